@@ -1,0 +1,45 @@
+"""The interface of a bot: three decisions over the view of its own seat.
+
+A policy sees exactly what a human in that seat sees: a ``SeatView`` (never other
+hands, never the stock). It returns a legal choice; the caller applies it. The
+randomness a policy needs comes from the ``random.Random`` it is given, which
+its owner seeds from ``secrets`` (or from a fixed seed in tests and tournaments).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from wizard_p2p.rules import Card, SeatView, Suit
+
+
+class Policy(Protocol):
+    name: str
+
+    def bid(self, view: SeatView, rng: random.Random) -> int:
+        """How many tricks to bid; one of ``view.legal_bids``."""
+        ...
+
+    def choose_trump(self, view: SeatView, rng: random.Random) -> Suit:
+        """Trump after a Wizard is turned up and this seat deals."""
+        ...
+
+    def play(self, view: SeatView, rng: random.Random) -> Card:
+        """A card from ``view.legal_plays``."""
+        ...
+
+
+class RandomPolicy:
+    """Uniformly random legal choices: the baseline."""
+
+    name = "random"
+
+    def bid(self, view: SeatView, rng: random.Random) -> int:
+        return rng.choice(view.legal_bids)
+
+    def choose_trump(self, view: SeatView, rng: random.Random) -> Suit:
+        return rng.choice(list(Suit))
+
+    def play(self, view: SeatView, rng: random.Random) -> Card:
+        return rng.choice(view.legal_plays)

@@ -1,0 +1,69 @@
+"""The one error hierarchy of wizard-p2p.
+
+It is a leaf module: every layer, the pure rules included, may import it.
+
+    WizardError
+    ├── UsageError          our own misuse: bad configuration, bad argument, bad key press
+    │   ├── ConfigError     a game set-up that cannot be honoured
+    │   └── IllegalAction   an action the rules refuse (names the rule broken)
+    ├── DecodeError         bytes (from a file or a peer) that are not a valid message
+    ├── CryptoError         a point, key, signature or commitment that does not verify
+    └── PeerFault           someone else's message is at fault: names the guilty seat
+
+The rules and the crypto raise ``IllegalAction``/``CryptoError``/``DecodeError``
+without knowing who is at fault; the protocol layer, which knows the author of
+every entry, wraps a fault found in another seat's entry in ``PeerFault``.
+"""
+
+from __future__ import annotations
+
+
+class WizardError(Exception):
+    """Base of every error wizard-p2p raises on purpose."""
+
+
+class UsageError(WizardError):
+    """The caller (this program or its user) asked for something invalid."""
+
+
+class ConfigError(UsageError):
+    """A game configuration that cannot be played (seat count, variant mix...)."""
+
+
+class IllegalAction(UsageError):
+    """An action the rules refuse. ``rule`` is a short stable identifier of the rule broken."""
+
+    rule: str = "illegal"
+
+    def __init__(self, message: str, *, rule: str | None = None) -> None:
+        super().__init__(message)
+        if rule is not None:
+            self.rule = rule
+
+
+class DecodeError(WizardError):
+    """Input bytes that do not decode to a valid message or file."""
+
+
+class CryptoError(WizardError):
+    """A cryptographic check failed: bad point, bad key, bad signature, bad commitment."""
+
+
+class PeerFault(WizardError):
+    """A fault in a message written by another seat. ``seat`` is the seat to blame."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        seat: int | None,
+        position: int | None = None,
+        kind: str = "fault",
+    ) -> None:
+        where = f" at log position {position}" if position is not None else ""
+        who = f"seat {seat}" if seat is not None else "unknown seat"
+        super().__init__(f"{who}{where}: {message}")
+        self.seat = seat
+        self.position = position
+        self.kind = kind
+        self.reason = message

@@ -1,0 +1,117 @@
+"""What one seat may see: the only window bots and the front end have onto a game.
+
+A ``SeatView`` is a frozen snapshot with no reference back to the ``Game``, so a
+policy holding it cannot reach another seat's hand. It shows:
+
+* the seat's own hand — except in the clairvoyance round, where it is hidden and
+  the other seats' hands are shown instead;
+* everything public: trump, the turned card, the current and finished tricks,
+  tricks taken, totals, the score pad;
+* bids as the variant allows: open bids at once; hidden bids once all are opened;
+  secret bids after the round. A seat always sees its own bid.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from wizard_p2p.rules.cards import Card, Suit
+from wizard_p2p.rules.config import GameConfig
+from wizard_p2p.rules.game import Game, Phase, RoundResult, Trick, sorted_hand
+
+
+@dataclass(frozen=True)
+class SeatView:
+    seat: int
+    config: GameConfig
+    round_no: int
+    dealer: int
+    phase: Phase
+    to_move: int | None
+    hand: tuple[Card, ...] | None  # None when hidden from its owner (clairvoyance round)
+    hand_sizes: tuple[int, ...]
+    others_hands: tuple[tuple[Card, ...] | None, ...]  # shown only in the clairvoyance round
+    turned: Card | None
+    trump: Suit | None
+    bids: tuple[int | None, ...]  # None: not made yet, or not visible to this seat
+    bid_made: tuple[bool, ...]
+    taken: tuple[int, ...]
+    trick: tuple[tuple[int, Card], ...]
+    round_tricks: tuple[Trick, ...]
+    totals: tuple[int, ...]
+    history: tuple[RoundResult, ...]
+    legal_bids: tuple[int, ...]  # when this seat is to bid
+    forbidden_bid: int | None  # the bid ±1 forbids this seat, when it is the last bidder
+    legal_plays: tuple[Card, ...]  # when this seat is to play a card it can see
+
+    @property
+    def seats(self) -> int:
+        return self.config.seats
+
+    @property
+    def my_turn(self) -> bool:
+        return self.to_move == self.seat
+
+    @property
+    def hand_hidden(self) -> bool:
+        return self.hand is None
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.GAME_OVER
+
+
+def is_clairvoyance_round(game: Game) -> bool:
+    return game.config.clairvoyance and game.round_no == 1
+
+
+def bid_visible(game: Game, seat: int, of: int) -> bool:
+    """Whether ``seat`` may see the bid of seat ``of`` now."""
+    if seat == of or not game.config.sealed_bids:
+        return True
+    return not game.sealed[of]  # sealed bids become visible once opened
+
+
+def seat_view(game: Game, seat: int) -> SeatView:
+    """The view of ``game`` from ``seat``."""
+    if not 0 <= seat < game.seats:
+        raise ValueError(f"no seat {seat}")
+    clairvoyant = is_clairvoyance_round(game)
+    own = game.hands[seat]
+    hand = None if clairvoyant or own is None else sorted_hand(own, game.trump)
+    others: list[tuple[Card, ...] | None] = [None] * game.seats
+    if clairvoyant:
+        for other, cards in enumerate(game.hands):
+            if other != seat and cards is not None:
+                others[other] = tuple(cards)
+    bid_made = tuple(
+        b is not None or sealed for b, sealed in zip(game.bids, game.sealed, strict=True)
+    )
+    bids = tuple(
+        b if bid_visible(game, seat, other) else None for other, b in enumerate(game.bids)
+    )
+    my_turn = game.to_move == seat
+    legal_plays = tuple(game.legal_plays()) if my_turn and not clairvoyant else ()
+    return SeatView(
+        seat=seat,
+        config=game.config,
+        round_no=game.round_no,
+        dealer=game.dealer,
+        phase=game.phase,
+        to_move=game.to_move,
+        hand=hand,
+        hand_sizes=tuple(game.hand_sizes),
+        others_hands=tuple(others),
+        turned=game.turned,
+        trump=game.trump,
+        bids=bids,
+        bid_made=bid_made,
+        taken=tuple(game.taken),
+        trick=tuple(game.trick),
+        round_tricks=tuple(game.round_tricks),
+        totals=tuple(game.totals),
+        history=tuple(game.history),
+        legal_bids=tuple(game.legal_bids()) if my_turn else (),
+        forbidden_bid=game.forbidden_bid() if my_turn else None,
+        legal_plays=legal_plays,
+    )
