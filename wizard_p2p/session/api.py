@@ -1,0 +1,67 @@
+"""What a front end may read from, and do at, one seat of a game.
+
+A front end holds a ``SeatController``. It reads ``snapshot()`` — an immutable
+``Snapshot`` built from the seat's ``SeatView`` plus the table's names and
+progress — and calls ``bid``/``choose_trump``/``play``. A refused choice raises
+``IllegalAction`` (naming the rule) and changes nothing. ``subscribe`` registers
+a callback invoked, on the event loop's thread, whenever the snapshot changes.
+Nothing here reaches sockets or crypto.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from wizard_p2p.rules import Card, SeatView, Suit
+
+
+@dataclass(frozen=True)
+class Status:
+    """One line of progress the front end shows while it waits.
+
+    ``kind`` is a stable key the front end translates:
+    ``shuffling``/``locking``/``dealing`` (with ``done``/``total``), ``waiting-bid``,
+    ``waiting-play``, ``waiting-trump``, ``revealing``, ``disconnected`` (``seat`` set),
+    ``stalled``, ``game-over``, ``aborted``.
+    """
+
+    kind: str
+    seat: int | None = None
+    done: int | None = None
+    total: int | None = None
+    detail: str = ""
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    view: SeatView
+    names: tuple[str, ...]
+    fingerprints: tuple[str, ...] = ()
+    connected: tuple[bool, ...] = ()
+    status: tuple[Status, ...] = ()
+    log: tuple[str, ...] = ()  # human-readable lines of the game log, oldest first
+    finished: bool = False
+    aborted: str | None = None  # why the game ended early, if it did
+    extra: dict[str, str] = field(default_factory=dict)
+
+
+class SeatController(Protocol):
+    seat: int
+
+    def snapshot(self) -> Snapshot: ...
+
+    def bid(self, tricks: int) -> None: ...
+
+    def choose_trump(self, suit: Suit) -> None: ...
+
+    def play(self, card: Card | None) -> None:
+        """Play ``card``; ``None`` plays the hidden card of the clairvoyance round."""
+        ...
+
+    def subscribe(self, callback: Callable[[], None]) -> None: ...
+
+    def quit(self) -> None:
+        """Leave the table; a networked game stays resumable."""
+        ...

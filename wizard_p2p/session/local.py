@@ -1,0 +1,155 @@
+"""An in-memory game against bots, with the rules alone: no network, no crypto.
+
+It implements ``SeatController`` for one human seat; every other seat is a bot
+policy that moves as soon as it is its turn, so after each human choice the game
+has advanced to the human's next decision (or the end). Deterministic for a given
+seed, which makes it the front end's test double and the offline practice mode.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Callable, Sequence
+
+from wizard_p2p.bots.policy import Policy
+from wizard_p2p.errors import IllegalAction
+from wizard_p2p.rules import (
+    DECK,
+    Bid,
+    Card,
+    ChooseTrump,
+    Game,
+    GameConfig,
+    OpenBids,
+    Phase,
+    Play,
+    Suit,
+    deal_from_deck,
+    seat_view,
+)
+from wizard_p2p.session.api import Snapshot, Status
+
+
+class LocalSession:
+    def __init__(
+        self,
+        config: GameConfig,
+        names: Sequence[str],
+        policies: Sequence[Policy | None],
+        *,
+        seat: int = 0,
+        seed: int | None = None,
+        first_dealer: int | None = None,
+    ) -> None:
+        if len(names) != config.seats or len(policies) != config.seats:
+            raise ValueError("one name and one policy (None for the human) per seat")
+        self.seat = seat
+        self.config = config
+        self.names = tuple(names)
+        self.policies = list(policies)
+        self._rng = random.Random(seed if seed is not None else secrets.randbits(64))
+        dealer = first_dealer if first_dealer is not None else self._rng.randrange(config.seats)
+        self.game = Game(config, first_dealer=dealer)
+        self._sealed_bids: dict[int, int] = {}
+        self._callbacks: list[Callable[[], None]] = []
+        self._log: list[str] = []
+        self._quit = False
+        self._advance()
+
+    # --- SeatController -----------------------------------------------------------------
+
+    def snapshot(self) -> Snapshot:
+        view = seat_view(self.game, self.seat)
+        status: tuple[Status, ...] = ()
+        if view.is_over:
+            status = (Status("game-over"),)
+        return Snapshot(
+            view=view,
+            names=self.names,
+            connected=(True,) * self.config.seats,
+            status=status,
+            log=tuple(self._log),
+            finished=view.is_over,
+        )
+
+    def bid(self, tricks: int) -> None:
+        self._human(Bid(self.seat, tricks))
+
+    def choose_trump(self, suit: Suit) -> None:
+        self._human(ChooseTrump(self.seat, suit))
+
+    def play(self, card: Card | None) -> None:
+        if card is None:
+            hand = self.game.hands[self.seat]
+            if not (self.game.config.clairvoyance and self.game.round_no == 1) or not hand:
+                raise IllegalAction("only the clairvoyance round has a hidden card", rule="card")
+            card = hand[0]
+        self._human(Play(self.seat, card))
+
+    def subscribe(self, callback: Callable[[], None]) -> None:
+        self._callbacks.append(callback)
+
+    def quit(self) -> None:
+        self._quit = True
+
+    # --- driving the game ---------------------------------------------------------------
+
+    def _human(self, action: Bid | ChooseTrump | Play) -> None:
+        if self.game.to_move != self.seat:
+            raise IllegalAction("it is not your turn", rule="turn")
+        self._apply(action)
+        self._advance()
+        for callback in self._callbacks:
+            callback()
+
+    def _apply(self, action: Bid | ChooseTrump | Play) -> None:
+        if isinstance(action, Bid) and self.config.sealed_bids and action.tricks is not None:
+            # Sealed like at a networked table: the value is kept aside until opened.
+            if action.tricks not in self.game.legal_bids():
+                self.game.apply(action)  # raises the precise IllegalAction
+            self.game.apply(Bid(action.seat, None))
+            self._sealed_bids[action.seat] = action.tricks
+        else:
+            self.game.apply(action)
+        self._log.append(self._describe(action))
+
+    def _describe(self, action: Bid | ChooseTrump | Play) -> str:
+        name = self.names[action.seat]
+        if isinstance(action, Bid):
+            shown = "a sealed bid" if self.config.sealed_bids else f"bid {action.tricks}"
+            return f"{name}: {shown}"
+        if isinstance(action, ChooseTrump):
+            return f"{name}: trump {action.suit.name.lower()}"
+        return f"{name}: {action.card}"
+
+    def _advance(self) -> None:
+        game = self.game
+        while not game.is_over:
+            if game.phase is Phase.DEAL:
+                deck = list(DECK)
+                self._rng.shuffle(deck)
+                game.apply(deal_from_deck(deck, game.seats, game.round_no, game.dealer))
+                self._log.append(f"round {game.round_no}: {self.names[game.dealer]} deals")
+                continue
+            if game.phase is Phase.OPEN_BIDS:
+                game.apply(OpenBids(tuple(self._sealed_bids[s] for s in range(game.seats))))
+                self._sealed_bids.clear()
+                self._log.append("bids opened")
+                continue
+            seat = game.to_move
+            assert seat is not None
+            policy = self.policies[seat]
+            if policy is None:
+                return  # the human's turn (an unseen card is played with play(None))
+            view = seat_view(game, seat)
+            if game.phase is Phase.CHOOSE_TRUMP:
+                self._apply(ChooseTrump(seat, policy.choose_trump(view, self._rng)))
+            elif game.phase is Phase.BID:
+                self._apply(Bid(seat, policy.bid(view, self._rng)))
+            elif view.hand_hidden:
+                hand = game.hands[seat]
+                assert hand is not None
+                self._apply(Play(seat, hand[0]))
+            else:
+                self._apply(Play(seat, policy.play(view, self._rng)))
