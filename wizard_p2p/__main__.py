@@ -1,0 +1,3 @@
+from wizard_p2p.cli import main
+
+raise SystemExit(main())

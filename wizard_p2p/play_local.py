@@ -1,0 +1,20 @@
+"""``wizard-p2p play --offline``: the console against in-memory bots (rules only)."""
+
+from __future__ import annotations
+
+import argparse
+
+from wizard_p2p.bots import make_policy
+from wizard_p2p.rules import GameConfig
+from wizard_p2p.session.local import LocalSession
+
+
+def play_offline(args: argparse.Namespace) -> int:
+    from wizard_p2p.tui.app import run_app
+
+    config = GameConfig.with_variants(args.seats, args.variant)
+    names = [args.name] + [f"Bot {i}" for i in range(1, config.seats)]
+    policies = [None] + [make_policy(args.bot_policy) for _ in range(1, config.seats)]
+    session = LocalSession(config, names, policies, seat=0, seed=args.seed)
+    run_app(session, lang=args.lang)
+    return 0
