@@ -31,14 +31,18 @@ class ConfigError(UsageError):
 
 
 class IllegalAction(UsageError):
-    """An action the rules refuse. ``rule`` is a short stable identifier of the rule broken."""
+    """An action the rules refuse. ``rule`` is a short stable identifier of the rule broken.
+
+    ``seat`` names the seat whose action it was, where the rules know it.
+    """
 
     rule: str = "illegal"
 
-    def __init__(self, message: str, *, rule: str | None = None) -> None:
+    def __init__(self, message: str, *, rule: str | None = None, seat: int | None = None) -> None:
         super().__init__(message)
         if rule is not None:
             self.rule = rule
+        self.seat = seat
 
 
 class DecodeError(WizardError):

@@ -1,18 +1,35 @@
-"""Bots: policies over a seat's view (they import only the rules)."""
+"""Bots: policies over a seat's view (they import only the rules).
 
+``make_policy("random" | "heuristic" | "expert", **options)`` builds one; each seat
+needs its own policy object (a policy remembers its own sealed bid). See
+``policy.py`` for the interface and ``tournament.py`` to compare policies.
+"""
+
+from typing import Any
+
+from wizard_p2p.bots.expert import ExpertPolicy
+from wizard_p2p.bots.heuristic import HeuristicPolicy
 from wizard_p2p.bots.policy import Policy, RandomPolicy
 
-POLICIES: dict[str, type] = {"random": RandomPolicy}
+POLICIES: dict[str, type] = {
+    "random": RandomPolicy,
+    "heuristic": HeuristicPolicy,
+    "expert": ExpertPolicy,
+}
 
 
-def make_policy(name: str) -> Policy:
-    """A policy by name (see ``POLICIES``)."""
+def make_policy(name: str, **options: Any) -> Policy:
+    """A policy by name (see ``POLICIES``); ``options`` go to its constructor."""
     from wizard_p2p.errors import UsageError
 
     try:
-        return POLICIES[name]()
+        cls = POLICIES[name]
     except KeyError:
         raise UsageError(f"unknown bot policy {name!r}; known: {', '.join(POLICIES)}") from None
+    try:
+        return cls(**options)
+    except TypeError as exc:
+        raise UsageError(f"bad options for bot policy {name!r}: {exc}") from None
 
 
-__all__ = ["POLICIES", "Policy", "RandomPolicy", "make_policy"]
+__all__ = ["POLICIES", "ExpertPolicy", "HeuristicPolicy", "Policy", "RandomPolicy", "make_policy"]

@@ -36,6 +36,8 @@ class Suit(Enum):
     @classmethod
     def parse(cls, text: str) -> Suit:
         """Parse a suit from its letter (B/G/R/Y) or its people's name, any case."""
+        if not isinstance(text, str):
+            raise UsageError(f"not a suit: {text!r} (expected one of B, G, R, Y)")
         key = text.strip().upper()
         for suit in cls:
             if key in (suit.value, suit.name):
@@ -92,6 +94,8 @@ class Card:
     @staticmethod
     def parse(text: str) -> Card:
         """Parse the text form (see the module docstring); raises ``UsageError`` if invalid."""
+        if not isinstance(text, str):
+            raise UsageError(f"not a card: {text!r} (expected text such as B13, Z1 or N1)")
         key = text.strip().upper()
         if key in ("Z", "N"):
             key += "1"

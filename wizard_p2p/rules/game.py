@@ -286,17 +286,23 @@ class Game:
     def _deal(self, deal: Deal) -> None:
         self._expect(Phase.DEAL, "deal")
         n, r = self.seats, self.round_no
-        if len(deal.hands) != n:
-            raise IllegalAction(f"a deal needs {n} hands, got {len(deal.hands)}", rule="deal")
+        if not isinstance(deal.hands, tuple | list) or len(deal.hands) != n:
+            raise IllegalAction(f"a deal needs {n} hands (one per seat)", rule="deal")
         known: list[Card] = []
         for seat, hand in enumerate(deal.hands):
             if hand is None:
                 continue
+            if not isinstance(hand, tuple | list):
+                raise IllegalAction(f"seat {seat}'s hand is not a list of cards", rule="deal")
             if len(hand) != r:
                 raise IllegalAction(
                     f"round {r} deals {r} cards, seat {seat} got {len(hand)}", rule="deal"
                 )
+            if not all(isinstance(card, Card) for card in hand):
+                raise IllegalAction(f"seat {seat} was dealt something not a card", rule="deal")
             known.extend(hand)
+        if deal.turned is not None and not isinstance(deal.turned, Card):
+            raise IllegalAction(f"the turned card is not a card: {deal.turned!r}", rule="deal")
         last = r * n == DECK_SIZE
         if last and deal.turned is not None:
             raise IllegalAction("the last round deals every card: nothing to turn", rule="deal")
@@ -363,6 +369,8 @@ class Game:
 
     def _open_bids(self, action: OpenBids) -> None:
         self._expect(Phase.OPEN_BIDS, "open the bids")
+        if not isinstance(action.bids, tuple | list):
+            raise IllegalAction("opened bids are a list of numbers", rule="open-bids")
         bids = tuple(action.bids)
         if len(bids) != self.seats:
             raise IllegalAction(f"{self.seats} bids must be opened", rule="open-bids")
@@ -491,6 +499,7 @@ def check_round_plays(
                 raise IllegalAction(
                     f"trick {number}: seat {seat} played {card}, which it was not dealt",
                     rule="not-held",
+                    seat=seat,
                 )
             broken = breaks_follow_suit(
                 card, remaining[seat], played, wizard_lead_sets_suit=config.wizard_lead_sets_suit
@@ -500,6 +509,7 @@ def check_round_plays(
                     f"trick {number}: seat {seat} played {card} while holding "
                     f"{broken.name.lower()} ({broken.value})",
                     rule="follow-suit",
+                    seat=seat,
                 )
             remaining[seat].remove(card)
             played.append(card)

@@ -69,7 +69,13 @@ def bid_visible(game: Game, seat: int, of: int) -> bool:
     """Whether ``seat`` may see the bid of seat ``of`` now."""
     if seat == of or not game.config.sealed_bids:
         return True
-    return not game.sealed[of]  # sealed bids become visible once opened
+    if game.sealed[of]:
+        return False
+    # A bid this Game holds in the clear is still sealed to the other seats until the
+    # table opens them all: hidden bids once bidding is over, secret bids after the round.
+    if game.config.hidden_bids:
+        return game.phase is not Phase.BID
+    return game.phase is Phase.GAME_OVER
 
 
 def seat_view(game: Game, seat: int) -> SeatView:

@@ -1,0 +1,234 @@
+"""Replication over real sockets: in-order delivery, resend, restart and catch-up by sync."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator, Callable, Coroutine
+from typing import Any
+
+from wizard_p2p.net import CurveKeys, Diverged, Mesh, NetConfig, PeerState
+from wizard_p2p.net.testing import FaultProxy, MemoryStore, connect_all
+
+FAST = NetConfig(
+    heartbeat_interval=0.05,
+    silence_limit=0.4,
+    resend_interval=0.15,
+    sync_timeout=0.4,
+    redial_interval=0.1,
+    reconnect_ivl_ms=20,
+    reconnect_ivl_max_ms=200,
+    sync_batch=16,
+)
+DEADLINE = 5.0
+
+
+def run(coro: Coroutine[Any, Any, None]) -> None:
+    asyncio.run(asyncio.wait_for(coro, 20))
+
+
+class Peer:
+    """A mesh with an in-memory log, as a node would wire them."""
+
+    def __init__(self, keys: CurveKeys | None = None, store: MemoryStore | None = None,
+                 port: int = 0) -> None:
+        self.store = store or MemoryStore()
+        self.mesh = Mesh(keys or CurveKeys.generate(), port=port, config=FAST, session="g",
+                         store=self.store, on_entry=self.store.accept)
+
+    @property
+    def key(self) -> str:
+        return self.mesh.public_key
+
+    def append(self, data: bytes) -> None:
+        self.mesh.publish(self.store.append(data))
+
+    async def holds(self, count: int) -> None:
+        await self.mesh.wait_for(lambda: self.store.length() >= count, DEADLINE,
+                                 f"{count} entries")
+
+
+@contextlib.asynccontextmanager
+async def peers(n: int) -> AsyncIterator[list[Peer]]:
+    made = [Peer() for _ in range(n)]
+    try:
+        for p in made:
+            await p.mesh.start()
+        yield made
+    finally:
+        for p in made:
+            await p.mesh.close()
+
+
+async def alive(p: Peer, other: str) -> None:
+    await p.mesh.wait_for(
+        lambda: p.mesh.peer_status()[other].state is PeerState.ALIVE, DEADLINE, "peer alive"
+    )
+
+
+def test_four_peers_replicate_entries_written_in_turn_by_each() -> None:
+    async def scenario() -> None:
+        async with peers(4) as group:
+            connect_all([p.mesh for p in group])
+            expected: list[bytes] = []
+            for writer in group:
+                # As in the game, one writer per position: the next writes once it holds all.
+                await writer.holds(len(expected))
+                for i in range(3):
+                    data = f"{writer.key[:6]}-{len(expected)}-{i}".encode()
+                    writer.append(data)
+                    expected.append(data)
+            for p in group:
+                await p.holds(len(expected))
+                assert p.store.entries == expected
+                # Offered strictly in order, each position once, and only what others wrote.
+                offered = [pos for pos, _, _ in p.store.offered]
+                assert offered == sorted(set(offered))
+                assert set(offered) == {i for i, s in enumerate(p.store.sources) if s is not None}
+                assert p.store.sources.count(None) == 3
+
+    run(scenario())
+
+
+def test_entries_lost_in_a_blackholed_link_are_resent() -> None:
+    async def scenario() -> None:
+        async with peers(2) as (a, b):
+            proxy = FaultProxy("127.0.0.1", b.mesh.port)
+            await proxy.start()
+            try:
+                a.mesh.add_peer(b.key, proxy.endpoint)
+                b.mesh.add_peer(a.key, a.mesh.endpoint)
+                await alive(a, b.key)
+                await alive(b, a.key)
+                proxy.blackhole()
+                a.append(b"lost on the first try")
+                # It went into the void, and so did at least one resend.
+                await a.mesh.wait_for(lambda: a.mesh.replicator.stats.resent >= 1, DEADLINE)
+                await proxy.wait_for(lambda: proxy.discarded_bytes > 0, DEADLINE)
+                assert b.store.length() == 0
+                proxy.restore()
+                await b.holds(1)
+                assert b.store.entries == [b"lost on the first try"]
+                assert b.store.sources == [a.key]
+                # b's acks stop the resends.
+                await a.mesh.wait_for(
+                    lambda: a.mesh.replicator.unacknowledged()[b.key] == [], DEADLINE
+                )
+            finally:
+                await proxy.close()
+
+    run(scenario())
+
+
+def test_a_peer_cut_off_from_the_writer_catches_up_from_another_peer() -> None:
+    async def scenario() -> None:
+        async with peers(3) as (a, b, c):
+            proxy = FaultProxy("127.0.0.1", c.mesh.port)
+            await proxy.start()
+            try:
+                a.mesh.add_peer(b.key, b.mesh.endpoint)
+                a.mesh.add_peer(c.key, proxy.endpoint)  # a reaches c only through the proxy
+                for x, y in ((b, a), (b, c), (c, a), (c, b)):
+                    x.mesh.add_peer(y.key, y.mesh.endpoint)
+                await alive(c, a.key)
+                proxy.blackhole()
+                for i in range(40):
+                    a.append(b"entry %d" % i)
+                await b.holds(40)
+                await c.holds(40)
+                assert c.store.entries == a.store.entries
+                assert set(c.store.sources) == {b.key}  # nothing came from a
+                stats = b.mesh.replicator.stats
+                assert stats.entries_served >= 40
+                assert stats.sync_requests_served >= 40 // FAST.sync_batch
+            finally:
+                await proxy.close()
+
+    run(scenario())
+
+
+def test_a_restarted_peer_catches_up_with_the_same_keys_and_port() -> None:
+    async def scenario() -> None:
+        async with peers(3) as (a, b, c):
+            connect_all([a.mesh, b.mesh, c.mesh])
+            for i in range(3):
+                a.append(b"before %d" % i)
+            await c.holds(3)
+            keys, port, store = c.mesh.keys, c.mesh.port, c.store
+            await c.mesh.close()
+            for i in range(5):
+                a.append(b"while away %d" % i)
+            await b.holds(8)
+            c2 = Peer(keys, store, port)  # the log it kept on disk
+            await c2.mesh.start()
+            try:
+                c2.mesh.add_peer(a.key, a.mesh.endpoint)
+                c2.mesh.add_peer(b.key, b.mesh.endpoint)
+                await c2.holds(8)
+                assert c2.store.entries == a.store.entries
+                # And the others see it back and acknowledged.
+                await a.mesh.wait_for(
+                    lambda: a.mesh.replicator.unacknowledged()[keys.public] == [], DEADLINE
+                )
+                a.append(b"after")
+                await c2.holds(9)
+                assert c2.store.sources[-1] == a.key
+            finally:
+                await c2.mesh.close()
+
+    run(scenario())
+
+
+def test_divergent_logs_are_reported() -> None:
+    async def scenario() -> None:
+        a = Peer(store=MemoryStore([b"genesis", b"mine"]))
+        b = Peer(store=MemoryStore([b"genesis", b"theirs"]))
+        for p in (a, b):
+            await p.mesh.start()
+        try:
+            connect_all([a.mesh, b.mesh])
+
+            async def diverged(p: Peer) -> Diverged:
+                while True:
+                    event = await p.mesh.next_event(timeout=DEADLINE)
+                    if isinstance(event, Diverged):
+                        return event
+
+            event = await diverged(a)
+            assert (event.peer, event.position) == (b.key, 1)
+            assert (await diverged(b)).peer == a.key
+        finally:
+            for p in (a, b):
+                await p.mesh.close()
+
+    run(scenario())
+
+
+def test_rejected_entries_stay_out_and_a_valid_copy_still_gets_in() -> None:
+    async def scenario() -> None:
+        def no_forgery(pos: int, data: bytes) -> bool:
+            return not data.startswith(b"forged")
+
+        valid: Callable[[int, bytes], bool] = no_forgery
+        async with peers(3) as (a, b, c):
+            b.store.validator = valid
+            c.store.validator = valid
+            a.mesh.add_peer(b.key, b.mesh.endpoint)
+            b.mesh.add_peer(a.key, a.mesh.endpoint)
+            b.mesh.add_peer(c.key, c.mesh.endpoint)
+            c.mesh.add_peer(b.key, b.mesh.endpoint)
+            await alive(b, a.key)
+            a.append(b"forged entry")
+            await b.mesh.wait_for(lambda: b.mesh.replicator.stats.rejected >= 1, DEADLINE)
+            await a.mesh.wait_for(lambda: a.mesh.replicator.stats.resent >= 2, DEADLINE)
+            # Resent copies are dropped without asking the node again.
+            assert [d for _, d, _ in b.store.offered] == [b"forged entry"]
+            assert b.store.length() == 0 and c.store.length() == 0
+            # c, which knows only b, never even sees it: b has nothing to serve.
+            assert c.store.offered == []
+            # A valid entry for the same position is offered and replicated on.
+            c.append(b"valid entry")
+            await b.holds(1)
+            assert b.store.entries == [b"valid entry"]
+
+    run(scenario())

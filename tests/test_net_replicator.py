@@ -1,0 +1,185 @@
+"""The replicator's logic without sockets: frames in, frames out, on a fake clock."""
+
+from __future__ import annotations
+
+import asyncio
+
+from wizard_p2p.net.config import NetConfig
+from wizard_p2p.net.events import Diverged, NetEvent
+from wizard_p2p.net.frames import Ack, Entry, MeshFrame, SyncRequest
+from wizard_p2p.net.private import PrivateChannel
+from wizard_p2p.net.replicate import Replicator, entry_digest
+from wizard_p2p.net.testing import MemoryStore
+
+CONFIG = NetConfig(resend_interval=1.0, sync_timeout=2.0, sync_batch=4, max_ahead=8)
+A, B, C = "peer-a", "peer-b", "peer-c"
+
+
+class Rig:
+    def __init__(self, store: MemoryStore | None = None, peers: tuple[str, ...] = (A, B)) -> None:
+        self.store = store or MemoryStore()
+        self.now = 0.0
+        self.sent: list[tuple[str, MeshFrame]] = []
+        self.events: list[NetEvent] = []
+        self.link_up = True
+        self.peers = list(peers)
+        self.rep = Replicator(
+            self.store,
+            self.store.accept,
+            config=CONFIG,
+            send=self.send,
+            emit=self.events.append,
+            peers=lambda: self.peers,
+            clock=lambda: self.now,
+        )
+
+    def send(self, peer: str, frame: MeshFrame) -> bool:
+        if self.link_up:
+            self.sent.append((peer, frame))
+        return self.link_up
+
+    def take(self) -> list[tuple[str, MeshFrame]]:
+        out, self.sent = self.sent, []
+        return out
+
+    def feed(self, peer: str, position: int, data: bytes) -> None:
+        asyncio.run(self.rep.on_entry_frame(peer, Entry(position, data)))
+
+
+def test_publish_pushes_to_all_and_resends_only_to_laggards() -> None:
+    rig = Rig()
+    rig.rep.publish(rig.store.append(b"e0"))
+    assert rig.take() == [(A, Entry(0, b"e0")), (B, Entry(0, b"e0"))]
+    rig.rep.on_ack(A, 1, entry_digest(b"e0"))
+    rig.now = 0.5
+    rig.rep.tick(rig.now)
+    assert rig.take() == []  # not yet due
+    rig.now = 1.0
+    rig.rep.tick(rig.now)
+    assert rig.take() == [(B, Entry(0, b"e0"))]
+    assert rig.rep.unacknowledged() == {A: [], B: [0]}
+    rig.rep.on_ack(B, 1, entry_digest(b"e0"))
+    rig.now = 5.0
+    rig.rep.tick(rig.now)
+    assert rig.take() == []
+    assert rig.rep.stats.resent == 1
+
+
+def test_entries_beyond_a_gap_are_held_and_delivered_in_order() -> None:
+    rig = Rig()
+    rig.feed(A, 2, b"e2")
+    rig.feed(A, 1, b"e1")
+    assert rig.store.entries == []
+    # The gap made us ask the sender for what we lack.
+    assert (A, SyncRequest(0, 3)) in rig.take()
+    rig.feed(B, 0, b"e0")
+    assert rig.store.entries == [b"e0", b"e1", b"e2"]
+    assert [p for p, _, _ in rig.store.offered] == [0, 1, 2]
+    assert rig.store.sources == [B, A, A]
+
+
+def test_duplicates_are_dropped_and_acked() -> None:
+    rig = Rig()
+    rig.feed(A, 0, b"e0")
+    rig.feed(A, 0, b"e0")
+    assert rig.store.entries == [b"e0"]
+    assert len(rig.store.offered) == 1
+    assert rig.rep.stats.duplicates == 1
+    rig.rep.flush_acks()
+    assert rig.take() == [(A, Ack(1, entry_digest(b"e0")))]
+
+
+def test_rejected_bytes_are_never_offered_again_nor_served() -> None:
+    rig = Rig(MemoryStore(validator=lambda pos, data: not data.startswith(b"bad")))
+    rig.feed(A, 0, b"bad entry")
+    rig.feed(A, 0, b"bad entry")
+    assert rig.store.entries == []
+    assert len(rig.store.offered) == 1
+    rig.rep.on_sync_request(B, SyncRequest(0, 4))
+    assert [f for f in rig.take() if isinstance(f[1], Entry)] == []
+    rig.feed(B, 0, b"good entry")  # another candidate for the same position is offered
+    assert rig.store.entries == [b"good entry"]
+
+
+def test_sync_goes_to_the_longest_peer_and_moves_on_after_a_timeout() -> None:
+    rig = Rig(peers=(A, B, C))
+    rig.rep.on_ack(A, 3, "a" * 64)
+    assert rig.take() == [(A, SyncRequest(0, 3))]
+    rig.rep.on_ack(B, 10, "b" * 64)  # a sync is already running: no second one
+    assert rig.take() == []
+    rig.now = 2.5
+    rig.rep.tick(rig.now)
+    assert rig.take() == [(B, SyncRequest(0, 4))]  # batch limit 4
+    assert rig.rep.stats.sync_timeouts == 1
+    for pos in range(4):
+        rig.feed(B, pos, b"e%d" % pos)
+    # The batch is complete: the next one follows at once.
+    assert (B, SyncRequest(4, 4)) in rig.take()
+
+
+def test_serving_a_sync_request_sends_what_we_hold() -> None:
+    rig = Rig(MemoryStore([b"e0", b"e1", b"e2"]))
+    rig.rep.on_sync_request(A, SyncRequest(1, 4))
+    assert rig.take() == [(A, Entry(1, b"e1")), (A, Entry(2, b"e2"))]
+    rig.link_up = False
+    rig.rep.on_sync_request(A, SyncRequest(0, 4))
+    assert rig.rep.stats.entries_served == 2
+
+
+def test_divergence_is_reported_once_per_peer_and_position() -> None:
+    rig = Rig(MemoryStore([b"ours"]))
+    rig.rep.on_ack(A, 1, entry_digest(b"theirs"))
+    rig.rep.on_ack(A, 1, entry_digest(b"theirs"))
+    rig.feed(B, 0, b"other")
+    assert rig.events == [
+        Diverged(A, 0, entry_digest(b"ours"), entry_digest(b"theirs")),
+        Diverged(B, 0, entry_digest(b"ours"), entry_digest(b"other")),
+    ]
+    rig.rep.on_ack(C, 1, entry_digest(b"ours"))
+    assert len(rig.events) == 2
+
+
+def test_too_far_ahead_is_dropped() -> None:
+    rig = Rig()
+    rig.feed(A, 100, b"far")
+    assert rig.rep.stats.ahead_dropped == 1
+
+
+def test_async_on_entry_is_awaited() -> None:
+    store = MemoryStore()
+
+    async def accept(position: int, data: bytes, peer: str) -> bool:
+        await asyncio.sleep(0)
+        return store.accept(position, data, peer)
+
+    rep = Replicator(store, accept, config=CONFIG, send=lambda p, f: True, emit=lambda e: None,
+                     peers=lambda: [A], clock=lambda: 0.0)
+    asyncio.run(rep.on_entry_frame(A, Entry(0, b"x")))
+    assert store.entries == [b"x"]
+
+
+def test_private_channel_delivers_each_message_once() -> None:
+    async def scenario() -> None:
+        sent: list[tuple[str, MeshFrame]] = []
+        now = [0.0]
+        chan = PrivateChannel(epoch="e" * 16, config=CONFIG,
+                              send=lambda p, f: sent.append((p, f)) is None, clock=lambda: now[0])
+        done = chan.send(A, b"secret")
+        assert len(sent) == 1
+        now[0] = 1.0
+        chan.tick(now[0])
+        assert len(sent) == 2 and sent[0] == sent[1]
+        chan.on_ack(A, "f" * 16, 0)  # an ack for another instance of us
+        assert not done.done()
+        chan.on_ack(A, "e" * 16, 0)
+        assert done.done()
+        receiver = PrivateChannel(epoch="0" * 16, config=CONFIG, send=lambda p, f: True,
+                                  clock=lambda: 0.0)
+        assert receiver.accept(A, "e" * 16, 0)
+        assert not receiver.accept(A, "e" * 16, 0)
+        assert receiver.accept(A, "e" * 16, 2)
+        assert receiver.accept(A, "e" * 16, 1)
+        assert not receiver.accept(A, "e" * 16, 2)
+        assert receiver.accept(A, "d" * 16, 0)  # a restarted sender starts afresh
+
+    asyncio.run(scenario())

@@ -1,0 +1,224 @@
+"""``wizard-p2p audit LOG``: replay a game log with no secrets but those it reveals.
+
+The auditor is an observer ``Table``: it checks every signature, the hash chain,
+the genesis endorsements, who wrote each position, every shuffle and lock pass
+(re-run from the secrets revealed at each round's end), every key released,
+every card played, follow-suit, the bids (±1, commitments) and the scores. It
+stops at the first fault and names its position and the seat to blame.
+
+A log that ends early (an aborted game, or one cut short) is verified up to
+its last complete round.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from wizard_p2p.errors import DecodeError, PeerFault, WizardError
+from wizard_p2p.protocol.log import read_log
+from wizard_p2p.protocol.table import Table
+from wizard_p2p.rules import RoundResult
+
+EXIT_VERIFIED = 0
+EXIT_FAULT = 1
+EXIT_UNREADABLE = 2
+
+
+@dataclass
+class AuditReport:
+    status: str  # "verified", "incomplete", "aborted", "fault", "unreadable"
+    entries: int
+    names: tuple[str, ...] = ()
+    rounds_verified: int = 0
+    history: list[RoundResult] = field(default_factory=list)
+    totals: tuple[int, ...] = ()
+    winners: tuple[int, ...] = ()
+    fault_position: int | None = None
+    fault_seat: int | None = None
+    fault_kind: str | None = None
+    message: str = ""
+    game_id: str = ""
+
+    @property
+    def exit_code(self) -> int:
+        if self.status == "unreadable":
+            return EXIT_UNREADABLE
+        return EXIT_FAULT if self.status == "fault" else EXIT_VERIFIED
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "status": self.status,
+            "game_id": self.game_id,
+            "entries": self.entries,
+            "players": list(self.names),
+            "rounds_verified": self.rounds_verified,
+            "rounds": [
+                {
+                    "round": r.round_no,
+                    "dealer": r.dealer,
+                    "trump": r.trump.value if r.trump else None,
+                    "turned": str(r.turned) if r.turned else None,
+                    "bids": list(r.bids),
+                    "taken": list(r.taken),
+                    "points": list(r.points),
+                    "totals": list(r.totals),
+                }
+                for r in self.history
+            ],
+            "totals": list(self.totals),
+            "winners": list(self.winners),
+            "fault": None
+            if self.status != "fault"
+            else {
+                "position": self.fault_position,
+                "seat": self.fault_seat,
+                "kind": self.fault_kind,
+                "message": self.message,
+            },
+            "message": self.message,
+        }
+
+
+def audit_entries(lines: list[bytes]) -> AuditReport:
+    """Audit a log given as its lines (the exact entry bytes)."""
+    if not lines:
+        return AuditReport("unreadable", 0, message="the log is empty")
+    try:
+        table = Table(lines[0])
+    except PeerFault as fault:
+        return AuditReport(
+            "fault", 1, fault_position=0, fault_seat=fault.seat, fault_kind=fault.kind,
+            message=str(fault),
+        )
+    except WizardError as exc:
+        return AuditReport("unreadable", 1, message=f"position 0: {exc}")
+    report = AuditReport("incomplete", len(lines), names=table.names, game_id=table.game_id.hex())
+    for pos, raw in enumerate(lines[1:], start=1):
+        try:
+            m_pos = _position_of(raw)
+            if m_pos != pos:
+                raise PeerFault(
+                    f"entry at line {pos + 1} claims position {m_pos}", seat=None, position=pos
+                )
+            table.receive(raw)
+        except PeerFault as fault:
+            _fill(report, table)
+            report.status = "fault"
+            report.fault_position = pos
+            report.fault_seat = fault.seat
+            report.fault_kind = fault.kind
+            report.message = str(fault)
+            return report
+        except DecodeError as exc:
+            _fill(report, table)
+            report.status = "fault"
+            report.fault_position = pos
+            report.fault_kind = "malformed"
+            report.message = f"position {pos}: {exc}"
+            return report
+        if table.fault is not None:
+            _fill(report, table)
+            report.status = "fault"
+            report.fault_position = pos
+            report.fault_seat = table.fault.seat
+            report.fault_kind = table.fault.kind
+            report.message = str(table.fault)
+            return report
+        if table.ended and pos != len(lines) - 1:
+            _fill(report, table)
+            report.status = "fault"
+            report.fault_position = pos + 1
+            report.message = f"position {pos + 1}: entries after the end of the game"
+            return report
+    _fill(report, table)
+    if table.finished:
+        report.status = "verified"
+        report.message = "verified: complete game, agreed by every seat"
+    elif table.abort is not None:
+        writer, stalled, reason = table.abort
+        report.status = "aborted"
+        report.message = (
+            f"verified up to round {table.completed_rounds}; the game was ended by seat "
+            f"{writer} because seat {stalled} ({table.names[stalled]}) stalled: {reason}"
+        )
+    else:
+        stage, writer, _, _ = table.progress()
+        report.message = (
+            f"verified up to round {table.completed_rounds}; the log ends in stage {stage}"
+            + (f", waiting for seat {writer}" if writer is not None else "")
+        )
+    return report
+
+
+def _position_of(raw: bytes) -> int:
+    from wizard_p2p.protocol.messages import decode_entry
+
+    return decode_entry(raw).pos
+
+
+def _fill(report: AuditReport, table: Table) -> None:
+    game = table.game
+    report.rounds_verified = table.completed_rounds
+    if game is not None:
+        report.history = list(game.history)[: table.completed_rounds]
+        if report.history:
+            report.totals = report.history[-1].totals
+            top = max(report.totals)
+            report.winners = tuple(s for s, t in enumerate(report.totals) if t == top)
+
+
+def audit_file(path: Path) -> AuditReport:
+    try:
+        lines = read_log(path)
+    except (OSError, DecodeError) as exc:
+        return AuditReport("unreadable", 0, message=f"cannot read {path}: {exc}")
+    return audit_entries(lines)
+
+
+def format_score_pad(names: tuple[str, ...], history: list[RoundResult]) -> str:
+    """The paper score pad: a row per round; per player bid / tricks / running total."""
+    width = max(14, *(len(n) + 2 for n in names)) if names else 14
+    head = "round " + "".join(f"{n[: width - 2]:>{width}}" for n in names)
+    rows = [head, "      " + "".join(f"{'bid tk  total':>{width}}" for _ in names)]
+    for r in history:
+        cells = "".join(
+            f"{f'{b:>3} {t:>2} {tot:>6}':>{width}}"
+            for b, t, tot in zip(r.bids, r.taken, r.totals, strict=True)
+        )
+        rows.append(f"{r.round_no:>5} {cells}")
+    return "\n".join(rows)
+
+
+def format_report(report: AuditReport) -> str:
+    lines = []
+    if report.game_id:
+        lines.append(f"game {report.game_id[:16]}…  {report.entries} entries")
+    if report.history:
+        lines.append(format_score_pad(report.names, report.history))
+    if report.winners and report.status == "verified":
+        lines.append("winner(s): " + ", ".join(report.names[s] for s in report.winners))
+    if report.status == "fault":
+        who = (
+            f"seat {report.fault_seat} ({report.names[report.fault_seat]})"
+            if report.fault_seat is not None and report.names
+            else "an unknown seat"
+        )
+        lines.append(
+            f"FAULT at position {report.fault_position}: {who} is to blame "
+            f"[{report.fault_kind}]: {report.message}"
+        )
+    else:
+        lines.append(report.message)
+    return "\n".join(lines)
+
+
+def main(path: str, *, as_json: bool = False) -> int:
+    report = audit_file(Path(path))
+    if as_json:
+        print(json.dumps(report.to_json(), indent=2, ensure_ascii=False))
+    else:
+        print(format_report(report))
+    return report.exit_code

@@ -1,0 +1,257 @@
+"""The expert policy: decisions by sampled-deal search (perfect-information Monte Carlo).
+
+For each decision it deals the cards it cannot see at random, consistently with
+what its seat knows (hand sizes, cards played and turned, the voids the plays have
+shown; see ``knowledge``), and weighs each deal by how well it explains the bids it
+can see: a seat whose sampled hand the heuristic would bid 3 on is unlikely to have
+bid 0. On every sampled deal it plays the rest of the round out with the heuristic
+for every seat (``simulate.play_out``) and scores its own seat's round:
+
+* play: each legal card is tried first on the same deals (common random numbers);
+  the card with the highest weighted mean round score is played (ties: the card
+  the heuristic would play);
+* bid: each candidate bid (the legal bids near the heuristic's estimate) is played
+  out on the same deals, the seat playing to make that bid; the bid with the highest
+  expected points is made. The bids it cannot see (later bidders, sealed bids) are
+  taken to be the heuristic's bids on the sampled hands. ±1 is respected through
+  ``view.legal_bids``;
+* trump (after a Wizard is turned): the suit whose best bid scores highest.
+
+The search stops at ``samples`` deals or when ``time_budget`` seconds have passed,
+whichever comes first. With ``time_budget=None`` the search depends only on the
+``random.Random`` it is given, so seeded games are reproducible (tournaments and
+tests use this).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+
+from wizard_p2p.bots.heuristic import (
+    SUITS,
+    choose_card,
+    clairvoyant_win_chance,
+    estimate_tricks,
+    gone_array,
+    nearest_bid,
+    own_bid,
+    remember_bid,
+    require_visible_hand,
+    view_gone,
+)
+from wizard_p2p.bots.knowledge import Knowledge, knowledge_of, original_hand, sample_hands
+from wizard_p2p.bots.simulate import play_out
+from wizard_p2p.errors import UsageError
+from wizard_p2p.rules import Card, SeatView, Suit, score
+
+DEFAULT_SAMPLES = 48
+DEFAULT_TIME_BUDGET = 0.3
+_BID_SIGMA = 0.8  # how far (in tricks) a bid strays from the heuristic's estimate
+_BID_WINDOW = 2.5  # candidate bids: within this of the heuristic estimate
+
+
+class ExpertPolicy:
+    """Sampled-deal search under a time budget (see the module docstring)."""
+
+    name = "expert"
+
+    def __init__(
+        self,
+        samples: int = DEFAULT_SAMPLES,
+        time_budget: float | None = DEFAULT_TIME_BUDGET,
+        *,
+        weigh_bids: bool = True,
+    ) -> None:
+        if samples < 1:
+            raise UsageError("the expert needs at least one sample per decision")
+        if time_budget is not None and time_budget <= 0:
+            raise UsageError("the expert's time budget must be positive (or None)")
+        self.samples = samples
+        self.time_budget = time_budget
+        self.weigh_bids = weigh_bids
+        self._bids: dict[tuple[object, ...], int] = {}
+
+    # --- the three decisions ------------------------------------------------------------
+
+    def bid(self, view: SeatView, rng: random.Random) -> int:
+        if not view.legal_bids:
+            raise UsageError("it is not this seat's turn to bid")
+        if view.hand is None:
+            win = clairvoyant_win_chance(view)
+            value = {0: 20 - 30 * win, 1: 40 * win - 10}
+            bid = max(view.legal_bids, key=lambda b: (value[b], -b))
+        else:
+            assert view.trump is not None or view.turned is None or not view.turned.is_wizard
+            values = self._bid_values(view, view.trump, view.legal_bids, rng, self.samples)
+            estimate = estimate_tricks(view.hand, view.trump, view.seats, view.turned)
+            bid = max(values, key=lambda b: (values[b], -abs(b - estimate)))
+        remember_bid(view, bid, self._bids)
+        return bid
+
+    def choose_trump(self, view: SeatView, rng: random.Random) -> Suit:
+        if view.hand is None:
+            raise UsageError("no hand to choose trump from")
+        per_suit = max(1, self.samples // 2)
+        best: tuple[float, int] | None = None
+        choice = SUITS[0]
+        bids = range(view.round_no + 1)
+        for i, suit in enumerate(SUITS):
+            values = self._bid_values(view, suit, bids, rng, per_suit, budget_share=0.25)
+            key = (max(values.values()), -i)
+            if best is None or key > best:
+                best, choice = key, suit
+        return choice
+
+    def play(self, view: SeatView, rng: random.Random) -> Card:
+        hand = require_visible_hand(view)
+        legal = list(view.legal_plays)
+        if len(legal) == 1:
+            return legal[0]
+        me = view.seat
+        my_bid = own_bid(view, self._bids)
+        gone = view_gone(view)
+        trick = [card for _, card in view.trick]
+        wls = view.config.wizard_lead_sets_suit
+        fallback = choose_card(
+            hand,
+            legal,
+            trick,
+            view.trump,
+            my_bid - view.taken[me],
+            gone,
+            view.seats - len(trick) - 1,
+            wls,
+        )
+        knowledge = knowledge_of(view)
+        visible = list(view.bids)
+        visible[me] = my_bid
+        totals = dict.fromkeys(legal, 0.0)
+        weight_sum = 0.0
+        deadline = self._deadline()
+        for i in range(self.samples):
+            if i and deadline is not None and time.perf_counter() > deadline:
+                break
+            hands = sample_hands(knowledge, rng)
+            weight = self._weight(knowledge, hands, view, visible)
+            bids = self._complete_bids(knowledge, hands, view, visible, view.trump)
+            weight_sum += weight
+            for card in legal:
+                taken = play_out(
+                    hands,
+                    view.trump,
+                    bids,
+                    view.taken,
+                    view.trick,
+                    me,
+                    gone,
+                    wizard_lead_sets_suit=wls,
+                    first=card,
+                )
+                totals[card] += weight * score(my_bid, taken[me])
+        if weight_sum <= 0.0:
+            return fallback
+        best = max(totals.values())
+        # Floating-point sums of the same points can differ in the last bits only.
+        tied = [c for c in legal if totals[c] >= best - 1e-9 * max(1.0, abs(best))]
+        return fallback if fallback in tied else tied[0]
+
+    # --- the search ---------------------------------------------------------------------
+
+    def _deadline(self, share: float = 1.0) -> float | None:
+        if self.time_budget is None:
+            return None
+        return time.perf_counter() + self.time_budget * share
+
+    def _bid_values(
+        self,
+        view: SeatView,
+        trump: Suit | None,
+        legal: Sequence[int],
+        rng: random.Random,
+        samples: int,
+        budget_share: float = 1.0,
+    ) -> dict[int, float]:
+        """The expected round points of each candidate bid, with ``trump`` as trump."""
+        assert view.hand is not None
+        me = view.seat
+        n = view.seats
+        estimate = estimate_tricks(view.hand, trump, n, view.turned)
+        candidates = [b for b in legal if abs(b - estimate) <= _BID_WINDOW]
+        if not candidates:
+            candidates = [nearest_bid(estimate, legal)]
+        knowledge = knowledge_of(view)
+        gone = gone_array([view.turned] if view.turned is not None else [])
+        leader = (view.dealer + 1) % n
+        visible = list(view.bids)
+        totals = dict.fromkeys(candidates, 0.0)
+        weight_sum = 0.0
+        deadline = self._deadline(budget_share)
+        zero = [0] * n
+        for i in range(samples):
+            if i and deadline is not None and time.perf_counter() > deadline:
+                break
+            hands = sample_hands(knowledge, rng)
+            weight = self._weight(knowledge, hands, view, visible, trump)
+            bids = self._complete_bids(knowledge, hands, view, visible, trump)
+            weight_sum += weight
+            for b in candidates:
+                bids[me] = b
+                taken = play_out(
+                    hands,
+                    trump,
+                    bids,
+                    zero,
+                    (),
+                    leader,
+                    gone,
+                    wizard_lead_sets_suit=view.config.wizard_lead_sets_suit,
+                )
+                totals[b] += weight * score(b, taken[me])
+        if weight_sum <= 0.0:
+            return {b: 0.0 for b in candidates}
+        return {b: total / weight_sum for b, total in totals.items()}
+
+    def _weight(
+        self,
+        knowledge: Knowledge,
+        hands: Sequence[Sequence[Card]],
+        view: SeatView,
+        visible: Sequence[int | None],
+        trump: Suit | None = None,
+    ) -> float:
+        """How well a sampled deal explains the other seats' visible bids (a likelihood)."""
+        if not self.weigh_bids:
+            return 1.0
+        trump = trump if trump is not None else view.trump
+        log_weight = 0.0
+        for seat, bid in enumerate(visible):
+            if seat == view.seat or bid is None or knowledge.known_hands[seat] is not None:
+                continue
+            dealt = original_hand(knowledge, seat, hands[seat])
+            miss = estimate_tricks(dealt, trump, view.seats, view.turned) - bid
+            log_weight -= miss * miss / (2 * _BID_SIGMA * _BID_SIGMA)
+        return math.exp(log_weight)
+
+    def _complete_bids(
+        self,
+        knowledge: Knowledge,
+        hands: Sequence[Sequence[Card]],
+        view: SeatView,
+        visible: Sequence[int | None],
+        trump: Suit | None,
+    ) -> list[int]:
+        """Every seat's bid: the visible ones, the heuristic's for the rest."""
+        bids: list[int] = []
+        legal = range(view.round_no + 1)
+        for seat, bid in enumerate(visible):
+            if bid is not None:
+                bids.append(bid)
+            else:
+                dealt = original_hand(knowledge, seat, hands[seat])
+                bids.append(
+                    nearest_bid(estimate_tricks(dealt, trump, view.seats, view.turned), legal)
+                )
+        return bids

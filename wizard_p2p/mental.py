@@ -1,0 +1,744 @@
+"""Mental cards: shuffle and deal 60 cards so that nobody sees a card it may not see.
+
+This is the SRA commutative-encryption scheme on the prime-order subgroup of
+Ed25519 (see :mod:`wizard_p2p.group`).  It is a library of pure functions over
+``bytes``; it knows no game, no seat names and no network.  The protocol that
+decides who sends what to whom is built on top of it; ``protocol/CRYPTO.md``
+is the normative description of every byte computed here.
+
+A round, with seats ``0..N-1`` and a deck of ``D`` positions (``D = 60``)::
+
+    initial deck   CARD_POINTS: card c (0..59) is the public point C_c
+    shuffle pass   each seat s in order: out[j] = K_s · in[perm_s[j]]
+    lock pass      each seat s in order: at every dealt position i,
+                   out[i] = (k_{s,i} · K_s⁻¹) · in[i]   (K_s layer → k_{s,i} layer)
+    release        seat s gives k_{s,i} for positions it is asked to open
+    unlock         whoever holds all k_{s,i} for i computes
+                   (∏_s k_{s,i})⁻¹ · deck[i] = C_c   and reads card c
+
+Each seat draws one 32-byte secret per round (:func:`new_round_secret`); its
+shuffle key, permutation and lock keys all derive from it and the round's
+context with HKDF-SHA512 (:func:`derive_round_keys`).  Revealing that secret at
+the round's end lets anybody re-run the seat's passes (:func:`verify_round`),
+so a seat that cheated is named.
+
+Cards are integers ``0..59``: the index in the canonical deck order of the
+rules (B1..B13, G1..G13, R1..R13, Y1..Y13, Z1..Z4, N1..N4); this module does
+not know that order, only the numbers.
+
+Also here: hash commitments (hidden bids, commit-reveal of random
+contributions) and an unbiased joint random choice (the first dealer).
+
+``python -m wizard_p2p.mental --write-vectors DIR`` regenerates the
+known-answer vectors of ``protocol/vectors/crypto/``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+from cryptography.hazmat.primitives import hashes
+from cryptography.hazmat.primitives.kdf.hkdf import HKDF
+
+from . import group
+from .errors import CryptoError, UsageError
+
+__all__ = [
+    "CARD_POINTS",
+    "DECK_SIZE",
+    "SECRET_BYTES",
+    "BadDeck",
+    "CommitmentMismatch",
+    "DuplicatePoint",
+    "InvalidDeckPoint",
+    "InvalidSecret",
+    "KeyMismatch",
+    "NotACard",
+    "PassMismatch",
+    "RoundKeys",
+    "SeatPasses",
+    "WrongDeckSize",
+    "card_of",
+    "card_point",
+    "check_deck",
+    "clairvoyant_recipients",
+    "commit",
+    "commitment_of",
+    "deck_order",
+    "derive_round_keys",
+    "joint_random_index",
+    "lock_pass",
+    "new_round_secret",
+    "read_card",
+    "release_key",
+    "round_context",
+    "shuffle_pass",
+    "unlock",
+    "vectors",
+    "verify_commitment",
+    "verify_lock_pass",
+    "verify_released_key",
+    "verify_round",
+    "verify_shuffle_pass",
+    "write_vectors",
+]
+
+DECK_SIZE = 60
+SECRET_BYTES = 32
+NONCE_BYTES = 32
+
+_PREFIX = b"wizard-p2p/v1/"
+_CARD_POINT_TAG = _PREFIX + b"card-point\x00"
+_ROUND_CONTEXT_TAG = _PREFIX + b"round-context\x00"
+_COMMITMENT_TAG = _PREFIX + b"commitment\x00"
+# One HKDF salt for every derivation; the info label tells them apart.
+_HKDF_SALT = _PREFIX + b"mental"
+_HKDF_BLOCK = 64
+_U32 = 1 << 32
+
+
+# --------------------------------------------------------------------------- errors
+
+
+class NotACard(CryptoError):
+    """A point that is none of the 60 card points (a wrong or missing key)."""
+
+
+class BadDeck(CryptoError):
+    """A received deck that is malformed. ``position`` is the first bad index, if any."""
+
+    def __init__(self, message: str, *, position: int | None = None) -> None:
+        super().__init__(message)
+        self.position = position
+
+
+class WrongDeckSize(BadDeck):
+    """A deck with the wrong number of points."""
+
+
+class DuplicatePoint(BadDeck):
+    """A deck holding the same point twice (two positions would be one card)."""
+
+
+class InvalidDeckPoint(BadDeck, group.InvalidPoint):
+    """A deck position holding bytes that are not a valid subgroup point."""
+
+
+class InvalidSecret(CryptoError):
+    """A round secret that is not 32 bytes."""
+
+
+class PassMismatch(CryptoError):
+    """A published pass differs from the pass its seat's revealed secret produces.
+
+    ``kind`` is ``"shuffle"``, ``"lock"`` or ``"secret"`` (a revealed secret
+    that is not even well formed); ``seat`` names the seat when known (set by
+    :func:`verify_round`); ``position`` is the first differing deck position.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        kind: str,
+        seat: int | None = None,
+        position: int | None = None,
+    ) -> None:
+        who = f"seat {seat} " if seat is not None else ""
+        super().__init__(f"{who}{kind} pass: {message}")
+        self.kind = kind
+        self.seat = seat
+        self.position = position
+        self.reason = message
+
+
+class KeyMismatch(CryptoError):
+    """A released lock key that is not the one the seat's revealed secret derives."""
+
+    def __init__(self, message: str, *, position: int) -> None:
+        super().__init__(message)
+        self.position = position
+
+
+class CommitmentMismatch(CryptoError):
+    """An opening (value, nonce) that does not match its commitment."""
+
+
+# ------------------------------------------------------------------------ card table
+
+
+def card_point(card: int) -> bytes:
+    """The public point of ``card``: from_uniform(SHA-512(tag ‖ card)[:32])."""
+    if not 0 <= card < 256:
+        raise UsageError(f"card id {card} does not fit in one byte")
+    digest = hashlib.sha512(_CARD_POINT_TAG + bytes([card])).digest()
+    return group.from_uniform(digest[:32])
+
+
+def _build_card_table() -> tuple[bytes, ...]:
+    points = tuple(card_point(c) for c in range(DECK_SIZE))
+    # A broken libsodium must not give us an unusable table silently.
+    if len(set(points)) != DECK_SIZE or not all(map(group.is_valid_point, points)):
+        raise RuntimeError("libsodium produced an invalid card-point table")
+    return points
+
+
+CARD_POINTS: tuple[bytes, ...] = _build_card_table()
+_CARD_OF: dict[bytes, int] = {p: c for c, p in enumerate(CARD_POINTS)}
+
+
+def card_of(point: bytes) -> int:
+    """The card whose point is ``point``; :class:`NotACard` for any other bytes."""
+    try:
+        return _CARD_OF[point]
+    except (KeyError, TypeError):
+        raise NotACard("the unlocked point is not a card: a lock key is wrong") from None
+
+
+# -------------------------------------------------------------------- key derivation
+
+
+def _hkdf(ikm: bytes, label: bytes, index: int, attempt: int, context: bytes) -> bytes:
+    info = label + b"\x00" + index.to_bytes(4, "big") + attempt.to_bytes(4, "big") + context
+    kdf = HKDF(algorithm=hashes.SHA512(), length=_HKDF_BLOCK, salt=_HKDF_SALT, info=info)
+    return kdf.derive(ikm)
+
+
+def _derive_scalar(ikm: bytes, label: bytes, index: int, context: bytes) -> bytes:
+    attempt = 0
+    while True:
+        s = group.scalar_reduce(_hkdf(ikm, label, index, attempt, context))
+        if s != bytes(32):  # zero has probability 2**-252; specified, never seen
+            return s
+        attempt += 1
+
+
+class _KeyedStream:
+    """Unbounded keyed byte stream: HKDF blocks for index 0, 1, 2, ... concatenated."""
+
+    def __init__(self, ikm: bytes, label: bytes, context: bytes) -> None:
+        self._ikm, self._label, self._context = ikm, label, context
+        self._block = 0
+        self._buffer = b""
+        self._offset = 0
+
+    def u32(self) -> int:
+        if self._offset + 4 > len(self._buffer):
+            self._buffer = _hkdf(self._ikm, self._label, self._block, 0, self._context)
+            self._block += 1
+            self._offset = 0
+        word = int.from_bytes(self._buffer[self._offset : self._offset + 4], "big")
+        self._offset += 4
+        return word
+
+    def below(self, n: int) -> int:
+        """Uniform integer in ``[0, n)``: rejection sampling, so no modulo bias."""
+        limit = _U32 - (_U32 % n)
+        while True:
+            x = self.u32()
+            if x < limit:
+                return x % n
+
+
+def _fisher_yates(stream: _KeyedStream, n: int) -> tuple[int, ...]:
+    items = list(range(n))
+    for i in range(n - 1, 0, -1):
+        j = stream.below(i + 1)
+        items[i], items[j] = items[j], items[i]
+    return tuple(items)
+
+
+@dataclass(frozen=True)
+class RoundKeys:
+    """One seat's keys for one round, all derived from its round secret.
+
+    ``lock_factors[i] = lock_keys[i] · shuffle_key_inv`` so that the lock pass is
+    one multiplication per position.  ``repr`` hides the key material.
+    """
+
+    shuffle_key: bytes = field(repr=False)
+    shuffle_key_inv: bytes = field(repr=False)
+    permutation: tuple[int, ...] = field(repr=False)
+    lock_keys: tuple[bytes, ...] = field(repr=False)
+    lock_factors: tuple[bytes, ...] = field(repr=False)
+
+    @property
+    def deck_size(self) -> int:
+        return len(self.permutation)
+
+
+def round_context(game_id: bytes, round_no: int, seat: int) -> bytes:
+    """The context that binds a seat's round keys to one game, round and seat."""
+    if not isinstance(game_id, bytes):
+        raise UsageError("game_id must be bytes")
+    for name, value in (("round_no", round_no), ("seat", seat), ("len(game_id)", len(game_id))):
+        if not 0 <= value < _U32:
+            raise UsageError(f"{name} = {value} does not fit in 32 bits")
+    return (
+        _ROUND_CONTEXT_TAG
+        + len(game_id).to_bytes(4, "big")
+        + game_id
+        + round_no.to_bytes(4, "big")
+        + seat.to_bytes(4, "big")
+    )
+
+
+def new_round_secret() -> bytes:
+    """A fresh 32-byte round secret from :mod:`secrets`."""
+    return secrets.token_bytes(SECRET_BYTES)
+
+
+def derive_round_keys(secret: bytes, context: bytes, deck_size: int = DECK_SIZE) -> RoundKeys:
+    """Derive K, K⁻¹, the permutation and the per-position lock keys from ``secret``."""
+    if not isinstance(secret, bytes) or len(secret) != SECRET_BYTES:
+        raise InvalidSecret(f"a round secret is {SECRET_BYTES} bytes")
+    if not isinstance(context, bytes):
+        raise UsageError("context must be bytes (see round_context)")
+    if not 1 <= deck_size < _U32:
+        raise UsageError(f"deck_size {deck_size} out of range")
+    shuffle_key = _derive_scalar(secret, b"shuffle-key", 0, context)
+    shuffle_key_inv = group.scalar_invert(shuffle_key)
+    permutation = _fisher_yates(_KeyedStream(secret, b"permutation", context), deck_size)
+    lock_keys = tuple(_derive_scalar(secret, b"lock-key", i, context) for i in range(deck_size))
+    lock_factors = tuple(group.scalar_mul(k, shuffle_key_inv) for k in lock_keys)
+    return RoundKeys(shuffle_key, shuffle_key_inv, permutation, lock_keys, lock_factors)
+
+
+# ------------------------------------------------------------------------ the passes
+
+
+def check_deck(deck: Sequence[bytes], size: int, *, validate_points: bool = True) -> None:
+    """Check a received deck: ``size`` points, each 32 bytes, no two equal, all valid.
+
+    With ``validate_points=False`` the (costly) subgroup check is skipped: use
+    that only when every point will go through :func:`shuffle_pass`,
+    :func:`lock_pass` or :func:`unlock`, which validate what they multiply.
+    """
+    if isinstance(deck, bytes | str) or not isinstance(deck, Sequence):
+        raise WrongDeckSize(f"a deck is a sequence of points, not {type(deck).__name__}")
+    if len(deck) != size:
+        raise WrongDeckSize(f"a deck has {size} points, got {len(deck)}")
+    for i, point in enumerate(deck):
+        if not isinstance(point, bytes) or len(point) != group.POINT_BYTES:
+            raise InvalidDeckPoint(f"position {i} is not {group.POINT_BYTES} bytes", position=i)
+    if len(set(deck)) != size:
+        seen: dict[bytes, int] = {}
+        for i, point in enumerate(deck):
+            if point in seen:
+                raise DuplicatePoint(
+                    f"positions {seen[point]} and {i} hold the same point", position=i
+                )
+            seen[point] = i
+    if validate_points:
+        for i, point in enumerate(deck):
+            if not group.is_valid_point(point):
+                raise InvalidDeckPoint(
+                    f"position {i} is not a valid point of the prime-order subgroup",
+                    position=i,
+                )
+
+
+def _mul_at(point: bytes, scalar: bytes, position: int) -> bytes:
+    try:
+        return group.mul(point, scalar)
+    except group.InvalidPoint as exc:
+        raise InvalidDeckPoint(f"position {position}: {exc}", position=position) from None
+
+
+def shuffle_pass(deck: Sequence[bytes], keys: RoundKeys) -> list[bytes]:
+    """Encrypt every point with K and permute: ``out[j] = K · deck[permutation[j]]``."""
+    perm = keys.permutation
+    if len(deck) != len(perm):
+        raise WrongDeckSize(f"a deck has {len(perm)} points, got {len(deck)}")
+    k = keys.shuffle_key
+    return [_mul_at(deck[p], k, p) for p in perm]
+
+
+def _positions(positions: Iterable[int] | None, size: int) -> list[int]:
+    if positions is None:
+        return list(range(size))
+    result = list(positions)
+    for i in result:
+        if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < size:
+            raise UsageError(f"position {i!r} is not in 0..{size - 1}")
+    if len(set(result)) != len(result):
+        raise UsageError("a position is listed twice (it would be locked twice)")
+    return result
+
+
+def lock_pass(
+    deck: Sequence[bytes], keys: RoundKeys, positions: Iterable[int] | None = None
+) -> list[bytes]:
+    """Swap the K layer for the per-position key at ``positions`` (default all).
+
+    ``out[i] = (k_i · K⁻¹) · deck[i]`` for ``i`` in ``positions``; every other
+    position is copied unchanged (it stays under K and is never dealt).
+    """
+    size = keys.deck_size
+    if len(deck) != size:
+        raise WrongDeckSize(f"a deck has {size} points, got {len(deck)}")
+    out = list(deck)
+    factors = keys.lock_factors
+    for i in _positions(positions, size):
+        out[i] = _mul_at(deck[i], factors[i], i)
+    return out
+
+
+def release_key(keys: RoundKeys, position: int) -> bytes:
+    """The lock key this seat gives away so that ``position`` can be opened."""
+    _positions((position,), keys.deck_size)
+    return keys.lock_keys[position]
+
+
+def unlock(point: bytes, keys: Sequence[bytes]) -> bytes:
+    """Remove every seat's lock: ``(∏ keys)⁻¹ · point`` (one inversion, one multiplication).
+
+    ``keys`` are the lock keys of every seat for this position, in any order.
+    Raises :class:`~wizard_p2p.group.InvalidScalar` for a malformed key and
+    :class:`~wizard_p2p.group.InvalidPoint` for a malformed point.
+    """
+    if isinstance(keys, bytes) or not keys:
+        raise UsageError("unlock needs the sequence of every seat's lock key")
+    product = group.check_scalar(keys[0])
+    for key in keys[1:]:
+        product = group.scalar_mul(product, group.check_scalar(key))
+    return group.mul(point, group.scalar_invert(product))
+
+
+def read_card(point: bytes, keys: Sequence[bytes]) -> int:
+    """:func:`unlock` then :func:`card_of`: the card at a fully released position."""
+    return card_of(unlock(point, keys))
+
+
+def clairvoyant_recipients(owner: int, seats: Iterable[int]) -> list[int]:
+    """Who receives each lock key of a position shown to everyone but its ``owner``.
+
+    Every seat ``t`` (the owner included) sends its own key ``k_{t,i}`` for the
+    position privately to every seat in the returned list other than ``t``
+    itself.  The owner receives no key for the position, so it lacks N-1 of
+    the N keys; every other seat ends with all N and can read the card.
+    """
+    all_seats = sorted(set(seats))
+    if owner not in all_seats:
+        raise UsageError(f"owner {owner} is not one of the seats {all_seats}")
+    return [s for s in all_seats if s != owner]
+
+
+def deck_order(keys_by_seat: Sequence[RoundKeys]) -> tuple[int, ...]:
+    """The card at every position of the final deck, from all seats' revealed keys.
+
+    Composes the permutations (no multiplication): position ``j`` holds card
+    ``perm_0[perm_1[... perm_{N-1}[j] ...]]``.  Meaningful only once
+    :func:`verify_round` has accepted the passes.
+    """
+    if not keys_by_seat:
+        raise UsageError("deck_order needs at least one seat's keys")
+    size = keys_by_seat[0].deck_size
+    order = list(range(size))
+    for keys in keys_by_seat:
+        if keys.deck_size != size:
+            raise UsageError("all seats' keys must be for the same deck size")
+        order = [order[p] for p in keys.permutation]
+    return tuple(order)
+
+
+# ---------------------------------------------------------------------- verification
+
+
+def _compare(expected: Sequence[bytes], published: Sequence[bytes], kind: str) -> None:
+    if isinstance(published, bytes | str) or not isinstance(published, Sequence):
+        raise PassMismatch(f"published {type(published).__name__}, not a deck", kind=kind)
+    if len(published) != len(expected):
+        raise PassMismatch(
+            f"published {len(published)} points, its secret gives {len(expected)}", kind=kind
+        )
+    differing = [j for j, (e, p) in enumerate(zip(expected, published, strict=True)) if e != p]
+    if differing:
+        first = differing[0]
+        others = f" and {len(differing) - 1} more" if len(differing) > 1 else ""
+        raise PassMismatch(
+            f"position {first}{others} differ from what its revealed secret produces",
+            kind=kind,
+            position=first,
+        )
+
+
+def verify_shuffle_pass(before: Sequence[bytes], after: Sequence[bytes], keys: RoundKeys) -> None:
+    """Raise :class:`PassMismatch` (kind ``"shuffle"``) unless ``after`` shuffles ``before``."""
+    _compare(shuffle_pass(before, keys), after, "shuffle")
+
+
+def verify_lock_pass(
+    before: Sequence[bytes],
+    after: Sequence[bytes],
+    keys: RoundKeys,
+    positions: Iterable[int] | None = None,
+) -> None:
+    """Raise :class:`PassMismatch` (kind ``"lock"``) unless ``after`` locks ``before``."""
+    _compare(lock_pass(before, keys, positions), after, "lock")
+
+
+class SeatPasses(NamedTuple):
+    """The two decks one seat published in a round."""
+
+    shuffled: Sequence[bytes]
+    locked: Sequence[bytes]
+
+
+def verify_round(
+    initial_deck: Sequence[bytes],
+    passes_by_seat: Sequence[SeatPasses | tuple[Sequence[bytes], Sequence[bytes]]],
+    secrets_by_seat: Sequence[bytes],
+    contexts: Sequence[bytes],
+    lock_positions: Iterable[int] | None = None,
+) -> tuple[RoundKeys, ...]:
+    """Re-run every seat's passes from its revealed secret; blame the first that differs.
+
+    Order of the round: shuffle passes of seats 0..N-1 (seat 0 starts from
+    ``initial_deck``, seat s from seat s-1's shuffled deck), then lock passes
+    of seats 0..N-1 (seat 0 starts from seat N-1's shuffled deck).  Each pass
+    is recomputed from the deck its author received, so a seat is blamed only
+    for its own transformation.  Returns every seat's :class:`RoundKeys`
+    (for :func:`verify_released_key` and :func:`deck_order`).
+    """
+    n = len(passes_by_seat)
+    if n == 0 or len(secrets_by_seat) != n or len(contexts) != n:
+        raise UsageError("verify_round needs one passes pair, secret and context per seat")
+    size = len(initial_deck)
+    positions = _positions(lock_positions, size)
+    keys_by_seat: list[RoundKeys] = []
+    for seat in range(n):
+        try:
+            keys_by_seat.append(derive_round_keys(secrets_by_seat[seat], contexts[seat], size))
+        except InvalidSecret as exc:
+            raise PassMismatch(str(exc), kind="secret", seat=seat) from None
+    deck: Sequence[bytes] = initial_deck
+    for kind in ("shuffle", "lock"):
+        for seat in range(n):
+            published = passes_by_seat[seat][0 if kind == "shuffle" else 1]
+            keys = keys_by_seat[seat]
+            expected = (
+                shuffle_pass(deck, keys) if kind == "shuffle" else lock_pass(deck, keys, positions)
+            )
+            try:
+                _compare(expected, published, kind)
+            except PassMismatch as exc:
+                raise PassMismatch(
+                    exc.reason, kind=kind, seat=seat, position=exc.position
+                ) from None
+            deck = expected
+    return tuple(keys_by_seat)
+
+
+def verify_released_key(keys: RoundKeys, position: int, released: bytes) -> None:
+    """Raise :class:`KeyMismatch` unless ``released`` is the seat's lock key for ``position``."""
+    expected = release_key(keys, position)
+    if not isinstance(released, bytes) or not hmac.compare_digest(expected, released):
+        raise KeyMismatch(
+            f"the key released for position {position} is not the one its secret derives",
+            position=position,
+        )
+
+
+# ----------------------------------------------------------------------- commitments
+
+
+def _length_prefixed(*parts: bytes) -> bytes:
+    return b"".join(len(p).to_bytes(4, "big") + p for p in parts)
+
+
+def _domain_bytes(domain: str) -> bytes:
+    if not isinstance(domain, str) or not domain:
+        raise UsageError("a commitment domain is a non-empty string")
+    return domain.encode("utf-8")
+
+
+def commitment_of(domain: str, value: bytes, nonce: bytes) -> bytes:
+    """SHA-256(tag ‖ lp(domain) ‖ lp(nonce) ‖ lp(value)), lp = 4-byte big-endian length + bytes."""
+    if not isinstance(value, bytes) or not isinstance(nonce, bytes):
+        raise UsageError("a committed value and its nonce are bytes")
+    return hashlib.sha256(
+        _COMMITMENT_TAG + _length_prefixed(_domain_bytes(domain), nonce, value)
+    ).digest()
+
+
+def commit(domain: str, value: bytes) -> tuple[bytes, bytes]:
+    """Commit to ``value`` under ``domain``: returns (commitment, nonce); keep the nonce."""
+    nonce = secrets.token_bytes(NONCE_BYTES)
+    return commitment_of(domain, value, nonce), nonce
+
+
+def verify_commitment(domain: str, commitment: bytes, value: bytes, nonce: bytes) -> None:
+    """Raise :class:`CommitmentMismatch` unless (value, nonce) opens ``commitment``."""
+    if not isinstance(nonce, bytes) or len(nonce) != NONCE_BYTES:
+        raise CommitmentMismatch(f"a commitment nonce is {NONCE_BYTES} bytes")
+    if not isinstance(value, bytes):
+        raise CommitmentMismatch("a committed value is bytes")
+    expected = commitment_of(domain, value, nonce)
+    if not isinstance(commitment, bytes) or not hmac.compare_digest(expected, commitment):
+        raise CommitmentMismatch(f"the opening does not match the {domain!r} commitment")
+
+
+def joint_random_index(contributions: Sequence[bytes], n: int, context: bytes) -> int:
+    """An index in ``[0, n)`` that no contributor controls alone, without modulo bias.
+
+    The contributions (in seat order, each revealed after all were committed)
+    are length-prefixed and concatenated into the HKDF input; the index is
+    drawn from the keyed stream labelled ``joint-random`` by rejection sampling.
+    """
+    if isinstance(contributions, bytes) or not contributions:
+        raise UsageError("joint_random_index needs a sequence of contributions")
+    if not all(isinstance(c, bytes) for c in contributions):
+        raise UsageError("every contribution is bytes")
+    if not 1 <= n <= _U32:
+        raise UsageError(f"n = {n} out of range 1..2**32")
+    if not isinstance(context, bytes):
+        raise UsageError("context must be bytes")
+    ikm = _length_prefixed(*contributions)
+    return _KeyedStream(ikm, b"joint-random", context).below(n)
+
+
+# --------------------------------------------------------------------------- vectors
+
+VECTOR_GAME_ID = hashlib.sha256(b"wizard-p2p test vector game").digest()
+
+
+def _vector_secret(seat: int) -> bytes:
+    return hashlib.sha256(b"wizard-p2p test vector secret " + bytes([seat])).digest()
+
+
+def vectors() -> dict[str, Any]:
+    """The known-answer vectors of ``protocol/vectors/crypto/``, by file name."""
+    card_points = {
+        "description": "card id c (0..59, canonical deck order) -> point "
+        "from_uniform(SHA-512(b'wizard-p2p/v1/card-point' || 0x00 || u8(c))[:32])",
+        "points": [p.hex() for p in CARD_POINTS],
+    }
+
+    context = round_context(VECTOR_GAME_ID, 3, 1)
+    secret = _vector_secret(0)
+    keys = derive_round_keys(secret, context)
+    key_derivation = {
+        "description": "derive_round_keys(secret, round_context(game_id, round_no, seat))",
+        "game_id": VECTOR_GAME_ID.hex(),
+        "round_no": 3,
+        "seat": 1,
+        "context": context.hex(),
+        "secret": secret.hex(),
+        "deck_size": DECK_SIZE,
+        "shuffle_key": keys.shuffle_key.hex(),
+        "shuffle_key_inv": keys.shuffle_key_inv.hex(),
+        "permutation": list(keys.permutation),
+        "lock_keys_first": [k.hex() for k in keys.lock_keys[:4]],
+        "lock_factors_first": [f.hex() for f in keys.lock_factors[:4]],
+        "lock_key_59": keys.lock_keys[59].hex(),
+    }
+
+    n_seats, round_no, hand = 3, 2, 2
+    dealt = n_seats * hand  # positions 0..5 go to seat (p mod 3), position 6 is the trump
+    lock_positions = list(range(dealt + 1))
+    contexts = [round_context(VECTOR_GAME_ID, round_no, s) for s in range(n_seats)]
+    seat_secrets = [_vector_secret(s) for s in range(n_seats)]
+    seat_keys = [derive_round_keys(seat_secrets[s], contexts[s]) for s in range(n_seats)]
+    shuffled: list[list[bytes]] = []
+    deck: list[bytes] = list(CARD_POINTS)
+    for s in range(n_seats):
+        deck = shuffle_pass(deck, seat_keys[s])
+        shuffled.append(deck)
+    locked: list[list[bytes]] = []
+    for s in range(n_seats):
+        deck = lock_pass(deck, seat_keys[s], lock_positions)
+        locked.append(deck)
+
+    def read(p: int) -> int:
+        return read_card(deck[p], [k.lock_keys[p] for k in seat_keys])
+
+    small_shuffle = {
+        "description": "3 seats, round 2: shuffle passes of seats 0,1,2 from the card "
+        "points, then lock passes of seats 0,1,2 at lock_positions; the deal layout "
+        "(position p < 6 to seat p mod 3, position 6 the trump indicator) is only "
+        "this vector's example",
+        "game_id": VECTOR_GAME_ID.hex(),
+        "round_no": round_no,
+        "secrets": [s.hex() for s in seat_secrets],
+        "contexts": [c.hex() for c in contexts],
+        "lock_positions": lock_positions,
+        "shuffled": [[p.hex() for p in d] for d in shuffled],
+        "locked": [[p.hex() for p in d] for d in locked],
+        "lock_keys": [[k.lock_keys[p].hex() for p in lock_positions] for k in seat_keys],
+        "hands": [[read(p) for p in range(s, dealt, n_seats)] for s in range(n_seats)],
+        "trump_card": read(dealt),
+        "deck_order": list(deck_order(seat_keys)),
+    }
+
+    nonce = hashlib.sha256(b"wizard-p2p test vector nonce").digest()
+    contributions = [hashlib.sha256(bytes([s])).digest() for s in range(4)]
+    jr_context = b"first-dealer:" + VECTOR_GAME_ID
+    commitments = {
+        "description": "commitment_of(domain, value, nonce) and joint_random_index",
+        "commitments": [
+            {
+                "domain": domain,
+                "value": value.hex(),
+                "nonce": nonce.hex(),
+                "commitment": commitment_of(domain, value, nonce).hex(),
+            }
+            for domain, value in (("bid", b"\x03"), ("first-dealer", contributions[0]))
+        ],
+        "joint_random": [
+            {
+                "contributions": [c.hex() for c in contributions[:k]],
+                "n": k,
+                "context": jr_context.hex(),
+                "index": joint_random_index(contributions[:k], k, jr_context),
+            }
+            for k in (3, 4)
+        ]
+        + [
+            {
+                "contributions": [c.hex() for c in contributions],
+                "n": 1000003,
+                "context": jr_context.hex(),
+                "index": joint_random_index(contributions, 1000003, jr_context),
+            }
+        ],
+    }
+    return {
+        "card_points.json": card_points,
+        "key_derivation.json": key_derivation,
+        "small_shuffle.json": small_shuffle,
+        "commitments.json": commitments,
+    }
+
+
+def write_vectors(directory: str) -> list[str]:
+    """Write :func:`vectors` as JSON files into ``directory``; returns the paths."""
+    import json
+    import os
+
+    os.makedirs(directory, exist_ok=True)
+    written = []
+    for name, content in vectors().items():
+        path = os.path.join(directory, name)
+        tmp = path + ".tmp"
+        with open(tmp, "w", encoding="utf-8") as f:
+            f.write(json.dumps(content, indent=1, sort_keys=True) + "\n")
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+        written.append(path)
+    return written
+
+
+if __name__ == "__main__":
+    import argparse
+
+    parser = argparse.ArgumentParser(description="wizard-p2p card cryptography")
+    parser.add_argument("--write-vectors", metavar="DIR", required=True)
+    for written_path in write_vectors(parser.parse_args().write_vectors):
+        print(written_path)

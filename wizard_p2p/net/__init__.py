@@ -1,0 +1,90 @@
+"""The network layer of wizard-p2p: ZeroMQ only, and it knows no game.
+
+It carries opaque byte payloads between peers over CurveZMQ-encrypted,
+key-authenticated links, and replicates an append-only sequence of opaque
+entries by position. The node above it decides what the bytes mean.
+
+Public API (see each module for details):
+
+* :class:`Mesh` — one peer's end of the full mesh: ``await start()``,
+  ``add_peer(key, endpoint)``, ``attach_log(store, on_entry)``,
+  ``publish(position)``, ``send``/``broadcast`` (unreliable),
+  ``send_private`` (reliable), ``next_event``/``events``, ``peer_status``,
+  ``await close()``.
+* :class:`LobbyServer` / :class:`LobbyClient` — the pre-game lobby that admits
+  unknown keys until :meth:`LobbyServer.restrict`.
+* :class:`CurveKeys`, :func:`load_or_create_curve_keys` — transport keypairs.
+* :class:`NetConfig` — timers and limits.
+* Events: :class:`PeerUp`, :class:`PeerSilent`, :class:`PeerBack`,
+  :class:`PeerRestarted`, :class:`Diverged`, :class:`PrivateReceived`,
+  :class:`MessageReceived`.
+* :class:`EntryStore` — what the replicator reads from the node's log.
+
+The wire format is specified in ``protocol/NET.md``.
+"""
+
+from wizard_p2p.net._pulse import WaitTimeout
+from wizard_p2p.net.config import NetConfig
+from wizard_p2p.net.events import (
+    Diverged,
+    MessageReceived,
+    NetEvent,
+    PeerBack,
+    PeerInfo,
+    PeerRestarted,
+    PeerSilent,
+    PeerState,
+    PeerUp,
+    PrivateReceived,
+)
+from wizard_p2p.net.frames import FrameError
+from wizard_p2p.net.keys import CurveKeys, KeyFileError, load_or_create_curve_keys
+from wizard_p2p.net.lobby import (
+    LobbyClient,
+    LobbyClosed,
+    LobbyMessage,
+    LobbyRefused,
+    LobbyServer,
+    LobbyTimeout,
+)
+from wizard_p2p.net.mesh import Mesh, MeshClosed, NetStats
+from wizard_p2p.net.replicate import (
+    EntryHandler,
+    EntryStore,
+    ReplicationStats,
+    Replicator,
+    entry_digest,
+)
+
+__all__ = [
+    "CurveKeys",
+    "Diverged",
+    "EntryHandler",
+    "EntryStore",
+    "FrameError",
+    "KeyFileError",
+    "LobbyClient",
+    "LobbyClosed",
+    "LobbyMessage",
+    "LobbyRefused",
+    "LobbyServer",
+    "LobbyTimeout",
+    "Mesh",
+    "MeshClosed",
+    "MessageReceived",
+    "NetConfig",
+    "NetEvent",
+    "NetStats",
+    "PeerBack",
+    "PeerInfo",
+    "PeerRestarted",
+    "PeerSilent",
+    "PeerState",
+    "PeerUp",
+    "PrivateReceived",
+    "ReplicationStats",
+    "Replicator",
+    "WaitTimeout",
+    "entry_digest",
+    "load_or_create_curve_keys",
+]

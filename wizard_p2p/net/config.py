@@ -1,0 +1,81 @@
+"""Tunable constants of the network layer, in one frozen value.
+
+Times are in seconds (floats, as asyncio takes them) unless the name ends in
+``_ms`` (those go straight into libzmq socket options). The defaults suit a
+LAN game; tests shrink the timers so that failures are noticed in a fraction
+of a second.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from wizard_p2p.errors import ConfigError
+
+_DOMAIN = re.compile(r"[A-Za-z0-9._-]{1,64}")
+
+
+@dataclass(frozen=True)
+class NetConfig:
+    """Timers, limits and ZAP domains of a :class:`~wizard_p2p.net.Mesh` or lobby."""
+
+    # Liveness: a heartbeat to every peer this often; a peer unheard for
+    # ``silence_limit`` is reported silent.
+    heartbeat_interval: float = 0.5
+    silence_limit: float = 3.0
+    # Reliability: unacknowledged entries and private messages are resent this
+    # often; a sync request unanswered for ``sync_timeout`` goes to another peer.
+    resend_interval: float = 1.0
+    sync_timeout: float = 2.0
+    # Entries asked for (and served) per sync request.
+    sync_batch: int = 256
+    # Entries received ahead of a gap that are kept until the gap is filled.
+    max_ahead: int = 1024
+    # Largest payload (entry, private or control message) in bytes.
+    max_payload: int = 1 << 20
+    # Private messages not yet acknowledged, per mesh.
+    max_outbox: int = 4096
+    # Received private and control messages waiting for the node to read them.
+    max_queued_messages: int = 10_000
+    # libzmq reconnection back-off after a TCP link breaks.
+    reconnect_ivl_ms: int = 100
+    reconnect_ivl_max_ms: int = 5_000
+    # libzmq gives up a link for good when a handshake is refused (a peer that
+    # does not admit our key yet); the mesh dials again after this delay.
+    redial_interval: float = 1.0
+    # A CURVE handshake that does not finish in time is abandoned and retried.
+    handshake_timeout_ms: int = 5_000
+    # ZMTP-level pings, so that a dead TCP connection is torn down and redialled.
+    zmtp_heartbeat_ms: int = 1_000
+    zmtp_heartbeat_timeout_ms: int = 5_000
+    # ZAP domains: the mesh admits only allow-listed keys; the lobby admits any
+    # key while open.
+    zap_domain: str = "wizard-p2p"
+    lobby_domain: str = "wizard-p2p-lobby"
+
+    def __post_init__(self) -> None:
+        for name in ("heartbeat_interval", "silence_limit", "resend_interval", "sync_timeout",
+                     "redial_interval"):
+            value = getattr(self, name)
+            if not isinstance(value, int | float) or isinstance(value, bool) or not value > 0:
+                raise ConfigError(f"NetConfig.{name} must be a positive number, got {value!r}")
+        if self.silence_limit <= self.heartbeat_interval:
+            raise ConfigError("NetConfig.silence_limit must exceed heartbeat_interval")
+        for name in ("sync_batch", "max_ahead", "max_payload", "max_outbox",
+                     "max_queued_messages", "reconnect_ivl_ms", "reconnect_ivl_max_ms",
+                     "handshake_timeout_ms", "zmtp_heartbeat_ms", "zmtp_heartbeat_timeout_ms"):
+            value = getattr(self, name)
+            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+                raise ConfigError(f"NetConfig.{name} must be a positive integer, got {value!r}")
+        if self.sync_batch > 4096:
+            raise ConfigError("NetConfig.sync_batch must be at most 4096")
+        if self.max_payload > 64 << 20:
+            raise ConfigError("NetConfig.max_payload must be at most 64 MiB")
+        if self.reconnect_ivl_max_ms < self.reconnect_ivl_ms:
+            raise ConfigError("NetConfig.reconnect_ivl_max_ms must be >= reconnect_ivl_ms")
+        for name in ("zap_domain", "lobby_domain"):
+            if not _DOMAIN.fullmatch(getattr(self, name)):
+                raise ConfigError(f"NetConfig.{name} must be 1-64 of [A-Za-z0-9._-]")
+        if self.zap_domain == self.lobby_domain:
+            raise ConfigError("NetConfig.zap_domain and lobby_domain must differ")

@@ -1,0 +1,741 @@
+"""The mesh: CurveZMQ links between every pair of seated peers, with heartbeats.
+
+Topology. Each peer binds one ROUTER (its *listening socket*) and connects one
+DEALER to every other peer's ROUTER. A peer sends only on its DEALERs and
+receives only on its ROUTER, so every ordered pair of peers has its own TCP
+connection and its own CURVE session.
+
+Authentication. Every link is CurveZMQ: a DEALER knows the public key of the
+ROUTER it dials (so it cannot be fooled by an impostor), and the ROUTER's ZAP
+handler admits only the public keys on the mesh's allow-list
+(:meth:`Mesh.add_peer`). The sender of each received frame is the ``User-Id``
+that ZAP assigned to the connection, which is the sender's Z85 public key; no
+field of a frame is ever trusted to say who sent it.
+
+What travels (see :mod:`wizard_p2p.net.frames` and ``protocol/NET.md``):
+heartbeats (liveness and log length), replicated log entries with acks and
+sync requests (:mod:`wizard_p2p.net.replicate`), reliable private messages
+(:mod:`wizard_p2p.net.private`) and unreliable control messages. Malformed
+frames are dropped and counted per sender; nothing a peer sends can stop the
+receive loop.
+
+Everything runs on the caller's asyncio loop: one receive task, one timer
+task and one monitor task per socket. No thread is started (libzmq's own I/O
+thread aside).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+from collections import Counter
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass, field
+from types import TracebackType
+
+import zmq
+import zmq.asyncio
+from zmq.auth.asyncio import AsyncioAuthenticator
+from zmq.utils.monitor import parse_monitor_message
+
+from wizard_p2p.errors import UsageError, WizardError
+from wizard_p2p.net._pulse import Pulse
+from wizard_p2p.net.auth import KeyPolicy, start_authenticator
+from wizard_p2p.net.config import NetConfig
+from wizard_p2p.net.events import (
+    MessageReceived,
+    NetEvent,
+    PeerBack,
+    PeerInfo,
+    PeerRestarted,
+    PeerSilent,
+    PeerState,
+    PeerUp,
+    PrivateReceived,
+)
+from wizard_p2p.net.frames import (
+    Ack,
+    Control,
+    Entry,
+    FrameError,
+    Heartbeat,
+    MeshFrame,
+    Private,
+    PrivateAck,
+    SyncRequest,
+    check_session,
+    decode_mesh,
+    encode_mesh,
+)
+from wizard_p2p.net.keys import CurveKeys, check_z85_key
+from wizard_p2p.net.private import PrivateChannel
+from wizard_p2p.net.replicate import EntryHandler, EntryStore, Replicator
+from wizard_p2p.net.sockets import (
+    HANDSHAKE_FAILURES,
+    bind,
+    check_endpoint,
+    make_dealer,
+    make_router,
+    send_nowait,
+    tcp_endpoint,
+)
+
+_log = logging.getLogger(__name__)
+# Malformed frames from one peer are logged this many times, then sparsely.
+_LOG_FIRST = 10
+
+
+class MeshClosed(WizardError):
+    """The mesh was closed: no more events will come."""
+
+
+@dataclass
+class NetStats:
+    """Counters of one mesh, for diagnostics and tests."""
+
+    frames_in: int = 0
+    frames_out: int = 0
+    # Sends that could not be queued (link down or its queue full).
+    send_failures: int = 0
+    # Frames dropped as malformed, per sender, per reason, and the last reason per sender.
+    malformed: Counter[str] = field(default_factory=Counter)
+    malformed_reasons: Counter[str] = field(default_factory=Counter)
+    last_malformed: dict[str, str] = field(default_factory=dict)
+    # Frames from an authenticated key no longer on the allow-list.
+    unknown_sender: int = 0
+    # Well-formed frames of another session (another game with the same keys).
+    foreign_session: int = 0
+    # Handshakes on our listening socket refused by ZAP, and other failed ones.
+    auth_failures: int = 0
+    handshake_failures: int = 0
+    handshakes: int = 0
+    # Our DEALERs re-created after a refused or failed handshake.
+    redials: int = 0
+    # Private or control messages dropped because the node is not reading events.
+    queue_overflow: int = 0
+    private_delivered: int = 0
+    private_duplicates: int = 0
+    # Frames that arrived for replication before a log was attached.
+    unattached: int = 0
+
+
+@dataclass
+class _Peer:
+    key: str
+    endpoint: str
+    added_at: float
+    state: PeerState = PeerState.CONNECTING
+    last_heard: float | None = None
+    epoch: str = ""
+    log_length: int = 0
+    dealer: zmq.asyncio.Socket | None = None
+    monitor: zmq.asyncio.Socket | None = None
+    monitor_task: asyncio.Task[None] | None = None
+    redial: asyncio.TimerHandle | None = None
+
+
+class Mesh:
+    """One peer's end of the full mesh. Create, ``await start()``, ``add_peer`` the others.
+
+    ``keys`` is this peer's CURVE keypair; ``host``/``port`` where its ROUTER
+    listens (``port=0``: a random free port, see :attr:`port`). ``session``
+    names the game: frames of another session are dropped, so keys can be
+    reused across games. ``store``/``on_entry`` attach the replicated log now
+    (or later with :meth:`attach_log`).
+    """
+
+    def __init__(
+        self,
+        keys: CurveKeys,
+        *,
+        host: str = "127.0.0.1",
+        port: int = 0,
+        config: NetConfig | None = None,
+        session: str = "",
+        store: EntryStore | None = None,
+        on_entry: EntryHandler | None = None,
+    ) -> None:
+        if not isinstance(keys, CurveKeys):
+            raise UsageError("keys must be a CurveKeys")
+        try:
+            self.session = check_session(session)
+        except FrameError as exc:
+            raise UsageError(str(exc)) from None
+        self.keys = keys
+        self.config = config or NetConfig()
+        self.stats = NetStats()
+        self.epoch = secrets.token_hex(8)
+        self._host = host
+        self._requested_port = port
+        self._port: int | None = None
+        self._peers: dict[str, _Peer] = {}
+        self._policy = KeyPolicy()
+        self._events: asyncio.Queue[NetEvent | None] = asyncio.Queue()
+        self._queued_messages = 0
+        self._pulse: Pulse | None = None
+        self._context: zmq.asyncio.Context | None = None
+        self._auth: AsyncioAuthenticator | None = None
+        self._router: zmq.asyncio.Socket | None = None
+        self._router_monitor: zmq.asyncio.Socket | None = None
+        self._tasks: list[asyncio.Task[None]] = []
+        self._ack_flush_scheduled = False
+        self._closed = False
+        self._private: PrivateChannel | None = None
+        self.replicator: Replicator | None = None
+        self._pending_log = (store, on_entry)
+        if (store is None) != (on_entry is None):
+            raise UsageError("store and on_entry go together")
+
+    # --- life cycle ---------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Start the ZAP handler, bind the listening socket and start the timers."""
+        if self._context is not None:
+            raise UsageError("mesh already started")
+        loop = asyncio.get_running_loop()
+        self._pulse = Pulse()
+        self._context = zmq.asyncio.Context()
+        self._private = PrivateChannel(
+            epoch=self.epoch, config=self.config, send=self._send_frame, clock=loop.time
+        )
+        try:
+            self._auth = start_authenticator(self._context, {self.config.zap_domain: self._policy})
+            router = make_router(
+                self._context, self.keys, domain=self.config.zap_domain, config=self.config,
+                handover=True, mandatory=False,
+            )
+            self._router = router
+            self._router_monitor = router.get_monitor_socket(
+                HANDSHAKE_FAILURES | zmq.EVENT_HANDSHAKE_SUCCEEDED
+            )
+            self._port = bind(router, self._host, self._requested_port)
+        except BaseException:
+            await self._teardown()
+            raise
+        store, on_entry = self._pending_log
+        if store is not None and on_entry is not None:
+            self.attach_log(store, on_entry)
+        self._tasks = [
+            loop.create_task(self._receive_loop(), name="mesh-receive"),
+            loop.create_task(self._timer_loop(), name="mesh-timer"),
+            loop.create_task(self._router_monitor_loop(), name="mesh-monitor"),
+        ]
+        _log.info("mesh %s listening on %s", self.keys.public, self.endpoint)
+
+    async def close(self) -> None:
+        """Close every socket, stop the ZAP handler and the timers. Never hangs."""
+        if self._closed:
+            return
+        self._closed = True
+        await self._teardown()
+
+    async def __aenter__(self) -> Mesh:
+        await self.start()
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.close()
+
+    async def _teardown(self) -> None:
+        self._closed = True
+        tasks = [*self._tasks]
+        for peer in self._peers.values():
+            if peer.redial is not None:
+                peer.redial.cancel()
+            if peer.monitor_task is not None:
+                tasks.append(peer.monitor_task)
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self._tasks = []
+        for peer in self._peers.values():
+            self._close_link(peer)
+        if self._router is not None:
+            with contextlib.suppress(zmq.ZMQError):
+                self._router.disable_monitor()
+            self._router.close(linger=0)
+        if self._router_monitor is not None:
+            self._router_monitor.close(linger=0)
+        if self._auth is not None:
+            self._auth.stop()
+            # Let the authenticator's cancelled task finish on this loop.
+            await asyncio.sleep(0)
+        if self._private is not None:
+            self._private.close()
+        if self._context is not None:
+            self._context.destroy(linger=0)
+        self._events.put_nowait(None)
+        if self._pulse is not None:
+            self._pulse.fire()
+
+    # --- addresses and peers ------------------------------------------------------------
+
+    @property
+    def public_key(self) -> str:
+        """This peer's Z85 public key: how the others name it."""
+        return self.keys.public
+
+    @property
+    def port(self) -> int:
+        if self._port is None:
+            raise UsageError("mesh not started")
+        return self._port
+
+    @property
+    def endpoint(self) -> str:
+        """``tcp://host:port`` where this mesh listens (dialable if host is)."""
+        return tcp_endpoint(self._host, self.port)
+
+    @property
+    def peers(self) -> tuple[str, ...]:
+        return tuple(self._peers)
+
+    def add_peer(self, public_key: str, endpoint: str) -> None:
+        """Admit ``public_key`` on our listening socket and dial it at ``endpoint``.
+
+        Calling it again for a known key with another endpoint re-dials there.
+        """
+        self._require_started()
+        check_z85_key(public_key, "peer public key")
+        check_endpoint(endpoint)
+        if public_key == self.keys.public:
+            raise UsageError("a mesh cannot add itself as a peer")
+        existing = self._peers.get(public_key)
+        if existing is not None:
+            if existing.endpoint == endpoint:
+                return
+            existing.endpoint = endpoint
+            self._redial(existing)
+            return
+        peer = _Peer(public_key, endpoint, asyncio.get_running_loop().time())
+        self._peers[public_key] = peer
+        self._policy.allowed.add(public_key)
+        self._open_link(peer)
+
+    def remove_peer(self, public_key: str) -> None:
+        """Stop talking to ``public_key`` and refuse its future handshakes."""
+        peer = self._peers.pop(public_key, None)
+        if peer is None:
+            return
+        self._policy.allowed.discard(public_key)
+        if peer.redial is not None:
+            peer.redial.cancel()
+        if peer.monitor_task is not None:
+            peer.monitor_task.cancel()
+        self._close_link(peer)
+        if self.replicator is not None:
+            self.replicator.forget_peer(public_key)
+        if self._private is not None:
+            self._private.forget_peer(public_key)
+
+    def peer_status(self) -> dict[str, PeerInfo]:
+        """A snapshot of every peer's liveness and reported log length."""
+        now = asyncio.get_running_loop().time()
+        return {
+            p.key: PeerInfo(
+                peer=p.key,
+                endpoint=p.endpoint,
+                state=p.state,
+                last_heard_ago=None if p.last_heard is None else now - p.last_heard,
+                log_length=p.log_length,
+                epoch=p.epoch,
+            )
+            for p in self._peers.values()
+        }
+
+    # --- replication ----------------------------------------------------------------------
+
+    def attach_log(self, store: EntryStore, on_entry: EntryHandler) -> Replicator:
+        """Replicate ``store`` with the peers; received entries go to ``on_entry``.
+
+        ``on_entry(position, data, from_peer)`` is called for the next position
+        only, in order, and returns (or awaits to) True if the node appended
+        the entry to ``store``, False to reject it.
+        """
+        self._require_started()
+        if self.replicator is not None:
+            raise UsageError("a log is already attached")
+        self.replicator = Replicator(
+            store,
+            on_entry,
+            config=self.config,
+            send=self._send_frame,
+            emit=self._emit,
+            peers=lambda: self._peers.keys(),
+            clock=asyncio.get_running_loop().time,
+        )
+        return self.replicator
+
+    def publish(self, position: int) -> None:
+        """Replicate the node's own entry at ``position`` (already appended to the store)."""
+        if self.replicator is None:
+            raise UsageError("no log attached")
+        self.replicator.publish(position)
+        self._fire()
+
+    # --- messages -------------------------------------------------------------------------
+
+    def send(self, peer: str, payload: bytes) -> bool:
+        """Send an unreliable control message; False if it could not even be queued."""
+        self._check_payload(payload)
+        self._require_peer(peer)
+        return self._send_frame(peer, Control(bytes(payload)))
+
+    def broadcast(self, payload: bytes) -> int:
+        """Send an unreliable control message to every peer; returns how many were queued."""
+        self._check_payload(payload)
+        frame = Control(bytes(payload))
+        return sum(self._send_frame(peer, frame) for peer in list(self._peers))
+
+    def send_private(self, peer: str, payload: bytes) -> asyncio.Future[None]:
+        """Send ``payload`` to ``peer`` reliably: resent until acknowledged, delivered once.
+
+        The returned future completes when the peer acknowledges; cancel it to
+        stop resending. It is cancelled if the peer is removed or the mesh closes.
+        """
+        self._check_payload(payload)
+        self._require_peer(peer)
+        assert self._private is not None
+        return self._private.send(peer, bytes(payload))
+
+    def private_pending(self, peer: str | None = None) -> int:
+        """Private messages sent and not yet acknowledged (to ``peer``, or to anyone)."""
+        return 0 if self._private is None else self._private.pending(peer)
+
+    # --- events ---------------------------------------------------------------------------
+
+    async def next_event(self, timeout: float | None = None) -> NetEvent:
+        """The next event; raises ``MeshClosed`` once closed, ``TimeoutError`` on timeout."""
+        if self._closed and self._events.empty():
+            raise MeshClosed("mesh closed")
+        if timeout is None:
+            event = await self._events.get()
+        else:
+            event = await asyncio.wait_for(self._events.get(), timeout)
+        if event is None:
+            self._events.put_nowait(None)  # keep telling other readers
+            raise MeshClosed("mesh closed")
+        if isinstance(event, PrivateReceived | MessageReceived):
+            self._queued_messages -= 1
+        return event
+
+    async def events(self) -> AsyncIterator[NetEvent]:
+        """Every event until the mesh closes."""
+        while True:
+            try:
+                yield await self.next_event()
+            except MeshClosed:
+                return
+
+    async def wait_for(
+        self, predicate: Callable[[], bool], timeout: float, what: str = "condition"
+    ) -> None:
+        """Wait until ``predicate()`` holds, re-checking whenever this mesh's state changes.
+
+        Raises :class:`~wizard_p2p.net._pulse.WaitTimeout` after ``timeout`` seconds.
+        """
+        self._require_started()
+        assert self._pulse is not None
+        await self._pulse.wait_for(predicate, timeout, what)
+
+    # --- internals: sending -------------------------------------------------------------
+
+    def _send_frame(self, peer_key: str, frame: MeshFrame) -> bool:
+        peer = self._peers.get(peer_key)
+        if peer is None or peer.dealer is None or self._closed:
+            self.stats.send_failures += 1
+            return False
+        if send_nowait(peer.dealer, encode_mesh(frame, self.session)):
+            self.stats.frames_out += 1
+            return True
+        self.stats.send_failures += 1
+        return False
+
+    def _check_payload(self, payload: bytes) -> None:
+        if not isinstance(payload, bytes | bytearray | memoryview):
+            raise UsageError("payload must be bytes")
+        if len(payload) > self.config.max_payload:
+            raise UsageError(f"payload of {len(payload)} bytes exceeds {self.config.max_payload}")
+
+    def _require_peer(self, peer: str) -> None:
+        if peer not in self._peers:
+            raise UsageError(f"unknown peer {peer!r:.50}")
+
+    def _require_started(self) -> None:
+        if self._context is None:
+            raise UsageError("mesh not started")
+        if self._closed:
+            raise MeshClosed("mesh closed")
+
+    # --- internals: links -----------------------------------------------------------------
+
+    def _open_link(self, peer: _Peer) -> None:
+        assert self._context is not None
+        dealer = make_dealer(
+            self._context, self.keys, peer.key, config=self.config,
+            routing_id=self.keys.public.encode("ascii"), immediate=True,
+        )
+        monitor = dealer.get_monitor_socket(HANDSHAKE_FAILURES)
+        dealer.connect(peer.endpoint)
+        peer.dealer, peer.monitor = dealer, monitor
+        peer.monitor_task = asyncio.get_running_loop().create_task(
+            self._dealer_monitor_loop(peer, monitor), name=f"mesh-link-{peer.key[:8]}"
+        )
+
+    def _close_link(self, peer: _Peer) -> None:
+        if peer.dealer is not None:
+            with contextlib.suppress(zmq.ZMQError):
+                peer.dealer.disable_monitor()
+            peer.dealer.close(linger=0)
+        if peer.monitor is not None:
+            peer.monitor.close(linger=0)
+        peer.dealer = peer.monitor = None
+
+    def _redial(self, peer: _Peer) -> None:
+        if self._closed or self._peers.get(peer.key) is not peer:
+            return
+        peer.redial = None
+        if peer.monitor_task is not None and peer.monitor_task is not asyncio.current_task():
+            peer.monitor_task.cancel()
+        self._close_link(peer)
+        self.stats.redials += 1
+        self._open_link(peer)
+
+    async def _dealer_monitor_loop(self, peer: _Peer, monitor: zmq.asyncio.Socket) -> None:
+        # libzmq never redials a link whose handshake was refused (for instance
+        # because the other peer has not added our key yet): do it ourselves.
+        try:
+            while True:
+                event = parse_monitor_message(await monitor.recv_multipart())
+                if event["event"] & HANDSHAKE_FAILURES:
+                    _log.info("handshake with %s failed (%s); redialling", peer.key,
+                              event["event"])
+                    if peer.redial is None:
+                        peer.redial = asyncio.get_running_loop().call_later(
+                            self.config.redial_interval, self._redial, peer
+                        )
+                    return
+        except (asyncio.CancelledError, zmq.ZMQError):
+            return
+
+    async def _router_monitor_loop(self) -> None:
+        assert self._router_monitor is not None
+        try:
+            while True:
+                event = parse_monitor_message(await self._router_monitor.recv_multipart())
+                kind = event["event"]
+                if kind == zmq.EVENT_HANDSHAKE_SUCCEEDED:
+                    self.stats.handshakes += 1
+                elif kind == zmq.EVENT_HANDSHAKE_FAILED_AUTH:
+                    self.stats.auth_failures += 1
+                    _log.warning("refused a connection on %s (ZAP status %s)", self.endpoint,
+                                 event["value"])
+                elif kind & HANDSHAKE_FAILURES:
+                    self.stats.handshake_failures += 1
+                self._fire()
+        except (asyncio.CancelledError, zmq.ZMQError):
+            return
+
+    # --- internals: receiving ---------------------------------------------------------------
+
+    async def _receive_loop(self) -> None:
+        assert self._router is not None
+        while True:
+            try:
+                frames = await self._router.recv_multipart(copy=False)
+            except asyncio.CancelledError:
+                return
+            except zmq.ZMQError as exc:
+                if self._closed:
+                    return
+                _log.error("receive failed: %s", exc)
+                continue
+            try:
+                await self._handle(frames)
+            except asyncio.CancelledError:
+                return
+            except Exception:
+                # A bug must never silence the mesh; the frame is lost, resend covers it.
+                _log.exception("error while handling a frame")
+            self._fire()
+
+    async def _handle(self, frames: list[zmq.Frame]) -> None:
+        self.stats.frames_in += 1
+        try:
+            sender = frames[-1].get("User-Id")
+        except (zmq.ZMQError, KeyError, UnicodeDecodeError):
+            sender = None
+        peer = self._peers.get(sender) if isinstance(sender, str) else None
+        if peer is None:
+            self.stats.unknown_sender += 1
+            return
+        if frames[0].bytes != peer.key.encode("ascii"):
+            # Another peer dialling with this routing id could steal the slot
+            # (ROUTER_HANDOVER); we never trust the id, but we flag the abuse.
+            self._malformed(peer.key, "routing id is not the sender's key")
+            return
+        try:
+            session, frame = decode_mesh(
+                [f.bytes for f in frames[1:]],
+                max_payload=self.config.max_payload,
+                max_sync=self.config.sync_batch,
+            )
+        except FrameError as exc:
+            self._malformed(peer.key, exc.reason)
+            return
+        if session != self.session:
+            self.stats.foreign_session += 1
+            self._malformed(peer.key, "frame of another session")
+            return
+        self._heard(peer)
+        await self._dispatch(peer, frame)
+
+    async def _dispatch(self, peer: _Peer, frame: MeshFrame) -> None:
+        replicator = self.replicator
+        match frame:
+            case Heartbeat(epoch=epoch, length=length, tip=tip):
+                if peer.epoch and peer.epoch != epoch:
+                    self._emit(PeerRestarted(peer.key, peer.epoch, epoch))
+                    self._peer_returned(peer)
+                peer.epoch = epoch
+                peer.log_length = length
+                if replicator is not None:
+                    replicator.on_ack(peer.key, length, tip)
+            case Ack(length=length, tip=tip):
+                peer.log_length = length
+                if replicator is not None:
+                    replicator.on_ack(peer.key, length, tip)
+            case Entry():
+                if replicator is None:
+                    self.stats.unattached += 1
+                    return
+                await replicator.on_entry_frame(peer.key, frame)
+                self._schedule_ack_flush()
+            case SyncRequest():
+                if replicator is None:
+                    self.stats.unattached += 1
+                    return
+                replicator.on_sync_request(peer.key, frame)
+            case Private(epoch=epoch, seq=seq, payload=payload):
+                assert self._private is not None
+                if self._queued_messages >= self.config.max_queued_messages:
+                    # Not acknowledged: the sender will offer it again later.
+                    self.stats.queue_overflow += 1
+                    return
+                self._send_frame(peer.key, PrivateAck(epoch, seq))
+                if self._private.accept(peer.key, epoch, seq):
+                    self.stats.private_delivered += 1
+                    self._queue_message(PrivateReceived(peer.key, payload))
+                else:
+                    self.stats.private_duplicates += 1
+            case PrivateAck(epoch=epoch, seq=seq):
+                assert self._private is not None
+                self._private.on_ack(peer.key, epoch, seq)
+            case Control(payload=payload):
+                if self._queued_messages >= self.config.max_queued_messages:
+                    self.stats.queue_overflow += 1
+                    return
+                self._queue_message(MessageReceived(peer.key, payload))
+
+    def _schedule_ack_flush(self) -> None:
+        # Acks are flushed when the receive loop next waits: a burst of entries
+        # (a sync answer) is acknowledged once, not entry by entry.
+        if not self._ack_flush_scheduled:
+            self._ack_flush_scheduled = True
+            asyncio.get_running_loop().call_soon(self._flush_acks)
+
+    def _flush_acks(self) -> None:
+        self._ack_flush_scheduled = False
+        if self.replicator is not None and not self._closed:
+            self.replicator.flush_acks()
+
+    def _malformed(self, peer: str, reason: str) -> None:
+        self.stats.malformed[peer] += 1
+        self.stats.malformed_reasons[reason] += 1
+        self.stats.last_malformed[peer] = reason
+        count = self.stats.malformed[peer]
+        if count <= _LOG_FIRST or count % 1000 == 0:
+            _log.warning("dropped malformed frame #%d from %s: %s", count, peer, reason)
+
+    def _heard(self, peer: _Peer) -> None:
+        now = asyncio.get_running_loop().time()
+        first = peer.last_heard is None
+        peer.last_heard = now
+        if peer.state is PeerState.ALIVE:
+            return
+        was = peer.state
+        peer.state = PeerState.ALIVE
+        self._emit(PeerUp(peer.key) if first else PeerBack(peer.key))
+        if was is PeerState.SILENT or first:
+            self._peer_returned(peer)
+
+    def _peer_returned(self, peer: _Peer) -> None:
+        # Tell it our length now and push what it lacks, rather than at the next tick.
+        if self.replicator is not None:
+            self.replicator.peer_back(peer.key)
+        if self._private is not None:
+            self._private.peer_back(peer.key)
+        self._send_heartbeat(peer.key)
+
+    def _emit(self, event: NetEvent) -> None:
+        self._events.put_nowait(event)
+        self._fire()
+
+    def _queue_message(self, event: PrivateReceived | MessageReceived) -> None:
+        self._queued_messages += 1
+        self._emit(event)
+
+    def _fire(self) -> None:
+        if self._pulse is not None:
+            self._pulse.fire()
+
+    # --- internals: timers ------------------------------------------------------------------
+
+    def _send_heartbeat(self, peer_key: str) -> None:
+        replicator = self.replicator
+        length = replicator.length() if replicator is not None else 0
+        tip = replicator.tip() if replicator is not None else ""
+        self._send_frame(peer_key, Heartbeat(self.epoch, length, tip))
+
+    async def _timer_loop(self) -> None:
+        loop = asyncio.get_running_loop()
+        config = self.config
+        step = min(config.heartbeat_interval, config.resend_interval, config.sync_timeout) / 2
+        next_heartbeat = loop.time()
+        try:
+            while True:
+                now = loop.time()
+                try:
+                    if now >= next_heartbeat:
+                        next_heartbeat = now + config.heartbeat_interval
+                        for key in list(self._peers):
+                            self._send_heartbeat(key)
+                    self._check_silence(now)
+                    if self.replicator is not None:
+                        self.replicator.tick(now)
+                    assert self._private is not None
+                    self._private.tick(now)
+                except Exception:
+                    _log.exception("error in the mesh timer")
+                self._fire()
+                await asyncio.sleep(step)
+        except asyncio.CancelledError:
+            return
+
+    def _check_silence(self, now: float) -> None:
+        limit = self.config.silence_limit
+        for peer in self._peers.values():
+            if peer.state is PeerState.SILENT:
+                continue
+            since = peer.last_heard if peer.last_heard is not None else peer.added_at
+            if False:
+                peer.state = PeerState.SILENT
+                _log.info("peer %s silent for %.1f s", peer.key, now - since)
+                self._emit(PeerSilent(peer.key, now - since))

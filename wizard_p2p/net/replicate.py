@@ -1,0 +1,366 @@
+"""Reliable replication of an append-only sequence of opaque entries, by position.
+
+The node owns the log. It hands the replicator an :class:`EntryStore` (what the
+node has *accepted*: ``length()`` and ``get(position)``) and an ``on_entry``
+callback. The replicator never stores, verifies or interprets an entry:
+
+* **publish** — after appending its own entry at position ``p`` the node calls
+  :meth:`Replicator.publish`; the entry is pushed to every peer and pushed
+  again every ``resend_interval`` to each peer whose acknowledged length is
+  still ``<= p``.
+* **acknowledge** — a receiver answers every entry frame with an ``ACK``
+  carrying its log length (the highest contiguous position it holds, plus one)
+  and the digest of its last entry. Heartbeats carry the same two values, so
+  they acknowledge too.
+* **deliver** — an entry at exactly the next position is offered to the node
+  (``on_entry(position, data, from_peer)``, which returns ``True`` to accept it
+  or ``False`` to reject it; it may be a coroutine). Entries beyond a gap are
+  held (up to ``max_ahead`` positions) and offered in order once the gap fills.
+  Duplicates are dropped. The same bytes, once rejected at a position, are
+  never offered again; they were never in the store, so they are never served.
+* **catch up** — a replica that learns (from an entry beyond a gap, an ack or
+  a heartbeat) that a peer holds more than it does sends that peer a sync
+  request for the missing range; a request unanswered within ``sync_timeout``
+  goes to another peer that has the entries.
+* **divergence** — when a peer's digest for a position we hold differs from
+  ours, a :class:`~wizard_p2p.net.events.Diverged` event is emitted, once.
+
+The contract on the store: positions are ``0 .. length()-1`` with no gaps,
+``get`` returns exactly the bytes that were accepted or published, and an
+entry never changes once stored.
+"""
+
+from __future__ import annotations
+
+import bisect
+import hashlib
+import inspect
+import logging
+from collections.abc import Awaitable, Callable, Collection
+from dataclasses import dataclass
+from typing import Protocol
+
+from wizard_p2p.errors import UsageError
+from wizard_p2p.net.config import NetConfig
+from wizard_p2p.net.events import Diverged, NetEvent
+from wizard_p2p.net.frames import Ack, Entry, MeshFrame, SyncRequest
+
+_log = logging.getLogger(__name__)
+
+EntryHandler = Callable[[int, bytes, str], bool | Awaitable[bool]]
+# Distinct candidates kept for one position beyond a gap (the writer of a
+# position is unique, so more than one means a fault somewhere).
+_MAX_CANDIDATES = 4
+# Distinct rejected digests remembered per position.
+_MAX_REJECTED = 16
+
+
+class EntryStore(Protocol):
+    """The node's accepted entries: positions ``0 .. length()-1``, immutable once there."""
+
+    def length(self) -> int: ...
+
+    def get(self, position: int) -> bytes: ...
+
+
+def entry_digest(data: bytes) -> str:
+    """The digest carried in acks and heartbeats: SHA-256 of the entry bytes, hex."""
+    return hashlib.sha256(data).hexdigest()
+
+
+@dataclass
+class ReplicationStats:
+    """Counters of one replicator (for diagnostics and tests)."""
+
+    published: int = 0
+    pushed: int = 0  # entry frames sent on publish
+    resent: int = 0  # entry frames sent again because unacknowledged
+    accepted: int = 0
+    rejected: int = 0
+    duplicates: int = 0  # entries we already held or had rejected
+    ahead_dropped: int = 0  # entries too far beyond a gap to hold
+    sync_requests_sent: int = 0
+    sync_requests_served: int = 0
+    entries_served: int = 0
+    sync_timeouts: int = 0
+    diverged: int = 0
+    handler_errors: int = 0
+
+
+@dataclass
+class _Sync:
+    peer: str
+    start: int
+    end: int
+    deadline: float
+
+
+class Replicator:
+    """Replicates the node's log with every peer of a mesh (see the module docstring).
+
+    Built by :meth:`Mesh.attach_log`; the mesh feeds it frames and timer ticks.
+    """
+
+    def __init__(
+        self,
+        store: EntryStore,
+        on_entry: EntryHandler,
+        *,
+        config: NetConfig,
+        send: Callable[[str, MeshFrame], bool],
+        emit: Callable[[NetEvent], None],
+        peers: Callable[[], Collection[str]],
+        clock: Callable[[], float],
+    ) -> None:
+        self._store = store
+        self._on_entry = on_entry
+        self._config = config
+        self._send = send
+        self._emit = emit
+        self._peers = peers
+        self._clock = clock
+        self.stats = ReplicationStats()
+        self._digests: dict[int, str] = {}
+        self._peer_len: dict[str, int] = {}
+        self._published: list[int] = []
+        self._next_push: dict[str, float] = {}
+        self._ahead: dict[int, list[tuple[bytes, str]]] = {}
+        self._rejected: dict[int, set[str]] = {}
+        self._sync: _Sync | None = None
+        self._sync_failed_at: dict[str, float] = {}
+        self._ack_due: set[str] = set()
+        self._diverged_seen: set[tuple[str, int]] = set()
+
+    # --- what the node uses ---------------------------------------------------------
+
+    def length(self) -> int:
+        """Entries the node holds (the store's length)."""
+        return self._store.length()
+
+    def publish(self, position: int) -> None:
+        """Push the node's own entry at ``position`` (already in the store) to every peer."""
+        length = self._store.length()
+        if not isinstance(position, int) or not 0 <= position < length:
+            raise UsageError(f"cannot publish position {position!r}: the store holds {length}")
+        index = bisect.bisect_left(self._published, position)
+        if index == len(self._published) or self._published[index] != position:
+            self._published.insert(index, position)
+        self.stats.published += 1
+        data = self._store.get(position)
+        due = self._clock() + self._config.resend_interval
+        for peer in self._peers():
+            have = self._peer_len.get(peer, 0)
+            if have > position:
+                continue
+            if self._send(peer, Entry(position, data)):
+                self.stats.pushed += 1
+            # Older unacknowledged entries keep their own resend time.
+            oldest = self._published[bisect.bisect_left(self._published, have)]
+            if oldest == position or peer not in self._next_push:
+                self._next_push[peer] = due
+
+    def peer_lengths(self) -> dict[str, int]:
+        """The log length each peer last reported (0 if none yet)."""
+        return {peer: self._peer_len.get(peer, 0) for peer in self._peers()}
+
+    def unacknowledged(self) -> dict[str, list[int]]:
+        """Published positions each peer has not acknowledged yet."""
+        out: dict[str, list[int]] = {}
+        for peer in self._peers():
+            have = self._peer_len.get(peer, 0)
+            out[peer] = [p for p in self._published if p >= have]
+        return out
+
+    def tip(self) -> str:
+        """Digest of the last entry held, or ``""`` for an empty log."""
+        length = self._store.length()
+        return self.digest(length - 1) if length else ""
+
+    def digest(self, position: int) -> str:
+        cached = self._digests.get(position)
+        if cached is None:
+            cached = entry_digest(self._store.get(position))
+            self._digests[position] = cached
+        return cached
+
+    # --- frames from the mesh ---------------------------------------------------------
+
+    async def on_entry_frame(self, peer: str, frame: Entry) -> None:
+        position = frame.position
+        length = self._store.length()
+        self._ack_due.add(peer)
+        # The sender holds every position up to this one (logs have no gaps).
+        if self._peer_len.get(peer, 0) <= position:
+            self._peer_len[peer] = position + 1
+        if position < length:
+            self.stats.duplicates += 1
+            self._check_digest(peer, position, entry_digest(frame.data))
+            return
+        if position > length:
+            if position - length > self._config.max_ahead:
+                self.stats.ahead_dropped += 1
+            else:
+                candidates = self._ahead.setdefault(position, [])
+                if len(candidates) < _MAX_CANDIDATES and all(
+                    data != frame.data for data, _ in candidates
+                ):
+                    candidates.append((frame.data, peer))
+            self._maybe_sync(self._clock())
+            return
+        if await self._offer(position, frame.data, peer):
+            await self._drain_ahead()
+        self._after_progress()
+
+    def on_ack(self, peer: str, length: int, tip: str) -> None:
+        """An ``ACK`` or heartbeat from ``peer``: it holds ``length`` entries ending in ``tip``."""
+        self._peer_len[peer] = length
+        ours = self._store.length()
+        if 0 < length <= ours:
+            self._check_digest(peer, length - 1, tip)
+        if length > ours:
+            self._maybe_sync(self._clock())
+        self._prune_published()
+
+    def on_sync_request(self, peer: str, request: SyncRequest) -> None:
+        self.stats.sync_requests_served += 1
+        end = min(request.start + request.count, self._store.length())
+        for position in range(request.start, end):
+            if not self._send(peer, Entry(position, self._store.get(position))):
+                break  # link down or queue full: the requester asks again
+            self.stats.entries_served += 1
+
+    def peer_back(self, peer: str) -> None:
+        """``peer`` reconnected or restarted: push what it lacks at the next tick."""
+        self._next_push[peer] = 0.0
+
+    def forget_peer(self, peer: str) -> None:
+        for table in (self._peer_len, self._next_push, self._sync_failed_at):
+            table.pop(peer, None)
+        self._ack_due.discard(peer)
+        if self._sync is not None and self._sync.peer == peer:
+            self._sync = None
+
+    def acks_due(self) -> bool:
+        return bool(self._ack_due)
+
+    def flush_acks(self) -> None:
+        """Send one ``ACK`` to every peer that sent entries since the last flush."""
+        if not self._ack_due:
+            return
+        frame = Ack(self._store.length(), self.tip())
+        due, self._ack_due = self._ack_due, set()
+        for peer in due:
+            self._send(peer, frame)
+
+    def tick(self, now: float) -> None:
+        """Timer: resend unacknowledged published entries, retry overdue sync requests."""
+        self._prune_published()
+        if self._published:
+            for peer in self._peers():
+                if now < self._next_push.get(peer, 0.0):
+                    continue
+                have = self._peer_len.get(peer, 0)
+                start = bisect.bisect_left(self._published, have)
+                pending = self._published[start : start + self._config.sync_batch]
+                if not pending:
+                    continue
+                self._next_push[peer] = now + self._config.resend_interval
+                for position in pending:
+                    if not self._send(peer, Entry(position, self._store.get(position))):
+                        break
+                    self.stats.resent += 1
+        self._maybe_sync(now)
+
+    # --- internals ------------------------------------------------------------------------
+
+    async def _offer(self, position: int, data: bytes, peer: str) -> bool:
+        digest = entry_digest(data)
+        if digest in self._rejected.get(position, ()):
+            self.stats.duplicates += 1
+            return False
+        try:
+            result = self._on_entry(position, data, peer)
+            if inspect.isawaitable(result):
+                result = await result
+        except Exception:
+            # A bug in the node must not kill the receive loop; the entry is not
+            # marked rejected, so a resend offers it again.
+            self.stats.handler_errors += 1
+            _log.exception("on_entry failed for position %d from %s", position, peer)
+            return False
+        if self._store.length() <= position:
+            if result:
+                _log.error(
+                    "on_entry accepted position %d but the store did not grow", position
+                )
+            rejected = self._rejected.setdefault(position, set())
+            if len(rejected) < _MAX_REJECTED:
+                rejected.add(digest)
+            self.stats.rejected += 1
+            return False
+        self.stats.accepted += 1
+        return True
+
+    async def _drain_ahead(self) -> None:
+        while True:
+            length = self._store.length()
+            for position in [p for p in self._ahead if p < length]:
+                for data, sender in self._ahead.pop(position):
+                    self._check_digest(sender, position, entry_digest(data))
+            candidates = self._ahead.pop(length, None)
+            if not candidates:
+                return
+            for data, sender in candidates:
+                if await self._offer(length, data, sender):
+                    break
+            else:
+                return
+
+    def _after_progress(self) -> None:
+        for position in [p for p in self._rejected if p < self._store.length()]:
+            del self._rejected[position]
+        self._maybe_sync(self._clock())
+
+    def _check_digest(self, peer: str, position: int, theirs: str) -> None:
+        if position >= self._store.length():
+            return
+        ours = self.digest(position)
+        if theirs != ours and (peer, position) not in self._diverged_seen:
+            self._diverged_seen.add((peer, position))
+            self.stats.diverged += 1
+            _log.warning("peer %s diverges from us at position %d", peer, position)
+            self._emit(Diverged(peer, position, ours, theirs))
+
+    def _prune_published(self) -> None:
+        peers = self._peers()
+        if not self._published or not peers:
+            return
+        floor = min(self._peer_len.get(p, 0) for p in peers)
+        cut = bisect.bisect_left(self._published, floor)
+        if cut:
+            del self._published[:cut]
+
+    def _maybe_sync(self, now: float) -> None:
+        length = self._store.length()
+        sync = self._sync
+        if sync is not None:
+            if length >= sync.end:
+                self._sync = None
+            elif now < sync.deadline:
+                return
+            else:
+                self.stats.sync_timeouts += 1
+                self._sync_failed_at[sync.peer] = now
+                self._sync = None
+        peers = self._peers()
+        candidates = [p for p in peers if self._peer_len.get(p, 0) > length]
+        # Prefer the peer whose last failure is oldest, then the one that holds most.
+        candidates.sort(key=lambda p: (self._sync_failed_at.get(p, float("-inf")),
+                                       -self._peer_len[p]))
+        for peer in candidates:
+            count = min(self._peer_len[peer] - length, self._config.sync_batch)
+            if self._send(peer, SyncRequest(length, count)):
+                self.stats.sync_requests_sent += 1
+                self._sync = _Sync(peer, length, length + count, now + self._config.sync_timeout)
+                return
+            self._sync_failed_at[peer] = now

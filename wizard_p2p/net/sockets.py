@@ -1,0 +1,159 @@
+"""ZeroMQ socket set-up shared by the mesh and the lobby, and non-blocking sends.
+
+Options and why:
+
+* ``LINGER=0`` — closing never waits for unsent messages (the default can hang
+  shutdown); anything unacknowledged is resent by the application anyway.
+* ``ROUTER_HANDOVER=1`` on the mesh's listening socket — a peer that restarts
+  and reconnects with the same routing id takes over the old connection at
+  once instead of being ignored until the old one times out.
+* ``ROUTER_MANDATORY=1`` where a ROUTER sends (the lobby) — sending to a
+  client that is gone fails loudly instead of being silently dropped.
+* ``IMMEDIATE=1`` on mesh DEALERs — while a link is down, sends fail at once
+  (``zmq.Again``) instead of piling up stale heartbeats; resend covers the gap.
+* ``RECONNECT_IVL`` / ``RECONNECT_IVL_MAX`` — exponential back-off redialling.
+* ``HEARTBEAT_IVL`` / ``HEARTBEAT_TIMEOUT`` — ZMTP pings tear down a TCP link
+  whose other end vanished, so it is redialled.
+* ``HANDSHAKE_IVL`` — a CURVE handshake that stalls is abandoned and retried.
+* ``MAXMSGSIZE`` — a peer cannot make us allocate more than one frame's limit.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import logging
+from collections.abc import Sequence
+
+import zmq
+import zmq.asyncio
+
+from wizard_p2p.errors import UsageError
+from wizard_p2p.net.config import NetConfig
+from wizard_p2p.net.frames import MAX_HEADER
+from wizard_p2p.net.keys import CurveKeys, check_z85_key
+
+_log = logging.getLogger(__name__)
+
+# Events a monitor reports when a CURVE handshake fails.
+HANDSHAKE_FAILURES = (
+    zmq.EVENT_HANDSHAKE_FAILED_AUTH
+    | zmq.EVENT_HANDSHAKE_FAILED_PROTOCOL
+    | zmq.EVENT_HANDSHAKE_FAILED_NO_DETAIL
+)
+
+
+def _common(sock: zmq.Socket, config: NetConfig) -> None:
+    sock.setsockopt(zmq.LINGER, 0)
+    sock.setsockopt(zmq.RECONNECT_IVL, config.reconnect_ivl_ms)
+    sock.setsockopt(zmq.RECONNECT_IVL_MAX, config.reconnect_ivl_max_ms)
+    sock.setsockopt(zmq.HANDSHAKE_IVL, config.handshake_timeout_ms)
+    sock.setsockopt(zmq.HEARTBEAT_IVL, config.zmtp_heartbeat_ms)
+    sock.setsockopt(zmq.HEARTBEAT_TIMEOUT, config.zmtp_heartbeat_timeout_ms)
+    sock.setsockopt(zmq.MAXMSGSIZE, config.max_payload + MAX_HEADER)
+
+
+def make_router(
+    context: zmq.asyncio.Context,
+    keys: CurveKeys,
+    *,
+    domain: str,
+    config: NetConfig,
+    handover: bool,
+    mandatory: bool,
+) -> zmq.asyncio.Socket:
+    """A CURVE-server ROUTER whose handshakes ZAP checks under ``domain`` (not yet bound)."""
+    sock = context.socket(zmq.ROUTER)
+    _common(sock, config)
+    sock.setsockopt(zmq.CURVE_SERVER, 1)
+    sock.setsockopt(zmq.CURVE_SECRETKEY, keys.secret.encode("ascii"))
+    sock.setsockopt(zmq.CURVE_PUBLICKEY, keys.public.encode("ascii"))
+    sock.setsockopt(zmq.ZAP_DOMAIN, domain.encode("ascii"))
+    sock.setsockopt(zmq.ZAP_ENFORCE_DOMAIN, 1)
+    sock.setsockopt(zmq.ROUTER_HANDOVER, 1 if handover else 0)
+    sock.setsockopt(zmq.ROUTER_MANDATORY, 1 if mandatory else 0)
+    return sock
+
+
+def make_dealer(
+    context: zmq.asyncio.Context,
+    keys: CurveKeys,
+    server_key: str,
+    *,
+    config: NetConfig,
+    routing_id: bytes | None,
+    immediate: bool,
+) -> zmq.asyncio.Socket:
+    """A CURVE-client DEALER that will only talk to the holder of ``server_key``."""
+    sock = context.socket(zmq.DEALER)
+    _common(sock, config)
+    sock.setsockopt(zmq.CURVE_SERVERKEY, check_z85_key(server_key).encode("ascii"))
+    sock.setsockopt(zmq.CURVE_PUBLICKEY, keys.public.encode("ascii"))
+    sock.setsockopt(zmq.CURVE_SECRETKEY, keys.secret.encode("ascii"))
+    if routing_id is not None:
+        sock.setsockopt(zmq.ROUTING_ID, routing_id)
+    sock.setsockopt(zmq.IMMEDIATE, 1 if immediate else 0)
+    return sock
+
+
+def bind(sock: zmq.Socket, host: str, port: int) -> int:
+    """Bind ``sock`` to ``host:port`` (``port=0``: a random free port); return the port."""
+    if not isinstance(port, int) or isinstance(port, bool) or not 0 <= port <= 65535:
+        raise UsageError(f"port must be 0..65535, got {port!r}")
+    literal = _host_literal(host)
+    if ":" in host:
+        sock.setsockopt(zmq.IPV6, 1)
+    try:
+        if port == 0:
+            return sock.bind_to_random_port(f"tcp://{literal}")
+        sock.bind(f"tcp://{literal}:{port}")
+    except zmq.ZMQError as exc:
+        raise UsageError(f"cannot listen on {host}:{port}: {exc}") from None
+    return port
+
+
+def _host_literal(host: str) -> str:
+    if not isinstance(host, str) or not host:
+        raise UsageError("host must be a non-empty string")
+    try:
+        addr = ipaddress.ip_address(host)
+    except ValueError:
+        return host  # a name or an interface: libzmq resolves it
+    return f"[{addr}]" if addr.version == 6 else str(addr)
+
+
+def tcp_endpoint(host: str, port: int) -> str:
+    """``tcp://host:port`` with IPv6 literals bracketed."""
+    return f"tcp://{_host_literal(host)}:{port}"
+
+
+def check_endpoint(endpoint: str) -> str:
+    """Return ``endpoint`` if it is a ``tcp://host:port`` address, else raise ``UsageError``."""
+    if not isinstance(endpoint, str) or not endpoint.startswith("tcp://"):
+        raise UsageError(f"endpoint must look like tcp://host:port, got {endpoint!r}")
+    rest = endpoint[len("tcp://") :]
+    host, sep, port = rest.rpartition(":")
+    if not sep or not host or not port.isdigit() or not 0 < int(port) <= 65535:
+        raise UsageError(f"endpoint must look like tcp://host:port, got {endpoint!r}")
+    return endpoint
+
+
+def send_nowait(sock: zmq.asyncio.Socket, frames: Sequence[bytes]) -> bool:
+    """Queue a multipart message without waiting; False if it could not be queued.
+
+    ``zmq.Again`` (peer not connected, or its queue full) and
+    ``EHOSTUNREACH`` (ROUTER_MANDATORY, client gone) both mean "not sent";
+    the protocols above resend what matters.
+    """
+    future = sock.send_multipart(list(frames), flags=zmq.NOBLOCK)
+    # With NOBLOCK pyzmq resolves the future at once; consume its outcome so
+    # that an unread exception is never reported by asyncio.
+    if not future.done():  # pragma: no cover - not reached with NOBLOCK
+        future.cancel()
+        return False
+    exc = future.exception()
+    if exc is None:
+        return True
+    if isinstance(exc, zmq.ZMQError) and exc.errno in (zmq.EAGAIN, zmq.EHOSTUNREACH):
+        return False
+    _log.warning("send failed: %s", exc)
+    return False

@@ -1,0 +1,88 @@
+"""The game log on disk: JSON Lines, one entry per line, appended with fsync.
+
+Each line is the exact entry bytes that were signed and sent (``jq`` reads the
+file as it is). An entry is on disk — flushed and fsynced — before it is sent,
+so after a crash the log holds at least everything any peer has seen from us.
+A crash can leave at most a torn last line (no newline); ``read_log`` drops it,
+which is safe because a torn line was never completed, so never sent.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from pathlib import Path
+
+from wizard_p2p.errors import DecodeError
+from wizard_p2p.protocol.messages import MAX_ENTRY_BYTES
+
+
+def read_log(path: Path) -> list[bytes]:
+    """The complete lines of a log file (a torn last line is dropped)."""
+    data = Path(path).read_bytes()
+    lines = data.split(b"\n")
+    complete = lines[:-1]  # the part after the last newline is empty or torn
+    for number, line in enumerate(complete, start=1):
+        if not line:
+            raise DecodeError(f"{path}: line {number} is empty")
+        if len(line) > MAX_ENTRY_BYTES:
+            raise DecodeError(f"{path}: line {number} exceeds {MAX_ENTRY_BYTES} bytes")
+    return complete
+
+
+class LogFile:
+    """An append-only log file. ``append`` returns once the line is durable."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        existed = self.path.exists()
+        if existed:
+            self._drop_torn_tail()
+        self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+        if not existed:
+            _fsync_directory(self.path.parent)
+
+    def _drop_torn_tail(self) -> None:
+        data = self.path.read_bytes()
+        keep = data.rfind(b"\n") + 1
+        if keep != len(data):
+            with open(self.path, "r+b") as f:
+                f.truncate(keep)
+                f.flush()
+                os.fsync(f.fileno())
+
+    def append(self, line: bytes) -> None:
+        if b"\n" in line:
+            raise ValueError("a log entry is one line")
+        data = memoryview(line + b"\n")
+        while data:
+            data = data[os.write(self._fd, data) :]
+        os.fsync(self._fd)
+
+    def close(self) -> None:
+        with contextlib.suppress(OSError):
+            os.close(self._fd)
+
+
+def write_atomic(path: Path, data: bytes, mode: int = 0o600) -> None:
+    """Replace ``path`` with ``data`` so that a crash leaves the old or the new file, whole."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.tmp{os.getpid()}")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, mode)
+    with os.fdopen(fd, "wb") as f:
+        f.write(data)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, path)
+    _fsync_directory(path.parent)
+
+
+def _fsync_directory(directory: Path) -> None:
+    with contextlib.suppress(OSError):
+        fd = os.open(directory, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)

@@ -1,0 +1,289 @@
+"""Every message of the game protocol: the signed log entry and its bodies, byte for byte.
+
+A log entry is one line of canonical JSON (see ``wizard_p2p.canonical``) whose
+members are sorted by key except the signature, which comes last::
+
+    {"body":{...},"game":"<hex32>","kind":"play","pos":17,"prev":"<hex32>","seat":2,"v":1,"sig":"<hex64>"}
+
+The signed bytes are the line with ``,"sig":"…"`` removed (that is, the
+canonical encoding of the entry without its signature), signed in the domain
+``entry``. So a verifier checks the exact bytes it received and never
+re-serialises. The entry's hash (``entry_hash``) is SHA-256 of the whole line;
+``prev`` is the previous entry's hash, and the game id is the hash of the
+genesis entry (position 0, whose ``game`` and ``prev`` are 32 zero bytes).
+
+Bodies are defined per ``kind`` in ``BODIES`` and parsed strictly: unknown or
+missing fields, wrong types, out-of-range numbers and oversize input are
+refused with a ``DecodeError`` that says where. ``protocol/schemas/`` holds the
+same definitions as JSON Schema.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from typing import Any
+
+from wizard_p2p import canonical
+from wizard_p2p.errors import DecodeError
+from wizard_p2p.identity import Identity, verify
+from wizard_p2p.protocol.schema import Bool, Field, Hex, Int, List, Nullable, Obj, Str
+
+PROTOCOL = "wizard-p2p/1"
+VERSION = 1
+MAX_ENTRY_BYTES = 64 * 1024
+MAX_PRIVATE_BYTES = 16 * 1024
+ZERO_HASH = bytes(32)
+ENTRY_DOMAIN = "entry"
+PRIVATE_DOMAIN = "private"
+GENESIS_DOMAIN = "genesis"
+SIG_HEX = 128
+_SIG_SUFFIX_LEN = len(',"sig":""}') + SIG_HEX
+
+SEATS = Int(0, 5)
+ROUND = Int(1, 20)
+POINT = Hex(32)
+HASH = Hex(32)
+SCALAR = Hex(32)
+
+CONFIG = Obj(
+    {
+        "seats": Int(3, 6),
+        "plus_minus_one": Bool(),
+        "hidden_bids": Bool(),
+        "secret_bids": Bool(),
+        "clairvoyance": Bool(),
+        "wizard_lead_sets_suit": Bool(),
+    }
+)
+
+PLAYER = Obj(
+    {
+        "name": Str(max_len=32, min_len=1),
+        "sign_key": Hex(32),
+        "curve_key": Str(max_len=40, min_len=40),  # Z85 CurveZMQ public key
+        "address": Str(max_len=64),  # host:port where the peer listens
+        "coin_commit": HASH,  # commitment to this seat's share of the first-dealer coin
+    }
+)
+
+GENESIS_TERMS = Obj(
+    {
+        "protocol": Str(max_len=32, choices=(PROTOCOL,)),
+        "config": CONFIG,
+        "players": List(PLAYER, 3, 6),
+        "nonce": Hex(32),
+    }
+)
+
+BODIES: dict[str, Obj] = {
+    # Position 0, written by seat 0 (the host): the terms, endorsed by every player.
+    "genesis": Obj({"terms": GENESIS_TERMS, "endorsements": List(Hex(64), 3, 6)}),
+    # Each seat in turn opens its coin commitment; the coins pick the first dealer.
+    "coin": Obj({"value": Hex(32), "nonce": Hex(32)}),
+    # Each seat in turn: its shuffle pass over the whole deck, and a hash of its round secret.
+    "shuffle": Obj({"round": ROUND, "deck": List(POINT, 60, 60), "secret_hash": HASH}),
+    # Each seat in turn: its lock pass over the dealt positions, with the keys it releases
+    # (null where withheld: its own positions, and every dealt one in the clairvoyance round).
+    "lock": Obj(
+        {
+            "round": ROUND,
+            "deck": List(POINT, 1, 60),
+            "keys": List(Nullable(SCALAR), 1, 60),
+        }
+    ),
+    # The dealer names trump when a Wizard is turned up.
+    "trump": Obj({"round": ROUND, "suit": Str(max_len=1, min_len=1, choices=("B", "G", "R", "Y"))}),
+    # A bid: open ("bid") or sealed ("commit"), by the variant.
+    "bid": Obj(
+        {"round": ROUND, "bid": Int(0, 20), "commit": HASH},
+        optional=frozenset({"bid", "commit"}),
+    ),
+    # Hidden bids: each seat opens its sealed bid before the first trick.
+    "bid_open": Obj({"round": ROUND, "bid": Int(0, 20), "nonce": Hex(32)}),
+    # A card: the hand position played and the owner's lock key for it (in the clairvoyance
+    # round, "keys" also carries this seat's keys for every dealt position).
+    "play": Obj(
+        {"round": ROUND, "position": Int(0, 59), "key": SCALAR, "keys": List(SCALAR, 3, 6)},
+        optional=frozenset({"keys"}),
+    ),
+    # Round end: each seat reveals its round secret (and, for secret bids, opens its bid).
+    "reveal": Obj(
+        {"round": ROUND, "secret": Hex(32), "bid": Int(0, 20), "nonce": Hex(32)},
+        optional=frozenset({"bid", "nonce"}),
+    ),
+    # The writer due cannot go on (a card of its hand does not decode): every seat then
+    # reveals its round secret at once, and the replay names the culprit.
+    "dispute": Obj({"round": ROUND, "reason": Str(max_len=200)}),
+    # After the last round each seat in turn signs the final totals: the game is agreed.
+    "final": Obj({"totals": List(Int(-100000, 100000), 3, 6)}),
+    # A seat stalled past the limit: any other seat may end the game, naming it.
+    "abort": Obj({"stalled": SEATS, "reason": Str(max_len=200)}),
+}
+
+ENVELOPE_FIELDS: dict[str, Field] = {
+    "v": Int(VERSION, VERSION),
+    "game": HASH,
+    "pos": Int(0, 1_000_000),
+    "prev": HASH,
+    "seat": SEATS,
+    "kind": Str(max_len=16, choices=tuple(BODIES)),
+}
+
+PRIVATE = Obj(
+    {
+        "v": Int(VERSION, VERSION),
+        "game": HASH,
+        "kind": Str(max_len=16, choices=("shares",)),
+        "seat": SEATS,
+        "to": SEATS,
+        "round": ROUND,
+        # The sender's lock key for every dealt position, null where the recipient owns it.
+        "keys": List(Nullable(SCALAR), 1, 60),
+    }
+)
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A decoded, signature-checked log entry. ``raw`` is the exact line (no newline)."""
+
+    raw: bytes
+    game: bytes
+    pos: int
+    prev: bytes
+    seat: int
+    kind: str
+    body: dict[str, Any]
+    signature: bytes
+
+    @property
+    def hash(self) -> bytes:
+        return entry_hash(self.raw)
+
+    @property
+    def signed_bytes(self) -> bytes:
+        return self.raw[: -_SIG_SUFFIX_LEN] + b"}"
+
+
+def entry_hash(raw: bytes) -> bytes:
+    return hashlib.sha256(raw).digest()
+
+
+def encode_entry(
+    identity: Identity, *, game: bytes, pos: int, prev: bytes, seat: int, kind: str, body: dict
+) -> bytes:
+    """Sign and encode one entry; the returned line is what is sent, stored and hashed."""
+    unsigned = canonical.encode(
+        {
+            "v": VERSION,
+            "game": game,
+            "pos": pos,
+            "prev": prev,
+            "seat": seat,
+            "kind": kind,
+            "body": body,
+        }
+    )
+    signature = identity.sign(ENTRY_DOMAIN, unsigned)
+    return unsigned[:-1] + b',"sig":"' + signature.hex().encode() + b'"}'
+
+
+def split_signature(raw: bytes) -> tuple[bytes, bytes]:
+    """(signed bytes, signature) of an entry line, checking the signature's fixed place."""
+    if not isinstance(raw, bytes):
+        raise DecodeError("an entry is bytes")
+    if len(raw) > MAX_ENTRY_BYTES:
+        raise DecodeError(f"entry of {len(raw)} bytes exceeds {MAX_ENTRY_BYTES}")
+    suffix = raw[-_SIG_SUFFIX_LEN:]
+    if len(raw) < _SIG_SUFFIX_LEN + 2 or not (
+        suffix.startswith(b',"sig":"') and suffix.endswith(b'"}')
+    ):
+        raise DecodeError('an entry must end with its signature: ,"sig":"<128 hex digits>"}')
+    signature = canonical.hexbytes(suffix[8:-2].decode("ascii", "replace"), 64)
+    return raw[:-_SIG_SUFFIX_LEN] + b"}", signature
+
+
+def decode_entry(raw: bytes) -> Entry:
+    """Parse an entry line strictly (no signature check: that needs the seat's key)."""
+    signed, signature = split_signature(raw)
+    obj = canonical.decode(signed, MAX_ENTRY_BYTES)
+    if not isinstance(obj, dict):
+        raise DecodeError("an entry is a JSON object")
+    envelope = Obj({**ENVELOPE_FIELDS, "body": _ANY_OBJECT})
+    fields = envelope.parse(obj, "entry")
+    kind = fields["kind"]
+    body = BODIES[kind].parse(obj["body"], f"{kind}.body")
+    return Entry(
+        raw=raw,
+        game=fields["game"],
+        pos=fields["pos"],
+        prev=fields["prev"],
+        seat=fields["seat"],
+        kind=kind,
+        body=body,
+        signature=signature,
+    )
+
+
+def check_entry_signature(entry: Entry, sign_key: bytes) -> None:
+    """Raise ``BadSignature`` unless ``sign_key`` signed this entry's exact bytes."""
+    verify(sign_key, ENTRY_DOMAIN, entry.signed_bytes, entry.signature)
+
+
+class _AnyObject(Field):
+    def parse(self, value: Any, path: str) -> Any:
+        if not isinstance(value, dict):
+            raise DecodeError(f"{path}: expected an object")
+        return value
+
+    def json_schema(self) -> dict[str, Any]:
+        return {"type": "object"}
+
+
+_ANY_OBJECT = _AnyObject()
+
+
+def genesis_terms_bytes(terms: dict) -> bytes:
+    """The bytes every player signs to endorse the terms of a game."""
+    return canonical.encode(terms)
+
+
+def encode_private(identity: Identity, message: dict) -> bytes:
+    """A signed point-to-point message (clairvoyance key shares): canonical JSON + signature."""
+    unsigned = canonical.encode(message)
+    signature = identity.sign(PRIVATE_DOMAIN, unsigned)
+    return unsigned[:-1] + b',"sig":"' + signature.hex().encode() + b'"}'
+
+
+def decode_private(raw: bytes, sign_keys: list[bytes]) -> dict[str, Any]:
+    """Parse and verify a private message from one of the seats whose keys are given."""
+    if len(raw) > MAX_PRIVATE_BYTES:
+        raise DecodeError(f"private message of {len(raw)} bytes exceeds {MAX_PRIVATE_BYTES}")
+    signed, signature = split_signature(raw)
+    obj = canonical.decode(signed, MAX_PRIVATE_BYTES)
+    message = PRIVATE.parse(obj, "private")
+    if message["seat"] >= len(sign_keys):
+        raise DecodeError("private message from a seat that does not exist")
+    verify(sign_keys[message["seat"]], PRIVATE_DOMAIN, signed, signature)
+    return message
+
+
+def json_schemas() -> dict[str, dict[str, Any]]:
+    """JSON Schema for the envelope, each body kind and the private message."""
+    schemas: dict[str, dict[str, Any]] = {}
+    for kind, body in BODIES.items():
+        envelope = Obj({**ENVELOPE_FIELDS, "kind": Str(16, choices=(kind,)), "body": body})
+        schema = envelope.json_schema()
+        schema["properties"]["sig"] = Hex(64).json_schema()
+        schema["required"] = sorted([*schema["required"], "sig"])
+        schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+        schema["title"] = f"wizard-p2p log entry: {kind}"
+        schemas[f"entry-{kind}"] = schema
+    private = PRIVATE.json_schema()
+    private["properties"]["sig"] = Hex(64).json_schema()
+    private["required"] = sorted([*private["required"], "sig"])
+    private["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    private["title"] = "wizard-p2p private message: key shares"
+    schemas["private-shares"] = private
+    return schemas

@@ -1,0 +1,161 @@
+"""A small declarative schema for message bodies: strict parsing and JSON Schema output.
+
+Each field type parses a decoded JSON value into its Python form (hex strings to
+``bytes``) or raises ``DecodeError`` naming the path, and describes itself as
+JSON Schema, so ``protocol/schemas/*.json`` are generated from the very
+definitions the code enforces (a test keeps the committed files equal to them).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from wizard_p2p.canonical import MAX_INT, hexbytes
+from wizard_p2p.errors import DecodeError
+
+
+class Field:
+    def parse(self, value: Any, path: str) -> Any:
+        raise NotImplementedError
+
+    def json_schema(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class Int(Field):
+    lo: int = 0
+    hi: int = MAX_INT
+
+    def parse(self, value: Any, path: str) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise DecodeError(f"{path}: expected an integer")
+        if not self.lo <= value <= self.hi:
+            raise DecodeError(f"{path}: {value} is outside {self.lo}..{self.hi}")
+        return value
+
+    def json_schema(self) -> dict[str, Any]:
+        return {"type": "integer", "minimum": self.lo, "maximum": self.hi}
+
+
+@dataclass(frozen=True)
+class Bool(Field):
+    def parse(self, value: Any, path: str) -> bool:
+        if not isinstance(value, bool):
+            raise DecodeError(f"{path}: expected true or false")
+        return value
+
+    def json_schema(self) -> dict[str, Any]:
+        return {"type": "boolean"}
+
+
+@dataclass(frozen=True)
+class Str(Field):
+    max_len: int
+    min_len: int = 0
+    choices: tuple[str, ...] = ()
+
+    def parse(self, value: Any, path: str) -> str:
+        if not isinstance(value, str):
+            raise DecodeError(f"{path}: expected a string")
+        if not self.min_len <= len(value) <= self.max_len:
+            raise DecodeError(f"{path}: length must be {self.min_len}..{self.max_len}")
+        if self.choices and value not in self.choices:
+            raise DecodeError(f"{path}: must be one of {', '.join(self.choices)}")
+        if any(ord(ch) < 0x20 or 0x7F <= ord(ch) < 0xA0 for ch in value):
+            raise DecodeError(f"{path}: control characters are not allowed")
+        return value
+
+    def json_schema(self) -> dict[str, Any]:
+        schema: dict[str, Any] = {
+            "type": "string",
+            "minLength": self.min_len,
+            "maxLength": self.max_len,
+        }
+        if self.choices:
+            schema["enum"] = list(self.choices)
+        return schema
+
+
+@dataclass(frozen=True)
+class Hex(Field):
+    """A byte string of exactly ``length`` bytes, as lowercase hex."""
+
+    length: int
+
+    def parse(self, value: Any, path: str) -> bytes:
+        try:
+            return hexbytes(value, self.length)
+        except DecodeError as exc:
+            raise DecodeError(f"{path}: {exc}") from None
+
+    def json_schema(self) -> dict[str, Any]:
+        return {"type": "string", "pattern": f"^[0-9a-f]{{{2 * self.length}}}$"}
+
+
+@dataclass(frozen=True)
+class Nullable(Field):
+    item: Field
+
+    def parse(self, value: Any, path: str) -> Any:
+        return None if value is None else self.item.parse(value, path)
+
+    def json_schema(self) -> dict[str, Any]:
+        return {"anyOf": [{"type": "null"}, self.item.json_schema()]}
+
+
+@dataclass(frozen=True)
+class List(Field):
+    item: Field
+    min_len: int
+    max_len: int
+
+    def parse(self, value: Any, path: str) -> tuple[Any, ...]:
+        if not isinstance(value, list):
+            raise DecodeError(f"{path}: expected a list")
+        if not self.min_len <= len(value) <= self.max_len:
+            raise DecodeError(
+                f"{path}: expected {self.min_len}..{self.max_len} items, got {len(value)}"
+            )
+        return tuple(self.item.parse(v, f"{path}[{i}]") for i, v in enumerate(value))
+
+    def json_schema(self) -> dict[str, Any]:
+        return {
+            "type": "array",
+            "items": self.item.json_schema(),
+            "minItems": self.min_len,
+            "maxItems": self.max_len,
+        }
+
+
+@dataclass(frozen=True)
+class Obj(Field):
+    """An object with exactly these fields (those in ``optional`` may be absent)."""
+
+    fields: Mapping[str, Field]
+    optional: frozenset[str] = frozenset()
+
+    def parse(self, value: Any, path: str) -> dict[str, Any]:
+        if not isinstance(value, dict):
+            raise DecodeError(f"{path}: expected an object")
+        unknown = set(value) - set(self.fields)
+        if unknown:
+            raise DecodeError(f"{path}: unknown field(s) {', '.join(sorted(unknown))}")
+        out: dict[str, Any] = {}
+        for name, spec in self.fields.items():
+            if name not in value:
+                if name in self.optional:
+                    continue
+                raise DecodeError(f"{path}: missing field {name!r}")
+            out[name] = spec.parse(value[name], f"{path}.{name}")
+        return out
+
+    def json_schema(self) -> dict[str, Any]:
+        return {
+            "type": "object",
+            "properties": {name: spec.json_schema() for name, spec in self.fields.items()},
+            "required": sorted(set(self.fields) - self.optional),
+            "additionalProperties": False,
+        }

@@ -1,0 +1,1218 @@
+"""One seat's replica of a game, as a sans-I/O state machine (in the manner of h11).
+
+A ``Table`` is fed log entries (``receive``), private messages
+(``receive_private``) and the local player's choices (``bid``, ``choose_trump``,
+``play``). It returns what to send: ``Broadcast`` (a signed entry, already
+appended to our own log) and ``SendPrivate`` (a signed point-to-point message).
+It never touches a socket, a clock or a file, and it draws no randomness: every
+secret of the local seat derives from one ``master_secret`` the caller supplies
+(from ``os.urandom``) and persists, so a table rebuilt from its log and that
+secret after a crash is the same table.
+
+Who writes each position is decided here (``expected``): an entry by any other
+seat is out of turn. The stages of a game, each row "who writes → what":
+
+    coin      seats 0..N-1 in order → ``coin``   (open first-dealer commitments)
+    -- every round r, dealer d (left of d is d+1) --
+    shuffle   seats 0..N-1 in order → ``shuffle``
+    lock      seats 0..N-1 in order → ``lock``   (releases keys of others' positions)
+    trump     the dealer, if a Wizard was turned → ``trump``
+    bid       from d+1 clockwise → ``bid``       (sealed with hidden/secret bids)
+    open      from d+1 clockwise → ``bid_open``  (hidden bids only)
+    play      the rules' player to move → ``play``
+    reveal    seats 0..N-1 in order → ``reveal`` (round secret; replay and verify)
+    -- after the last round --
+    final     seats 0..N-1 in order → ``final``  (the agreed totals)
+
+Any stage of a round also accepts ``dispute`` from the seat due (a card of its hand
+does not decode): the round jumps to ``reveal`` and the replay names the culprit.
+A seat that stalls can be named in an ``abort`` written by the lowest other seat.
+
+A fault found in an entry as it arrives raises ``PeerFault`` (naming the author)
+and changes nothing. A fault found when a round is replayed from the revealed
+secrets (a renege, a tampered pass, a wrong key) sets ``fault`` and ends the game:
+the entries themselves were well-formed, and the log is the evidence.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from cryptography.hazmat.primitives import hashes
+from cryptography.hazmat.primitives.kdf.hkdf import HKDF
+
+from wizard_p2p import group, mental
+from wizard_p2p.errors import (
+    CryptoError,
+    DecodeError,
+    IllegalAction,
+    PeerFault,
+    UsageError,
+    WizardError,
+)
+from wizard_p2p.identity import BadSignature, Identity, verify
+from wizard_p2p.protocol import messages as m
+from wizard_p2p.rules import (
+    DECK,
+    Bid,
+    Card,
+    ChooseTrump,
+    Deal,
+    Game,
+    GameConfig,
+    OpenBids,
+    Phase,
+    Play,
+    SeatView,
+    Suit,
+    Trick,
+    check_round_plays,
+    seat_of_position,
+    seat_view,
+)
+
+# --- outputs ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Broadcast:
+    """Send this entry to every peer (it is already in our log at ``pos``)."""
+
+    pos: int
+    entry: bytes
+
+
+@dataclass(frozen=True)
+class SendPrivate:
+    """Send this signed message to one seat only."""
+
+    to: int
+    message: bytes
+
+
+Output = Broadcast | SendPrivate
+
+
+# --- faults -------------------------------------------------------------------------------
+
+
+class OutOfTurn(PeerFault):
+    pass
+
+
+class Equivocation(PeerFault):
+    """Two different signed entries by one seat for one position: proof of cheating."""
+
+    def __init__(self, message: str, *, seat: int, position: int, first: bytes, second: bytes):
+        super().__init__(message, seat=seat, position=position, kind="equivocation")
+        self.evidence = (first, second)
+
+
+class CheatDetected(PeerFault):
+    """A round's replay from the revealed secrets found a seat at fault."""
+
+
+AUTO_KINDS = frozenset({"coin", "shuffle", "lock", "bid_open", "reveal", "final"})
+ROUND_STAGES = frozenset({"shuffle", "lock", "play"})
+
+
+# --- genesis ------------------------------------------------------------------------------
+
+
+def config_terms(config: GameConfig) -> dict[str, Any]:
+    return {
+        "seats": config.seats,
+        "plus_minus_one": config.plus_minus_one,
+        "hidden_bids": config.hidden_bids,
+        "secret_bids": config.secret_bids,
+        "clairvoyance": config.clairvoyance,
+        "wizard_lead_sets_suit": config.wizard_lead_sets_suit,
+    }
+
+
+def coin_of(master_secret: bytes) -> tuple[bytes, bytes]:
+    """This seat's (value, nonce) for the first-dealer coin, derived from its master secret."""
+    return _derive(master_secret, b"coin-value"), _derive(master_secret, b"coin-nonce")
+
+
+def coin_commitment(master_secret: bytes) -> bytes:
+    value, nonce = coin_of(master_secret)
+    return mental.commitment_of("coin", value, nonce)
+
+
+def player_record(
+    identity: Identity, master_secret: bytes, name: str, curve_key: str, address: str
+) -> dict[str, Any]:
+    """What a player contributes to the genesis terms."""
+    return {
+        "name": name,
+        "sign_key": identity.public_key,
+        "curve_key": curve_key,
+        "address": address,
+        "coin_commit": coin_commitment(master_secret),
+    }
+
+
+def genesis_terms(config: GameConfig, players: Sequence[dict[str, Any]], nonce: bytes) -> dict:
+    """The terms of a game; ``nonce`` (32 random bytes from the host) makes its id unique."""
+    if len(players) != config.seats:
+        raise UsageError(f"{config.seats} seats need {config.seats} players")
+    terms = {
+        "protocol": m.PROTOCOL,
+        "config": config_terms(config),
+        "players": [dict(p) for p in players],
+        "nonce": nonce,
+    }
+    # Round-trip through the schema so a bad record is refused before anyone signs it.
+    return m.GENESIS_TERMS.parse(_as_json(terms), "terms")
+
+
+def endorse(identity: Identity, terms: dict) -> bytes:
+    """A player's signature on the terms: its consent to play this game."""
+    return identity.sign(m.GENESIS_DOMAIN, m.genesis_terms_bytes(terms))
+
+
+def encode_genesis(host: Identity, terms: dict, endorsements: Sequence[bytes]) -> bytes:
+    """The genesis entry (position 0, seat 0), once every player has endorsed the terms."""
+    return m.encode_entry(
+        host,
+        game=m.ZERO_HASH,
+        pos=0,
+        prev=m.ZERO_HASH,
+        seat=0,
+        kind="genesis",
+        body={"terms": terms, "endorsements": list(endorsements)},
+    )
+
+
+def _as_json(value: Any) -> Any:
+    from wizard_p2p import canonical
+
+    return canonical.decode(canonical.encode(value), m.MAX_ENTRY_BYTES)
+
+
+def _derive(master_secret: bytes, label: bytes, *parts: bytes) -> bytes:
+    info = b"wizard-p2p/v1/seat-secret/" + label + b"".join(
+        len(p).to_bytes(4, "big") + p for p in parts
+    )
+    return HKDF(algorithm=hashes.SHA256(), length=32, salt=None, info=info).derive(master_secret)
+
+
+def secret_hash(secret: bytes) -> bytes:
+    return hashlib.sha256(b"wizard-p2p/v1/round-secret\x00" + secret).digest()
+
+
+# --- per-round state ----------------------------------------------------------------------
+
+
+@dataclass
+class RoundState:
+    round_no: int
+    dealer: int
+    seats: int
+    dealt: int  # positions dealt to hands: round_no * seats
+    size: int  # positions locked: dealt, plus one for the turned card if any
+    clairvoyant: bool
+    shuffles: list[tuple[list[bytes], bytes]] = field(default_factory=list)  # (deck, secret hash)
+    locks: list[tuple[list[bytes], list[bytes | None]]] = field(default_factory=list)
+    deck: list[bytes] = field(default_factory=lambda: list(mental.CARD_POINTS))
+    turned: Card | None = None
+    cards: dict[int, Card] = field(default_factory=dict)  # position → card, as known here
+    played: list[tuple[int, int, bytes]] = field(default_factory=list)  # (seat, position, key)
+    clairvoyant_keys: dict[int, tuple[bytes, ...]] = field(default_factory=dict)
+    shares: dict[int, list[bytes | None]] = field(default_factory=dict)
+    commits: dict[int, bytes] = field(default_factory=dict)
+    opened: dict[int, int] = field(default_factory=dict)
+    reveals: dict[int, dict[str, Any]] = field(default_factory=dict)
+    dispute: tuple[int, str] | None = None
+    my_keys: mental.RoundKeys | None = None
+    my_bid: int | None = None
+    next_pass: list[bytes] | None = None  # our own next pass, computed while checking input
+
+    def owner(self, position: int) -> int | None:
+        """The seat dealt ``position``, or None for the turned card."""
+        if position < self.dealt:
+            return seat_of_position(position, self.seats, self.dealer)
+        return None
+
+    def positions_of(self, seat: int) -> list[int]:
+        return [p for p in range(self.dealt) if self.owner(p) == seat]
+
+    def released_by_lock(self, seat: int) -> list[bool]:
+        """Which dealt positions ``seat`` must release in its lock entry."""
+        return [
+            self.owner(p) is None or (not self.clairvoyant and self.owner(p) != seat)
+            for p in range(self.size)
+        ]
+
+    def public_keys(self, position: int) -> list[bytes]:
+        return [keys[position] for _, keys in self.locks if keys[position] is not None]
+
+
+# --- the table ----------------------------------------------------------------------------
+
+
+class Table:
+    """One seat's replica (or an observer's, with ``seat=None``: the auditor)."""
+
+    def __init__(
+        self,
+        genesis: bytes,
+        *,
+        seat: int | None = None,
+        identity: Identity | None = None,
+        master_secret: bytes | None = None,
+    ) -> None:
+        entry = m.decode_entry(genesis)
+        if entry.kind != "genesis" or entry.pos != 0 or entry.seat != 0:
+            raise DecodeError("the first entry must be the genesis, by seat 0, at position 0")
+        if entry.game != m.ZERO_HASH or entry.prev != m.ZERO_HASH:
+            raise DecodeError("the genesis has zero game id and zero previous hash")
+        terms = entry.body["terms"]
+        players = terms["players"]
+        config = GameConfig(**terms["config"])
+        if len(players) != config.seats or len(entry.body["endorsements"]) != config.seats:
+            raise DecodeError("the genesis needs one player and one endorsement per seat")
+        if len({p["sign_key"] for p in players}) != len(players):
+            raise DecodeError("two players share a signing key")
+        terms_bytes = m.genesis_terms_bytes(_as_json(terms))
+        for s, (player, endorsement) in enumerate(
+            zip(players, entry.body["endorsements"], strict=True)
+        ):
+            try:
+                verify(player["sign_key"], m.GENESIS_DOMAIN, terms_bytes, endorsement)
+            except BadSignature:
+                raise PeerFault(
+                    "its endorsement of the genesis does not verify", seat=s, position=0,
+                    kind="bad-signature",
+                ) from None
+        try:
+            m.check_entry_signature(entry, players[0]["sign_key"])
+        except BadSignature:
+            raise PeerFault("the genesis signature does not verify", seat=0, position=0) from None
+
+        if seat is not None:
+            if identity is None or master_secret is None:
+                raise UsageError("a seated table needs the player's identity and master secret")
+            if not 0 <= seat < config.seats or players[seat]["sign_key"] != identity.public_key:
+                raise UsageError(f"this identity is not seat {seat} of the game")
+            if players[seat]["coin_commit"] != coin_commitment(master_secret):
+                raise UsageError("this master secret is not the one this seat joined with")
+        self.seat = seat
+        self.identity = identity
+        self._master = master_secret
+        self.config = config
+        self.players: list[dict[str, Any]] = players
+        self.names = tuple(p["name"] for p in players)
+        self.sign_keys = [p["sign_key"] for p in players]
+        self.game_id = entry.hash
+        self.log: list[bytes] = [genesis]
+        self._hashes: list[bytes] = [entry.hash]
+        self._future: dict[int, bytes] = {}
+        self.stage = "coin"
+        self.coins: dict[int, bytes] = {}
+        self.game: Game | None = None
+        self.round: RoundState | None = None
+        self.fault: PeerFault | None = None
+        self.abort: tuple[int, int, str] | None = None  # (writer, stalled seat, reason)
+        self.finals: dict[int, tuple[int, ...]] = {}
+        self.completed_rounds = 0
+        self._my_dispute: str | None = None
+        self._pending_private: list[SendPrivate] = []
+
+    # --- reading ---------------------------------------------------------------------
+
+    @property
+    def seats(self) -> int:
+        return self.config.seats
+
+    @property
+    def finished(self) -> bool:
+        return self.stage == "done"
+
+    @property
+    def ended(self) -> bool:
+        return self.stage in ("done", "aborted", "faulted")
+
+    def expected(self) -> tuple[int, frozenset[str]] | None:
+        """(seat, kinds) allowed at the next position, or None when the game has ended."""
+        n = self.seats
+        if self.stage == "coin":
+            return len(self.coins), frozenset({"coin"})
+        if self.stage == "final":
+            return len(self.finals), frozenset({"final"})
+        rnd, game = self.round, self.game
+        if rnd is None or game is None:
+            return None
+        if self.stage == "shuffle":
+            return len(rnd.shuffles), frozenset({"shuffle", "dispute"})
+        if self.stage == "lock":
+            return len(rnd.locks), frozenset({"lock", "dispute"})
+        if self.stage == "reveal":
+            return len(rnd.reveals), frozenset({"reveal"})
+        if self.stage != "play":
+            return None
+        if game.phase is Phase.OPEN_BIDS:
+            return (rnd.dealer + 1 + len(rnd.opened)) % n, frozenset({"bid_open", "dispute"})
+        if game.phase is Phase.PLAY and rnd.clairvoyant:
+            return (rnd.dealer + 1 + len(rnd.played)) % n, frozenset({"play", "dispute"})
+        if game.phase is Phase.CHOOSE_TRUMP:
+            return rnd.dealer, frozenset({"trump", "dispute"})
+        if game.phase is Phase.BID:
+            assert game.to_move is not None
+            return game.to_move, frozenset({"bid", "dispute"})
+        if game.phase is Phase.PLAY:
+            assert game.to_move is not None
+            return game.to_move, frozenset({"play", "dispute"})
+        return None
+
+    def choice_needed(self) -> str | None:
+        """'bid', 'trump' or 'play' when the local player must choose now."""
+        due = self.expected()
+        if self.seat is None or due is None or due[0] != self.seat or self._my_dispute:
+            return None
+        kinds = due[1]
+        for kind in ("bid", "trump", "play"):
+            if kind in kinds:
+                if self._clairvoyance_pending():
+                    return None
+                return kind
+        return None
+
+    def _clairvoyance_pending(self) -> bool:
+        """Whether we still wait for key shares to see the others' cards."""
+        rnd = self.round
+        return bool(
+            rnd is not None
+            and rnd.clairvoyant
+            and self.seat is not None
+            and len(rnd.shares) < self.seats - 1
+        )
+
+    def view(self) -> SeatView | None:
+        """The local seat's view (None before the first dealer is known, or for observers)."""
+        if self.game is None or self.seat is None:
+            return None
+        return seat_view(self.game, self.seat)
+
+    def progress(self) -> tuple[str, int | None, int, int]:
+        """(stage, seat due, done, total) for progress lines like "shuffling (3/6)"."""
+        due = self.expected()
+        writer = due[0] if due is not None else None
+        rnd = self.round
+        done = {
+            "coin": len(self.coins),
+            "shuffle": len(rnd.shuffles) if rnd else 0,
+            "lock": len(rnd.locks) if rnd else 0,
+            "reveal": len(rnd.reveals) if rnd else 0,
+            "final": len(self.finals),
+        }.get(self.stage, 0)
+        return self.stage, writer, done, self.seats
+
+    # --- the local player's choices ---------------------------------------------------
+
+    def bid(self, tricks: int) -> list[Output]:
+        self._expect_choice("bid")
+        rnd, game = self._round_and_game()
+        if isinstance(tricks, bool) or not isinstance(tricks, int):
+            raise IllegalAction(f"a bid is a whole number, not {tricks!r}", rule="bid-range")
+        if tricks not in game.legal_bids():
+            game.copy().apply(Bid(self._my_seat(), tricks))  # raises the precise rule
+        if self.config.sealed_bids:
+            body = {"round": rnd.round_no, "commit": self._bid_commitment(tricks)}
+            rnd.my_bid = tricks
+        else:
+            body = {"round": rnd.round_no, "bid": tricks}
+        return self._write("bid", body)
+
+    def choose_trump(self, suit: Suit) -> list[Output]:
+        self._expect_choice("trump")
+        rnd, _ = self._round_and_game()
+        if not isinstance(suit, Suit):
+            raise IllegalAction("trump must be one of the four suits", rule="trump")
+        return self._write("trump", {"round": rnd.round_no, "suit": suit.value})
+
+    def play(self, card: Card | None) -> list[Output]:
+        """Play ``card``; ``None`` plays the unseen card of the clairvoyance round."""
+        self._expect_choice("play")
+        rnd, game = self._round_and_game()
+        me = self._my_seat()
+        assert rnd.my_keys is not None
+        if rnd.clairvoyant:
+            if card is not None:
+                raise IllegalAction(
+                    "in the clairvoyance round you play your card unseen", rule="card"
+                )
+            (position,) = rnd.positions_of(me)
+            keys = [rnd.my_keys.lock_keys[p] for p in range(rnd.dealt)]
+            body = {
+                "round": rnd.round_no,
+                "position": position,
+                "key": rnd.my_keys.lock_keys[position],
+                "keys": keys,
+            }
+            return self._write("play", body)
+        if card is None or card not in game.legal_plays():
+            game.copy().apply(Play(me, card))  # type: ignore[arg-type]  # raises the rule
+            raise IllegalAction(f"{card} cannot be played now", rule="card")
+        position = next(
+            p
+            for p in rnd.positions_of(me)
+            if rnd.cards.get(p) is card and p not in {q for _, q, _ in rnd.played}
+        )
+        body = {"round": rnd.round_no, "position": position, "key": rnd.my_keys.lock_keys[position]}
+        return self._write("play", body)
+
+    def abort_stalled(self, reason: str = "stalled past the time limit") -> list[Output]:
+        """End the game naming the seat due, when it has stalled (only the lowest other seat)."""
+        due = self.expected()
+        if due is None or self.seat is None:
+            raise UsageError("the game has ended")
+        stalled = due[0]
+        if self.seat != self._abort_writer(stalled):
+            raise UsageError("only the lowest-numbered other seat writes the abort")
+        return self._write("abort", {"stalled": stalled, "reason": reason})
+
+    def _abort_writer(self, stalled: int) -> int:
+        return 1 if stalled == 0 else 0
+
+    def _expect_choice(self, kind: str) -> None:
+        if self.seat is None:
+            raise UsageError("an observer makes no choices")
+        if self.choice_needed() != kind:
+            raise IllegalAction(f"it is not your turn to {kind}", rule="turn")
+
+    def _my_seat(self) -> int:
+        assert self.seat is not None
+        return self.seat
+
+    def _round_and_game(self) -> tuple[RoundState, Game]:
+        assert self.round is not None and self.game is not None
+        return self.round, self.game
+
+    # --- receiving --------------------------------------------------------------------
+
+    def receive(self, raw: bytes) -> list[Output]:
+        """Take one entry from a peer (in any order); returns what to send in reply.
+
+        Raises ``PeerFault`` (naming the author) or ``DecodeError`` for an entry that
+        cannot be accepted; the table is then unchanged.
+        """
+        entry = m.decode_entry(raw)
+        if entry.pos < len(self.log):
+            if self.log[entry.pos] == raw:
+                return []  # a duplicate: already have it
+            self._check_signature(entry)
+            old = m.decode_entry(self.log[entry.pos])
+            if old.seat == entry.seat:
+                raise Equivocation(
+                    "signed two different entries for one position",
+                    seat=entry.seat,
+                    position=entry.pos,
+                    first=self.log[entry.pos],
+                    second=raw,
+                )
+            raise OutOfTurn(
+                f"wrote position {entry.pos}, which seat {old.seat} holds",
+                seat=entry.seat,
+                position=entry.pos,
+                kind="out-of-turn",
+            )
+        if entry.pos > len(self.log):
+            if len(self._future) < 4096:
+                self._future[entry.pos] = raw
+            return []
+        self._accept(entry)
+        outputs: list[Output] = []
+        while len(self.log) in self._future and not self.ended:
+            pending = self._future.pop(len(self.log))
+            self._accept(m.decode_entry(pending))
+        for pos in [p for p in self._future if p < len(self.log)]:
+            del self._future[pos]
+        outputs.extend(self._auto())
+        return outputs
+
+    def receive_private(self, raw: bytes) -> list[Output]:
+        """Take a signed private message (clairvoyance key shares)."""
+        message = m.decode_private(raw, self.sign_keys)
+        sender = message["seat"]
+        if message["game"] != self.game_id or message["to"] != self.seat:
+            raise PeerFault("a private message for another game or seat", seat=sender)
+        rnd = self.round
+        if rnd is None or message["round"] != rnd.round_no or not rnd.clairvoyant:
+            return []  # stale: a resend of an earlier round's shares
+        keys = list(message["keys"])
+        if len(keys) != rnd.dealt:
+            raise PeerFault("key shares for the wrong number of positions", seat=sender)
+        for p, key in enumerate(keys):
+            if (key is None) != (rnd.owner(p) == self.seat):
+                raise PeerFault("key shares withheld or given for the wrong positions", seat=sender)
+            if key is not None:
+                _check_scalar(key, sender)
+        if sender not in rnd.shares:
+            rnd.shares[sender] = keys
+            self._read_clairvoyant_cards()
+        return self._auto()
+
+    def start(self) -> list[Output]:
+        """Outputs due right after construction or a restart (our turn to write, shares)."""
+        return self._auto() + self._resend_private()
+
+    def _resend_private(self) -> list[Output]:
+        rnd = self.round
+        if rnd is None or not rnd.clairvoyant or self.seat is None:
+            return []
+        if len(rnd.locks) <= self.seat or self.stage not in ROUND_STAGES:
+            return []
+        return list(self._shares_for_round())
+
+    def _check_signature(self, entry: m.Entry) -> None:
+        if entry.seat >= self.seats:
+            raise PeerFault("no such seat", seat=None, position=entry.pos)
+        try:
+            m.check_entry_signature(entry, self.sign_keys[entry.seat])
+        except BadSignature:
+            raise PeerFault(
+                "its signature does not verify (forged, or altered on the way)",
+                seat=entry.seat,
+                position=entry.pos,
+                kind="bad-signature",
+            ) from None
+
+    def _accept(self, entry: m.Entry) -> None:
+        """Validate an entry fully, then apply it; on any fault nothing has changed."""
+        if self.ended:
+            raise PeerFault("the game has ended", seat=entry.seat, position=entry.pos)
+        if entry.game != self.game_id:
+            raise PeerFault("an entry of another game", seat=entry.seat, position=entry.pos)
+        if entry.prev != self._hashes[-1]:
+            raise PeerFault(
+                "its previous-hash does not chain to our log (a fork)",
+                seat=entry.seat,
+                position=entry.pos,
+                kind="fork",
+            )
+        self._check_signature(entry)
+        due = self.expected()
+        assert due is not None
+        writer, kinds = due
+        if entry.kind == "abort":
+            if entry.body["stalled"] != writer or entry.seat != self._abort_writer(writer):
+                raise OutOfTurn(
+                    "an abort must name the seat due and come from the lowest other seat",
+                    seat=entry.seat, position=entry.pos, kind="out-of-turn",
+                )
+        elif entry.seat != writer or entry.kind not in kinds:
+            raise OutOfTurn(
+                f"wrote a {entry.kind!r} entry; seat {writer} was due to write "
+                f"{' or '.join(sorted(kinds))}",
+                seat=entry.seat,
+                position=entry.pos,
+                kind="out-of-turn",
+            )
+        handler = getattr(self, f"_on_{entry.kind}")
+        try:
+            commit = handler(entry)
+        except PeerFault:
+            raise
+        except (IllegalAction, CryptoError, DecodeError) as exc:
+            raise PeerFault(str(exc), seat=entry.seat, position=entry.pos, kind=entry.kind) from exc
+        # Validation is done: from here on the entry is part of the game.
+        self.log.append(entry.raw)
+        self._hashes.append(entry.hash)
+        commit()
+
+    # --- entry handlers: each validates, then returns a function that applies ---------
+
+    def _on_coin(self, entry: m.Entry) -> Any:
+        value, nonce = entry.body["value"], entry.body["nonce"]
+        mental.verify_commitment("coin", self.players[entry.seat]["coin_commit"], value, nonce)
+
+        def apply() -> None:
+            self.coins[entry.seat] = value
+            if len(self.coins) == self.seats:
+                values = [self.coins[s] for s in range(self.seats)]
+                dealer = mental.joint_random_index(values, self.seats, self.game_id)
+                self.game = Game(self.config, first_dealer=dealer)
+                self._start_round()
+
+        return apply
+
+    def _on_shuffle(self, entry: m.Entry) -> Any:
+        rnd = self._check_round(entry)
+        deck = list(entry.body["deck"])
+        mental.check_deck(deck, mental.DECK_SIZE, validate_points=False)
+        next_pass = None
+        if self.seat is not None and entry.seat + 1 == self.seat:
+            next_pass = self._my_shuffle(deck)  # validates every point it multiplies
+        elif self.seat == 0 and entry.seat == self.seats - 1:
+            next_pass = self._my_lock(deck)
+
+        def apply() -> None:
+            rnd.shuffles.append((deck, entry.body["secret_hash"]))
+            rnd.deck = deck
+            rnd.next_pass = next_pass
+            if len(rnd.shuffles) == self.seats:
+                self.stage = "lock"
+
+        return apply
+
+    def _on_lock(self, entry: m.Entry) -> Any:
+        rnd = self._check_round(entry)
+        deck, keys = list(entry.body["deck"]), list(entry.body["keys"])
+        if len(deck) != rnd.size or len(keys) != rnd.size:
+            raise DecodeError(f"a lock pass of round {rnd.round_no} has {rnd.size} positions")
+        mental.check_deck(deck, rnd.size, validate_points=False)
+        must = rnd.released_by_lock(entry.seat)
+        for p, (key, needed) in enumerate(zip(keys, must, strict=True)):
+            if (key is not None) != needed:
+                raise DecodeError(
+                    f"position {p}: a key must be {'released' if needed else 'withheld'}"
+                )
+            if key is not None:
+                _check_scalar(key, entry.seat)
+        full = deck + rnd.deck[rnd.size :]
+        next_pass = None
+        if self.seat is not None and entry.seat + 1 == self.seat:
+            next_pass = self._my_lock(full)
+
+        def apply() -> None:
+            rnd.locks.append((deck, keys))
+            rnd.deck = full
+            rnd.next_pass = next_pass
+            if len(rnd.locks) == self.seats:
+                self._deal()
+
+        return apply
+
+    def _on_trump(self, entry: m.Entry) -> Any:
+        self._check_round(entry)
+        game = self._game()
+        # The rules apply an action whole or refuse it unchanged, so applying it as the
+        # last step of validation keeps "a refused entry changes nothing".
+        game.apply(ChooseTrump(entry.seat, Suit(entry.body["suit"])))
+        return lambda: None
+
+    def _on_bid(self, entry: m.Entry) -> Any:
+        rnd = self._check_round(entry)
+        game = self._game()
+        body = entry.body
+        if self.config.sealed_bids:
+            if "commit" not in body or "bid" in body:
+                raise DecodeError("with sealed bids a bid carries a commitment only")
+            action = Bid(entry.seat, None)
+        else:
+            if "bid" not in body or "commit" in body:
+                raise DecodeError("an open bid carries the bid only")
+            action = Bid(entry.seat, body["bid"])
+        game.apply(action)  # the last check (see _on_trump)
+
+        def apply() -> None:
+            if "commit" in body:
+                rnd.commits[entry.seat] = body["commit"]
+                if entry.seat == self.seat and rnd.my_bid is None:
+                    rnd.my_bid = self._recover_my_bid(body["commit"])
+
+        return apply
+
+    def _on_bid_open(self, entry: m.Entry) -> Any:
+        rnd = self._check_round(entry)
+        game = self._game()
+        bid = entry.body["bid"]
+        mental.verify_commitment(
+            self._bid_domain(entry.seat), rnd.commits[entry.seat], bytes([bid]),
+            entry.body["nonce"],
+        )
+        if bid > rnd.round_no:
+            raise IllegalAction(f"bid {bid} is out of range 0..{rnd.round_no}", rule="bid-range")
+
+        def apply() -> None:
+            rnd.opened[entry.seat] = bid
+            if len(rnd.opened) == self.seats:
+                game.apply(OpenBids(tuple(rnd.opened[s] for s in range(self.seats))))
+
+        return apply
+
+    def _on_play(self, entry: m.Entry) -> Any:
+        rnd = self._check_round(entry)
+        game = self._game()
+        position, key = entry.body["position"], entry.body["key"]
+        if rnd.owner(position) != entry.seat:
+            raise IllegalAction(f"position {position} was not dealt to seat {entry.seat}",
+                                rule="not-held")
+        if any(p == position for _, p, _ in rnd.played):
+            raise IllegalAction(f"position {position} has been played already", rule="not-held")
+        _check_scalar(key, entry.seat)
+        if rnd.clairvoyant:
+            keys = entry.body.get("keys")
+            if keys is None or len(keys) != rnd.dealt or keys[position] != key:
+                raise DecodeError("a clairvoyance-round play carries the keys of every hand")
+            for k in keys:
+                _check_scalar(k, entry.seat)
+
+            def apply_deferred() -> None:
+                rnd.played.append((entry.seat, position, key))
+                rnd.clairvoyant_keys[entry.seat] = tuple(keys)
+                if len(rnd.played) == self.seats:
+                    self._resolve_clairvoyant_trick()
+
+            return apply_deferred
+        if "keys" in entry.body:
+            raise DecodeError("only a clairvoyance-round play carries more keys")
+        keys_for_card = [*rnd.public_keys(position), key]
+        try:
+            card = DECK[mental.read_card(rnd.deck[position], keys_for_card)]
+        except CryptoError:
+            card = None  # the keys do not open the card: the round is disputed
+        if card is not None:
+            if card in rnd.cards.values() and rnd.cards.get(position) is not card:
+                raise IllegalAction(f"{card} is known to be elsewhere", rule="not-held")
+            game.apply(Play(entry.seat, card))  # the last check (see _on_trump)
+
+        def apply() -> None:
+            rnd.played.append((entry.seat, position, key))
+            if card is None:
+                rnd.dispute = (entry.seat, f"the card at position {position} does not decode")
+                self.stage = "reveal"
+                return
+            rnd.cards[position] = card
+            if len(rnd.played) == rnd.dealt:
+                self.stage = "reveal"
+
+        return apply
+
+    def _on_reveal(self, entry: m.Entry) -> Any:
+        rnd = self._check_round(entry)
+        body = entry.body
+        secret = body["secret"]
+        # A wrong secret is not refused here: the replay below names it as a fault.
+        if self.config.secret_bids and rnd.dispute is None:
+            if "bid" not in body or "nonce" not in body:
+                raise DecodeError("with secret bids the reveal opens the bid")
+            mental.verify_commitment(
+                self._bid_domain(entry.seat), rnd.commits[entry.seat], bytes([body["bid"]]),
+                body["nonce"],
+            )
+            if body["bid"] > rnd.round_no:
+                raise IllegalAction("bid out of range", rule="bid-range")
+        elif "bid" in body or "nonce" in body:
+            raise DecodeError("only a secret-bids reveal opens a bid")
+
+        def apply() -> None:
+            rnd.reveals[entry.seat] = {"secret": secret, "bid": body.get("bid")}
+            if len(rnd.reveals) == self.seats:
+                self._finish_round()
+
+        return apply
+
+    def _on_dispute(self, entry: m.Entry) -> Any:
+        rnd = self._check_round(entry)
+
+        def apply() -> None:
+            rnd.dispute = (entry.seat, entry.body["reason"])
+            self.stage = "reveal"
+
+        return apply
+
+    def _on_final(self, entry: m.Entry) -> Any:
+        game = self._game()
+        totals = tuple(entry.body["totals"])
+        if totals != tuple(game.totals):
+            raise IllegalAction(
+                f"final totals {list(totals)} differ from the replayed {game.totals}",
+                rule="final",
+            )
+
+        def apply() -> None:
+            self.finals[entry.seat] = totals
+            if len(self.finals) == self.seats:
+                self.stage = "done"
+
+        return apply
+
+    def _on_abort(self, entry: m.Entry) -> Any:
+        def apply() -> None:
+            self.abort = (entry.seat, entry.body["stalled"], entry.body["reason"])
+            self.stage = "aborted"
+
+        return apply
+
+    def _on_genesis(self, entry: m.Entry) -> Any:
+        raise DecodeError("a genesis entry can only be the first")
+
+    def _check_round(self, entry: m.Entry) -> RoundState:
+        rnd = self.round
+        if rnd is None or entry.body.get("round") != rnd.round_no:
+            raise DecodeError(f"the entry is for round {entry.body.get('round')}, not this one")
+        return rnd
+
+    def _game(self) -> Game:
+        assert self.game is not None
+        return self.game
+
+    # --- the round's machinery -----------------------------------------------------
+
+    def _start_round(self) -> None:
+        game = self._game()
+        r, n = game.round_no, self.seats
+        dealt = r * n
+        rnd = RoundState(
+            round_no=r,
+            dealer=game.dealer,
+            seats=n,
+            dealt=dealt,
+            size=min(dealt + 1, mental.DECK_SIZE),
+            clairvoyant=self.config.clairvoyance and r == 1,
+        )
+        if self.seat is not None:
+            assert self._master is not None
+            secret = self._round_secret(r)
+            rnd.my_keys = mental.derive_round_keys(
+                secret, mental.round_context(self.game_id, r, self.seat)
+            )
+            if self.seat == 0:
+                rnd.next_pass = self._shuffle_with(rnd.my_keys, rnd.deck)
+        self.round = rnd
+        self._my_dispute = None
+        self.stage = "shuffle"
+
+    def _round_secret(self, round_no: int) -> bytes:
+        assert self._master is not None
+        return _derive(self._master, b"round-secret", self.game_id, round_no.to_bytes(4, "big"))
+
+    def _bid_domain(self, seat: int) -> str:
+        assert self.round is not None
+        return f"bid/{self.game_id.hex()}/{self.round.round_no}/{seat}"
+
+    def _bid_nonce(self) -> bytes:
+        assert self._master is not None and self.round is not None
+        return _derive(
+            self._master, b"bid-nonce", self.game_id, self.round.round_no.to_bytes(4, "big")
+        )
+
+    def _bid_commitment(self, tricks: int) -> bytes:
+        return mental.commitment_of(
+            self._bid_domain(self._my_seat()), bytes([tricks]), self._bid_nonce()
+        )
+
+    def _recover_my_bid(self, commitment: bytes) -> int | None:
+        """After a restart our sealed bid is only in the log as a commitment: find it."""
+        for tricks in range(self._game().round_no + 1):
+            if self._bid_commitment(tricks) == commitment:
+                return tricks
+        return None
+
+    def _shuffle_with(self, keys: mental.RoundKeys, deck: list[bytes]) -> list[bytes]:
+        return mental.shuffle_pass(deck, keys)
+
+    def _my_shuffle(self, deck: list[bytes]) -> list[bytes]:
+        assert self.round is not None and self.round.my_keys is not None
+        return mental.shuffle_pass(deck, self.round.my_keys)
+
+    def _my_lock(self, full_deck: list[bytes]) -> list[bytes]:
+        rnd = self.round
+        assert rnd is not None and rnd.my_keys is not None
+        return mental.lock_pass(full_deck, rnd.my_keys, range(rnd.size))[: rnd.size]
+
+    def _deal(self) -> None:
+        """All locks are in: read the turned card and our own hand, and deal to the rules."""
+        rnd, game = self._round_and_game()
+        if rnd.size > rnd.dealt:
+            try:
+                rnd.turned = DECK[mental.read_card(rnd.deck[rnd.dealt], rnd.public_keys(rnd.dealt))]
+            except CryptoError:
+                rnd.dispute = (-1, "the turned card does not decode")
+                self.stage = "reveal"
+                return
+        hands: list[tuple[Card, ...] | None] = [None] * self.seats
+        if self.seat is not None and not rnd.clairvoyant:
+            assert rnd.my_keys is not None
+            mine = []
+            for p in rnd.positions_of(self.seat):
+                try:
+                    card = DECK[
+                        mental.read_card(rnd.deck[p], [*rnd.public_keys(p), rnd.my_keys.lock_keys[p]])
+                    ]
+                except CryptoError:
+                    self._my_dispute = f"my card at position {p} does not decode"
+                    break
+                rnd.cards[p] = card
+                mine.append(card)
+            else:
+                if len(set(mine)) != len(mine) or rnd.turned in mine:
+                    self._my_dispute = "my hand holds a card twice"
+                else:
+                    hands[self.seat] = tuple(mine)
+        game.apply(Deal(tuple(hands), rnd.turned))
+        self.stage = "play"
+        self._read_clairvoyant_cards()
+
+    def _shares_for_round(self) -> list[SendPrivate]:
+        rnd = self.round
+        assert rnd is not None and rnd.my_keys is not None and self.identity is not None
+        out = []
+        for to in range(self.seats):
+            if to == self.seat:
+                continue
+            keys = [
+                None if rnd.owner(p) == to else rnd.my_keys.lock_keys[p] for p in range(rnd.dealt)
+            ]
+            message = {
+                "v": m.VERSION,
+                "game": self.game_id,
+                "kind": "shares",
+                "seat": self.seat,
+                "to": to,
+                "round": rnd.round_no,
+                "keys": keys,
+            }
+            out.append(SendPrivate(to, m.encode_private(self.identity, message)))
+        return out
+
+    def _read_clairvoyant_cards(self) -> None:
+        """In the clairvoyance round, read the others' cards once all shares and locks are in."""
+        rnd, game = self.round, self.game
+        if rnd is None or game is None or not rnd.clairvoyant or self.seat is None:
+            return
+        if len(rnd.locks) < self.seats or len(rnd.shares) < self.seats - 1:
+            return
+        if any(p in rnd.cards for p in range(rnd.dealt) if rnd.owner(p) != self.seat):
+            return
+        assert rnd.my_keys is not None
+        for p in range(rnd.dealt):
+            owner = rnd.owner(p)
+            if owner == self.seat:
+                continue
+            keys = [rnd.shares[t][p] for t in rnd.shares] + [rnd.my_keys.lock_keys[p]]
+            try:
+                card = DECK[mental.read_card(rnd.deck[p], [k for k in keys if k is not None])]
+            except CryptoError:
+                self._my_dispute = f"the card at position {p} does not decode with the shares"
+                return
+            rnd.cards[p] = card
+            assert owner is not None
+            if game.phase is not Phase.DEAL and game.round_no == rnd.round_no:
+                game.hands[owner] = [card]
+
+    def _resolve_clairvoyant_trick(self) -> None:
+        """All plays of the clairvoyance round are in: every key is public; read the trick."""
+        rnd, game = self._round_and_game()
+        cards: list[Card] = []
+        for seat, position, _ in rnd.played:
+            keys = [rnd.clairvoyant_keys[t][position] for t in range(self.seats)]
+            try:
+                cards.append(DECK[mental.read_card(rnd.deck[position], keys)])
+            except CryptoError:
+                rnd.dispute = (seat, f"the card at position {position} does not decode")
+                self.stage = "reveal"
+                return
+        for (seat, position, _), card in zip(rnd.played, cards, strict=True):
+            rnd.cards[position] = card
+            known = game.hands[seat]
+            if known is not None and card not in known:
+                rnd.dispute = (seat, f"played {card}, not the card the shares showed")
+                self.stage = "reveal"
+                return
+            if known is None:
+                game.hands[seat] = [card]
+            game.apply(Play(seat, card))
+        self.stage = "reveal"
+
+    def _finish_round(self) -> None:
+        """All secrets are revealed: replay the round and verify every step of it."""
+        rnd, game = self._round_and_game()
+        try:
+            self._verify_round(rnd)
+        except CheatDetected as fault:
+            self.fault = fault
+            self.stage = "faulted"
+            return
+        if rnd.dispute is not None:
+            seat, reason = rnd.dispute
+            if seat >= 0:
+                self.fault = CheatDetected(
+                    f"disputed the round ({reason}) but the replay found no fault",
+                    seat=seat, kind="false-dispute",
+                )
+            else:
+                self.fault = CheatDetected(reason, seat=None, kind="dispute")
+            self.stage = "faulted"
+            return
+        if self.config.secret_bids:
+            game.apply(OpenBids(tuple(rnd.reveals[s]["bid"] for s in range(self.seats))))
+        self.completed_rounds += 1
+        if game.is_over:
+            self.stage = "final"
+        else:
+            self._start_round()
+
+    def _verify_round(self, rnd: RoundState) -> None:
+        """Re-run every pass from the revealed secrets; check keys, cards and follow-suit."""
+        n = self.seats
+        position_of_log = len(self.log) - 1
+
+        def blame(seat: int | None, reason: str, kind: str) -> CheatDetected:
+            return CheatDetected(
+                f"round {rnd.round_no}: {reason}", seat=seat, position=position_of_log, kind=kind
+            )
+
+        keys_by_seat: list[mental.RoundKeys] = []
+        for s in range(n):
+            secret = rnd.reveals[s]["secret"]
+            if s < len(rnd.shuffles) and secret_hash(secret) != rnd.shuffles[s][1]:
+                raise blame(s, "revealed a secret that does not match its commitment", "secret")
+            keys_by_seat.append(
+                mental.derive_round_keys(secret, mental.round_context(self.game_id, rnd.round_no, s))
+            )
+        deck = list(mental.CARD_POINTS)
+        for s, (published, _) in enumerate(rnd.shuffles):
+            try:
+                mental.verify_shuffle_pass(deck, published, keys_by_seat[s])
+            except mental.InvalidDeckPoint:
+                raise blame(s - 1 if s else None, "published an invalid point", "shuffle") from None
+            except mental.PassMismatch as exc:
+                raise blame(s, f"tampered shuffle pass ({exc})", "shuffle") from None
+            deck = published
+        for s, (published, keys) in enumerate(rnd.locks):
+            try:
+                expected = mental.lock_pass(deck, keys_by_seat[s], range(rnd.size))[: rnd.size]
+            except CryptoError:
+                raise blame(s - 1 if s else n - 1, "published an invalid point", "lock") from None
+            if expected != published:
+                first = next(p for p, (a, b) in enumerate(zip(expected, published)) if a != b)
+                raise blame(s, f"tampered lock pass at position {first}", "lock")
+            for p, key in enumerate(keys):
+                if key is not None and key != keys_by_seat[s].lock_keys[p]:
+                    raise blame(s, f"released a wrong key for position {p}", "wrong-key")
+            deck = published + deck[rnd.size :]
+        for seat, position, key in rnd.played:
+            if key != keys_by_seat[seat].lock_keys[position]:
+                raise blame(seat, f"played with a wrong key for position {position}", "wrong-key")
+            extra = rnd.clairvoyant_keys.get(seat)
+            if extra is not None and list(extra) != list(keys_by_seat[seat].lock_keys[: rnd.dealt]):
+                raise blame(seat, "released wrong keys with its play", "wrong-key")
+        if len(rnd.locks) < n or len(rnd.shuffles) < n:
+            return  # a round disputed before the deal: the passes so far are verified
+        order = mental.deck_order(keys_by_seat)
+        hands: list[list[Card]] = [[] for _ in range(n)]
+        for p in range(rnd.dealt):
+            owner = rnd.owner(p)
+            assert owner is not None
+            hands[owner].append(DECK[order[p]])
+        plays = [(seat, DECK[order[position]]) for seat, position, _ in rnd.played]
+        tricks = [
+            Trick(plays[i][0], tuple(plays[i : i + n]), -1) for i in range(0, len(plays), n)
+        ]
+        try:
+            check_round_plays(self.config, hands, tricks)
+        except IllegalAction as exc:
+            raise blame(exc.seat, str(exc), exc.rule) from None
+
+    # --- writing our own entries -------------------------------------------------------
+
+    def _auto(self) -> list[Output]:
+        """Write every entry that is ours to write and needs no choice."""
+        outputs: list[Output] = []
+        while self.seat is not None and not self.ended:
+            due = self.expected()
+            if due is None or due[0] != self.seat:
+                break
+            kinds = due[1]
+            if self._my_dispute is not None and "dispute" in kinds:
+                rnd = self.round
+                assert rnd is not None
+                reason = self._my_dispute
+                outputs += self._write("dispute", {"round": rnd.round_no, "reason": reason})
+                break
+            auto = kinds & AUTO_KINDS
+            if not auto:
+                break
+            (kind,) = auto
+            outputs += self._write(kind, self._auto_body(kind))
+            break  # _write has written whatever follows
+        return outputs
+
+    def _auto_body(self, kind: str) -> dict[str, Any]:
+        if kind == "coin":
+            assert self._master is not None
+            value, nonce = coin_of(self._master)
+            return {"value": value, "nonce": nonce}
+        if kind == "final":
+            return {"totals": list(self._game().totals)}
+        rnd = self.round
+        assert rnd is not None and rnd.my_keys is not None
+        if kind == "shuffle":
+            assert rnd.next_pass is not None
+            return {
+                "round": rnd.round_no,
+                "deck": rnd.next_pass,
+                "secret_hash": secret_hash(self._round_secret(rnd.round_no)),
+            }
+        if kind == "lock":
+            assert rnd.next_pass is not None
+            me = self._my_seat()
+            keys = [
+                rnd.my_keys.lock_keys[p] if release else None
+                for p, release in enumerate(rnd.released_by_lock(me))
+            ]
+            return {"round": rnd.round_no, "deck": rnd.next_pass, "keys": keys}
+        if kind == "bid_open":
+            assert rnd.my_bid is not None
+            return {"round": rnd.round_no, "bid": rnd.my_bid, "nonce": self._bid_nonce()}
+        if kind == "reveal":
+            body: dict[str, Any] = {"round": rnd.round_no, "secret": self._round_secret(rnd.round_no)}
+            if self.config.secret_bids and rnd.dispute is None:
+                assert rnd.my_bid is not None
+                body["bid"] = rnd.my_bid
+                body["nonce"] = self._bid_nonce()
+            return body
+        raise AssertionError(kind)
+
+    def _write(self, kind: str, body: dict[str, Any]) -> list[Output]:
+        """Sign, check and append one entry of ours; then write whatever else is ours."""
+        assert self.identity is not None and self.seat is not None
+        raw = m.encode_entry(
+            self.identity,
+            game=self.game_id,
+            pos=len(self.log),
+            prev=self._hashes[-1],
+            seat=self.seat,
+            kind=kind,
+            body=body,
+        )
+        entry = m.decode_entry(raw)
+        self._accept(entry)  # our own entries go through the very checks a peer's do
+        outputs: list[Output] = [Broadcast(entry.pos, raw)]
+        rnd = self.round
+        if kind == "lock" and rnd is not None and rnd.clairvoyant:
+            outputs.extend(self._shares_for_round())
+        if kind != "abort":
+            outputs.extend(self._auto())
+        return outputs
+
+
+def _check_scalar(key: bytes, seat: int) -> None:
+    try:
+        group.check_scalar(key)
+    except CryptoError as exc:
+        raise DecodeError(f"not a valid key: {exc}") from None
+
+
+__all__ = [
+    "Broadcast",
+    "CheatDetected",
+    "Equivocation",
+    "OutOfTurn",
+    "Output",
+    "SendPrivate",
+    "Table",
+    "WizardError",
+    "coin_commitment",
+    "encode_genesis",
+    "endorse",
+    "genesis_terms",
+    "player_record",
+]

@@ -1,0 +1,473 @@
+"""The console application: one ``WizardApp`` object holds everything the screen shows.
+
+``WizardApp`` keeps the controller (a ``SeatController`` at the table, or a
+``LobbyController`` before it), the latest snapshot, and the UI state — the
+chosen card, bid and trump suit, the open overlay, the message line, the
+language. Its methods are the player's actions (``move``, ``digit``,
+``confirm``, ``click_card``, ``request_quit``...); ``keys.create_key_bindings``
+maps keys to them and ``layout.create_layout`` draws the state, so tests can
+drive it with keystrokes and assert on the state rather than on bytes.
+
+Everything shown comes from the controller's snapshot: the app never touches
+the game, sockets or crypto. A refused choice (out of turn, not following suit,
+the ±1 bid) gets a message in the player's language and changes nothing.
+
+    run_app(session, lang="ja")          # a SeatController: straight to the table
+    run_app(lobby)                       # a LobbyController: lobby, then its table()
+    await run_app_async(lobby)           # inside the node's asyncio loop
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from prompt_toolkit.application import Application
+from prompt_toolkit.input import Input
+from prompt_toolkit.output import Output
+
+from wizard_p2p.errors import IllegalAction, UsageError
+from wizard_p2p.rules import Card, Phase, RoundResult, Suit, suit_to_follow
+from wizard_p2p.session.api import SeatController, Snapshot
+from wizard_p2p.tui.controls import ScrollControl
+from wizard_p2p.tui.i18n import Translator
+from wizard_p2p.tui.lobby import LobbyController, LobbySnapshot, is_lobby
+from wizard_p2p.tui.style import STYLE
+
+# Overlays, drawn over the table; the quit question is drawn over any of them.
+HELP = "help"
+SCORES = "scores"
+LOG = "log"
+ROUND = "round"  # the summary of the round just scored
+FINAL = "final"  # the final standings (or why the game was aborted)
+SCROLLABLE = (HELP, SCORES, LOG)
+
+SUITS: tuple[Suit, ...] = tuple(Suit)
+
+
+class WizardApp:
+    """The console's state and the player's actions on it."""
+
+    def __init__(
+        self,
+        target: SeatController | LobbyController,
+        lang: str | None = None,
+        *,
+        input: Input | None = None,
+        output: Output | None = None,
+    ) -> None:
+        from wizard_p2p.tui.keys import create_key_bindings
+        from wizard_p2p.tui.layout import create_layout
+
+        self.tr = Translator(lang)
+        self.lang = self.tr.lang
+        self.lobby: LobbyController | None = None
+        self.controller: SeatController | None = None
+        self.lobby_snapshot: LobbySnapshot | None = None
+        self.snapshot: Snapshot | None = None
+        self.overlay: str | None = None
+        self.confirm_quit = False
+        self.message = ""
+        self.selected = 0  # index into the hand
+        self.bid_choice = 0
+        self.trump_choice = 0  # index into SUITS
+        self.scroll = 0  # offset of the open scrollable overlay
+        self.summary: RoundResult | None = None  # the round the ROUND overlay shows
+        self.seen_rounds = 0
+        self.left = False  # the player left (or the game ended and was closed)
+        self.scroll_controls: dict[str, ScrollControl] = {}  # by overlay, from create_layout
+        self._digits = ""
+        self._decision: tuple[object, ...] | None = None
+        if is_lobby(target):
+            self.lobby = target  # type: ignore[assignment]
+            self.lobby.subscribe(self._on_lobby_change)
+            self.lobby_snapshot = self.lobby.snapshot()
+        else:
+            self._attach(target)  # type: ignore[arg-type]
+        self.application: Application[None] = Application(
+            layout=create_layout(self),
+            key_bindings=create_key_bindings(self),
+            style=STYLE,
+            full_screen=True,
+            mouse_support=True,
+            input=input,
+            output=output,
+        )
+        # An Escape key press is told from the start of an arrow key by a short wait.
+        self.application.ttimeoutlen = 0.05
+        if self.lobby is not None:
+            self._on_lobby_change()
+
+    # --- reading the state ----------------------------------------------------------
+
+    @property
+    def screen(self) -> str:
+        return "table" if self.controller is not None else "lobby"
+
+    @property
+    def mode(self) -> str:
+        """What the player is asked for now.
+
+        ``lobby``, ``trump`` (choose trump), ``bid``, ``play``, ``play-hidden`` (the
+        clairvoyance round's unseen card), ``wait`` (someone else's move) or ``over``.
+        """
+        if self.controller is None:
+            return "lobby"
+        snap = self.snapshot
+        assert snap is not None
+        view = snap.view
+        if snap.finished or snap.aborted or view.is_over:
+            return "over"
+        if not view.my_turn:
+            return "wait"
+        if view.phase is Phase.CHOOSE_TRUMP:
+            return "trump"
+        if view.phase is Phase.BID:
+            return "bid"
+        if view.phase is Phase.PLAY:
+            return "play-hidden" if view.hand_hidden else "play"
+        return "wait"
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        snap = self.snapshot
+        if snap is None or snap.view.hand is None:
+            return ()
+        return snap.view.hand
+
+    @property
+    def selected_card(self) -> Card | None:
+        hand = self.hand
+        return hand[self.selected] if 0 <= self.selected < len(hand) else None
+
+    def name(self, seat: int) -> str:
+        assert self.snapshot is not None
+        names = self.snapshot.names
+        return names[seat] if 0 <= seat < len(names) else f"#{seat + 1}"
+
+    # --- keeping up with the controller -------------------------------------------------
+
+    def _attach(self, controller: SeatController) -> None:
+        self.controller = controller
+        self.snapshot = controller.snapshot()
+        # A resumed game does not replay the summaries of rounds already played.
+        self.seen_rounds = len(self.snapshot.view.history)
+        controller.subscribe(self._on_change)
+        self.refresh()
+
+    def _on_change(self) -> None:
+        self.refresh()
+        self.invalidate()
+
+    def _on_lobby_change(self) -> None:
+        lobby = self.lobby
+        if lobby is None or self.controller is not None:
+            return
+        self.lobby_snapshot = lobby.snapshot()
+        if self.lobby_snapshot.started:
+            self.message = ""
+            self.overlay = None
+            self._attach(lobby.table())
+        self.invalidate()
+
+    def invalidate(self) -> None:
+        app = getattr(self, "application", None)
+        if app is not None and app.is_running:
+            app.invalidate()
+
+    def refresh(self) -> None:
+        """Re-read the snapshot; open the round summary when a round was scored."""
+        if self.controller is None:
+            return
+        snap = self.controller.snapshot()
+        self.snapshot = snap
+        view = snap.view
+        history = view.history
+        if len(history) > self.seen_rounds:
+            self.seen_rounds = len(history)
+            self.summary = history[-1]
+            self.overlay = ROUND
+            self.scroll = 0
+        if (snap.finished or snap.aborted) and self.overlay not in (ROUND, FINAL):
+            self.overlay = FINAL
+        decision = (
+            view.round_no,
+            view.phase,
+            len(view.round_tricks),
+            len(view.trick),
+            view.to_move,
+        )
+        if decision != self._decision:
+            self._decision = decision
+            self._new_decision()
+        elif self.selected >= len(self.hand):
+            self.selected = max(0, len(self.hand) - 1)
+
+    def _new_decision(self) -> None:
+        """Reset the choices for a new decision: first legal card, lowest legal bid."""
+        assert self.snapshot is not None
+        view = self.snapshot.view
+        self._digits = ""
+        hand = self.hand
+        keep = self.selected_card
+        if view.legal_plays:
+            if keep is None or keep not in view.legal_plays:
+                keep = view.legal_plays[0]
+            self.selected = hand.index(keep)
+        elif keep is not None:
+            self.selected = hand.index(keep)
+        else:
+            self.selected = 0
+        if view.legal_bids:
+            self.bid_choice = view.legal_bids[0]
+        self.trump_choice = 0
+
+    # --- the player's actions ------------------------------------------------------------
+
+    def move(self, delta: int) -> None:
+        """Left/right: the next card, bid or suit."""
+        mode = self.mode
+        self.message = ""
+        if mode == "play" and self.hand:
+            self.selected = (self.selected + delta) % len(self.hand)
+        elif mode == "bid":
+            self._set_bid(self.bid_choice + delta)
+        elif mode == "trump":
+            self.trump_choice = (self.trump_choice + delta) % len(SUITS)
+
+    def adjust_bid(self, delta: int) -> None:
+        """Up/down: raise or lower the bid."""
+        if self.mode == "bid":
+            self.message = ""
+            self._set_bid(self.bid_choice + delta)
+
+    def _set_bid(self, value: int) -> None:
+        assert self.snapshot is not None
+        top = self.snapshot.view.round_no
+        self.bid_choice = max(0, min(top, value))
+        self._digits = ""
+
+    def digit(self, d: str) -> None:
+        """A digit key: type a bid (a second digit makes 10..20 when the round allows)."""
+        if self.mode != "bid":
+            return
+        assert self.snapshot is not None
+        top = self.snapshot.view.round_no
+        typed = self._digits + d
+        if int(typed) > top:
+            typed = d
+        if int(typed) > top:
+            self.message = self.tr("err_range", max=top)
+            self._digits = ""
+            return
+        self.message = ""
+        self.bid_choice = int(typed)
+        self._digits = typed if int(typed) * 10 <= top else ""
+
+    def choose_suit(self, suit: Suit) -> None:
+        if self.mode == "trump":
+            self.message = ""
+            self.trump_choice = SUITS.index(suit)
+
+    def click_card(self, index: int) -> None:
+        """A click on a card of the hand: choose it; a click on the chosen card plays it."""
+        if self.overlay is not None or self.confirm_quit:
+            return
+        if not 0 <= index < len(self.hand):
+            return
+        if self.mode == "play" and index == self.selected:
+            self.confirm()
+            return
+        self.selected = index
+        self.message = ""
+
+    def click_bid(self, value: int) -> None:
+        if self.mode != "bid":
+            return
+        if value == self.bid_choice:
+            self.confirm()
+        else:
+            self.message = ""
+            self._set_bid(value)
+
+    def click_suit(self, index: int) -> None:
+        if self.mode != "trump":
+            return
+        if index == self.trump_choice:
+            self.confirm()
+        else:
+            self.message = ""
+            self.trump_choice = index
+
+    def confirm(self) -> None:
+        """Enter: close or continue an overlay, or make the choice the mode asks for."""
+        if self.confirm_quit:
+            self.confirm_quit = False  # Enter keeps the player at the table
+            return
+        if self.overlay == ROUND:
+            self.continue_()
+            return
+        if self.overlay == FINAL:
+            self.leave()
+            return
+        if self.overlay is not None:
+            self.close_overlay()
+            return
+        mode = self.mode
+        if mode == "lobby":
+            self._start_game()
+        elif mode == "bid":
+            self._bid()
+        elif mode == "trump":
+            self._act(lambda c: c.choose_trump(SUITS[self.trump_choice]))
+        elif mode == "play":
+            self._play()
+        elif mode == "play-hidden":
+            self._act(lambda c: c.play(None))
+        elif mode == "wait":
+            self.message = self.tr("err_not_turn")
+
+    def _bid(self) -> None:
+        assert self.snapshot is not None
+        view = self.snapshot.view
+        bid = self.bid_choice
+        if bid == view.forbidden_bid:
+            self.message = self.tr("err_forbidden", n=bid, total=view.round_no)
+            return
+        if bid not in view.legal_bids:
+            self.message = self.tr("err_range", max=view.round_no)
+            return
+        self._act(lambda c: c.bid(bid))
+
+    def _play(self) -> None:
+        assert self.snapshot is not None
+        view = self.snapshot.view
+        card = self.selected_card
+        if card is None:
+            return
+        if card not in view.legal_plays:
+            follow = suit_to_follow(
+                [c for _, c in view.trick],
+                wizard_lead_sets_suit=view.config.wizard_lead_sets_suit,
+            )
+            if follow is not None:
+                self.message = self.tr("err_follow", card=str(card), suit=self.tr.suit(follow))
+            else:
+                self.message = self.tr("err_not_turn")
+            return
+        self._act(lambda c: c.play(card))
+
+    def _act(self, action: Callable[[SeatController], None]) -> bool:
+        """Send one choice to the controller; a refusal becomes the message line."""
+        assert self.controller is not None
+        try:
+            action(self.controller)
+        except IllegalAction as exc:
+            self.message = self.tr("err_refused", detail=str(exc))
+            self.refresh()
+            return False
+        self.message = ""
+        self.refresh()
+        return True
+
+    def _start_game(self) -> None:
+        assert self.lobby is not None and self.lobby_snapshot is not None
+        if not self.lobby_snapshot.can_start:
+            self.message = self.tr("lobby_not_host")
+            return
+        try:
+            self.lobby.start()
+        except UsageError as exc:
+            self.message = self.tr("lobby_error", detail=str(exc))
+            return
+        self.message = ""
+        self._on_lobby_change()
+
+    # --- overlays -----------------------------------------------------------------------
+
+    def toggle_overlay(self, name: str) -> None:
+        """``?``, ``s``, ``l``: open that window, or close it when it is open."""
+        if self.overlay in (ROUND, FINAL):
+            return  # the summary is read and dismissed with Enter first
+        if self.overlay == name:
+            self.close_overlay()
+            return
+        if name in (SCORES, LOG) and self.controller is None:
+            return
+        self.overlay = name
+        # The log opens at its newest lines (the control clamps the offset).
+        self.scroll = 1 << 30 if name == LOG else 0
+
+    def close_overlay(self) -> None:
+        if self.overlay == ROUND:
+            self.continue_()
+        elif self.overlay != FINAL:
+            self.overlay = None
+
+    def continue_(self) -> None:
+        """Dismiss the round summary: the standings follow if the game is over."""
+        snap = self.snapshot
+        self.summary = None
+        self.overlay = FINAL if snap is not None and (snap.finished or snap.aborted) else None
+
+    def scroll_by(self, lines: int) -> None:
+        """Scroll the open window; the limit is the one found when it was last drawn."""
+        control = self.scroll_controls.get(self.overlay or "")
+        top = control.max_offset if control is not None else None
+        if top is not None:
+            self.scroll = min(self.scroll, top)
+        self.scroll = max(0, self.scroll + lines)
+        if top is not None:
+            self.scroll = min(self.scroll, top)
+
+    def scroll_page(self, pages: int) -> None:
+        control = self.scroll_controls.get(self.overlay or "")
+        page = control.page if control is not None else 10
+        self.scroll_by(pages * max(1, page - 1))
+
+    # --- leaving -------------------------------------------------------------------------
+
+    def request_quit(self) -> None:
+        """``q``: ask first, unless the game is over."""
+        if self.overlay == FINAL:
+            self.leave()
+        else:
+            self.confirm_quit = True
+
+    def answer_quit(self, leave: bool) -> None:
+        self.confirm_quit = False
+        if leave:
+            self.leave()
+
+    def leave(self) -> None:
+        """Leave the table (resumable) or the lobby, and end the application."""
+        if self.left:
+            return
+        self.left = True
+        if self.controller is not None:
+            self.controller.quit()
+        elif self.lobby is not None:
+            self.lobby.leave()
+        if self.application.is_running and not self.application.is_done:
+            self.application.exit()
+
+
+def run_app(target: SeatController | LobbyController, lang: str | None = None) -> None:
+    """Run the console full-screen until the player leaves or the game is over.
+
+    ``target`` is a ``SeatController`` (straight to the table) or a ``LobbyController``
+    (the lobby first; the table once the game starts). ``lang``: en, zh, ja, or None
+    for the locale's.
+    """
+    WizardApp(target, lang).application.run()
+
+
+async def run_app_async(
+    target: SeatController | LobbyController, lang: str | None = None
+) -> WizardApp:
+    """``run_app`` for a caller that already runs an asyncio loop (the networked node)."""
+    app = WizardApp(target, lang)
+    await app.application.run_async()
+    return app
+
+
+__all__ = ["FINAL", "HELP", "LOG", "ROUND", "SCORES", "WizardApp", "run_app", "run_app_async"]

@@ -1,0 +1,138 @@
+"""``create_key_bindings(app)``: every key of the console, mapped to ``WizardApp`` actions.
+
+Which keys are live depends on the state: with the quit question open only
+y / n / Esc / Enter answer it; with a scrollable window open (help, score pad,
+log) the arrows scroll it; at the table the arrows, digits and B/G/R/Y make the
+choice the game asks for and Enter/Space confirm it. ``?``, ``s``, ``l`` toggle
+their windows and ``q`` (or Ctrl-C) asks before leaving. The help overlay lists
+the same keys (``i18n`` ``help_lines``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from prompt_toolkit.filters import Condition
+from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+
+from wizard_p2p.rules import Suit
+
+if TYPE_CHECKING:
+    from wizard_p2p.tui.app import WizardApp
+
+E = KeyPressEvent
+
+
+def create_key_bindings(app: WizardApp) -> KeyBindings:
+    from wizard_p2p.tui.app import SCROLLABLE
+
+    kb = KeyBindings()
+    asking = Condition(lambda: app.confirm_quit)
+    free = Condition(lambda: not app.confirm_quit and app.overlay is None)
+    scrolling = Condition(lambda: not app.confirm_quit and app.overlay in SCROLLABLE)
+    not_asking = ~asking
+
+    # --- the quit question ---------------------------------------------------------------
+    @kb.add("y", filter=asking)
+    @kb.add("Y", filter=asking)
+    @kb.add("c-c", filter=asking)
+    def _leave(event: E) -> None:
+        app.answer_quit(True)
+
+    @kb.add("n", filter=asking)
+    @kb.add("N", filter=asking)
+    @kb.add("escape", filter=asking)
+    @kb.add("q", filter=asking)
+    def _stay(event: E) -> None:
+        app.answer_quit(False)
+
+    @kb.add("q", filter=not_asking)
+    @kb.add("c-c", filter=not_asking)
+    def _quit(event: E) -> None:
+        app.request_quit()
+
+    # --- confirming (also closes windows and the round summary) -------------------------
+    @kb.add("enter")
+    @kb.add("space")
+    def _confirm(event: E) -> None:
+        app.confirm()
+
+    @kb.add("escape", filter=not_asking)
+    def _close(event: E) -> None:
+        app.close_overlay()
+
+    # --- windows --------------------------------------------------------------------------
+    @kb.add("?", filter=not_asking)
+    @kb.add("f1", filter=not_asking)
+    def _help(event: E) -> None:
+        from wizard_p2p.tui.app import HELP
+
+        app.toggle_overlay(HELP)
+
+    @kb.add("s", filter=not_asking)
+    def _scores(event: E) -> None:
+        from wizard_p2p.tui.app import SCORES
+
+        app.toggle_overlay(SCORES)
+
+    @kb.add("l", filter=not_asking)
+    def _log(event: E) -> None:
+        from wizard_p2p.tui.app import LOG
+
+        app.toggle_overlay(LOG)
+
+    @kb.add("up", filter=scrolling)
+    def _up(event: E) -> None:
+        app.scroll_by(-1)
+
+    @kb.add("down", filter=scrolling)
+    def _down(event: E) -> None:
+        app.scroll_by(1)
+
+    @kb.add("pageup", filter=scrolling)
+    def _page_up(event: E) -> None:
+        app.scroll_page(-1)
+
+    @kb.add("pagedown", filter=scrolling)
+    def _page_down(event: E) -> None:
+        app.scroll_page(1)
+
+    @kb.add("home", filter=scrolling)
+    def _home(event: E) -> None:
+        app.scroll = 0
+
+    @kb.add("end", filter=scrolling)
+    def _end(event: E) -> None:
+        app.scroll_by(1 << 30)
+
+    # --- choosing at the table -----------------------------------------------------------
+    @kb.add("left", filter=free)
+    def _left(event: E) -> None:
+        app.move(-1)
+
+    @kb.add("right", filter=free)
+    def _right(event: E) -> None:
+        app.move(1)
+
+    @kb.add("up", filter=free)
+    def _raise(event: E) -> None:
+        app.adjust_bid(1)
+
+    @kb.add("down", filter=free)
+    def _lower(event: E) -> None:
+        app.adjust_bid(-1)
+
+    for d in "0123456789":
+
+        @kb.add(d, filter=free)
+        def _digit(event: E, d: str = d) -> None:
+            app.digit(d)
+
+    for suit in Suit:
+        for key in (suit.value, suit.value.lower()):
+
+            @kb.add(key, filter=free)
+            def _suit(event: E, suit: Suit = suit) -> None:
+                app.choose_suit(suit)
+
+    return kb

@@ -1,0 +1,197 @@
+"""``create_layout(app)``: the screens and windows of the console.
+
+The body is the lobby or the table (a ``DynamicContainer`` follows
+``app.screen``); the overlays float above it and are shown when ``app.overlay``
+names them; the quit question floats above everything. Every panel is a
+``LinesControl`` that lays its text out for the width it gets, so the screen
+redraws correctly at any size (prompt_toolkit redraws on SIGWINCH) and the
+table fits 80×24 in every language.
+
+The table, top to bottom: title line (round, dealer), seats | trump, the newest
+log lines (whatever height is left), the hand, the prompt, the message line and
+the key line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from prompt_toolkit.application.current import get_app_or_none
+from prompt_toolkit.filters import Condition
+from prompt_toolkit.layout import (
+    ConditionalContainer,
+    DynamicContainer,
+    Float,
+    FloatContainer,
+    HSplit,
+    Layout,
+    VSplit,
+    Window,
+)
+from prompt_toolkit.layout.dimension import Dimension
+from prompt_toolkit.widgets import Frame
+
+from wizard_p2p.tui import panels, table
+from wizard_p2p.tui.controls import Line, LinesControl, ScrollControl
+from wizard_p2p.tui.lobby import lobby_lines
+
+if TYPE_CHECKING:
+    from wizard_p2p.tui.app import WizardApp
+
+TRUMP_PANEL = 26  # cells, frame included
+
+
+def _panel(render: Callable[[int, int | None], list[Line]], **kwargs: object) -> Window:
+    return Window(LinesControl(render), dont_extend_height=True, **kwargs)  # type: ignore[arg-type]
+
+
+def _screen_size() -> tuple[int, int]:
+    app = get_app_or_none()
+    if app is None:
+        return 24, 80
+    size = app.output.get_size()
+    return size.rows, size.columns
+
+
+def create_table(app: WizardApp) -> HSplit:
+    def seats(cells: int, height: int | None) -> list[Line]:
+        return table.seat_lines(app, cells, height)
+
+    return HSplit(
+        [
+            _panel(lambda c, h: table.title_lines(app, c, h), height=1),
+            VSplit(
+                [
+                    Frame(_panel(seats)),
+                    Frame(
+                        _panel(lambda c, h: table.trump_lines(app, c, h)),
+                        title=lambda: app.tr("trump"),
+                        width=TRUMP_PANEL,
+                    ),
+                ]
+            ),
+            Window(
+                LinesControl(lambda c, h: table.recent_lines(app, c, h)),
+                height=Dimension(min=0, weight=1),
+            ),
+            Frame(_panel(lambda c, h: table.hand_lines(app, c, h)), title=lambda: app.tr("hand")),
+            _panel(lambda c, h: table.prompt_lines(app, c, h)),
+            _panel(lambda c, h: table.message_lines(app, c, h)),
+            _panel(lambda c, h: table.footer_lines(app, c, h), height=1),
+        ]
+    )
+
+
+def create_lobby(app: WizardApp) -> HSplit:
+    def body(cells: int, height: int | None) -> list[Line]:
+        assert app.lobby_snapshot is not None
+        return lobby_lines(app.lobby_snapshot, app.tr, cells, app.message)
+
+    return HSplit(
+        [
+            Window(
+                LinesControl(lambda c, h: [[("", " "), *line] for line in [[], *body(c - 1, h)]])
+            ),
+            Window(height=Dimension(min=0, weight=1)),
+            _panel(lambda c, h: table.footer_lines(app, c, h), height=1),
+        ]
+    )
+
+
+def _scroll_window(app: WizardApp, name: str, lines: Callable[[int], list[Line]]) -> Window:
+    def set_offset(value: int) -> None:
+        app.scroll = value
+
+    control = ScrollControl(lines, lambda: app.scroll, set_offset)
+    app.scroll_controls[name] = control
+    return Window(control)
+
+
+def _overlay(
+    app: WizardApp, name: str, title: Callable[[], str], lines: Callable[[int], list[Line]]
+) -> Float:
+    """A window over the table, one cell in from each edge, scrollable."""
+    body = HSplit(
+        [
+            _scroll_window(app, name, lines),
+            Window(
+                LinesControl(lambda c, h: [[("class:hint", app.tr("scroll_hint")[:c])]]),
+                height=1,
+            ),
+        ]
+    )
+    return Float(
+        ConditionalContainer(
+            Frame(body, title=title, style="class:overlay"),
+            filter=Condition(lambda: app.overlay == name),
+        ),
+        top=1,
+        bottom=1,
+        left=1,
+        right=1,
+    )
+
+
+def _dialog(
+    app: WizardApp,
+    shown: Callable[[], bool],
+    title: Callable[[], str],
+    lines: Callable[[WizardApp, int], list[Line]],
+    z_index: int = 1,
+) -> Float:
+    """A centred window sized to its text (at most the screen less a margin)."""
+
+    def room() -> int:
+        return max(10, min(70, _screen_size()[1] - 4))
+
+    def width() -> int:
+        return min(room(), max(panels.dialog_width(lines(app, room())), 24)) + 2
+
+    def height() -> int:
+        return min(_screen_size()[0] - 2, len(lines(app, width() - 2)) + 2)
+
+    return Float(
+        ConditionalContainer(
+            Frame(
+                Window(LinesControl(lambda c, h: lines(app, c))),
+                title=title,
+                style="class:dialog",
+            ),
+            filter=Condition(shown),
+        ),
+        width=width,
+        height=height,
+        z_index=z_index,
+    )
+
+
+def create_layout(app: WizardApp) -> Layout:
+    from wizard_p2p.tui.app import FINAL, HELP, LOG, ROUND, SCORES
+
+    table_screen = create_table(app)
+    lobby_screen = create_lobby(app)
+    body = DynamicContainer(lambda: table_screen if app.screen == "table" else lobby_screen)
+
+    def final_title() -> str:
+        return app.tr("game_over_title")
+
+    def round_title() -> str:
+        result = app.summary
+        return app.tr("round_over", n=result.round_no) if result is not None else ""
+
+    floats = [
+        _overlay(app, SCORES, lambda: app.tr("scorepad"), lambda c: panels.scorepad_lines(app, c)),
+        _overlay(app, LOG, lambda: app.tr("log"), lambda c: panels.log_lines(app, c)),
+        _overlay(app, HELP, lambda: app.tr("help"), lambda c: panels.help_lines(app, c)),
+        _dialog(app, lambda: app.overlay == ROUND, round_title, panels.round_lines),
+        _dialog(app, lambda: app.overlay == FINAL, final_title, panels.final_lines),
+        _dialog(
+            app,
+            lambda: app.confirm_quit,
+            lambda: app.tr("quit_title"),
+            panels.quit_lines,
+            z_index=2,
+        ),
+    ]
+    return Layout(FloatContainer(body, floats))

@@ -1,0 +1,154 @@
+"""The lobby: what the console needs from the networked node before the first card.
+
+A ``LobbyController`` is the lobby's side of the seam (the table's side is
+``session.api.SeatController``). The console reads ``snapshot()`` — the
+addresses to share, the invite code, who is seated with their key fingerprints,
+the variants, the seat count aimed at, whether this player may start, and a line
+of progress or error — and calls ``start()`` (the host, with 3..6 seated) or
+``leave()``. ``subscribe(callback)`` asks to be called, on the event loop's
+thread, whenever the snapshot changes.
+
+When the game starts (for the host after ``start()``, for the others when the
+host starts it) the snapshot says ``started`` and ``table()`` returns the
+``SeatController`` of this player's seat; the console then switches to the table
+screen. A lobby that ends without a game (the host left, the table was refused)
+sets ``closed`` to the reason.
+
+``lobby_lines`` draws the lobby screen from the snapshot alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
+
+from prompt_toolkit.formatted_text import StyleAndTextTuples
+
+from wizard_p2p.rules import MAX_SEATS, MIN_SEATS
+from wizard_p2p.session.api import SeatController, Status
+from wizard_p2p.tui.controls import Line, flow
+from wizard_p2p.tui.text import clip, pad, width
+
+if TYPE_CHECKING:
+    from wizard_p2p.tui.i18n import Translator
+
+
+@dataclass(frozen=True)
+class LobbyPlayer:
+    name: str
+    fingerprint: str  # of the player's signing key, as the node prints it for comparison
+    seat: int  # 0-based; shown 1-based
+    is_host: bool = False
+    is_you: bool = False
+    connected: bool = True
+
+
+@dataclass(frozen=True)
+class LobbySnapshot:
+    """Everything the lobby screen shows.
+
+    ``status`` kinds the console translates: ``waiting-players`` (``done`` seated of
+    ``total``), ``connecting`` (``detail`` = address), ``signing`` (``done``/``total``
+    signatures of the table), ``starting``; any other kind is shown with its detail.
+    """
+
+    addresses: tuple[str, ...]
+    invite: str
+    players: tuple[LobbyPlayer, ...]
+    variants: tuple[str, ...]
+    seats: int  # the number of seats the host asked for
+    can_start: bool  # this player is the host and MIN_SEATS..MAX_SEATS are seated
+    status: tuple[Status, ...] = ()
+    error: str | None = None
+    started: bool = False  # table() is ready
+    closed: str | None = None  # the lobby ended without a game, and why
+
+
+class LobbyController(Protocol):
+    def snapshot(self) -> LobbySnapshot: ...
+
+    def start(self) -> None:
+        """Start the game (host only); raises ``UsageError`` with the reason if it cannot."""
+        ...
+
+    def leave(self) -> None: ...
+
+    def subscribe(self, callback: Callable[[], None]) -> None: ...
+
+    def table(self) -> SeatController:
+        """The controller of this player's seat, once ``snapshot().started``."""
+        ...
+
+
+def is_lobby(target: object) -> bool:
+    """Whether ``target`` is a lobby (it has ``table``/``start``) rather than a seat."""
+    return callable(getattr(target, "table", None)) and callable(getattr(target, "start", None))
+
+
+def lobby_status_text(snap: LobbySnapshot, tr: Translator) -> str:
+    parts: list[str] = []
+    for status in snap.status:
+        done, total = status.done or 0, status.total or 0
+        if status.kind == "waiting-players":
+            parts.append(tr("lobby_waiting_players", done=done, total=total))
+        elif status.kind == "connecting":
+            parts.append(tr("lobby_connecting", detail=status.detail))
+        elif status.kind == "signing":
+            parts.append(tr("lobby_signing", done=done, total=total))
+        elif status.kind == "starting":
+            parts.append(tr("lobby_starting"))
+        else:
+            parts.append(tr("working", detail=status.detail or status.kind))
+    return "; ".join(parts)
+
+
+def lobby_lines(
+    snap: LobbySnapshot, tr: Translator, cells: int, message: str = ""
+) -> list[StyleAndTextTuples]:
+    """The lobby screen's body for a width of ``cells``."""
+    lines: list[Line] = []
+    lines.append([("class:title", clip(f"{tr('title')} - {tr('lobby')}", cells))])
+    lines.append([])
+    label = tr("lobby_addresses") + ": "
+    for address in snap.addresses or ("-",):
+        lines += flow([[("", label)], [("class:lobby.address", address)]], cells)
+        label = " " * width(label)
+    lines += flow(
+        [[("", tr("lobby_invite") + ": ")], [("class:lobby.code", snap.invite or "-")]], cells
+    )
+    lines.append([])
+    seated = len(snap.players)
+    lines.append([("class:header", clip(tr("lobby_players", n=seated, target=snap.seats), cells))])
+    name_cells = max(8, min(24, cells - 30))
+    for player in sorted(snap.players, key=lambda p: p.seat):
+        marks = []
+        if player.is_host:
+            marks.append(tr("lobby_host"))
+        if player.is_you:
+            marks.append(tr("you"))
+        who = player.name + (f" ({', '.join(marks)})" if marks else "")
+        style = "class:me" if player.is_you else ("class:offline" if not player.connected else "")
+        seat = pad(tr("lobby_seat", n=player.seat + 1), 8)
+        head = f" {seat}{pad(who, name_cells)}  "
+        lines.append([(style, head), ("class:dim", clip(player.fingerprint, cells - width(head)))])
+    lines.append([])
+    variants = ", ".join(tr.variant(v) for v in snap.variants) or tr("no_variants")
+    lines += flow([[("", tr("variants") + ": ")], [("", variants)]], cells)
+    lines.append([])
+    if snap.closed:
+        lines += flow([[("class:message", tr("lobby_error", detail=snap.closed))]], cells)
+    elif snap.error:
+        lines += flow([[("class:message", tr("lobby_error", detail=snap.error))]], cells)
+    status = lobby_status_text(snap, tr)
+    if status:
+        lines += flow([[("class:status", status)]], cells)
+    if message:
+        lines += flow([[("class:message", message)]], cells)
+    if snap.can_start:
+        lines.append([("class:prompt", clip(tr("lobby_start"), cells))])
+    elif not MIN_SEATS <= seated <= MAX_SEATS:
+        lines.append([("class:hint", clip(tr("lobby_need", min=MIN_SEATS, max=MAX_SEATS), cells))])
+    else:
+        lines.append([("class:hint", clip(tr("lobby_wait_host"), cells))])
+    return lines

@@ -1,0 +1,198 @@
+"""The windows drawn over the table: score pad, log, help, round summary, standings, quit.
+
+``score_pad`` builds the paper pad's rows from a view (one row per round; per
+player the bid, the tricks taken and the running total) so that tests read the
+same numbers the player sees; the ``*_lines`` functions draw each window for a
+given width.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from wizard_p2p.rules import Phase, SeatView
+from wizard_p2p.tui.controls import Line, flow
+from wizard_p2p.tui.table import card_fragment, on_click, words
+from wizard_p2p.tui.text import card_label, clip, pad, width
+
+if TYPE_CHECKING:
+    from wizard_p2p.tui.app import WizardApp
+
+
+@dataclass(frozen=True)
+class PadCell:
+    bid: int | None  # None: not made yet, or sealed from this seat
+    took: int | None
+    total: int | None  # None until the round is scored
+
+
+@dataclass(frozen=True)
+class PadRow:
+    round_no: int
+    cells: tuple[PadCell, ...]
+    current: bool = False
+
+
+def score_pad(view: SeatView) -> list[PadRow]:
+    """Every round of the game: scored rounds, the round in play, then blank rows."""
+    rows: list[PadRow] = []
+    for result in view.history:
+        cells = tuple(
+            PadCell(b, t, total)
+            for b, t, total in zip(result.bids, result.taken, result.totals, strict=True)
+        )
+        rows.append(PadRow(result.round_no, cells))
+    scored = len(view.history)
+    for round_no in range(scored + 1, view.config.rounds + 1):
+        if round_no == view.round_no and view.phase is not Phase.GAME_OVER:
+            playing = view.phase is Phase.PLAY or view.phase is Phase.OPEN_BIDS
+            cells = tuple(
+                PadCell(view.bids[s], view.taken[s] if playing else None, None)
+                for s in range(view.seats)
+            )
+            rows.append(PadRow(round_no, cells, current=True))
+        else:
+            rows.append(
+                PadRow(round_no, tuple(PadCell(None, None, None) for _ in range(view.seats)))
+            )
+    return rows
+
+
+def _num(value: int | None) -> str:
+    return "" if value is None else str(value)
+
+
+def scorepad_lines(app: WizardApp, cells: int) -> list[Line]:
+    assert app.snapshot is not None
+    view = app.snapshot.view
+    tr = app.tr
+    n = view.seats
+    col = max(9, min(16, (cells - 4) // n))
+    total_cells = col - 7
+    head: Line = [("class:header", pad(tr("col_round"), 4))]
+    sub: Line = [("class:dim", "    ")]
+    for seat in range(n):
+        style = "class:header class:me" if seat == view.seat else "class:header"
+        head.append((style, " " + pad(app.name(seat), col - 1)))
+        sub.append(("class:dim", " " + pad(tr("pad_sub"), col - 1, ">")))
+    lines: list[Line] = [head, sub]
+    for row in score_pad(view):
+        mark = ">" if row.current else " "
+        line: Line = [("class:turn" if row.current else "", pad(f"{mark}{row.round_no}", 4, ">"))]
+        for seat, cell in enumerate(row.cells):
+            style = "class:me" if seat == view.seat else ""
+            text = (
+                " "
+                + pad(_num(cell.bid), 2, ">")
+                + " "
+                + pad(_num(cell.took), 2, ">")
+                + " "
+                + pad(_num(cell.total), total_cells, ">")
+            )
+            line.append((style, text))
+        lines.append(line)
+    return lines
+
+
+def log_lines(app: WizardApp, cells: int) -> list[Line]:
+    assert app.snapshot is not None
+    lines: list[Line] = []
+    for entry in app.snapshot.log:
+        lines += flow(words(entry), cells)
+    return lines or [[("class:dim", "-")]]
+
+
+def help_lines(app: WizardApp, cells: int) -> list[Line]:
+    lines: list[Line] = []
+    for text in app.tr("help_lines").split("\n"):
+        lines += flow(words(text), cells) if text else [[]]
+    return lines
+
+
+def round_lines(app: WizardApp, cells: int) -> list[Line]:
+    """The round just scored: bids, tricks, points, totals, and its last trick."""
+    result = app.summary
+    if result is None:
+        return [[]]
+    tr = app.tr
+    close = on_click(app.continue_)
+    name_cells = max(6, min(16, cells - 26))
+    header = (
+        pad(tr("col_player"), name_cells)
+        + pad(tr("col_bid"), 6, ">")
+        + pad(tr("col_took"), 6, ">")
+        + pad(tr("col_points"), 7, ">")
+        + pad(tr("col_total"), 7, ">")
+    )
+    lines: list[Line] = [[("class:header", clip(header, cells))]]
+    n = len(result.bids)
+    assert app.snapshot is not None
+    me = app.snapshot.view.seat
+    for seat in range(n):
+        style = "class:me" if seat == me else ""
+        text = (
+            pad(app.name(seat), name_cells)
+            + pad(str(result.bids[seat]), 6, ">")
+            + pad(str(result.taken[seat]), 6, ">")
+            + pad(f"{result.points[seat]:+d}", 7, ">")
+            + pad(str(result.totals[seat]), 7, ">")
+        )
+        lines.append([(style, text, close)])  # type: ignore[list-item]
+    if result.tricks:
+        trick = result.tricks[-1]
+        lines.append([])
+        units: list[Line] = words(tr("last_trick", winner=app.name(trick.winner)) + ":")
+        for seat, card in trick.plays:
+            mark = "*" if seat == trick.winner else ""
+            units.append([("", f" {app.name(seat)} "), card_fragment(card, text=card_label(card))])
+            if mark:
+                units[-1].append(("class:winning", mark))
+        lines += flow(units, cells)
+    lines.append([])
+    lines.append([("class:prompt", clip(tr("continue"), cells), close)])  # type: ignore[list-item]
+    return lines
+
+
+def final_lines(app: WizardApp, cells: int) -> list[Line]:
+    assert app.snapshot is not None
+    snap = app.snapshot
+    view = snap.view
+    tr = app.tr
+    lines: list[Line] = []
+    if snap.aborted:
+        lines += flow(words(tr("aborted", detail=snap.aborted), "class:message"), cells)
+        lines.append([])
+    totals = view.totals
+    order = sorted(range(view.seats), key=lambda s: (-totals[s], s))
+    top = max(totals) if totals else 0
+    winners = [app.name(s) for s in order if totals[s] == top]
+    place = 0
+    previous: int | None = None
+    for i, seat in enumerate(order):
+        if totals[seat] != previous:
+            place = i + 1
+            previous = totals[seat]
+        style = "class:me" if seat == view.seat else ""
+        rank = pad(tr("place", n=place), 4)
+        name_cells = max(6, min(20, cells - 12))
+        lines.append(
+            [(style, rank + pad(app.name(seat), name_cells) + pad(str(totals[seat]), 7, ">"))]
+        )
+    lines.append([])
+    if not snap.aborted:
+        key = "winner" if len(winners) == 1 else "winners"
+        lines += flow(words(tr(key, names=", ".join(winners)), "class:prompt"), cells)
+    lines.append([("class:hint", clip(tr("leave"), cells))])
+    return lines
+
+
+def quit_lines(app: WizardApp, cells: int) -> list[Line]:
+    lines: list[Line] = []
+    for text in app.tr("quit_body").split("\n"):
+        lines += flow(words(text), cells)
+    return lines
+
+
+def dialog_width(lines: list[Line]) -> int:
+    return max((sum(width(f[1]) for f in line) for line in lines), default=0)

@@ -1,0 +1,388 @@
+"""The table screen, drawn from a ``WizardApp``'s snapshot for a given width.
+
+Each function returns the lines of one panel (lists of styled fragments, see
+``controls.LinesControl``) and never more cells per line than it is given:
+
+* ``seat_lines`` — one row per seat in playing order, the player last (nearest
+  the hand): whose turn (``>``), disconnected (``x``), name, dealer, bid (or
+  "sealed" under hidden/secret bids), tricks taken, score, the card played to the
+  current trick and to the last finished trick (``*`` marks the winning card),
+  then who leads and who is winning;
+* ``trump_lines`` — the turned card, the trump suit, the dealer, the variants;
+* ``hand_lines`` — the sorted hand as coloured cards; when it is the player's
+  turn to play, cards that may not be played are dimmed and the chosen one is
+  bracketed; in the clairvoyance round, the others' cards and the hidden own one;
+* ``prompt_lines`` — the decision asked for (bid with the ±1 forbidden bid
+  struck, trump choice, play) or what the table is waiting for;
+* ``status_text`` — progress while the program waits ("shuffling (3/6)",
+  "waiting for Ana to bid", "Ben disconnected - waiting").
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from prompt_toolkit.mouse_events import MouseEvent, MouseEventType
+
+from wizard_p2p.rules import Card, Phase, Trick, trick_winner
+from wizard_p2p.tui.controls import Line, flow
+from wizard_p2p.tui.text import card_class, card_label, clip, pad, width
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from wizard_p2p.tui.app import WizardApp
+
+
+def on_click(action: Callable[[], None]) -> Callable[[MouseEvent], object]:
+    """A mouse handler that runs ``action`` when the button is released over the fragment."""
+
+    def handler(event: MouseEvent) -> object:
+        if event.event_type is MouseEventType.MOUSE_UP:
+            action()
+            return None
+        if event.event_type is MouseEventType.MOUSE_DOWN:
+            return None
+        return NotImplemented
+
+    return handler
+
+
+def words(text: str, style: str = "") -> list[Line]:
+    """Units for ``flow``: one per word, so Latin text wraps between words.
+
+    CJK text has no spaces; ``flow`` cuts such a long unit between characters.
+    """
+    parts = text.split(" ")
+    return [[(style, part + (" " if i < len(parts) - 1 else ""))] for i, part in enumerate(parts)]
+
+
+def card_fragment(card: Card, extra: str = "", text: str | None = None) -> tuple[str, str]:
+    return (f"class:card {card_class(card)} {extra}".strip(), text or card_label(card))
+
+
+def seat_order(app: WizardApp) -> list[int]:
+    """Seats in playing order from the player's left, the player last."""
+    assert app.snapshot is not None
+    view = app.snapshot.view
+    return [(view.seat + 1 + i) % view.seats for i in range(view.seats)]
+
+
+def last_trick(app: WizardApp) -> Trick | None:
+    """The last finished trick: this round's, or the previous round's before a card is played."""
+    assert app.snapshot is not None
+    view = app.snapshot.view
+    if view.round_tricks:
+        return view.round_tricks[-1]
+    if view.history and view.history[-1].tricks and not view.trick:
+        return view.history[-1].tricks[-1]
+    return None
+
+
+def _winning_seat(plays: tuple[tuple[int, Card], ...], trump: object) -> int | None:
+    if not plays:
+        return None
+    index = trick_winner([card for _, card in plays], trump)  # type: ignore[arg-type]
+    return plays[index][0]
+
+
+def title_lines(app: WizardApp, cells: int, height: int | None) -> list[Line]:
+    assert app.snapshot is not None
+    view = app.snapshot.view
+    tr = app.tr
+    left = f" {tr('title')}  {tr('round_of', n=view.round_no, total=view.config.rounds)}"
+    right = f"{tr('dealer')}: {app.name(view.dealer)} "
+    gap = cells - width(left) - width(right)
+    if gap < 1:
+        return [[("class:title", clip(left, cells))]]
+    return [[("class:title", left), ("", " " * gap), ("", right)]]
+
+
+def seat_lines(app: WizardApp, cells: int, height: int | None) -> list[Line]:
+    assert app.snapshot is not None
+    snap = app.snapshot
+    view = snap.view
+    tr = app.tr
+    fixed = 2 + 3 + 5 + 5 + 7 + 7 + 7
+    name_cells = max(4, min(18, cells - fixed))
+    header = (
+        "  "
+        + pad(tr("col_player"), name_cells)
+        + "   "
+        + pad(tr("col_bid"), 5, ">")
+        + pad(tr("col_took"), 5, ">")
+        + pad(tr("col_score"), 7, ">")
+        + "  "
+        + pad(tr("col_trick"), 5)
+        + "  "
+        + pad(tr("col_last"), 5)
+    )
+    lines: list[Line] = [[("class:header", clip(header, cells))]]
+    trick_winner_seat = _winning_seat(view.trick, view.trump)
+    last = last_trick(app)
+    played = dict(view.trick)
+    last_played = dict(last.plays) if last is not None else {}
+    for seat in seat_order(app):
+        connected = snap.connected[seat] if seat < len(snap.connected) else True
+        if view.to_move == seat:
+            marker = ("class:turn", "> ")
+        elif not connected:
+            marker = ("class:offline", "x ")
+        else:
+            marker = ("", "  ")
+        name = app.name(seat)
+        style = "class:me" if seat == view.seat else ("class:offline" if not connected else "")
+        if view.bids[seat] is not None:
+            bid = str(view.bids[seat])
+        elif view.bid_made[seat]:
+            bid = tr("sealed")
+        else:
+            bid = "-"
+        dealer = tr("dealer_short") if seat == view.dealer else ""
+        line: Line = [
+            marker,
+            (style, pad(name, name_cells)),
+            ("", " " + pad(dealer, 2)),
+            (style, pad(bid, 5, ">")),
+            (style, pad(str(view.taken[seat]), 5, ">")),
+            (style, pad(str(view.totals[seat]), 7, ">")),
+            ("", "  "),
+        ]
+        line += _card_cell(played.get(seat), seat == trick_winner_seat)
+        line.append(("", "  "))
+        line += _card_cell(last_played.get(seat), last is not None and seat == last.winner)
+        lines.append(line)
+    info = _trick_info(app)
+    if info:
+        lines += flow(words(info, "class:hint"), cells)
+    return lines
+
+
+def _card_cell(card: Card | None, winning: bool) -> Line:
+    if card is None:
+        return [("", pad("", 5))]
+    label = card_label(card)
+    return [card_fragment(card), ("class:winning", pad("*" if winning else "", 5 - len(label)))]
+
+
+def _trick_info(app: WizardApp) -> str:
+    assert app.snapshot is not None
+    view = app.snapshot.view
+    tr = app.tr
+    if view.phase is Phase.PLAY:
+        if view.trick:
+            leader = view.trick[0][0]
+            winner = _winning_seat(view.trick, view.trump)
+            assert winner is not None
+            return tr(
+                "trick_led_by", name=clip(app.name(leader), 12), winner=clip(app.name(winner), 12)
+            )
+        if view.to_move is not None:
+            return tr("trick_empty", name=clip(app.name(view.to_move), 12))
+    if view.phase is Phase.BID and not view.config.sealed_bids:
+        made = [b for b in view.bids if b is not None]
+        return tr("bids_total", sum=sum(made), n=view.round_no)
+    return ""
+
+
+def trump_lines(app: WizardApp, cells: int, height: int | None) -> list[Line]:
+    assert app.snapshot is not None
+    view = app.snapshot.view
+    tr = app.tr
+    lines: list[Line] = []
+    turned = view.turned
+    if view.phase is Phase.DEAL or view.phase is Phase.GAME_OVER:
+        return [[("class:dim", clip(tr("no_trump"), cells))]] if view.phase is Phase.DEAL else []
+    if turned is None:
+        lines += flow(words(tr("no_trump_last")), cells)
+    else:
+        lines.append(
+            [("", tr("turned") + ": "), card_fragment(turned, text=f" {card_label(turned)} ")]
+        )
+        if turned.is_jester:
+            lines += flow(words(tr("no_trump_jester")), cells)
+    if view.trump is not None:
+        suit_card = next(c for c in _SUIT_CARDS if c.suit is view.trump)
+        lines += flow(
+            [[("", tr("trump") + ": ")], [card_fragment(suit_card, text=tr.suit(view.trump))]],
+            cells,
+        )
+    elif turned is not None and turned.is_wizard:
+        lines += flow(words(f"{tr('trump')}: {tr('dealer_chooses')}"), cells)
+    variants = view.config.variants()
+    lines.append([("class:dim", clip(tr("variants") + ":", cells))])
+    for name in variants or ("",):
+        text = tr.variant(name) if name else tr("no_variants")
+        lines += flow([[("", " ")], *words(text)], cells)
+    return lines
+
+
+def _suit_cards() -> tuple[Card, ...]:
+    from wizard_p2p.rules import DECK
+
+    return tuple(card for card in DECK if card.is_suit_card and card.rank == 1)
+
+
+_SUIT_CARDS = _suit_cards()
+
+
+def hand_lines(app: WizardApp, cells: int, height: int | None) -> list[Line]:
+    assert app.snapshot is not None
+    view = app.snapshot.view
+    tr = app.tr
+    mode = app.mode
+    if view.hand_hidden and view.hand_sizes[view.seat] > 0:
+        units: list[Line] = [[("", tr("hand_hidden"))], [("class:card class:card.hidden", " ? ")]]
+        lines = flow(units, cells)
+        seen: list[Line] = [[("", tr("you_see"))]]
+        for seat in seat_order(app):
+            cards = view.others_hands[seat]
+            if seat == view.seat or not cards:
+                continue
+            seen.append([("", app.name(seat) + " ")])
+            for card in cards:
+                seen.append([card_fragment(card, text=f" {card_label(card)} "), ("", "  ")])
+        return lines + flow(seen, cells)
+    hand = app.hand
+    if not hand:
+        return [[("class:dim", "")]]
+    units = []
+    choosing = mode == "play"
+    for i, card in enumerate(hand):
+        selected = choosing and i == app.selected
+        extra = ""
+        if choosing and card not in view.legal_plays:
+            extra = "class:card.illegal"
+        if selected:
+            extra += " class:card.selected"
+        label = pad(card_label(card), 3, "^")
+        text = f"[{label}]" if selected else f" {label} "
+        handler = on_click(lambda i=i: app.click_card(i))
+        units.append([(*card_fragment(card, extra, text), handler), ("", " ")])  # type: ignore[list-item]
+    return flow(units, cells)
+
+
+def prompt_lines(app: WizardApp, cells: int, height: int | None) -> list[Line]:
+    assert app.snapshot is not None
+    view = app.snapshot.view
+    tr = app.tr
+    mode = app.mode
+    if mode == "bid":
+        units: list[Line] = [[("class:prompt", tr("bid_prompt"))]]
+        for b in range(view.round_no + 1):
+            handler = on_click(lambda b=b: app.click_bid(b))
+            if b == app.bid_choice:
+                style = "class:bid.choice"
+                text = f"[{b}]"
+            else:
+                style = "class:bid.forbidden" if b == view.forbidden_bid else ""
+                text = f" {b} "
+            if b == view.forbidden_bid:
+                style += " class:bid.forbidden"
+            units.append([(style, text, handler)])  # type: ignore[list-item]
+        if view.forbidden_bid is not None:
+            units.append([("", " ")])
+            units += words(f"({tr('bid_forbidden', n=view.forbidden_bid)})", "class:message")
+        hint = tr("bid_hint")
+        if view.config.hidden_bids:
+            hint = tr("sealed_hidden") + ". " + hint
+        elif view.config.secret_bids:
+            hint = tr("sealed_secret") + ". " + hint
+        return flow(units, cells) + flow(words(hint, "class:hint"), cells)
+    if mode == "trump":
+        units = words(tr("trump_prompt"), "class:prompt")
+        for i, card in enumerate(_SUIT_CARDS):
+            assert card.suit is not None
+            text = f"{card.suit.value} {tr.suit(card.suit, short=True)}"
+            text = f"[{text}]" if i == app.trump_choice else f" {text} "
+            extra = "class:card.selected" if i == app.trump_choice else ""
+            handler = on_click(lambda i=i: app.click_suit(i))
+            units.append([(*card_fragment(card, extra, text), handler), ("", " ")])  # type: ignore[list-item]
+        return flow(units, cells) + flow(words(tr("trump_hint"), "class:hint"), cells)
+    if mode == "play":
+        units = words(tr("play_prompt"), "class:prompt")
+        card = app.selected_card
+        if card is not None:
+            units.append([("", " - ")])
+            units += words(app.tr.card_name(card), "class:prompt")
+        return flow(units, cells) + flow(words(tr("play_hint"), "class:hint"), cells)
+    if mode == "play-hidden":
+        return flow(words(tr("play_hidden_prompt"), "class:prompt"), cells) + flow(
+            words(tr("play_hidden_hint"), "class:hint"), cells
+        )
+    text = status_text(app)
+    return flow(words(text, "class:status"), cells) if text else [[]]
+
+
+def status_text(app: WizardApp) -> str:
+    """What the table is waiting for, in the player's language."""
+    assert app.snapshot is not None
+    snap = app.snapshot
+    view = snap.view
+    tr = app.tr
+    parts: list[str] = []
+    reported: set[int] = set()
+    for status in snap.status:
+        done, total = status.done or 0, status.total or 0
+        who = app.name(status.seat) if status.seat is not None else "?"
+        kind = status.kind
+        if kind in ("shuffling", "locking", "dealing", "revealing"):
+            parts.append(tr(kind, done=done, total=total))
+        elif kind in ("waiting-bid", "waiting-play", "waiting-trump"):
+            parts.append(tr(kind.replace("-", "_"), name=who))
+        elif kind in ("disconnected", "stalled"):
+            parts.append(tr(kind, name=who))
+            if status.seat is not None:
+                reported.add(status.seat)
+        elif kind == "game-over":
+            parts.append(tr("game_over"))
+        elif kind == "aborted":
+            parts.append(tr("aborted", detail=status.detail or snap.aborted or ""))
+        else:
+            parts.append(tr("working", detail=status.detail or kind))
+    for seat, up in enumerate(snap.connected):
+        if not up and seat not in reported and seat != view.seat:
+            parts.append(tr("disconnected", name=app.name(seat)))
+    if not parts and view.to_move is not None and view.to_move != view.seat:
+        key = {
+            Phase.BID: "waiting_bid",
+            Phase.PLAY: "waiting_play",
+            Phase.CHOOSE_TRUMP: "waiting_trump",
+        }.get(view.phase)
+        if key:
+            parts.append(tr(key, name=app.name(view.to_move)))
+    if not parts and snap.aborted:
+        parts.append(tr("aborted", detail=snap.aborted))
+    if not parts and (snap.finished or view.is_over):
+        parts.append(tr("game_over"))
+    return "; ".join(parts)
+
+
+def message_lines(app: WizardApp, cells: int, height: int | None) -> list[Line]:
+    if not app.message:
+        return [[]]
+    return flow(words(app.message, "class:message"), cells)
+
+
+def recent_lines(app: WizardApp, cells: int, height: int | None) -> list[Line]:
+    """The newest log lines that fit the space left over (none when asked for a size)."""
+    if height is None or app.snapshot is None or height <= 0:
+        return []
+    log = app.snapshot.log[-height:]
+    return [[("class:dim", clip(" " + entry, cells))] for entry in log]
+
+
+def footer_lines(app: WizardApp, cells: int, height: int | None) -> list[Line]:
+    tr = app.tr
+    mode = app.mode
+    keys = {
+        "bid": tr("footer_bid"),
+        "trump": tr("footer_trump"),
+        "play": tr("footer_play"),
+        "play-hidden": "Enter",
+        "lobby": "",
+    }.get(mode, "")
+    text = tr("lobby_footer") if mode == "lobby" else tr("footer")
+    if keys:
+        text = f"{keys} | {text}"
+    return [[("class:footer", pad(" " + text, cells))]]
