@@ -223,8 +223,9 @@ def test_silence_is_reported_and_a_restarted_peer_comes_back() -> None:
             keys, port = c.keys, c.port
             await c.close()
             for m in (a, b):
-                event = await expect(m, lambda e: isinstance(e, PeerSilent))
-                assert event.peer == c.public_key  # type: ignore[union-attr]
+                event = await expect(
+                    m, lambda e: isinstance(e, PeerSilent) and e.peer == c.public_key
+                )
                 assert event.silent_for > FAST.silence_limit  # type: ignore[union-attr]
                 assert m.peer_status()[c.public_key].state is PeerState.SILENT
             c2 = Mesh(keys, port=port, config=FAST)
@@ -233,8 +234,13 @@ def test_silence_is_reported_and_a_restarted_peer_comes_back() -> None:
                 c2.add_peer(a.public_key, a.endpoint)
                 c2.add_peer(b.public_key, b.endpoint)
                 for m in (a, b):
-                    back = await expect(m, lambda e: isinstance(e, PeerBack | PeerRestarted))
-                    assert back.peer == c2.public_key  # type: ignore[union-attr]
+                    await expect(
+                        m, lambda e: isinstance(e, PeerBack) and e.peer == c2.public_key
+                    )
+                    restarted = await expect(
+                        m, lambda e: isinstance(e, PeerRestarted) and e.peer == c2.public_key
+                    )
+                    assert restarted.new_epoch == c2.epoch  # type: ignore[union-attr]
                     await m.wait_for(
                         lambda m=m: m.peer_status()[c2.public_key].state is PeerState.ALIVE,
                         DEADLINE,

@@ -27,6 +27,24 @@ def _cmd_play(args: argparse.Namespace) -> int:
     return play_offline(args)
 
 
+def _cmd_audit(args: argparse.Namespace) -> int:
+    from wizard_p2p.audit import main as audit_main
+
+    return audit_main(args.log, as_json=args.json)
+
+
+def _cmd_tournament(args: argparse.Namespace) -> int:
+    from wizard_p2p.bots.tournament import main as tournament_main
+
+    return tournament_main(args.rest)
+
+
+def _cmd_bench(args: argparse.Namespace) -> int:
+    from wizard_p2p.bench import main as bench_main
+
+    return bench_main(args.rest)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="wizard-p2p", description="The card game Wizard over a LAN, with no server."
@@ -41,6 +59,21 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--bot-policy", default="random", help="policy of the bots")
     play.add_argument("--offline", action="store_true", help="in-memory game, no network")
     play.set_defaults(func=_cmd_play)
+
+    audit = sub.add_parser("audit", help="verify a game log offline and print its score pad")
+    audit.add_argument("log", help="the log file (JSON Lines)")
+    audit.add_argument("--json", action="store_true", help="print the report as JSON")
+    audit.set_defaults(func=_cmd_audit)
+
+    tournament = sub.add_parser(
+        "tournament", help="bot policies against each other in memory", add_help=False
+    )
+    tournament.add_argument("rest", nargs=argparse.REMAINDER)
+    tournament.set_defaults(func=_cmd_tournament)
+
+    bench = sub.add_parser("bench", help="benchmarks (figures and ratios)", add_help=False)
+    bench.add_argument("rest", nargs=argparse.REMAINDER)
+    bench.set_defaults(func=_cmd_bench)
     return parser
 
 

@@ -51,6 +51,7 @@ from .errors import CryptoError, UsageError
 __all__ = [
     "CARD_POINTS",
     "DECK_SIZE",
+    "NONCE_BYTES",
     "SECRET_BYTES",
     "BadDeck",
     "CommitmentMismatch",

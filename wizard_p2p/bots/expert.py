@@ -29,6 +29,7 @@ import math
 import random
 import time
 from collections.abc import Sequence
+from itertools import pairwise
 
 from wizard_p2p.bots.heuristic import (
     SUITS,
@@ -128,7 +129,9 @@ class ExpertPolicy:
         knowledge = knowledge_of(view)
         visible = list(view.bids)
         visible[me] = my_bid
-        totals = dict.fromkeys(legal, 0.0)
+        classes = equivalent_cards(legal, hand, gone)
+        candidates = list(classes)
+        totals = dict.fromkeys(candidates, 0.0)
         weight_sum = 0.0
         deadline = self._deadline()
         for i in range(self.samples):
@@ -138,7 +141,7 @@ class ExpertPolicy:
             weight = self._weight(knowledge, hands, view, visible)
             bids = self._complete_bids(knowledge, hands, view, visible, view.trump)
             weight_sum += weight
-            for card in legal:
+            for card in candidates:
                 taken = play_out(
                     hands,
                     view.trump,
@@ -155,8 +158,11 @@ class ExpertPolicy:
             return fallback
         best = max(totals.values())
         # Floating-point sums of the same points can differ in the last bits only.
-        tied = [c for c in legal if totals[c] >= best - 1e-9 * max(1.0, abs(best))]
-        return fallback if fallback in tied else tied[0]
+        tied = [c for c in candidates if totals[c] >= best - 1e-9 * max(1.0, abs(best))]
+        for rep in tied:
+            if fallback in classes[rep]:
+                return fallback
+        return tied[0]
 
     # --- the search ---------------------------------------------------------------------
 
@@ -255,3 +261,37 @@ class ExpertPolicy:
                     nearest_bid(estimate_tricks(dealt, trump, view.seats, view.turned), legal)
                 )
         return bids
+
+
+def equivalent_cards(
+    legal: Sequence[Card], hand: Sequence[Card], gone: bytearray
+) -> dict[Card, list[Card]]:
+    """The legal cards grouped into classes that play alike, keyed by one member.
+
+    The Wizards are alike, and so are the Jesters; two cards of a suit are alike when
+    every card ranked between them is in the hand or out of play, so that no card
+    anyone else could hold tells them apart. The search tries one card per class.
+    """
+    held = {c.index for c in hand}
+    classes: dict[Card, list[Card]] = {}
+    by_suit: dict[Suit, list[Card]] = {}
+    wizards = [c for c in legal if c.is_wizard]
+    jesters = [c for c in legal if c.is_jester]
+    for group in (wizards, jesters):
+        if group:
+            classes[group[0]] = group
+    for card in legal:
+        if card.suit is not None:
+            by_suit.setdefault(card.suit, []).append(card)
+    for cards in by_suit.values():
+        cards.sort(key=lambda c: c.rank)
+        rep = cards[0]
+        classes[rep] = [rep]
+        for low, high in pairwise(cards):
+            between = range(low.index + 1, high.index)
+            if all(i in held or gone[i] for i in between):
+                classes[rep].append(high)
+            else:
+                rep = high
+                classes[rep] = [rep]
+    return classes

@@ -735,7 +735,7 @@ class Mesh:
             if peer.state is PeerState.SILENT:
                 continue
             since = peer.last_heard if peer.last_heard is not None else peer.added_at
-            if False:
+            if now - since > limit:
                 peer.state = PeerState.SILENT
                 _log.info("peer %s silent for %.1f s", peer.key, now - since)
                 self._emit(PeerSilent(peer.key, now - since))

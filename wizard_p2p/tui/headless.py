@@ -6,8 +6,9 @@
   given size, as one string per row (a wide character counts its two cells).
 * ``Driver``/``run_with_keys`` — the application run on an asyncio loop with a
   pipe for input; ``Driver.press`` sends one key at a time and waits (with a
-  deadline) until prompt_toolkit has handled it, so a test can assert on the
-  application's state after every key; ``Driver.click`` sends a mouse click.
+  deadline) until prompt_toolkit has handled it and redrawn the screen, so a
+  test can assert on the application's state, as the player sees it, after
+  every key; ``Driver.click`` sends a mouse click.
 """
 
 from __future__ import annotations
@@ -103,6 +104,10 @@ class Driver:
         self.app = app
         self.pipe = pipe
         self.keys = 0
+        # Wait for the redraw after each key (the state as the player sees it). A long
+        # scripted game may turn this off: the state is complete once the key is handled,
+        # except for scroll limits, which are known once a window has been drawn.
+        self.wait_for_redraw = True
 
     async def press(self, *keys: str) -> None:
         """Send each key and wait until it has been handled."""
@@ -115,18 +120,29 @@ class Driver:
             await self._send(f"\x1b[<0;{x + 1};{y + 1}{final}")
 
     async def _send(self, data: str) -> None:
-        done = asyncio.Event()
-        processor = self.app.application.key_processor
+        """Send ``data`` (one key); return once it is handled and the screen redrawn."""
+        application = self.app.application
+        handled = asyncio.Event()
+        rendered = asyncio.Event()
 
-        def handled(_: object) -> None:
-            done.set()
+        def on_key(_: object) -> None:
+            handled.set()
 
-        processor.after_key_press += handled
+        def on_render(_: object) -> None:
+            if handled.is_set():
+                rendered.set()
+
+        application.key_processor.after_key_press += on_key
+        application.after_render += on_render
         try:
             self.pipe.send_text(data)
-            await asyncio.wait_for(done.wait(), DEADLINE)
+            await asyncio.wait_for(handled.wait(), DEADLINE)
+            # A handled key schedules a redraw; the state the player sees is after it.
+            if self.wait_for_redraw and not rendered.is_set() and application.invalidated:
+                await asyncio.wait_for(rendered.wait(), DEADLINE)
         finally:
-            processor.after_key_press -= handled
+            application.key_processor.after_key_press -= on_key
+            application.after_render -= on_render
         self.keys += 1
 
 

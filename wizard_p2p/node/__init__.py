@@ -1,0 +1,1 @@
+"""One player's process: table + network + persistence + timers, on one asyncio loop."""

@@ -1,0 +1,376 @@
+"""A seated player's process during a game: the table, the mesh and the log file, on one loop.
+
+``GamePeer`` feeds the sans-I/O ``Table`` with what the mesh delivers, writes
+every new entry to the log file (fsynced) *before* publishing it, sends what
+the table asks to send, and implements ``SeatController`` for the console.
+With a bot ``policy`` it makes its own choices.
+
+Crash and resume: the log file and ``seat.json`` (master secret) are all that
+is needed. On start the table is rebuilt by feeding it the log; entries the
+table derives again are byte-identical (deterministic secrets, deterministic
+Ed25519), so nothing is duplicated; the mesh then catches up from the others.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from wizard_p2p.errors import DecodeError, PeerFault, UsageError, WizardError
+from wizard_p2p.identity import Identity, fingerprint
+from wizard_p2p.net import (
+    CurveKeys,
+    Mesh,
+    NetConfig,
+    PeerBack,
+    PeerSilent,
+    PeerUp,
+    PrivateReceived,
+)
+from wizard_p2p.net.events import PeerState
+from wizard_p2p.node.store import GameStore, SeatRecord
+from wizard_p2p.protocol.messages import decode_entry
+from wizard_p2p.protocol.table import Broadcast, Output, SendPrivate, Table
+from wizard_p2p.rules import Card, Phase, Suit
+from wizard_p2p.session.api import Snapshot, Status
+
+_log = logging.getLogger(__name__)
+
+DEFAULT_STALL_LIMIT = 120.0
+
+
+@dataclass
+class PeerTimers:
+    """How long a silent seat may hold up the game before it can be named as stalled."""
+
+    stall_limit: float = DEFAULT_STALL_LIMIT
+
+
+class GamePeer:
+    def __init__(
+        self,
+        store: GameStore,
+        record: SeatRecord,
+        identity: Identity,
+        curve_keys: CurveKeys,
+        genesis: bytes,
+        *,
+        net_config: NetConfig | None = None,
+        policy: object | None = None,
+        timers: PeerTimers | None = None,
+        auto_abort: bool | None = None,
+    ) -> None:
+        self.store = store
+        self.record = record
+        self.identity = identity
+        self.curve_keys = curve_keys
+        self.table = Table(
+            genesis, seat=record.seat, identity=identity, master_secret=record.master_secret
+        )
+        self.seat = record.seat
+        self.net_config = net_config or NetConfig()
+        self.policy = policy
+        self.timers = timers or PeerTimers()
+        self.auto_abort = policy is not None if auto_abort is None else auto_abort
+        self._rng = random.Random(secrets.randbits(64))
+        self.mesh: Mesh | None = None
+        self._logfile = store.open_log()
+        self._persisted = 0
+        self._callbacks: list[Callable[[], None]] = []
+        self._seat_of_key = {p["curve_key"]: s for s, p in enumerate(self.table.players)}
+        self.silent: set[int] = set()
+        self.faults: list[str] = []
+        self.finished = asyncio.Event()
+        self._tasks: list[asyncio.Task[None]] = []
+        self._quit = False
+        self._waiting_since: float | None = None
+        self._changed = asyncio.Event()
+
+    # --- life cycle -------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Replay our log (resume), open the mesh, and begin."""
+        lines = self.store.read_log()
+        if lines and lines[0] != self.table.log[0]:
+            raise UsageError("the log on disk belongs to another game")
+        for line in lines[1:]:
+            self.table.receive(line)  # our own log: a fault here is a damaged file
+        if not lines:
+            self._logfile.append(self.table.log[0])
+            lines = [self.table.log[0]]
+        self._persisted = len(lines)
+        self.mesh = Mesh(
+            self.curve_keys,
+            host=self.record.listen_host,
+            port=self.record.listen_port,
+            config=self.net_config,
+            session=self.table.game_id.hex()[:32],
+        )
+        await self.mesh.start()
+        self.mesh.attach_log(_LogView(self.table), self._on_entry)
+        for seat, player in enumerate(self.table.players):
+            if seat == self.seat:
+                continue
+            self.mesh.add_peer(player["curve_key"], self._endpoint_of(seat))
+        self._handle(self.table.start())
+        self._persist_and_publish()
+        loop = asyncio.get_running_loop()
+        self._tasks = [
+            loop.create_task(self._event_loop(), name="peer-events"),
+            loop.create_task(self._stall_watch(), name="peer-stall"),
+        ]
+        self._after_change()
+
+    def _endpoint_of(self, seat: int) -> str:
+        address = self.table.players[seat]["address"]
+        host, _, port = address.rpartition(":")
+        if not host:
+            host = self.record.lobby_host
+        if ":" in host and not host.startswith("["):
+            host = f"[{host}]"
+        return f"tcp://{host}:{port}"
+
+    async def close(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+        for task in self._tasks:
+            try:
+                await task
+            except (asyncio.CancelledError, Exception):  # noqa: S110 - shutting down
+                pass
+        if self.mesh is not None:
+            await self.mesh.close()
+        self._logfile.close()
+
+    async def run_until_finished(self, *, linger: float = 10.0) -> None:
+        """Play until the game ends, then give the peers ``linger`` s to catch up."""
+        await self.finished.wait()
+        assert self.mesh is not None
+        try:
+            await self.mesh.wait_for(self._peers_caught_up, linger, "peers to catch up")
+        except (TimeoutError, WizardError):
+            pass
+
+    def _peers_caught_up(self) -> bool:
+        assert self.mesh is not None
+        length = len(self.table.log)
+        return all(
+            info.log_length >= length
+            for key, info in self.mesh.peer_status().items()
+            if self._seat_of_key.get(key) not in self.silent
+        )
+
+    # --- the mesh's side ---------------------------------------------------------------
+
+    def _on_entry(self, position: int, data: bytes, from_peer: str) -> bool:
+        try:
+            outputs = self.table.receive(data)
+        except PeerFault as fault:
+            sender = self._seat_of_key.get(from_peer)
+            self.faults.append(f"{fault} (sent by seat {sender})")
+            _log.warning("rejected entry %d from seat %s: %s", position, sender, fault)
+            return False
+        except DecodeError as exc:
+            self.faults.append(f"malformed entry {position} from {from_peer}: {exc}")
+            return False
+        self._handle(outputs)
+        self._persist_and_publish(skip=position)
+        self._after_change()
+        return True
+
+    async def _event_loop(self) -> None:
+        assert self.mesh is not None
+        async for event in self.mesh.events():
+            seat = self._seat_of_key.get(getattr(event, "peer", ""))
+            if isinstance(event, PrivateReceived) and seat is not None:
+                try:
+                    self._handle(self.table.receive_private(event.payload))
+                    self._persist_and_publish()
+                except WizardError as exc:
+                    self.faults.append(f"private message from seat {seat}: {exc}")
+            elif isinstance(event, PeerSilent) and seat is not None:
+                self.silent.add(seat)
+            elif isinstance(event, PeerBack | PeerUp) and seat is not None:
+                self.silent.discard(seat)
+            self._after_change()
+
+    async def _stall_watch(self) -> None:
+        """Name a seat that holds up the game past the limit (bots do it by themselves)."""
+        loop = asyncio.get_running_loop()
+        while True:
+            try:
+                await asyncio.wait_for(self._changed.wait(), timeout=1.0)
+            except TimeoutError:
+                pass
+            self._changed.clear()
+            due = self.table.expected()
+            if due is None or due[0] == self.seat or due[0] not in self.silent:
+                self._waiting_since = None
+                continue
+            if self._waiting_since is None:
+                self._waiting_since = loop.time()
+            stalled_for = loop.time() - self._waiting_since
+            if self.auto_abort and stalled_for >= self.timers.stall_limit and self.can_abort():
+                self.abort_stalled()
+
+    def can_abort(self) -> bool:
+        due = self.table.expected()
+        if due is None or self.table.ended or due[0] not in self.silent:
+            return False
+        return self.table._abort_writer(due[0]) == self.seat
+
+    def abort_stalled(self) -> None:
+        """End the game naming the silent seat due (only the lowest other seat may)."""
+        if not self.can_abort():
+            raise UsageError("only the lowest other seat can end the game, and only for a silent seat")
+        self._handle(self.table.abort_stalled())
+        self._persist_and_publish()
+        self._after_change()
+
+    # --- outputs -----------------------------------------------------------------------
+
+    def _handle(self, outputs: list[Output]) -> None:
+        for out in outputs:
+            if isinstance(out, SendPrivate) and self.mesh is not None:
+                key = self.table.players[out.to]["curve_key"]
+                self.mesh.send_private(key, out.message)
+            elif isinstance(out, Broadcast):
+                pass  # persisted and published in order by _persist_and_publish
+
+    def _persist_and_publish(self, skip: int | None = None) -> None:
+        """Write every entry the table holds beyond the file to disk, then publish ours."""
+        log = self.table.log
+        while self._persisted < len(log):
+            pos = self._persisted
+            self._logfile.append(log[pos])
+            self._persisted += 1
+            if pos != skip and self.mesh is not None and self.mesh.replicator is not None:
+                if decode_entry(log[pos]).seat == self.seat:
+                    self.mesh.publish(pos)
+
+    # --- choices -----------------------------------------------------------------------
+
+    def _after_change(self) -> None:
+        if self.table.ended and not self.finished.is_set():
+            self.finished.set()
+        self._changed.set()
+        if self.policy is not None and not self._quit:
+            self._bot_move()
+        for callback in list(self._callbacks):
+            callback()
+
+    def _bot_move(self) -> None:
+        need = self.table.choice_needed()
+        while need is not None:
+            view = self.table.view()
+            assert view is not None
+            policy = self.policy
+            if need == "bid":
+                outputs = self.table.bid(policy.bid(view, self._rng))  # type: ignore[attr-defined]
+            elif need == "trump":
+                outputs = self.table.choose_trump(policy.choose_trump(view, self._rng))  # type: ignore[attr-defined]
+            elif view.hand is None:
+                outputs = self.table.play(None)
+            else:
+                outputs = self.table.play(policy.play(view, self._rng))  # type: ignore[attr-defined]
+            self._handle(outputs)
+            self._persist_and_publish()
+            need = self.table.choice_needed()
+        if self.table.ended and not self.finished.is_set():
+            self.finished.set()
+
+    def _choose(self, outputs_of: Callable[[], list[Output]]) -> None:
+        self._handle(outputs_of())
+        self._persist_and_publish()
+        self._after_change()
+
+    # SeatController
+
+    def bid(self, tricks: int) -> None:
+        self._choose(lambda: self.table.bid(tricks))
+
+    def choose_trump(self, suit: Suit) -> None:
+        self._choose(lambda: self.table.choose_trump(suit))
+
+    def play(self, card: Card | None) -> None:
+        self._choose(lambda: self.table.play(card))
+
+    def subscribe(self, callback: Callable[[], None]) -> None:
+        self._callbacks.append(callback)
+
+    def quit(self) -> None:
+        self._quit = True
+        self.finished.set()
+
+    def snapshot(self) -> Snapshot:
+        view = self.table.view()
+        if view is None:
+            raise UsageError("the game has not started yet")
+        return Snapshot(
+            view=view,
+            names=self.table.names,
+            fingerprints=tuple(fingerprint(k) for k in self.table.sign_keys),
+            connected=tuple(s not in self.silent for s in range(self.table.seats)),
+            status=self.status(),
+            log=(),
+            finished=self.table.finished,
+            aborted=self._ended_reason(),
+        )
+
+    def _ended_reason(self) -> str | None:
+        if self.table.fault is not None:
+            return f"cheating detected: {self.table.fault}"
+        if self.table.abort is not None:
+            _, stalled, reason = self.table.abort
+            return f"{self.table.names[stalled]} stalled: {reason}"
+        return None
+
+    def status(self) -> tuple[Status, ...]:
+        stage, writer, done, total = self.table.progress()
+        items: list[Status] = []
+        for seat in sorted(self.silent):
+            items.append(Status("disconnected", seat=seat))
+        if self.table.finished:
+            items.append(Status("game-over"))
+        elif self.table.ended:
+            items.append(Status("aborted", detail=self._ended_reason() or ""))
+        elif stage in ("shuffle", "lock", "reveal", "coin"):
+            kind = {"shuffle": "shuffling", "lock": "dealing", "reveal": "revealing", "coin": "shuffling"}[stage]
+            items.append(Status(kind, seat=writer, done=done, total=total))
+        elif writer is not None and writer != self.seat:
+            view = self.table.view()
+            phase = view.phase if view else None
+            kind = {
+                Phase.BID: "waiting-bid",
+                Phase.CHOOSE_TRUMP: "waiting-trump",
+                Phase.PLAY: "waiting-play",
+            }.get(phase, "waiting-play")  # type: ignore[arg-type]
+            items.append(Status(kind, seat=writer))
+        if self.can_abort():
+            items.append(Status("stalled", seat=writer))
+        return tuple(items)
+
+    def peer_states(self) -> dict[int, PeerState]:
+        assert self.mesh is not None
+        return {
+            self._seat_of_key[k]: info.state
+            for k, info in self.mesh.peer_status().items()
+            if k in self._seat_of_key
+        }
+
+
+class _LogView:
+    """The replicator's view of our log: exactly what the table has accepted."""
+
+    def __init__(self, table: Table) -> None:
+        self._table = table
+
+    def length(self) -> int:
+        return len(self._table.log)
+
+    def get(self, position: int) -> bytes:
+        return self._table.log[position]

@@ -1,0 +1,119 @@
+"""Where a player's games live on disk, and how they survive a crash.
+
+    <data dir>/identity.key        the player's Ed25519 signing key (mode 0600)
+    <data dir>/curve.key           the player's CurveZMQ keypair (mode 0600)
+    <data dir>/games/<id>/seat.json    this seat of that game: seat, master secret, listen port
+    <data dir>/games/<id>/log.jsonl    the game log, one entry per line, fsynced per entry
+
+``<id>`` is the first 16 hex digits of the terms' nonce, known before the game id
+(the genesis hash) exists. ``seat.json`` is written atomically with mode 0600
+before this player endorses the terms, because the coin commitment it endorses
+derives from the master secret inside it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from wizard_p2p.errors import DecodeError, UsageError
+from wizard_p2p.protocol.log import LogFile, read_log, write_atomic
+
+
+def default_data_dir() -> Path:
+    """``$WIZARD_P2P_HOME``, else ``$XDG_DATA_HOME/wizard-p2p``, else ``~/.local/share/wizard-p2p``."""
+    explicit = os.environ.get("WIZARD_P2P_HOME")
+    if explicit:
+        return Path(explicit)
+    base = os.environ.get("XDG_DATA_HOME") or ""
+    root = Path(base) if os.path.isabs(base) else Path.home() / ".local" / "share"
+    return root / "wizard-p2p"
+
+
+@dataclass(frozen=True)
+class SeatRecord:
+    game_dir: str  # the directory name under games/
+    seat: int
+    name: str
+    master_secret: bytes
+    listen_host: str
+    listen_port: int
+    lobby_host: str  # how we reached the host: its peers' "host" part when the record has none
+
+    def to_json(self) -> bytes:
+        return json.dumps(
+            {
+                "game_dir": self.game_dir,
+                "seat": self.seat,
+                "name": self.name,
+                "master_secret": self.master_secret.hex(),
+                "listen_host": self.listen_host,
+                "listen_port": self.listen_port,
+                "lobby_host": self.lobby_host,
+            },
+            indent=1,
+            sort_keys=True,
+        ).encode()
+
+    @classmethod
+    def from_json(cls, data: bytes) -> SeatRecord:
+        try:
+            obj = json.loads(data)
+            return cls(
+                game_dir=str(obj["game_dir"]),
+                seat=int(obj["seat"]),
+                name=str(obj["name"]),
+                master_secret=bytes.fromhex(obj["master_secret"]),
+                listen_host=str(obj["listen_host"]),
+                listen_port=int(obj["listen_port"]),
+                lobby_host=str(obj["lobby_host"]),
+            )
+        except (ValueError, KeyError, TypeError) as exc:
+            raise DecodeError(f"seat record is damaged: {exc}") from None
+
+
+class GameStore:
+    """The files of one game for one seat."""
+
+    def __init__(self, data_dir: Path, game_dir: str) -> None:
+        if not game_dir or "/" in game_dir or game_dir.startswith("."):
+            raise UsageError(f"bad game directory name {game_dir!r}")
+        self.path = Path(data_dir) / "games" / game_dir
+        self.game_dir = game_dir
+
+    @property
+    def seat_path(self) -> Path:
+        return self.path / "seat.json"
+
+    @property
+    def log_path(self) -> Path:
+        return self.path / "log.jsonl"
+
+    def save_seat(self, record: SeatRecord) -> None:
+        self.path.mkdir(parents=True, exist_ok=True, mode=0o700)
+        write_atomic(self.seat_path, record.to_json(), mode=0o600)
+
+    def load_seat(self) -> SeatRecord:
+        try:
+            return SeatRecord.from_json(self.seat_path.read_bytes())
+        except FileNotFoundError:
+            raise UsageError(f"no game in {self.path}") from None
+
+    def read_log(self) -> list[bytes]:
+        if not self.log_path.exists():
+            return []
+        return read_log(self.log_path)
+
+    def open_log(self) -> LogFile:
+        return LogFile(self.log_path)
+
+
+def list_games(data_dir: Path) -> list[GameStore]:
+    """Every game with a seat record, newest first."""
+    root = Path(data_dir) / "games"
+    if not root.is_dir():
+        return []
+    stores = [GameStore(data_dir, p.name) for p in root.iterdir() if (p / "seat.json").exists()]
+    return sorted(stores, key=lambda s: s.seat_path.stat().st_mtime, reverse=True)
