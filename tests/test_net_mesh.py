@@ -12,7 +12,7 @@ import zmq
 import zmq.asyncio
 from zmq.utils.monitor import parse_monitor_message
 
-from wizard_p2p.errors import UsageError
+from wizard_p2p.errors import ConfigError, UsageError
 from wizard_p2p.net import (
     CurveKeys,
     LobbyClient,
@@ -377,5 +377,36 @@ def test_lobby_replays_its_reply_to_a_repeated_request() -> None:
                 assert lobby.stats.received - lobby.stats.repeated == 1
             finally:
                 await client.close()
+
+    run(scenario())
+
+
+def test_configuration_and_arguments_are_checked() -> None:
+    with pytest.raises(ConfigError):
+        NetConfig(heartbeat_interval=1.0, silence_limit=0.5)
+    with pytest.raises(ConfigError):
+        NetConfig(sync_batch=0)
+    with pytest.raises(ConfigError):
+        NetConfig(zap_domain="x", lobby_domain="x")
+    with pytest.raises(UsageError):
+        Mesh(CurveKeys.generate(), session="has space")
+    with pytest.raises(UsageError):
+        FaultProxy("192.0.2.1", 1)
+
+    async def scenario() -> None:
+        async with meshes(1) as (a,):
+            with pytest.raises(UsageError):
+                a.add_peer(a.public_key, "tcp://127.0.0.1:1")
+            with pytest.raises(UsageError):
+                a.add_peer("not a key", "tcp://127.0.0.1:1")
+            with pytest.raises(UsageError):
+                a.add_peer(CurveKeys.generate().public, "127.0.0.1:1")
+            with pytest.raises(UsageError):
+                a.publish(0)  # no log attached
+            # The port is taken: a clear error, and nothing left open.
+            taken = Mesh(CurveKeys.generate(), port=a.port, config=FAST)
+            with pytest.raises(UsageError, match="cannot listen"):
+                await taken.start()
+            await taken.close()
 
     run(scenario())

@@ -76,7 +76,7 @@ def render(app: WizardApp, columns: int = 80, rows: int = 24) -> list[str]:
             control.cut_rows = 0
     text = screen_text(app, columns, rows)
     for control in controls(app):
-        assert control.cut_cells == 0, f"a line was cut at the right edge:\n" + "\n".join(text)
+        assert control.cut_cells == 0, "a line was cut at the right edge:\n" + "\n".join(text)
         if isinstance(control, LinesControl):
             assert control.cut_rows == 0, "rows were cut at the bottom:\n" + "\n".join(text)
     assert len(text) == rows
@@ -136,10 +136,12 @@ def test_twenty_card_hand_in_play(lang: str) -> None:
     s = make_session(lang, 3, seed=5)
     advance(
         s,
-        lambda s: s.game.round_no == 20
-        and s.game.phase is Phase.PLAY
-        and s.game.to_move == 0
-        and len(s.game.legal_plays()) < len(s.game.hands[0] or []),
+        lambda s: (
+            s.game.round_no == 20
+            and s.game.phase is Phase.PLAY
+            and s.game.to_move == 0
+            and len(s.game.legal_plays()) < len(s.game.hands[0] or [])
+        ),
     )
 
     def check(app: WizardApp, tr: Translator) -> None:
@@ -192,9 +194,10 @@ def test_trump_choice(lang: str) -> None:
 @pytest.mark.parametrize("lang", LANGS)
 def test_overlays_fit(lang: str) -> None:
     s = make_session(lang, 6, seed=9)
-    advance(s, lambda s: len(s.game.history) == 9 and s.game.to_move == 0)
 
     def check(app: WizardApp, tr: Translator) -> None:
+        # Played through the controller while the console watches (it is subscribed).
+        advance(s, lambda s: len(s.game.history) == 9 and s.game.to_move == 0)
         assert app.overlay == ROUND  # round 9 was just scored
         text = render(app)
         joined = "\n".join(text)
@@ -226,9 +229,11 @@ def test_overlays_fit(lang: str) -> None:
 @pytest.mark.parametrize("lang", LANGS)
 def test_final_standings_fit(lang: str) -> None:
     s = make_session(lang, 6, seed=2)
-    advance(s, lambda s: s.game.is_over)
 
     def check(app: WizardApp, tr: Translator) -> None:
+        advance(s, lambda s: s.game.is_over)
+        assert app.overlay == ROUND
+        render(app)
         app.continue_()
         assert app.overlay == FINAL
         joined = "\n".join(render(app))

@@ -19,6 +19,7 @@ from typing import Any
 
 from wizard_p2p.errors import DecodeError, PeerFault, WizardError
 from wizard_p2p.protocol.log import read_log
+from wizard_p2p.protocol.messages import decode_entry
 from wizard_p2p.protocol.table import Table
 from wizard_p2p.rules import RoundResult
 
@@ -90,49 +91,31 @@ def audit_entries(lines: list[bytes]) -> AuditReport:
         table = Table(lines[0])
     except PeerFault as fault:
         return AuditReport(
-            "fault", 1, fault_position=0, fault_seat=fault.seat, fault_kind=fault.kind,
+            "fault", len(lines), fault_position=0, fault_seat=fault.seat, fault_kind=fault.kind,
             message=str(fault),
         )
     except WizardError as exc:
-        return AuditReport("unreadable", 1, message=f"position 0: {exc}")
+        return AuditReport(
+            "fault", len(lines), fault_position=0, fault_kind="malformed",
+            message=f"position 0: {exc}",
+        )
     report = AuditReport("incomplete", len(lines), names=table.names, game_id=table.game_id.hex())
     for pos, raw in enumerate(lines[1:], start=1):
         try:
-            m_pos = _position_of(raw)
-            if m_pos != pos:
-                raise PeerFault(
-                    f"entry at line {pos + 1} claims position {m_pos}", seat=None, position=pos
-                )
+            _check_place(table, raw, pos)
             table.receive(raw)
         except PeerFault as fault:
-            _fill(report, table)
-            report.status = "fault"
-            report.fault_position = pos
-            report.fault_seat = fault.seat
-            report.fault_kind = fault.kind
-            report.message = str(fault)
-            return report
-        except DecodeError as exc:
-            _fill(report, table)
-            report.status = "fault"
-            report.fault_position = pos
-            report.fault_kind = "malformed"
-            report.message = f"position {pos}: {exc}"
-            return report
+            return _faulted(report, table, pos, fault.seat, fault.kind, str(fault))
+        except WizardError as exc:  # DecodeError, or anything the table did not attribute
+            return _faulted(report, table, pos, None, "malformed", f"position {pos}: {exc}")
         if table.fault is not None:
-            _fill(report, table)
-            report.status = "fault"
-            report.fault_position = pos
-            report.fault_seat = table.fault.seat
-            report.fault_kind = table.fault.kind
-            report.message = str(table.fault)
-            return report
+            fault = table.fault
+            return _faulted(report, table, pos, fault.seat, fault.kind, str(fault))
         if table.ended and pos != len(lines) - 1:
-            _fill(report, table)
-            report.status = "fault"
-            report.fault_position = pos + 1
-            report.message = f"position {pos + 1}: entries after the end of the game"
-            return report
+            return _faulted(
+                report, table, pos + 1, None, "after-end",
+                f"position {pos + 1}: entries after the end of the game",
+            )
     _fill(report, table)
     if table.finished:
         report.status = "verified"
@@ -153,10 +136,33 @@ def audit_entries(lines: list[bytes]) -> AuditReport:
     return report
 
 
-def _position_of(raw: bytes) -> int:
-    from wizard_p2p.protocol.messages import decode_entry
+def _check_place(table: Table, raw: bytes, line: int) -> None:
+    """Line ``line`` must hold position ``line``: blame a second entry for a position."""
+    entry = decode_entry(raw)
+    if entry.pos == line:
+        return
+    if entry.pos < line:
+        table.receive(raw)  # signed by the holder of that position: equivocation
+        raise PeerFault(
+            f"a second copy of the entry at position {entry.pos}", seat=None, position=line,
+            kind="duplicate",
+        )
+    raise PeerFault(
+        f"entry at line {line + 1} claims position {entry.pos}", seat=None, position=line,
+        kind="gap",
+    )
 
-    return decode_entry(raw).pos
+
+def _faulted(
+    report: AuditReport, table: Table, pos: int, seat: int | None, kind: str, message: str
+) -> AuditReport:
+    _fill(report, table)
+    report.status = "fault"
+    report.fault_position = pos
+    report.fault_seat = seat
+    report.fault_kind = kind
+    report.message = message
+    return report
 
 
 def _fill(report: AuditReport, table: Table) -> None:

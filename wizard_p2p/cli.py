@@ -22,9 +22,38 @@ def _add_game_options(parser: argparse.ArgumentParser) -> None:
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
-    from wizard_p2p.play_local import play_offline
+    if args.offline:
+        from wizard_p2p.play_local import play_offline
 
-    return play_offline(args)
+        return play_offline(args)
+    from wizard_p2p.node.commands import play_networked
+
+    return play_networked(args)
+
+
+def _run(coroutine_factory) -> int:  # noqa: ANN001
+    import asyncio
+
+    peer = asyncio.run(coroutine_factory())
+    return 0 if peer.table.finished or not peer.table.ended else 1
+
+
+def _cmd_host(args: argparse.Namespace) -> int:
+    from wizard_p2p.node.commands import host_async
+
+    return _run(lambda: host_async(args))
+
+
+def _cmd_join(args: argparse.Namespace) -> int:
+    from wizard_p2p.node.commands import join_async
+
+    return _run(lambda: join_async(args))
+
+
+def _cmd_resume(args: argparse.Namespace) -> int:
+    from wizard_p2p.node.commands import resume_async
+
+    return _run(lambda: resume_async(args))
 
 
 def _cmd_audit(args: argparse.Namespace) -> int:
@@ -51,14 +80,43 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", required=True)
 
-    play = sub.add_parser("play", help="play against bots on this machine")
+    from wizard_p2p.node.commands import add_network_options
+    from wizard_p2p.node.lobby import DEFAULT_PORT
+
+    play = sub.add_parser(
+        "play", help="play against bots on this machine (each bot its own process, on loopback)"
+    )
     _add_game_options(play)
-    play.add_argument("--name", default="You")
-    play.add_argument("--lang", default=None, help="en, zh, ja (default: from the locale)")
-    play.add_argument("--seed", type=int, default=None, help="fixed seed (tests, replays)")
-    play.add_argument("--bot-policy", default="random", help="policy of the bots")
-    play.add_argument("--offline", action="store_true", help="in-memory game, no network")
+    add_network_options(play)
+    play.set_defaults(name="You")
+    play.add_argument("--bots", type=int, default=None, help="bot processes (default: seats-1)")
+    play.add_argument("--out", default=None, help="directory for every seat's log")
+    play.add_argument("--seed", type=int, default=None, help="fixed seed (--offline only)")
+    play.add_argument("--offline", action="store_true", help="in-memory game: no network, no crypto")
     play.set_defaults(func=_cmd_play)
+
+    host = sub.add_parser("host", help="open a lobby on this machine and host a game")
+    _add_game_options(host)
+    add_network_options(host)
+    host.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"lobby port ({DEFAULT_PORT})")
+    host.set_defaults(func=_cmd_host)
+
+    join = sub.add_parser("join", help="join a game hosted at HOST:PORT")
+    join.add_argument("address", help=f"the host's address, e.g. 192.168.1.20:{DEFAULT_PORT}")
+    join.add_argument("--code", default=None, help="the host's invite code")
+    add_network_options(join)
+    join.set_defaults(func=_cmd_join)
+
+    bot = sub.add_parser("bot", help="join a game at HOST:PORT as a bot")
+    bot.add_argument("address")
+    bot.add_argument("--code", default=None, help="the host's invite code")
+    add_network_options(bot, bot=True)
+    bot.set_defaults(func=_cmd_join, name="Bot")
+
+    resume = sub.add_parser("resume", help="rejoin a game after a crash or quit")
+    resume.add_argument("game", nargs="?", default=None, help="game id prefix (default: latest)")
+    add_network_options(resume)
+    resume.set_defaults(func=_cmd_resume)
 
     audit = sub.add_parser("audit", help="verify a game log offline and print its score pad")
     audit.add_argument("log", help="the log file (JSON Lines)")

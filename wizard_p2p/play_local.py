@@ -14,7 +14,7 @@ def play_offline(args: argparse.Namespace) -> int:
 
     config = GameConfig.with_variants(args.seats, args.variant)
     names = [args.name] + [f"Bot {i}" for i in range(1, config.seats)]
-    policies = [None] + [make_policy(args.bot_policy) for _ in range(1, config.seats)]
+    policies = [None] + [make_policy(args.policy) for _ in range(1, config.seats)]
     session = LocalSession(config, names, policies, seat=0, seed=args.seed)
     run_app(session, lang=args.lang)
     return 0

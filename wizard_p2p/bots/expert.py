@@ -99,8 +99,12 @@ class ExpertPolicy:
         best: tuple[float, int] | None = None
         choice = SUITS[0]
         bids = range(view.round_no + 1)
+        # The same sampled deals for every suit, so that the suits are compared fairly.
+        seed = rng.getrandbits(64)
         for i, suit in enumerate(SUITS):
-            values = self._bid_values(view, suit, bids, rng, per_suit, budget_share=0.25)
+            values = self._bid_values(
+                view, suit, bids, random.Random(seed), per_suit, budget_share=0.25
+            )
             key = (max(values.values()), -i)
             if best is None or key > best:
                 best, choice = key, suit

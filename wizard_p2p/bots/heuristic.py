@@ -186,17 +186,24 @@ def estimate_tricks(
     """The expected number of tricks of a freshly dealt hand (the bid before rounding)."""
     if not hand:
         return 0.0
-    return _raw_estimate(hand, trump, seats, turned) * _scale(seats, len(hand))
+    sure, unsure = _raw_estimate(hand, trump, seats, turned)
+    return min(float(len(hand)), sure + unsure * _scale(seats, len(hand)))
 
 
 def _raw_estimate(
     hand: Sequence[Card], trump: Suit | None, seats: int, turned: Card | None
-) -> float:
+) -> tuple[float, float]:
+    """The hand's sure tricks (its Wizards) and the sum of its other cards' chances."""
     gone = gone_array([turned] if turned is not None else [])
-    total = 0.0
+    sure = 0.0
+    unsure = 0.0
     low_trumps = 0
-    for card, chance in zip(hand, win_chances(hand, (), trump, hand, gone, seats - 1), strict=True):
-        total += chance
+    chances = win_chances(hand, (), trump, hand, gone, seats - 1)
+    for card, chance in zip(hand, chances, strict=True):
+        if card.kind is WIZARD:
+            sure += chance
+            continue
+        unsure += chance
         if card.suit is trump and trump is not None and chance < 0.5:
             low_trumps += 1
     if trump is not None and len(hand) >= 4 and low_trumps:
@@ -206,8 +213,8 @@ def _raw_estimate(
                 continue
             length = sum(1 for c in hand if c.suit is suit)
             short += 1.0 if length == 0 else 0.5 if length == 1 else 0.0
-        total += _RUFF_BONUS * min(low_trumps, short)
-    return total
+        unsure += _RUFF_BONUS * min(low_trumps, short)
+    return sure, unsure
 
 
 @functools.cache
@@ -215,11 +222,13 @@ def _scale(seats: int, cards: int) -> float:
     """The factor that makes the estimates of a deal's hands add up to its tricks on average.
 
     Every trick is taken by someone, so a well-calibrated estimate sums to the trick
-    count over the table; the raw one does not (it misjudges how cards interact). The
-    factor is measured on random deals from a fixed seed, so it is the same every run.
+    count over the table; the raw chances do not (they misjudge how the cards
+    interact). Wizards are sure tricks and stay as they are; the factor scales the
+    other cards' chances. It is measured on random deals from a fixed seed, so it is
+    the same in every run.
     """
     rng = random.Random(f"wizard-p2p heuristic scale {seats} {cards}")
-    raw = 0.0
+    sure = unsure = 0.0
     for _ in range(_SCALE_DEALS):
         deck = list(DECK)
         rng.shuffle(deck)
@@ -229,8 +238,10 @@ def _scale(seats: int, cards: int) -> float:
             trump = rng.choice(SUITS)
         for seat in range(seats):
             hand = deck[seat * cards : (seat + 1) * cards]
-            raw += _raw_estimate(hand, trump, seats, turned)
-    return cards * _SCALE_DEALS / raw if raw > 0 else 1.0
+            s, u = _raw_estimate(hand, trump, seats, turned)
+            sure += s
+            unsure += u
+    return max(0.0, cards * _SCALE_DEALS - sure) / unsure if unsure > 0 else 1.0
 
 
 def nearest_bid(estimate: float, legal: Sequence[int]) -> int:

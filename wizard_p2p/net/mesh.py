@@ -499,9 +499,11 @@ class Mesh:
         peer.dealer = peer.monitor = None
 
     def _redial(self, peer: _Peer) -> None:
+        if peer.redial is not None:
+            peer.redial.cancel()  # a no-op when this call is that very timer
+            peer.redial = None
         if self._closed or self._peers.get(peer.key) is not peer:
             return
-        peer.redial = None
         if peer.monitor_task is not None and peer.monitor_task is not asyncio.current_task():
             peer.monitor_task.cancel()
         self._close_link(peer)
@@ -670,11 +672,9 @@ class Mesh:
         peer.last_heard = now
         if peer.state is PeerState.ALIVE:
             return
-        was = peer.state
         peer.state = PeerState.ALIVE
         self._emit(PeerUp(peer.key) if first else PeerBack(peer.key))
-        if was is PeerState.SILENT or first:
-            self._peer_returned(peer)
+        self._peer_returned(peer)
 
     def _peer_returned(self, peer: _Peer) -> None:
         # Tell it our length now and push what it lacks, rather than at the next tick.

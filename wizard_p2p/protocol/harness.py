@@ -2,19 +2,30 @@
 
 ``MemoryGame`` creates N identities and master secrets, builds and endorses the
 genesis, then relays every ``Broadcast`` to every other table and every
-``SendPrivate`` to its recipient, in order, until nothing is left to deliver.
+``SendPrivate`` to its recipient, until nothing is left to deliver.
 Choices are made by a callback per seat (bots in tests); the callback gets the
 seat's ``SeatView`` and returns a bid, a suit or a card (None for the unseen card
 of the clairvoyance round).
+
+Tests drive it further: ``step``/``run(until=...)`` stop at any point of a
+game; ``outputs_filter`` sees every batch of outputs a table produces and
+decides what is sent instead (how a test plays a malicious seat); ``reorder``
+delivers the queued messages in a random order; ``restart`` replaces a seat's
+table by one rebuilt from entries and the master secret, as after a crash.
+An entry or message a table refuses is recorded in ``rejected`` and the relay
+goes on, as a node would.
 """
 
 from __future__ import annotations
 
 import hashlib
+import os
+import random
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
+from wizard_p2p.errors import DecodeError, PeerFault
 from wizard_p2p.identity import Identity
 from wizard_p2p.protocol.table import (
     Broadcast,
@@ -29,6 +40,8 @@ from wizard_p2p.protocol.table import (
 from wizard_p2p.rules import Card, GameConfig, SeatView, Suit
 
 Chooser = Callable[[int, str, SeatView], int | Suit | Card | None]
+# (sender seat, the outputs its table just produced) -> the outputs to send instead
+OutputsFilter = Callable[[int, list[Output]], list[Output]]
 
 
 def seeded_bytes(label: str, index: int) -> bytes:
@@ -67,22 +80,32 @@ class MemoryGame:
     nonce: bytes = b""
     tables: list[Table] = field(default_factory=list)
     delivered: int = 0
+    outputs_filter: OutputsFilter | None = None
+    reorder: random.Random | None = None
+    rejected: list[tuple[int, PeerFault | DecodeError]] = field(default_factory=list)
+    _queue: deque[tuple[int, Output]] = field(default_factory=deque)
+    _started: bool = False
 
     @classmethod
     def create(
-        cls, config: GameConfig, chooser: Chooser, *, seed: int | None = None
+        cls,
+        config: GameConfig,
+        chooser: Chooser,
+        *,
+        seed: int | None = None,
+        nonce: bytes | None = None,
     ) -> MemoryGame:
-        import os
-
+        """A new game; ``seed`` fixes identities, secrets and (unless given) the nonce."""
         n = config.seats
         if seed is None:
             identities = [Identity.generate() for _ in range(n)]
             masters = [os.urandom(32) for _ in range(n)]
-            nonce = os.urandom(32)
+            default_nonce = os.urandom(32)
         else:
             identities = [Identity.from_seed(seeded_bytes(f"id {seed}", i)) for i in range(n)]
             masters = [seeded_bytes(f"master {seed}", i) for i in range(n)]
-            nonce = seeded_bytes("nonce", seed)
+            default_nonce = seeded_bytes("nonce", seed)
+        nonce = default_nonce if nonce is None else nonce
         genesis = make_genesis(config, identities, masters, nonce=nonce)
         tables = [
             Table(genesis, seat=i, identity=identities[i], master_secret=masters[i])
@@ -90,52 +113,108 @@ class MemoryGame:
         ]
         return cls(config, chooser, identities, masters, nonce, tables)
 
-    def run(self, *, max_steps: int = 1_000_000) -> None:
-        """Relay and choose until the game ends (or nothing can happen)."""
-        queue: deque[tuple[int, Output]] = deque()
-        for i, table in enumerate(self.tables):
-            queue.extend((i, out) for out in table.start())
-        steps = 0
-        while steps < max_steps:
-            steps += 1
-            if queue:
-                sender, out = queue.popleft()
-                self.delivered += 1
-                if isinstance(out, Broadcast):
-                    for i, table in enumerate(self.tables):
-                        if i != sender:
-                            queue.extend((i, o) for o in table.receive(out.entry))
-                elif isinstance(out, SendPrivate):
-                    queue.extend((out.to, o) for o in self.tables[out.to].receive_private(out.message))
-                continue
-            chosen = False
+    @property
+    def genesis(self) -> bytes:
+        return self.tables[0].log[0]
+
+    def run(self, *, max_steps: int = 1_000_000, until: Callable[[], bool] | None = None) -> bool:
+        """Relay and choose until nothing can happen; True if stopped early by ``until()``."""
+        for _ in range(max_steps):
+            if until is not None and until():
+                return True
+            if not self.step():
+                return False
+        return False
+
+    def step(self) -> bool:
+        """Deliver one queued output, or else make one choice; False when nothing can happen."""
+        if not self._started:
+            self._started = True
             for i, table in enumerate(self.tables):
-                need = table.choice_needed()
-                if need is None:
-                    continue
-                view = table.view()
-                assert view is not None
-                choice = self.chooser(i, need, view)
-                if need == "bid":
-                    assert isinstance(choice, int)
-                    outs = table.bid(choice)
-                elif need == "trump":
-                    assert isinstance(choice, Suit)
-                    outs = table.choose_trump(choice)
-                else:
-                    assert choice is None or isinstance(choice, Card)
-                    outs = table.play(choice)
-                queue.extend((i, o) for o in outs)
-                chosen = True
-                break
-            if not chosen:
-                return
+                self.send(i, table.start())
+        if self._queue:
+            sender, out = self._pop()
+            self.delivered += 1
+            if isinstance(out, Broadcast):
+                for i in range(len(self.tables)):
+                    if i != sender:
+                        self._receive(i, out.entry, private=False)
+            elif isinstance(out, SendPrivate):
+                self._receive(out.to, out.message, private=True)
+            return True
+        for i, table in enumerate(self.tables):
+            need = table.choice_needed()
+            if need is None:
+                continue
+            view = table.view()
+            assert view is not None
+            choice = self.chooser(i, need, view)
+            if need == "bid":
+                assert isinstance(choice, int)
+                outs = table.bid(choice)
+            elif need == "trump":
+                assert isinstance(choice, Suit)
+                outs = table.choose_trump(choice)
+            else:
+                assert choice is None or isinstance(choice, Card)
+                outs = table.play(choice)
+            self.send(i, outs)
+            return True
+        return False
+
+    def send(self, sender: int, outputs: Iterable[Output]) -> None:
+        """Queue what ``sender``'s table produced (through ``outputs_filter``)."""
+        batch = list(outputs)
+        if self.outputs_filter is not None:
+            batch = self.outputs_filter(sender, batch)
+        self._queue.extend((sender, out) for out in batch)
+
+    def deliver(self, raw: bytes, to: Iterable[int]) -> None:
+        """Hand one entry to the given tables now (their replies are queued)."""
+        for i in to:
+            self._receive(i, raw, private=False)
+
+    def restart(self, seat: int, entries: Iterable[bytes]) -> list[Output]:
+        """Replace ``seat``'s table by a new one fed ``entries`` (in the order given) as received.
+
+        Returns every output the new table produced (not queued): after a crash these
+        are its own entries, re-generated, and the private messages it must resend.
+        """
+        table = Table(
+            self.genesis,
+            seat=seat,
+            identity=self.identities[seat],
+            master_secret=self.masters[seat],
+        )
+        outputs: list[Output] = []
+        for raw in entries:
+            if raw != self.genesis:
+                outputs += table.receive(raw)
+        outputs += table.start()
+        self.tables[seat] = table
+        return outputs
+
+    def _pop(self) -> tuple[int, Output]:
+        if self.reorder is None or len(self._queue) == 1:
+            return self._queue.popleft()
+        index = self.reorder.randrange(len(self._queue))
+        self._queue.rotate(-index)
+        item = self._queue.popleft()
+        self._queue.rotate(index)
+        return item
+
+    def _receive(self, seat: int, raw: bytes, *, private: bool) -> None:
+        table = self.tables[seat]
+        try:
+            outs = table.receive_private(raw) if private else table.receive(raw)
+        except (PeerFault, DecodeError) as exc:
+            self.rejected.append((seat, exc))
+            return
+        self.send(seat, outs)
 
 
 def random_chooser(seed: int) -> Chooser:
     """Uniform random legal choices, reproducible from ``seed``."""
-    import random
-
     rng = random.Random(seed)
 
     def choose(seat: int, need: str, view: SeatView) -> int | Suit | Card | None:

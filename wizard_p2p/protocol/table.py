@@ -46,6 +46,7 @@ from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 
 from wizard_p2p import group, mental
 from wizard_p2p.errors import (
+    ConfigError,
     CryptoError,
     DecodeError,
     IllegalAction,
@@ -115,6 +116,7 @@ class CheatDetected(PeerFault):
     """A round's replay from the revealed secrets found a seat at fault."""
 
 
+MAX_BUFFERED = 4096  # entries kept for later positions (out-of-order delivery)
 AUTO_KINDS = frozenset({"coin", "shuffle", "lock", "bid_open", "reveal", "final"})
 ROUND_STAGES = frozenset({"shuffle", "lock", "play"})
 
@@ -273,7 +275,10 @@ class Table:
             raise DecodeError("the genesis has zero game id and zero previous hash")
         terms = entry.body["terms"]
         players = terms["players"]
-        config = GameConfig(**terms["config"])
+        try:
+            config = GameConfig(**terms["config"])
+        except ConfigError as exc:
+            raise DecodeError(f"the genesis terms cannot be played: {exc}") from None
         if len(players) != config.seats or len(entry.body["endorsements"]) != config.seats:
             raise DecodeError("the genesis needs one player and one endorsement per seat")
         if len({p["sign_key"] for p in players}) != len(players):
@@ -311,7 +316,8 @@ class Table:
         self.game_id = entry.hash
         self.log: list[bytes] = [genesis]
         self._hashes: list[bytes] = [entry.hash]
-        self._future: dict[int, bytes] = {}
+        self._future: dict[int, dict[int, bytes]] = {}  # position → seat → entry
+        self.rejected: list[PeerFault] = []  # faults of buffered entries, found later
         self.stage = "coin"
         self.coins: dict[int, bytes] = {}
         self.game: Game | None = None
@@ -499,41 +505,64 @@ class Table:
         """Take one entry from a peer (in any order); returns what to send in reply.
 
         Raises ``PeerFault`` (naming the author) or ``DecodeError`` for an entry that
-        cannot be accepted; the table is then unchanged.
+        cannot be accepted; the table is then unchanged. An entry for a later position
+        is checked (signature, game) and kept until its turn comes; if it is then
+        refused, the fault is added to ``rejected`` instead of raised.
         """
         entry = m.decode_entry(raw)
         if entry.pos < len(self.log):
             if self.log[entry.pos] == raw:
                 return []  # a duplicate: already have it
-            self._check_signature(entry)
-            old = m.decode_entry(self.log[entry.pos])
-            if old.seat == entry.seat:
-                raise Equivocation(
-                    "signed two different entries for one position",
-                    seat=entry.seat,
-                    position=entry.pos,
-                    first=self.log[entry.pos],
-                    second=raw,
-                )
+            self._authenticate(entry)
+            self._check_fork(entry, self.log[entry.pos])  # raises: a fork or out of turn
+        self._authenticate(entry)
+        waiting = self._future.get(entry.pos, {})
+        if entry.seat in waiting and waiting[entry.seat] != raw:
+            self._check_fork(entry, waiting[entry.seat])
+        if entry.pos > len(self.log):
+            if sum(map(len, self._future.values())) < MAX_BUFFERED:
+                self._future.setdefault(entry.pos, {})[entry.seat] = raw
+            return []
+        self._accept(entry, authenticated=True)
+        self._drain()
+        return self._auto()
+
+    def _check_fork(self, entry: m.Entry, held: bytes) -> None:
+        """``entry`` (authenticated) differs from the entry ``held`` for its position."""
+        old = m.decode_entry(held)
+        if old.seat == entry.seat:
+            raise Equivocation(
+                "signed two different entries for one position",
+                seat=entry.seat,
+                position=entry.pos,
+                first=held,
+                second=entry.raw,
+            )
+        if entry.pos < len(self.log):
             raise OutOfTurn(
                 f"wrote position {entry.pos}, which seat {old.seat} holds",
                 seat=entry.seat,
                 position=entry.pos,
                 kind="out-of-turn",
             )
-        if entry.pos > len(self.log):
-            if len(self._future) < 4096:
-                self._future[entry.pos] = raw
-            return []
-        self._accept(entry)
-        outputs: list[Output] = []
-        while len(self.log) in self._future and not self.ended:
-            pending = self._future.pop(len(self.log))
-            self._accept(m.decode_entry(pending))
+
+    def _drain(self) -> None:
+        """Accept the buffered entries that now follow the log."""
+        while not self.ended and len(self.log) in self._future:
+            waiting = self._future.pop(len(self.log))
+            due = self.expected()
+            first = due[0] if due is not None else -1
+            for seat in sorted(waiting, key=lambda s: (s != first, s)):
+                entry = m.decode_entry(waiting[seat])
+                try:
+                    if entry.pos < len(self.log):
+                        self._check_fork(entry, self.log[entry.pos])
+                    else:
+                        self._accept(entry, authenticated=True)
+                except PeerFault as fault:
+                    self.rejected.append(fault)
         for pos in [p for p in self._future if p < len(self.log)]:
             del self._future[pos]
-        outputs.extend(self._auto())
-        return outputs
 
     def receive_private(self, raw: bytes) -> list[Output]:
         """Take a signed private message (clairvoyance key shares)."""
@@ -569,9 +598,10 @@ class Table:
             return []
         return list(self._shares_for_round())
 
-    def _check_signature(self, entry: m.Entry) -> None:
+    def _authenticate(self, entry: m.Entry) -> None:
+        """The entry is signed by the seat it names, for this game: only then blame it."""
         if entry.seat >= self.seats:
-            raise PeerFault("no such seat", seat=None, position=entry.pos)
+            raise PeerFault("no such seat", seat=None, position=entry.pos, kind="bad-signature")
         try:
             m.check_entry_signature(entry, self.sign_keys[entry.seat])
         except BadSignature:
@@ -581,13 +611,22 @@ class Table:
                 position=entry.pos,
                 kind="bad-signature",
             ) from None
-
-    def _accept(self, entry: m.Entry) -> None:
-        """Validate an entry fully, then apply it; on any fault nothing has changed."""
-        if self.ended:
-            raise PeerFault("the game has ended", seat=entry.seat, position=entry.pos)
         if entry.game != self.game_id:
-            raise PeerFault("an entry of another game", seat=entry.seat, position=entry.pos)
+            raise PeerFault(
+                "an entry of another game (replayed)",
+                seat=entry.seat,
+                position=entry.pos,
+                kind="replay",
+            )
+
+    def _accept(self, entry: m.Entry, *, authenticated: bool = False) -> None:
+        """Validate an entry fully, then apply it; on any fault nothing has changed."""
+        if not authenticated:
+            self._authenticate(entry)
+        if self.ended:
+            raise PeerFault(
+                "the game has ended", seat=entry.seat, position=entry.pos, kind="after-end"
+            )
         if entry.prev != self._hashes[-1]:
             raise PeerFault(
                 "its previous-hash does not chain to our log (a fork)",
@@ -595,7 +634,6 @@ class Table:
                 position=entry.pos,
                 kind="fork",
             )
-        self._check_signature(entry)
         due = self.expected()
         assert due is not None
         writer, kinds = due
@@ -619,7 +657,9 @@ class Table:
         except PeerFault:
             raise
         except (IllegalAction, CryptoError, DecodeError) as exc:
-            raise PeerFault(str(exc), seat=entry.seat, position=entry.pos, kind=entry.kind) from exc
+            raise PeerFault(
+                str(exc), seat=entry.seat, position=entry.pos, kind=_fault_kind(exc, entry.kind)
+            ) from exc
         # Validation is done: from here on the entry is part of the game.
         self.log.append(entry.raw)
         self._hashes.append(entry.hash)
@@ -645,16 +685,18 @@ class Table:
         rnd = self._check_round(entry)
         deck = list(entry.body["deck"])
         mental.check_deck(deck, mental.DECK_SIZE, validate_points=False)
-        next_pass = None
+        next_pass, dispute = None, None
         if self.seat is not None and entry.seat + 1 == self.seat:
-            next_pass = self._my_shuffle(deck)  # validates every point it multiplies
+            next_pass, dispute = self._next_pass(self._my_shuffle, deck)
         elif self.seat == 0 and entry.seat == self.seats - 1:
-            next_pass = self._my_lock(deck)
+            next_pass, dispute = self._next_pass(self._my_lock, deck)
 
         def apply() -> None:
             rnd.shuffles.append((deck, entry.body["secret_hash"]))
             rnd.deck = deck
             rnd.next_pass = next_pass
+            if dispute is not None:
+                self._my_dispute = dispute
             if len(rnd.shuffles) == self.seats:
                 self.stage = "lock"
 
@@ -675,14 +717,16 @@ class Table:
             if key is not None:
                 _check_scalar(key, entry.seat)
         full = deck + rnd.deck[rnd.size :]
-        next_pass = None
+        next_pass, dispute = None, None
         if self.seat is not None and entry.seat + 1 == self.seat:
-            next_pass = self._my_lock(full)
+            next_pass, dispute = self._next_pass(self._my_lock, full)
 
         def apply() -> None:
             rnd.locks.append((deck, keys))
             rnd.deck = full
             rnd.next_pass = next_pass
+            if dispute is not None:
+                self._my_dispute = dispute
             if len(rnd.locks) == self.seats:
                 self._deal()
 
@@ -905,6 +949,20 @@ class Table:
                 return tricks
         return None
 
+    def _next_pass(
+        self, make: Any, deck: list[bytes]
+    ) -> tuple[list[bytes] | None, str | None]:
+        """Our pass over a deck just received, or the reason to dispute it.
+
+        Only the next seat multiplies (so validates) the points of a deck; the others
+        accept it as well formed. Refusing it here alone would split the replicas, so
+        the entry is accepted by all and we dispute it: the replay names its author.
+        """
+        try:
+            return make(deck), None
+        except mental.BadDeck as exc:
+            return None, f"the deck I received holds an invalid point: {exc}"
+
     def _shuffle_with(self, keys: mental.RoundKeys, deck: list[bytes]) -> list[bytes]:
         return mental.shuffle_pass(deck, keys)
 
@@ -933,9 +991,8 @@ class Table:
             mine = []
             for p in rnd.positions_of(self.seat):
                 try:
-                    card = DECK[
-                        mental.read_card(rnd.deck[p], [*rnd.public_keys(p), rnd.my_keys.lock_keys[p]])
-                    ]
+                    keys = [*rnd.public_keys(p), rnd.my_keys.lock_keys[p]]
+                    card = DECK[mental.read_card(rnd.deck[p], keys)]
                 except CryptoError:
                     self._my_dispute = f"my card at position {p} does not decode"
                     break
@@ -1064,9 +1121,8 @@ class Table:
             secret = rnd.reveals[s]["secret"]
             if s < len(rnd.shuffles) and secret_hash(secret) != rnd.shuffles[s][1]:
                 raise blame(s, "revealed a secret that does not match its commitment", "secret")
-            keys_by_seat.append(
-                mental.derive_round_keys(secret, mental.round_context(self.game_id, rnd.round_no, s))
-            )
+            context = mental.round_context(self.game_id, rnd.round_no, s)
+            keys_by_seat.append(mental.derive_round_keys(secret, context))
         deck = list(mental.CARD_POINTS)
         for s, (published, _) in enumerate(rnd.shuffles):
             try:
@@ -1082,7 +1138,9 @@ class Table:
             except CryptoError:
                 raise blame(s - 1 if s else n - 1, "published an invalid point", "lock") from None
             if expected != published:
-                first = next(p for p, (a, b) in enumerate(zip(expected, published)) if a != b)
+                first = next(
+                    p for p, (a, b) in enumerate(zip(expected, published, strict=True)) if a != b
+                )
                 raise blame(s, f"tampered lock pass at position {first}", "lock")
             for p, key in enumerate(keys):
                 if key is not None and key != keys_by_seat[s].lock_keys[p]:
@@ -1163,7 +1221,8 @@ class Table:
             assert rnd.my_bid is not None
             return {"round": rnd.round_no, "bid": rnd.my_bid, "nonce": self._bid_nonce()}
         if kind == "reveal":
-            body: dict[str, Any] = {"round": rnd.round_no, "secret": self._round_secret(rnd.round_no)}
+            secret = self._round_secret(rnd.round_no)
+            body: dict[str, Any] = {"round": rnd.round_no, "secret": secret}
             if self.config.secret_bids and rnd.dispute is None:
                 assert rnd.my_bid is not None
                 body["bid"] = rnd.my_bid
@@ -1192,6 +1251,17 @@ class Table:
         if kind != "abort":
             outputs.extend(self._auto())
         return outputs
+
+
+def _fault_kind(exc: WizardError, entry_kind: str) -> str:
+    """A short stable name for what was wrong with an entry."""
+    if isinstance(exc, IllegalAction):
+        return exc.rule
+    if isinstance(exc, mental.CommitmentMismatch):
+        return "commitment"
+    if isinstance(exc, DecodeError):
+        return "malformed"
+    return entry_kind
 
 
 def _check_scalar(key: bytes, seat: int) -> None:

@@ -65,31 +65,27 @@ class Kind(Enum):
 class Card:
     """One of the 60 cards. Obtain cards from ``DECK`` or ``Card.parse``; never construct them."""
 
-    __slots__ = ("_text", "index", "kind", "rank", "suit")
+    __slots__ = ("_text", "index", "is_jester", "is_suit_card", "is_wizard", "kind", "rank", "suit")
 
     kind: Kind
     suit: Suit | None
     rank: int  # 1..13 for suit cards; the copy number 1..4 for Wizards and Jesters
     index: int  # position in the canonical deck order, 0..59 (the card's id on the wire)
+    # The kind as flags: plain attributes rather than properties because the trick rules
+    # read them for every card of every play.
+    is_wizard: bool
+    is_jester: bool
+    is_suit_card: bool
 
     def __init__(self, kind: Kind, suit: Suit | None, rank: int, index: int) -> None:
         self.kind = kind
         self.suit = suit
         self.rank = rank
         self.index = index
+        self.is_wizard = kind is Kind.WIZARD
+        self.is_jester = kind is Kind.JESTER
+        self.is_suit_card = kind is Kind.SUIT
         self._text = f"{suit.value}{rank}" if suit is not None else f"{kind.value}{rank}"
-
-    @property
-    def is_wizard(self) -> bool:
-        return self.kind is Kind.WIZARD
-
-    @property
-    def is_jester(self) -> bool:
-        return self.kind is Kind.JESTER
-
-    @property
-    def is_suit_card(self) -> bool:
-        return self.kind is Kind.SUIT
 
     @staticmethod
     def parse(text: str) -> Card:
@@ -160,4 +156,7 @@ def sort_key(card: Card, trump: Suit | None = None) -> tuple[int, int, int]:
         return (3, 0, card.rank)
     assert card.suit is not None
     group = 1 if card.suit is trump else 2
-    return (group, list(Suit).index(card.suit), -card.rank)
+    return (group, _SUIT_ORDER[card.suit], -card.rank)
+
+
+_SUIT_ORDER = {suit: i for i, suit in enumerate(Suit)}

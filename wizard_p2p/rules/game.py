@@ -25,8 +25,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from wizard_p2p.errors import IllegalAction, UsageError
-from wizard_p2p.rules.cards import Card, Suit, sort_key
-from wizard_p2p.rules.config import DECK_SIZE, GameConfig
+from wizard_p2p.rules.cards import DECK, Card, Suit, sort_key
+from wizard_p2p.rules.config import DECK_SIZE, MAX_SEATS, MIN_SEATS, GameConfig
 from wizard_p2p.rules.tricks import breaks_follow_suit, legal_cards, score, trick_winner
 
 
@@ -83,6 +83,15 @@ class Play:
 
 
 Action = Deal | ChooseTrump | Bid | OpenBids | Play
+
+# Actions are immutable values, so ``legal_actions`` hands out shared instances of the
+# bids and plays (like the interned cards) instead of building thousands per game.
+_PLAYS = tuple(tuple(Play(seat, card) for card in DECK) for seat in range(MAX_SEATS))
+_BIDS = tuple(
+    tuple(Bid(seat, tricks) for tricks in range(DECK_SIZE // MIN_SEATS + 1))
+    for seat in range(MAX_SEATS)
+)
+_SEALED_BIDS = tuple(Bid(seat, None) for seat in range(MAX_SEATS))
 
 
 # --- records ------------------------------------------------------------------------------
@@ -198,7 +207,7 @@ class Game:
 
     @property
     def trick_cards(self) -> tuple[Card, ...]:
-        return tuple(card for _, card in self.trick)
+        return tuple([card for _, card in self.trick])
 
     def left_of(self, seat: int) -> int:
         return (seat + 1) % self.seats
@@ -235,14 +244,17 @@ class Game:
         seat = self.to_move
         if seat is None:
             return []
+        if self.phase is Phase.PLAY:
+            plays = _PLAYS[seat]
+            return [plays[card.index] for card in self.legal_plays()]
+        if self.phase is Phase.BID:
+            bids = _BIDS[seat]
+            actions: list[Action] = [bids[b] for b in self.legal_bids()]
+            if self.config.sealed_bids:
+                actions.append(_SEALED_BIDS[seat])
+            return actions
         if self.phase is Phase.CHOOSE_TRUMP:
             return [ChooseTrump(seat, suit) for suit in Suit]
-        if self.phase is Phase.BID:
-            if self.config.sealed_bids:
-                return [Bid(seat, b) for b in self.legal_bids()] + [Bid(seat, None)]
-            return [Bid(seat, b) for b in self.legal_bids()]
-        if self.phase is Phase.PLAY:
-            return [Play(seat, card) for card in self.legal_plays()]
         return []
 
     def standings(self) -> Standings:
@@ -252,22 +264,33 @@ class Game:
         return Standings(tuple(self.totals), winners, tuple(order))
 
     def copy(self) -> Game:
-        return copy.deepcopy(self)
+        """An independent copy, for look-ahead.
+
+        Cheaper than ``copy.deepcopy``: every list and set of the state holds immutable
+        things (cards, numbers, ``Trick`` and ``RoundResult`` records), so copying the
+        containers (and each hand) is enough.
+        """
+        clone = copy.copy(self)
+        for name, value in vars(self).items():
+            if isinstance(value, list | set):
+                setattr(clone, name, value.copy())
+        clone.hands = [None if hand is None else list(hand) for hand in self.hands]
+        return clone
 
     # --- changing the state -----------------------------------------------------------
 
     def apply(self, action: Action) -> None:
         """Apply one action, or raise ``IllegalAction`` and leave the state unchanged."""
-        if isinstance(action, Deal):
+        if isinstance(action, Play):  # the commonest action first
+            self._play(action)
+        elif isinstance(action, Bid):
+            self._bid(action)
+        elif isinstance(action, Deal):
             self._deal(action)
         elif isinstance(action, ChooseTrump):
             self._choose_trump(action)
-        elif isinstance(action, Bid):
-            self._bid(action)
         elif isinstance(action, OpenBids):
             self._open_bids(action)
-        elif isinstance(action, Play):
-            self._play(action)
         else:
             raise IllegalAction(f"not an action: {action!r}", rule="unknown-action")
 
@@ -395,44 +418,39 @@ class Game:
 
     def _play(self, action: Play) -> None:
         self._expect(Phase.PLAY, "play a card")
-        self._expect_turn(action.seat, "play")
-        card = action.card
+        seat, card = action.seat, action.card
+        self._expect_turn(seat, "play")
         if not isinstance(card, Card):
             raise IllegalAction(f"not a card: {card!r}", rule="card")
-        hand = self.hands[action.seat]
+        hand = self.hands[seat]
+        trick_cards = self.trick_cards
         if hand is not None:
             if card not in hand:
-                raise IllegalAction(f"seat {action.seat} does not hold {card}", rule="not-held")
+                raise IllegalAction(f"seat {seat} does not hold {card}", rule="not-held")
             broken = breaks_follow_suit(
-                card,
-                hand,
-                self.trick_cards,
-                wizard_lead_sets_suit=self.config.wizard_lead_sets_suit,
+                card, hand, trick_cards, wizard_lead_sets_suit=self.config.wizard_lead_sets_suit
             )
             if broken is not None:
                 raise IllegalAction(
-                    f"{card} does not follow suit: seat {action.seat} holds "
+                    f"{card} does not follow suit: seat {seat} holds "
                     f"{broken.name.lower()} ({broken.value}) and must play one "
                     "(or a Wizard or Jester)",
                     rule="follow-suit",
                 )
-        else:
-            if card in self.public_cards or any(
-                card in other for other in self.hands if other is not None
-            ):
-                raise IllegalAction(
-                    f"{card} has been played, turned or dealt elsewhere", rule="not-held"
-                )
+        elif card in self.public_cards or any(
+            card in other for other in self.hands if other is not None
+        ):
+            raise IllegalAction(f"{card} has been played, turned or dealt elsewhere", rule="not-held")
+
         if hand is not None:
             hand.remove(card)
-        self.hand_sizes[action.seat] -= 1
+        self.hand_sizes[seat] -= 1
         self.public_cards.add(card)
-        self.trick.append((action.seat, card))
-        if len(self.trick) < self.seats:
-            self.to_move = self.left_of(action.seat)
+        self.trick.append((seat, card))
+        if len(self.trick) < self.config.seats:
+            self.to_move = self.left_of(seat)
             return
-        winner_index = trick_winner(self.trick_cards, self.trump)
-        winner = self.trick[winner_index][0]
+        winner = self.trick[trick_winner((*trick_cards, card), self.trump)][0]
         self.round_tricks.append(Trick(self.trick[0][0], tuple(self.trick), winner))
         self.taken[winner] += 1
         self.trick = []

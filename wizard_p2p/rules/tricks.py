@@ -42,7 +42,7 @@ def legal_cards(
     """The cards of ``hand`` that may be played onto ``trick`` (in hand order)."""
     hand = list(hand)
     follow = suit_to_follow(trick, wizard_lead_sets_suit=wizard_lead_sets_suit)
-    if follow is None or not any(card.suit is follow for card in hand):
+    if follow is None or not _holds(hand, follow):
         return hand
     return [card for card in hand if card.suit is follow or not card.is_suit_card]
 
@@ -60,9 +60,15 @@ def breaks_follow_suit(
     follow = suit_to_follow(trick, wizard_lead_sets_suit=wizard_lead_sets_suit)
     if follow is None or card.suit is follow:
         return None
-    if any(other.suit is follow for other in hand):
-        return follow
-    return None
+    return follow if _holds(hand, follow) else None
+
+
+def _holds(hand: Iterable[Card], suit: Suit) -> bool:
+    # A plain loop: any() over a generator costs more than the few cards of a hand.
+    for card in hand:
+        if card.suit is suit:
+            return True
+    return False
 
 
 def trick_winner(trick: Sequence[Card], trump: Suit | None) -> int:

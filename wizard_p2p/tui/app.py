@@ -26,7 +26,7 @@ from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
 
 from wizard_p2p.errors import IllegalAction, UsageError
-from wizard_p2p.rules import Card, Phase, RoundResult, Suit, suit_to_follow
+from wizard_p2p.rules import MAX_SEATS, MIN_SEATS, Card, Phase, RoundResult, Suit, suit_to_follow
 from wizard_p2p.session.api import SeatController, Snapshot
 from wizard_p2p.tui.controls import ScrollControl
 from wizard_p2p.tui.i18n import Translator
@@ -314,7 +314,10 @@ class WizardApp:
             return
         mode = self.mode
         if mode == "lobby":
-            self._start_game()
+            if self.lobby_snapshot is not None and self.lobby_snapshot.closed:
+                self.leave()  # nothing left to wait for
+            else:
+                self._start_game()
         elif mode == "bid":
             self._bid()
         elif mode == "trump":
@@ -371,8 +374,14 @@ class WizardApp:
 
     def _start_game(self) -> None:
         assert self.lobby is not None and self.lobby_snapshot is not None
-        if not self.lobby_snapshot.can_start:
-            self.message = self.tr("lobby_not_host")
+        snap = self.lobby_snapshot
+        if not snap.can_start:
+            host = any(p.is_you and p.is_host for p in snap.players)
+            self.message = (
+                self.tr("lobby_need", min=MIN_SEATS, max=MAX_SEATS)
+                if host
+                else self.tr("lobby_not_host")
+            )
             return
         try:
             self.lobby.start()
@@ -386,10 +395,12 @@ class WizardApp:
 
     def toggle_overlay(self, name: str) -> None:
         """``?``, ``s``, ``l``: open that window, or close it when it is open."""
-        if self.overlay in (ROUND, FINAL):
+        if self.overlay == ROUND:
             return  # the summary is read and dismissed with Enter first
         if self.overlay == name:
             self.close_overlay()
+            return
+        if self.overlay == FINAL and name == HELP:
             return
         if name in (SCORES, LOG) and self.controller is None:
             return
@@ -398,10 +409,13 @@ class WizardApp:
         self.scroll = 1 << 30 if name == LOG else 0
 
     def close_overlay(self) -> None:
+        """Esc: close the open window; the standings stay once the game is over."""
         if self.overlay == ROUND:
             self.continue_()
-        elif self.overlay != FINAL:
-            self.overlay = None
+            return
+        snap = self.snapshot
+        over = snap is not None and (snap.finished or snap.aborted)
+        self.overlay = FINAL if over else None
 
     def continue_(self) -> None:
         """Dismiss the round summary: the standings follow if the game is over."""

@@ -117,7 +117,7 @@ EN: dict[str, str] = {
         "l            game log\n"
         "?            this help\n"
         "Esc          close a window\n"
-        "q            leave the table (asks first; the game stays resumable)\n"
+        "q, Ctrl-C    leave the table (asks first; a network game stays resumable)\n"
         "\n"
         "Cards: B blue Humans, G green Elves, R red Dwarves, Y yellow Giants,\n"
         "1 low .. 13 high; Z Wizard (always wins, first one); N Jester (never\n"
@@ -126,7 +126,9 @@ EN: dict[str, str] = {
         "Exact bid: 20 + 10 per trick; else -10 per trick off."
     ),
     "quit_title": "Leave the table?",
-    "quit_body": "The game stays resumable.\ny: leave    n or Esc: stay",
+    "quit_resumable": "The game stays resumable: wizard-p2p resume",
+    "quit_practice": "This practice game ends here.",
+    "quit_keys": "y: leave    n or Esc: stay",
     "footer": "? help  s scores  l log  q quit",
     "footer_bid": "0-9 ←→ Enter bid",
     "footer_trump": "BGRY ←→ Enter trump",
@@ -249,7 +251,7 @@ ZH: dict[str, str] = {
         "l            游戏记录\n"
         "?            本帮助\n"
         "Esc          关闭窗口\n"
-        "q            离开牌桌（会先确认；游戏可以恢复）\n"
+        "q, Ctrl-C    离开牌桌（会先确认；联网游戏可以恢复）\n"
         "\n"
         "牌：B 蓝色人类，G 绿色精灵，R 红色矮人，Y 黄色巨人，1 最小 13 最大；\n"
         "Z 巫师牌（第一张巫师牌获胜）；N 愚者牌（只有全是愚者牌时才获胜）。\n"
@@ -257,7 +259,9 @@ ZH: dict[str, str] = {
         "预测正确：20 + 每个纹章 10；否则每差一个纹章 -10。"
     ),
     "quit_title": "离开牌桌？",
-    "quit_body": "游戏可以恢复。\ny：离开    n 或 Esc：留下",
+    "quit_resumable": "游戏可以恢复：wizard-p2p resume",
+    "quit_practice": "本局练习游戏将就此结束。",
+    "quit_keys": "y：离开    n 或 Esc：留下",
     "footer": "? 帮助  s 真言册  l 记录  q 退出",
     "footer_bid": "0-9 ←→ 回车预测",
     "footer_trump": "BGRY ←→ 回车",
@@ -380,7 +384,7 @@ JA: dict[str, str] = {
         "l            ゲームの記録\n"
         "?            このヘルプ\n"
         "Esc          ウィンドウを閉じる\n"
-        "q            テーブルを離れる（確認あり、再開可能）\n"
+        "q, Ctrl-C    テーブルを離れる（確認あり、ネット対戦は再開可能）\n"
         "\n"
         "カード：B 青・人、G 緑・エルフ、R 赤・ドワーフ、Y 黄・巨人、1 最弱 13 最強。\n"
         "Z 魔法使い（最初の魔法使いが勝つ）、N 道化師（全員が道化師の時のみ勝つ）。\n"
@@ -388,7 +392,9 @@ JA: dict[str, str] = {
         "予想的中：20 + 1トリック 10 点。外れ：差 1 につき -10 点。"
     ),
     "quit_title": "テーブルを離れますか？",
-    "quit_body": "ゲームは再開できます。\ny：離れる    n か Esc：残る",
+    "quit_resumable": "ゲームは再開できます：wizard-p2p resume",
+    "quit_practice": "この練習ゲームはここで終わります。",
+    "quit_keys": "y：離れる    n か Esc：残る",
     "footer": "? ヘルプ  s スコア  l 記録  q 終了",
     "footer_bid": "0-9 ←→ Enter 予想",
     "footer_trump": "BGRY ←→ Enter",

@@ -30,6 +30,7 @@ from prompt_toolkit.layout import (
     Window,
 )
 from prompt_toolkit.layout.dimension import Dimension
+from prompt_toolkit.utils import get_cwidth
 from prompt_toolkit.widgets import Frame
 
 from wizard_p2p.tui import panels, table
@@ -111,7 +112,7 @@ def _scroll_window(app: WizardApp, name: str, lines: Callable[[int], list[Line]]
 def _overlay(
     app: WizardApp, name: str, title: Callable[[], str], lines: Callable[[int], list[Line]]
 ) -> Float:
-    """A window over the table, one cell in from each edge, scrollable."""
+    """A scrollable window over the table, between the title line and the key line."""
     body = HSplit(
         [
             _scroll_window(app, name, lines),
@@ -128,8 +129,8 @@ def _overlay(
         ),
         top=1,
         bottom=1,
-        left=1,
-        right=1,
+        left=0,
+        right=0,
     )
 
 
@@ -145,10 +146,17 @@ def _dialog(
     def room() -> int:
         return max(10, min(70, _screen_size()[1] - 4))
 
+    # prompt_toolkit sizes a float even while it is hidden: only measure a shown one.
     def width() -> int:
-        return min(room(), max(panels.dialog_width(lines(app, room())), 24)) + 2
+        if not shown():
+            return 1
+        # Wide enough for the text and for the title with the frame's decorations.
+        wanted = max(panels.dialog_width(lines(app, room())), get_cwidth(title()) + 8, 24)
+        return min(room(), wanted) + 2
 
     def height() -> int:
+        if not shown():
+            return 1
         return min(_screen_size()[0] - 2, len(lines(app, width() - 2)) + 2)
 
     return Float(

@@ -187,11 +187,19 @@ def final_lines(app: WizardApp, cells: int) -> list[Line]:
     return lines
 
 
+RESUMABLE = "resumable"
+"""``Snapshot.extra`` key: "1" when the controller keeps the game resumable after ``quit()``."""
+
+
 def quit_lines(app: WizardApp, cells: int) -> list[Line]:
-    lines: list[Line] = []
-    for text in app.tr("quit_body").split("\n"):
-        lines += flow(words(text), cells)
-    return lines
+    snap = app.snapshot
+    if snap is None:  # the lobby: nothing to resume
+        lines: list[Line] = []
+    elif snap.extra.get(RESUMABLE) == "1":
+        lines = flow(words(app.tr("quit_resumable")), cells)
+    else:
+        lines = flow(words(app.tr("quit_practice")), cells)
+    return lines + flow(words(app.tr("quit_keys")), cells)
 
 
 def dialog_width(lines: list[Line]) -> int:

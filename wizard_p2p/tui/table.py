@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 from prompt_toolkit.mouse_events import MouseEvent, MouseEventType
 
-from wizard_p2p.rules import Card, Phase, Trick, trick_winner
+from wizard_p2p.rules import DECK, Card, Phase, Trick, trick_winner
 from wizard_p2p.tui.controls import Line, flow
 from wizard_p2p.tui.text import card_class, card_label, clip, pad, width
 
@@ -192,7 +192,7 @@ def trump_lines(app: WizardApp, cells: int, height: int | None) -> list[Line]:
     lines: list[Line] = []
     turned = view.turned
     if view.phase is Phase.DEAL or view.phase is Phase.GAME_OVER:
-        return [[("class:dim", clip(tr("no_trump"), cells))]] if view.phase is Phase.DEAL else []
+        return []  # nothing turned yet (the deck is being shuffled), or nothing left
     if turned is None:
         lines += flow(words(tr("no_trump_last")), cells)
     else:
@@ -217,13 +217,8 @@ def trump_lines(app: WizardApp, cells: int, height: int | None) -> list[Line]:
     return lines
 
 
-def _suit_cards() -> tuple[Card, ...]:
-    from wizard_p2p.rules import DECK
-
-    return tuple(card for card in DECK if card.is_suit_card and card.rank == 1)
-
-
-_SUIT_CARDS = _suit_cards()
+# One card per suit, in suit order: gives a suit its colour where no card is at hand.
+_SUIT_CARDS = tuple(card for card in DECK if card.is_suit_card and card.rank == 1)
 
 
 def hand_lines(app: WizardApp, cells: int, height: int | None) -> list[Line]:
@@ -359,9 +354,17 @@ def status_text(app: WizardApp) -> str:
 
 
 def message_lines(app: WizardApp, cells: int, height: int | None) -> list[Line]:
-    if not app.message:
-        return [[]]
-    return flow(words(app.message, "class:message"), cells)
+    """The answer to the last key (a refusal) or, while the player decides, the table's progress.
+
+    (While the player waits, the prompt lines show the progress instead.)
+    """
+    if app.message:
+        return flow(words(app.message, "class:message"), cells)
+    if app.mode in ("bid", "trump", "play", "play-hidden"):
+        text = status_text(app)
+        if text:
+            return flow(words(text, "class:status"), cells)
+    return [[]]
 
 
 def recent_lines(app: WizardApp, cells: int, height: int | None) -> list[Line]:

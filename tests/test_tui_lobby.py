@@ -1,0 +1,159 @@
+"""The lobby screen against an in-memory ``LobbyController``, and the switch to the table.
+
+``FakeLobby`` plays the networked node's part: players join, the host starts,
+and ``table()`` then returns a ``LocalSession`` for this player's seat.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from prompt_toolkit.input import create_pipe_input
+
+from wizard_p2p.bots import make_policy
+from wizard_p2p.errors import UsageError
+from wizard_p2p.rules import MAX_SEATS, MIN_SEATS, GameConfig
+from wizard_p2p.session.api import SeatController, Status
+from wizard_p2p.session.local import LocalSession
+from wizard_p2p.tui.app import WizardApp
+from wizard_p2p.tui.headless import Driver, FixedSizeOutput, run_with_keys, screen_text
+from wizard_p2p.tui.lobby import LobbyController, LobbyPlayer, LobbySnapshot, is_lobby
+
+FINGERPRINTS = ["3f9a 12bc 77d0 e41a", "a0b1 c2d3 e4f5 0617", "5e5e 9001 abcd ef01", "beef 4242"]
+
+
+class FakeLobby:
+    def __init__(self, names: list[str], *, you: int, seats: int = 4) -> None:
+        self.players = [
+            LobbyPlayer(name, FINGERPRINTS[i], i, is_host=i == 0, is_you=i == you)
+            for i, name in enumerate(names)
+        ]
+        self.you = you
+        self.seats = seats
+        self.variants = ("plus_minus_one",)
+        self.callbacks: list[Callable[[], None]] = []
+        self.started = False
+        self.left = False
+        self.session: LocalSession | None = None
+
+    def snapshot(self) -> LobbySnapshot:
+        n = len(self.players)
+        return LobbySnapshot(
+            addresses=("tcp://127.0.0.1:7711", "tcp://[::1]:7711"),
+            invite="WZ-4F2A-9C1B",
+            players=tuple(self.players),
+            variants=self.variants,
+            seats=self.seats,
+            can_start=self.you == 0 and MIN_SEATS <= n <= MAX_SEATS,
+            status=(Status("waiting-players", done=n, total=self.seats),),
+            started=self.started,
+        )
+
+    def start(self) -> None:
+        if self.you != 0:
+            raise UsageError("only the host can start")
+        self._begin()
+
+    def host_starts(self) -> None:
+        self._begin()
+
+    def _begin(self) -> None:
+        config = GameConfig.with_variants(len(self.players), list(self.variants))
+        policies = [None if i == self.you else make_policy("random") for i in range(config.seats)]
+        names = [p.name for p in self.players]
+        self.session = LocalSession(config, names, policies, seat=self.you, seed=1)
+        self.started = True
+        self._notify()
+
+    def join(self, name: str) -> None:
+        i = len(self.players)
+        self.players.append(LobbyPlayer(name, FINGERPRINTS[i], i))
+        self._notify()
+
+    def leave(self) -> None:
+        self.left = True
+
+    def subscribe(self, callback: Callable[[], None]) -> None:
+        self.callbacks.append(callback)
+
+    def table(self) -> SeatController:
+        assert self.session is not None
+        return self.session
+
+    def _notify(self) -> None:
+        for callback in self.callbacks:
+            callback()
+
+
+def test_the_fake_is_a_lobby_controller() -> None:
+    lobby: LobbyController = FakeLobby(["Ana", "Ben"], you=0)
+    assert is_lobby(lobby)
+    assert not is_lobby(LocalSession(GameConfig(3), ["a", "b", "c"], [None, None, None]))
+
+
+@pytest.mark.parametrize("lang", ["en", "zh", "ja"])
+def test_lobby_screen_shows_what_to_share(lang: str) -> None:
+    lobby = FakeLobby(["Ana", "本", "ゆい"], you=1)
+    with create_pipe_input() as pipe:
+        app = WizardApp(lobby, lang, input=pipe, output=FixedSizeOutput())
+        assert app.screen == "lobby"
+        text = "\n".join(screen_text(app))
+        tr = app.tr
+        assert "tcp://127.0.0.1:7711" in text and "tcp://[::1]:7711" in text
+        assert "WZ-4F2A-9C1B" in text
+        for player in lobby.players:
+            assert player.name in text and player.fingerprint in text
+        assert tr("lobby_players", n=3, target=4) in text
+        assert tr.variant("plus_minus_one") in text
+        assert tr("lobby_waiting_players", done=3, total=4) in text
+        assert tr("lobby_wait_host") in text  # not the host
+
+
+def test_the_host_starts_and_the_table_follows() -> None:
+    lobby = FakeLobby(["Ana", "Ben"], you=0)
+
+    async def script(driver: Driver) -> None:
+        app = driver.app
+        await driver.press("enter")  # two players: not yet
+        assert app.screen == "lobby" and not lobby.started
+        assert app.message == app.tr("lobby_need", min=MIN_SEATS, max=MAX_SEATS)
+        lobby.join("Cho")  # the node reports a new player
+        assert app.lobby_snapshot is not None and len(app.lobby_snapshot.players) == 3
+        assert app.lobby_snapshot.can_start
+        await driver.press("enter")
+        assert lobby.started and app.screen == "table"
+        assert app.controller is lobby.session
+        assert app.mode in ("bid", "wait", "trump")
+        if app.mode == "bid":
+            await driver.press("enter")  # the first legal bid is chosen to begin with
+            assert lobby.session is not None and lobby.session.snapshot().view.bid_made[0]
+
+    run_with_keys(lambda pipe, out: WizardApp(lobby, "en", input=pipe, output=out), script)
+
+
+def test_a_guest_waits_for_the_host() -> None:
+    lobby = FakeLobby(["Ana", "Ben", "Cho"], you=2)
+
+    async def script(driver: Driver) -> None:
+        app = driver.app
+        await driver.press("enter")
+        assert app.message == app.tr("lobby_not_host") and app.screen == "lobby"
+        lobby.host_starts()
+        assert app.screen == "table" and app.controller is lobby.session
+        assert app.snapshot is not None and app.snapshot.view.seat == 2
+
+    run_with_keys(lambda pipe, out: WizardApp(lobby, "en", input=pipe, output=out), script)
+
+
+def test_leaving_the_lobby() -> None:
+    lobby = FakeLobby(["Ana", "Ben", "Cho"], you=1)
+
+    async def script(driver: Driver) -> None:
+        app = driver.app
+        await driver.press("q")
+        assert app.confirm_quit
+        await driver.press("y")
+        assert lobby.left and app.application.is_done
+
+    run_with_keys(lambda pipe, out: WizardApp(lobby, "en", input=pipe, output=out), script)

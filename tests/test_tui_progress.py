@@ -1,0 +1,141 @@
+"""What the console shows while it waits, and a game that ends early.
+
+``Watched`` wraps a ``LocalSession`` and adds to its snapshots what a networked
+table reports (progress, disconnected seats, an abort), as the node will.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+
+import pytest
+from prompt_toolkit.input import create_pipe_input
+
+from wizard_p2p.bots import make_policy
+from wizard_p2p.rules import Card, GameConfig, Suit
+from wizard_p2p.session.api import Snapshot, Status
+from wizard_p2p.session.local import LocalSession
+from wizard_p2p.tui.app import FINAL, WizardApp
+from wizard_p2p.tui.headless import FixedSizeOutput, screen_text
+from wizard_p2p.tui.panels import RESUMABLE
+from wizard_p2p.tui.table import status_text
+
+
+class Watched:
+    """A SeatController whose snapshots carry extra status, like a networked one."""
+
+    def __init__(self, inner: LocalSession) -> None:
+        self.inner = inner
+        self.seat = inner.seat
+        self.status: tuple[Status, ...] = ()
+        self.connected: tuple[bool, ...] | None = None
+        self.aborted: str | None = None
+        self.extra: dict[str, str] = {}
+        self.callbacks: list[Callable[[], None]] = []
+        self.quit_called = False
+
+    def snapshot(self) -> Snapshot:
+        snap = self.inner.snapshot()
+        return dataclasses.replace(
+            snap,
+            status=self.status,
+            connected=self.connected or snap.connected,
+            aborted=self.aborted,
+            extra=self.extra,
+        )
+
+    def bid(self, tricks: int) -> None:
+        self.inner.bid(tricks)
+
+    def choose_trump(self, suit: Suit) -> None:
+        self.inner.choose_trump(suit)
+
+    def play(self, card: Card | None) -> None:
+        self.inner.play(card)
+
+    def subscribe(self, callback: Callable[[], None]) -> None:
+        self.callbacks.append(callback)
+
+    def quit(self) -> None:
+        self.quit_called = True
+
+    def changed(self) -> None:
+        for callback in self.callbacks:
+            callback()
+
+
+def watched(seats: int = 4) -> Watched:
+    policies = [None] + [make_policy("random") for _ in range(seats - 1)]
+    names = ["You", "Ana", "Ben", "Cho", "Dee", "Eve"][:seats]
+    return Watched(LocalSession(GameConfig(seats), names, policies, seed=1, first_dealer=0))
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("en", ["shuffling (3/6)", "waiting for Ana to bid", "Ben disconnected - waiting"]),
+        ("zh", ["洗牌中（3/6）", "等待 Ana 预测", "Ben 已断线，等待中"]),
+        ("ja", ["シャッフル中（3/6）", "Ana の予想を待っています", "Ben の接続が切れました"]),
+    ],
+)
+def test_progress_is_shown_while_waiting(lang: str, expected: list[str]) -> None:
+    c = watched()
+    with create_pipe_input() as pipe:
+        app = WizardApp(c, lang, input=pipe, output=FixedSizeOutput())
+        c.status = (
+            Status("shuffling", done=3, total=6),
+            Status("waiting-bid", seat=1),
+            Status("disconnected", seat=2),
+        )
+        c.connected = (True, True, False, True)
+        c.changed()
+        text = status_text(app)
+        for part in expected:
+            assert part in text
+        screen = screen_text(app)
+        joined = "\n".join(screen)
+        ben_row = next(row for row in screen if "│x Ben" in row)
+        assert ben_row  # the disconnected seat is marked in the seat list
+        # The progress is on screen, not just in the state (it may wrap at the edge).
+        assert expected[0] in joined
+
+
+def test_waiting_is_derived_from_the_view_when_the_controller_says_nothing() -> None:
+    c = watched()
+    with create_pipe_input() as pipe:
+        app = WizardApp(c, "en", input=pipe, output=FixedSizeOutput())
+        assert app.snapshot is not None
+        view = app.snapshot.view
+        assert view.my_turn and status_text(app) == ""
+        # Pretend it is Cho's turn, as a networked table would show while Cho thinks.
+        app.snapshot = dataclasses.replace(app.snapshot, view=dataclasses.replace(view, to_move=3))
+        assert status_text(app) == "waiting for Cho to bid"
+        assert app.mode == "wait"
+        app.confirm()
+        assert app.message == "It is not your turn."
+
+
+def test_an_aborted_game_says_why_and_leaves() -> None:
+    c = watched()
+    with create_pipe_input() as pipe:
+        app = WizardApp(c, "en", input=pipe, output=FixedSizeOutput())
+        c.aborted = "Ben stalled past the timeout"
+        c.changed()
+        assert app.overlay == FINAL and app.mode == "over"
+        assert "Ben stalled past the timeout" in "\n".join(screen_text(app))
+        app.confirm()
+        assert app.left and c.quit_called
+
+
+def test_the_quit_question_says_whether_the_game_can_be_resumed() -> None:
+    c = watched()
+    with create_pipe_input() as pipe:
+        app = WizardApp(c, "en", input=pipe, output=FixedSizeOutput())
+        app.request_quit()
+        assert "This practice game ends here." in "\n".join(screen_text(app))
+        c.extra = {RESUMABLE: "1"}  # a networked table keeps its log and secrets on disk
+        c.changed()
+        assert "The game stays resumable" in "\n".join(screen_text(app))
+        app.answer_quit(True)
+        assert c.quit_called and app.left

@@ -1,0 +1,138 @@
+"""End to end in a real terminal: tmux runs ``wizard-p2p play``, keys go in with
+``send-keys`` and the screen comes back with ``capture-pane``.
+
+The test waits on what the screen shows (polling ``capture-pane`` against a
+deadline), never on the clock. It plays round 1 to its summary, opens the score
+pad, resizes the terminal, and leaves with ``q`` ``y``. It runs its own tmux
+server on a socket in the test's temporary directory and kills only that server.
+Without tmux it is skipped on a developer's machine and fails in CI (``.ci/run``
+installs tmux).
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+DEADLINE = 20.0
+
+
+def tmux_or_skip() -> str:
+    tmux = shutil.which("tmux")
+    if tmux is None:
+        if os.environ.get("CI"):
+            pytest.fail("tmux is required for the terminal test in CI (.ci/run installs it)")
+        pytest.skip("tmux is not installed (apt-get install tmux)")
+    return tmux
+
+
+class Terminal:
+    def __init__(
+        self, tmux: str, socket: Path, command: str, columns: int = 80, rows: int = 24
+    ) -> None:
+        self.tmux = tmux
+        self.socket = str(socket)
+        self._run(
+            "new-session", "-d", "-x", str(columns), "-y", str(rows), "-c", str(ROOT), command
+        )
+
+    def _run(self, *args: str) -> subprocess.CompletedProcess[str]:
+        # Our own server on a socket in the test's directory (-S), no user configuration
+        # (-f), UTF-8 (-u); not nested in a tmux the test itself may run in.
+        env = {k: v for k, v in os.environ.items() if k != "TMUX"}
+        return subprocess.run(
+            [self.tmux, "-u", "-f", "/dev/null", "-S", self.socket, *args],
+            check=False,
+            capture_output=True,
+            text=True,
+            timeout=10,
+            env=env,
+        )
+
+    def screen(self) -> str:
+        result = self._run("capture-pane", "-p")
+        return result.stdout
+
+    def alive(self) -> bool:
+        return self._run("has-session").returncode == 0
+
+    def send(self, *keys: str) -> None:
+        self._run("send-keys", *keys)
+
+    def resize(self, columns: int, rows: int) -> None:
+        self._run("resize-window", "-x", str(columns), "-y", str(rows))
+
+    def wait_for(self, check: Callable[[str], bool], what: str) -> str:
+        deadline = time.monotonic() + DEADLINE
+        screen = ""
+        while time.monotonic() < deadline:
+            screen = self.screen()
+            if check(screen):
+                return screen
+            time.sleep(0.05)  # a pause between polls of an observable condition
+        raise AssertionError(f"timed out waiting for {what}; the screen was:\n{screen}")
+
+    def close(self) -> None:
+        self._run("kill-server")
+
+
+def test_a_round_in_a_real_terminal(tmp_path: Path) -> None:
+    tmux = tmux_or_skip()
+    argv = [sys.executable, "-m", "wizard_p2p", "play", "--offline", "--seed", "7"]
+    argv += ["--seats", "3", "--lang", "en"]
+    command = "env LANG=C.UTF-8 TERM=xterm-256color " + shlex.join(argv)
+    term = Terminal(tmux, tmp_path / "tmux.sock", command)
+    try:
+        screen = term.wait_for(lambda s: "Round 1 of 20" in s, "the table")
+        lines = screen.splitlines()
+        assert lines[0].lstrip().startswith("Wizard")
+        presses = 0
+        while "End of round 1" not in screen:
+            assert presses < 10, screen
+            if "choose trump" in screen or "Your bid" in screen or "Your turn" in screen:
+                before = screen
+                term.send("Enter")
+                presses += 1
+                screen = term.wait_for(lambda s, b=before: s != b, "the key to take effect")
+            else:
+                screen = term.wait_for(
+                    lambda s: any(
+                        t in s for t in ("End of round 1", "Your bid", "Your turn", "trump")
+                    ),
+                    "a decision or the end of the round",
+                )
+        assert "Points" in screen and "Total" in screen
+        term.send("Enter")
+        screen = term.wait_for(lambda s: "Round 2 of 20" in s, "round 2")
+        term.send("s")
+        screen = term.wait_for(lambda s: "Score pad" in s, "the score pad")
+        row = next(line for line in screen.splitlines() if line.strip("│ ").startswith("1 "))
+        assert len(row.split()) >= 3 * 3  # bid, tricks and total for each of the 3 players
+        term.send("s")
+        term.wait_for(lambda s: "Score pad" not in s, "the score pad to close")
+        # A resize redraws the whole layout for the new size.
+        term.resize(100, 30)
+        screen = term.wait_for(
+            lambda s: len(s.splitlines()) == 30 and "q quit" in s.splitlines()[29],
+            "the key line at the bottom of the resized screen",
+        )
+        title = screen.splitlines()[0]
+        assert title.rstrip().endswith("Dealer: Bot 2") and len(title.rstrip()) > 80
+        term.send("q")
+        term.wait_for(lambda s: "Leave the table?" in s, "the quit question")
+        term.send("y")
+        deadline = time.monotonic() + DEADLINE
+        while term.alive() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not term.alive(), "the program did not exit after q, y"
+    finally:
+        term.close()

@@ -1,0 +1,260 @@
+"""The networked commands: host, join, bot, resume and play (a local game against bot processes).
+
+Each runs one player's seat on one asyncio loop: the lobby (``node.lobby``), then
+a ``GamePeer``. Headless seats are played by a bot policy and print progress
+lines; a human seat runs the console front end on the same loop.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from wizard_p2p.audit import format_score_pad
+from wizard_p2p.bots import make_policy
+from wizard_p2p.errors import UsageError
+from wizard_p2p.identity import Identity
+from wizard_p2p.net import NetConfig, load_or_create_curve_keys
+from wizard_p2p.node.lobby import DEFAULT_PORT, GameStart, HostLobby, JoinLobby, free_port
+from wizard_p2p.node.peer import GamePeer, PeerTimers
+from wizard_p2p.node.store import GameStore, default_data_dir, list_games
+from wizard_p2p.rules import GameConfig
+
+
+def parse_address(text: str) -> tuple[str, int]:
+    host, sep, port = text.strip().rpartition(":")
+    if not sep:
+        host, port = text.strip(), str(DEFAULT_PORT)
+    host = host.strip("[]")
+    if not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise UsageError(f"an address looks like 192.168.1.20:{DEFAULT_PORT}, not {text!r}")
+    return host, int(port)
+
+
+def _data_dir(args: argparse.Namespace) -> Path:
+    return Path(args.data_dir) if getattr(args, "data_dir", None) else default_data_dir()
+
+
+def _keys(data_dir: Path) -> tuple[Identity, object]:
+    data_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
+    identity = Identity.load_or_create(data_dir / "identity.key")
+    curve = load_or_create_curve_keys(data_dir / "curve.key")
+    return identity, curve
+
+
+def _net_config(args: argparse.Namespace) -> NetConfig:
+    return NetConfig(silence_limit=float(getattr(args, "silence_limit", 3.0) or 3.0))
+
+
+def _timers(args: argparse.Namespace) -> PeerTimers:
+    return PeerTimers(stall_limit=float(getattr(args, "stall_limit", 120.0) or 120.0))
+
+
+def _say(args: argparse.Namespace, text: str) -> None:
+    if not getattr(args, "quiet", False):
+        print(text, flush=True)
+
+
+async def _play_seat(
+    args: argparse.Namespace,
+    start: GameStart,
+    identity: Identity,
+    curve: object,
+    *,
+    lobby_host: str | None = None,
+) -> GamePeer:
+    policy = make_policy(args.policy) if args.headless else None
+    peer = GamePeer(
+        start.store,
+        start.record,
+        identity,
+        curve,  # type: ignore[arg-type]
+        start.genesis,
+        net_config=_net_config(args),
+        policy=policy,
+        timers=_timers(args),
+        auto_abort=True if args.headless else False,
+    )
+    await peer.start()
+    if args.headless:
+        await peer.run_until_finished()
+    else:
+        from wizard_p2p.tui.app import run_app_async
+
+        await run_app_async(peer, lang=getattr(args, "lang", None))
+        if peer.table.finished:
+            await peer.run_until_finished()
+    return peer
+
+
+def _report(args: argparse.Namespace, peer: GamePeer) -> None:
+    table = peer.table
+    game = table.game
+    if game is not None and game.history:
+        _say(args, format_score_pad(table.names, list(game.history[: table.completed_rounds])))
+    if table.finished and game is not None:
+        standings = game.standings()
+        _say(args, "winner(s): " + ", ".join(table.names[s] for s in standings.winners))
+    elif table.fault is not None:
+        _say(args, f"game ended: cheating detected: {table.fault}")
+    elif table.abort is not None:
+        _say(args, f"game ended: {table.names[table.abort[1]]} stalled")
+    else:
+        _say(args, f"left the game; resume it with: wizard-p2p resume {peer.store.game_dir}")
+    _say(args, f"log: {peer.store.log_path}")
+
+
+async def host_async(args: argparse.Namespace, *, on_open=None) -> GamePeer:  # noqa: ANN001
+    data_dir = _data_dir(args)
+    identity, curve = _keys(data_dir)
+    config = GameConfig.with_variants(args.seats, args.variant)
+    host = HostLobby(
+        identity,
+        curve,  # type: ignore[arg-type]
+        args.name,
+        config,
+        data_dir,
+        listen_host=args.listen,
+        port=args.port,
+        mesh_port=args.mesh_port,
+        net_config=_net_config(args),
+    )
+    await host.open()
+    _say(args, f"Wizard lobby for {config.seats} players — invite code {host.code}")
+    for address in host.addresses:
+        _say(args, f"  others join with: wizard-p2p join {address} --code {host.code}")
+    _say(args, f"your fingerprint: {identity.fingerprint}")
+    if on_open is not None:
+        on_open(host)
+    try:
+        start = await host.serve(autostart=True)
+    finally:
+        await host.close()
+    for seat, player in enumerate(host.players):
+        _say(args, f"  seat {seat}: {player.name}  {player.fingerprint}")
+    peer = await _play_seat(args, start, identity, curve)
+    _report(args, peer)
+    await peer.close()
+    return peer
+
+
+async def join_async(args: argparse.Namespace) -> GamePeer:
+    data_dir = _data_dir(args)
+    identity, curve = _keys(data_dir)
+    host, port = parse_address(args.address)
+    if not args.code:
+        raise UsageError("the host's invite code is needed: --code ABCD-EF23")
+    lobby = JoinLobby(
+        identity,
+        curve,  # type: ignore[arg-type]
+        args.name,
+        host,
+        port,
+        args.code,
+        data_dir,
+        listen_host=args.listen,
+        mesh_port=args.mesh_port,
+        net_config=_net_config(args),
+    )
+    _say(args, f"joining {host}:{port} as {args.name} ({identity.fingerprint})")
+    try:
+        start = await lobby.join()
+    finally:
+        await lobby.close()
+    _say(args, f"seated at seat {start.record.seat}; the game begins")
+    peer = await _play_seat(args, start, identity, curve)
+    _report(args, peer)
+    await peer.close()
+    return peer
+
+
+async def resume_async(args: argparse.Namespace) -> GamePeer:
+    data_dir = _data_dir(args)
+    identity, curve = _keys(data_dir)
+    stores = list_games(data_dir)
+    if args.game:
+        stores = [s for s in stores if s.game_dir.startswith(args.game)]
+    if not stores:
+        raise UsageError(f"no game to resume in {data_dir / 'games'}")
+    store: GameStore = stores[0]
+    record = store.load_seat()
+    lines = store.read_log()
+    if not lines:
+        raise UsageError("that game never started (its log is empty)")
+    _say(args, f"resuming game {store.game_dir} at seat {record.seat} ({len(lines)} entries)")
+    start = GameStart(lines[0], store, record)
+    peer = await _play_seat(args, start, identity, curve)
+    _report(args, peer)
+    await peer.close()
+    return peer
+
+
+def play_networked(args: argparse.Namespace) -> int:
+    """A local game on loopback: this player (or a bot) hosts, bot processes join."""
+    config = GameConfig.with_variants(args.seats, args.variant)
+    bots = args.bots if args.bots is not None else config.seats - (0 if args.headless else 1)
+    if bots != config.seats - (0 if args.headless else 1):
+        raise UsageError(
+            f"{config.seats} seats need {config.seats - 1} bots with you, or {config.seats} "
+            "with --headless"
+        )
+    out = Path(args.out) if args.out else Path(tempfile.mkdtemp(prefix="wizard-p2p-"))
+    out.mkdir(parents=True, exist_ok=True)
+    args.listen = "127.0.0.1"
+    args.port = 0
+    args.mesh_port = free_port()
+    args.data_dir = str(out / "seat-0") if args.headless else args.data_dir
+    processes: list[subprocess.Popen[bytes]] = []
+
+    def spawn(host: HostLobby) -> None:
+        for i in range(1, config.seats):
+            command = [
+                sys.executable, "-m", "wizard_p2p", "bot", f"127.0.0.1:{host.port}",
+                "--code", host.code, "--name", f"Bot {i}", "--policy", args.policy,
+                "--data-dir", str(out / f"seat-{i}"), "--listen", "127.0.0.1", "--quiet",
+            ]
+            processes.append(
+                subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
+            )
+
+    if not args.headless:
+        args.quiet = True
+    try:
+        peer = asyncio.run(host_async(args, on_open=spawn))
+    finally:
+        for process in processes:
+            try:
+                process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                process.kill()
+    for i in range(config.seats):
+        seat_dir = Path(args.data_dir) if i == 0 else out / f"seat-{i}"
+        games = list_games(seat_dir)
+        if games and games[0].log_path.exists():
+            shutil.copyfile(games[0].log_path, out / f"seat-{i}.jsonl")
+    if not args.headless:
+        args.quiet = False
+        _report(args, peer)
+    print(f"logs of every seat: {out}")
+    return 0 if peer.table.finished else 1
+
+
+def add_network_options(parser: argparse.ArgumentParser, *, bot: bool = False) -> None:
+    parser.add_argument("--name", default=os.environ.get("USER", "Player")[:32] or "Player")
+    parser.add_argument("--data-dir", default=None, help="where keys and games live")
+    parser.add_argument("--listen", default="0.0.0.0", help="address to listen on")
+    parser.add_argument("--mesh-port", type=int, default=None, help="port of the game mesh")
+    parser.add_argument("--lang", default=None, help="en, zh, ja (default: from the locale)")
+    parser.add_argument("--policy", default="heuristic", help="bot policy (headless seats)")
+    parser.add_argument("--headless", action="store_true", default=bot, help="a bot plays")
+    parser.add_argument("--quiet", action="store_true")
+    parser.add_argument("--stall-limit", type=float, default=120.0,
+                        help="seconds a silent seat may hold up the game (default 120)")
+    parser.add_argument("--silence-limit", type=float, default=3.0,
+                        help="seconds without a heartbeat before a peer counts as silent")

@@ -1,0 +1,117 @@
+"""``python -m wizard_p2p.protocol.gen_vectors``: regenerate the protocol's committed files.
+
+Two sets of files live beside the code and are checked against it by the tests:
+
+* ``protocol/schemas/<name>.json`` — the JSON Schema of every log entry kind and
+  of the private message, generated from ``messages.json_schemas()`` (the very
+  definitions ``decode_entry`` enforces);
+* ``protocol/vectors/golden/`` — a whole game played in memory with fixed
+  secrets (``GOLDEN_CONFIG``, ``GOLDEN_SEED``, the seeded random chooser):
+  ``game.jsonl`` is its log, byte for byte, and ``audit.txt``/``audit.json`` what
+  ``wizard-p2p audit`` prints for it. Any change to an encoding, a derivation,
+  a rule or the order of the protocol changes these files, so it shows up in review.
+
+Everything here is deterministic; run it after an intended change and commit the result.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from wizard_p2p.protocol import messages
+from wizard_p2p.protocol.harness import MemoryGame, random_chooser
+from wizard_p2p.protocol.log import write_atomic
+from wizard_p2p.rules import GameConfig
+
+# Three seats keep the file small (~0.8 MB); these variants put every entry kind of a
+# normal game in it: sealed bids opened before play (bid_open) and the clairvoyance
+# round (plays carrying every key, private key shares).
+GOLDEN_CONFIG = GameConfig(
+    seats=3, hidden_bids=True, clairvoyance=True, wizard_lead_sets_suit=True
+)
+GOLDEN_SEED = 7
+SCHEMA_DIR = Path("protocol/schemas")
+GOLDEN_DIR = Path("protocol/vectors/golden")
+
+
+def golden_game() -> MemoryGame:
+    """The golden game, played to its end."""
+    game = MemoryGame.create(GOLDEN_CONFIG, random_chooser(GOLDEN_SEED), seed=GOLDEN_SEED)
+    game.run()
+    if not all(table.finished for table in game.tables) or game.rejected:
+        raise RuntimeError("the golden game did not finish cleanly")
+    return game
+
+
+def schema_files() -> dict[Path, bytes]:
+    """``protocol/schemas/*.json``, by path relative to the repository root."""
+    return {
+        SCHEMA_DIR / f"{name}.json": (json.dumps(schema, indent=2, sort_keys=True) + "\n").encode()
+        for name, schema in messages.json_schemas().items()
+    }
+
+
+def log_bytes(lines: list[bytes]) -> bytes:
+    """A log as its file holds it: one entry per line."""
+    return b"".join(line + b"\n" for line in lines)
+
+
+def audit_files(lines: list[bytes]) -> dict[Path, bytes]:
+    """The expected audit output (text and JSON) for a log."""
+    from wizard_p2p.audit import audit_entries, format_report
+
+    report = audit_entries(lines)
+    text = format_report(report) + "\n"
+    as_json = json.dumps(report.to_json(), indent=2, ensure_ascii=False) + "\n"
+    return {
+        GOLDEN_DIR / "audit.txt": text.encode(),
+        GOLDEN_DIR / "audit.json": as_json.encode(),
+    }
+
+
+def golden_files(game: MemoryGame | None = None) -> dict[Path, bytes]:
+    """``protocol/vectors/golden/*``, by path relative to the repository root."""
+    game = game or golden_game()
+    lines = game.tables[0].log
+    about = {
+        "description": "a whole game played in memory by wizard_p2p.protocol.gen_vectors "
+        "with fixed identities, master secrets and nonce (MemoryGame.create(..., seed)) "
+        "and the seeded random chooser; game.jsonl is its log, audit.* the audit output",
+        "config": GOLDEN_CONFIG.variants(),
+        "seats": GOLDEN_CONFIG.seats,
+        "seed": GOLDEN_SEED,
+        "entries": len(lines),
+        "game_id": game.tables[0].game_id.hex(),
+    }
+    return {
+        GOLDEN_DIR / "game.jsonl": log_bytes(lines),
+        GOLDEN_DIR / "about.json": (json.dumps(about, indent=2) + "\n").encode(),
+        **audit_files(lines),
+    }
+
+
+def write(root: Path) -> list[Path]:
+    """Write every generated file under ``root`` (atomically); returns the paths written."""
+    written = []
+    for relative, data in {**schema_files(), **golden_files()}.items():
+        path = root / relative
+        write_atomic(path, data, mode=0o644)
+        written.append(path)
+    return written
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--root", type=Path, default=Path.cwd(), help="the repository root (default: .)"
+    )
+    args = parser.parse_args(argv)
+    for path in write(args.root):
+        print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
