@@ -101,11 +101,11 @@ def test_a_game_record_adds_up() -> None:
 
 def test_the_expert_beats_random_in_a_short_tournament() -> None:
     result = run_tournament(
-        ["expert", "random"], seats=4, games=4, seed=2024, options={"expert": {"samples": 3}}
+        ["expert", "random"], seats=6, games=4, seed=2024, options={"expert": {"samples": 3}}
     )
     match = result.match("expert", "random")
     assert match.games == 8
-    assert match.a.games == match.b.games == 16
+    assert match.a.games == match.b.games == 24
     assert match.separated
     assert match.a.mean_score - match.a.ci95 > match.b.mean_score + match.b.ci95
     assert match.diff - match.diff_ci95 > 0

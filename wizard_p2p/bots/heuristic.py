@@ -8,8 +8,11 @@ likely they are to use them (a Wizard holder spends it on one trick of its hand;
 trump is played on another suit only by a player void in it). It is crude on
 purpose: it is evaluated hundreds of thousands of times by the expert's rollouts.
 
-* Bid: the sum of the win chances of the hand's cards as leads, plus a little for
-  low trumps that can ruff short side suits, rounded to the nearest legal bid. In
+* Bid: the hand's Wizards plus the sum of the win chances of its other cards as
+  leads (and a little for low trumps that can ruff short side suits), the latter
+  scaled so that the estimates of a table's hands add up to the round's tricks on
+  average (measured once per seat count and hand size on fixed random deals),
+  rounded to the nearest legal bid. In
   the clairvoyance round the bid is exact: the seat sees every other card, its own
   is one of the unseen cards, and the one trick's plays are forced.
 * Trump (after a Wizard is turned): the suit that makes the bid estimate largest.
@@ -36,7 +39,7 @@ from collections.abc import Sequence
 
 from wizard_p2p.bots.knowledge import knowledge_of, round_plays
 from wizard_p2p.errors import UsageError
-from wizard_p2p.rules import DECK, Card, Kind, SeatView, Suit, legal_cards, trick_winner
+from wizard_p2p.rules import DECK, Card, Kind, SeatView, Suit, trick_winner
 from wizard_p2p.rules.tricks import suit_to_follow
 
 WIZARD = Kind.WIZARD
@@ -44,7 +47,6 @@ JESTER = Kind.JESTER
 SUITS = tuple(Suit)
 SUIT_BASE = {suit: 13 * i for i, suit in enumerate(SUITS)}  # DECK index of each suit's 1
 _BASE_OF = tuple(SUIT_BASE[c.suit] if c.suit is not None else -1 for c in DECK)  # by index
-WIZARD_INDEXES = range(52, 56)
 
 # How likely a player holding a card that beats ours is to play it on this trick.
 _Q_FOLLOW_HIGHER = 0.6  # a higher card of the suit, when it follows that suit
@@ -431,8 +433,8 @@ __all__ = [
     "clairvoyant_win_chance",
     "estimate_tricks",
     "gone_array",
-    "legal_cards",
     "nearest_bid",
     "power",
     "win_chance",
+    "win_chances",
 ]

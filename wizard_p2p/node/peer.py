@@ -14,6 +14,7 @@ Ed25519), so nothing is duplicated; the mesh then catches up from the others.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import random
 import secrets
@@ -87,6 +88,7 @@ class GamePeer:
         self.finished = asyncio.Event()
         self._tasks: list[asyncio.Task[None]] = []
         self._quit = False
+        self._closing = False
         self._waiting_since: float | None = None
         self._changed = asyncio.Event()
 
@@ -135,15 +137,12 @@ class GamePeer:
         return f"tcp://{host}:{port}"
 
     async def close(self) -> None:
-        for task in self._tasks:
-            task.cancel()
-        for task in self._tasks:
-            try:
-                await task
-            except (asyncio.CancelledError, Exception):  # noqa: S110 - shutting down
-                pass
+        """Stop the timers and the mesh. The tasks end by themselves (no cancellation races)."""
+        self._closing = True
+        self._changed.set()
         if self.mesh is not None:
-            await self.mesh.close()
+            await self.mesh.close()  # ends the event loop's iteration
+        await asyncio.gather(*self._tasks, return_exceptions=True)
         self._logfile.close()
 
     async def run_until_finished(self, *, linger: float = 10.0) -> None:
@@ -201,11 +200,9 @@ class GamePeer:
     async def _stall_watch(self) -> None:
         """Name a seat that holds up the game past the limit (bots do it by themselves)."""
         loop = asyncio.get_running_loop()
-        while True:
-            try:
+        while not self._closing:
+            with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._changed.wait(), timeout=1.0)
-            except TimeoutError:
-                pass
             self._changed.clear()
             due = self.table.expected()
             if due is None or due[0] == self.seat or due[0] not in self.silent:

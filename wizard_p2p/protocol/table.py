@@ -318,6 +318,7 @@ class Table:
         self._hashes: list[bytes] = [entry.hash]
         self._future: dict[int, dict[int, bytes]] = {}  # position → seat → entry
         self.rejected: list[PeerFault] = []  # faults of buffered entries, found later
+        self._early_shares: dict[int, dict[str, Any]] = {}  # sender → shares for round 1
         self.stage = "coin"
         self.coins: dict[int, bytes] = {}
         self.game: Game | None = None
@@ -569,22 +570,43 @@ class Table:
         message = m.decode_private(raw, self.sign_keys)
         sender = message["seat"]
         if message["game"] != self.game_id or message["to"] != self.seat:
-            raise PeerFault("a private message for another game or seat", seat=sender)
+            raise PeerFault(
+                "a private message for another game or seat", seat=sender, kind="shares"
+            )
         rnd = self.round
+        if rnd is None and self.config.clairvoyance and message["round"] == 1:
+            # Shares can overtake the log entries that start the round: keep them till then.
+            self._early_shares.setdefault(sender, message)
+            return []
         if rnd is None or message["round"] != rnd.round_no or not rnd.clairvoyant:
             return []  # stale: a resend of an earlier round's shares
+        self._take_shares(rnd, message)
+        return self._auto()
+
+    def _take_shares(self, rnd: RoundState, message: dict[str, Any]) -> None:
+        sender = message["seat"]
         keys = list(message["keys"])
         if len(keys) != rnd.dealt:
-            raise PeerFault("key shares for the wrong number of positions", seat=sender)
+            raise PeerFault(
+                "key shares for the wrong number of positions", seat=sender, kind="shares"
+            )
         for p, key in enumerate(keys):
             if (key is None) != (rnd.owner(p) == self.seat):
-                raise PeerFault("key shares withheld or given for the wrong positions", seat=sender)
+                raise PeerFault(
+                    "key shares withheld or given for the wrong positions",
+                    seat=sender,
+                    kind="shares",
+                )
             if key is not None:
-                _check_scalar(key, sender)
+                try:
+                    group.check_scalar(key)
+                except CryptoError as exc:
+                    raise PeerFault(
+                        f"a key share is not a valid key: {exc}", seat=sender, kind="shares"
+                    ) from None
         if sender not in rnd.shares:
             rnd.shares[sender] = keys
             self._read_clairvoyant_cards()
-        return self._auto()
 
     def start(self) -> list[Output]:
         """Outputs due right after construction or a restart (our turn to write, shares)."""
@@ -922,6 +944,13 @@ class Table:
         self.round = rnd
         self._my_dispute = None
         self.stage = "shuffle"
+        early, self._early_shares = self._early_shares, {}
+        for message in early.values():
+            if rnd.clairvoyant:
+                try:
+                    self._take_shares(rnd, message)
+                except PeerFault as fault:
+                    self.rejected.append(fault)
 
     def _round_secret(self, round_no: int) -> bytes:
         assert self._master is not None

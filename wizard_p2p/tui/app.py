@@ -55,6 +55,8 @@ class WizardApp:
         input: Input | None = None,
         output: Output | None = None,
     ) -> None:
+        # The layout and the keys read this object's names (overlays, modes); importing
+        # them here, not at the top, keeps the modules free of an import cycle.
         from wizard_p2p.tui.keys import create_key_bindings
         from wizard_p2p.tui.layout import create_layout
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from wizard_p2p.rules import Phase, SeatView
 from wizard_p2p.tui.controls import Line, flow
+from wizard_p2p.tui.story import story
 from wizard_p2p.tui.table import card_fragment, on_click, words
 from wizard_p2p.tui.text import card_label, clip, pad, width
 
@@ -96,9 +97,16 @@ def scorepad_lines(app: WizardApp, cells: int) -> list[Line]:
 
 
 def log_lines(app: WizardApp, cells: int) -> list[Line]:
+    """The table's own log (the controller's words: who joined, reconnected...), then the
+    story of the game in the player's language, newest last (the window opens there)."""
     assert app.snapshot is not None
     lines: list[Line] = []
-    for entry in app.snapshot.log:
+    if app.snapshot.log:
+        lines.append([("class:header", clip(app.tr("table_log"), cells))])
+        for entry in app.snapshot.log:
+            lines += flow(words(entry, "class:dim"), cells)
+        lines += [[], [("class:header", clip(app.tr("log"), cells))]]
+    for entry in story(app):
         lines += flow(words(entry), cells)
     return lines or [[("class:dim", "-")]]
 

@@ -26,6 +26,7 @@ from prompt_toolkit.mouse_events import MouseEvent, MouseEventType
 
 from wizard_p2p.rules import DECK, Card, Phase, Trick, trick_winner
 from wizard_p2p.tui.controls import Line, flow
+from wizard_p2p.tui.story import story
 from wizard_p2p.tui.text import card_class, card_label, clip, pad, width
 
 if TYPE_CHECKING:
@@ -368,11 +369,16 @@ def message_lines(app: WizardApp, cells: int, height: int | None) -> list[Line]:
 
 
 def recent_lines(app: WizardApp, cells: int, height: int | None) -> list[Line]:
-    """The newest log lines that fit the space left over (none when asked for a size)."""
+    """The newest lines of the story that fit the space left over (none when asked for a size)."""
     if height is None or app.snapshot is None or height <= 0:
         return []
-    log = app.snapshot.log[-height:]
-    return [[("class:dim", clip(" " + entry, cells))] for entry in log]
+    lines: list[Line] = []
+    for entry in reversed(story(app)[-height:]):  # whole entries, newest at the bottom
+        wrapped = flow([[("", " ")], *words(entry, "class:dim")], cells)
+        if len(lines) + len(wrapped) > height:
+            break
+        lines = wrapped + lines
+    return lines
 
 
 def footer_lines(app: WizardApp, cells: int, height: int | None) -> list[Line]:

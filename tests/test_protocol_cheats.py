@@ -1,0 +1,437 @@
+"""A malicious seat for every cheat: the honest replicas and the auditor catch it and name it.
+
+Each test plays a few rounds in memory, lets one seat cheat with its own identity
+and secrets (a modified client), and checks that every honest table refuses the
+entry at once (``PeerFault``, table unchanged) or faults the game when the round
+is revealed (``Table.fault``), naming the cheater; then that ``audit`` of the
+honest log (with the refused entry appended, for refusals) reports the same seat
+at the right position. Games stop as soon as the fault is found.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from protocol_support import (
+    Tamper,
+    body_json,
+    detected_by_all,
+    forge,
+    honest_seats,
+    new_game,
+    rejections,
+    replace_own_entry,
+    snapshot,
+)
+
+from wizard_p2p import mental
+from wizard_p2p.audit import audit_entries
+from wizard_p2p.errors import PeerFault
+from wizard_p2p.protocol import messages as m
+from wizard_p2p.protocol.harness import MemoryGame
+from wizard_p2p.protocol.table import Broadcast, Equivocation, Table
+
+INVALID_POINT = "ff" * 32  # not the encoding of any curve point
+
+
+def assert_refused(
+    game: MemoryGame, raw: bytes, seat: int, kind: str, receivers: list[int]
+) -> PeerFault:
+    """Every receiver refuses ``raw`` naming ``seat``; nothing changes; audit agrees."""
+    fault: PeerFault | None = None
+    for s in receivers:
+        table = game.tables[s]
+        before = snapshot(table)
+        with pytest.raises(PeerFault) as caught:
+            table.receive(raw)
+        fault = caught.value
+        assert (fault.seat, fault.kind) == (seat, kind), str(fault)
+        assert snapshot(table) == before
+    log = game.tables[receivers[0]].log
+    assert_audit_fault([*log, raw], len(log), seat, kind)
+    assert fault is not None
+    return fault
+
+
+def assert_audit_fault(lines: list[bytes], position: int, seat: int | None, kind: str) -> None:
+    report = audit_entries(lines)
+    assert report.status == "fault", report.message
+    assert report.exit_code == 1
+    assert (report.fault_position, report.fault_seat, report.fault_kind) == (
+        position,
+        seat,
+        kind,
+    ), report.message
+
+
+def assert_caught_at_reveal(game: MemoryGame, cheater: int, kind: str) -> None:
+    """Every honest table faulted the game naming ``cheater``; so does the audit."""
+    honest = honest_seats(game, cheater)
+    assert game.run(until=detected_by_all(game, honest)), "the cheat went unnoticed"
+    assert game.rejected == []
+    for s in honest:
+        fault = game.tables[s].fault
+        assert fault is not None
+        assert (fault.seat, fault.kind) == (cheater, kind), str(fault)
+        assert game.tables[s].stage == "faulted"
+    log = game.tables[honest[0]].log
+    assert all(game.tables[s].log == log for s in honest)
+    assert m.decode_entry(log[-1]).kind == "reveal"  # found when the round was revealed
+    assert_audit_fault(log, len(log) - 1, cheater, kind)
+
+
+def run_to_play(game: MemoryGame, seat: int, round_no: int = 2) -> Table:
+    """Play until ``seat`` is to play a card in round ``round_no`` (or later)."""
+    table = game.tables[seat]
+    stopped = game.run(
+        until=lambda: table.choice_needed() == "play" and table.game.round_no >= round_no
+    )
+    assert stopped
+    return table
+
+
+def unplayed(table: Table) -> dict[int, Any]:
+    """The cheater's own cards still in hand: position → card."""
+    rnd = table.round
+    assert rnd is not None and table.seat is not None
+    played = {p for _, p, _ in rnd.played}
+    return {p: rnd.cards[p] for p in rnd.positions_of(table.seat) if p not in played}
+
+
+# --- a card the player was not dealt ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("which", ["another seat's", "the turned card's", "an already played"])
+def test_play_of_a_card_not_dealt_is_refused_at_once(which: str) -> None:
+    game = new_game(3, seed=11)
+    cheater = 1
+    table = run_to_play(game, cheater, round_no=3)
+    rnd = table.round
+    assert rnd is not None and rnd.my_keys is not None
+    if which == "another seat's":
+        position = rnd.positions_of((cheater + 1) % 3)[0]
+    elif which == "the turned card's":
+        position = rnd.dealt
+    else:
+        stopped = game.run(
+            until=lambda: table.choice_needed() == "play"
+            and any(s == cheater for s, _, _ in table.round.played)
+        )
+        assert stopped
+        position = next(p for s, p, _ in table.round.played if s == cheater)
+    body = {"round": rnd.round_no, "position": position, "key": rnd.my_keys.lock_keys[position]}
+    raw = forge(game, cheater, "play", body)
+    assert_refused(game, raw, cheater, "not-held", honest_seats(game, cheater))
+
+
+# --- a renege -----------------------------------------------------------------------------------
+
+
+def test_renege_is_caught_at_the_reveal() -> None:
+    game = new_game(3, seed=5)
+    cheater = 2
+    table = game.tables[cheater]
+
+    def can_renege() -> bool:
+        if table.choice_needed() != "play":
+            return False
+        view = table.view()
+        return view is not None and bool(set(view.hand) - set(view.legal_plays))
+
+    assert game.run(until=can_renege), "no chance to renege in this game"
+    rnd = table.round
+    assert rnd is not None and rnd.my_keys is not None and table.game is not None
+    view = table.view()
+    assert view is not None
+    hand = unplayed(table)
+    position, card = next((p, c) for p, c in hand.items() if c not in view.legal_plays)
+    body = {"round": rnd.round_no, "position": position, "key": rnd.my_keys.lock_keys[position]}
+    raw = forge(game, cheater, "play", body)
+
+    # The cheater's own client must not refuse its own renege: make it forget its hand
+    # for that play (a modified client), then give the hand back minus the card.
+    table.game.hands[cheater] = None
+    game.deliver(raw, [cheater])
+    table.game.hands[cheater] = [c for p, c in hand.items() if p != position]
+    assert table.log[-1] == raw
+
+    game.send(cheater, [Broadcast(len(table.log) - 1, raw)])
+    assert_caught_at_reveal(game, cheater, "follow-suit")
+
+
+# --- tampered shuffle and lock passes -------------------------------------------------------
+
+
+def swap_two(body: dict[str, Any], table: Table) -> dict[str, Any]:
+    body["deck"][0], body["deck"][1] = body["deck"][1], body["deck"][0]
+    return body
+
+
+def invalid_point(body: dict[str, Any], table: Table) -> dict[str, Any]:
+    body["deck"][0] = INVALID_POINT
+    return body
+
+
+def foreign_point(body: dict[str, Any], table: Table) -> dict[str, Any]:
+    # A valid point that is no transform of the deck received: a card point in clear.
+    body["deck"][0] = mental.CARD_POINTS[59].hex()
+    return body
+
+
+@pytest.mark.parametrize(
+    ("kind", "mutate", "cheater"),
+    [
+        ("shuffle", swap_two, 1),
+        ("shuffle", invalid_point, 2),  # the next seat (0, locking) cannot go on: it disputes
+        ("shuffle", foreign_point, 0),
+        ("lock", swap_two, 0),
+        ("lock", invalid_point, 1),
+        ("lock", foreign_point, 2),  # the last lock: an owner's card does not decode
+    ],
+    ids=lambda v: getattr(v, "__name__", str(v)),
+)
+def test_tampered_pass_is_caught_at_the_reveal(kind: str, mutate: Any, cheater: int) -> None:
+    game = new_game(3, seed=3)
+    game.outputs_filter = replace_own_entry(game, Tamper(cheater, kind, mutate, round_no=1))
+    assert_caught_at_reveal(game, cheater, kind)
+
+
+def test_tampered_pass_in_a_later_round_with_more_seats() -> None:
+    game = new_game(4, "hidden_bids", seed=4)
+    game.outputs_filter = replace_own_entry(game, Tamper(3, "lock", swap_two, round_no=2))
+    assert_caught_at_reveal(game, 3, "lock")
+
+
+# --- wrong keys -------------------------------------------------------------------------------
+
+
+def test_wrong_key_released_in_a_lock_is_caught() -> None:
+    game = new_game(3, seed=8)
+    cheater = 0
+
+    def wrong_key(body: dict[str, Any], table: Table) -> dict[str, Any]:
+        rnd = table.round
+        assert rnd is not None
+        released = [p for p, k in enumerate(body["keys"]) if k is not None and p < rnd.dealt]
+        victim, other = released[0], released[1]
+        body["keys"][victim] = body["keys"][other]
+        return body
+
+    game.outputs_filter = replace_own_entry(game, Tamper(cheater, "lock", wrong_key, round_no=2))
+    assert_caught_at_reveal(game, cheater, "wrong-key")
+
+
+def test_play_with_a_wrong_key_is_caught() -> None:
+    game = new_game(3, seed=9)
+    cheater = 1
+    table = run_to_play(game, cheater, round_no=2)
+    rnd = table.round
+    assert rnd is not None and rnd.my_keys is not None
+    position, other = list(unplayed(table))[:2]
+    body = {"round": rnd.round_no, "position": position, "key": rnd.my_keys.lock_keys[other]}
+    raw = forge(game, cheater, "play", body)
+    game.deliver(raw, [cheater])  # the card does not open: every replica disputes the round
+    assert table.log[-1] == raw and table.stage == "reveal"
+    game.send(cheater, [Broadcast(len(table.log) - 1, raw)])
+    assert_caught_at_reveal(game, cheater, "wrong-key")
+
+
+def test_clairvoyance_play_with_wrong_keys_is_caught() -> None:
+    game = new_game(3, "clairvoyance", seed=10)
+    cheater = 2
+
+    def wrong_keys(body: dict[str, Any], table: Table) -> dict[str, Any]:
+        mine = body["position"]
+        others = [p for p in range(len(body["keys"])) if p != mine]
+        body["keys"][others[0]] = body["keys"][others[1]]
+        return body
+
+    game.outputs_filter = replace_own_entry(game, Tamper(cheater, "play", wrong_keys, round_no=1))
+    assert_caught_at_reveal(game, cheater, "wrong-key")
+
+
+# --- bids opened against their commitment ---------------------------------------------------
+
+
+@pytest.mark.parametrize(("variant", "kind"), [("hidden_bids", "bid_open"), ("secret_bids", "reveal")])
+def test_bid_opening_that_does_not_match_its_commitment_is_refused(variant: str, kind: str) -> None:
+    game = new_game(3, variant, seed=12)
+    cheater = 1
+
+    def other_bid(body: dict[str, Any], table: Table) -> dict[str, Any]:
+        body["bid"] = (body["bid"] + 1) % (body["round"] + 1)
+        return body
+
+    tamper = Tamper(cheater, kind, other_bid, round_no=2)
+    game.outputs_filter = replace_own_entry(game, tamper)
+    honest = honest_seats(game, cheater)
+    assert game.run(until=detected_by_all(game, honest))
+    assert tamper.done is not None
+    for s in honest:
+        (fault,) = rejections(game, s)
+        assert (fault.seat, fault.kind) == (cheater, "commitment"), str(fault)
+        assert game.tables[s].fault is None
+    log = game.tables[honest[0]].log
+    assert_audit_fault([*log, tamper.done], len(log), cheater, "commitment")
+
+
+# --- out of turn --------------------------------------------------------------------------
+
+
+def test_bid_out_of_turn_is_refused() -> None:
+    game = new_game(3, seed=13)
+    table = game.tables[0]
+    assert game.run(until=lambda: table.expected() is not None and table.expected()[1] == {"bid", "dispute"})
+    due = table.expected()
+    assert due is not None
+    intruder = (due[0] + 1) % 3
+    raw = forge(game, intruder, "bid", {"round": 1, "bid": 0}, log_of=table)
+    fault = assert_refused(game, raw, intruder, "out-of-turn", [s for s in range(3) if s != intruder])
+    assert f"seat {due[0]} was due" in str(fault)
+
+
+def test_entry_for_a_position_another_seat_holds_is_refused() -> None:
+    game = new_game(3, seed=14)
+    table = game.tables[0]
+    assert game.run(until=lambda: table.round is not None and len(table.round.shuffles) == 3)
+    held = m.decode_entry(table.log[5])  # a shuffle
+    intruder = (held.seat + 1) % 3
+    body = body_json(table.log[5])
+    raw = forge(game, intruder, "shuffle", body, log_of=table, pos=5)
+    receivers = [s for s in range(3) if s != intruder]
+    for s in receivers:
+        before = snapshot(game.tables[s])
+        with pytest.raises(PeerFault) as caught:
+            game.tables[s].receive(raw)
+        assert (caught.value.seat, caught.value.kind) == (intruder, "out-of-turn")
+        assert snapshot(game.tables[s]) == before
+    assert_audit_fault([*table.log[:6], raw], 6, intruder, "out-of-turn")
+
+
+def test_abort_by_the_wrong_seat_or_naming_the_wrong_seat_is_refused() -> None:
+    game = new_game(3, seed=15)
+    table = game.tables[0]
+    assert game.run(until=lambda: table.choice_needed() == "bid" or game.tables[1].choice_needed() == "bid" or game.tables[2].choice_needed() == "bid")
+    due = table.expected()
+    assert due is not None
+    stalled = due[0]
+    writer = 1 if stalled == 0 else 0
+    wrong_writer = next(s for s in range(3) if s not in (stalled, writer))
+    raw = forge(game, wrong_writer, "abort", {"stalled": stalled, "reason": "x"}, log_of=table)
+    assert_refused(game, raw, wrong_writer, "out-of-turn", [writer])
+    innocent = next(s for s in range(3) if s not in (stalled, writer))
+    raw = forge(game, writer, "abort", {"stalled": innocent, "reason": "x"}, log_of=table)
+    assert_refused(game, raw, writer, "out-of-turn", [stalled])
+
+
+# --- forged and replayed signatures ---------------------------------------------------------
+
+
+def test_forged_signature_is_refused() -> None:
+    game = new_game(3, seed=16)
+    table = game.tables[0]
+    assert game.run(until=lambda: table.round is not None)
+    due = table.expected()
+    assert due is not None
+    seat = due[0]
+    body = {"round": 1, "deck": [p.hex() for p in table.round.deck], "secret_hash": "00" * 32}
+    # Signed by another seat's key, but naming the seat due.
+    raw = forge(game, seat, "shuffle", body, log_of=table, signer=(seat + 1) % 3)
+    assert_refused(game, raw, seat, "bad-signature", [s for s in range(3) if s != seat])
+
+
+def test_entry_moved_to_another_position_or_altered_is_refused() -> None:
+    game = new_game(3, seed=17)
+    table = game.tables[2]
+    assert game.run(until=lambda: table.round is not None and len(table.round.shuffles) == 2)
+    source = table.log[-1]
+    original = m.decode_entry(source)
+    moved = source.replace(b'"pos":%d' % original.pos, b'"pos":%d' % len(table.log))
+    assert moved != source
+    assert_refused(game, moved, original.seat, "bad-signature", [2])
+    # The same entry re-sent as it was: a harmless duplicate, nothing changes.
+    before = snapshot(table)
+    assert table.receive(source) == []
+    assert snapshot(table) == before
+
+
+def test_entry_of_another_game_is_refused_as_a_replay() -> None:
+    game = new_game(3, seed=18)
+    other = MemoryGame.create(game.config, game.chooser, seed=18, nonce=bytes(range(32)))
+    assert other.tables[0].game_id != game.tables[0].game_id
+    # Same players, same secrets, another game: seat 0's coin entry is validly signed.
+    replayed = other.tables[0].start()[0]
+    assert isinstance(replayed, Broadcast) and replayed.pos == 1
+    for s in (1, 2):
+        before = snapshot(game.tables[s])
+        with pytest.raises(PeerFault) as caught:
+            game.tables[s].receive(replayed.entry)
+        assert (caught.value.seat, caught.value.kind) == (0, "replay")
+        assert snapshot(game.tables[s]) == before
+    assert_audit_fault([game.genesis, replayed.entry], 1, 0, "replay")
+    # Also when it arrives for a position already filled: a replay, not an equivocation.
+    assert game.run(until=lambda: len(game.tables[1].log) > 2)
+    with pytest.raises(PeerFault) as caught:
+        game.tables[1].receive(replayed.entry)
+    assert (caught.value.seat, caught.value.kind) == (0, "replay")
+
+
+# --- equivocation ------------------------------------------------------------------------
+
+
+def test_equivocation_is_caught_with_both_entries_as_evidence() -> None:
+    game = new_game(3, seed=19)
+    assert game.run(until=lambda: any(t.choice_needed() == "bid" for t in game.tables))
+    cheater = next(s for s, t in enumerate(game.tables) if t.choice_needed() == "bid")
+    first = forge(game, cheater, "bid", {"round": 1, "bid": 0})
+    second = forge(game, cheater, "bid", {"round": 1, "bid": 1})
+    a, b = honest_seats(game, cheater)
+    # Seat a sees first then second; seat b sees second then first.
+    for seat, (one, two) in ((a, (first, second)), (b, (second, first))):
+        game.tables[seat].receive(one)
+        before = snapshot(game.tables[seat])
+        with pytest.raises(Equivocation) as caught:
+            game.tables[seat].receive(two)
+        assert caught.value.seat == cheater and caught.value.kind == "equivocation"
+        assert caught.value.evidence == (one, two)
+        assert caught.value.position == m.decode_entry(one).pos
+        assert snapshot(game.tables[seat]) == before
+        # The evidence convinces anyone: both verify under the cheater's key, same place.
+        e1, e2 = (m.decode_entry(x) for x in caught.value.evidence)
+        for e in (e1, e2):
+            m.check_entry_signature(e, game.identities[cheater].public_key)
+        assert (e1.game, e1.pos, e1.seat) == (e2.game, e2.pos, e2.seat) and e1.raw != e2.raw
+    log = game.tables[a].log
+    assert_audit_fault([*log, second], len(log), cheater, "equivocation")
+
+
+def test_equivocation_between_buffered_entries_is_caught() -> None:
+    game = new_game(3, seed=20)
+    assert game.run(until=lambda: any(t.choice_needed() == "bid" for t in game.tables))
+    cheater = next(s for s, t in enumerate(game.tables) if t.choice_needed() == "bid")
+    first = forge(game, cheater, "bid", {"round": 1, "bid": 0})
+    second = forge(game, cheater, "bid", {"round": 1, "bid": 1})
+    # A replica that has not yet seen the entries before: both are for a future position.
+    seat = honest_seats(game, cheater)[0]
+    game.restart(seat, [])
+    table = game.tables[seat]
+    assert table.receive(first) == []
+    with pytest.raises(Equivocation) as caught:
+        table.receive(second)
+    assert caught.value.evidence == (first, second) and caught.value.seat == cheater
+
+
+# --- a dispute with no cause ---------------------------------------------------------------------
+
+
+def test_false_dispute_is_blamed_on_its_author() -> None:
+    game = new_game(3, seed=21)
+    table = game.tables[0]
+    assert game.run(until=lambda: table.expected() is not None and "bid" in table.expected()[1])
+    due = table.expected()
+    assert due is not None
+    raw = forge(game, due[0], "dispute", {"round": 1, "reason": "I say so"}, log_of=table)
+    game.deliver(raw, range(3))
+    assert all(t.stage == "reveal" for t in game.tables)
+    assert_caught_at_reveal(game, due[0], "false-dispute")

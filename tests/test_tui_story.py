@@ -1,0 +1,67 @@
+"""The game's story, told from the view in the player's language."""
+
+from __future__ import annotations
+
+from prompt_toolkit.input import create_pipe_input
+
+from wizard_p2p.bots import make_policy
+from wizard_p2p.rules import GameConfig, Phase, Suit
+from wizard_p2p.session.local import LocalSession
+from wizard_p2p.tui.app import WizardApp
+from wizard_p2p.tui.headless import FixedSizeOutput
+from wizard_p2p.tui.story import story
+from wizard_p2p.tui.text import card_label
+
+
+def session(variants: tuple[str, ...] = (), **kw: int) -> LocalSession:
+    config = GameConfig.with_variants(4, list(variants))
+    policies = [None] + [make_policy("random") for _ in range(3)]
+    return LocalSession(config, ["Ana", "Ben", "Cho", "Dee"], policies, seed=12, **kw)
+
+
+def play_round(s: LocalSession) -> None:
+    start = s.game.round_no
+    while s.game.round_no == start and not s.game.is_over:
+        view = s.snapshot().view
+        if view.phase is Phase.BID:
+            s.bid(view.legal_bids[0])
+        elif view.phase is Phase.CHOOSE_TRUMP:
+            s.choose_trump(Suit.ELVES)
+        else:
+            s.play(view.legal_plays[0])
+
+
+def test_a_scored_round_is_told_in_full() -> None:
+    s = session()
+    with create_pipe_input() as pipe:
+        app = WizardApp(s, "en", input=pipe, output=FixedSizeOutput())
+        play_round(s)
+        play_round(s)
+        lines = story(app)
+        result = s.game.history[1]
+        start = lines.index(next(x for x in lines if x.startswith("Round 2:")))
+        opening, bids, *rest = lines[start:]
+        assert opening.startswith(f"Round 2: {s.names[result.dealer]} deals")
+        assert result.turned is not None and card_label(result.turned) in opening
+        for seat, bid in enumerate(result.bids):
+            assert f"{s.names[seat]} {bid}" in bids
+        for number, trick in enumerate(result.tricks, start=1):
+            line = rest[number - 1]
+            assert line.startswith(f"Trick {number}: ")
+            for seat, card in trick.plays:
+                assert f"{s.names[seat]} {card_label(card)}" in line
+            assert line.endswith(f"{s.names[trick.winner]} wins")
+        scores = rest[len(result.tricks)]
+        for seat in range(4):
+            assert f"{s.names[seat]} {result.points[seat]:+d} ({result.totals[seat]})" in scores
+        # The round in play follows: its opening and the bids made so far.
+        assert rest[len(result.tricks) + 1].startswith("Round 3:")
+
+
+def test_sealed_bids_stay_sealed_in_the_story() -> None:
+    s = session(("hidden_bids",), first_dealer=0)  # the player bids last
+    with create_pipe_input() as pipe:
+        app = WizardApp(s, "zh", input=pipe, output=FixedSizeOutput())
+        bids = next(line for line in story(app) if line.startswith("预测："))
+        assert bids.count("密") == 3  # three sealed bids, none revealed
+        assert all(f"{name} {b}" not in bids for name in ("Ben", "Cho", "Dee") for b in range(2))
