@@ -100,6 +100,11 @@ def replace_own_entry(game: MemoryGame, tamper: Tamper) -> OutputsFilter:
     return select
 
 
+def settled(game: MemoryGame, condition: Callable[[], bool]) -> Callable[[], bool]:
+    """Stop condition: nothing is in flight and ``condition()`` holds."""
+    return lambda: game.pending == 0 and condition()
+
+
 def honest_seats(game: MemoryGame, cheater: int) -> list[int]:
     return [s for s in range(len(game.tables)) if s != cheater]
 

@@ -22,6 +22,7 @@ from protocol_support import (
     new_game,
     rejections,
     replace_own_entry,
+    settled,
     snapshot,
 )
 
@@ -85,7 +86,9 @@ def run_to_play(game: MemoryGame, seat: int, round_no: int = 2) -> Table:
     """Play until ``seat`` is to play a card in round ``round_no`` (or later)."""
     table = game.tables[seat]
     stopped = game.run(
-        until=lambda: table.choice_needed() == "play" and table.game.round_no >= round_no
+        until=settled(
+            game, lambda: table.choice_needed() == "play" and table.game.round_no >= round_no
+        )
     )
     assert stopped
     return table
@@ -115,8 +118,11 @@ def test_play_of_a_card_not_dealt_is_refused_at_once(which: str) -> None:
         position = rnd.dealt
     else:
         stopped = game.run(
-            until=lambda: table.choice_needed() == "play"
-            and any(s == cheater for s, _, _ in table.round.played)
+            until=settled(
+                game,
+                lambda: table.choice_needed() == "play"
+                and any(s == cheater for s, _, _ in table.round.played),
+            )
         )
         assert stopped
         position = next(p for s, p, _ in table.round.played if s == cheater)
@@ -139,7 +145,7 @@ def test_renege_is_caught_at_the_reveal() -> None:
         view = table.view()
         return view is not None and bool(set(view.hand) - set(view.legal_plays))
 
-    assert game.run(until=can_renege), "no chance to renege in this game"
+    assert game.run(until=settled(game, can_renege)), "no chance to renege in this game"
     rnd = table.round
     assert rnd is not None and rnd.my_keys is not None and table.game is not None
     view = table.view()
@@ -282,7 +288,7 @@ def test_bid_opening_that_does_not_match_its_commitment_is_refused(variant: str,
 def test_bid_out_of_turn_is_refused() -> None:
     game = new_game(3, seed=13)
     table = game.tables[0]
-    assert game.run(until=lambda: table.expected() is not None and table.expected()[1] == {"bid", "dispute"})
+    assert game.run(until=settled(game, lambda: "bid" in (table.expected() or (0, ()))[1]))
     due = table.expected()
     assert due is not None
     intruder = (due[0] + 1) % 3
@@ -312,7 +318,7 @@ def test_entry_for_a_position_another_seat_holds_is_refused() -> None:
 def test_abort_by_the_wrong_seat_or_naming_the_wrong_seat_is_refused() -> None:
     game = new_game(3, seed=15)
     table = game.tables[0]
-    assert game.run(until=lambda: table.choice_needed() == "bid" or game.tables[1].choice_needed() == "bid" or game.tables[2].choice_needed() == "bid")
+    assert game.run(until=settled(game, lambda: "bid" in (table.expected() or (0, ()))[1]))
     due = table.expected()
     assert due is not None
     stalled = due[0]
@@ -343,13 +349,13 @@ def test_forged_signature_is_refused() -> None:
 
 def test_entry_moved_to_another_position_or_altered_is_refused() -> None:
     game = new_game(3, seed=17)
-    table = game.tables[2]
-    assert game.run(until=lambda: table.round is not None and len(table.round.shuffles) == 2)
+    table = game.tables[0]
+    assert game.run(until=lambda: table.round is not None and len(table.round.shuffles) >= 2)
     source = table.log[-1]
     original = m.decode_entry(source)
     moved = source.replace(b'"pos":%d' % original.pos, b'"pos":%d' % len(table.log))
     assert moved != source
-    assert_refused(game, moved, original.seat, "bad-signature", [2])
+    assert_refused(game, moved, original.seat, "bad-signature", [0])
     # The same entry re-sent as it was: a harmless duplicate, nothing changes.
     before = snapshot(table)
     assert table.receive(source) == []
@@ -382,7 +388,7 @@ def test_entry_of_another_game_is_refused_as_a_replay() -> None:
 
 def test_equivocation_is_caught_with_both_entries_as_evidence() -> None:
     game = new_game(3, seed=19)
-    assert game.run(until=lambda: any(t.choice_needed() == "bid" for t in game.tables))
+    assert game.run(until=settled(game, lambda: any(t.choice_needed() for t in game.tables)))
     cheater = next(s for s, t in enumerate(game.tables) if t.choice_needed() == "bid")
     first = forge(game, cheater, "bid", {"round": 1, "bid": 0})
     second = forge(game, cheater, "bid", {"round": 1, "bid": 1})
@@ -408,7 +414,7 @@ def test_equivocation_is_caught_with_both_entries_as_evidence() -> None:
 
 def test_equivocation_between_buffered_entries_is_caught() -> None:
     game = new_game(3, seed=20)
-    assert game.run(until=lambda: any(t.choice_needed() == "bid" for t in game.tables))
+    assert game.run(until=settled(game, lambda: any(t.choice_needed() for t in game.tables)))
     cheater = next(s for s, t in enumerate(game.tables) if t.choice_needed() == "bid")
     first = forge(game, cheater, "bid", {"round": 1, "bid": 0})
     second = forge(game, cheater, "bid", {"round": 1, "bid": 1})
@@ -428,7 +434,7 @@ def test_equivocation_between_buffered_entries_is_caught() -> None:
 def test_false_dispute_is_blamed_on_its_author() -> None:
     game = new_game(3, seed=21)
     table = game.tables[0]
-    assert game.run(until=lambda: table.expected() is not None and "bid" in table.expected()[1])
+    assert game.run(until=settled(game, lambda: "bid" in (table.expected() or (0, ()))[1]))
     due = table.expected()
     assert due is not None
     raw = forge(game, due[0], "dispute", {"round": 1, "reason": "I say so"}, log_of=table)

@@ -61,26 +61,27 @@ def _say(args: argparse.Namespace, text: str) -> None:
         print(text, flush=True)
 
 
-async def _play_seat(
-    args: argparse.Namespace,
-    start: GameStart,
-    identity: Identity,
-    curve: object,
-    *,
-    lobby_host: str | None = None,
+def _new_peer(
+    args: argparse.Namespace, start: GameStart, identity: Identity, curve: object
 ) -> GamePeer:
-    policy = make_policy(args.policy) if args.headless else None
-    peer = GamePeer(
+    return GamePeer(
         start.store,
         start.record,
         identity,
         curve,  # type: ignore[arg-type]
         start.genesis,
         net_config=_net_config(args),
-        policy=policy,
+        policy=make_policy(args.policy) if args.headless else None,
         timers=_timers(args),
-        auto_abort=True if args.headless else False,
+        auto_abort=bool(args.headless),
     )
+
+
+async def _play_seat(
+    args: argparse.Namespace, start: GameStart, identity: Identity, curve: object
+) -> GamePeer:
+    """Play a seat whose lobby is over: headless to the end, or in the console."""
+    peer = _new_peer(args, start, identity, curve)
     await peer.start()
     if args.headless:
         await peer.run_until_finished()
@@ -90,6 +91,36 @@ async def _play_seat(
         await run_app_async(peer, lang=getattr(args, "lang", None))
         if peer.table.finished:
             await peer.run_until_finished()
+    return peer
+
+
+async def _console_lobby(
+    args: argparse.Namespace,
+    lobby: HostLobby | JoinLobby,
+    identity: Identity,
+    curve: object,
+    *,
+    autostart: bool = False,
+) -> GamePeer | None:
+    """The lobby and then the table, both in the console, on this loop."""
+    from wizard_p2p.lobby_console import NodeLobby
+    from wizard_p2p.tui.app import run_app_async
+
+    async def make_peer(start: GameStart) -> GamePeer:
+        peer = _new_peer(args, start, identity, curve)
+        await peer.start()
+        await peer.ready.wait()  # the console needs a first view: wait for the coin
+        return peer
+
+    node_lobby = NodeLobby(lobby, make_peer, autostart=autostart)
+    node_lobby.begin()
+    await run_app_async(node_lobby, lang=getattr(args, "lang", None))
+    node_lobby.leave()
+    if node_lobby.task is not None:
+        await asyncio.gather(node_lobby.task, return_exceptions=True)
+    peer = node_lobby.peer
+    if peer is not None and peer.table.finished:
+        await peer.run_until_finished()
     return peer
 
 
@@ -132,6 +163,14 @@ async def host_async(args: argparse.Namespace, *, on_open=None) -> GamePeer:  # 
     _say(args, f"your fingerprint: {identity.fingerprint}")
     if on_open is not None:
         on_open(host)
+    if not args.headless:
+        console_peer = await _console_lobby(
+            args, host, identity, curve, autostart=getattr(args, "autostart", False)
+        )
+        if console_peer is None:
+            raise UsageError("the game did not start")
+        await console_peer.close()
+        return console_peer
     try:
         start = await host.serve(autostart=True)
     finally:
@@ -163,6 +202,12 @@ async def join_async(args: argparse.Namespace) -> GamePeer:
         net_config=_net_config(args),
     )
     _say(args, f"joining {host}:{port} as {args.name} ({identity.fingerprint})")
+    if not args.headless:
+        console_peer = await _console_lobby(args, lobby, identity, curve)
+        if console_peer is None:
+            raise UsageError("the game did not start")
+        await console_peer.close()
+        return console_peer
     try:
         start = await lobby.join()
     finally:
@@ -225,6 +270,7 @@ def play_networked(args: argparse.Namespace) -> int:
 
     if not args.headless:
         args.quiet = True
+        args.autostart = True
     try:
         peer = asyncio.run(host_async(args, on_open=spawn))
     finally:

@@ -86,6 +86,7 @@ class GamePeer:
         self.silent: set[int] = set()
         self.faults: list[str] = []
         self.finished = asyncio.Event()
+        self.ready = asyncio.Event()  # set once the first dealer is known (a view exists)
         self._tasks: list[asyncio.Task[None]] = []
         self._quit = False
         self._closing = False
@@ -252,6 +253,8 @@ class GamePeer:
     # --- choices -----------------------------------------------------------------------
 
     def _after_change(self) -> None:
+        if self.table.game is not None and not self.ready.is_set():
+            self.ready.set()
         if self.table.ended and not self.finished.is_set():
             self.finished.set()
         self._changed.set()
@@ -316,6 +319,7 @@ class GamePeer:
             log=(),
             finished=self.table.finished,
             aborted=self._ended_reason(),
+            extra={"resumable": "1"},
         )
 
     def _ended_reason(self) -> str | None:

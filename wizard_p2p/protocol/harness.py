@@ -117,6 +117,11 @@ class MemoryGame:
     def genesis(self) -> bytes:
         return self.tables[0].log[0]
 
+    @property
+    def pending(self) -> int:
+        """Outputs queued and not yet delivered (0: every table has seen everything sent)."""
+        return len(self._queue)
+
     def run(self, *, max_steps: int = 1_000_000, until: Callable[[], bool] | None = None) -> bool:
         """Relay and choose until nothing can happen; True if stopped early by ``until()``."""
         for _ in range(max_steps):

@@ -16,6 +16,11 @@ from wizard_p2p.canonical import MAX_INT, hexbytes
 from wizard_p2p.errors import DecodeError
 
 
+# The characters ``Str.parse`` refuses (C0 and C1 controls, DEL). The schema says "no
+# match anywhere" rather than "^[^...]*$": Python's "$" also matches before a final newline.
+_CONTROL_PATTERN = "[\\u0000-\\u001f\\u007f-\\u009f]"
+
+
 class Field:
     def parse(self, value: Any, path: str) -> Any:
         raise NotImplementedError
@@ -73,6 +78,7 @@ class Str(Field):
             "type": "string",
             "minLength": self.min_len,
             "maxLength": self.max_len,
+            "not": {"pattern": _CONTROL_PATTERN},
         }
         if self.choices:
             schema["enum"] = list(self.choices)
@@ -92,7 +98,13 @@ class Hex(Field):
             raise DecodeError(f"{path}: {exc}") from None
 
     def json_schema(self) -> dict[str, Any]:
-        return {"type": "string", "pattern": f"^[0-9a-f]{{{2 * self.length}}}$"}
+        # Length bounds and "no other character" rather than "^[0-9a-f]{n}$" (see Str).
+        return {
+            "type": "string",
+            "minLength": 2 * self.length,
+            "maxLength": 2 * self.length,
+            "not": {"pattern": "[^0-9a-f]"},
+        }
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,126 @@
+"""The networked lobby as the console sees it: a ``LobbyController`` over the node's lobby.
+
+Glue at the level of the command line: it knows the node and the console.
+
+The lobby itself runs as a task on the shared asyncio loop (``HostLobby.serve`` or
+``JoinLobby.join``); when it yields the genesis, the seat's ``GamePeer`` is built
+and started, the snapshot says ``started``, and ``table()`` hands the console the
+peer, which is the table's ``SeatController``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+
+from wizard_p2p.errors import UsageError, WizardError
+from wizard_p2p.node.lobby import GameStart, HostLobby, JoinLobby
+from wizard_p2p.node.peer import GamePeer
+from wizard_p2p.session.api import SeatController, Status
+from wizard_p2p.tui.lobby import LobbyPlayer, LobbySnapshot
+
+
+class NodeLobby:
+    def __init__(
+        self,
+        lobby: HostLobby | JoinLobby,
+        make_peer: Callable[[GameStart], Awaitable[GamePeer]],
+        *,
+        autostart: bool = False,
+    ) -> None:
+        self.lobby = lobby
+        self.autostart = autostart
+        self._make_peer = make_peer
+        self.peer: GamePeer | None = None
+        self.error: str | None = None
+        self.closed: str | None = None
+        self._callbacks: list[Callable[[], None]] = []
+        self._task: asyncio.Task[None] | None = None
+        self._starting = False
+        lobby.subscribe(self._notify)
+
+    def begin(self) -> None:
+        """Run the lobby on the current loop (call from inside it)."""
+        self._task = asyncio.get_running_loop().create_task(self._run(), name="lobby")
+
+    async def _run(self) -> None:
+        try:
+            if isinstance(self.lobby, HostLobby):
+                start = await self.lobby.serve(autostart=self.autostart)
+            else:
+                start = await self.lobby.join()
+            self.peer = await self._make_peer(start)
+        except WizardError as exc:
+            self.closed = str(exc)
+        except asyncio.CancelledError:
+            self.closed = "left the lobby"
+        finally:
+            await self.lobby.close()
+            self._notify()
+
+    @property
+    def task(self) -> asyncio.Task[None] | None:
+        return self._task
+
+    def _notify(self) -> None:
+        for callback in list(self._callbacks):
+            callback()
+
+    # --- LobbyController --------------------------------------------------------------
+
+    def snapshot(self) -> LobbySnapshot:
+        lobby = self.lobby
+        host = isinstance(lobby, HostLobby)
+        you = 0 if host else lobby.seat  # type: ignore[union-attr]
+        players = tuple(
+            LobbyPlayer(p.name, p.fingerprint, seat, is_host=seat == 0, is_you=seat == you)
+            for seat, p in enumerate(lobby.players)
+        )
+        seats = lobby.config.seats if isinstance(lobby, HostLobby) else lobby.seats
+        status: tuple[Status, ...] = ()
+        if self.peer is None and self.closed is None:
+            if seats and len(players) >= seats and (self.autostart or self._starting):
+                status = (Status("starting"),)
+            else:
+                status = (Status("waiting-players", done=len(players), total=seats or len(players)),)
+        if isinstance(lobby, HostLobby):
+            addresses = tuple(lobby.addresses)
+            invite = lobby.code
+            variants = lobby.config.variants()
+            can_start = lobby.can_start
+        else:
+            addresses = (f"{lobby.host}:{lobby.port}",)
+            invite = lobby.code
+            variants = ()
+            can_start = False
+        return LobbySnapshot(
+            addresses=addresses,
+            invite=invite,
+            players=players,
+            variants=variants,
+            seats=seats or len(players),
+            can_start=can_start and self.peer is None,
+            status=status,
+            error=self.error,
+            started=self.peer is not None,
+            closed=self.closed,
+        )
+
+    def start(self) -> None:
+        if not isinstance(self.lobby, HostLobby):
+            raise UsageError("only the host starts the game")
+        self.lobby.start()
+        self._starting = True
+        self._notify()
+
+    def leave(self) -> None:
+        if self._task is not None and not self._task.done():
+            self._task.cancel()
+
+    def subscribe(self, callback: Callable[[], None]) -> None:
+        self._callbacks.append(callback)
+
+    def table(self) -> SeatController:
+        if self.peer is None:
+            raise UsageError("the game has not started")
+        return self.peer
