@@ -271,10 +271,16 @@ def play_networked(args: argparse.Namespace) -> int:
     if not args.headless:
         args.quiet = True
         args.autostart = True
+    peer: GamePeer | None = None
     try:
         peer = asyncio.run(host_async(args, on_open=spawn))
     finally:
+        # Bots outlive a finished game only to let everyone catch up; a game the
+        # player left (or that failed) has nobody left to play for.
+        finished = peer is not None and peer.table.finished
         for process in processes:
+            if not finished:
+                process.terminate()
             try:
                 process.wait(timeout=30)
             except subprocess.TimeoutExpired:
