@@ -1,17 +1,317 @@
-"""``scripts/bench`` / ``wizard-p2p bench``: figures and ratios (see README, Performance)."""
+"""``scripts/bench`` / ``wizard-p2p bench``: figures and ratios, never pass/fail.
+
+Sections (all by default; name some to run only those):
+
+* ``crypto`` — libsodium scalar multiplications per second in this process, and one
+  full shuffle+lock for 6 seats as a ratio to 2 × 6 × 60 raw multiplications.
+* ``network`` — whole headless games on loopback, one OS process per seat (the real
+  ``wizard-p2p play --headless``), for 3..6 seats. From every peer's trace:
+  round set-up (the first shuffle pass starts → every seat holds its hand and knows
+  trump) at round 1 and at the last round, next to the same work done in one process
+  with no network (the compute floor) and their ratio; card latency (a play entered
+  in its author's log → verified and applied by every other seat: median and 99th
+  percentile); wall time, CPU time of all processes, bytes on the wire, log size;
+  peak memory of one peer.
+* ``audit`` — auditing a finished 6-seat log.
+* ``bots`` — a short tournament (see ``wizard-p2p tournament`` for the full one).
+
+Each figure is the median of ``--reps`` runs, with min and max. ``--json FILE``
+writes every figure for comparison between runs; ``--quick`` is the smoke run the
+test suite uses (one size, one repetition).
+"""
 
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
+import json
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from wizard_p2p import mental
+
+TARGETS = {
+    "setup_ms_6": 100.0,
+    "setup_ms_3": 50.0,
+    "setup_ratio": 1.5,
+    "card_latency_ms_6": 5.0,
+    "game_wall_s": 3.0,
+    "audit_s_6": 1.0,
+    "rss_mb": 80.0,
+    "crypto_ratio": 1.3,
+}
+
+
+def _stats(values: Sequence[float]) -> dict[str, float]:
+    if not values:
+        return {"median": float("nan"), "min": float("nan"), "max": float("nan"), "n": 0}
+    return {
+        "median": statistics.median(values),
+        "min": min(values),
+        "max": max(values),
+        "n": len(values),
+    }
+
+
+def _fmt(stat: dict[str, float], scale: float = 1.0, digits: int = 1) -> str:
+    return (
+        f"{stat['median'] * scale:.{digits}f} "
+        f"({stat['min'] * scale:.{digits}f}–{stat['max'] * scale:.{digits}f})"
+    )
+
+
+# --- the compute floor of a round's set-up ----------------------------------------------
+
+
+def setup_floor(seats: int, round_no: int) -> float:
+    """Seconds for one process to do a round's set-up work with no network."""
+    dealt = round_no * seats
+    size = min(dealt + 1, mental.DECK_SIZE)
+    game_id = bytes(32)
+    start = time.perf_counter()
+    keys = [
+        mental.derive_round_keys(mental.new_round_secret(), mental.round_context(game_id, 1, s))
+        for s in range(seats)
+    ]
+    deck = list(mental.CARD_POINTS)
+    for k in keys:
+        deck = mental.shuffle_pass(deck, k)
+    for k in keys:
+        deck = mental.lock_pass(deck, k, range(size))
+    for p in range(size):  # every hand card read by its owner, and the turned card
+        mental.read_card(deck[p], [k.lock_keys[p] for k in keys])
+    return time.perf_counter() - start
+
+
+# --- networked games ----------------------------------------------------------------------
+
+
+def run_game(seats: int, out: Path, policy: str = "random") -> dict[str, Any]:
+    """One headless game, one process per seat; returns its traces and timings."""
+    out.mkdir(parents=True, exist_ok=True)
+    trace = out / "trace.json"
+    command = [
+        sys.executable, "-m", "wizard_p2p", "play", "--headless", "--seats", str(seats),
+        "--policy", policy, "--out", str(out), "--trace", str(trace), "--quiet",
+    ]
+    start = time.perf_counter()
+    done = subprocess.run(command, capture_output=True, timeout=900, check=False)
+    wall = time.perf_counter() - start
+    if done.returncode != 0:
+        raise RuntimeError(f"game failed: {done.stderr.decode(errors='replace')[-2000:]}")
+    traces = [json.loads(trace.read_text())]
+    traces += [
+        json.loads(trace.with_suffix(f".seat{i}.json").read_text()) for i in range(1, seats)
+    ]
+    log = out / "seat-0.jsonl"
+    return {"wall": wall, "traces": traces, "log": log, "log_bytes": log.stat().st_size}
+
+
+def analyse(game: dict[str, Any], seats: int) -> dict[str, Any]:
+    """Round set-up per round, card latencies and totals from one game's traces."""
+    times: list[dict[int, float]] = [{} for _ in range(seats)]
+    kinds: dict[int, tuple[int, str]] = {}
+    for trace in game["traces"]:
+        for pos, author, kind, t in trace["entries"]:
+            times[trace["seat"]][pos] = t
+            kinds[pos] = (author, kind)
+    positions = sorted(kinds)
+    setups: dict[int, float] = {}
+    round_no = 0
+    prev_pos = None
+    first_shuffle = None
+    for pos in positions:
+        kind = kinds[pos][1]
+        if kind == "shuffle" and (prev_pos is None or kinds[prev_pos][1] != "shuffle"):
+            round_no += 1
+            first_shuffle = prev_pos  # seat 0 starts its shuffle once it holds this entry
+        if kind == "lock" and kinds.get(pos + 1, ("", ""))[1] != "lock" and first_shuffle is not None:
+            start = times[0].get(first_shuffle)
+            ends = [times[s].get(pos) for s in range(seats)]
+            if start is not None and all(e is not None for e in ends):
+                setups[round_no] = max(ends) - start  # type: ignore[type-var]
+        prev_pos = pos
+    latencies = []
+    for pos in positions:
+        author, kind = kinds[pos]
+        if kind != "play":
+            continue
+        sent = times[author].get(pos)
+        others = [times[s].get(pos) for s in range(seats) if s != author]
+        if sent is not None and all(o is not None for o in others):
+            latencies.append(max(others) - sent)  # type: ignore[type-var,operator]
+    rounds = max(setups) if setups else 0
+    return {
+        "setup_first": setups.get(1),
+        "setup_last": setups.get(rounds),
+        "latencies": latencies,
+        "cpu": sum(t["cpu_seconds"] for t in game["traces"]),
+        "bytes": sum(t["bytes_out"] for t in game["traces"]),
+        "rss_kb": max(t["max_rss_kb"] for t in game["traces"]),
+        "wall": game["wall"],
+        "log_bytes": game["log_bytes"],
+        "rounds": rounds,
+        "finished": all(t["finished"] for t in game["traces"]),
+    }
+
+
+def _percentile(values: Sequence[float], q: float) -> float:
+    ordered = sorted(values)
+    if not ordered:
+        return float("nan")
+    index = min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))
+    return ordered[index]
+
+
+def bench_network(
+    seat_counts: Sequence[int], reps: int, say: Callable[[str], None], keep: Path | None
+) -> dict[str, Any]:
+    results: dict[str, Any] = {}
+    say("== network: headless games on loopback, one process per seat (random bots)")
+    say(
+        f"{'seats':>5} {'set-up r1 ms':>18} {'floor':>6} {'ratio':>5} {'set-up last ms':>18} "
+        f"{'floor':>6} {'ratio':>5}"
+    )
+    logs: dict[int, Path] = {}
+    games_by_seats: dict[int, list[dict[str, Any]]] = {}
+    for seats in seat_counts:
+        runs = []
+        for rep in range(reps):
+            base = keep if keep is not None else Path(tempfile.mkdtemp(prefix="wizard-bench-"))
+            game = run_game(seats, base / f"s{seats}-r{rep}")
+            runs.append(analyse(game, seats))
+            logs[seats] = game["log"]
+        games_by_seats[seats] = runs
+        rounds = 60 // seats
+        floor_first = _stats([setup_floor(seats, 1) for _ in range(max(3, reps))])
+        floor_last = _stats([setup_floor(seats, rounds) for _ in range(max(3, reps))])
+        first = _stats([r["setup_first"] for r in runs if r["setup_first"] is not None])
+        last = _stats([r["setup_last"] for r in runs if r["setup_last"] is not None])
+        ratio_first = first["median"] / floor_first["median"]
+        ratio_last = last["median"] / floor_last["median"]
+        say(
+            f"{seats:>5} {_fmt(first, 1000):>18} {floor_first['median'] * 1000:>6.1f} "
+            f"{ratio_first:>5.2f} {_fmt(last, 1000):>18} {floor_last['median'] * 1000:>6.1f} "
+            f"{ratio_last:>5.2f}"
+        )
+        results[f"setup_{seats}"] = {
+            "round1": first, "round1_floor": floor_first, "round1_ratio": ratio_first,
+            "last": last, "last_floor": floor_last, "last_ratio": ratio_last,
+        }
+    say("")
+    say(
+        f"{'seats':>5} {'card p50 ms':>12} {'p99 ms':>8} {'wall s':>16} {'cpu s (all)':>16} "
+        f"{'wire KB':>9} {'log KB':>8} {'peer RSS MB':>11}"
+    )
+    for seats, runs in games_by_seats.items():
+        lat = [x for r in runs for x in r["latencies"]]
+        wall = _stats([r["wall"] for r in runs])
+        cpu = _stats([r["cpu"] for r in runs])
+        wire = _stats([r["bytes"] for r in runs])
+        log = _stats([r["log_bytes"] for r in runs])
+        rss = _stats([r["rss_kb"] for r in runs])
+        say(
+            f"{seats:>5} {statistics.median(lat) * 1000 if lat else float('nan'):>12.2f} "
+            f"{_percentile(lat, 0.99) * 1000:>8.2f} {_fmt(wall, 1, 2):>16} {_fmt(cpu, 1, 2):>16} "
+            f"{wire['median'] / 1024:>9.0f} {log['median'] / 1024:>8.0f} "
+            f"{rss['max'] / 1024:>11.1f}"
+        )
+        results[f"game_{seats}"] = {
+            "card_latency_p50": statistics.median(lat) if lat else None,
+            "card_latency_p99": _percentile(lat, 0.99),
+            "wall": wall, "cpu": cpu, "wire_bytes": wire, "log_bytes": log, "rss_kb": rss,
+            "finished": all(r["finished"] for r in runs),
+        }
+    results["logs"] = {str(k): str(v) for k, v in logs.items()}
+    return results
+
+
+def bench_audit(log: Path | None, reps: int, say: Callable[[str], None]) -> dict[str, Any]:
+    from wizard_p2p.audit import audit_entries
+    from wizard_p2p.protocol.harness import MemoryGame, random_chooser
+    from wizard_p2p.protocol.log import read_log
+    from wizard_p2p.rules import GameConfig
+
+    if log is not None:
+        lines = read_log(log)
+    else:
+        game = MemoryGame.create(GameConfig(6), random_chooser(1), seed=1)
+        game.run()
+        lines = game.tables[0].log
+    times = []
+    for _ in range(reps):
+        start = time.perf_counter()
+        report = audit_entries(lines)
+        times.append(time.perf_counter() - start)
+    stat = _stats(times)
+    say(f"== audit of a 6-seat log ({len(lines)} entries, {sum(map(len, lines)) // 1024} KB): "
+        f"{_fmt(stat, 1, 3)} s — {report.status}")
+    return {"audit_6": stat, "status": report.status}
+
+
+def bench_bots(say: Callable[[str], None]) -> dict[str, Any]:
+    try:
+        from wizard_p2p.bots.tournament import main as tournament_main
+    except ImportError:
+        say("== bots: no tournament module")
+        return {}
+    say("== bots: a short tournament (wizard-p2p tournament for the full one)")
+    tournament_main(["--seats", "4", "--games", "8", "--seed", "1"])
+    return {}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="wizard-p2p bench")
-    parser.add_argument("section", nargs="?", default="crypto", choices=["crypto"])
+    parser = argparse.ArgumentParser(prog="wizard-p2p bench", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("sections", nargs="*", default=[],
+                        help="crypto, network, audit, bots (default: all but bots)")
+    parser.add_argument("--reps", type=int, default=3, help="repetitions per figure (3)")
+    parser.add_argument("--seats", default="3,4,5,6", help="seat counts for network (3,4,5,6)")
+    parser.add_argument("--json", dest="json_path", default=None, help="write figures as JSON")
+    parser.add_argument("--quick", action="store_true", help="smoke run: 3 seats, 1 repetition")
+    parser.add_argument("--keep", default=None, help="keep the games' logs and traces here")
     args = parser.parse_args(argv)
-    if args.section == "crypto":
+    sections = args.sections or ["crypto", "network", "audit"]
+    unknown = set(sections) - {"crypto", "network", "audit", "bots"}
+    if unknown:
+        parser.error(f"unknown section(s): {', '.join(sorted(unknown))}")
+    reps = 1 if args.quick else max(1, args.reps)
+    seat_counts = [3] if args.quick else [int(s) for s in args.seats.split(",")]
+    keep = Path(args.keep) if args.keep else None
+
+    def say(text: str) -> None:
+        print(text, flush=True)
+
+    say(f"wizard-p2p bench on {platform.node()}: {platform.processor() or platform.machine()}, "
+        f"Python {platform.python_version()}, {_cpus()} cores")
+    results: dict[str, Any] = {"machine": platform.platform(), "targets": TARGETS}
+    if "crypto" in sections:
         from wizard_p2p.bench_crypto import run
 
-        run()
+        say("== crypto")
+        results["crypto"] = run(say, repeats=1 if args.quick else 5)
+    log6 = None
+    if "network" in sections:
+        results["network"] = bench_network(seat_counts, reps, say, keep)
+        if "6" in results["network"]["logs"]:
+            log6 = Path(results["network"]["logs"]["6"])
+    if "audit" in sections:
+        results["audit"] = bench_audit(log6, reps, say)
+    if "bots" in sections:
+        results["bots"] = bench_bots(say)
+    say("targets: " + ", ".join(f"{k} ≤ {v}" for k, v in TARGETS.items()))
+    if args.json_path:
+        Path(args.json_path).write_text(json.dumps(results, indent=2, default=str))
     return 0
+
+
+def _cpus() -> int:
+    import os
+
+    return os.cpu_count() or 1

@@ -74,6 +74,9 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     return bench_main(args.rest)
 
 
+_SUBMAINS = {"bench": _cmd_bench, "tournament": _cmd_tournament}
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="wizard-p2p", description="The card game Wizard over a LAN, with no server."
@@ -136,8 +139,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
-    args = parser.parse_args(argv)
+    if argv and argv[0] in ("bench", "tournament"):
+        # These parse their own options (argparse's REMAINDER would drop leading ones).
+        args = argparse.Namespace(func=_SUBMAINS[argv[0]], rest=argv[1:])
+    else:
+        args = parser.parse_args(argv)
     try:
         return int(args.func(args) or 0)
     except WizardError as exc:

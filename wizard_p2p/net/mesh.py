@@ -97,6 +97,10 @@ class NetStats:
 
     frames_in: int = 0
     frames_out: int = 0
+    # Application bytes (all parts of every multipart frame) sent and received;
+    # the encryption and TCP overhead come on top.
+    bytes_in: int = 0
+    bytes_out: int = 0
     # Sends that could not be queued (link down or its queue full).
     send_failures: int = 0
     # Frames dropped as malformed, per sender, per reason, and the last reason per sender.
@@ -452,8 +456,10 @@ class Mesh:
         if peer is None or peer.dealer is None or self._closed:
             self.stats.send_failures += 1
             return False
-        if send_nowait(peer.dealer, encode_mesh(frame, self.session)):
+        parts = encode_mesh(frame, self.session)
+        if send_nowait(peer.dealer, parts):
             self.stats.frames_out += 1
+            self.stats.bytes_out += sum(len(part) for part in parts)
             return True
         self.stats.send_failures += 1
         return False
@@ -570,6 +576,7 @@ class Mesh:
 
     async def _handle(self, frames: list[zmq.Frame]) -> None:
         self.stats.frames_in += 1
+        self.stats.bytes_in += sum(len(f.bytes) for f in frames[1:])
         try:
             sender = frames[-1].get("User-Id")
         except (zmq.ZMQError, KeyError, UnicodeDecodeError):

@@ -74,6 +74,7 @@ def _new_peer(
         policy=make_policy(args.policy) if args.headless else None,
         timers=_timers(args),
         auto_abort=bool(args.headless),
+        trace_path=Path(args.trace) if getattr(args, "trace", None) else None,
     )
 
 
@@ -264,6 +265,8 @@ def play_networked(args: argparse.Namespace) -> int:
                 "--code", host.code, "--name", f"Bot {i}", "--policy", args.policy,
                 "--data-dir", str(out / f"seat-{i}"), "--listen", "127.0.0.1", "--quiet",
             ]
+            if getattr(args, "trace", None):
+                command += ["--trace", str(Path(args.trace).with_suffix(f".seat{i}.json"))]
             processes.append(
                 subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
             )
@@ -306,6 +309,7 @@ def add_network_options(parser: argparse.ArgumentParser, *, bot: bool = False) -
     parser.add_argument("--policy", default="heuristic", help="bot policy (headless seats)")
     parser.add_argument("--headless", action="store_true", default=bot, help="a bot plays")
     parser.add_argument("--quiet", action="store_true")
+    parser.add_argument("--trace", default=None, help=argparse.SUPPRESS)  # benchmarks
     parser.add_argument("--stall-limit", type=float, default=120.0,
                         help="seconds a silent seat may hold up the game (default 120)")
     parser.add_argument("--silence-limit", type=float, default=3.0,

@@ -15,11 +15,15 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import random
+import resource
 import secrets
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 from wizard_p2p.errors import DecodeError, PeerFault, UsageError, WizardError
 from wizard_p2p.identity import Identity, fingerprint
@@ -34,6 +38,7 @@ from wizard_p2p.net import (
 )
 from wizard_p2p.net.events import PeerState
 from wizard_p2p.node.store import GameStore, SeatRecord
+from wizard_p2p.protocol.log import write_atomic
 from wizard_p2p.protocol.messages import decode_entry
 from wizard_p2p.protocol.table import Broadcast, Output, SendPrivate, Table
 from wizard_p2p.rules import Card, Phase, Suit
@@ -64,8 +69,12 @@ class GamePeer:
         policy: object | None = None,
         timers: PeerTimers | None = None,
         auto_abort: bool | None = None,
+        trace_path: Path | None = None,
     ) -> None:
         self.store = store
+        self.trace_path = trace_path
+        # (position, author seat, kind, monotonic time it entered our log): for benchmarks.
+        self.trace: list[tuple[int, int, str, float]] = []
         self.record = record
         self.identity = identity
         self.curve_keys = curve_keys
@@ -145,6 +154,24 @@ class GamePeer:
             await self.mesh.close()  # ends the event loop's iteration
         await asyncio.gather(*self._tasks, return_exceptions=True)
         self._logfile.close()
+        if self.trace_path is not None:
+            self._write_trace()
+
+    def _write_trace(self) -> None:
+        assert self.trace_path is not None
+        stats = self.mesh.stats if self.mesh is not None else None
+        usage = resource.getrusage(resource.RUSAGE_SELF)
+        report = {
+            "seat": self.seat,
+            "seats": self.table.seats,
+            "entries": self.trace,
+            "bytes_out": stats.bytes_out if stats else 0,
+            "bytes_in": stats.bytes_in if stats else 0,
+            "cpu_seconds": usage.ru_utime + usage.ru_stime,
+            "max_rss_kb": usage.ru_maxrss,
+            "finished": self.table.finished,
+        }
+        write_atomic(self.trace_path, json.dumps(report).encode(), mode=0o644)
 
     async def run_until_finished(self, *, linger: float = 10.0) -> None:
         """Play until the game ends, then give the peers ``linger`` s to catch up."""
@@ -246,8 +273,11 @@ class GamePeer:
             pos = self._persisted
             self._logfile.append(log[pos])
             self._persisted += 1
+            entry = decode_entry(log[pos])
+            if self.trace_path is not None:
+                self.trace.append((pos, entry.seat, entry.kind, time.monotonic()))
             if pos != skip and self.mesh is not None and self.mesh.replicator is not None:
-                if decode_entry(log[pos]).seat == self.seat:
+                if entry.seat == self.seat:
                     self.mesh.publish(pos)
 
     # --- choices -----------------------------------------------------------------------
