@@ -85,7 +85,6 @@ class ExpertPolicy:
             value = {0: 20 - 30 * win, 1: 40 * win - 10}
             bid = max(view.legal_bids, key=lambda b: (value[b], -b))
         else:
-            assert view.trump is not None or view.turned is None or not view.turned.is_wizard
             values = self._bid_values(view, view.trump, view.legal_bids, rng, self.samples)
             estimate = estimate_tricks(view.hand, view.trump, view.seats, view.turned)
             bid = max(values, key=lambda b: (values[b], -abs(b - estimate)))

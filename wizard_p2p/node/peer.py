@@ -271,9 +271,9 @@ class GamePeer:
         log = self.table.log
         while self._persisted < len(log):
             pos = self._persisted
-            self._logfile.append(log[pos])
-            self._persisted += 1
             entry = decode_entry(log[pos])
+            self._logfile.append(log[pos], durable=entry.seat == self.seat)
+            self._persisted += 1
             if self.trace_path is not None:
                 self.trace.append((pos, entry.seat, entry.kind, time.monotonic()))
             if pos != skip and self.mesh is not None and self.mesh.replicator is not None:

@@ -52,13 +52,21 @@ class LogFile:
                 f.flush()
                 os.fsync(f.fileno())
 
-    def append(self, line: bytes) -> None:
+    def append(self, line: bytes, *, durable: bool = True) -> None:
+        """Append one entry; with ``durable`` return only once it (and all before it) is on disk.
+
+        Our own entries must be durable before they are sent: after a crash we must not
+        sign a different entry for a position a peer has seen. Entries received from
+        peers may skip the fsync — one lost in a crash is fetched again from them — and
+        the next durable append flushes them too.
+        """
         if b"\n" in line:
             raise ValueError("a log entry is one line")
         data = memoryview(line + b"\n")
         while data:
             data = data[os.write(self._fd, data) :]
-        os.fsync(self._fd)
+        if durable:
+            os.fsync(self._fd)
 
     def close(self) -> None:
         with contextlib.suppress(OSError):

@@ -15,7 +15,6 @@ from typing import Any
 from wizard_p2p.canonical import MAX_INT, hexbytes
 from wizard_p2p.errors import DecodeError
 
-
 # The characters ``Str.parse`` refuses (C0 and C1 controls, DEL). The schema says "no
 # match anywhere" rather than "^[^...]*$": Python's "$" also matches before a final newline.
 _CONTROL_PATTERN = "[\\u0000-\\u001f\\u007f-\\u009f]"

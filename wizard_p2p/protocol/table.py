@@ -1136,7 +1136,14 @@ class Table:
             self._start_round()
 
     def _verify_round(self, rnd: RoundState) -> None:
-        """Re-run every pass from the revealed secrets; check keys, cards and follow-suit."""
+        """Check the round from the revealed secrets: passes, keys, cards and follow-suit.
+
+        The deck the last lock left is recomputed straight from the secrets (one
+        multiplication per position); only when it differs, or when the round was
+        disputed before the deal, is every published pass re-run one by one to name the
+        seat whose pass is wrong. A single cheater's wrong pass always changes the last
+        deck, since every later honest pass is a bijection of the deck it is given.
+        """
         n = self.seats
         position_of_log = len(self.log) - 1
 
@@ -1152,29 +1159,15 @@ class Table:
                 raise blame(s, "revealed a secret that does not match its commitment", "secret")
             context = mental.round_context(self.game_id, rnd.round_no, s)
             keys_by_seat.append(mental.derive_round_keys(secret, context))
-        deck = list(mental.CARD_POINTS)
-        for s, (published, _) in enumerate(rnd.shuffles):
-            try:
-                mental.verify_shuffle_pass(deck, published, keys_by_seat[s])
-            except mental.InvalidDeckPoint:
-                raise blame(s - 1 if s else None, "published an invalid point", "shuffle") from None
-            except mental.PassMismatch as exc:
-                raise blame(s, f"tampered shuffle pass ({exc})", "shuffle") from None
-            deck = published
-        for s, (published, keys) in enumerate(rnd.locks):
-            try:
-                expected = mental.lock_pass(deck, keys_by_seat[s], range(rnd.size))[: rnd.size]
-            except CryptoError:
-                raise blame(s - 1 if s else n - 1, "published an invalid point", "lock") from None
-            if expected != published:
-                first = next(
-                    p for p, (a, b) in enumerate(zip(expected, published, strict=True)) if a != b
-                )
-                raise blame(s, f"tampered lock pass at position {first}", "lock")
+        dealt_in_full = len(rnd.shuffles) == n and len(rnd.locks) == n
+        if not dealt_in_full or not self._final_deck_matches(rnd, keys_by_seat):
+            self._replay_passes(rnd, keys_by_seat, blame)
+            if dealt_in_full:
+                raise blame(None, "the dealt deck differs from the revealed secrets", "deck")
+        for s, (_, keys) in enumerate(rnd.locks):
             for p, key in enumerate(keys):
                 if key is not None and key != keys_by_seat[s].lock_keys[p]:
                     raise blame(s, f"released a wrong key for position {p}", "wrong-key")
-            deck = published + deck[rnd.size :]
         for seat, position, key in rnd.played:
             if key != keys_by_seat[seat].lock_keys[position]:
                 raise blame(seat, f"played with a wrong key for position {position}", "wrong-key")
@@ -1197,6 +1190,43 @@ class Table:
             check_round_plays(self.config, hands, tricks)
         except IllegalAction as exc:
             raise blame(exc.seat, str(exc), exc.rule) from None
+
+    def _final_deck_matches(self, rnd: RoundState, keys_by_seat: list[mental.RoundKeys]) -> bool:
+        """Whether the deck after every pass is the one the revealed secrets produce."""
+        order = mental.deck_order(keys_by_seat)
+        stock_key = _product([k.shuffle_key for k in keys_by_seat])
+        for i in range(mental.DECK_SIZE):
+            dealt = i < rnd.size
+            key = _product([k.lock_keys[i] for k in keys_by_seat]) if dealt else stock_key
+            if group.mul(mental.CARD_POINTS[order[i]], key) != rnd.deck[i]:
+                return False
+        return True
+
+    def _replay_passes(
+        self, rnd: RoundState, keys_by_seat: list[mental.RoundKeys], blame: Any
+    ) -> None:
+        """Re-run each published pass from the deck its seat was given; blame the first wrong."""
+        n = self.seats
+        deck = list(mental.CARD_POINTS)
+        for s, (published, _) in enumerate(rnd.shuffles):
+            try:
+                mental.verify_shuffle_pass(deck, published, keys_by_seat[s])
+            except mental.InvalidDeckPoint:
+                raise blame(s - 1 if s else None, "published an invalid point", "shuffle") from None
+            except mental.PassMismatch as exc:
+                raise blame(s, f"tampered shuffle pass ({exc})", "shuffle") from None
+            deck = published
+        for s, (published, _) in enumerate(rnd.locks):
+            try:
+                expected = mental.lock_pass(deck, keys_by_seat[s], range(rnd.size))[: rnd.size]
+            except CryptoError:
+                raise blame(s - 1 if s else n - 1, "published an invalid point", "lock") from None
+            if expected != published:
+                first = next(
+                    p for p, (a, b) in enumerate(zip(expected, published, strict=True)) if a != b
+                )
+                raise blame(s, f"tampered lock pass at position {first}", "lock")
+            deck = published + deck[rnd.size :]
 
     # --- writing our own entries -------------------------------------------------------
 
@@ -1280,6 +1310,13 @@ class Table:
         if kind != "abort":
             outputs.extend(self._auto())
         return outputs
+
+
+def _product(scalars: list[bytes]) -> bytes:
+    result = scalars[0]
+    for scalar in scalars[1:]:
+        result = group.scalar_mul(result, scalar)
+    return result
 
 
 def _fault_kind(exc: WizardError, entry_kind: str) -> str:

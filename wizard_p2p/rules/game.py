@@ -447,8 +447,9 @@ class Game:
         self.hand_sizes[seat] -= 1
         self.public_cards.add(card)
         self.trick.append((seat, card))
-        if len(self.trick) < self.config.seats:
-            self.to_move = self.left_of(seat)
+        seats = self.config.seats
+        if len(self.trick) < seats:
+            self.to_move = (seat + 1) % seats
             return
         winner = self.trick[trick_winner((*trick_cards, card), self.trump)][0]
         self.round_tricks.append(Trick(self.trick[0][0], tuple(self.trick), winner))
