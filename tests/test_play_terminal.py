@@ -1,0 +1,68 @@
+"""``scripts/play`` for real: a networked game against bot processes, in a real terminal.
+
+tmux runs ``wizard-p2p play --seats 3`` (this player hosts on loopback; each bot is
+its own process that joins through the lobby); keys go in with ``send-keys`` and
+the screen is read with ``capture-pane``, polling against a deadline. Round 1 is
+played to its end through the console, then the player quits (``q`` ``y``) and
+the bot processes end with it.
+"""
+
+from __future__ import annotations
+
+import shlex
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tests import test_tui_tmux
+from tests.test_tui_tmux import Terminal, tmux_or_skip
+
+DEADLINE = 60.0
+
+
+def test_networked_round_in_a_real_terminal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    tmux = tmux_or_skip()
+    # Bot processes start and join through the lobby first: allow a loaded machine time.
+    monkeypatch.setattr(test_tui_tmux, "DEADLINE", DEADLINE)
+    argv = [sys.executable, "-m", "wizard_p2p", "play", "--seats", "3", "--lang", "en"]
+    argv += ["--policy", "random", "--data-dir", str(tmp_path / "me"), "--out", str(tmp_path)]
+    command = "env LANG=C.UTF-8 TERM=xterm-256color " + shlex.join(argv)
+    term = Terminal(tmux, tmp_path / "tmux.sock", command)
+    try:
+        screen = term.wait_for(lambda s: "Round 1 of 20" in s, "the table after the lobby")
+        presses = 0
+        while "End of round 1" not in screen:
+            assert presses < 10, screen
+            if any(t in screen for t in ("choose trump", "Your bid", "Your turn")):
+                before = screen
+                term.send("Enter")
+                presses += 1
+                screen = term.wait_for(lambda s, b=before: s != b, "the key to take effect")
+            else:
+                screen = term.wait_for(
+                    lambda s: any(
+                        t in s for t in ("End of round 1", "Your bid", "Your turn", "trump")
+                    ),
+                    "a decision or the end of the round",
+                )
+        assert "Points" in screen and "Total" in screen
+        term.send("Enter")
+        term.wait_for(lambda s: "Round 2 of 20" in s, "round 2")
+        term.send("q")
+        term.wait_for(lambda s: "Leave the table?" in s, "the quit question")
+        term.send("y")
+        deadline = time.monotonic() + DEADLINE
+        while term.alive() and time.monotonic() < deadline:
+            time.sleep(0.05)  # a pause between polls of an observable condition
+        assert not term.alive(), "the program did not exit after q, y"
+    finally:
+        term.close()
+    # The host's log holds the whole first round, signed by every seat.
+    logs = list((tmp_path / "me" / "games").glob("*/log.jsonl"))
+    assert len(logs) == 1
+    kinds = [line.split('"kind":"')[1].split('"')[0] for line in logs[0].read_text().splitlines()]
+    assert kinds.count("reveal") >= 3 and "play" in kinds
