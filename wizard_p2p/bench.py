@@ -97,8 +97,20 @@ def run_game(seats: int, out: Path, policy: str = "random") -> dict[str, Any]:
     out.mkdir(parents=True, exist_ok=True)
     trace = out / "trace.json"
     command = [
-        sys.executable, "-m", "wizard_p2p", "play", "--headless", "--seats", str(seats),
-        "--policy", policy, "--out", str(out), "--trace", str(trace), "--quiet",
+        sys.executable,
+        "-m",
+        "wizard_p2p",
+        "play",
+        "--headless",
+        "--seats",
+        str(seats),
+        "--policy",
+        policy,
+        "--out",
+        str(out),
+        "--trace",
+        str(trace),
+        "--quiet",
     ]
     start = time.perf_counter()
     done = subprocess.run(command, capture_output=True, timeout=900, check=False)
@@ -106,9 +118,7 @@ def run_game(seats: int, out: Path, policy: str = "random") -> dict[str, Any]:
     if done.returncode != 0:
         raise RuntimeError(f"game failed: {done.stderr.decode(errors='replace')[-2000:]}")
     traces = [json.loads(trace.read_text())]
-    traces += [
-        json.loads(trace.with_suffix(f".seat{i}.json").read_text()) for i in range(1, seats)
-    ]
+    traces += [json.loads(trace.with_suffix(f".seat{i}.json").read_text()) for i in range(1, seats)]
     log = out / "seat-0.jsonl"
     return {"wall": wall, "traces": traces, "log": log, "log_bytes": log.stat().st_size}
 
@@ -131,7 +141,11 @@ def analyse(game: dict[str, Any], seats: int) -> dict[str, Any]:
         if kind == "shuffle" and (prev_pos is None or kinds[prev_pos][1] != "shuffle"):
             round_no += 1
             first_shuffle = prev_pos  # seat 0 starts its shuffle once it holds this entry
-        if kind == "lock" and kinds.get(pos + 1, ("", ""))[1] != "lock" and first_shuffle is not None:
+        if (
+            kind == "lock"
+            and kinds.get(pos + 1, ("", ""))[1] != "lock"
+            and first_shuffle is not None
+        ):
             start = times[0].get(first_shuffle)
             ends = [times[s].get(pos) for s in range(seats)]
             if start is not None and all(e is not None for e in ends):
@@ -201,8 +215,12 @@ def bench_network(
             f"{ratio_last:>5.2f}"
         )
         results[f"setup_{seats}"] = {
-            "round1": first, "round1_floor": floor_first, "round1_ratio": ratio_first,
-            "last": last, "last_floor": floor_last, "last_ratio": ratio_last,
+            "round1": first,
+            "round1_floor": floor_first,
+            "round1_ratio": ratio_first,
+            "last": last,
+            "last_floor": floor_last,
+            "last_ratio": ratio_last,
         }
     say("")
     say(
@@ -225,7 +243,11 @@ def bench_network(
         results[f"game_{seats}"] = {
             "card_latency_p50": statistics.median(lat) if lat else None,
             "card_latency_p99": _percentile(lat, 0.99),
-            "wall": wall, "cpu": cpu, "wire_bytes": wire, "log_bytes": log, "rss_kb": rss,
+            "wall": wall,
+            "cpu": cpu,
+            "wire_bytes": wire,
+            "log_bytes": log,
+            "rss_kb": rss,
             "finished": all(r["finished"] for r in runs),
         }
     results["logs"] = {str(k): str(v) for k, v in logs.items()}
@@ -250,8 +272,10 @@ def bench_audit(log: Path | None, reps: int, say: Callable[[str], None]) -> dict
         report = audit_entries(lines)
         times.append(time.perf_counter() - start)
     stat = _stats(times)
-    say(f"== audit of a 6-seat log ({len(lines)} entries, {sum(map(len, lines)) // 1024} KB): "
-        f"{_fmt(stat, 1, 3)} s — {report.status}")
+    say(
+        f"== audit of a 6-seat log ({len(lines)} entries, {sum(map(len, lines)) // 1024} KB): "
+        f"{_fmt(stat, 1, 3)} s — {report.status}"
+    )
     return {"audit_6": stat, "status": report.status}
 
 
@@ -267,10 +291,17 @@ def bench_bots(say: Callable[[str], None]) -> dict[str, Any]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="wizard-p2p bench", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("sections", nargs="*", default=[],
-                        help="crypto, network, audit, bots (default: all but bots)")
+    parser = argparse.ArgumentParser(
+        prog="wizard-p2p bench",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "sections",
+        nargs="*",
+        default=[],
+        help="crypto, network, audit, bots (default: all but bots)",
+    )
     parser.add_argument("--reps", type=int, default=3, help="repetitions per figure (3)")
     parser.add_argument("--seats", default="3,4,5,6", help="seat counts for network (3,4,5,6)")
     parser.add_argument("--json", dest="json_path", default=None, help="write figures as JSON")
@@ -288,8 +319,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     def say(text: str) -> None:
         print(text, flush=True)
 
-    say(f"wizard-p2p bench on {platform.node()}: {platform.processor() or platform.machine()}, "
-        f"Python {platform.python_version()}, {_cpus()} cores")
+    say(
+        f"wizard-p2p bench on {platform.node()}: {platform.processor() or platform.machine()}, "
+        f"Python {platform.python_version()}, {_cpus()} cores"
+    )
     results: dict[str, Any] = {"machine": platform.platform(), "targets": TARGETS}
     if "crypto" in sections:
         from wizard_p2p.bench_crypto import run

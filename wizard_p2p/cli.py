@@ -1,4 +1,4 @@
-"""The command line: ``wizard-p2p host | join | resume | audit | bot | play | bench | tournament``."""
+"""The command line: ``wizard-p2p host|join|resume|audit|bot|play|bench|tournament``."""
 
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     return play_networked(args)
 
 
-def _run(coroutine_factory) -> int:  # noqa: ANN001
+def _run(coroutine_factory) -> int:
     import asyncio
 
     peer = asyncio.run(coroutine_factory())
@@ -95,7 +95,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--bots", type=int, default=None, help="bot processes (default: seats-1)")
     play.add_argument("--out", default=None, help="directory for every seat's log")
     play.add_argument("--seed", type=int, default=None, help="fixed seed (--offline only)")
-    play.add_argument("--offline", action="store_true", help="in-memory game: no network, no crypto")
+    play.add_argument(
+        "--offline", action="store_true", help="in-memory game: no network, no crypto"
+    )
     play.set_defaults(func=_cmd_play)
 
     host = sub.add_parser("host", help="open a lobby on this machine and host a game")

@@ -82,7 +82,9 @@ class NodeLobby:
             if seats and len(players) >= seats and (self.autostart or self._starting):
                 status = (Status("starting"),)
             else:
-                status = (Status("waiting-players", done=len(players), total=seats or len(players)),)
+                status = (
+                    Status("waiting-players", done=len(players), total=seats or len(players)),
+                )
         if isinstance(lobby, HostLobby):
             addresses = tuple(lobby.addresses)
             invite = lobby.code
