@@ -493,12 +493,12 @@ def test_unknown_hands_accept_any_card_not_yet_public() -> None:
     real_hands = [parse_cards("B5 G3"), parse_cards("G9 B9"), parse_cards("B13 G1")]
     with pytest.raises(IllegalAction, match="trick 1: seat 1 played G9") as info:
         check_round_plays(game.config, real_hands, row.tricks)
-    assert info.value.rule == "follow-suit"
+    assert info.value.rule == "follow-suit" and info.value.seat == 1
     honest = [parse_cards("B5 G3"), parse_cards("G9 B9"), parse_cards("B13 G1")]
     honest[1] = parse_cards("G9 R9")  # had seat 1 held no blue, G9 was fine...
     with pytest.raises(IllegalAction, match="not dealt") as info:
         check_round_plays(game.config, honest, row.tricks)  # ...but then B9 was never held
-    assert info.value.rule == "not-held"
+    assert info.value.rule == "not-held" and info.value.seat == 1
 
 
 def test_check_round_plays_passes_an_honest_round() -> None:
@@ -569,3 +569,24 @@ def test_standings_with_a_tie_give_joint_winners() -> None:
     game.totals = [-30, -20, -40, -50]
     assert game.standings().winners == (1,)
     assert game.standings().order == (1, 0, 2, 3)
+
+
+# --- copies for look-ahead ----------------------------------------------------------------------
+
+
+def test_copy_is_equal_and_independent() -> None:
+    game = game_at(GameConfig(seats=4), 3)
+    game.apply(deal_from_deck(DECK, 4, 3, game.dealer))
+    while game.phase is not Phase.PLAY:
+        game.apply(game.legal_actions()[0])
+    game.apply(game.legal_actions()[0])
+    frozen = copy.deepcopy(vars(game))
+    clone = game.copy()
+    assert clone == game and vars(clone) == frozen
+    while not clone.is_over:  # play the copy to the end...
+        if clone.phase is Phase.DEAL:
+            clone.apply(deal_from_deck(DECK, 4, clone.round_no, clone.dealer))
+        else:
+            clone.apply(clone.legal_actions()[-1])
+    assert vars(game) == frozen  # ...and the original has not moved
+    assert clone.history[:2] == game.history

@@ -210,7 +210,7 @@ class Game:
         return tuple([card for _, card in self.trick])
 
     def left_of(self, seat: int) -> int:
-        return (seat + 1) % self.seats
+        return (seat + 1) % self.config.seats
 
     def forbidden_bid(self) -> int | None:
         """The one bid ±1 forbids the seat to move (the last bidder), if any."""
@@ -440,18 +440,20 @@ class Game:
         elif card in self.public_cards or any(
             card in other for other in self.hands if other is not None
         ):
-            raise IllegalAction(f"{card} has been played, turned or dealt elsewhere", rule="not-held")
+            raise IllegalAction(
+                f"{card} has been played, turned or dealt elsewhere", rule="not-held"
+            )
 
         if hand is not None:
             hand.remove(card)
         self.hand_sizes[seat] -= 1
         self.public_cards.add(card)
         self.trick.append((seat, card))
-        seats = self.config.seats
-        if len(self.trick) < seats:
-            self.to_move = (seat + 1) % seats
+        if len(self.trick) < self.seats:
+            self.to_move = self.left_of(seat)
             return
-        winner = self.trick[trick_winner((*trick_cards, card), self.trump)][0]
+        winner_index = trick_winner(self.trick_cards, self.trump)
+        winner = self.trick[winner_index][0]
         self.round_tricks.append(Trick(self.trick[0][0], tuple(self.trick), winner))
         self.taken[winner] += 1
         self.trick = []

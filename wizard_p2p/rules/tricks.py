@@ -64,11 +64,8 @@ def breaks_follow_suit(
 
 
 def _holds(hand: Iterable[Card], suit: Suit) -> bool:
-    # A plain loop: any() over a generator costs more than the few cards of a hand.
-    for card in hand:
-        if card.suit is suit:
-            return True
-    return False
+    # Not any(...): a generator costs more to start than this scan of a few cards.
+    return suit in [card.suit for card in hand]
 
 
 def trick_winner(trick: Sequence[Card], trump: Suit | None) -> int:
