@@ -131,7 +131,11 @@ def snapshot(table: Table) -> tuple[Any, ...]:
         table.expected(),
         table.progress(),
         table.completed_rounds,
-        None if table.game is None else (table.game.phase, table.game.to_move, len(table.game.trick)),
-        None if rnd is None else (len(rnd.shuffles), len(rnd.locks), len(rnd.played), len(rnd.reveals)),
+        None
+        if table.game is None
+        else (table.game.phase, table.game.to_move, len(table.game.trick)),
+        None
+        if rnd is None
+        else (len(rnd.shuffles), len(rnd.locks), len(rnd.played), len(rnd.reveals)),
         table.fault,
     )

@@ -10,10 +10,12 @@ at the right position. Games stop as soon as the fault is found.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
-from protocol_support import (
+
+from tests.protocol_support import (
     Tamper,
     body_json,
     detected_by_all,
@@ -25,13 +27,12 @@ from protocol_support import (
     settled,
     snapshot,
 )
-
 from wizard_p2p import mental
 from wizard_p2p.audit import audit_entries
 from wizard_p2p.errors import PeerFault
 from wizard_p2p.protocol import messages as m
 from wizard_p2p.protocol.harness import MemoryGame
-from wizard_p2p.protocol.table import Broadcast, Equivocation, Table
+from wizard_p2p.protocol.table import Broadcast, Equivocation, Output, SendPrivate, Table
 
 INVALID_POINT = "ff" * 32  # not the encoding of any curve point
 
@@ -120,8 +121,10 @@ def test_play_of_a_card_not_dealt_is_refused_at_once(which: str) -> None:
         stopped = game.run(
             until=settled(
                 game,
-                lambda: table.choice_needed() == "play"
-                and any(s == cheater for s, _, _ in table.round.played),
+                lambda: (
+                    table.choice_needed() == "play"
+                    and any(s == cheater for s, _, _ in table.round.played)
+                ),
             )
         )
         assert stopped
@@ -151,7 +154,7 @@ def test_renege_is_caught_at_the_reveal() -> None:
     view = table.view()
     assert view is not None
     hand = unplayed(table)
-    position, card = next((p, c) for p, c in hand.items() if c not in view.legal_plays)
+    position = next(p for p, c in hand.items() if c not in view.legal_plays)
     body = {"round": rnd.round_no, "position": position, "key": rnd.my_keys.lock_keys[position]}
     raw = forge(game, cheater, "play", body)
 
@@ -257,10 +260,41 @@ def test_clairvoyance_play_with_wrong_keys_is_caught() -> None:
     assert_caught_at_reveal(game, cheater, "wrong-key")
 
 
+def test_wrong_key_share_in_the_clairvoyance_round_is_caught() -> None:
+    game = new_game(3, "clairvoyance", seed=23)
+    cheater, victim = 0, 1
+
+    def wrong_share(sender: int, outputs: list[Output]) -> list[Output]:
+        if sender != cheater:
+            return outputs
+        changed: list[Output] = []
+        for out in outputs:
+            if isinstance(out, SendPrivate) and out.to == victim:
+                message = json.loads(out.message)
+                del message["sig"]
+                given = [p for p, k in enumerate(message["keys"]) if k is not None]
+                message["keys"][given[0]] = message["keys"][given[1]]
+                out = SendPrivate(victim, m.encode_private(game.identities[cheater], message))
+            changed.append(out)
+        return changed
+
+    game.outputs_filter = wrong_share
+    assert_caught_at_reveal(game, cheater, "wrong-key")
+    # The victim disputed, holding up the signed shares it got: that is the evidence.
+    dispute = next(
+        m.decode_entry(raw)
+        for raw in game.tables[victim].log
+        if m.decode_entry(raw).kind == "dispute"
+    )
+    assert dispute.seat == victim and len(dispute.body["evidence"]) == 2
+
+
 # --- bids opened against their commitment ---------------------------------------------------
 
 
-@pytest.mark.parametrize(("variant", "kind"), [("hidden_bids", "bid_open"), ("secret_bids", "reveal")])
+@pytest.mark.parametrize(
+    ("variant", "kind"), [("hidden_bids", "bid_open"), ("secret_bids", "reveal")]
+)
 def test_bid_opening_that_does_not_match_its_commitment_is_refused(variant: str, kind: str) -> None:
     game = new_game(3, variant, seed=12)
     cheater = 1
@@ -293,7 +327,9 @@ def test_bid_out_of_turn_is_refused() -> None:
     assert due is not None
     intruder = (due[0] + 1) % 3
     raw = forge(game, intruder, "bid", {"round": 1, "bid": 0}, log_of=table)
-    fault = assert_refused(game, raw, intruder, "out-of-turn", [s for s in range(3) if s != intruder])
+    fault = assert_refused(
+        game, raw, intruder, "out-of-turn", [s for s in range(3) if s != intruder]
+    )
     assert f"seat {due[0]} was due" in str(fault)
 
 

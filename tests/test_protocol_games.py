@@ -99,4 +99,6 @@ def test_golden_game_is_reproduced_byte_for_byte() -> None:
     check_variants_played(gen_vectors.GOLDEN_CONFIG, log, report)
     for relative, data in gen_vectors.golden_files(game).items():
         committed = (ROOT / relative).read_bytes()
-        assert committed == data, f"{relative} differs: run python -m wizard_p2p.protocol.gen_vectors"
+        assert committed == data, (
+            f"{relative} differs: run python -m wizard_p2p.protocol.gen_vectors"
+        )

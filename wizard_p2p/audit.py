@@ -1,10 +1,13 @@
 """``wizard-p2p audit LOG``: replay a game log with no secrets but those it reveals.
 
 The auditor is an observer ``Table``: it checks every signature, the hash chain,
-the genesis endorsements, who wrote each position, every shuffle and lock pass
-(re-run from the secrets revealed at each round's end), every key released,
-every card played, follow-suit, the bids (±1, commitments) and the scores. It
-stops at the first fault and names its position and the seat to blame.
+the genesis endorsements, who wrote each position, the dealt deck of every round
+(recomputed from the secrets revealed at the round's end; if it differs, every
+shuffle and lock pass is re-run to name the seat whose pass is wrong), every key
+released, every card played, follow-suit, the bids (±1, commitments) and the
+scores. It stops at the first fault and names its position (the line of the
+log) and the seat to blame; a line that is not the entry for its position (a
+second entry for a position, a gap) is a fault at that line.
 
 A log that ends early (an aborted game, or one cut short) is verified up to
 its last complete round.

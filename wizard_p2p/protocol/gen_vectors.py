@@ -28,9 +28,7 @@ from wizard_p2p.rules import GameConfig
 # Three seats keep the file small (~0.8 MB); these variants put every entry kind of a
 # normal game in it: sealed bids opened before play (bid_open) and the clairvoyance
 # round (plays carrying every key, private key shares).
-GOLDEN_CONFIG = GameConfig(
-    seats=3, hidden_bids=True, clairvoyance=True, wizard_lead_sets_suit=True
-)
+GOLDEN_CONFIG = GameConfig(seats=3, hidden_bids=True, clairvoyance=True, wizard_lead_sets_suit=True)
 GOLDEN_SEED = 7
 SCHEMA_DIR = Path("protocol/schemas")
 GOLDEN_DIR = Path("protocol/vectors/golden")

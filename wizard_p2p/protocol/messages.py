@@ -114,7 +114,16 @@ BODIES: dict[str, Obj] = {
     ),
     # The writer due cannot go on (a card of its hand does not decode): every seat then
     # reveals its round secret at once, and the replay names the culprit.
-    "dispute": Obj({"round": ROUND, "reason": Str(max_len=200)}),
+    # In the clairvoyance round it holds up the key shares received (signed private
+    # messages, as sent), which the replay checks against their senders' secrets.
+    "dispute": Obj(
+        {
+            "round": ROUND,
+            "reason": Str(max_len=200),
+            "evidence": List(Str(max_len=4096, min_len=1), 1, 5),
+        },
+        optional=frozenset({"evidence"}),
+    ),
     # After the last round each seat in turn signs the final totals: the game is agreed.
     "final": Obj({"totals": List(Int(-100000, 100000), 3, 6)}),
     # A seat stalled past the limit: any other seat may end the game, naming it.

@@ -28,8 +28,11 @@ Any stage of a round also accepts ``dispute`` from the seat due (a card of its h
 does not decode): the round jumps to ``reveal`` and the replay names the culprit.
 A seat that stalls can be named in an ``abort`` written by the lowest other seat.
 
-A fault found in an entry as it arrives raises ``PeerFault`` (naming the author)
-and changes nothing. A fault found when a round is replayed from the revealed
+A fault found in an entry as it arrives raises ``PeerFault`` (naming the author,
+once its signature proves who that is; a fork names nobody, as either of two
+authors may have equivocated) and changes nothing. Entries for later positions
+are kept until their turn (delivery order does not matter); one refused then is
+added to ``rejected``. A fault found when a round is replayed from the revealed
 secrets (a renege, a tampered pass, a wrong key) sets ``fault`` and ends the game:
 the entries themselves were well-formed, and the log is the evidence.
 """
@@ -226,6 +229,8 @@ class RoundState:
     played: list[tuple[int, int, bytes]] = field(default_factory=list)  # (seat, position, key)
     clairvoyant_keys: dict[int, tuple[bytes, ...]] = field(default_factory=dict)
     shares: dict[int, list[bytes | None]] = field(default_factory=dict)
+    share_messages: dict[int, bytes] = field(default_factory=dict)  # sender → signed shares
+    evidence: tuple[dict[str, Any], ...] = ()  # the shares a dispute holds up, decoded
     commits: dict[int, bytes] = field(default_factory=dict)
     opened: dict[int, int] = field(default_factory=dict)
     reveals: dict[int, dict[str, Any]] = field(default_factory=dict)
@@ -318,7 +323,8 @@ class Table:
         self._hashes: list[bytes] = [entry.hash]
         self._future: dict[int, dict[int, bytes]] = {}  # position → seat → entry
         self.rejected: list[PeerFault] = []  # faults of buffered entries, found later
-        self._early_shares: dict[int, dict[str, Any]] = {}  # sender → shares for round 1
+        # sender → (shares for round 1, their signed bytes), received before the round began
+        self._early_shares: dict[int, tuple[dict[str, Any], bytes]] = {}
         self.stage = "coin"
         self.coins: dict[int, bytes] = {}
         self.game: Game | None = None
@@ -525,8 +531,7 @@ class Table:
                 self._future.setdefault(entry.pos, {})[entry.seat] = raw
             return []
         self._accept(entry, authenticated=True)
-        self._drain()
-        return self._auto()
+        return self._settle()
 
     def _check_fork(self, entry: m.Entry, held: bytes) -> None:
         """``entry`` (authenticated) differs from the entry ``held`` for its position."""
@@ -547,6 +552,16 @@ class Table:
                 kind="out-of-turn",
             )
 
+    def _settle(self) -> list[Output]:
+        """Take the buffered entries that now follow, write ours, until neither moves on."""
+        outputs: list[Output] = []
+        while True:
+            self._drain()
+            written = self._auto()
+            if not written:
+                return outputs
+            outputs += written
+
     def _drain(self) -> None:
         """Accept the buffered entries that now follow the log."""
         while not self.ended and len(self.log) in self._future:
@@ -566,8 +581,17 @@ class Table:
             del self._future[pos]
 
     def receive_private(self, raw: bytes) -> list[Output]:
-        """Take a signed private message (clairvoyance key shares)."""
-        message = m.decode_private(raw, self.sign_keys)
+        """Take a signed private message (clairvoyance key shares).
+
+        Raises ``PeerFault`` or ``DecodeError`` for a message that cannot be taken.
+        """
+        try:
+            message = m.decode_private(raw, self.sign_keys)
+        except BadSignature:
+            raise PeerFault(
+                "a private message whose signature does not verify", seat=None,
+                kind="bad-signature",
+            ) from None
         sender = message["seat"]
         if message["game"] != self.game_id or message["to"] != self.seat:
             raise PeerFault(
@@ -576,14 +600,14 @@ class Table:
         rnd = self.round
         if rnd is None and self.config.clairvoyance and message["round"] == 1:
             # Shares can overtake the log entries that start the round: keep them till then.
-            self._early_shares.setdefault(sender, message)
+            self._early_shares.setdefault(sender, (message, raw))
             return []
         if rnd is None or message["round"] != rnd.round_no or not rnd.clairvoyant:
             return []  # stale: a resend of an earlier round's shares
-        self._take_shares(rnd, message)
-        return self._auto()
+        self._take_shares(rnd, message, raw)
+        return self._settle()
 
-    def _take_shares(self, rnd: RoundState, message: dict[str, Any]) -> None:
+    def _take_shares(self, rnd: RoundState, message: dict[str, Any], raw: bytes) -> None:
         sender = message["seat"]
         keys = list(message["keys"])
         if len(keys) != rnd.dealt:
@@ -606,19 +630,25 @@ class Table:
                     ) from None
         if sender not in rnd.shares:
             rnd.shares[sender] = keys
+            rnd.share_messages[sender] = raw  # kept: the evidence if a share proves wrong
             self._read_clairvoyant_cards()
 
     def start(self) -> list[Output]:
         """Outputs due right after construction or a restart (our turn to write, shares)."""
-        return self._auto() + self._resend_private()
+        return self._settle() + self.resend_private()
 
-    def _resend_private(self) -> list[Output]:
+    def resend_private(self, to: int | None = None) -> list[Output]:
+        """Our key shares of the round under way again (to one seat, or to all).
+
+        Private messages are not in the log: a peer that restarted during the
+        clairvoyance round gets them only so. Call it when a peer (re)connects.
+        """
         rnd = self.round
         if rnd is None or not rnd.clairvoyant or self.seat is None:
             return []
         if len(rnd.locks) <= self.seat or self.stage not in ROUND_STAGES:
             return []
-        return list(self._shares_for_round())
+        return [out for out in self._shares_for_round() if to is None or out.to == to]
 
     def _authenticate(self, entry: m.Entry) -> None:
         """The entry is signed by the seat it names, for this game: only then blame it."""
@@ -650,9 +680,12 @@ class Table:
                 "the game has ended", seat=entry.seat, position=entry.pos, kind="after-end"
             )
         if entry.prev != self._hashes[-1]:
+            # Its author holds another entry for the previous position than we do: one of
+            # the two authors signed two entries there, but which one this cannot prove.
             raise PeerFault(
-                "its previous-hash does not chain to our log (a fork)",
-                seat=entry.seat,
+                f"seat {entry.seat}'s entry does not chain to our entry at position "
+                f"{entry.pos - 1} (a fork: two different entries were signed there)",
+                seat=None,
                 position=entry.pos,
                 kind="fork",
             )
@@ -876,12 +909,34 @@ class Table:
 
     def _on_dispute(self, entry: m.Entry) -> Any:
         rnd = self._check_round(entry)
+        evidence = tuple(
+            self._check_evidence(rnd, entry.seat, text.encode())
+            for text in entry.body.get("evidence", ())
+        )
+        if len({message["seat"] for message in evidence}) != len(evidence):
+            raise DecodeError("the evidence holds two messages of one seat")
 
         def apply() -> None:
             rnd.dispute = (entry.seat, entry.body["reason"])
+            rnd.evidence = evidence
             self.stage = "reveal"
 
         return apply
+
+    def _check_evidence(self, rnd: RoundState, disputer: int, raw: bytes) -> dict[str, Any]:
+        """A key-shares message held up in a dispute: signed by its sender, to the disputer."""
+        if not rnd.clairvoyant:
+            raise DecodeError("only key shares of the clairvoyance round are evidence")
+        message = m.decode_private(raw, self.sign_keys)  # checks the sender's signature
+        if (
+            message["game"] != self.game_id
+            or message["round"] != rnd.round_no
+            or message["to"] != disputer
+            or message["seat"] == disputer
+            or len(message["keys"]) != rnd.dealt
+        ):
+            raise DecodeError("the evidence is not key shares sent to the disputer this round")
+        return message
 
     def _on_final(self, entry: m.Entry) -> Any:
         game = self._game()
@@ -945,10 +1000,10 @@ class Table:
         self._my_dispute = None
         self.stage = "shuffle"
         early, self._early_shares = self._early_shares, {}
-        for message in early.values():
+        for message, raw in early.values():
             if rnd.clairvoyant:
                 try:
-                    self._take_shares(rnd, message)
+                    self._take_shares(rnd, message, raw)
                 except PeerFault as fault:
                     self.rejected.append(fault)
 
@@ -1097,13 +1152,9 @@ class Table:
                 return
         for (seat, position, _), card in zip(rnd.played, cards, strict=True):
             rnd.cards[position] = card
-            known = game.hands[seat]
-            if known is not None and card not in known:
-                rnd.dispute = (seat, f"played {card}, not the card the shares showed")
-                self.stage = "reveal"
-                return
-            if known is None:
-                game.hands[seat] = [card]
+            # The publicly released keys decide, as they do for every replica (an observer
+            # included); what the private shares showed here is not evidence in the log.
+            game.hands[seat] = [card]
             game.apply(Play(seat, card))
         self.stage = "reveal"
 
@@ -1157,6 +1208,9 @@ class Table:
             secret = rnd.reveals[s]["secret"]
             if s < len(rnd.shuffles) and secret_hash(secret) != rnd.shuffles[s][1]:
                 raise blame(s, "revealed a secret that does not match its commitment", "secret")
+            if s == self.seat and rnd.my_keys is not None:
+                keys_by_seat.append(rnd.my_keys)  # our reveal is our own secret
+                continue
             context = mental.round_context(self.game_id, rnd.round_no, s)
             keys_by_seat.append(mental.derive_round_keys(secret, context))
         dealt_in_full = len(rnd.shuffles) == n and len(rnd.locks) == n
@@ -1174,6 +1228,14 @@ class Table:
             extra = rnd.clairvoyant_keys.get(seat)
             if extra is not None and list(extra) != list(keys_by_seat[seat].lock_keys[: rnd.dealt]):
                 raise blame(seat, "released wrong keys with its play", "wrong-key")
+        for message in rnd.evidence:
+            sender = message["seat"]
+            for p, key in enumerate(message["keys"]):
+                if key is not None and key != keys_by_seat[sender].lock_keys[p]:
+                    raise blame(
+                        sender, f"sent seat {message['to']} a wrong key for position {p}",
+                        "wrong-key",
+                    )
         if len(rnd.locks) < n or len(rnd.shuffles) < n:
             return  # a round disputed before the deal: the passes so far are verified
         order = mental.deck_order(keys_by_seat)
@@ -1241,8 +1303,14 @@ class Table:
             if self._my_dispute is not None and "dispute" in kinds:
                 rnd = self.round
                 assert rnd is not None
-                reason = self._my_dispute
-                outputs += self._write("dispute", {"round": rnd.round_no, "reason": reason})
+                reason = self._my_dispute[:200]
+                body: dict[str, Any] = {"round": rnd.round_no, "reason": reason}
+                if rnd.share_messages:
+                    # Shares are not in the log: hold them up, so the replay can check them.
+                    body["evidence"] = [
+                        rnd.share_messages[t].decode() for t in sorted(rnd.share_messages)
+                    ]
+                outputs += self._write("dispute", body)
                 break
             auto = kinds & AUTO_KINDS
             if not auto:
@@ -1302,13 +1370,14 @@ class Table:
             body=body,
         )
         entry = m.decode_entry(raw)
-        self._accept(entry)  # our own entries go through the very checks a peer's do
+        # Our own entries go through the very checks a peer's do (but our signature).
+        self._accept(entry, authenticated=True)
         outputs: list[Output] = [Broadcast(entry.pos, raw)]
         rnd = self.round
         if kind == "lock" and rnd is not None and rnd.clairvoyant:
             outputs.extend(self._shares_for_round())
         if kind != "abort":
-            outputs.extend(self._auto())
+            outputs.extend(self._settle())
         return outputs
 
 

@@ -1,0 +1,378 @@
+"""The table as a state machine: restarts, observers, refusals, delivery order, aborts.
+
+Games here are stopped after a few rounds (``MemoryGame.run(until=...)``), which
+keeps every test well under a second or two; whole games are in
+``test_protocol_games.py``.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from tests.protocol_support import body_json, forge, new_game, settled, snapshot
+from wizard_p2p.audit import audit_entries, format_report
+from wizard_p2p.errors import DecodeError, IllegalAction, PeerFault, UsageError
+from wizard_p2p.protocol import messages as m
+from wizard_p2p.protocol.harness import MemoryGame
+from wizard_p2p.protocol.table import Broadcast, Output, SendPrivate, Table
+
+
+def stop_in_round(game: MemoryGame, round_no: int, plays: int = 1) -> None:
+    """Run until ``plays`` cards of round ``round_no`` are on the table, nothing in flight."""
+    table = game.tables[0]
+
+    def reached() -> bool:
+        rnd = table.round
+        return rnd is not None and rnd.round_no == round_no and len(rnd.played) >= plays
+
+    assert game.run(until=settled(game, reached))
+
+
+@pytest.fixture(scope="module")
+def short_game() -> MemoryGame:
+    """A 3-seat hidden-bids game stopped in the play of round 3."""
+    game = new_game(3, "hidden_bids", seed=31)
+    stop_in_round(game, 3, plays=2)
+    return game
+
+
+def state(table: Table) -> tuple[Any, ...]:
+    """Everything a replica shows, for comparing two replicas."""
+    rnd = table.round
+    return (
+        *snapshot(table),
+        table.view(),
+        None if table.game is None else tuple(table.game.totals),
+        None if rnd is None else (dict(rnd.cards), rnd.my_bid, dict(rnd.opened), rnd.turned),
+        table.choice_needed(),
+    )
+
+
+def own_broadcasts(outputs: list[Output]) -> list[Broadcast]:
+    return [o for o in outputs if isinstance(o, Broadcast)]
+
+
+# --- restart after a crash --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seat", [0, 1, 2])
+def test_rebuilt_table_reaches_the_same_state_without_new_entries(seat: int) -> None:
+    game = new_game(3, "hidden_bids", seed=32)
+    stop_in_round(game, 2, plays=1)
+    old = game.tables[seat]
+    outputs = game.restart(seat, old.log)
+    new = game.tables[seat]
+    assert new is not old
+    assert state(new) == state(old)
+    # Its own entries were regenerated while being fed: identical to the logged ones.
+    for out in own_broadcasts(outputs):
+        assert old.log[out.pos] == out.entry
+    assert new.log == old.log
+    # ...and it goes on playing with the others.
+    stop_in_round(game, 3, plays=1)
+    assert game.rejected == []
+    assert len({tuple(t.log) for t in game.tables}) == 1
+
+
+def test_rebuilt_table_writes_again_the_entry_lost_in_the_crash() -> None:
+    game = new_game(3, seed=33)
+    stop_in_round(game, 2, plays=1)
+    log = game.tables[1].log
+    entries = [m.decode_entry(raw) for raw in log]
+    # Seat 1 crashed just before sending its round-2 lock: the log on its disk ends before.
+    lost = next(e for e in entries if e.seat == 1 and e.kind == "lock" and e.body["round"] == 2)
+    outputs = game.restart(1, log[: lost.pos])
+    written = {o.pos: o.entry for o in own_broadcasts(outputs)}
+    assert written[lost.pos] == lost.raw  # the same bytes: no second entry for the position
+    assert all(log[pos] == raw for pos, raw in written.items())
+    table = game.tables[1]
+    assert table.log[: lost.pos + 1] == log[: lost.pos + 1]
+    assert table.receive(lost.raw) == []  # the copy a peer sends back is a duplicate
+
+
+def test_rebuilt_table_sends_the_same_key_shares_again() -> None:
+    game = new_game(3, "clairvoyance", seed=34)
+    sent: list[SendPrivate] = []
+
+    def record(sender: int, outputs: list[Output]) -> list[Output]:
+        sent.extend(o for o in outputs if isinstance(o, SendPrivate) and sender == 2)
+        return outputs
+
+    game.outputs_filter = record
+    stop_in_round(game, 1, plays=1)
+    assert len(sent) == 2
+    before = game.tables[2]
+    outputs = game.restart(2, before.log)
+    resent = {(o.to, o.message) for o in outputs if isinstance(o, SendPrivate)}
+    assert resent == {(o.to, o.message) for o in sent}  # the same signed bytes
+    # It needs the others' shares again to see their cards: they resend them to it.
+    rebuilt = game.tables[2]
+    assert rebuilt.view().others_hands == (None, None, None)
+    assert rebuilt.choice_needed() is None and before.choice_needed() is not None
+    for seat in (0, 1):
+        for out in game.tables[seat].resend_private(to=2):
+            rebuilt.receive_private(out.message)
+    assert state(rebuilt) == state(before)
+    # The others take the resent shares as the duplicates they are.
+    for out in sent:
+        peer = game.tables[out.to]
+        was = state(peer)
+        assert peer.receive_private(out.message) == []
+        assert state(peer) == was
+
+
+def test_key_shares_arriving_before_the_round_are_kept() -> None:
+    game = new_game(3, "clairvoyance", seed=35)
+    to_two: list[bytes] = []
+
+    def record(sender: int, outputs: list[Output]) -> list[Output]:
+        to_two.extend(o.message for o in outputs if isinstance(o, SendPrivate) and o.to == 2)
+        return outputs
+
+    game.outputs_filter = record
+    stop_in_round(game, 1, plays=0)
+    table = game.tables[2]
+    assert len(to_two) == 2 and table.view().others_hands != (None, None, None)
+    # A replica of seat 2 that gets the shares before any entry (they overtook the log).
+    log, expected = table.log, state(table)
+    game.restart(2, [])
+    fresh = game.tables[2]
+    for message in to_two:
+        assert fresh.receive_private(message) == []
+    for raw in log[1:]:
+        fresh.receive(raw)
+    assert fresh.rejected == []
+    assert state(fresh) == expected
+
+
+def test_bad_key_shares_are_refused_and_change_nothing() -> None:
+    game = new_game(3, "clairvoyance", seed=37)
+    shares: list[SendPrivate] = []
+    game.outputs_filter = lambda sender, outs: (
+        shares.extend(o for o in outs if isinstance(o, SendPrivate) and sender == 0) or outs
+    )
+    assert game.run(until=lambda: len(shares) == 2)
+    out = shares[0]
+    table = game.tables[out.to]
+    message = json.loads(out.message)
+    del message["sig"]
+
+    def signed(**changes: Any) -> bytes:
+        return m.encode_private(game.identities[0], {**message, **changes})
+
+    forged = m.encode_private(game.identities[1], message)  # seat 1 signs as seat 0
+    keys = list(message["keys"])
+    bad = [
+        (forged, "bad-signature"),
+        (signed(to=3 - out.to), "shares"),  # for another seat
+        (signed(game="00" * 32), "shares"),  # for another game
+        (signed(keys=keys[:-1]), "shares"),  # the wrong number of positions
+        (signed(keys=[k or "00" * 32 for k in keys]), "shares"),  # a key where none is due
+        (signed(keys=[None if k else k for k in keys]), "shares"),  # keys withheld
+    ]
+    for raw, kind in bad:
+        before = snapshot(table)
+        with pytest.raises(PeerFault) as caught:
+            table.receive_private(raw)
+        assert caught.value.kind == kind
+        assert snapshot(table) == before
+    with pytest.raises(DecodeError):
+        table.receive_private(out.message[:-3] + b'"}')
+
+
+# --- observers ----------------------------------------------------------------------------------
+
+
+def test_observer_replays_a_log(short_game: MemoryGame) -> None:
+    seated = short_game.tables[0]
+    observer = Table(short_game.genesis)
+    for raw in seated.log[1:]:
+        assert observer.receive(raw) == []
+    assert observer.log == seated.log
+    assert observer.stage == seated.stage and observer.expected() == seated.expected()
+    assert observer.completed_rounds == 2
+    assert observer.game.history == seated.game.history
+    assert observer.view() is None and observer.choice_needed() is None
+    with pytest.raises(UsageError):
+        observer.bid(0)
+    with pytest.raises(UsageError):
+        observer.abort_stalled()
+
+
+def test_a_seated_table_needs_the_right_identity_and_secret(short_game: MemoryGame) -> None:
+    genesis = short_game.genesis
+    ids, masters = short_game.identities, short_game.masters
+    with pytest.raises(UsageError):
+        Table(genesis, seat=0, identity=ids[1], master_secret=masters[0])
+    with pytest.raises(UsageError):
+        Table(genesis, seat=0, identity=ids[0], master_secret=masters[1])
+    with pytest.raises(UsageError):
+        Table(genesis, seat=0)
+
+
+# --- delivery order ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("order_seed", [1, 2, 3])
+def test_entries_in_any_order_converge(short_game: MemoryGame, order_seed: int) -> None:
+    log = short_game.tables[1].log
+    shuffled = log[1:]
+    random.Random(order_seed).shuffle(shuffled)
+    observer = Table(short_game.genesis)
+    seat_one = Table(
+        short_game.genesis,
+        seat=1,
+        identity=short_game.identities[1],
+        master_secret=short_game.masters[1],
+    )
+    for raw in shuffled:
+        observer.receive(raw)
+        for out in own_broadcasts(seat_one.receive(raw)):
+            assert out.entry == log[out.pos]  # written again only if it was its own
+    assert observer.log == log and seat_one.log == log
+    assert state(seat_one) == state(short_game.tables[1])
+    assert observer.rejected == [] and seat_one.rejected == []
+
+
+def test_a_buffered_entry_refused_when_its_turn_comes_is_kept_as_evidence(
+    short_game: MemoryGame,
+) -> None:
+    log = short_game.tables[0].log
+    k = 10
+    observer = Table(short_game.genesis)
+    for raw in log[1:k]:
+        observer.receive(raw)
+    real = m.decode_entry(log[k + 1])
+    intruder = (real.seat + 1) % 3
+    # A validly signed entry for position k+1 by a seat that is not due there.
+    bogus = m.encode_entry(
+        short_game.identities[intruder],
+        game=observer.game_id,
+        pos=k + 1,
+        prev=real.prev,
+        seat=intruder,
+        kind=real.kind,
+        body=body_json(real.raw),
+    )
+    assert observer.receive(bogus) == [] and observer.receive(real.raw) == []
+    assert len(observer.log) == k
+    observer.receive(log[k])  # fills the gap: k and k+1 are accepted, the bogus one is not
+    assert observer.log[: k + 2] == log[: k + 2]
+    (fault,) = observer.rejected
+    assert (fault.seat, fault.kind, fault.position) == (intruder, "out-of-turn", k + 1)
+
+
+# --- refusals change nothing -------------------------------------------------------------
+
+
+def refused_entries(game: MemoryGame) -> list[tuple[str, bytes]]:
+    """Entries a mid-round table must refuse, each signed by the seat it names."""
+    table = game.tables[0]
+    rnd = table.round
+    assert rnd is not None
+    due = table.expected()
+    assert due is not None and due[1] == frozenset({"play", "dispute"})
+    seat = due[0]
+    me = game.tables[seat]
+    assert me.round is not None and me.round.my_keys is not None
+    position = next(
+        p for p in me.round.positions_of(seat) if p not in {q for _, q, _ in rnd.played}
+    )
+    key = me.round.my_keys.lock_keys[position]
+    r = rnd.round_no
+    play = {"round": r, "position": position, "key": key}
+
+    def signed(kind: str, body: dict[str, Any], prev: bytes | None = None) -> bytes:
+        if prev is None:
+            return forge(game, seat, kind, body, log_of=table)
+        return m.encode_entry(
+            game.identities[seat],
+            game=table.game_id,
+            pos=len(table.log),
+            prev=prev,
+            seat=seat,
+            kind=kind,
+            body=body,
+        )
+
+    return [
+        ("wrong round", signed("play", {**play, "round": r + 1})),
+        ("not a key", signed("play", {**play, "key": "00" * 32})),
+        ("position out of the deal", signed("play", {**play, "position": 59})),
+        ("wrong kind", signed("bid", {"round": r, "bid": 0})),
+        ("extra keys", signed("play", {**play, "keys": [key.hex()] * 3})),
+        ("trump now", signed("trump", {"round": r, "suit": "B"})),
+        ("another chain", signed("play", play, prev=bytes(32))),
+        ("final now", signed("final", {"totals": [0, 0, 0]})),
+        ("genesis again", signed("genesis", body_json(game.genesis))),
+    ]
+
+
+def test_refused_entries_leave_the_table_unchanged(short_game: MemoryGame) -> None:
+    table = short_game.tables[0]
+    for name, raw in refused_entries(short_game):
+        before = snapshot(table)
+        with pytest.raises((PeerFault, DecodeError)):
+            table.receive(raw)
+        assert snapshot(table) == before, name
+
+
+def test_local_choices_out_of_turn_are_refused(short_game: MemoryGame) -> None:
+    table = next(t for t in short_game.tables if t.choice_needed() is None)
+    before = snapshot(table)
+    with pytest.raises(IllegalAction):
+        table.play(table.view().hand[0])
+    with pytest.raises(IllegalAction):
+        table.bid(0)
+    assert snapshot(table) == before
+
+
+# --- aborts and logs cut short -----------------------------------------------------------
+
+
+def test_abort_of_a_stalled_seat() -> None:
+    game = new_game(3, seed=36)
+    stop_in_round(game, 2, plays=0)
+    due = game.tables[0].expected()
+    assert due is not None
+    stalled = due[0]
+    writer = 1 if stalled == 0 else 0
+    other = 3 - stalled - writer
+    with pytest.raises(UsageError):
+        game.tables[other].abort_stalled()
+    outputs = game.tables[writer].abort_stalled("no answer for 60 s")
+    assert [m.decode_entry(o.entry).kind for o in own_broadcasts(outputs)] == ["abort"]
+    game.send(writer, outputs)
+    game.run()
+    assert game.rejected == []
+    for table in game.tables:
+        assert table.stage == "aborted" and table.ended and not table.finished
+        assert table.abort == (writer, stalled, "no answer for 60 s")
+    log = game.tables[0].log
+    assert all(t.log == log for t in game.tables)
+    report = audit_entries(log)
+    assert report.status == "aborted" and report.exit_code == 0
+    assert report.rounds_verified == 1
+    assert f"seat {stalled} ({report.names[stalled]}) stalled" in report.message
+    assert f"seat {stalled}" in format_report(report)
+    # Nothing is accepted after the end.
+    late = forge(game, stalled, "bid", {"round": 2, "bid": 0}, log_of=game.tables[writer])
+    with pytest.raises(PeerFault) as caught:
+        game.tables[writer].receive(late)
+    assert caught.value.kind == "after-end"
+
+
+@pytest.mark.parametrize("cut", [1, 5, 20, -1])
+def test_a_log_cut_short_audits_as_incomplete(short_game: MemoryGame, cut: int) -> None:
+    log = short_game.tables[0].log
+    lines = log[:cut] if cut > 0 else log
+    report = audit_entries(lines)
+    assert report.status == "incomplete" and report.exit_code == 0
+    done = 2 if cut < 0 else 0
+    assert report.rounds_verified == done
+    assert f"verified up to round {done}" in report.message
+    assert len(report.history) == done
