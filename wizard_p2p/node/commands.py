@@ -48,12 +48,30 @@ def _keys(data_dir: Path) -> tuple[Identity, object]:
     return identity, curve
 
 
+def _seconds(args: argparse.Namespace, name: str, default: float) -> float:
+    value = getattr(args, name, None)
+    value = default if value is None else float(value)
+    # NaN and infinity fail this test too.
+    if not 0 < value < 10**6:
+        option = "--" + name.replace("_", "-")
+        raise UsageError(f"{option} is a number of seconds above 0, not {value!r}")
+    return value
+
+
 def _net_config(args: argparse.Namespace) -> NetConfig:
-    return NetConfig(silence_limit=float(getattr(args, "silence_limit", 3.0) or 3.0))
+    silence = _seconds(args, "silence_limit", 3.0)
+    # Heartbeats go out several times per silence limit, so a short limit still works.
+    return NetConfig(silence_limit=silence, heartbeat_interval=min(0.5, silence / 4))
 
 
 def _timers(args: argparse.Namespace) -> PeerTimers:
-    return PeerTimers(stall_limit=float(getattr(args, "stall_limit", 120.0) or 120.0))
+    return PeerTimers(stall_limit=_seconds(args, "stall_limit", 120.0))
+
+
+def _check_timer_options(args: argparse.Namespace) -> None:
+    """Refuse bad timer options at once, not after the lobby has seated everyone."""
+    _timers(args)
+    _net_config(args)
 
 
 def _say(args: argparse.Namespace, text: str) -> None:
@@ -142,7 +160,8 @@ def _report(args: argparse.Namespace, peer: GamePeer) -> None:
     _say(args, f"log: {peer.store.log_path}")
 
 
-async def host_async(args: argparse.Namespace, *, on_open=None) -> GamePeer:  # noqa: ANN001
+async def host_async(args: argparse.Namespace, *, on_open=None) -> GamePeer:
+    _check_timer_options(args)
     data_dir = _data_dir(args)
     identity, curve = _keys(data_dir)
     config = GameConfig.with_variants(args.seats, args.variant)
@@ -185,6 +204,7 @@ async def host_async(args: argparse.Namespace, *, on_open=None) -> GamePeer:  # 
 
 
 async def join_async(args: argparse.Namespace) -> GamePeer:
+    _check_timer_options(args)
     data_dir = _data_dir(args)
     identity, curve = _keys(data_dir)
     host, port = parse_address(args.address)
@@ -221,6 +241,7 @@ async def join_async(args: argparse.Namespace) -> GamePeer:
 
 
 async def resume_async(args: argparse.Namespace) -> GamePeer:
+    _check_timer_options(args)
     data_dir = _data_dir(args)
     identity, curve = _keys(data_dir)
     stores = list_games(data_dir)

@@ -31,7 +31,15 @@ from zmq.utils import z85
 
 from wizard_p2p.errors import UsageError, WizardError
 from wizard_p2p.identity import Identity, fingerprint
-from wizard_p2p.net import CurveKeys, LobbyClient, LobbyMessage, LobbyServer, NetConfig
+from wizard_p2p.net import (
+    CurveKeys,
+    LobbyClient,
+    LobbyMessage,
+    LobbyRefused,
+    LobbyServer,
+    LobbyTimeout,
+    NetConfig,
+)
 from wizard_p2p.node.store import GameStore, SeatRecord
 from wizard_p2p.protocol.table import (
     coin_commitment,
@@ -86,11 +94,10 @@ def lan_addresses() -> list[str]:
     with contextlib.suppress(OSError):
         for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
             found.add(str(info[4][0]))
-    with contextlib.suppress(OSError):
-        # No packet is sent: connecting a UDP socket only picks the outgoing interface.
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-            probe.connect(("192.0.2.1", 9))
-            found.add(probe.getsockname()[0])
+    # No packet is sent: connecting a UDP socket only picks the outgoing interface.
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        probe.connect(("192.0.2.1", 9))
+        found.add(probe.getsockname()[0])
     return sorted(a for a in found if not a.startswith("127."))
 
 
@@ -192,8 +199,12 @@ class HostLobby:
             lobby_keys(self.code), host=self.listen_host, port=self.port, config=self.net_config
         )
         await self._server.start()
+        random_port = self.port == 0
         self.port = self._server.port
-        if self.mesh_port is None:
+        if self.mesh_port is None and random_port:
+            # The port after a random one may well be taken: ask for a free one instead.
+            self.mesh_port = free_port(self.listen_host or "0.0.0.0")
+        elif self.mesh_port is None:
             self.mesh_port = self.port + 1 if self.port != DEFAULT_PORT - 1 else self.port - 1
         self._master = os.urandom(32)
         self.players = [
@@ -411,7 +422,16 @@ class JoinLobby:
                 coin_commitment(master),
             ).to_json(),
         }
-        reply = _decode(await self._client.request(_encode(hello), timeout=timeout / 3))
+        try:
+            reply = _decode(await self._client.request(_encode(hello), timeout=timeout / 3))
+        except LobbyRefused:
+            # The lobby's key derives from the code: a wrong code fails the handshake.
+            raise LobbyError(
+                f"the lobby at {self.host}:{self.port} refused us: check the invite code "
+                f"{code} (a lobby also closes once its game has started)"
+            ) from None
+        except LobbyTimeout:
+            raise LobbyError(f"no Wizard lobby answers at {self.host}:{self.port}") from None
         if reply["type"] != "welcome":
             raise LobbyError(f"the host refused: {reply.get('reason', '?')}")
         self.seat = int(reply["seat"])

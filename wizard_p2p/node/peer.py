@@ -32,6 +32,7 @@ from wizard_p2p.net import (
     Mesh,
     NetConfig,
     PeerBack,
+    PeerRestarted,
     PeerSilent,
     PeerUp,
     PrivateReceived,
@@ -99,7 +100,8 @@ class GamePeer:
         self._tasks: list[asyncio.Task[None]] = []
         self._quit = False
         self._closing = False
-        self._waiting_since: float | None = None
+        self._held_by: int | None = None  # the silent seat the game waits for
+        self._held_since: float | None = None
         self._changed = asyncio.Event()
 
     # --- life cycle -------------------------------------------------------------------
@@ -177,10 +179,8 @@ class GamePeer:
         """Play until the game ends, then give the peers ``linger`` s to catch up."""
         await self.finished.wait()
         assert self.mesh is not None
-        try:
+        with contextlib.suppress(TimeoutError, WizardError):
             await self.mesh.wait_for(self._peers_caught_up, linger, "peers to catch up")
-        except (TimeoutError, WizardError):
-            pass
 
     def _peers_caught_up(self) -> bool:
         assert self.mesh is not None
@@ -223,35 +223,61 @@ class GamePeer:
                 self.silent.add(seat)
             elif isinstance(event, PeerBack | PeerUp) and seat is not None:
                 self.silent.discard(seat)
+            elif isinstance(event, PeerRestarted) and seat is not None:
+                self._resend_private_to(seat)
             self._after_change()
+
+    def _resend_private_to(self, seat: int) -> None:
+        """A restarted peer lost the private messages its old process acknowledged (key
+        shares are not in the log, so its replay cannot restore them): send ours again."""
+        outputs = self.table.start()
+        self._handle([o for o in outputs if not isinstance(o, SendPrivate) or o.to == seat])
+        self._persist_and_publish()
 
     async def _stall_watch(self) -> None:
         """Name a seat that holds up the game past the limit (bots do it by themselves)."""
-        loop = asyncio.get_running_loop()
         while not self._closing:
+            held = self.stalled_for()
+            # Wake when the limit falls due, not up to a second later.
+            timeout = 1.0 if not held else min(1.0, max(0.05, self.timers.stall_limit - held))
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._changed.wait(), timeout=1.0)
+                await asyncio.wait_for(self._changed.wait(), timeout=timeout)
             self._changed.clear()
-            due = self.table.expected()
-            if due is None or due[0] == self.seat or due[0] not in self.silent:
-                self._waiting_since = None
-                continue
-            if self._waiting_since is None:
-                self._waiting_since = loop.time()
-            stalled_for = loop.time() - self._waiting_since
-            if self.auto_abort and stalled_for >= self.timers.stall_limit and self.can_abort():
+            if self.auto_abort and not self._closing and self.can_abort():
                 self.abort_stalled()
 
+    def _track_stall(self) -> None:
+        """Start (or stop) the clock of the silent seat the game is waiting for."""
+        due = self.table.expected()
+        held = None
+        if due is not None and not self.table.ended and due[0] != self.seat:
+            held = due[0] if due[0] in self.silent else None
+        if held != self._held_by:
+            self._held_by = held
+            self._held_since = None if held is None else time.monotonic()
+
+    def stalled_for(self) -> float:
+        """Seconds the seat due has held up the game while silent (0.0 when none does)."""
+        self._track_stall()
+        return 0.0 if self._held_since is None else time.monotonic() - self._held_since
+
     def can_abort(self) -> bool:
+        """Whether this seat may end the game now: the seat due has been silent and held
+        it up for the stall limit, and we are the one seat that writes the abort."""
         due = self.table.expected()
         if due is None or self.table.ended or due[0] not in self.silent:
             return False
-        return self.table._abort_writer(due[0]) == self.seat
+        if self.table._abort_writer(due[0]) != self.seat:
+            return False
+        return self.stalled_for() >= self.timers.stall_limit
 
     def abort_stalled(self) -> None:
         """End the game naming the silent seat due (only the lowest other seat may)."""
         if not self.can_abort():
-            raise UsageError("only the lowest other seat can end the game, and only for a silent seat")
+            raise UsageError(
+                "only the lowest other seat can end the game, and only once the seat due "
+                "has been silent for the stall limit"
+            )
         self._handle(self.table.abort_stalled())
         self._persist_and_publish()
         self._after_change()
@@ -276,9 +302,14 @@ class GamePeer:
             self._persisted += 1
             if self.trace_path is not None:
                 self.trace.append((pos, entry.seat, entry.kind, time.monotonic()))
-            if pos != skip and self.mesh is not None and self.mesh.replicator is not None:
-                if entry.seat == self.seat:
-                    self.mesh.publish(pos)
+            mesh = self.mesh
+            if (
+                pos != skip
+                and entry.seat == self.seat
+                and mesh is not None
+                and mesh.replicator is not None
+            ):
+                mesh.publish(pos)
 
     # --- choices -----------------------------------------------------------------------
 
@@ -370,7 +401,10 @@ class GamePeer:
         elif self.table.ended:
             items.append(Status("aborted", detail=self._ended_reason() or ""))
         elif stage in ("shuffle", "lock", "reveal", "coin"):
-            kind = {"shuffle": "shuffling", "lock": "dealing", "reveal": "revealing", "coin": "shuffling"}[stage]
+            kind = {
+                "shuffle": "shuffling", "lock": "dealing", "reveal": "revealing",
+                "coin": "shuffling",
+            }[stage]
             items.append(Status(kind, seat=writer, done=done, total=total))
         elif writer is not None and writer != self.seat:
             view = self.table.view()

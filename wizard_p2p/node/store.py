@@ -23,7 +23,8 @@ from wizard_p2p.protocol.log import LogFile, read_log, write_atomic
 
 
 def default_data_dir() -> Path:
-    """``$WIZARD_P2P_HOME``, else ``$XDG_DATA_HOME/wizard-p2p``, else ``~/.local/share/wizard-p2p``."""
+    """``$WIZARD_P2P_HOME``, else ``$XDG_DATA_HOME/wizard-p2p``, else
+    ``~/.local/share/wizard-p2p``."""
     explicit = os.environ.get("WIZARD_P2P_HOME")
     if explicit:
         return Path(explicit)

@@ -1,0 +1,191 @@
+"""The lobby, the seat files and the command line's checks, on 127.0.0.1.
+
+Joining with a wrong invite code, a full table or an identity seated twice is
+refused with a clear error; the seat record is private and survives a round
+trip; a damaged record or a bad game directory is refused; bad timer options
+fail before any lobby is opened.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import stat
+import time
+from pathlib import Path
+
+import pytest
+
+from wizard_p2p import cli
+from wizard_p2p.errors import DecodeError, UsageError
+from wizard_p2p.identity import Identity
+from wizard_p2p.net import CurveKeys, NetConfig
+from wizard_p2p.node.commands import parse_address
+from wizard_p2p.node.lobby import HostLobby, JoinLobby, LobbyError, new_invite_code
+from wizard_p2p.node.store import GameStore, SeatRecord, list_games
+from wizard_p2p.rules import GameConfig
+
+NET = NetConfig(heartbeat_interval=0.2, silence_limit=1.0, resend_interval=0.3)
+
+
+def _host(tmp_path: Path) -> HostLobby:
+    return HostLobby(
+        Identity.generate(), CurveKeys.generate(), "Host", GameConfig(3), tmp_path / "host",
+        listen_host="127.0.0.1", port=0, net_config=NET,
+    )
+
+
+def _joiner(tmp_path: Path, host: HostLobby, name: str, *, code: str | None = None,
+            identity: Identity | None = None) -> JoinLobby:
+    return JoinLobby(
+        identity or Identity.generate(), CurveKeys.generate(), name, "127.0.0.1", host.port,
+        code or host.code, tmp_path / name, listen_host="127.0.0.1", net_config=NET,
+    )
+
+
+def test_wrong_invite_code_is_refused_with_a_clear_error(tmp_path: Path) -> None:
+    async def main() -> None:
+        host = _host(tmp_path)
+        await host.open()
+        serving = asyncio.ensure_future(host.serve())
+        wrong = new_invite_code()
+        joiner = _joiner(tmp_path, host, "Eve", code=wrong)
+        try:
+            started = time.monotonic()
+            with pytest.raises(LobbyError, match="invite code"):
+                await joiner.join(timeout=30)
+            assert time.monotonic() - started < 10  # refused, not timed out
+            assert [p.name for p in host.players] == ["Host"]
+        finally:
+            serving.cancel()
+            await joiner.close()
+            await host.close()
+
+    asyncio.run(main())
+
+
+def test_full_table_and_twice_seated_identity_are_refused(tmp_path: Path) -> None:
+    async def main() -> None:
+        host = _host(tmp_path)
+        await host.open()
+        serving = asyncio.ensure_future(host.serve())  # no autostart: the host waits
+        first = _joiner(tmp_path, host, "Ann")
+        twin = _joiner(tmp_path, host, "Ann2", identity=first.identity)
+        second = _joiner(tmp_path, host, "Bob")
+        late = _joiner(tmp_path, host, "Cid")
+        waiting = [asyncio.ensure_future(first.join())]
+        try:
+            changed = asyncio.Event()
+            host.subscribe(changed.set)
+
+            async def seated(count: int) -> None:
+                async with asyncio.timeout(30):
+                    while len(host.players) < count:
+                        changed.clear()
+                        await changed.wait()
+
+            await seated(2)
+            with pytest.raises(LobbyError, match="seated already"):
+                await twin.join()
+            waiting.append(asyncio.ensure_future(second.join()))
+            await seated(3)
+            with pytest.raises(LobbyError, match="the table is full"):
+                await late.join()
+            assert [p.name for p in host.players] == ["Host", "Ann", "Bob"]
+            assert host.can_start
+        finally:
+            serving.cancel()
+            for task in waiting:
+                task.cancel()
+            await asyncio.gather(serving, *waiting, return_exceptions=True)
+            for lobby in (first, twin, second, late):
+                await lobby.close()
+            await host.close()
+
+    asyncio.run(main())
+
+
+def test_random_lobby_port_gets_a_free_mesh_port(tmp_path: Path) -> None:
+    async def main() -> None:
+        host = _host(tmp_path)
+        await host.open()
+        try:
+            assert host.port != 0 and host.mesh_port not in (None, 0, host.port)
+        finally:
+            await host.close()
+
+    asyncio.run(main())
+
+
+# --- the seat's files -------------------------------------------------------------------
+
+
+def test_seat_record_is_private_and_round_trips(tmp_path: Path) -> None:
+    record = SeatRecord("0123456789abcdef", 2, "Zoë", os.urandom(32), "127.0.0.1", 40001,
+                        "192.168.1.20")
+    store = GameStore(tmp_path, record.game_dir)
+    store.save_seat(record)
+    assert store.load_seat() == record
+    assert stat.S_IMODE(store.seat_path.stat().st_mode) == 0o600
+    assert list_games(tmp_path)[0].game_dir == record.game_dir
+    assert store.read_log() == []
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [b"", b"{", b"[]", b'{"seat": 1}',
+     json.dumps({"game_dir": "a", "seat": 0, "name": "x", "master_secret": "zz",
+                 "listen_host": "h", "listen_port": 1, "lobby_host": "h"}).encode()],
+)
+def test_damaged_seat_record_is_refused(tmp_path: Path, damage: bytes) -> None:
+    store = GameStore(tmp_path, "0123456789abcdef")
+    store.path.mkdir(parents=True)
+    store.seat_path.write_bytes(damage)
+    with pytest.raises(DecodeError, match="seat record is damaged"):
+        store.load_seat()
+
+
+@pytest.mark.parametrize("name", ["", "..", ".hidden", "a/b"])
+def test_bad_game_directory_names_are_refused(tmp_path: Path, name: str) -> None:
+    with pytest.raises(UsageError):
+        GameStore(tmp_path, name)
+
+
+# --- the command line ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("option", "value"),
+    [("--stall-limit", "0"), ("--stall-limit", "-5"), ("--silence-limit", "nan"),
+     ("--silence-limit", "0")],
+)
+def test_bad_timer_options_fail_before_the_lobby_opens(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], option: str, value: str
+) -> None:
+    code = cli.main(["host", "--headless", "--seats", "3", "--port", "0", "--listen",
+                     "127.0.0.1", "--data-dir", str(tmp_path), option, value])
+    assert code == 2
+    captured = capsys.readouterr()
+    assert f"{option} is a number of seconds above 0" in captured.err
+    assert "invite code" not in captured.out  # no lobby was opened
+
+
+def test_resume_without_a_game_says_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["resume", "--data-dir", str(tmp_path), "--headless"]) == 2
+    assert "no game to resume" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [("192.168.1.20:47474", ("192.168.1.20", 47474)), ("10.0.0.2", ("10.0.0.2", 47474)),
+     ("[::1]:5000", ("::1", 5000))],
+)
+def test_parse_address(text: str, expected: tuple[str, int]) -> None:
+    assert parse_address(text) == expected
+
+
+@pytest.mark.parametrize("text", [":47474", "host:0", "host:99999", "host:port"])
+def test_parse_address_refuses_nonsense(text: str) -> None:
+    with pytest.raises(UsageError, match="an address looks like"):
+        parse_address(text)

@@ -1,0 +1,460 @@
+"""``GamePeer`` on real ZeroMQ meshes, several seats on one asyncio loop (127.0.0.1).
+
+These tests look inside the peers, which the multi-process tests cannot:
+
+* an entry with a bad signature sent by a seated peer is dropped, the fault
+  names the seat whose connection sent it, it is logged, and the game goes on;
+* a process with keys nobody seated cannot complete a handshake with a peer's
+  mesh, and the peer counts and logs the refusal;
+* a seat that vanishes is shown to the others as ``disconnected``; when it
+  comes back (a new ``GamePeer`` from its files) the game goes on by itself;
+* a human seat (no automatic abort) may end the game only once the stalled seat
+  has held it up for the stall limit; the ``abort`` entry names the seat and
+  the audit verifies the log;
+* after a crash in the clairvoyance round, the resumed seat gets the others'
+  key shares again and can play on.
+
+Waiting is on the peers' change callbacks, with deadlines; never a fixed sleep.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+import zmq
+import zmq.asyncio
+
+from wizard_p2p.audit import audit_entries
+from wizard_p2p.bots import RandomPolicy
+from wizard_p2p.errors import UsageError
+from wizard_p2p.identity import Identity
+from wizard_p2p.net import CurveKeys, Mesh, NetConfig
+from wizard_p2p.net.frames import Entry
+from wizard_p2p.node.lobby import GameStart, HostLobby, JoinLobby, free_port
+from wizard_p2p.node.peer import GamePeer, PeerTimers
+from wizard_p2p.protocol.messages import encode_entry, entry_hash
+from wizard_p2p.rules import GameConfig
+from wizard_p2p.session.api import Status
+
+NET = NetConfig(
+    heartbeat_interval=0.2, silence_limit=1.0, resend_interval=0.3, sync_timeout=1.0,
+    redial_interval=0.3, reconnect_ivl_max_ms=500,
+)
+DEADLINE = 60.0
+
+
+@dataclass
+class Player:
+    start: GameStart
+    identity: Identity
+    curve: CurveKeys
+
+    @property
+    def seat(self) -> int:
+        return self.start.record.seat
+
+
+async def seat_players(tmp_path: Path, config: GameConfig) -> list[Player]:
+    """Run the lobby (host and joiners on this loop); the players in seat order."""
+    n = config.seats
+    host = HostLobby(
+        Identity.generate(), CurveKeys.generate(), "Host", config, tmp_path / "host",
+        listen_host="127.0.0.1", port=0, mesh_port=free_port(), net_config=NET,
+    )
+    await host.open()
+    joins = [
+        JoinLobby(
+            Identity.generate(), CurveKeys.generate(), f"Join {i}", "127.0.0.1", host.port,
+            host.code, tmp_path / f"join{i}", listen_host="127.0.0.1", net_config=NET,
+        )
+        for i in range(1, n)
+    ]
+    try:
+        starts = await asyncio.wait_for(
+            asyncio.gather(host.serve(autostart=True), *(j.join() for j in joins)), DEADLINE
+        )
+    finally:
+        await host.close()
+        for j in joins:
+            await j.close()
+    players = [
+        Player(start, lobby.identity, lobby.curve_keys)
+        for start, lobby in zip(starts, [host, *joins], strict=True)
+    ]
+    return sorted(players, key=lambda p: p.seat)
+
+
+class Game:
+    """The peers of one game and a way to wait for conditions on them."""
+
+    def __init__(self, players: list[Player]) -> None:
+        self.players = players
+        self.peers: list[GamePeer] = []
+        self._changed = asyncio.Event()
+
+    def peer(self, player: Player, **kwargs: object) -> GamePeer:
+        peer = GamePeer(
+            player.start.store, player.start.record, player.identity, player.curve,
+            player.start.genesis, net_config=NET, **kwargs,  # type: ignore[arg-type]
+        )
+        peer.subscribe(self._changed.set)
+        return peer
+
+    async def start(self, policies: dict[int, object | None], **kwargs: object) -> None:
+        self.peers = [
+            self.peer(p, policy=policies.get(p.seat, RandomPolicy()), **kwargs)
+            for p in self.players
+        ]
+        for peer in self.peers:
+            await peer.start()
+
+    async def until(self, predicate: Callable[[], object], what: str,
+                    timeout: float = DEADLINE) -> None:
+        """Wait until ``predicate()`` holds, re-checking on every change of any peer."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while not predicate():
+            left = deadline - loop.time()
+            if left <= 0:
+                raise AssertionError(f"timed out waiting for {what}")
+            self._changed.clear()
+            # Mesh-level state (silence) changes without a game change: re-check at least
+            # every 100 ms.
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._changed.wait(), min(left, 0.1))
+
+    async def crash(self, seat: int) -> None:
+        """The seat's process goes away: its mesh closes, nothing more is written."""
+        await self.peers[seat].close()
+
+    async def resume(self, seat: int, **kwargs: object) -> GamePeer:
+        """A new process for the seat, from its files only (seat.json and the log)."""
+        player = self.players[seat]
+        store = player.start.store
+        record = store.load_seat()
+        lines = store.read_log()
+        peer = GamePeer(
+            store, record, player.identity, player.curve, lines[0], net_config=NET,
+            **kwargs,  # type: ignore[arg-type]
+        )
+        peer.subscribe(self._changed.set)
+        await peer.start()
+        self.peers[seat] = peer
+        return peer
+
+    def logs_agree(self, seats: list[int] | None = None) -> bool:
+        chosen = [self.peers[s] for s in (seats if seats is not None else range(len(self.peers)))]
+        shortest = min(len(p.table.log) for p in chosen)
+        return all(p.table.log[:shortest] == chosen[0].table.log[:shortest] for p in chosen)
+
+    async def close(self) -> None:
+        for peer in self.peers:
+            await peer.close()
+
+
+@pytest.fixture
+def run() -> Callable[..., object]:
+    def runner(coroutine: object) -> object:
+        return asyncio.run(asyncio.wait_for(coroutine, 120))  # type: ignore[arg-type]
+
+    return runner
+
+
+# --- forged entries -------------------------------------------------------------------------
+
+
+def test_entry_with_bad_signature_is_dropped_and_names_its_sender(
+    tmp_path: Path, run: Callable[..., object], caplog: pytest.LogCaptureFixture
+) -> None:
+    async def main() -> None:
+        game = Game(await seat_players(tmp_path, GameConfig(3)))
+        # Seat 0 makes no choice by itself, so the game waits for its first bid.
+        await game.start({0: None})
+        try:
+            peers = game.peers
+            await game.until(
+                lambda: peers[0].table.choice_needed() == "bid"
+                and len({len(p.table.log) for p in peers}) == 1,
+                "seat 0's first bid",
+            )
+            table = peers[0].table
+            pos = len(table.log)
+            assert table.round is not None
+            header = {"game": table.game_id, "pos": pos, "prev": entry_hash(table.log[-1]),
+                      "seat": 0, "kind": "bid"}
+            body = {"round": table.round.round_no, "bid": 0}
+            forged = [
+                # Signed with a key that is not seat 0's.
+                encode_entry(Identity.generate(), **header, body=body),  # type: ignore[arg-type]
+                # Signed by seat 0, then altered on the way.
+                encode_entry(peers[0].identity, **header, body=body).replace(  # type: ignore[arg-type]
+                    b'"bid":0', b'"bid":1'
+                ),
+                # Seat 0's connection passing off an entry as seat 2's.
+                encode_entry(peers[0].identity, **{**header, "seat": 2}, body=body),  # type: ignore[arg-type]
+            ]
+            # The direct path: the peer refuses each and changes nothing.
+            for raw in forged:
+                assert peers[1]._on_entry(pos, raw, peers[0].curve_keys.public) is False
+            assert len(peers[1].table.log) == pos
+            assert len(peers[1].faults) == 3
+            assert all("sent by seat 0" in f for f in peers[1].faults)
+            assert all("signature does not verify" in f for f in peers[1].faults)
+            # The wire: seat 0's mesh sends them to seat 2 over its authenticated link.
+            mesh = peers[0].mesh
+            assert mesh is not None
+            for raw in forged:
+                assert mesh._send_frame(peers[2].curve_keys.public, Entry(pos, raw))
+            await game.until(lambda: len(peers[2].faults) == 3, "seat 2 to refuse them")
+            assert all("sent by seat 0" in f for f in peers[2].faults)
+            assert len(peers[2].table.log) == pos
+            rejected = [r for r in caplog.records if "rejected entry" in r.getMessage()]
+            assert len(rejected) == 6 and all(r.levelno == logging.WARNING for r in rejected)
+            assert all(f"rejected entry {pos} from seat 0" in r.getMessage() for r in rejected)
+            # The genuine bid is accepted everywhere and the game goes on.
+            view = table.view()
+            assert view is not None
+            peers[0].bid(0)
+            await game.until(
+                lambda: all(len(p.table.log) > pos + 1 for p in peers) and game.logs_agree(),
+                "the game to go on past the forged position",
+            )
+            assert all(f not in p.table.log for f in forged for p in peers)
+            assert not peers[0].faults
+        finally:
+            await game.close()
+
+    caplog.set_level(logging.WARNING, logger="wizard_p2p.node.peer")
+    run(main())
+
+
+def test_unseated_keys_cannot_connect_to_a_peer(
+    tmp_path: Path, run: Callable[..., object]
+) -> None:
+    async def main() -> None:
+        game = Game(await seat_players(tmp_path, GameConfig(3)))
+        await game.start({})
+        try:
+            peers = game.peers
+            target = peers[1]
+            assert target.mesh is not None
+            before = len(target.table.log)
+            # An intruder built from the same mesh code, with its own keys, dialling seat 1;
+            # it also claims seat 0's routing id to try to take over seat 0's connection.
+            intruder = Mesh(CurveKeys.generate(), host="127.0.0.1", port=0, config=NET,
+                            session=target.table.game_id.hex()[:32])
+            await intruder.start()
+            try:
+                intruder.add_peer(target.curve_keys.public, f"tcp://127.0.0.1:{target.record.listen_port}")
+                await game.until(lambda: target.mesh.stats.auth_failures >= 1,  # type: ignore[union-attr]
+                                 "seat 1 to refuse the intruder's handshake")
+                thief = zmq.asyncio.Context()
+                sock = thief.socket(zmq.DEALER)
+                keys = CurveKeys.generate()
+                sock.setsockopt(zmq.LINGER, 0)
+                sock.setsockopt(zmq.ROUTING_ID, peers[0].curve_keys.public.encode())
+                sock.setsockopt(zmq.CURVE_SERVERKEY, target.curve_keys.public.encode())
+                sock.setsockopt(zmq.CURVE_PUBLICKEY, keys.public.encode())
+                sock.setsockopt(zmq.CURVE_SECRETKEY, keys.secret.encode())
+                sock.connect(f"tcp://127.0.0.1:{target.record.listen_port}")
+                failures = target.mesh.stats.auth_failures
+                await game.until(lambda: target.mesh.stats.auth_failures > failures,  # type: ignore[union-attr]
+                                 "seat 1 to refuse the slot thief")
+                sock.close(linger=0)
+                thief.term()
+            finally:
+                await intruder.close()
+            assert intruder.stats.frames_in == 0
+            assert target.mesh.stats.unknown_sender == 0  # nothing got as far as a frame
+            assert not target.faults
+            # Seat 0's slot is intact: the game goes on.
+            await game.until(
+                lambda: all(len(p.table.log) > before + 3 for p in peers) and game.logs_agree(),
+                "the game to go on",
+            )
+        finally:
+            await game.close()
+
+    run(main())
+
+
+# --- silence, return, stall ------------------------------------------------------------------
+
+
+def test_vanished_seat_is_shown_disconnected_and_the_game_resumes_when_it_returns(
+    tmp_path: Path, run: Callable[..., object]
+) -> None:
+    async def main() -> None:
+        game = Game(await seat_players(tmp_path, GameConfig(3)))
+        await game.start({})
+        try:
+            peers = game.peers
+            await game.until(lambda: len(peers[2].table.log) >= 12, "round 1's bidding")
+            await game.crash(2)
+            survivors = [0, 1]
+            await game.until(
+                lambda: all(Status("disconnected", seat=2) in peers[s].status() for s in survivors),
+                "the others to show seat 2 disconnected",
+            )
+            await game.until(
+                lambda: all(peers[s].table.expected()[0] == 2 for s in survivors),  # type: ignore[index]
+                "the game to wait for seat 2",
+            )
+            for s in survivors:
+                assert peers[s].snapshot().connected == (True, True, False)
+                assert 2 in peers[s].silent
+                assert not peers[s].can_abort()  # the default stall limit is far away
+                assert not any(x.kind == "stalled" for x in peers[s].status())
+            stuck = max(len(peers[s].table.log) for s in survivors)
+            # It died while writing a line: the torn tail is dropped on resume.
+            log_path = game.players[2].start.store.log_path
+            with open(log_path, "ab") as f:
+                f.write(b'{"body":{"round":1,')
+            await game.resume(2, policy=RandomPolicy())
+            await game.until(
+                lambda: all(len(p.table.log) >= stuck + 6 for p in peers) and game.logs_agree(),
+                "the game to go on by itself",
+            )
+            assert log_path.read_bytes().endswith(b"}\n")
+            assert game.players[2].start.store.read_log()[:stuck] == peers[0].table.log[:stuck]
+            for s in survivors:
+                assert 2 not in peers[s].silent
+                assert not any(x.kind == "disconnected" for x in peers[s].status())
+                assert not peers[s].faults
+        finally:
+            await game.close()
+
+    run(main())
+
+
+def test_human_may_end_a_stalled_game_only_after_the_stall_limit(
+    tmp_path: Path, run: Callable[..., object]
+) -> None:
+    stall_limit = 2.0
+
+    async def main() -> None:
+        game = Game(await seat_players(tmp_path, GameConfig(3)))
+        # Seat 0 plays by policy but, like a human, never ends a game by itself.
+        game.peers = [
+            game.peer(p, policy=RandomPolicy(), timers=PeerTimers(stall_limit),
+                      auto_abort=False if p.seat == 0 else None)
+            for p in game.players
+        ]
+        for peer in game.peers:
+            await peer.start()
+        try:
+            peers = game.peers
+            await game.until(lambda: len(peers[2].table.log) >= 12, "round 1's bidding")
+            await game.crash(2)
+            loop = asyncio.get_running_loop()
+            await game.until(
+                lambda: 2 in peers[0].silent and peers[0].table.expected()[0] == 2,  # type: ignore[index]
+                "seat 2 to hold up the game",
+            )
+            held_since = loop.time()
+            assert not peers[0].can_abort()
+            with pytest.raises(UsageError):
+                peers[0].abort_stalled()
+            with pytest.raises(UsageError):
+                peers[1].abort_stalled()  # seat 0 writes the abort, not seat 1
+            await game.until(peers[0].can_abort, "the stall limit to pass")
+            assert loop.time() - held_since >= stall_limit / 2
+            assert Status("stalled", seat=2) in peers[0].status()
+            assert peers[1].table.abort is None  # seat 1's bot may not end it
+            peers[0].abort_stalled()
+            await game.until(lambda: peers[1].table.ended, "seat 1 to receive the abort")
+            for s in (0, 1):
+                assert peers[s].table.abort == (0, 2, "stalled past the time limit")
+                assert peers[s].finished.is_set()
+                assert any(x.kind == "aborted" for x in peers[s].status())
+            assert peers[0].table.log == peers[1].table.log
+            report = audit_entries(peers[1].store.read_log())
+            assert report.status == "aborted" and report.exit_code == 0
+            assert "seat 2" in report.message and "stalled" in report.message
+        finally:
+            await game.close()
+
+    run(main())
+
+
+def test_bots_end_the_game_by_themselves_after_the_stall_limit(
+    tmp_path: Path, run: Callable[..., object]
+) -> None:
+    async def main() -> None:
+        game = Game(await seat_players(tmp_path, GameConfig(3)))
+        await game.start({}, timers=PeerTimers(1.0))
+        try:
+            peers = game.peers
+            await game.until(lambda: len(peers[0].table.log) >= 12, "round 1's bidding")
+            crashed = time.monotonic()
+            await game.crash(0)  # seat 0 stalls: seat 1 writes the abort
+            await game.until(lambda: peers[1].table.ended and peers[2].table.ended,
+                             "the bots to end the game")
+            assert time.monotonic() - crashed >= NET.silence_limit + 1.0 - 0.2
+            for s in (1, 2):
+                assert peers[s].table.abort is not None
+                assert peers[s].table.abort[:2] == (1, 0)
+            assert peers[1].table.log == peers[2].table.log
+            assert peers[1].store.read_log() == peers[1].table.log
+            report = audit_entries(peers[2].store.read_log())
+            assert report.status == "aborted" and "seat 0" in report.message
+        finally:
+            await game.close()
+
+    run(main())
+
+
+# --- crash in the clairvoyance round ----------------------------------------------------------
+
+
+def test_seat_resumed_in_the_clairvoyance_round_gets_the_key_shares_again(
+    tmp_path: Path, run: Callable[..., object]
+) -> None:
+    async def main() -> None:
+        config = GameConfig.with_variants(3, ["clairvoyance"])
+        game = Game(await seat_players(tmp_path, config))
+        # Seat 1 makes no choice, so it is still to bid when it crashes.
+        await game.start({1: None})
+        try:
+            peers = game.peers
+            await game.until(
+                lambda: peers[1].table.round is not None
+                and len(peers[1].table.round.shares) == 2,
+                "seat 1 to hold every other seat's key shares",
+            )
+            await game.crash(1)
+            stuck = len(peers[0].table.log)
+            await game.resume(1, policy=RandomPolicy())
+            await game.until(
+                lambda: all(len(p.table.log) >= stuck + 6 for p in peers) and game.logs_agree(),
+                "the game to go on after seat 1 resumed",
+            )
+            assert all(not p.faults for p in peers)
+        finally:
+            await game.close()
+
+    run(main())
+
+
+def test_resume_refuses_the_log_of_another_game(tmp_path: Path, run: Callable[..., object]) -> None:
+    async def main() -> None:
+        ours = await seat_players(tmp_path / "a", GameConfig(3))
+        theirs = await seat_players(tmp_path / "b", GameConfig(3))
+        mine, other = ours[1], theirs[1]
+        mine.start.store.path.mkdir(parents=True, exist_ok=True)
+        mine.start.store.log_path.write_bytes(other.start.genesis + b"\n")
+        game = Game(ours)
+        peer = game.peer(mine)
+        with pytest.raises(UsageError, match="belongs to another game"):
+            await peer.start()
+        await peer.close()
+        assert mine.start.store.read_log() == [other.start.genesis]  # left as it was
+
+    run(main())
