@@ -25,7 +25,7 @@ from prompt_toolkit.application import Application
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
 
-from wizard_p2p.errors import IllegalAction, UsageError
+from wizard_p2p.errors import IllegalAction, UsageError, WizardError
 from wizard_p2p.rules import MAX_SEATS, MIN_SEATS, Card, Phase, RoundResult, Suit, suit_to_follow
 from wizard_p2p.session.api import SeatController, Snapshot
 from wizard_p2p.tui.controls import ScrollControl
@@ -439,6 +439,22 @@ class WizardApp:
         control = self.scroll_controls.get(self.overlay or "")
         page = control.page if control is not None else 10
         self.scroll_by(pages * max(1, page - 1))
+
+    # --- a stalled seat ------------------------------------------------------------------
+
+    def end_stalled(self) -> None:
+        """``e``: end a game held up by a silent seat, when the table lets this seat do it."""
+        snap = self.snapshot
+        if snap is None or not any(s.kind == "stalled" for s in snap.status):
+            return
+        abort = getattr(self.controller, "abort_stalled", None)
+        if abort is None:
+            return
+        try:
+            abort()
+        except WizardError as exc:
+            self.message = str(exc)
+        self.refresh()
 
     # --- leaving -------------------------------------------------------------------------
 

@@ -81,7 +81,7 @@ EN: dict[str, str] = {
     "dealing": "dealing ({done}/{total})",
     "revealing": "revealing the round's secrets ({done}/{total})",
     "disconnected": "{name} disconnected - waiting",
-    "stalled": "{name} is not answering - waiting",
+    "stalled": "{name} is not answering - e: end the game",
     "game_over": "the game is over",
     "aborted": "the game was aborted: {detail}",
     "working": "working: {detail}",
@@ -124,6 +124,7 @@ EN: dict[str, str] = {
         "l            game log\n"
         "?            this help\n"
         "Esc          close a window\n"
+        "e            end a game a silent player holds up (when offered)\n"
         "q, Ctrl-C    leave the table (asks first; a network game stays resumable)\n"
         "\n"
         "Cards: B blue Humans, G green Elves, R red Dwarves, Y yellow Giants,\n"
@@ -222,7 +223,7 @@ ZH: dict[str, str] = {
     "dealing": "发牌中（{done}/{total}）",
     "revealing": "公开本轮密钥（{done}/{total}）",
     "disconnected": "{name} 已断线，等待中",
-    "stalled": "{name} 没有响应，等待中",
+    "stalled": "{name} 没有响应 - 按 e 结束游戏",
     "game_over": "游戏结束",
     "aborted": "游戏中止：{detail}",
     "working": "处理中：{detail}",
@@ -265,6 +266,7 @@ ZH: dict[str, str] = {
         "l            游戏记录\n"
         "?            本帮助\n"
         "Esc          关闭窗口\n"
+        "e            结束被无响应玩家拖住的游戏（提示时）\n"
         "q, Ctrl-C    离开牌桌（会先确认；联网游戏可以恢复）\n"
         "\n"
         "牌：B 蓝色人类，G 绿色精灵，R 红色矮人，Y 黄色巨人，1 最小 13 最大；\n"
@@ -362,7 +364,7 @@ JA: dict[str, str] = {
     "dealing": "配布中（{done}/{total}）",
     "revealing": "ラウンドの秘密を公開中（{done}/{total}）",
     "disconnected": "{name} の接続が切れました。待っています",
-    "stalled": "{name} の応答がありません。待っています",
+    "stalled": "{name} の応答がありません - e でゲーム終了",
     "game_over": "ゲーム終了",
     "aborted": "ゲームは中止されました：{detail}",
     "working": "処理中：{detail}",
@@ -405,6 +407,7 @@ JA: dict[str, str] = {
         "l            ゲームの記録\n"
         "?            このヘルプ\n"
         "Esc          ウィンドウを閉じる\n"
+        "e            応答のないプレイヤーで止まったゲームを終える（表示時）\n"
         "q, Ctrl-C    テーブルを離れる（確認あり、ネット対戦は再開可能）\n"
         "\n"
         "カード：B 青・人、G 緑・エルフ、R 赤・ドワーフ、Y 黄・巨人、1 最弱 13 最強。\n"

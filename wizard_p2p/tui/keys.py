@@ -46,6 +46,10 @@ def create_key_bindings(app: WizardApp) -> KeyBindings:
     def _stay(event: E) -> None:
         app.answer_quit(False)
 
+    @kb.add("e", filter=free)
+    def _end_stalled(event: E) -> None:
+        app.end_stalled()
+
     @kb.add("q", filter=not_asking)
     @kb.add("c-c", filter=not_asking)
     def _quit(event: E) -> None:
