@@ -24,6 +24,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from wizard_p2p.errors import DecodeError, PeerFault, UsageError, WizardError
 from wizard_p2p.identity import Identity, fingerprint
@@ -298,7 +299,7 @@ class GamePeer:
         while self._persisted < len(log):
             pos = self._persisted
             entry = decode_entry(log[pos])
-            self._logfile.append(log[pos], durable=entry.seat == self.seat)
+            self._logfile.append(log[pos], durable=_must_be_durable(entry, self.seat))
             self._persisted += 1
             if self.trace_path is not None:
                 self.trace.append((pos, entry.seat, entry.kind, time.monotonic()))
@@ -426,6 +427,18 @@ class GamePeer:
             for k, info in self.mesh.peer_status().items()
             if k in self._seat_of_key
         }
+
+
+# Our entries that depend on a choice (or on when we made it). Every other entry of ours
+# (coin, shuffle, lock, bid opening, reveal, final) is derived from the master secret and
+# the log before it, so after a crash the table derives the very same bytes again: it
+# needs no fsync before it is sent, which takes the disk off the set-up's critical path.
+CHOICE_KINDS = frozenset({"bid", "trump", "play", "abort", "dispute"})
+
+
+def _must_be_durable(entry: Any, seat: int) -> bool:
+    """Whether ``entry`` must be on disk before it is sent (see CHOICE_KINDS)."""
+    return entry.seat == seat and entry.kind in CHOICE_KINDS
 
 
 class _LogView:
