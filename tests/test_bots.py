@@ -426,12 +426,8 @@ def test_make_policy_by_name_and_options() -> None:
 
 
 def test_a_policy_asked_to_play_a_hidden_card_says_so() -> None:
+    """In the clairvoyance round the table plays the hidden card; a policy cannot."""
     config = GameConfig(seats=3, clairvoyance=True)
-    table = Table(config, random.Random(4))
-    table.settle()
-    while table.game.phase is Phase.BID:
-        table.random_step()
-    # settle() played the hidden cards; construct the view of the moment before instead.
     game = Game(config, first_dealer=0)
     game.apply(deal_from_deck(DECK, 3, 1, 0))
     for seat in (1, 2, 0):
@@ -569,6 +565,25 @@ def test_clairvoyance_bids_use_the_cards_of_the_others(policy: Policy) -> None:
     assert policy.bid(clairvoyance_view("Z1 G3"), random.Random(0)) == 0
     # Two Jesters before us: our card wins unless it is a Jester too.
     assert policy.bid(clairvoyance_view("N1 N2"), random.Random(0)) == 1
+
+
+def test_a_clairvoyant_dealer_chooses_trump_from_the_others_cards() -> None:
+    """Seat 0 deals round 1, turns a Wizard and cannot see its own card.
+
+    Seat 1 leads G5, seat 2 plays B9. With trump blue the dealer wins only with B10..B13
+    or one of the three other Wizards (7 of the 57 cards it cannot see): the safest bid
+    of 0 is worth most. Every policy must be able to choose.
+    """
+    config = GameConfig(seats=3, clairvoyance=True)
+    game = Game(config, first_dealer=0)
+    order = cards("G5 B9 N1 Z1")
+    game.apply(deal_from_deck([*order, *(c for c in DECK if c not in order)], 3, 1, 0))
+    assert game.phase is Phase.CHOOSE_TRUMP
+    view = seat_view(game, 0)
+    assert view.hand is None
+    assert RandomPolicy().choose_trump(view, random.Random(0)) in set(Suit)
+    assert HeuristicPolicy().choose_trump(view, random.Random(0)) is B
+    assert ExpertPolicy(samples=2, time_budget=None).choose_trump(view, random.Random(0)) is B
 
 
 def test_a_sealed_bid_is_remembered_by_its_policy() -> None:

@@ -33,8 +33,9 @@ from itertools import pairwise
 
 from wizard_p2p.bots.heuristic import (
     SUITS,
+    best_trump,
     choose_card,
-    clairvoyant_win_chance,
+    clairvoyant_bid,
     estimate_tricks,
     gone_array,
     nearest_bid,
@@ -81,9 +82,7 @@ class ExpertPolicy:
         if not view.legal_bids:
             raise UsageError("it is not this seat's turn to bid")
         if view.hand is None:
-            win = clairvoyant_win_chance(view)
-            value = {0: 20 - 30 * win, 1: 40 * win - 10}
-            bid = max(view.legal_bids, key=lambda b: (value[b], -b))
+            bid = clairvoyant_bid(view)  # exact: see the heuristic
         else:
             values = self._bid_values(view, view.trump, view.legal_bids, rng, self.samples)
             estimate = estimate_tricks(view.hand, view.trump, view.seats, view.turned)
@@ -93,7 +92,7 @@ class ExpertPolicy:
 
     def choose_trump(self, view: SeatView, rng: random.Random) -> Suit:
         if view.hand is None:
-            raise UsageError("no hand to choose trump from")
+            return best_trump(view)  # clairvoyance: exact, from the others' cards
         per_suit = max(1, self.samples // 2)
         best: tuple[float, int] | None = None
         choice = SUITS[0]

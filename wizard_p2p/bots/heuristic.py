@@ -289,12 +289,15 @@ def choose_card(
     return next(c for c in legal if c.kind is JESTER)
 
 
-def clairvoyant_win_chance(view: SeatView) -> float:
+def clairvoyant_win_chance(view: SeatView, trump: Suit | None = None) -> float:
     """The chance of taking the one trick of the clairvoyance round, seeing the others' cards.
 
     The seat's own card is equally likely to be any card it cannot see; the plays are
-    forced (one card each), so the trick is determined by the cards.
+    forced (one card each), so the trick is determined by the cards. ``trump``
+    defaults to the round's trump (a dealer choosing trump passes each suit).
     """
+    if trump is None:
+        trump = view.trump
     knowledge = knowledge_of(view)
     n = view.seats
     leader = (view.dealer + 1) % n
@@ -309,9 +312,21 @@ def clairvoyant_win_chance(view: SeatView) -> float:
                 hand = view.others_hands[seat]
                 assert hand is not None and len(hand) == 1
                 cards.append(hand[0])
-        if order[trick_winner(cards, view.trump)] == view.seat:
+        if order[trick_winner(cards, trump)] == view.seat:
             wins += 1
     return wins / len(knowledge.unseen)
+
+
+def clairvoyant_bid_values(view: SeatView, trump: Suit | None = None) -> dict[int, float]:
+    """The expected points of bids 0 and 1 in the clairvoyance round."""
+    win = clairvoyant_win_chance(view, trump)
+    # Bid 1: 30 points with chance ``win``, else −10; bid 0: 20 points, or −10 on a win.
+    return {0: 20 - 30 * win, 1: 40 * win - 10}
+
+
+def clairvoyant_bid(view: SeatView) -> int:
+    values = clairvoyant_bid_values(view)
+    return max(view.legal_bids, key=lambda b: (values[b], -b))
 
 
 def own_bid(view: SeatView, memory: dict[tuple[object, ...], int]) -> int:
@@ -382,10 +397,7 @@ class HeuristicPolicy:
         if not view.legal_bids:
             raise UsageError("it is not this seat's turn to bid")
         if view.hand is None:
-            win = clairvoyant_win_chance(view)
-            # Expected points: bid 1 → 30·p − 10·(1−p); bid 0 → 20·(1−p) − 10·p.
-            value = {0: 20 - 30 * win, 1: 40 * win - 10}
-            bid = max(view.legal_bids, key=lambda b: (value[b], -b))
+            bid = clairvoyant_bid(view)
         else:
             estimate = estimate_tricks(view.hand, view.trump, view.seats, view.turned)
             bid = nearest_bid(estimate, view.legal_bids)
@@ -412,8 +424,17 @@ class HeuristicPolicy:
 
 
 def best_trump(view: SeatView) -> Suit:
-    """The suit that makes the hand's estimated tricks largest (ties: the longest suit)."""
-    hand = view.hand or ()
+    """The suit that makes the hand's estimated tricks largest (ties: the longest suit).
+
+    In the clairvoyance round the dealer does not see its own card but sees the
+    others': the suit that makes its best bid worth most.
+    """
+    if view.hand is None:
+        return max(
+            SUITS,
+            key=lambda suit: (max(clairvoyant_bid_values(view, suit).values()), -SUITS.index(suit)),
+        )
+    hand = view.hand
 
     def value(suit: Suit) -> tuple[float, int, int]:
         length = sum(1 for c in hand if c.suit is suit)
@@ -430,6 +451,8 @@ __all__ = [
     "HeuristicPolicy",
     "best_trump",
     "choose_card",
+    "clairvoyant_bid",
+    "clairvoyant_bid_values",
     "clairvoyant_win_chance",
     "estimate_tricks",
     "gone_array",
