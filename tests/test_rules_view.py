@@ -243,3 +243,15 @@ def test_seat_out_of_range() -> None:
     for seat in (-1, 3):
         with pytest.raises(ValueError, match="no seat"):
             seat_view(game, seat)
+
+
+def test_a_seat_sees_its_own_sealed_bid_and_no_other() -> None:
+    from wizard_p2p.rules import DECK, Bid, Game, GameConfig, deal_from_deck, seat_view
+
+    game = Game(GameConfig(seats=3, hidden_bids=True), first_dealer=0)
+    game.apply(deal_from_deck(DECK, 3, 1, 0))
+    game.apply(Bid(1, None))
+    mine = seat_view(game, 1, own_sealed_bid=1)
+    assert mine.bids[1] == 1 and mine.bid_made[1]
+    other = seat_view(game, 2, own_sealed_bid=0)
+    assert other.bids[1] is None and other.bids[2] is None  # seat 2 has not bid: nothing to show

@@ -409,7 +409,9 @@ class Table:
         """The local seat's view (None before the first dealer is known, or for observers)."""
         if self.game is None or self.seat is None:
             return None
-        return seat_view(self.game, self.seat)
+        rnd = self.round
+        own = rnd.my_bid if rnd is not None and rnd.round_no == self.game.round_no else None
+        return seat_view(self.game, self.seat, own_sealed_bid=own)
 
     def progress(self) -> tuple[str, int | None, int, int]:
         """(stage, seat due, done, total) for progress lines like "shuffling (3/6)"."""

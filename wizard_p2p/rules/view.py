@@ -78,8 +78,13 @@ def bid_visible(game: Game, seat: int, of: int) -> bool:
     return game.phase is Phase.GAME_OVER
 
 
-def seat_view(game: Game, seat: int) -> SeatView:
-    """The view of ``game`` from ``seat``."""
+def seat_view(game: Game, seat: int, *, own_sealed_bid: int | None = None) -> SeatView:
+    """The view of ``game`` from ``seat``.
+
+    ``own_sealed_bid``: the seat's own bid when it was sealed (hidden or secret bids).
+    The game holds a sealed bid only as "made"; the seat that made it knows the number
+    and sees it in its own view.
+    """
     if not 0 <= seat < game.seats:
         raise ValueError(f"no seat {seat}")
     clairvoyant = is_clairvoyance_round(game)
@@ -96,6 +101,8 @@ def seat_view(game: Game, seat: int) -> SeatView:
     bids = tuple(
         b if bid_visible(game, seat, other) else None for other, b in enumerate(game.bids)
     )
+    if own_sealed_bid is not None and game.sealed[seat] and bids[seat] is None:
+        bids = (*bids[:seat], own_sealed_bid, *bids[seat + 1 :])
     my_turn = game.to_move == seat
     legal_plays = tuple(game.legal_plays()) if my_turn and not clairvoyant else ()
     return SeatView(

@@ -60,7 +60,9 @@ class LocalSession:
     # --- SeatController -----------------------------------------------------------------
 
     def snapshot(self) -> Snapshot:
-        view = seat_view(self.game, self.seat)
+        view = seat_view(
+            self.game, self.seat, own_sealed_bid=self._sealed_bids.get(self.seat)
+        )
         status: tuple[Status, ...] = ()
         if view.is_over:
             status = (Status("game-over"),)
