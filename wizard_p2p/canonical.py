@@ -26,6 +26,7 @@ with the input bytes, so any second spelling of a value is refused.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -35,7 +36,7 @@ __all__ = ["MAX_DEPTH", "MAX_INT", "EncodeError", "decode", "encode", "hexbytes"
 
 MAX_INT = 2**53 - 1
 MAX_DEPTH = 64
-_HEX_DIGITS = frozenset("0123456789abcdef")
+_HEX_RE = re.compile(r"[0-9a-f]*")
 
 
 class EncodeError(UsageError):
@@ -144,7 +145,8 @@ def decode(data: bytes, max_size: int) -> Any:
         raise DecodeError(f"containers nested more than {MAX_DEPTH} deep") from None
     except ValueError as exc:  # json.JSONDecodeError is a ValueError
         raise DecodeError(f"not JSON: {exc}") from None
-    if not _depth_ok(obj, 0):
+    # Depth can exceed the limit only if there are that many containers at all.
+    if data.count(b"[") + data.count(b"{") > MAX_DEPTH and not _depth_ok(obj, 0):
         raise DecodeError(f"containers nested more than {MAX_DEPTH} deep")
     try:
         canonical = _dumps(obj)
@@ -159,7 +161,7 @@ def hexbytes(s: object, length: int | None = None) -> bytes:
     """Parse a lowercase-hex string back into bytes, of exactly ``length`` if given."""
     if not isinstance(s, str):
         raise DecodeError(f"expected a hex string, got {type(s).__name__}")
-    if len(s) % 2 or not _HEX_DIGITS.issuperset(s):
+    if len(s) % 2 or not _HEX_RE.fullmatch(s):
         raise DecodeError("not an even-length lowercase hexadecimal string")
     if length is not None and len(s) != 2 * length:
         raise DecodeError(f"expected {length} bytes, got {len(s) // 2}")

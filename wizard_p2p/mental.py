@@ -294,18 +294,29 @@ def new_round_secret() -> bytes:
     return secrets.token_bytes(SECRET_BYTES)
 
 
-def derive_round_keys(secret: bytes, context: bytes, deck_size: int = DECK_SIZE) -> RoundKeys:
-    """Derive K, K⁻¹, the permutation and the per-position lock keys from ``secret``."""
+def derive_round_keys(
+    secret: bytes, context: bytes, deck_size: int = DECK_SIZE, *, locked: int | None = None
+) -> RoundKeys:
+    """Derive K, K⁻¹, the permutation and the per-position lock keys from ``secret``.
+
+    ``locked``: derive lock keys (and factors) only for positions ``0..locked-1``, the
+    positions a round locks; each key depends on its position alone, so the keys are
+    the same as in the full derivation. Default: every position.
+    """
     if not isinstance(secret, bytes) or len(secret) != SECRET_BYTES:
         raise InvalidSecret(f"a round secret is {SECRET_BYTES} bytes")
     if not isinstance(context, bytes):
         raise UsageError("context must be bytes (see round_context)")
     if not 1 <= deck_size < _U32:
         raise UsageError(f"deck_size {deck_size} out of range")
+    if locked is None:
+        locked = deck_size
+    if not 0 <= locked <= deck_size:
+        raise UsageError(f"locked {locked} out of range 0..{deck_size}")
     shuffle_key = _derive_scalar(secret, b"shuffle-key", 0, context)
     shuffle_key_inv = group.scalar_invert(shuffle_key)
     permutation = _fisher_yates(_KeyedStream(secret, b"permutation", context), deck_size)
-    lock_keys = tuple(_derive_scalar(secret, b"lock-key", i, context) for i in range(deck_size))
+    lock_keys = tuple(_derive_scalar(secret, b"lock-key", i, context) for i in range(locked))
     lock_factors = tuple(group.scalar_mul(k, shuffle_key_inv) for k in lock_keys)
     return RoundKeys(shuffle_key, shuffle_key_inv, permutation, lock_keys, lock_factors)
 

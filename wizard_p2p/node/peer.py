@@ -24,7 +24,6 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from wizard_p2p.errors import DecodeError, PeerFault, UsageError, WizardError
 from wizard_p2p.identity import Identity, fingerprint
@@ -41,7 +40,6 @@ from wizard_p2p.net import (
 from wizard_p2p.net.events import PeerState
 from wizard_p2p.node.store import GameStore, SeatRecord
 from wizard_p2p.protocol.log import write_atomic
-from wizard_p2p.protocol.messages import decode_entry
 from wizard_p2p.protocol.table import Broadcast, Output, SendPrivate, Table
 from wizard_p2p.rules import Card, Phase, Suit
 from wizard_p2p.session.api import Snapshot, Status
@@ -298,15 +296,15 @@ class GamePeer:
         log = self.table.log
         while self._persisted < len(log):
             pos = self._persisted
-            entry = decode_entry(log[pos])
-            self._logfile.append(log[pos], durable=_must_be_durable(entry, self.seat))
+            author, kind = self.table.entry_meta[pos]
+            self._logfile.append(log[pos], durable=_must_be_durable(author, kind, self.seat))
             self._persisted += 1
             if self.trace_path is not None:
-                self.trace.append((pos, entry.seat, entry.kind, time.monotonic()))
+                self.trace.append((pos, author, kind, time.monotonic()))
             mesh = self.mesh
             if (
                 pos != skip
-                and entry.seat == self.seat
+                and author == self.seat
                 and mesh is not None
                 and mesh.replicator is not None
             ):
@@ -436,9 +434,9 @@ class GamePeer:
 CHOICE_KINDS = frozenset({"bid", "trump", "play", "abort", "dispute"})
 
 
-def _must_be_durable(entry: Any, seat: int) -> bool:
-    """Whether ``entry`` must be on disk before it is sent (see CHOICE_KINDS)."""
-    return entry.seat == seat and entry.kind in CHOICE_KINDS
+def _must_be_durable(author: int, kind: str, seat: int) -> bool:
+    """Whether an entry must be on disk before it is sent (see CHOICE_KINDS)."""
+    return author == seat and kind in CHOICE_KINDS
 
 
 class _LogView:

@@ -321,6 +321,8 @@ class Table:
         self.game_id = entry.hash
         self.log: list[bytes] = [genesis]
         self._hashes: list[bytes] = [entry.hash]
+        # (author seat, kind) of every entry in the log, beside its bytes.
+        self.entry_meta: list[tuple[int, str]] = [(0, "genesis")]
         self._future: dict[int, dict[int, bytes]] = {}  # position → seat → entry
         self.rejected: list[PeerFault] = []  # faults of buffered entries, found later
         # sender → (shares for round 1, their signed bytes), received before the round began
@@ -720,6 +722,7 @@ class Table:
         # Validation is done: from here on the entry is part of the game.
         self.log.append(entry.raw)
         self._hashes.append(entry.hash)
+        self.entry_meta.append((entry.seat, entry.kind))
         commit()
 
     # --- entry handlers: each validates, then returns a function that applies ---------
@@ -994,7 +997,7 @@ class Table:
             assert self._master is not None
             secret = self._round_secret(r)
             rnd.my_keys = mental.derive_round_keys(
-                secret, mental.round_context(self.game_id, r, self.seat)
+                secret, mental.round_context(self.game_id, r, self.seat), locked=rnd.size
             )
             if self.seat == 0:
                 rnd.next_pass = self._shuffle_with(rnd.my_keys, rnd.deck)
@@ -1214,7 +1217,7 @@ class Table:
                 keys_by_seat.append(rnd.my_keys)  # our reveal is our own secret
                 continue
             context = mental.round_context(self.game_id, rnd.round_no, s)
-            keys_by_seat.append(mental.derive_round_keys(secret, context))
+            keys_by_seat.append(mental.derive_round_keys(secret, context, locked=rnd.size))
         dealt_in_full = len(rnd.shuffles) == n and len(rnd.locks) == n
         if not dealt_in_full or not self._final_deck_matches(rnd, keys_by_seat):
             self._replay_passes(rnd, keys_by_seat, blame)
