@@ -1,0 +1,33 @@
+"""A smoke run of the benchmark, so that it never rots: one size, one repetition.
+
+It asserts that every section runs and reports sane figures (not speed: speed is
+shown by ``scripts/bench``, never asserted).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from wizard_p2p.bench import main
+
+
+def test_the_quick_benchmark_runs_and_reports_every_section(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "bench.json"
+    assert main(["--quick", "--json", str(out), "crypto", "network", "audit"]) == 0
+    printed = capsys.readouterr().out
+    for heading in ("== crypto", "== network", "== audit"):
+        assert heading in printed
+    figures = json.loads(out.read_text())
+    assert figures["crypto"]["raw_mults_per_sec"] > 0
+    game = figures["network"]["game_3"]
+    assert game["finished"] is True
+    assert game["wire_bytes"]["median"] > game["log_bytes"]["median"] > 0
+    setup = figures["network"]["setup_3"]
+    assert setup["round1"]["median"] > 0 and setup["round1_ratio"] > 0
+    assert 0 < game["card_latency_p50"] <= game["card_latency_p99"]
+    assert figures["audit"]["status"] == "verified"
