@@ -183,20 +183,32 @@ async def host_async(args: argparse.Namespace, *, on_open=None) -> GamePeer:
     _say(args, f"your fingerprint: {identity.fingerprint}")
     if on_open is not None:
         on_open(host)
+    return await _lobby_then_game(args, host, identity, curve)
+
+
+async def _lobby_then_game(
+    args: argparse.Namespace, lobby: HostLobby | JoinLobby, identity: Identity, curve: object
+) -> GamePeer:
+    """The lobby, then the seat: both in the console, or headless with progress lines."""
     if not args.headless:
-        console_peer = await _console_lobby(
-            args, host, identity, curve, autostart=getattr(args, "autostart", False)
-        )
+        autostart = isinstance(lobby, HostLobby) and getattr(args, "autostart", False)
+        console_peer = await _console_lobby(args, lobby, identity, curve, autostart=autostart)
         if console_peer is None:
             raise UsageError("the game did not start")
         await console_peer.close()
         return console_peer
     try:
-        start = await host.serve(autostart=True)
+        if isinstance(lobby, HostLobby):
+            start = await lobby.serve(autostart=True)
+        else:
+            start = await lobby.join()
     finally:
-        await host.close()
-    for seat, player in enumerate(host.players):
-        _say(args, f"  seat {seat}: {player.name}  {player.fingerprint}")
+        await lobby.close()
+    if isinstance(lobby, HostLobby):
+        for seat, player in enumerate(lobby.players):
+            _say(args, f"  seat {seat}: {player.name}  {player.fingerprint}")
+    else:
+        _say(args, f"seated at seat {start.record.seat}; the game begins")
     peer = await _play_seat(args, start, identity, curve)
     _report(args, peer)
     await peer.close()
@@ -223,21 +235,7 @@ async def join_async(args: argparse.Namespace) -> GamePeer:
         net_config=_net_config(args),
     )
     _say(args, f"joining {host}:{port} as {args.name} ({identity.fingerprint})")
-    if not args.headless:
-        console_peer = await _console_lobby(args, lobby, identity, curve)
-        if console_peer is None:
-            raise UsageError("the game did not start")
-        await console_peer.close()
-        return console_peer
-    try:
-        start = await lobby.join()
-    finally:
-        await lobby.close()
-    _say(args, f"seated at seat {start.record.seat}; the game begins")
-    peer = await _play_seat(args, start, identity, curve)
-    _report(args, peer)
-    await peer.close()
-    return peer
+    return await _lobby_then_game(args, lobby, identity, curve)
 
 
 async def resume_async(args: argparse.Namespace) -> GamePeer:
