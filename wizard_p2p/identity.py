@@ -37,6 +37,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import (
 )
 
 from .errors import CryptoError, DecodeError, UsageError
+from .files import fsync_directory
 
 __all__ = [
     "PUBLIC_KEY_BYTES",
@@ -215,7 +216,7 @@ class Identity:
                 return False
             except OSError:
                 os.replace(tmp, path)  # a file system without hard links
-            _fsync_directory(directory)
+            fsync_directory(directory)
             return True
         finally:
             with contextlib.suppress(FileNotFoundError):
@@ -234,14 +235,3 @@ class Identity:
     def sign(self, domain: str, data: bytes) -> bytes:
         """A 64-byte Ed25519 signature of :func:`signing_bytes` (domain, data)."""
         return self._key.sign(signing_bytes(domain, data))
-
-
-def _fsync_directory(directory: Path) -> None:
-    try:
-        fd = os.open(directory, os.O_RDONLY)
-    except OSError:
-        return  # not possible on every platform; the file itself is synced
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)

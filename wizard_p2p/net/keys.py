@@ -23,6 +23,7 @@ import zmq
 from zmq.utils import z85
 
 from wizard_p2p.errors import DecodeError, UsageError
+from wizard_p2p.files import write_atomic
 
 Z85_KEY_LENGTH = 40
 _Z85_ALPHABET = frozenset(
@@ -93,7 +94,7 @@ def load_or_create_curve_keys(path: str | os.PathLike[str]) -> CurveKeys:
     except FileNotFoundError:
         pass
     keys = CurveKeys.generate()
-    _write_atomically(target, _encode(keys))
+    write_atomic(target, _encode(keys), mode=0o600)
     return keys
 
 
@@ -132,27 +133,3 @@ def _load(path: Path) -> CurveKeys:
         return CurveKeys(doc["public"], doc["secret"])
     except UsageError as exc:
         raise KeyFileError(f"{path}: {exc}") from None
-
-
-def _write_atomically(path: Path, data: bytes) -> None:
-    directory = path.parent if str(path.parent) else Path(".")
-    tmp = directory / f".{path.name}.{os.getpid()}.{os.urandom(4).hex()}.tmp"
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    try:
-        try:
-            view = memoryview(data)
-            while view:
-                view = view[os.write(fd, view) :]
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-        os.replace(tmp, path)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
-    # The rename itself must reach the disk, or a crash could forget the key.
-    dir_fd = os.open(directory, os.O_RDONLY)
-    try:
-        os.fsync(dir_fd)
-    finally:
-        os.close(dir_fd)

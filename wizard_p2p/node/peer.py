@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from wizard_p2p.errors import DecodeError, PeerFault, UsageError, WizardError
+from wizard_p2p.files import write_atomic
 from wizard_p2p.identity import Identity, fingerprint
 from wizard_p2p.net import (
     CurveKeys,
@@ -39,7 +40,6 @@ from wizard_p2p.net import (
 )
 from wizard_p2p.net.events import PeerState
 from wizard_p2p.node.store import GameStore, SeatRecord
-from wizard_p2p.protocol.log import write_atomic
 from wizard_p2p.protocol.table import Broadcast, Output, SendPrivate, Table
 from wizard_p2p.rules import Card, Phase, Suit
 from wizard_p2p.session.api import Snapshot, Status

@@ -19,7 +19,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from wizard_p2p.errors import DecodeError, UsageError
-from wizard_p2p.protocol.log import LogFile, read_log, write_atomic
+from wizard_p2p.files import write_atomic
+from wizard_p2p.protocol.log import LogFile, read_log
 
 
 def default_data_dir() -> Path:

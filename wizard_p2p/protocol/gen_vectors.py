@@ -20,9 +20,9 @@ import argparse
 import json
 from pathlib import Path
 
+from wizard_p2p.files import write_atomic
 from wizard_p2p.protocol import messages
 from wizard_p2p.protocol.harness import MemoryGame, random_chooser
-from wizard_p2p.protocol.log import write_atomic
 from wizard_p2p.rules import GameConfig
 
 # Three seats keep the file small (~0.8 MB); these variants put every entry kind of a

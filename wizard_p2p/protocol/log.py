@@ -14,6 +14,7 @@ import os
 from pathlib import Path
 
 from wizard_p2p.errors import DecodeError
+from wizard_p2p.files import fsync_directory
 from wizard_p2p.protocol.messages import MAX_ENTRY_BYTES
 
 
@@ -41,7 +42,7 @@ class LogFile:
             self._drop_torn_tail()
         self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
         if not existed:
-            _fsync_directory(self.path.parent)
+            fsync_directory(self.path.parent)
 
     def _drop_torn_tail(self) -> None:
         data = self.path.read_bytes()
@@ -71,26 +72,3 @@ class LogFile:
     def close(self) -> None:
         with contextlib.suppress(OSError):
             os.close(self._fd)
-
-
-def write_atomic(path: Path, data: bytes, mode: int = 0o600) -> None:
-    """Replace ``path`` with ``data`` so that a crash leaves the old or the new file, whole."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.tmp{os.getpid()}")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, mode)
-    with os.fdopen(fd, "wb") as f:
-        f.write(data)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, path)
-    _fsync_directory(path.parent)
-
-
-def _fsync_directory(directory: Path) -> None:
-    with contextlib.suppress(OSError):
-        fd = os.open(directory, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
