@@ -176,6 +176,13 @@ class Replicator:
         length = self._store.length()
         return self.digest(length - 1) if length else ""
 
+    def rewritten(self, position: int) -> None:
+        """The node replaced its entries from ``position`` on: forget what we knew of them."""
+        for held in [p for p in self._digests if p >= position]:
+            del self._digests[held]
+        self._diverged_seen = {(p, q) for p, q in self._diverged_seen if q < position}
+        self._published = [p for p in self._published if p < position]
+
     def digest(self, position: int) -> str:
         cached = self._digests.get(position)
         if cached is None:

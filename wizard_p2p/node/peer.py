@@ -30,7 +30,9 @@ from wizard_p2p.files import write_atomic
 from wizard_p2p.identity import Identity, fingerprint
 from wizard_p2p.net import (
     CurveKeys,
+    Diverged,
     Mesh,
+    MessageReceived,
     NetConfig,
     PeerBack,
     PeerRestarted,
@@ -224,7 +226,55 @@ class GamePeer:
                 self.silent.discard(seat)
             elif isinstance(event, PeerRestarted) and seat is not None:
                 self._resend_private_to(seat)
+            elif isinstance(event, Diverged) and seat is not None:
+                self._on_diverged(event)
+            elif isinstance(event, MessageReceived) and seat is not None:
+                self._on_control(event)
             self._after_change()
+
+    # A peer whose log differs from ours at a position asks for the other's entry there
+    # (a control message); the table decides. The one case that resolves itself: we died
+    # between writing our entry and sending it, and the others wrote the abort of our
+    # stall at that position. Any other divergence is a fault, reported as such.
+
+    def _on_diverged(self, event: Diverged) -> None:
+        assert self.mesh is not None
+        self.faults.append(
+            f"seat {self._seat_of_key[event.peer]} holds another entry at {event.position}"
+        )
+        if event.position < len(self.table.log):
+            self.mesh.send(event.peer, json.dumps({"want": event.position}).encode())
+
+    def _on_control(self, event: MessageReceived) -> None:
+        assert self.mesh is not None
+        try:
+            message = json.loads(event.payload)
+            if "want" in message:
+                position = int(message["want"])
+                if 0 < position < len(self.table.log):
+                    reply = {"entry_at": position, "data": self.table.log[position].decode()}
+                    self.mesh.send(event.peer, json.dumps(reply).encode())
+                return
+            if "entry_at" in message:
+                self._handle(self.table.receive(str(message["data"]).encode()))
+        except (ValueError, TypeError, KeyError, WizardError) as exc:
+            self.faults.append(f"control message from {event.peer[:8]}: {exc}")
+            return
+        if self.table.replaced_from is not None:
+            self._rewrite_log(self.table.replaced_from)
+        self._persist_and_publish()
+
+    def _rewrite_log(self, position: int) -> None:
+        """Our log changed from ``position`` on: replace the file (atomically) to match."""
+        assert self.mesh is not None
+        self._logfile.close()
+        write_atomic(self.store.log_path, b"".join(line + b"\n" for line in self.table.log),
+                     mode=0o644)
+        self._logfile = self.store.open_log()
+        self._persisted = len(self.table.log)
+        self.table.replaced_from = None
+        if self.mesh.replicator is not None:
+            self.mesh.replicator.rewritten(position)
 
     def _resend_private_to(self, seat: int) -> None:
         """A restarted peer lost the private messages its old process acknowledged (key

@@ -325,6 +325,10 @@ class Table:
         self.entry_meta: list[tuple[int, str]] = [(0, "genesis")]
         self._future: dict[int, dict[int, bytes]] = {}  # position → seat → entry
         self.rejected: list[PeerFault] = []  # faults of buffered entries, found later
+        # Set when the log was rewritten from this position on (an abort took the place
+        # of our unsent entry): whoever keeps the log on disk rewrites it from there.
+        self.replaced_from: int | None = None
+        self._writing = True
         # sender → (shares for round 1, their signed bytes), received before the round began
         self._early_shares: dict[int, tuple[dict[str, Any], bytes]] = {}
         self.stage = "coin"
@@ -525,6 +529,9 @@ class Table:
             if self.log[entry.pos] == raw:
                 return []  # a duplicate: already have it
             self._authenticate(entry)
+            if self._abort_replaces_ours(entry):
+                self._yield_to_abort(entry)
+                return []
             self._check_fork(entry, self.log[entry.pos])  # raises: a fork or out of turn
         self._authenticate(entry)
         waiting = self._future.get(entry.pos, {})
@@ -536,6 +543,37 @@ class Table:
             return []
         self._accept(entry, authenticated=True)
         return self._settle()
+
+    def _abort_replaces_ours(self, entry: m.Entry) -> bool:
+        """Whether ``entry`` is the others' abort of us, written where our last entry is.
+
+        We stalled with an entry of ours on disk that never reached anyone (we died
+        between writing and sending it), and the others ended the game naming us at that
+        very position. Nobody holds our entry, so the abort stands and we take it.
+        """
+        pos = entry.pos
+        return (
+            entry.kind == "abort"
+            and self.seat is not None
+            and pos == len(self.log) - 1
+            and self.entry_meta[pos][0] == self.seat
+            and entry.body["stalled"] == self.seat
+            and entry.seat == self._abort_writer(self.seat)
+            and entry.prev == self._hashes[pos - 1]
+        )
+
+    def _yield_to_abort(self, entry: m.Entry) -> None:
+        """Drop our unsent last entry and take the abort in its place (see above)."""
+        fresh = Table(
+            self.log[0], seat=self.seat, identity=self.identity, master_secret=self._master
+        )
+        fresh._writing = False  # replaying: our entries are in the log already
+        for line in self.log[1 : entry.pos]:
+            fresh.receive(line)
+        fresh._accept(entry, authenticated=True)
+        fresh._writing = True
+        self.__dict__.update(fresh.__dict__)
+        self.replaced_from = entry.pos
 
     def _check_fork(self, entry: m.Entry, held: bytes) -> None:
         """``entry`` (authenticated) differs from the entry ``held`` for its position."""
@@ -1300,7 +1338,7 @@ class Table:
     def _auto(self) -> list[Output]:
         """Write every entry that is ours to write and needs no choice."""
         outputs: list[Output] = []
-        while self.seat is not None and not self.ended:
+        while self._writing and self.seat is not None and not self.ended:
             due = self.expected()
             if due is None or due[0] != self.seat:
                 break

@@ -1,0 +1,72 @@
+"""A seat that died between writing its entry and sending it, and was aborted meanwhile.
+
+The others, waiting past the stall limit, wrote the abort of that seat at the very
+position its unsent entry holds in its own log. When the seat comes back and is
+shown the abort, its table drops the entry nobody received and takes the abort:
+every replica ends with the same log, and the auditor verifies it.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from wizard_p2p.audit import audit_entries
+from wizard_p2p.protocol.harness import MemoryGame, random_chooser
+from wizard_p2p.protocol.table import Broadcast, PeerFault
+from wizard_p2p.rules import GameConfig
+
+
+def _game_where_seat_dies_with_an_unsent_entry(kind: str) -> tuple[MemoryGame, int, int]:
+    """Run until ``stalled`` writes its first ``kind`` entry; that entry is never sent."""
+    game = MemoryGame.create(GameConfig(3), random_chooser(5), seed=11)
+    held: list[tuple[int, int]] = []
+
+    def swallow(sender: int, batch: list) -> list:
+        if held:
+            return [] if sender == held[0][0] else batch
+        for out in batch:
+            if isinstance(out, Broadcast):
+                _, written = game.tables[sender].entry_meta[out.pos]
+                if written == kind:
+                    held.append((sender, out.pos))
+                    return []  # it dies right after writing: nothing of its reaches anyone
+        return batch
+
+    game.outputs_filter = swallow
+    game.run(until=lambda: bool(held) and game.pending == 0)
+    assert held, f"no {kind} entry was written"
+    stalled, position = held[0]
+    return game, stalled, position
+
+
+@pytest.mark.parametrize("kind", ["shuffle", "lock", "bid", "play"])
+def test_the_abort_takes_the_place_of_the_unsent_entry(kind: str) -> None:
+    game, stalled, position = _game_where_seat_dies_with_an_unsent_entry(kind)
+    own = game.tables[stalled]
+    assert len(own.log) == position + 1  # its entry is on its disk only
+    writer = 1 if stalled == 0 else 0
+    others = [t for s, t in enumerate(game.tables) if s != stalled]
+    (abort,) = [o for o in game.tables[writer].abort_stalled() if isinstance(o, Broadcast)]
+    assert abort.pos == position
+    for seat, table in enumerate(game.tables):
+        if seat not in (writer, stalled):
+            table.receive(abort.entry)
+
+    assert own.receive(abort.entry) == []
+    assert own.replaced_from == position
+    assert own.stage == "aborted"
+    assert own.log == others[0].log == others[1].log
+    report = audit_entries(own.log)
+    assert report.status == "aborted" and f"seat {stalled}" in report.message
+
+
+def test_an_abort_of_another_seat_over_our_entry_is_still_refused() -> None:
+    game, stalled, position = _game_where_seat_dies_with_an_unsent_entry("shuffle")
+    writer = 1 if stalled == 0 else 0
+    (abort,) = [o for o in game.tables[writer].abort_stalled() if isinstance(o, Broadcast)]
+    # A replica that holds a *delivered* entry of the stalled seat at that position
+    # (here: the stalled seat's entry handed to the third seat) refuses the abort.
+    third = next(s for s in range(3) if s not in (writer, stalled))
+    game.tables[third].receive(game.tables[stalled].log[position])
+    with pytest.raises(PeerFault):
+        game.tables[third].receive(abort.entry)
