@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from tests import test_tui_tmux
-from tests.test_tui_tmux import Terminal, tmux_or_skip
+from tests.test_tui_tmux import Terminal, play_round_one, tmux_or_skip
 
 DEADLINE = 60.0
 
@@ -34,21 +34,7 @@ def test_networked_round_in_a_real_terminal(
     term = Terminal(tmux, tmp_path / "tmux.sock", command)
     try:
         screen = term.wait_for(lambda s: "Round 1 of 20" in s, "the table after the lobby")
-        presses = 0
-        while "End of round 1" not in screen:
-            assert presses < 10, screen
-            if any(t in screen for t in ("choose trump", "Your bid", "Your turn")):
-                before = screen
-                term.send("Enter")
-                presses += 1
-                screen = term.wait_for(lambda s, b=before: s != b, "the key to take effect")
-            else:
-                screen = term.wait_for(
-                    lambda s: any(
-                        t in s for t in ("End of round 1", "Your bid", "Your turn", "trump")
-                    ),
-                    "a decision or the end of the round",
-                )
+        screen = play_round_one(term, screen)
         assert "Points" in screen and "Total" in screen
         term.send("Enter")
         term.wait_for(lambda s: "Round 2 of 20" in s, "round 2")

@@ -85,6 +85,24 @@ class Terminal:
         self._run("kill-server")
 
 
+def play_round_one(term: Terminal, screen: str) -> str:
+    """Press Enter at every decision of round 1 until its summary shows; return that screen."""
+    presses = 0
+    while "End of round 1" not in screen:
+        assert presses < 10, screen
+        if "choose trump" in screen or "Your bid" in screen or "Your turn" in screen:
+            before = screen
+            term.send("Enter")
+            presses += 1
+            screen = term.wait_for(lambda s, b=before: s != b, "the key to take effect")
+        else:
+            screen = term.wait_for(
+                lambda s: any(t in s for t in ("End of round 1", "Your bid", "Your turn", "trump")),
+                "a decision or the end of the round",
+            )
+    return screen
+
+
 def test_a_round_in_a_real_terminal(tmp_path: Path) -> None:
     tmux = tmux_or_skip()
     argv = [sys.executable, "-m", "wizard_p2p", "play", "--offline", "--seed", "7"]
@@ -95,21 +113,7 @@ def test_a_round_in_a_real_terminal(tmp_path: Path) -> None:
         screen = term.wait_for(lambda s: "Round 1 of 20" in s, "the table")
         lines = screen.splitlines()
         assert lines[0].lstrip().startswith("Wizard")
-        presses = 0
-        while "End of round 1" not in screen:
-            assert presses < 10, screen
-            if "choose trump" in screen or "Your bid" in screen or "Your turn" in screen:
-                before = screen
-                term.send("Enter")
-                presses += 1
-                screen = term.wait_for(lambda s, b=before: s != b, "the key to take effect")
-            else:
-                screen = term.wait_for(
-                    lambda s: any(
-                        t in s for t in ("End of round 1", "Your bid", "Your turn", "trump")
-                    ),
-                    "a decision or the end of the round",
-                )
+        screen = play_round_one(term, screen)
         assert "Points" in screen and "Total" in screen
         term.send("Enter")
         screen = term.wait_for(lambda s: "Round 2 of 20" in s, "round 2")
