@@ -91,7 +91,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_game_options(play)
     add_network_options(play)
-    play.set_defaults(name="You")
+    play.set_defaults(name="You", policy="expert")  # the strongest bots to play against
     play.add_argument("--bots", type=int, default=None, help="bot processes (default: seats-1)")
     play.add_argument("--out", default=None, help="directory for every seat's log")
     play.add_argument("--seed", type=int, default=None, help="fixed seed (--offline only)")
