@@ -44,8 +44,12 @@ from wizard_p2p.rules import GameConfig
 from wizard_p2p.session.api import Status
 
 NET = NetConfig(
-    heartbeat_interval=0.2, silence_limit=1.0, resend_interval=0.3, sync_timeout=1.0,
-    redial_interval=0.3, reconnect_ivl_max_ms=500,
+    heartbeat_interval=0.2,
+    silence_limit=1.0,
+    resend_interval=0.3,
+    sync_timeout=1.0,
+    redial_interval=0.3,
+    reconnect_ivl_max_ms=500,
 )
 DEADLINE = 60.0
 
@@ -65,14 +69,28 @@ async def seat_players(tmp_path: Path, config: GameConfig) -> list[Player]:
     """Run the lobby (host and joiners on this loop); the players in seat order."""
     n = config.seats
     host = HostLobby(
-        Identity.generate(), CurveKeys.generate(), "Host", config, tmp_path / "host",
-        listen_host="127.0.0.1", port=0, mesh_port=free_port(), net_config=NET,
+        Identity.generate(),
+        CurveKeys.generate(),
+        "Host",
+        config,
+        tmp_path / "host",
+        listen_host="127.0.0.1",
+        port=0,
+        mesh_port=free_port(),
+        net_config=NET,
     )
     await host.open()
     joins = [
         JoinLobby(
-            Identity.generate(), CurveKeys.generate(), f"Join {i}", "127.0.0.1", host.port,
-            host.code, tmp_path / f"join{i}", listen_host="127.0.0.1", net_config=NET,
+            Identity.generate(),
+            CurveKeys.generate(),
+            f"Join {i}",
+            "127.0.0.1",
+            host.port,
+            host.code,
+            tmp_path / f"join{i}",
+            listen_host="127.0.0.1",
+            net_config=NET,
         )
         for i in range(1, n)
     ]
@@ -101,8 +119,13 @@ class Game:
 
     def peer(self, player: Player, **kwargs: object) -> GamePeer:
         peer = GamePeer(
-            player.start.store, player.start.record, player.identity, player.curve,
-            player.start.genesis, net_config=NET, **kwargs,  # type: ignore[arg-type]
+            player.start.store,
+            player.start.record,
+            player.identity,
+            player.curve,
+            player.start.genesis,
+            net_config=NET,
+            **kwargs,  # type: ignore[arg-type]
         )
         peer.subscribe(self._changed.set)
         return peer
@@ -115,8 +138,9 @@ class Game:
         for peer in self.peers:
             await peer.start()
 
-    async def until(self, predicate: Callable[[], object], what: str,
-                    timeout: float = DEADLINE) -> None:
+    async def until(
+        self, predicate: Callable[[], object], what: str, timeout: float = DEADLINE
+    ) -> None:
         """Wait until ``predicate()`` holds, re-checking on every change of any peer."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
@@ -141,7 +165,12 @@ class Game:
         record = store.load_seat()
         lines = store.read_log()
         peer = GamePeer(
-            store, record, player.identity, player.curve, lines[0], net_config=NET,
+            store,
+            record,
+            player.identity,
+            player.curve,
+            lines[0],
+            net_config=NET,
             **kwargs,  # type: ignore[arg-type]
         )
         peer.subscribe(self._changed.set)
@@ -180,15 +209,22 @@ def test_entry_with_bad_signature_is_dropped_and_names_its_sender(
         try:
             peers = game.peers
             await game.until(
-                lambda: peers[0].table.choice_needed() == "bid"
-                and len({len(p.table.log) for p in peers}) == 1,
+                lambda: (
+                    peers[0].table.choice_needed() == "bid"
+                    and len({len(p.table.log) for p in peers}) == 1
+                ),
                 "seat 0's first bid",
             )
             table = peers[0].table
             pos = len(table.log)
             assert table.round is not None
-            header = {"game": table.game_id, "pos": pos, "prev": entry_hash(table.log[-1]),
-                      "seat": 0, "kind": "bid"}
+            header = {
+                "game": table.game_id,
+                "pos": pos,
+                "prev": entry_hash(table.log[-1]),
+                "seat": 0,
+                "kind": "bid",
+            }
             body = {"round": table.round.round_no, "bid": 0}
             forged = [
                 # Signed with a key that is not seat 0's.
@@ -235,9 +271,7 @@ def test_entry_with_bad_signature_is_dropped_and_names_its_sender(
     run(main())
 
 
-def test_unseated_keys_cannot_connect_to_a_peer(
-    tmp_path: Path, run: Callable[..., object]
-) -> None:
+def test_unseated_keys_cannot_connect_to_a_peer(tmp_path: Path, run: Callable[..., object]) -> None:
     async def main() -> None:
         game = Game(await seat_players(tmp_path, GameConfig(3)))
         await game.start({})
@@ -248,13 +282,22 @@ def test_unseated_keys_cannot_connect_to_a_peer(
             before = len(target.table.log)
             # An intruder built from the same mesh code, with its own keys, dialling seat 1;
             # it also claims seat 0's routing id to try to take over seat 0's connection.
-            intruder = Mesh(CurveKeys.generate(), host="127.0.0.1", port=0, config=NET,
-                            session=target.table.game_id.hex()[:32])
+            intruder = Mesh(
+                CurveKeys.generate(),
+                host="127.0.0.1",
+                port=0,
+                config=NET,
+                session=target.table.game_id.hex()[:32],
+            )
             await intruder.start()
             try:
-                intruder.add_peer(target.curve_keys.public, f"tcp://127.0.0.1:{target.record.listen_port}")
-                await game.until(lambda: target.mesh.stats.auth_failures >= 1,  # type: ignore[union-attr]
-                                 "seat 1 to refuse the intruder's handshake")
+                intruder.add_peer(
+                    target.curve_keys.public, f"tcp://127.0.0.1:{target.record.listen_port}"
+                )
+                await game.until(
+                    lambda: target.mesh.stats.auth_failures >= 1,  # type: ignore[union-attr]
+                    "seat 1 to refuse the intruder's handshake",
+                )
                 thief = zmq.asyncio.Context()
                 sock = thief.socket(zmq.DEALER)
                 keys = CurveKeys.generate()
@@ -265,8 +308,10 @@ def test_unseated_keys_cannot_connect_to_a_peer(
                 sock.setsockopt(zmq.CURVE_SECRETKEY, keys.secret.encode())
                 sock.connect(f"tcp://127.0.0.1:{target.record.listen_port}")
                 failures = target.mesh.stats.auth_failures
-                await game.until(lambda: target.mesh.stats.auth_failures > failures,  # type: ignore[union-attr]
-                                 "seat 1 to refuse the slot thief")
+                await game.until(
+                    lambda: target.mesh.stats.auth_failures > failures,  # type: ignore[union-attr]
+                    "seat 1 to refuse the slot thief",
+                )
                 sock.close(linger=0)
                 thief.term()
             finally:
@@ -343,8 +388,12 @@ def test_human_may_end_a_stalled_game_only_after_the_stall_limit(
         game = Game(await seat_players(tmp_path, GameConfig(3)))
         # Seat 0 plays by policy but, like a human, never ends a game by itself.
         game.peers = [
-            game.peer(p, policy=RandomPolicy(), timers=PeerTimers(stall_limit),
-                      auto_abort=False if p.seat == 0 else None)
+            game.peer(
+                p,
+                policy=RandomPolicy(),
+                timers=PeerTimers(stall_limit),
+                auto_abort=False if p.seat == 0 else None,
+            )
             for p in game.players
         ]
         for peer in game.peers:
@@ -395,8 +444,9 @@ def test_bots_end_the_game_by_themselves_after_the_stall_limit(
             await game.until(lambda: len(peers[0].table.log) >= 12, "round 1's bidding")
             crashed = time.monotonic()
             await game.crash(0)  # seat 0 stalls: seat 1 writes the abort
-            await game.until(lambda: peers[1].table.ended and peers[2].table.ended,
-                             "the bots to end the game")
+            await game.until(
+                lambda: peers[1].table.ended and peers[2].table.ended, "the bots to end the game"
+            )
             assert time.monotonic() - crashed >= NET.silence_limit + 1.0 - 0.2
             for s in (1, 2):
                 assert peers[s].table.abort is not None
@@ -425,8 +475,7 @@ def test_seat_resumed_in_the_clairvoyance_round_gets_the_key_shares_again(
         try:
             peers = game.peers
             await game.until(
-                lambda: peers[1].table.round is not None
-                and len(peers[1].table.round.shares) == 2,
+                lambda: peers[1].table.round is not None and len(peers[1].table.round.shares) == 2,
                 "seat 1 to hold every other seat's key shares",
             )
             await game.crash(1)
@@ -456,5 +505,61 @@ def test_resume_refuses_the_log_of_another_game(tmp_path: Path, run: Callable[..
             await peer.start()
         await peer.close()
         assert mine.start.store.read_log() == [other.start.genesis]  # left as it was
+
+    run(main())
+
+
+def test_seat_back_after_its_stall_takes_the_abort_over_its_unsent_entry(
+    tmp_path: Path, run: Callable[..., object]
+) -> None:
+    """It wrote its bid to disk and died before sending it; the others aborted its stall
+    at that very position. Resumed, it learns the abort and its log agrees again."""
+    from wizard_p2p.protocol.table import Broadcast, Table
+
+    async def main() -> None:
+        game = Game(await seat_players(tmp_path, GameConfig(3)))
+        await game.start({2: None}, timers=PeerTimers(stall_limit=1.0))
+        try:
+            peers = game.peers
+            await game.until(
+                lambda: (
+                    peers[2].table.choice_needed() == "bid"
+                    and len({len(p.table.log) for p in peers}) == 1
+                ),
+                "seat 2's first bid",
+            )
+            await game.crash(2)
+            # Its bid reaches its own disk only (it dies before sending it).
+            player = game.players[2]
+            lines = player.start.store.read_log()
+            table = Table(
+                lines[0],
+                seat=2,
+                identity=player.identity,
+                master_secret=player.start.record.master_secret,
+            )
+            for line in lines[1:]:
+                table.receive(line)
+            (unsent,) = [
+                o for o in table.bid(table.view().legal_bids[0]) if isinstance(o, Broadcast)
+            ]
+            with open(player.start.store.log_path, "ab") as f:
+                f.write(unsent.entry + b"\n")
+            await game.until(
+                lambda: all(peers[s].table.stage == "aborted" for s in (0, 1)),
+                "the others to abort seat 2's stall",
+            )
+            abort_at = len(peers[0].table.log) - 1
+            assert abort_at == unsent.pos
+            resumed = await game.resume(2, policy=RandomPolicy())
+            await game.until(
+                lambda: resumed.table.stage == "aborted" and game.logs_agree(),
+                "seat 2 to take the abort",
+            )
+            assert resumed.table.log == peers[0].table.log
+            assert player.start.store.read_log() == peers[0].table.log  # the file too
+            assert audit_entries(resumed.table.log).status == "aborted"
+        finally:
+            await game.close()
 
     run(main())
