@@ -658,7 +658,7 @@ class Mesh:
         # (a sync answer) is acknowledged once, not entry by entry.
         if not self._ack_flush_scheduled:
             self._ack_flush_scheduled = True
-            asyncio.get_running_loop().call_soon(self._flush_acks)
+            asyncio.get_running_loop().call_later(self.config.ack_delay, self._flush_acks)
 
     def _flush_acks(self) -> None:
         self._ack_flush_scheduled = False
