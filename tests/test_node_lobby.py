@@ -189,3 +189,17 @@ def test_parse_address(text: str, expected: tuple[str, int]) -> None:
 def test_parse_address_refuses_nonsense(text: str) -> None:
     with pytest.raises(UsageError, match="an address looks like"):
         parse_address(text)
+
+
+def test_the_addresses_to_share_are_read_from_the_interfaces_without_any_traffic() -> None:
+    import ipaddress
+
+    from wizard_p2p.node.lobby import _interface_addresses, lan_addresses
+
+    # The loopback interface is always there, and is read like any other.
+    assert "127.0.0.1" in _interface_addresses()
+    shared = lan_addresses()
+    for address in shared:
+        ip = ipaddress.IPv4Address(address)
+        assert not ip.is_loopback
+    assert shared == sorted(set(shared))

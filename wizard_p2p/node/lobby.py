@@ -20,6 +20,7 @@ import contextlib
 import json
 import os
 import socket
+import struct
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -89,16 +90,33 @@ def free_port(host: str = "127.0.0.1") -> int:
 
 
 def lan_addresses() -> list[str]:
-    """This machine's non-loopback IPv4 addresses, to tell the other players."""
+    """This machine's non-loopback IPv4 addresses, to tell the other players.
+
+    Read from the interfaces themselves (Linux ``SIOCGIFADDR``) and from the host
+    name; nothing is sent anywhere.
+    """
     found: set[str] = set()
     with contextlib.suppress(OSError):
         for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
             found.add(str(info[4][0]))
-    # No packet is sent: connecting a UDP socket only picks the outgoing interface.
-    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-        probe.connect(("192.0.2.1", 9))
-        found.add(probe.getsockname()[0])
+    found.update(_interface_addresses())
     return sorted(a for a in found if not a.startswith("127."))
+
+
+def _interface_addresses() -> set[str]:
+    try:
+        import fcntl
+    except ImportError:  # not on this platform: the host name's addresses must do
+        return set()
+    siocgifaddr = 0x8915
+    addresses: set[str] = set()
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as sock:
+        for _, name in socket.if_nameindex():
+            with contextlib.suppress(OSError):
+                request = struct.pack("256s", name.encode()[:15])
+                reply = fcntl.ioctl(sock.fileno(), siocgifaddr, request)
+                addresses.add(socket.inet_ntoa(reply[20:24]))
+    return addresses
 
 
 @dataclass
