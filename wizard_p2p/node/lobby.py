@@ -31,7 +31,7 @@ from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 from zmq.utils import z85
 
 from wizard_p2p.errors import UsageError, WizardError
-from wizard_p2p.identity import Identity, fingerprint
+from wizard_p2p.identity import Identity, fingerprint, verify
 from wizard_p2p.net import (
     CurveKeys,
     LobbyClient,
@@ -42,6 +42,7 @@ from wizard_p2p.net import (
     NetConfig,
 )
 from wizard_p2p.node.store import GameStore, SeatRecord
+from wizard_p2p.protocol.messages import GENESIS_DOMAIN, genesis_terms_bytes
 from wizard_p2p.protocol.table import (
     coin_commitment,
     encode_genesis,
@@ -339,17 +340,15 @@ class HostLobby:
         )
         store.save_seat(record)
         endorsements: dict[int, bytes] = {0: endorse(self.identity, terms)}
-        terms_json = _terms_json(terms)
+        # Canonical bytes encode byte strings as hex, so these are the bytes every
+        # player endorses, and their JSON form is what the joiners are sent.
+        signed = genesis_terms_bytes(terms)
+        terms_json = json.loads(signed)
         self.status = "waiting for every player to endorse the game"
         self._notify()
         clients = {p.client: s for s, p in enumerate(self.players) if p.client is not None}
         for client in clients:
             server.push(client, _encode({"type": "terms", "terms": terms_json}))
-        from wizard_p2p.identity import verify
-        from wizard_p2p.protocol.messages import GENESIS_DOMAIN, genesis_terms_bytes
-        from wizard_p2p.protocol.table import _as_json
-
-        signed = genesis_terms_bytes(_as_json(terms))
         while len(endorsements) < len(self.players):
             message = await server.recv()
             seat = clients.get(message.client)
@@ -383,12 +382,6 @@ class HostLobby:
     async def close(self) -> None:
         if self._server is not None:
             await self._server.close()
-
-
-def _terms_json(terms: dict[str, Any]) -> dict[str, Any]:
-    from wizard_p2p.protocol.table import _as_json
-
-    return _as_json(terms)
 
 
 @dataclass

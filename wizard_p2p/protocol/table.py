@@ -1038,7 +1038,7 @@ class Table:
                 secret, mental.round_context(self.game_id, r, self.seat), locked=rnd.size
             )
             if self.seat == 0:
-                rnd.next_pass = self._shuffle_with(rnd.my_keys, rnd.deck)
+                rnd.next_pass = mental.shuffle_pass(rnd.deck, rnd.my_keys)
         self.round = rnd
         self._my_dispute = None
         self.stage = "shuffle"
@@ -1089,9 +1089,6 @@ class Table:
             return make(deck), None
         except mental.BadDeck as exc:
             return None, f"the deck I received holds an invalid point: {exc}"
-
-    def _shuffle_with(self, keys: mental.RoundKeys, deck: list[bytes]) -> list[bytes]:
-        return mental.shuffle_pass(deck, keys)
 
     def _my_shuffle(self, deck: list[bytes]) -> list[bytes]:
         assert self.round is not None and self.round.my_keys is not None
