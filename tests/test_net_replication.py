@@ -232,3 +232,72 @@ def test_rejected_entries_stay_out_and_a_valid_copy_still_gets_in() -> None:
             assert b.store.entries == [b"valid entry"]
 
     run(scenario())
+
+
+# Timers so slow that within DEADLINE neither a heartbeat (after the first), a
+# resend nor an acknowledgement flush can deliver anything: what arrives, arrives
+# through the link-up push or the farewell heartbeat.
+SLOW = NetConfig(
+    heartbeat_interval=60.0,
+    silence_limit=120.0,
+    resend_interval=60.0,
+    sync_timeout=60.0,
+    ack_delay=30.0,
+    reconnect_ivl_ms=20,
+    reconnect_ivl_max_ms=100,
+)
+
+
+def test_an_entry_published_before_the_peer_listens_arrives_when_the_link_comes_up() -> None:
+    async def scenario() -> None:
+        a_keys, b_keys = CurveKeys.generate(), CurveKeys.generate()
+        a_store, b_store = MemoryStore(), MemoryStore()
+        a = Mesh(a_keys, config=SLOW, session="g", store=a_store, on_entry=a_store.accept)
+        b = Mesh(b_keys, config=SLOW, session="g", store=b_store, on_entry=b_store.accept)
+        await a.start()
+        await b.start()
+        b_port = b.port
+        await b.close()  # b's port is known and nobody listens there yet
+        b = Mesh(b_keys, port=b_port, config=SLOW, session="g", store=b_store,
+                 on_entry=b_store.accept)
+        try:
+            a.add_peer(b_keys.public, f"tcp://127.0.0.1:{b_port}")
+            a.publish(a_store.append(b"sent while nobody listened"))
+            assert a.replicator is not None
+            assert a.replicator.unacknowledged()[b_keys.public] == [0]
+            await b.start()
+            b.add_peer(a_keys.public, a.endpoint)
+            await b.wait_for(lambda: b_store.length() == 1, DEADLINE, "the entry")
+            assert b_store.entries == [b"sent while nobody listened"]
+        finally:
+            await a.close()
+            await b.close()
+
+    run(scenario())
+
+
+def test_a_closing_peer_says_its_final_length() -> None:
+    async def scenario() -> None:
+        stores = [MemoryStore(), MemoryStore()]
+        a, b = (Mesh(CurveKeys.generate(), config=SLOW, session="g", store=s,
+                     on_entry=s.accept) for s in stores)
+        await a.start()
+        await b.start()
+        try:
+            connect_all([a, b])
+            await b.wait_for(
+                lambda: b.peer_status()[a.public_key].state is PeerState.ALIVE, DEADLINE
+            )
+            b.publish(stores[1].append(b"the last entry"))
+            await a.wait_for(lambda: stores[0].length() == 1, DEADLINE, "the entry")
+            # a's acknowledgement waits 30 s; closing says the length at once.
+            assert b.peer_status()[a.public_key].log_length == 0
+            await a.close()
+            await b.wait_for(
+                lambda: b.peer_status()[a.public_key].log_length == 1, DEADLINE, "farewell"
+            )
+        finally:
+            await a.close()
+            await b.close()
+
+    run(scenario())

@@ -41,9 +41,12 @@ class NetConfig:
     max_outbox: int = 4096
     # Received private and control messages waiting for the node to read them.
     max_queued_messages: int = 10_000
-    # libzmq reconnection back-off after a TCP link breaks.
-    reconnect_ivl_ms: int = 100
-    reconnect_ivl_max_ms: int = 5_000
+    # libzmq reconnection back-off after a TCP link breaks, or before a peer
+    # listens. Seats open their meshes within a fraction of a second of each
+    # other when a game starts, so the back-off stays short: a long one would
+    # hold up the first entries (a refused dial on a LAN costs next to nothing).
+    reconnect_ivl_ms: int = 50
+    reconnect_ivl_max_ms: int = 250
     # libzmq gives up a link for good when a handshake is refused (a peer that
     # does not admit our key yet); the mesh dials again after this delay.
     redial_interval: float = 1.0

@@ -85,6 +85,9 @@ from wizard_p2p.net.sockets import (
 _log = logging.getLogger(__name__)
 # Malformed frames from one peer are logged this many times, then sparsely.
 _LOG_FIRST = 10
+# How long closing may block to deliver the farewell heartbeats (context
+# termination waits at most this long for them; a gone peer costs no more).
+_FAREWELL_LINGER_MS = 200
 
 
 class MeshClosed(WizardError):
@@ -232,8 +235,12 @@ class Mesh:
         """Close every socket, stop the ZAP handler and the timers. Never hangs."""
         if self._closed:
             return
+        # A farewell heartbeat carries our final log length: a peer waiting for us
+        # to catch up learns it now instead of after the silence limit.
+        for key in list(self._peers):
+            self._send_heartbeat(key)
         self._closed = True
-        await self._teardown()
+        await self._teardown(farewell=True)
 
     async def __aenter__(self) -> Mesh:
         await self.start()
@@ -247,7 +254,7 @@ class Mesh:
     ) -> None:
         await self.close()
 
-    async def _teardown(self) -> None:
+    async def _teardown(self, *, farewell: bool = False) -> None:
         self._closed = True
         tasks = [*self._tasks]
         for peer in self._peers.values():
@@ -260,7 +267,7 @@ class Mesh:
         await asyncio.gather(*tasks, return_exceptions=True)
         self._tasks = []
         for peer in self._peers.values():
-            self._close_link(peer)
+            self._close_link(peer, linger=_FAREWELL_LINGER_MS if farewell else 0)
         if self._router is not None:
             with contextlib.suppress(zmq.ZMQError):
                 self._router.disable_monitor()
@@ -488,18 +495,18 @@ class Mesh:
             self._context, self.keys, peer.key, config=self.config,
             routing_id=self.keys.public.encode("ascii"), immediate=True,
         )
-        monitor = dealer.get_monitor_socket(HANDSHAKE_FAILURES)
+        monitor = dealer.get_monitor_socket(HANDSHAKE_FAILURES | zmq.EVENT_HANDSHAKE_SUCCEEDED)
         dealer.connect(peer.endpoint)
         peer.dealer, peer.monitor = dealer, monitor
         peer.monitor_task = asyncio.get_running_loop().create_task(
             self._dealer_monitor_loop(peer, monitor), name=f"mesh-link-{peer.key[:8]}"
         )
 
-    def _close_link(self, peer: _Peer) -> None:
+    def _close_link(self, peer: _Peer, *, linger: int = 0) -> None:
         if peer.dealer is not None:
             with contextlib.suppress(zmq.ZMQError):
                 peer.dealer.disable_monitor()
-            peer.dealer.close(linger=0)
+            peer.dealer.close(linger=linger)
         if peer.monitor is not None:
             peer.monitor.close(linger=0)
         peer.dealer = peer.monitor = None
@@ -522,6 +529,9 @@ class Mesh:
         try:
             while True:
                 event = parse_monitor_message(await monitor.recv_multipart())
+                if event["event"] == zmq.EVENT_HANDSHAKE_SUCCEEDED:
+                    self._link_up(peer)
+                    continue
                 if event["event"] & HANDSHAKE_FAILURES:
                     _log.info("handshake with %s failed (%s); redialling", peer.key,
                               event["event"])
@@ -532,6 +542,17 @@ class Mesh:
                     return
         except (asyncio.CancelledError, zmq.ZMQError):
             return
+
+    def _link_up(self, peer: _Peer) -> None:
+        # Sends fail while a link is down (IMMEDIATE): once it is up, tell the peer
+        # our length and push what it has not acknowledged now, not at the next
+        # heartbeat or resend (this is what lets a game's first entries through fast).
+        if self._closed:
+            return
+        self._send_heartbeat(peer.key)
+        if self.replicator is not None:
+            self.replicator.peer_back(peer.key)
+            self.replicator.tick(asyncio.get_running_loop().time())
 
     async def _router_monitor_loop(self) -> None:
         assert self._router_monitor is not None

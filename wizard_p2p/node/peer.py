@@ -77,6 +77,7 @@ class GamePeer:
         self.trace_path = trace_path
         # (position, author seat, kind, monotonic time it entered our log): for benchmarks.
         self.trace: list[tuple[int, int, str, float]] = []
+        self._cpu_at_first_entry: float | None = None  # separates start-up from the game
         self.record = record
         self.identity = identity
         self.curve_keys = curve_keys
@@ -171,6 +172,8 @@ class GamePeer:
             "bytes_out": stats.bytes_out if stats else 0,
             "bytes_in": stats.bytes_in if stats else 0,
             "cpu_seconds": usage.ru_utime + usage.ru_stime,
+            "cpu_at_first_entry": self._cpu_at_first_entry,
+            "closed_at": time.monotonic(),
             "max_rss_kb": usage.ru_maxrss,
             "finished": self.table.finished,
         }
@@ -351,6 +354,8 @@ class GamePeer:
             self._persisted += 1
             if self.trace_path is not None:
                 self.trace.append((pos, author, kind, time.monotonic()))
+                if self._cpu_at_first_entry is None:
+                    self._cpu_at_first_entry = time.process_time()
             mesh = self.mesh
             if (
                 pos != skip

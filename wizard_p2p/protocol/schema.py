@@ -130,7 +130,13 @@ class List(Field):
             raise DecodeError(
                 f"{path}: expected {self.min_len}..{self.max_len} items, got {len(value)}"
             )
-        return tuple(self.item.parse(v, f"{path}[{i}]") for i, v in enumerate(value))
+        parse = self.item.parse
+        try:
+            return tuple([parse(v, path) for v in value])
+        except DecodeError:
+            pass
+        # Off the hot path: parse again, naming the item that is wrong.
+        return tuple(parse(v, f"{path}[{i}]") for i, v in enumerate(value))
 
     def json_schema(self) -> dict[str, Any]:
         return {
