@@ -306,3 +306,15 @@ def test_decode_entry_and_the_json_schema_agree(
         and VALIDATORS[f"entry-{schema_kind}"].is_valid({**obj, "sig": sig})
     )
     assert accepted == valid, (path, operation)
+
+
+@pytest.mark.parametrize("bad_at", [0, 3, 59])
+def test_a_bad_item_of_a_list_is_named_by_its_index(bad_at: int) -> None:
+    from wizard_p2p.protocol.schema import Hex, List
+
+    items = ["ab" * 32] * 60
+    items[bad_at] = "AB" * 32
+    with pytest.raises(DecodeError, match=re.escape(f"body.deck[{bad_at}]: ")):
+        List(Hex(32), 60, 60).parse(items, "body.deck")
+    items[bad_at] = "ab" * 32
+    assert List(Hex(32), 60, 60).parse(items, "body.deck") == (bytes.fromhex("ab" * 32),) * 60
