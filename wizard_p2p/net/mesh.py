@@ -78,7 +78,8 @@ from wizard_p2p.net.sockets import (
     check_endpoint,
     make_dealer,
     make_router,
-    send_nowait,
+    send_now,
+    send_only_twin,
     tcp_endpoint,
 )
 
@@ -88,6 +89,8 @@ _LOG_FIRST = 10
 # How long closing may block to deliver the farewell heartbeats (context
 # termination waits at most this long for them; a gone peer costs no more).
 _FAREWELL_LINGER_MS = 200
+# Frames handled per wake-up of the receive loop at most (fairness to other tasks).
+_RECEIVE_BATCH = 64
 
 
 class MeshClosed(WizardError):
@@ -138,6 +141,7 @@ class _Peer:
     epoch: str = ""
     log_length: int = 0
     dealer: zmq.asyncio.Socket | None = None
+    sender: zmq.Socket | None = None  # the dealer's send-only twin (see send_only_twin)
     monitor: zmq.asyncio.Socket | None = None
     monitor_task: asyncio.Task[None] | None = None
     redial: asyncio.TimerHandle | None = None
@@ -460,11 +464,11 @@ class Mesh:
 
     def _send_frame(self, peer_key: str, frame: MeshFrame) -> bool:
         peer = self._peers.get(peer_key)
-        if peer is None or peer.dealer is None or self._closed:
+        if peer is None or peer.sender is None or self._closed:
             self.stats.send_failures += 1
             return False
         parts = encode_mesh(frame, self.session)
-        if send_nowait(peer.dealer, parts):
+        if send_now(peer.sender, parts):
             self.stats.frames_out += 1
             self.stats.bytes_out += sum(len(part) for part in parts)
             return True
@@ -498,6 +502,7 @@ class Mesh:
         monitor = dealer.get_monitor_socket(HANDSHAKE_FAILURES | zmq.EVENT_HANDSHAKE_SUCCEEDED)
         dealer.connect(peer.endpoint)
         peer.dealer, peer.monitor = dealer, monitor
+        peer.sender = send_only_twin(dealer)  # the mesh never receives on a dealer
         peer.monitor_task = asyncio.get_running_loop().create_task(
             self._dealer_monitor_loop(peer, monitor), name=f"mesh-link-{peer.key[:8]}"
         )
@@ -509,7 +514,7 @@ class Mesh:
             peer.dealer.close(linger=linger)
         if peer.monitor is not None:
             peer.monitor.close(linger=0)
-        peer.dealer = peer.monitor = None
+        peer.dealer = peer.monitor = peer.sender = None
 
     def _redial(self, peer: _Peer) -> None:
         if peer.redial is not None:
@@ -576,23 +581,32 @@ class Mesh:
 
     async def _receive_loop(self) -> None:
         assert self._router is not None
+        # Frames already queued are read through a plain handle, a batch per wake-up:
+        # the asyncio wrapper's future per frame is most of a small frame's cost.
+        # Awaiting the wrapper again re-checks the socket, so no readiness is missed.
+        queued = zmq.Socket.shadow(self._router.underlying)
         while True:
             try:
-                frames = await self._router.recv_multipart(copy=False)
+                batch = [await self._router.recv_multipart(copy=False)]
+                while len(batch) < _RECEIVE_BATCH:
+                    batch.append(queued.recv_multipart(zmq.NOBLOCK, copy=False))
             except asyncio.CancelledError:
                 return
+            except zmq.Again:
+                pass
             except zmq.ZMQError as exc:
                 if self._closed:
                     return
                 _log.error("receive failed: %s", exc)
                 continue
-            try:
-                await self._handle(frames)
-            except asyncio.CancelledError:
-                return
-            except Exception:
-                # A bug must never silence the mesh; the frame is lost, resend covers it.
-                _log.exception("error while handling a frame")
+            for frames in batch:
+                try:
+                    await self._handle(frames)
+                except asyncio.CancelledError:
+                    return
+                except Exception:
+                    # A bug must never silence the mesh; the frame is lost, resend covers it.
+                    _log.exception("error while handling a frame")
             self._fire()
 
     async def _handle(self, frames: list[zmq.Frame]) -> None:

@@ -137,6 +137,27 @@ def check_endpoint(endpoint: str) -> str:
     return endpoint
 
 
+def send_only_twin(sock: zmq.asyncio.Socket) -> zmq.Socket:
+    """A plain (non-asyncio) handle on ``sock`` for :func:`send_now`.
+
+    Only for a socket nobody awaits a receive on: sending through the twin skips
+    the asyncio wrapper's bookkeeping, which is also what re-arms its receivers.
+    The twin does not own the socket; drop it when ``sock`` is closed.
+    """
+    return zmq.Socket.shadow(sock.underlying)
+
+
+def send_now(sock: zmq.Socket, frames: Sequence[bytes]) -> bool:
+    """:func:`send_nowait` through a :func:`send_only_twin`: no future, no event-loop work."""
+    try:
+        sock.send_multipart(frames, flags=zmq.NOBLOCK)
+    except zmq.ZMQError as exc:
+        if exc.errno not in (zmq.EAGAIN, zmq.EHOSTUNREACH):
+            _log.warning("send failed: %s", exc)
+        return False
+    return True
+
+
 def send_nowait(sock: zmq.asyncio.Socket, frames: Sequence[bytes]) -> bool:
     """Queue a multipart message without waiting; False if it could not be queued.
 

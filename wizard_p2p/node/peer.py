@@ -372,9 +372,13 @@ class GamePeer:
             self.ready.set()
         if self.table.ended and not self.finished.is_set():
             self.finished.set()
-        self._changed.set()
         if self.policy is not None and not self._quit:
             self._bot_move()
+        # The stall watch sleeps until the held seat changes (rare), not at every entry.
+        held_before = self._held_by
+        self._track_stall()
+        if self._held_by != held_before or self.table.ended:
+            self._changed.set()
         for callback in list(self._callbacks):
             callback()
 
