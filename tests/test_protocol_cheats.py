@@ -477,3 +477,89 @@ def test_false_dispute_is_blamed_on_its_author() -> None:
     game.deliver(raw, range(3))
     assert all(t.stage == "reveal" for t in game.tables)
     assert_caught_at_reveal(game, due[0], "false-dispute")
+
+
+# --- round checks put off until a seat's part of the next set-up is sent -----------------------
+
+
+@pytest.mark.parametrize(
+    ("kind", "mutate", "cheater"),
+    [("shuffle", swap_two, 1), ("shuffle", foreign_point, 0), ("lock", swap_two, 0)],
+    ids=lambda v: getattr(v, "__name__", str(v)),
+)
+def test_a_deferred_round_check_blames_the_same_seat_at_the_same_position(
+    kind: str, mutate: Any, cheater: int
+) -> None:
+    found = {}
+    for defer in (False, True):
+        game = new_game(3, seed=3)
+        game.defer_checks = defer
+        for table in game.tables:
+            table._defer_checks = defer  # as Table(defer_checks=...) sets it
+        game.outputs_filter = replace_own_entry(game, Tamper(cheater, kind, mutate, round_no=1))
+        honest = honest_seats(game, cheater)
+        assert game.run(until=detected_by_all(game, honest)), "the cheat went unnoticed"
+        faults = {
+            (t.fault.seat, t.fault.kind, t.fault.position)
+            for t in (game.tables[s] for s in honest)
+            if t.fault is not None
+        }
+        assert len(faults) == 1
+        found[defer] = faults.pop()
+        reveal = found[defer][2]
+        assert m.decode_entry(game.tables[honest[0]].log[reveal]).kind == "reveal"
+        longest = max((game.tables[s].log for s in honest), key=len)
+        disputed = any(m.decode_entry(line).kind == "dispute" for line in longest)
+        if defer and not disputed:  # a disputed round is checked at once
+            # The next round's set-up went on before the check ran, and the audit of
+            # the longer log still names the same seat at the reveal.
+            assert len(longest) > reveal + 1
+            assert m.decode_entry(longest[reveal + 1]).kind == "shuffle"
+        assert_audit_fault(longest, reveal, cheater, kind)
+    assert found[True] == found[False]
+    assert found[True][:2] == (cheater, kind)
+
+
+def test_a_deferred_check_never_lets_a_game_finish_unchecked() -> None:
+    game = new_game(3, seed=2)
+    game.defer_checks = True
+    for table in game.tables:
+        table._defer_checks = True
+    ran = [0] * 3
+    for i, table in enumerate(game.tables):
+        original = table.run_deferred_checks
+
+        def counted(original: Any = original, i: int = i) -> None:
+            ran[i] += len(game.tables[i]._deferred_checks)
+            original()
+
+        table.run_deferred_checks = counted  # type: ignore[method-assign]
+    game.run()
+    rounds = game.config.rounds
+    for i, table in enumerate(game.tables):
+        assert table.finished and table.fault is None
+        assert table._deferred_checks == []
+        assert ran[i] == rounds - 1  # every round but the last was checked later
+
+
+def test_a_deferred_check_runs_when_the_next_set_up_stalls_before_our_turn() -> None:
+    game = new_game(3, seed=3)
+    game.defer_checks = True
+    for table in game.tables:
+        table._defer_checks = True
+    cheater = 1
+    tamper = replace_own_entry(game, Tamper(cheater, "shuffle", swap_two, round_no=1))
+
+    def then_go_silent(sender: int, batch: list[Output]) -> list[Output]:
+        batch = tamper(sender, batch)
+        table = game.tables[cheater]
+        if sender == cheater and table.round is not None and table.round.round_no > 1:
+            return []  # the cheater never writes its shuffle of round 2
+        return batch
+
+    game.outputs_filter = then_go_silent
+    game.run()
+    last = game.tables[2]  # waits for the cheater's shuffle before its own: never due
+    assert last.fault is not None
+    assert (last.fault.seat, last.fault.kind) == (cheater, "shuffle")
+    assert m.decode_entry(last.log[-1]).kind == "shuffle"  # round 2 had begun

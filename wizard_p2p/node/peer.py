@@ -51,6 +51,10 @@ _log = logging.getLogger(__name__)
 DEFAULT_STALL_LIMIT = 120.0
 
 
+# Seconds without our turn in the next set-up after which a put-off round check runs.
+IDLE_CHECK_DELAY = 0.5
+
+
 @dataclass
 class PeerTimers:
     """How long a silent seat may hold up the game before it can be named as stalled."""
@@ -82,7 +86,8 @@ class GamePeer:
         self.identity = identity
         self.curve_keys = curve_keys
         self.table = Table(
-            genesis, seat=record.seat, identity=identity, master_secret=record.master_secret
+            genesis, seat=record.seat, identity=identity, master_secret=record.master_secret,
+            defer_checks=True,
         )
         self.seat = record.seat
         self.net_config = net_config or NetConfig()
@@ -105,6 +110,7 @@ class GamePeer:
         self._held_by: int | None = None  # the silent seat the game waits for
         self._held_since: float | None = None
         self._changed = asyncio.Event()
+        self._idle_check: asyncio.TimerHandle | None = None
 
     # --- life cycle -------------------------------------------------------------------
 
@@ -153,6 +159,8 @@ class GamePeer:
     async def close(self) -> None:
         """Stop the timers and the mesh. The tasks end by themselves (no cancellation races)."""
         self._closing = True
+        if self._idle_check is not None:
+            self._idle_check.cancel()
         self._changed.set()
         if self.mesh is not None:
             await self.mesh.close()  # ends the event loop's iteration
@@ -374,6 +382,14 @@ class GamePeer:
             self.finished.set()
         if self.policy is not None and not self._quit:
             self._bot_move()
+        if self.table.deferred_checks_due:
+            # What we had to send is sent: the last round's check is off the critical path.
+            self._run_deferred_checks()
+        elif self.table.has_deferred_checks and self._idle_check is None and not self._closing:
+            # Should the next set-up stall before our turn, the check runs anyway.
+            self._idle_check = asyncio.get_running_loop().call_later(
+                IDLE_CHECK_DELAY, self._run_deferred_checks
+            )
         # The stall watch sleeps until the held seat changes (rare), not at every entry.
         held_before = self._held_by
         self._track_stall()
@@ -381,6 +397,16 @@ class GamePeer:
             self._changed.set()
         for callback in list(self._callbacks):
             callback()
+
+    def _run_deferred_checks(self) -> None:
+        if self._idle_check is not None:
+            self._idle_check.cancel()
+            self._idle_check = None
+        if not self.table.has_deferred_checks or self._closing:
+            return
+        self.table.run_deferred_checks()
+        if self.table.ended:
+            self._after_change()
 
     def _bot_move(self) -> None:
         need = self.table.choice_needed()

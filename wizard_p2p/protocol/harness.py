@@ -83,6 +83,8 @@ class MemoryGame:
     outputs_filter: OutputsFilter | None = None
     reorder: random.Random | None = None
     rejected: list[tuple[int, PeerFault | DecodeError]] = field(default_factory=list)
+    # Tables put round checks off as a peer's do (run when due, between deliveries).
+    defer_checks: bool = False
     _queue: deque[tuple[int, Output]] = field(default_factory=deque)
     _started: bool = False
 
@@ -94,6 +96,7 @@ class MemoryGame:
         *,
         seed: int | None = None,
         nonce: bytes | None = None,
+        defer_checks: bool = False,
     ) -> MemoryGame:
         """A new game; ``seed`` fixes identities, secrets and (unless given) the nonce."""
         n = config.seats
@@ -108,10 +111,12 @@ class MemoryGame:
         nonce = default_nonce if nonce is None else nonce
         genesis = make_genesis(config, identities, masters, nonce=nonce)
         tables = [
-            Table(genesis, seat=i, identity=identities[i], master_secret=masters[i])
+            Table(genesis, seat=i, identity=identities[i], master_secret=masters[i],
+                  defer_checks=defer_checks)
             for i in range(n)
         ]
-        return cls(config, chooser, identities, masters, nonce, tables)
+        return cls(config, chooser, identities, masters, nonce, tables,
+                   defer_checks=defer_checks)
 
     @property
     def genesis(self) -> bytes:
@@ -137,6 +142,9 @@ class MemoryGame:
             self._started = True
             for i, table in enumerate(self.tables):
                 self.send(i, table.start())
+        for table in self.tables:
+            if table.deferred_checks_due:
+                table.run_deferred_checks()
         if self._queue:
             sender, out = self._pop()
             self.delivered += 1
@@ -165,7 +173,11 @@ class MemoryGame:
                 outs = table.play(choice)
             self.send(i, outs)
             return True
-        return False
+        # Idle: whatever round check was put off runs now (a peer's does after a delay).
+        idle = [table for table in self.tables if table.has_deferred_checks]
+        for table in idle:
+            table.run_deferred_checks()
+        return bool(idle)
 
     def send(self, sender: int, outputs: Iterable[Output]) -> None:
         """Queue what ``sender``'s table produced (through ``outputs_filter``)."""
@@ -190,6 +202,7 @@ class MemoryGame:
             seat=seat,
             identity=self.identities[seat],
             master_secret=self.masters[seat],
+            defer_checks=self.defer_checks,
         )
         outputs: list[Output] = []
         for raw in entries:

@@ -40,7 +40,7 @@ the entries themselves were well-formed, and the log is the evidence.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -272,6 +272,7 @@ class Table:
         seat: int | None = None,
         identity: Identity | None = None,
         master_secret: bytes | None = None,
+        defer_checks: bool = False,
     ) -> None:
         entry = m.decode_entry(genesis)
         if entry.kind != "genesis" or entry.pos != 0 or entry.seat != 0:
@@ -341,6 +342,11 @@ class Table:
         self.completed_rounds = 0
         self._my_dispute: str | None = None
         self._pending_private: list[SendPrivate] = []
+        # A seated table may put a round's end-of-round check off until its own part of
+        # the next round's set-up is written (see run_deferred_checks): every seat runs
+        # the check, and doing it at once would put it on the set-up's critical path.
+        self._defer_checks = defer_checks and seat is not None
+        self._deferred_checks: list[Callable[[], None]] = []
 
     # --- reading ---------------------------------------------------------------------
 
@@ -1201,12 +1207,24 @@ class Table:
     def _finish_round(self) -> None:
         """All secrets are revealed: replay the round and verify every step of it."""
         rnd, game = self._round_and_game()
-        try:
-            self._verify_round(rnd)
-        except CheatDetected as fault:
-            self.fault = fault
-            self.stage = "faulted"
+        self.run_deferred_checks()  # an earlier round's fault comes first
+        if self.stage == "faulted":
             return
+        position = len(self.log) - 1
+        if (
+            self._defer_checks
+            and rnd.dispute is None
+            and rnd.round_no < self.config.rounds
+            and len(rnd.shuffles) == len(rnd.locks) == self.seats
+        ):
+            self._deferred_checks.append(lambda: self._verify_round(rnd, position))
+        else:
+            try:
+                self._verify_round(rnd, position)
+            except CheatDetected as fault:
+                self.fault = fault
+                self.stage = "faulted"
+                return
         if rnd.dispute is not None:
             seat, reason = rnd.dispute
             if seat >= 0:
@@ -1226,7 +1244,49 @@ class Table:
         else:
             self._start_round()
 
-    def _verify_round(self, rnd: RoundState) -> None:
+    @property
+    def has_deferred_checks(self) -> bool:
+        """Whether a round check was put off and has not run yet.
+
+        A driver runs them when idle, too: if the next set-up stalls before our turn,
+        the check must not wait for it.
+        """
+        return bool(self._deferred_checks)
+
+    @property
+    def deferred_checks_due(self) -> bool:
+        """Whether a put-off round check should run now (:meth:`run_deferred_checks`).
+
+        It is due once our shuffle pass of the next round is in the log (until then we
+        are on the set-up's critical path), or as soon as that round has moved on.
+        The driver runs it after sending what it has to send.
+        """
+        if not self._deferred_checks:
+            return False
+        rnd = self.round
+        return (
+            rnd is None
+            or self.stage != "shuffle"
+            or (self.seat is not None and len(rnd.shuffles) > self.seat)
+        )
+
+    def run_deferred_checks(self) -> None:
+        """Run every put-off round check; a fault found ends the game ("faulted").
+
+        A deferred check blames exactly what an immediate one would, at the same log
+        position; the game's last round is never deferred, so no game finishes unchecked.
+        """
+        while self._deferred_checks:
+            check = self._deferred_checks.pop(0)
+            if self.stage == "faulted":
+                continue
+            try:
+                check()
+            except CheatDetected as fault:
+                self.fault = fault
+                self.stage = "faulted"
+
+    def _verify_round(self, rnd: RoundState, position_of_log: int) -> None:
         """Check the round from the revealed secrets: passes, keys, cards and follow-suit.
 
         The deck the last lock left is recomputed straight from the secrets (one
@@ -1236,7 +1296,6 @@ class Table:
         deck, since every later honest pass is a bijection of the deck it is given.
         """
         n = self.seats
-        position_of_log = len(self.log) - 1
 
         def blame(seat: int | None, reason: str, kind: str) -> CheatDetected:
             return CheatDetected(
