@@ -238,3 +238,25 @@ def test_concurrent_first_use_agrees_on_one_key(tmp_path: Path) -> None:
 if __name__ == "__main__" and "--write-vector" in sys.argv:
     VECTOR.write_text(json.dumps(signature_vector(), indent=1, sort_keys=True) + "\n")
     print(VECTOR)
+
+
+@pytest.mark.parametrize("message", [b"", b"any entry at all", bytes(range(256))])
+def test_a_small_order_public_key_signs_nothing(message: bytes) -> None:
+    # The neutral point as the key, and R = neutral, S = 0 as the signature: a check
+    # without the small-order test accepts it for every message.
+    neutral = (1).to_bytes(32, "little")
+    forged = neutral + bytes(32)
+    with pytest.raises(BadSignature):
+        identity.verify(neutral, "entry", message, forged)
+
+
+def test_signatures_still_verify_under_their_domain_only() -> None:
+    me = Identity.generate()
+    signature = me.sign("entry", b"data")
+    identity.verify(me.public_key, "entry", b"data", signature)
+    with pytest.raises(BadSignature):
+        identity.verify(me.public_key, "private", b"data", signature)
+    # The same check as OpenSSL's for an honest signature.
+    Ed25519PublicKey.from_public_bytes(me.public_key).verify(
+        signature, identity.signing_bytes("entry", b"data")
+    )
