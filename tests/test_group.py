@@ -141,3 +141,47 @@ def test_inverse_undoes_multiplication(a: bytes) -> None:
 @given(a=scalars)
 def test_mul_matches_the_raw_binding(a: bytes) -> None:
     assert group.mul(P, a) == nacl.bindings.crypto_scalarmult_ed25519_noclamp(a, P)
+
+
+# --- public-scalar arithmetic: the same values as libsodium's, the same refusals --------------
+
+
+@given(st.lists(scalars, min_size=1, max_size=7))
+def test_public_scalar_product_equals_libsodiums(factors: list[bytes]) -> None:
+    expected = factors[0]
+    for factor in factors[1:]:
+        expected = group.scalar_mul(expected, factor)
+    assert group.public_scalar_product(factors) == expected
+    assert group.public_scalar_inverse_product(factors) == group.scalar_invert(expected)
+
+
+@given(st.lists(scalars, min_size=1, max_size=6), st.integers(min_value=0, max_value=59))
+def test_a_public_card_reads_as_with_libsodium(keys: list[bytes], card: int) -> None:
+    from wizard_p2p import mental
+
+    locked = mental.CARD_POINTS[card]
+    for key in keys:
+        locked = group.mul(locked, key)
+    assert mental.read_public_card(locked, keys) == mental.read_card(locked, keys) == card
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        bytes(32),  # zero
+        group.L.to_bytes(32, "little"),  # L itself, unreduced
+        (group.L + 1).to_bytes(32, "little"),
+        b"\x01" * 31,  # short
+        "01" * 32,  # not bytes
+    ],
+)
+def test_public_scalar_arithmetic_refuses_what_check_scalar_refuses(bad: object) -> None:
+    one = (1).to_bytes(32, "little")
+    with pytest.raises(group.InvalidScalar):
+        group.check_scalar(bad)
+    with pytest.raises(group.InvalidScalar):
+        group.public_scalar_product([one, bad])  # type: ignore[list-item]
+    with pytest.raises(group.InvalidScalar):
+        group.public_scalar_inverse_product([bad])  # type: ignore[list-item]
+    with pytest.raises(group.InvalidScalar):
+        group.public_scalar_product([])

@@ -76,6 +76,7 @@ __all__ = [
     "lock_pass",
     "new_round_secret",
     "read_card",
+    "read_public_card",
     "release_key",
     "round_context",
     "shuffle_pass",
@@ -425,6 +426,18 @@ def unlock(point: bytes, keys: Sequence[bytes]) -> bytes:
 def read_card(point: bytes, keys: Sequence[bytes]) -> int:
     """:func:`unlock` then :func:`card_of`: the card at a fully released position."""
     return card_of(unlock(point, keys))
+
+
+def read_public_card(point: bytes, keys: Sequence[bytes]) -> int:
+    """:func:`read_card` for a card whose keys are all public (released in the log).
+
+    The same result and the same errors, with the keys' product and inverse in
+    variable-time integer arithmetic (:func:`group.public_scalar_inverse_product`):
+    never pass a key that is still secret, such as one's own key of a card in hand.
+    """
+    if isinstance(keys, bytes) or not keys:
+        raise UsageError("unlock needs the sequence of every seat's lock key")
+    return card_of(group.mul(point, group.public_scalar_inverse_product(keys)))
 
 
 def clairvoyant_recipients(owner: int, seats: Iterable[int]) -> list[int]:

@@ -912,7 +912,7 @@ class Table:
             raise DecodeError("only a clairvoyance-round play carries more keys")
         keys_for_card = [*rnd.public_keys(position), key]
         try:
-            card = DECK[mental.read_card(rnd.deck[position], keys_for_card)]
+            card = DECK[mental.read_public_card(rnd.deck[position], keys_for_card)]
         except CryptoError:
             card = None  # the keys do not open the card: the round is disputed
         if card is not None:
@@ -1110,7 +1110,9 @@ class Table:
         rnd, game = self._round_and_game()
         if rnd.size > rnd.dealt:
             try:
-                rnd.turned = DECK[mental.read_card(rnd.deck[rnd.dealt], rnd.public_keys(rnd.dealt))]
+                rnd.turned = DECK[
+                    mental.read_public_card(rnd.deck[rnd.dealt], rnd.public_keys(rnd.dealt))
+                ]
             except CryptoError:
                 rnd.dispute = (-1, "the turned card does not decode")
                 self.stage = "reveal"
@@ -1191,7 +1193,7 @@ class Table:
         for seat, position, _ in rnd.played:
             keys = [rnd.clairvoyant_keys[t][position] for t in range(self.seats)]
             try:
-                cards.append(DECK[mental.read_card(rnd.deck[position], keys)])
+                cards.append(DECK[mental.read_public_card(rnd.deck[position], keys)])
             except CryptoError:
                 rnd.dispute = (seat, f"the card at position {position} does not decode")
                 self.stage = "reveal"
@@ -1355,10 +1357,12 @@ class Table:
     def _final_deck_matches(self, rnd: RoundState, keys_by_seat: list[mental.RoundKeys]) -> bool:
         """Whether the deck after every pass is the one the revealed secrets produce."""
         order = mental.deck_order(keys_by_seat)
-        stock_key = _product([k.shuffle_key for k in keys_by_seat])
+        # Every key here was revealed: products in public-scalar arithmetic.
+        product = group.public_scalar_product
+        stock_key = product([k.shuffle_key for k in keys_by_seat])
         for i in range(mental.DECK_SIZE):
             dealt = i < rnd.size
-            key = _product([k.lock_keys[i] for k in keys_by_seat]) if dealt else stock_key
+            key = product([k.lock_keys[i] for k in keys_by_seat]) if dealt else stock_key
             if group.mul(mental.CARD_POINTS[order[i]], key) != rnd.deck[i]:
                 return False
         return True
@@ -1478,13 +1482,6 @@ class Table:
         if kind != "abort":
             outputs.extend(self._settle())
         return outputs
-
-
-def _product(scalars: list[bytes]) -> bytes:
-    result = scalars[0]
-    for scalar in scalars[1:]:
-        result = group.scalar_mul(result, scalar)
-    return result
 
 
 def _fault_kind(exc: WizardError, entry_kind: str) -> str:
