@@ -910,11 +910,20 @@ class Table:
             return apply_deferred
         if "keys" in entry.body:
             raise DecodeError("only a clairvoyance-round play carries more keys")
-        keys_for_card = [*rnd.public_keys(position), key]
-        try:
-            card = DECK[mental.read_public_card(rnd.deck[position], keys_for_card)]
-        except CryptoError:
-            card = None  # the keys do not open the card: the round is disputed
+        mine = rnd.my_keys
+        if (
+            entry.seat == self.seat
+            and position in rnd.cards
+            and mine is not None
+            and key == mine.lock_keys[position]
+        ):
+            card = rnd.cards[position]  # our own card, read at the deal with these keys
+        else:
+            keys_for_card = [*rnd.public_keys(position), key]
+            try:
+                card = DECK[mental.read_public_card(rnd.deck[position], keys_for_card)]
+            except CryptoError:
+                card = None  # the keys do not open the card: the round is disputed
         if card is not None:
             if card in rnd.cards.values() and rnd.cards.get(position) is not card:
                 raise IllegalAction(f"{card} is known to be elsewhere", rule="not-held")
