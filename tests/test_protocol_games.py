@@ -15,6 +15,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from typing import Any
+
 import pytest
 
 from wizard_p2p.audit import AuditReport, audit_entries
@@ -102,3 +104,33 @@ def test_golden_game_is_reproduced_byte_for_byte() -> None:
         assert committed == data, (
             f"{relative} differs: run python -m wizard_p2p.protocol.gen_vectors"
         )
+
+
+@pytest.mark.parametrize("seats", [3, 5])
+def test_deferring_checks_and_preparing_rounds_ahead_changes_no_byte_of_the_log(
+    seats: int,
+) -> None:
+    from wizard_p2p.protocol.harness import MemoryGame, random_chooser
+    from wizard_p2p.rules import GameConfig
+
+    logs = []
+    prepared = []
+    for ahead in (False, True):
+        game = MemoryGame.create(
+            GameConfig(seats), random_chooser(7), seed=7, defer_checks=ahead
+        )
+        if ahead:
+            counted = game.tables[0].prepare_next_round
+
+            def count(counted: Any = counted) -> bool:
+                done = counted()
+                prepared.append(done)
+                return done
+
+            game.tables[0].prepare_next_round = count  # type: ignore[method-assign]
+        game.run()
+        assert all(t.finished for t in game.tables)
+        logs.append(game.tables[0].log)
+    assert logs[0] == logs[1]
+    # Prepared beside the check of the round before last: rounds 3 to the last.
+    assert sum(prepared) == GameConfig(seats).rounds - 2

@@ -383,8 +383,10 @@ class GamePeer:
         if self.policy is not None and not self._quit:
             self._bot_move()
         if self.table.deferred_checks_due:
-            # What we had to send is sent: the last round's check is off the critical path.
+            # What we had to send is sent: the last round's check is off the critical path,
+            # and so is deriving what the next round's start will need.
             self._run_deferred_checks()
+            self.table.prepare_next_round()
         elif self.table.has_deferred_checks and self._idle_check is None and not self._closing:
             # Should the next set-up stall before our turn, the check runs anyway.
             self._idle_check = asyncio.get_running_loop().call_later(

@@ -145,6 +145,7 @@ class MemoryGame:
         for table in self.tables:
             if table.deferred_checks_due:
                 table.run_deferred_checks()
+                table.prepare_next_round()
         if self._queue:
             sender, out = self._pop()
             self.delivered += 1

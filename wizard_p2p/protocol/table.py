@@ -347,6 +347,8 @@ class Table:
         # the check, and doing it at once would put it on the set-up's critical path.
         self._defer_checks = defer_checks and seat is not None
         self._deferred_checks: list[Callable[[], None]] = []
+        # round → (our keys, seat 0's first shuffle pass), derived ahead when idle
+        self._prepared: dict[int, tuple[mental.RoundKeys, list[bytes] | None]] = {}
 
     # --- reading ---------------------------------------------------------------------
 
@@ -1047,13 +1049,10 @@ class Table:
             clairvoyant=self.config.clairvoyance and r == 1,
         )
         if self.seat is not None:
-            assert self._master is not None
-            secret = self._round_secret(r)
-            rnd.my_keys = mental.derive_round_keys(
-                secret, mental.round_context(self.game_id, r, self.seat), locked=rnd.size
-            )
+            prepared = self._prepared.pop(r, None)
+            rnd.my_keys, first_pass = prepared or self._round_keys_and_first_pass(r)
             if self.seat == 0:
-                rnd.next_pass = mental.shuffle_pass(rnd.deck, rnd.my_keys)
+                rnd.next_pass = first_pass
         self.round = rnd
         self._my_dispute = None
         self.stage = "shuffle"
@@ -1064,6 +1063,36 @@ class Table:
                     self._take_shares(rnd, message, raw)
                 except PeerFault as fault:
                     self.rejected.append(fault)
+
+    def _round_keys_and_first_pass(
+        self, round_no: int
+    ) -> tuple[mental.RoundKeys, list[bytes] | None]:
+        """Our keys of a round and, for seat 0, its opening shuffle pass of the fresh deck."""
+        assert self._master is not None and self.seat is not None
+        size = min(round_no * self.seats + 1, mental.DECK_SIZE)
+        keys = mental.derive_round_keys(
+            self._round_secret(round_no),
+            mental.round_context(self.game_id, round_no, self.seat),
+            locked=size,
+        )
+        first = mental.shuffle_pass(list(mental.CARD_POINTS), keys) if self.seat == 0 else None
+        return keys, first
+
+    def prepare_next_round(self) -> bool:
+        """Derive now what starting the next round will need; True if there was work.
+
+        Our keys of the round after the current one and, for seat 0, its shuffle pass
+        of the fresh deck depend on nothing but our secret: a driver calls this when
+        idle, and that seat's pass leaves the next set-up's critical path.
+        """
+        game = self.game
+        if self.seat is None or game is None or self.ended:
+            return False
+        upcoming = game.round_no + 1
+        if upcoming > self.config.rounds or upcoming in self._prepared:
+            return False
+        self._prepared = {upcoming: self._round_keys_and_first_pass(upcoming)}
+        return True
 
     def _round_secret(self, round_no: int) -> bytes:
         assert self._master is not None
