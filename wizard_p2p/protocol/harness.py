@@ -133,7 +133,7 @@ class MemoryGame:
             if until is not None and until():
                 return True
             if not self.step():
-                return False
+                return until is not None and until()
         return False
 
     def step(self) -> bool:
