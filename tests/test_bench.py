@@ -30,4 +30,10 @@ def test_the_quick_benchmark_runs_and_reports_every_section(
     setup = figures["network"]["setup_3"]
     assert setup["round1"]["median"] > 0 and setup["round1_ratio"] > 0
     assert 0 < game["card_latency_p50"] <= game["card_latency_p99"]
+    # The phases of the whole run: start-up, then the game proper, within the wall time.
+    assert 0 < game["startup"]["median"] < game["wall"]["median"]
+    assert 0 < game["game"]["median"] < game["wall"]["median"]
+    assert game["startup"]["median"] + game["game"]["median"] <= game["wall"]["median"]
+    assert 0 < game["cpu_game"]["median"] < game["cpu"]["median"]
+    assert setup["pause_between_rounds"]["median"] > 0
     assert figures["audit"]["status"] == "verified"

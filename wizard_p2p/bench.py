@@ -112,19 +112,39 @@ def run_game(seats: int, out: Path, policy: str = "random") -> dict[str, Any]:
         str(trace),
         "--quiet",
     ]
-    start = time.perf_counter()
+    # The traces' times are time.monotonic() of each process: one clock on one machine.
+    launched = time.monotonic()
     done = subprocess.run(command, capture_output=True, timeout=900, check=False)
-    wall = time.perf_counter() - start
+    exited = time.monotonic()
     if done.returncode != 0:
         raise RuntimeError(f"game failed: {done.stderr.decode(errors='replace')[-2000:]}")
     traces = [json.loads(trace.read_text())]
     traces += [json.loads(trace.with_suffix(f".seat{i}.json").read_text()) for i in range(1, seats)]
     log = out / "seat-0.jsonl"
-    return {"wall": wall, "traces": traces, "log": log, "log_bytes": log.stat().st_size}
+    return {
+        "wall": exited - launched,
+        "launched": launched,
+        "traces": traces,
+        "log": log,
+        "log_bytes": log.stat().st_size,
+    }
 
 
 def analyse(game: dict[str, Any], seats: int) -> dict[str, Any]:
-    """Round set-up per round, card latencies and totals from one game's traces."""
+    """Round set-up per round, card latencies and totals from one game's traces.
+
+    ``times[s][pos]``: when position ``pos`` entered seat ``s``'s log (after its checks).
+
+    * set-up of a round: from the moment the entry before its first shuffle was
+      written by its author (seat 0 can start no earlier) until every seat holds
+      the round's last lock entry (its hand and the trump card are then known);
+    * pause between rounds: from the round's last play, written by its author, until
+      every seat holds the next round's last lock — the reveals, the checks and the
+      set-up, the wait a player sees;
+    * the game proper: from the first entry after the genesis to the moment every
+      seat holds the last one; start-up is what comes before it (starting the
+      processes, the lobby) and close what comes after.
+    """
     times: list[dict[int, float]] = [{} for _ in range(seats)]
     kinds: dict[int, tuple[int, str]] = {}
     for trace in game["traces"]:
@@ -132,25 +152,36 @@ def analyse(game: dict[str, Any], seats: int) -> dict[str, Any]:
             times[trace["seat"]][pos] = t
             kinds[pos] = (author, kind)
     positions = sorted(kinds)
+
+    def written(pos: int) -> float | None:
+        return times[kinds[pos][0]].get(pos)
+
+    def held_by_all(pos: int) -> float | None:
+        ends = [times[s].get(pos) for s in range(seats)]
+        return None if any(e is None for e in ends) else max(ends)  # type: ignore[type-var]
+
     setups: dict[int, float] = {}
+    pauses: list[float] = []
     round_no = 0
-    prev_pos = None
-    first_shuffle = None
-    for pos in positions:
+    before_shuffle: int | None = None
+    last_play: int | None = None
+    for index, pos in enumerate(positions):
         kind = kinds[pos][1]
-        if kind == "shuffle" and (prev_pos is None or kinds[prev_pos][1] != "shuffle"):
+        previous = positions[index - 1] if index else None
+        if kind == "shuffle" and previous is not None and kinds[previous][1] != "shuffle":
             round_no += 1
-            first_shuffle = prev_pos  # seat 0 starts its shuffle once it holds this entry
-        if (
-            kind == "lock"
-            and kinds.get(pos + 1, ("", ""))[1] != "lock"
-            and first_shuffle is not None
-        ):
-            start = times[0].get(first_shuffle)
-            ends = [times[s].get(pos) for s in range(seats)]
-            if start is not None and all(e is not None for e in ends):
-                setups[round_no] = max(ends) - start  # type: ignore[type-var]
-        prev_pos = pos
+            before_shuffle = previous
+        following = kinds.get(pos + 1, (0, ""))[1]
+        if kind == "lock" and following != "lock" and before_shuffle is not None:
+            start, end = written(before_shuffle), held_by_all(pos)
+            if start is not None and end is not None:
+                setups[round_no] = end - start
+            if last_play is not None:
+                play_written = written(last_play)
+                if play_written is not None and end is not None:
+                    pauses.append(end - play_written)
+        if kind == "play":
+            last_play = pos
     latencies = []
     for pos in positions:
         author, kind = kinds[pos]
@@ -161,14 +192,25 @@ def analyse(game: dict[str, Any], seats: int) -> dict[str, Any]:
         if sent is not None and all(o is not None for o in others):
             latencies.append(max(others) - sent)  # type: ignore[type-var,operator]
     rounds = max(setups) if setups else 0
+    first = min(t["entries"][1][3] for t in game["traces"] if len(t["entries"]) > 1)
+    last = held_by_all(positions[-1]) or max(t["entries"][-1][3] for t in game["traces"])
+    cpu_in_game = [
+        t["cpu_seconds"] - t["cpu_at_first_entry"]
+        for t in game["traces"]
+        if t.get("cpu_at_first_entry") is not None
+    ]
     return {
         "setup_first": setups.get(1),
         "setup_last": setups.get(rounds),
+        "pause": statistics.median(pauses) if pauses else None,
         "latencies": latencies,
         "cpu": sum(t["cpu_seconds"] for t in game["traces"]),
+        "cpu_game": sum(cpu_in_game) if len(cpu_in_game) == seats else None,
         "bytes": sum(t["bytes_out"] for t in game["traces"]),
         "rss_kb": max(t["max_rss_kb"] for t in game["traces"]),
         "wall": game["wall"],
+        "startup": first - game["launched"],
+        "game": last - first,
         "log_bytes": game["log_bytes"],
         "rounds": rounds,
         "finished": all(t["finished"] for t in game["traces"]),
@@ -190,7 +232,7 @@ def bench_network(
     say("== network: headless games on loopback, one process per seat (random bots)")
     say(
         f"{'seats':>5} {'set-up r1 ms':>18} {'floor':>6} {'ratio':>5} {'set-up last ms':>18} "
-        f"{'floor':>6} {'ratio':>5}"
+        f"{'floor':>6} {'ratio':>5} {'between rounds ms':>20}"
     )
     logs: dict[int, Path] = {}
     games_by_seats: dict[int, list[dict[str, Any]]] = {}
@@ -209,10 +251,11 @@ def bench_network(
         last = _stats([r["setup_last"] for r in runs if r["setup_last"] is not None])
         ratio_first = first["median"] / floor_first["median"]
         ratio_last = last["median"] / floor_last["median"]
+        pause = _stats([r["pause"] for r in runs if r["pause"] is not None])
         say(
             f"{seats:>5} {_fmt(first, 1000):>18} {floor_first['median'] * 1000:>6.1f} "
             f"{ratio_first:>5.2f} {_fmt(last, 1000):>18} {floor_last['median'] * 1000:>6.1f} "
-            f"{ratio_last:>5.2f}"
+            f"{ratio_last:>5.2f} {_fmt(pause, 1000):>20}"
         )
         results[f"setup_{seats}"] = {
             "round1": first,
@@ -221,30 +264,47 @@ def bench_network(
             "last": last,
             "last_floor": floor_last,
             "last_ratio": ratio_last,
+            "pause_between_rounds": pause,
         }
     say("")
     say(
-        f"{'seats':>5} {'card p50 ms':>12} {'p99 ms':>8} {'wall s':>16} {'cpu s (all)':>16} "
-        f"{'wire KB':>9} {'log KB':>8} {'peer RSS MB':>11}"
+        f"{'seats':>5} {'card p50 ms':>12} {'p99 ms':>8} {'game s':>16} {'start-up s':>16} "
+        f"{'wall s (all)':>16}"
     )
     for seats, runs in games_by_seats.items():
         lat = [x for r in runs for x in r["latencies"]]
-        wall = _stats([r["wall"] for r in runs])
+        say(
+            f"{seats:>5} {statistics.median(lat) * 1000 if lat else float('nan'):>12.2f} "
+            f"{_percentile(lat, 0.99) * 1000:>8.2f} "
+            f"{_fmt(_stats([r['game'] for r in runs]), 1, 2):>16} "
+            f"{_fmt(_stats([r['startup'] for r in runs]), 1, 2):>16} "
+            f"{_fmt(_stats([r['wall'] for r in runs]), 1, 2):>16}"
+        )
+    say("")
+    say(
+        f"{'seats':>5} {'cpu s in game':>16} {'cpu s (all)':>16} {'wire KB':>9} {'log KB':>8} "
+        f"{'peer RSS MB':>11}"
+    )
+    for seats, runs in games_by_seats.items():
+        lat = [x for r in runs for x in r["latencies"]]
         cpu = _stats([r["cpu"] for r in runs])
+        cpu_game = _stats([r["cpu_game"] for r in runs if r["cpu_game"] is not None])
         wire = _stats([r["bytes"] for r in runs])
         log = _stats([r["log_bytes"] for r in runs])
         rss = _stats([r["rss_kb"] for r in runs])
         say(
-            f"{seats:>5} {statistics.median(lat) * 1000 if lat else float('nan'):>12.2f} "
-            f"{_percentile(lat, 0.99) * 1000:>8.2f} {_fmt(wall, 1, 2):>16} {_fmt(cpu, 1, 2):>16} "
+            f"{seats:>5} {_fmt(cpu_game, 1, 2):>16} {_fmt(cpu, 1, 2):>16} "
             f"{wire['median'] / 1024:>9.0f} {log['median'] / 1024:>8.0f} "
             f"{rss['max'] / 1024:>11.1f}"
         )
         results[f"game_{seats}"] = {
             "card_latency_p50": statistics.median(lat) if lat else None,
             "card_latency_p99": _percentile(lat, 0.99),
-            "wall": wall,
+            "game": _stats([r["game"] for r in runs]),
+            "startup": _stats([r["startup"] for r in runs]),
+            "wall": _stats([r["wall"] for r in runs]),
             "cpu": cpu,
+            "cpu_game": cpu_game,
             "wire_bytes": wire,
             "log_bytes": log,
             "rss_kb": rss,
