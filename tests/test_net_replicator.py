@@ -183,3 +183,26 @@ def test_private_channel_delivers_each_message_once() -> None:
         assert receiver.accept(A, "d" * 16, 0)  # a restarted sender starts afresh
 
     asyncio.run(scenario())
+
+
+def test_our_newer_entry_spares_the_acknowledgement_it_tells() -> None:
+    rig = Rig()
+    rig.feed(A, 0, b"a0")  # A's entry: we owe A an ACK, and B nothing
+    rig.take()
+    rig.rep.publish(rig.store.append(b"mine"))  # position 1: we hold 0 and 1
+    assert rig.take() == [(A, Entry(1, b"mine")), (B, Entry(1, b"mine"))]
+    rig.rep.flush_acks()
+    assert rig.take() == []  # A learns our length from our entry
+    assert (rig.rep.stats.acks_spared, rig.rep.stats.acks_sent) == (1, 0)
+
+
+def test_an_acknowledgement_is_still_sent_when_we_write_nothing_newer() -> None:
+    rig = Rig()
+    rig.feed(A, 0, b"a0")
+    rig.feed(B, 1, b"b1")
+    rig.take()
+    rig.rep.flush_acks()
+    sent = rig.take()
+    assert sorted(peer for peer, _ in sent) == [A, B]
+    assert all(frame == Ack(2, entry_digest(b"b1")) for _, frame in sent)
+    assert rig.rep.stats.acks_sent == 2

@@ -85,6 +85,8 @@ class ReplicationStats:
     sync_timeouts: int = 0
     diverged: int = 0
     handler_errors: int = 0
+    acks_sent: int = 0
+    acks_spared: int = 0  # owed, but our own newer entry told the peer the same
 
 
 @dataclass
@@ -154,6 +156,11 @@ class Replicator:
                 continue
             if self._send(peer, Entry(position, data)):
                 self.stats.pushed += 1
+                # Our newest entry tells the peer all an ACK would (we hold everything
+                # before it): the acknowledgement it was owed is not sent.
+                if position + 1 == length and peer in self._ack_due:
+                    self._ack_due.discard(peer)
+                    self.stats.acks_spared += 1
             # Older unacknowledged entries keep their own resend time.
             oldest = self._published[bisect.bisect_left(self._published, have)]
             if oldest == position or peer not in self._next_push:
@@ -257,7 +264,8 @@ class Replicator:
         frame = Ack(self._store.length(), self.tip())
         due, self._ack_due = self._ack_due, set()
         for peer in due:
-            self._send(peer, frame)
+            if self._send(peer, frame):
+                self.stats.acks_sent += 1
 
     def tick(self, now: float) -> None:
         """Timer: resend unacknowledged published entries, retry overdue sync requests."""

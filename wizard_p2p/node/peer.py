@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import json
 import logging
 import random
@@ -179,6 +180,13 @@ class GamePeer:
             "entries": self.trace,
             "bytes_out": stats.bytes_out if stats else 0,
             "bytes_in": stats.bytes_in if stats else 0,
+            "frames_out": stats.frames_out if stats else 0,
+            "frames_in": stats.frames_in if stats else 0,
+            "acks": (
+                dataclasses.asdict(self.mesh.replicator.stats)
+                if self.mesh is not None and self.mesh.replicator is not None
+                else {}
+            ),
             "cpu_seconds": usage.ru_utime + usage.ru_stime,
             "cpu_at_first_entry": self._cpu_at_first_entry,
             "closed_at": time.monotonic(),
