@@ -135,9 +135,10 @@ def analyse(game: dict[str, Any], seats: int) -> dict[str, Any]:
 
     ``times[s][pos]``: when position ``pos`` entered seat ``s``'s log (after its checks).
 
-    * set-up of a round: from the moment the entry before its first shuffle was
-      written by its author (seat 0 can start no earlier) until every seat holds
-      the round's last lock entry (its hand and the trump card are then known);
+    * set-up of a round: from the moment the entry before its first shuffle reaches
+      seat 0 (the first pass can start; ``received``, before any check) until every
+      seat holds the round's last lock entry (its hand and the trump card are then
+      known);
     * pause between rounds: from the round's last play, written by its author, until
       every seat holds the next round's last lock — the reveals, the checks and the
       set-up, the wait a player sees;
@@ -146,11 +147,13 @@ def analyse(game: dict[str, Any], seats: int) -> dict[str, Any]:
       processes, the lobby) and close what comes after.
     """
     times: list[dict[int, float]] = [{} for _ in range(seats)]
+    received: list[dict[int, float]] = [{} for _ in range(seats)]
     kinds: dict[int, tuple[int, str]] = {}
     for trace in game["traces"]:
         for pos, author, kind, t in trace["entries"]:
             times[trace["seat"]][pos] = t
             kinds[pos] = (author, kind)
+        received[trace["seat"]] = {pos: t for pos, t in trace.get("received", ())}
     positions = sorted(kinds)
 
     def written(pos: int) -> float | None:
@@ -173,7 +176,10 @@ def analyse(game: dict[str, Any], seats: int) -> dict[str, Any]:
             before_shuffle = previous
         following = kinds.get(pos + 1, (0, ""))[1]
         if kind == "lock" and following != "lock" and before_shuffle is not None:
-            start, end = written(before_shuffle), held_by_all(pos)
+            # Seat 0 starts its pass as the entry before it arrives (it may have
+            # computed it ahead); if that arrival is not traced, when it was written.
+            start = received[0].get(before_shuffle, written(before_shuffle))
+            end = held_by_all(pos)
             if start is not None and end is not None:
                 setups[round_no] = end - start
             if last_play is not None:

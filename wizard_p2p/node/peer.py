@@ -83,6 +83,7 @@ class GamePeer:
         # (position, author seat, kind, monotonic time it entered our log): for benchmarks.
         self.trace: list[tuple[int, int, str, float]] = []
         self._cpu_at_first_entry: float | None = None  # separates start-up from the game
+        self.trace_received: dict[int, float] = {}  # position → when it arrived, unchecked
         self.record = record
         self.identity = identity
         self.curve_keys = curve_keys
@@ -178,6 +179,7 @@ class GamePeer:
             "seat": self.seat,
             "seats": self.table.seats,
             "entries": self.trace,
+            "received": sorted(self.trace_received.items()),
             "bytes_out": stats.bytes_out if stats else 0,
             "bytes_in": stats.bytes_in if stats else 0,
             "frames_out": stats.frames_out if stats else 0,
@@ -214,6 +216,8 @@ class GamePeer:
     # --- the mesh's side ---------------------------------------------------------------
 
     def _on_entry(self, position: int, data: bytes, from_peer: str) -> bool:
+        if self.trace_path is not None:
+            self.trace_received.setdefault(position, time.monotonic())
         try:
             outputs = self.table.receive(data)
         except PeerFault as fault:
