@@ -354,6 +354,7 @@ def test_vanished_seat_is_shown_disconnected_and_the_game_resumes_when_it_return
             )
             for s in survivors:
                 assert peers[s].snapshot().connected == (True, True, False)
+                assert peers[s].snapshot().extra["resumable"] == "1"  # its files suffice
                 assert 2 in peers[s].silent
                 assert not peers[s].can_abort()  # the default stall limit is far away
                 assert not any(x.kind == "stalled" for x in peers[s].status())
@@ -559,6 +560,32 @@ def test_seat_back_after_its_stall_takes_the_abort_over_its_unsent_entry(
             assert resumed.table.log == peers[0].table.log
             assert player.start.store.read_log() == peers[0].table.log  # the file too
             assert audit_entries(resumed.table.log).status == "aborted"
+        finally:
+            await game.close()
+
+    run(main())
+
+
+def test_a_seat_of_a_game_against_local_bots_says_it_cannot_be_resumed(
+    tmp_path: Path, run: Callable[..., object]
+) -> None:
+    import argparse
+
+    from wizard_p2p.node.commands import _new_peer
+
+    async def main() -> None:
+        game = Game(await seat_players(tmp_path, GameConfig(3)))
+        player = game.players[0]
+        args = argparse.Namespace(
+            policy="random", headless=False, trace=None, stall_limit=120.0,
+            silence_limit=3.0, resumable=False,
+        )
+        peer = _new_peer(args, player.start, player.identity, player.curve)
+        assert peer.resumable is False
+        await game.start({}, resumable=False)
+        try:
+            await game.until(lambda: game.peers[0].table.game is not None, "the first deal")
+            assert game.peers[0].snapshot().extra["resumable"] == "0"
         finally:
             await game.close()
 

@@ -93,6 +93,7 @@ def _new_peer(
         timers=_timers(args),
         auto_abort=bool(args.headless),
         trace_path=Path(args.trace) if getattr(args, "trace", None) else None,
+        resumable=getattr(args, "resumable", True),
     )
 
 
@@ -293,6 +294,7 @@ def play_networked(args: argparse.Namespace) -> int:
     if not args.headless:
         args.quiet = True
         args.autostart = True
+        args.resumable = False  # the bots are ended when the player leaves
     peer: GamePeer | None = None
     try:
         peer = asyncio.run(host_async(args, on_open=spawn))

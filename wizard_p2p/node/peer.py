@@ -77,9 +77,12 @@ class GamePeer:
         timers: PeerTimers | None = None,
         auto_abort: bool | None = None,
         trace_path: Path | None = None,
+        resumable: bool = True,
     ) -> None:
         self.store = store
         self.trace_path = trace_path
+        # False when leaving ends the game for good (``play``: the bots leave too).
+        self.resumable = resumable
         # (position, author seat, kind, monotonic time it entered our log): for benchmarks.
         self.trace: list[tuple[int, int, str, float]] = []
         self._cpu_at_first_entry: float | None = None  # separates start-up from the game
@@ -478,7 +481,7 @@ class GamePeer:
             log=(),
             finished=self.table.finished,
             aborted=self._ended_reason(),
-            extra={"resumable": "1"},
+            extra={"resumable": "1" if self.resumable else "0"},
         )
 
     def _ended_reason(self) -> str | None:
