@@ -169,7 +169,7 @@ def test_quit_asks_first_and_leaves_the_game_resumable() -> None:
 def test_overlays_scroll_and_close() -> None:
     s = session(3, seed=3)
     # Play a few rounds with the API so that the log and the pad have content.
-    while s.game.round_no < 4:
+    while s.game.round_no < 9:
         view = s.snapshot().view
         if view.phase is Phase.BID:
             s.bid(view.legal_bids[0])
@@ -200,7 +200,7 @@ def test_overlays_scroll_and_close() -> None:
         assert app.overlay == SCORES
         rows = score_pad(s.snapshot().view)
         assert len(rows) == 20  # every round of a 3-seat game, like the paper pad
-        assert [r.current for r in rows].index(True) == 3
+        assert [r.current for r in rows].index(True) == 8
         await driver.press("down", "down")
         assert app.scroll == 2
         await driver.press("escape")

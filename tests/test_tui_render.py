@@ -255,3 +255,21 @@ def test_redraws_cleanly_at_other_sizes() -> None:
         assert render(app) == first  # back to 80×24: the same picture
 
     with_app(s, "zh", check)
+
+
+@pytest.mark.parametrize("lang", ["zh", "ja"])
+def test_the_log_of_a_practice_game_speaks_the_players_language(lang: str) -> None:
+    s = make_session(lang, 4, seed=3)
+
+    def check(app: WizardApp, tr: Translator) -> None:
+        advance(s, lambda s: len(s.game.history) == 2 and s.game.to_move == 0)
+        app.continue_()
+        app.toggle_overlay(LOG)
+        joined = "\n".join(render(app, 100, 40))
+        assert app.overlay == LOG
+        assert tr("log") in joined
+        assert tr("table_log") not in joined  # no English account of its own beside it
+        for english in ("deals", "bid ", "trump ", "bids opened"):
+            assert english not in joined
+
+    with_app(s, lang, check)

@@ -53,7 +53,6 @@ class LocalSession:
         self.game = Game(config, first_dealer=dealer)
         self._sealed_bids: dict[int, int] = {}
         self._callbacks: list[Callable[[], None]] = []
-        self._log: list[str] = []
         self._quit = False
         self._advance()
 
@@ -71,7 +70,9 @@ class LocalSession:
             names=self.names,
             connected=(True,) * self.config.seats,
             status=status,
-            log=tuple(self._log),
+            # No table log of its own: nobody joins or leaves, and the console tells
+            # the story of the game itself, in the player's language.
+            log=(),
             finished=view.is_over,
         )
 
@@ -114,16 +115,7 @@ class LocalSession:
             self._sealed_bids[action.seat] = action.tricks
         else:
             self.game.apply(action)
-        self._log.append(self._describe(action))
 
-    def _describe(self, action: Bid | ChooseTrump | Play) -> str:
-        name = self.names[action.seat]
-        if isinstance(action, Bid):
-            shown = "a sealed bid" if self.config.sealed_bids else f"bid {action.tricks}"
-            return f"{name}: {shown}"
-        if isinstance(action, ChooseTrump):
-            return f"{name}: trump {action.suit.name.lower()}"
-        return f"{name}: {action.card}"
 
     def _advance(self) -> None:
         game = self.game
@@ -132,12 +124,10 @@ class LocalSession:
                 deck = list(DECK)
                 self._rng.shuffle(deck)
                 game.apply(deal_from_deck(deck, game.seats, game.round_no, game.dealer))
-                self._log.append(f"round {game.round_no}: {self.names[game.dealer]} deals")
                 continue
             if game.phase is Phase.OPEN_BIDS:
                 game.apply(OpenBids(tuple(self._sealed_bids[s] for s in range(game.seats))))
                 self._sealed_bids.clear()
-                self._log.append("bids opened")
                 continue
             seat = game.to_move
             assert seat is not None
