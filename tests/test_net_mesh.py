@@ -38,6 +38,7 @@ FAST = NetConfig(
     heartbeat_interval=0.05,
     silence_limit=0.4,
     resend_interval=0.15,
+    ack_delay=0.03,
     sync_timeout=0.4,
     redial_interval=0.1,
     reconnect_ivl_ms=20,

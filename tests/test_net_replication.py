@@ -14,6 +14,7 @@ FAST = NetConfig(
     heartbeat_interval=0.05,
     silence_limit=0.4,
     resend_interval=0.15,
+    ack_delay=0.03,
     sync_timeout=0.4,
     redial_interval=0.1,
     reconnect_ivl_ms=20,
@@ -296,6 +297,33 @@ def test_a_closing_peer_says_its_final_length() -> None:
             await b.wait_for(
                 lambda: b.peer_status()[a.public_key].log_length == 1, DEADLINE, "farewell"
             )
+        finally:
+            await a.close()
+            await b.close()
+
+    run(scenario())
+
+
+def test_announcing_the_length_tells_every_peer_at_once() -> None:
+    async def scenario() -> None:
+        stores = [MemoryStore(), MemoryStore()]
+        a, b = (Mesh(CurveKeys.generate(), config=SLOW, session="g", store=s,
+                     on_entry=s.accept) for s in stores)
+        await a.start()
+        await b.start()
+        try:
+            connect_all([a, b])
+            await a.wait_for(
+                lambda: a.peer_status()[b.public_key].state is PeerState.ALIVE, DEADLINE
+            )
+            a.publish(stores[0].append(b"the final entry"))
+            await b.wait_for(lambda: stores[1].length() == 1, DEADLINE, "the entry")
+            assert a.peer_status()[b.public_key].log_length == 0  # its ACK waits 30 s
+            b.announce_length()
+            await a.wait_for(
+                lambda: a.peer_status()[b.public_key].log_length == 1, DEADLINE, "b's length"
+            )
+            assert b.replicator is not None and b.replicator.stats.acks_sent == 1
         finally:
             await a.close()
             await b.close()

@@ -26,7 +26,7 @@ from wizard_p2p.node.lobby import HostLobby, JoinLobby, LobbyError, new_invite_c
 from wizard_p2p.node.store import GameStore, SeatRecord, list_games
 from wizard_p2p.rules import GameConfig
 
-NET = NetConfig(heartbeat_interval=0.2, silence_limit=1.0, resend_interval=0.3)
+NET = NetConfig(heartbeat_interval=0.2, silence_limit=1.0, resend_interval=0.3, ack_delay=0.05)
 
 
 def _host(tmp_path: Path) -> HostLobby:

@@ -47,6 +47,7 @@ NET = NetConfig(
     heartbeat_interval=0.2,
     silence_limit=1.0,
     resend_interval=0.3,
+    ack_delay=0.05,
     sync_timeout=1.0,
     redial_interval=0.3,
     reconnect_ivl_max_ms=500,

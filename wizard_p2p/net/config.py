@@ -29,7 +29,7 @@ class NetConfig:
     resend_interval: float = 1.0
     # Acknowledgements wait this long to be sent together: one ack per peer for a burst
     # of entries, and fewer wake-ups of the writer while the game's critical path runs.
-    ack_delay: float = 0.05
+    ack_delay: float = 0.15
     sync_timeout: float = 2.0
     # Entries asked for (and served) per sync request.
     sync_batch: int = 256

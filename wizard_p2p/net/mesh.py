@@ -89,6 +89,8 @@ _LOG_FIRST = 10
 # How long closing may block to deliver the farewell heartbeats (context
 # termination waits at most this long for them; a gone peer costs no more).
 _FAREWELL_LINGER_MS = 200
+# While frames flow to a peer, every this many heartbeat rounds still carries one.
+_HEARTBEAT_EVERY = 4
 # Frames handled per wake-up of the receive loop at most (fairness to other tasks).
 _RECEIVE_BATCH = 64
 
@@ -142,6 +144,7 @@ class _Peer:
     log_length: int = 0
     dealer: zmq.asyncio.Socket | None = None
     sender: zmq.Socket | None = None  # the dealer's send-only twin (see send_only_twin)
+    sent_lately: bool = False  # a frame went to it since the last heartbeat round
     monitor: zmq.asyncio.Socket | None = None
     monitor_task: asyncio.Task[None] | None = None
     redial: asyncio.TimerHandle | None = None
@@ -395,6 +398,18 @@ class Mesh:
         self.replicator.publish(position)
         self._fire()
 
+    def announce_length(self) -> None:
+        """Tell every peer our log length now (a heartbeat each), not at the next timer.
+
+        For the end of a game: peers waiting for everyone to hold the last entry
+        learn it at once instead of after the acknowledgement delay.
+        """
+        self._require_started()
+        if self.replicator is not None:
+            self.replicator.flush_acks()
+        for key in list(self._peers):
+            self._send_heartbeat(key)
+
     # --- messages -------------------------------------------------------------------------
 
     def send(self, peer: str, payload: bytes) -> bool:
@@ -469,6 +484,7 @@ class Mesh:
             return False
         parts = encode_mesh(frame, self.session)
         if send_now(peer.sender, parts):
+            peer.sent_lately = True
             self.stats.frames_out += 1
             self.stats.bytes_out += sum(len(part) for part in parts)
             return True
@@ -751,13 +767,21 @@ class Mesh:
         config = self.config
         step = min(config.heartbeat_interval, config.resend_interval, config.sync_timeout) / 2
         next_heartbeat = loop.time()
+        rounds = 0
         try:
             while True:
                 now = loop.time()
                 try:
                     if now >= next_heartbeat:
                         next_heartbeat = now + config.heartbeat_interval
-                        for key in list(self._peers):
+                        rounds += 1
+                        for key, peer in list(self._peers.items()):
+                            # A peer we keep sending frames to hears from us anyway; it
+                            # still gets a heartbeat (epoch, length, tip) every few rounds.
+                            if peer.sent_lately and rounds % _HEARTBEAT_EVERY:
+                                peer.sent_lately = False
+                                continue
+                            peer.sent_lately = False
                             self._send_heartbeat(key)
                     self._check_silence(now)
                     if self.replicator is not None:

@@ -394,7 +394,7 @@ class GamePeer:
         if self.table.game is not None and not self.ready.is_set():
             self.ready.set()
         if self.table.ended and not self.finished.is_set():
-            self.finished.set()
+            self._game_ended()
         if self.policy is not None and not self._quit:
             self._bot_move()
         if self.table.deferred_checks_due:
@@ -425,6 +425,11 @@ class GamePeer:
         if self.table.ended:
             self._after_change()
 
+    def _game_ended(self) -> None:
+        self.finished.set()
+        if self.mesh is not None and not self._closing:
+            self.mesh.announce_length()  # the others wait for everyone to hold the end
+
     def _bot_move(self) -> None:
         need = self.table.choice_needed()
         while need is not None:
@@ -443,7 +448,7 @@ class GamePeer:
             self._persist_and_publish()
             need = self.table.choice_needed()
         if self.table.ended and not self.finished.is_set():
-            self.finished.set()
+            self._game_ended()
 
     def _choose(self, outputs_of: Callable[[], list[Output]]) -> None:
         self._handle(outputs_of())
