@@ -26,9 +26,16 @@ def _cmd_play(args: argparse.Namespace) -> int:
         from wizard_p2p.play_local import play_offline
 
         return play_offline(args)
-    from wizard_p2p.node.commands import play_networked
+    from wizard_p2p.node.options import start_local_game
 
-    return play_networked(args)
+    # The bots start first: they import while this process does.
+    local = start_local_game(args)
+    try:
+        from wizard_p2p.node.commands import play_networked
+    except BaseException:
+        local.stop_bots(finished=False)
+        raise
+    return play_networked(args, local)
 
 
 def _run(coroutine_factory) -> int:
@@ -83,8 +90,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", required=True)
 
-    from wizard_p2p.node.commands import add_network_options
-    from wizard_p2p.node.lobby import DEFAULT_PORT
+    from wizard_p2p.node.options import DEFAULT_PORT, add_network_options
 
     play = sub.add_parser(
         "play", help="play against bots on this machine (each bot its own process, on loopback)"

@@ -9,11 +9,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 import shutil
-import subprocess
-import sys
-import tempfile
 from pathlib import Path
 
 from wizard_p2p.audit import format_score_pad
@@ -21,7 +17,8 @@ from wizard_p2p.bots import make_policy
 from wizard_p2p.errors import UsageError
 from wizard_p2p.identity import Identity
 from wizard_p2p.net import NetConfig, load_or_create_curve_keys
-from wizard_p2p.node.lobby import DEFAULT_PORT, GameStart, HostLobby, JoinLobby, free_port
+from wizard_p2p.node.lobby import GameStart, HostLobby, JoinLobby
+from wizard_p2p.node.options import DEFAULT_PORT, LocalGame
 from wizard_p2p.node.peer import GamePeer, PeerTimers
 from wizard_p2p.node.store import GameStore, default_data_dir, list_games
 from wizard_p2p.rules import GameConfig
@@ -161,7 +158,7 @@ def _report(args: argparse.Namespace, peer: GamePeer) -> None:
     _say(args, f"log: {peer.store.log_path}")
 
 
-async def host_async(args: argparse.Namespace, *, on_open=None) -> GamePeer:
+async def host_async(args: argparse.Namespace) -> GamePeer:
     _check_timer_options(args)
     data_dir = _data_dir(args)
     identity, curve = _keys(data_dir)
@@ -177,13 +174,13 @@ async def host_async(args: argparse.Namespace, *, on_open=None) -> GamePeer:
         mesh_port=args.mesh_port,
         net_config=_net_config(args),
     )
+    if getattr(args, "lobby_code", None):
+        host.code = args.lobby_code  # chosen before the bots were started
     await host.open()
     _say(args, f"Wizard lobby for {config.seats} players — invite code {host.code}")
     for address in host.addresses:
         _say(args, f"  others join with: wizard-p2p join {address} --code {host.code}")
     _say(args, f"your fingerprint: {identity.fingerprint}")
-    if on_open is not None:
-        on_open(host)
     return await _lobby_then_game(args, host, identity, curve)
 
 
@@ -261,54 +258,21 @@ async def resume_async(args: argparse.Namespace) -> GamePeer:
     return peer
 
 
-def play_networked(args: argparse.Namespace) -> int:
-    """A local game on loopback: this player (or a bot) hosts, bot processes join."""
-    config = GameConfig.with_variants(args.seats, args.variant)
-    bots = args.bots if args.bots is not None else config.seats - (0 if args.headless else 1)
-    if bots != config.seats - (0 if args.headless else 1):
-        raise UsageError(
-            f"{config.seats} seats need {config.seats - 1} bots with you, or {config.seats} "
-            "with --headless"
-        )
-    out = Path(args.out) if args.out else Path(tempfile.mkdtemp(prefix="wizard-p2p-"))
-    out.mkdir(parents=True, exist_ok=True)
-    args.listen = "127.0.0.1"
-    args.port = 0
-    args.mesh_port = free_port()
+def play_networked(args: argparse.Namespace, local: LocalGame) -> int:
+    """A local game on loopback: this player (or a bot) hosts; ``local``'s bots join."""
+    config, out = local.config, local.out
     args.data_dir = str(out / "seat-0") if args.headless else args.data_dir
-    processes: list[subprocess.Popen[bytes]] = []
-
-    def spawn(host: HostLobby) -> None:
-        for i in range(1, config.seats):
-            command = [
-                sys.executable, "-m", "wizard_p2p", "bot", f"127.0.0.1:{host.port}",
-                "--code", host.code, "--name", f"Bot {i}", "--policy", args.policy,
-                "--data-dir", str(out / f"seat-{i}"), "--listen", "127.0.0.1", "--quiet",
-            ]
-            if getattr(args, "trace", None):
-                command += ["--trace", str(Path(args.trace).with_suffix(f".seat{i}.json"))]
-            processes.append(
-                subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
-            )
-
+    args.lobby_code = local.code
     if not args.headless:
         args.quiet = True
         args.autostart = True
         args.resumable = False  # the bots are ended when the player leaves
     peer: GamePeer | None = None
     try:
-        peer = asyncio.run(host_async(args, on_open=spawn))
+        peer = asyncio.run(host_async(args))
     finally:
-        # Bots outlive a finished game only to let everyone catch up; a game the
-        # player left (or that failed) has nobody left to play for.
-        finished = peer is not None and peer.table.finished
-        for process in processes:
-            if not finished:
-                process.terminate()
-            try:
-                process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                process.kill()
+        # Bots outlive a finished game only to let everyone catch up.
+        local.stop_bots(finished=peer is not None and peer.table.finished)
     for i in range(config.seats):
         seat_dir = Path(args.data_dir) if i == 0 else out / f"seat-{i}"
         games = list_games(seat_dir)
@@ -319,19 +283,3 @@ def play_networked(args: argparse.Namespace) -> int:
         _report(args, peer)
     print(f"logs of every seat: {out}")
     return 0 if peer.table.finished else 1
-
-
-def add_network_options(parser: argparse.ArgumentParser, *, bot: bool = False) -> None:
-    parser.add_argument("--name", default=os.environ.get("USER", "Player")[:32] or "Player")
-    parser.add_argument("--data-dir", default=None, help="where keys and games live")
-    parser.add_argument("--listen", default="0.0.0.0", help="address to listen on")
-    parser.add_argument("--mesh-port", type=int, default=None, help="port of the game mesh")
-    parser.add_argument("--lang", default=None, help="en, zh, ja (default: from the locale)")
-    parser.add_argument("--policy", default="heuristic", help="bot policy (headless seats)")
-    parser.add_argument("--headless", action="store_true", default=bot, help="a bot plays")
-    parser.add_argument("--quiet", action="store_true")
-    parser.add_argument("--trace", default=None, help=argparse.SUPPRESS)  # benchmarks
-    parser.add_argument("--stall-limit", type=float, default=120.0,
-                        help="seconds a silent seat may hold up the game (default 120)")
-    parser.add_argument("--silence-limit", type=float, default=3.0,
-                        help="seconds without a heartbeat before a peer counts as silent")

@@ -41,6 +41,13 @@ from wizard_p2p.net import (
     LobbyTimeout,
     NetConfig,
 )
+from wizard_p2p.node.options import (  # noqa: F401  (re-exported: the lobby's API)
+    CODE_ALPHABET,
+    DEFAULT_PORT,
+    free_port,
+    new_invite_code,
+    normalise_code,
+)
 from wizard_p2p.node.store import GameStore, SeatRecord
 from wizard_p2p.protocol.messages import GENESIS_DOMAIN, genesis_terms_bytes
 from wizard_p2p.protocol.table import (
@@ -51,26 +58,9 @@ from wizard_p2p.protocol.table import (
 )
 from wizard_p2p.rules import GameConfig
 
-DEFAULT_PORT = 47474
-CODE_ALPHABET = "ABCDEFGHJKMNPQRSTVWXYZ23456789"  # no 0/O, 1/I/L, U
-
 
 class LobbyError(WizardError):
     pass
-
-
-def new_invite_code() -> str:
-    import secrets
-
-    raw = "".join(secrets.choice(CODE_ALPHABET) for _ in range(8))
-    return f"{raw[:4]}-{raw[4:]}"
-
-
-def normalise_code(code: str) -> str:
-    clean = "".join(ch for ch in code.upper() if ch.isalnum())
-    if len(clean) != 8 or any(ch not in CODE_ALPHABET for ch in clean):
-        raise UsageError(f"an invite code looks like ABCD-EF23, not {code!r}")
-    return f"{clean[:4]}-{clean[4:]}"
 
 
 def lobby_keys(code: str) -> CurveKeys:
@@ -81,13 +71,6 @@ def lobby_keys(code: str) -> CurveKeys:
     secret = z85.encode(seed).decode()
     public = zmq.curve_public(secret.encode()).decode()
     return CurveKeys(public, secret)
-
-
-def free_port(host: str = "127.0.0.1") -> int:
-    """A TCP port free right now on ``host`` (for the mesh of a lobby on port 0)."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind((host, 0))
-        return int(sock.getsockname()[1])
 
 
 def lan_addresses() -> list[str]:

@@ -1,0 +1,67 @@
+"""``play`` starts its bots before this process imports the network and the crypto."""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from wizard_p2p.errors import UsageError
+from wizard_p2p.node.options import normalise_code, start_local_game
+
+
+def test_the_command_line_parser_imports_no_network_and_no_crypto() -> None:
+    probe = (
+        "import sys; from wizard_p2p.cli import build_parser; build_parser(); "
+        "heavy = sorted(m for m in ('zmq', 'nacl', 'cryptography', 'asyncio', "
+        "'wizard_p2p.net', 'wizard_p2p.protocol', 'wizard_p2p.node.lobby') if m in sys.modules); "
+        "print(','.join(heavy))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, timeout=60
+    )
+    assert done.stdout.strip() == ""
+
+
+def play_args(tmp_path: Path, **overrides: object) -> argparse.Namespace:
+    args = argparse.Namespace(
+        seats=3, variant=[], bots=None, headless=False, out=str(tmp_path), policy="random",
+        trace=None,
+    )
+    for name, value in overrides.items():
+        setattr(args, name, value)
+    return args
+
+
+@pytest.mark.parametrize(("seats", "bots", "headless"), [(3, 1, False), (4, 4, False), (3, 2, True)])
+def test_a_wrong_number_of_bots_is_refused_before_any_starts(
+    tmp_path: Path, seats: int, bots: int, headless: bool
+) -> None:
+    args = play_args(tmp_path, seats=seats, bots=bots, headless=headless)
+    with pytest.raises(UsageError, match="bots"):
+        start_local_game(args)
+    assert not any(tmp_path.glob("seat-*"))  # no bot was started
+    assert not hasattr(args, "port")
+
+
+def test_unplayable_variants_are_refused_before_any_bot_starts(tmp_path: Path) -> None:
+    args = play_args(tmp_path, variant=["plus_minus_one", "hidden_bids"])
+    with pytest.raises(UsageError):
+        start_local_game(args)
+    assert not hasattr(args, "port")
+
+
+def test_a_local_game_gets_loopback_ports_and_a_valid_code(tmp_path: Path) -> None:
+    args = play_args(tmp_path, seats=3)
+    local = start_local_game(args)
+    try:
+        assert args.listen == "127.0.0.1"
+        assert args.port != args.mesh_port and 0 < args.port < 65536
+        assert normalise_code(local.code) == local.code
+        assert len(local.processes) == 2
+    finally:
+        local.stop_bots(finished=False)
+    assert all(p.returncode is not None for p in local.processes)
