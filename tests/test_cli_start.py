@@ -36,7 +36,9 @@ def play_args(tmp_path: Path, **overrides: object) -> argparse.Namespace:
     return args
 
 
-@pytest.mark.parametrize(("seats", "bots", "headless"), [(3, 1, False), (4, 4, False), (3, 2, True)])
+@pytest.mark.parametrize(
+    ("seats", "bots", "headless"), [(3, 1, False), (4, 4, False), (3, 2, True)]
+)
 def test_a_wrong_number_of_bots_is_refused_before_any_starts(
     tmp_path: Path, seats: int, bots: int, headless: bool
 ) -> None:
