@@ -67,3 +67,24 @@ def test_a_local_game_gets_loopback_ports_and_a_valid_code(tmp_path: Path) -> No
     finally:
         local.stop_bots(finished=False)
     assert all(p.returncode is not None for p in local.processes)
+
+
+def test_a_reserved_port_is_nobody_elses_until_released() -> None:
+    import errno
+    import socket
+
+    from wizard_p2p.node.options import release_port, reserve_port
+
+    port = reserve_port()
+    other = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    try:
+        with pytest.raises(OSError) as taken:
+            other.bind(("127.0.0.1", port))
+        assert taken.value.errno == errno.EADDRINUSE
+        release_port(port)
+        other.bind(("127.0.0.1", port))  # the listener it was held for takes it now
+        other.listen()
+    finally:
+        other.close()
+    release_port(port)  # releasing twice, or a port never held, does nothing
+    release_port(1)

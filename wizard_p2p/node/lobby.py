@@ -47,6 +47,8 @@ from wizard_p2p.node.options import (  # noqa: F401  (re-exported: the lobby's A
     free_port,
     new_invite_code,
     normalise_code,
+    release_port,
+    reserve_port,
 )
 from wizard_p2p.node.store import GameStore, SeatRecord
 from wizard_p2p.protocol.messages import GENESIS_DOMAIN, genesis_terms_bytes
@@ -197,6 +199,7 @@ class HostLobby:
     _changed: asyncio.Event = field(default_factory=asyncio.Event)
 
     async def open(self) -> None:
+        release_port(self.port)  # when it was chosen ahead (play's local game)
         self._server = LobbyServer(
             lobby_keys(self.code), host=self.listen_host, port=self.port, config=self.net_config
         )
@@ -205,7 +208,7 @@ class HostLobby:
         self.port = self._server.port
         if self.mesh_port is None and random_port:
             # The port after a random one may well be taken: ask for a free one instead.
-            self.mesh_port = free_port(self.listen_host or "0.0.0.0")
+            self.mesh_port = reserve_port(self.listen_host or "0.0.0.0")
         elif self.mesh_port is None:
             self.mesh_port = self.port + 1 if self.port != DEFAULT_PORT - 1 else self.port - 1
         self._master = os.urandom(32)
@@ -404,8 +407,8 @@ class JoinLobby:
         )
         await self._client.start()
         if self.mesh_port is None:
-            self.mesh_port = free_port(self.listen_host if self.listen_host != "0.0.0.0"
-                                       else "0.0.0.0")
+            # Held until the game's mesh binds it (GamePeer.start), maybe minutes later.
+            self.mesh_port = reserve_port(self.listen_host or "0.0.0.0")
         master = os.urandom(32)
         hello = {
             "type": "hello",

@@ -44,6 +44,31 @@ def free_port(host: str = "127.0.0.1") -> int:
         return int(sock.getsockname()[1])
 
 
+# Ports chosen ahead and held bound (not listening) until their listener takes them:
+# nobody else — another bot's free_port() included — can be handed one meanwhile.
+_held_ports: dict[int, socket.socket] = {}
+
+
+def reserve_port(host: str = "127.0.0.1") -> int:
+    """A free TCP port on ``host``, held for this process until :func:`release_port`."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    try:
+        sock.bind((host, 0))
+    except OSError:
+        sock.close()
+        raise
+    port = int(sock.getsockname()[1])
+    _held_ports[port] = sock
+    return port
+
+
+def release_port(port: int) -> None:
+    """Let the listener bind ``port`` now (a no-op for a port this process does not hold)."""
+    sock = _held_ports.pop(port, None)
+    if sock is not None:
+        sock.close()
+
+
 def add_network_options(parser: argparse.ArgumentParser, *, bot: bool = False) -> None:
     parser.add_argument("--name", default=os.environ.get("USER", "Player")[:32] or "Player")
     parser.add_argument("--data-dir", default=None, help="where keys and games live")
@@ -117,8 +142,8 @@ def start_local_game(args: argparse.Namespace) -> LocalGame:
     out = Path(args.out) if args.out else Path(tempfile.mkdtemp(prefix="wizard-p2p-"))
     out.mkdir(parents=True, exist_ok=True)
     args.listen = "127.0.0.1"
-    args.port = free_port()
-    args.mesh_port = free_port()
+    args.port = reserve_port()
+    args.mesh_port = reserve_port()
     code = new_invite_code()
     processes = start_local_bots(
         config.seats - 1, args.port, code, policy=args.policy, out=out,

@@ -42,6 +42,7 @@ from wizard_p2p.net import (
     PrivateReceived,
 )
 from wizard_p2p.net.events import PeerState
+from wizard_p2p.node.options import release_port
 from wizard_p2p.node.store import GameStore, SeatRecord
 from wizard_p2p.protocol.table import Broadcast, Output, SendPrivate, Table
 from wizard_p2p.rules import Card, Phase, Suit
@@ -137,6 +138,7 @@ class GamePeer:
             config=self.net_config,
             session=self.table.game_id.hex()[:32],
         )
+        release_port(self.record.listen_port)  # reserved in the lobby, bound just now
         await self.mesh.start()
         self.mesh.attach_log(_LogView(self.table), self._on_entry)
         for seat, player in enumerate(self.table.players):
