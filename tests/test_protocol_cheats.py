@@ -563,3 +563,24 @@ def test_a_deferred_check_runs_when_the_next_set_up_stalls_before_our_turn() -> 
     assert last.fault is not None
     assert (last.fault.seat, last.fault.kind) == (cheater, "shuffle")
     assert m.decode_entry(last.log[-1]).kind == "shuffle"  # round 2 had begun
+
+
+def test_a_put_off_check_still_runs_when_the_game_is_aborted() -> None:
+    game = new_game(3, seed=3)
+    game.defer_checks = True
+    cheater = 1
+    for table in game.tables:
+        table._defer_checks = True
+    game.outputs_filter = replace_own_entry(game, Tamper(cheater, "shuffle", swap_two, round_no=1))
+    # Stop once round 2 has begun and the check is still put off at seat 2.
+    table = game.tables[2]
+    assert game.run(until=lambda: table.has_deferred_checks and table.stage == "shuffle")
+    assert table.fault is None
+    due = table.expected()
+    assert due is not None
+    stalled = due[0]
+    writer = 1 if stalled == 0 else 0
+    abort = forge(game, writer, "abort", {"stalled": stalled, "reason": "x"}, log_of=table)
+    table.receive(abort)
+    assert table.stage == "faulted" and table.abort is not None
+    assert table.fault is not None and (table.fault.seat, table.fault.kind) == (cheater, "shuffle")

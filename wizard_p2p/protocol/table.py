@@ -1018,6 +1018,8 @@ class Table:
         def apply() -> None:
             self.abort = (entry.seat, entry.body["stalled"], entry.body["reason"])
             self.stage = "aborted"
+            # A round check still put off runs now: a cheat it finds outranks the stall.
+            self.run_deferred_checks()
 
         return apply
 
