@@ -277,18 +277,32 @@ def test_an_entry_published_before_the_peer_listens_arrives_when_the_link_comes_
     run(scenario())
 
 
+@contextlib.asynccontextmanager
+async def slow_pair() -> AsyncIterator[tuple[Mesh, Mesh, list[MemoryStore]]]:
+    """Two SLOW meshes, connected and hearing each other."""
+    stores = [MemoryStore(), MemoryStore()]
+    a, b = (Mesh(CurveKeys.generate(), config=SLOW, session="g", store=s,
+                 on_entry=s.accept) for s in stores)
+    await a.start()
+    await b.start()
+    try:
+        connect_all([a, b])
+        for one, other in ((a, b), (b, a)):
+            await one.wait_for(
+                lambda one=one, other=other: (
+                    one.peer_status()[other.public_key].state is PeerState.ALIVE
+                ),
+                DEADLINE,
+            )
+        yield a, b, stores
+    finally:
+        await a.close()
+        await b.close()
+
+
 def test_a_closing_peer_says_its_final_length() -> None:
     async def scenario() -> None:
-        stores = [MemoryStore(), MemoryStore()]
-        a, b = (Mesh(CurveKeys.generate(), config=SLOW, session="g", store=s,
-                     on_entry=s.accept) for s in stores)
-        await a.start()
-        await b.start()
-        try:
-            connect_all([a, b])
-            await b.wait_for(
-                lambda: b.peer_status()[a.public_key].state is PeerState.ALIVE, DEADLINE
-            )
+        async with slow_pair() as (a, b, stores):
             b.publish(stores[1].append(b"the last entry"))
             await a.wait_for(lambda: stores[0].length() == 1, DEADLINE, "the entry")
             # a's acknowledgement waits 30 s; closing says the length at once.
@@ -297,25 +311,13 @@ def test_a_closing_peer_says_its_final_length() -> None:
             await b.wait_for(
                 lambda: b.peer_status()[a.public_key].log_length == 1, DEADLINE, "farewell"
             )
-        finally:
-            await a.close()
-            await b.close()
 
     run(scenario())
 
 
 def test_announcing_the_length_tells_every_peer_at_once() -> None:
     async def scenario() -> None:
-        stores = [MemoryStore(), MemoryStore()]
-        a, b = (Mesh(CurveKeys.generate(), config=SLOW, session="g", store=s,
-                     on_entry=s.accept) for s in stores)
-        await a.start()
-        await b.start()
-        try:
-            connect_all([a, b])
-            await a.wait_for(
-                lambda: a.peer_status()[b.public_key].state is PeerState.ALIVE, DEADLINE
-            )
+        async with slow_pair() as (a, b, stores):
             a.publish(stores[0].append(b"the final entry"))
             await b.wait_for(lambda: stores[1].length() == 1, DEADLINE, "the entry")
             assert a.peer_status()[b.public_key].log_length == 0  # its ACK waits 30 s
@@ -324,8 +326,5 @@ def test_announcing_the_length_tells_every_peer_at_once() -> None:
                 lambda: a.peer_status()[b.public_key].log_length == 1, DEADLINE, "b's length"
             )
             assert b.replicator is not None and b.replicator.stats.acks_sent == 1
-        finally:
-            await a.close()
-            await b.close()
 
     run(scenario())
