@@ -463,6 +463,35 @@ def test_bots_end_the_game_by_themselves_after_the_stall_limit(
     run(main())
 
 
+def test_a_seat_that_stays_connected_but_withholds_its_entries_is_named_stalled(
+    tmp_path: Path, run: Callable[..., object]
+) -> None:
+    """Heartbeats alone do not keep a game waiting: a client that never writes its
+    automatic entries (shuffle, lock, reveal...) is aborted after the stall limit."""
+
+    async def main() -> None:
+        game = Game(await seat_players(tmp_path, GameConfig(3)))
+        await game.start({}, timers=PeerTimers(1.0))
+        try:
+            peers = game.peers
+            await game.until(lambda: len(peers[2].table.log) >= 12, "round 1's bidding")
+            peers[2].table._writing = False  # a modified client: choices only
+            await game.until(
+                lambda: peers[0].table.ended and peers[1].table.ended, "the others to end it"
+            )
+            for s in (0, 1):
+                assert 2 not in peers[s].silent  # it was connected all along
+                assert peers[s].table.abort is not None
+                assert peers[s].table.abort[:2] == (0, 2)  # seat 0 wrote it, naming seat 2
+            assert peers[0].table.log == peers[1].table.log
+            report = audit_entries(peers[1].store.read_log())
+            assert report.status == "aborted" and "seat 2" in report.message
+        finally:
+            await game.close()
+
+    run(main())
+
+
 # --- crash in the clairvoyance round ----------------------------------------------------------
 
 

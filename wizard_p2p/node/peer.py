@@ -323,26 +323,33 @@ class GamePeer:
             if self.auto_abort and not self._closing and self.can_abort():
                 self.abort_stalled()
 
+    def _holding_up(self, due: tuple[int, frozenset[str]] | None) -> bool:
+        """Whether the seat due holds the game up: it is silent, or it owes an entry its
+        client writes by itself (a shuffle, a lock, a reveal...) — a seat that stays
+        connected but withholds one stalls the game as surely as one that left."""
+        if due is None or self.table.ended or due[0] == self.seat:
+            return False
+        return due[0] in self.silent or not (due[1] & PLAYER_DECISIONS)
+
     def _track_stall(self) -> None:
-        """Start (or stop) the clock of the silent seat the game is waiting for."""
+        """Start (or stop) the clock of the seat the game is waiting for, if it holds it up."""
         due = self.table.expected()
-        held = None
-        if due is not None and not self.table.ended and due[0] != self.seat:
-            held = due[0] if due[0] in self.silent else None
+        held = due[0] if due is not None and self._holding_up(due) else None
         if held != self._held_by:
             self._held_by = held
             self._held_since = None if held is None else time.monotonic()
 
     def stalled_for(self) -> float:
-        """Seconds the seat due has held up the game while silent (0.0 when none does)."""
+        """Seconds the seat due has held up the game (0.0 when none does)."""
         self._track_stall()
         return 0.0 if self._held_since is None else time.monotonic() - self._held_since
 
     def can_abort(self) -> bool:
-        """Whether this seat may end the game now: the seat due has been silent and held
-        it up for the stall limit, and we are the one seat that writes the abort."""
+        """Whether this seat may end the game now: the seat due has held it up (silent,
+        or withholding an automatic entry) for the stall limit, and we are the one seat
+        that writes the abort."""
         due = self.table.expected()
-        if due is None or self.table.ended or due[0] not in self.silent:
+        if due is None or not self._holding_up(due):
             return False
         if self.table._abort_writer(due[0]) != self.seat:
             return False
@@ -541,6 +548,8 @@ class GamePeer:
 # the log before it, so after a crash the table derives the very same bytes again: it
 # needs no fsync before it is sent, which takes the disk off the set-up's critical path.
 CHOICE_KINDS = frozenset({"bid", "trump", "play", "abort", "dispute"})
+# What a player may take time to decide; every other entry due is written at once.
+PLAYER_DECISIONS = frozenset({"bid", "trump", "play"})
 
 
 def _must_be_durable(author: int, kind: str, seat: int) -> bool:
