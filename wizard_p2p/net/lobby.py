@@ -29,13 +29,11 @@ one, and handover is off, so no client can take over another's connection.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import secrets
 from collections import Counter, OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from types import TracebackType
 
 import zmq
 import zmq.asyncio
@@ -58,8 +56,12 @@ from wizard_p2p.net.frames import (
 from wizard_p2p.net.keys import CurveKeys, check_z85_key
 from wizard_p2p.net.sockets import (
     HANDSHAKE_FAILURES,
+    AsyncService,
     bind,
+    cancel_all,
     check_endpoint,
+    checked_payload,
+    close_monitored,
     make_dealer,
     make_router,
     send_nowait,
@@ -112,7 +114,7 @@ class _Client:
     replies: OrderedDict[int, list[bytes] | None] = field(default_factory=OrderedDict)
 
 
-class LobbyServer:
+class LobbyServer(AsyncService):
     """The host's lobby socket. Open to any CURVE key until :meth:`restrict`."""
 
     def __init__(
@@ -242,24 +244,8 @@ class LobbyServer:
         if not self._closed:
             await self._teardown()
 
-    async def __aenter__(self) -> LobbyServer:
-        await self.start()
-        return self
-
-    async def __aexit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        await self.close()
-
     def _payload(self, payload: bytes) -> bytes:
-        if not isinstance(payload, bytes | bytearray | memoryview):
-            raise UsageError("payload must be bytes")
-        if len(payload) > self.config.max_payload:
-            raise UsageError(f"payload exceeds {self.config.max_payload} bytes")
-        return bytes(payload)
+        return checked_payload(payload, self.config.max_payload)
 
     def _send(self, client: _Client, frames: list[bytes]) -> bool:
         if self._router is None or self._closed:
@@ -268,16 +254,9 @@ class LobbyServer:
 
     async def _teardown(self) -> None:
         self._closed = True
-        for task in self._tasks:
-            task.cancel()
-        await asyncio.gather(*self._tasks, return_exceptions=True)
+        await cancel_all(self._tasks)
         self._tasks = []
-        if self._router is not None:
-            with contextlib.suppress(zmq.ZMQError):
-                self._router.disable_monitor()
-            self._router.close(linger=0)
-        if self._monitor is not None:
-            self._monitor.close(linger=0)
+        close_monitored(self._router, self._monitor)
         if self._auth is not None:
             self._auth.stop()
             await asyncio.sleep(0)
@@ -362,7 +341,7 @@ class LobbyServer:
         )
 
 
-class LobbyClient:
+class LobbyClient(AsyncService):
     """A joiner's connection to a host's lobby at ``endpoint`` holding ``server_key``."""
 
     def __init__(
@@ -459,30 +438,11 @@ class LobbyClient:
         if self._closed:
             return
         self._closed = True
-        for task in self._tasks:
-            task.cancel()
-        await asyncio.gather(*self._tasks, return_exceptions=True)
-        if self._dealer is not None:
-            with contextlib.suppress(zmq.ZMQError):
-                self._dealer.disable_monitor()
-            self._dealer.close(linger=0)
-        if self._monitor is not None:
-            self._monitor.close(linger=0)
+        await cancel_all(self._tasks)
+        close_monitored(self._dealer, self._monitor)
         if self._context is not None:
             self._context.destroy(linger=0)
         self._fail_all(LobbyClosed("lobby client closed"))
-
-    async def __aenter__(self) -> LobbyClient:
-        await self.start()
-        return self
-
-    async def __aexit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        await self.close()
 
     def _new_id(self) -> int:
         msg_id = self._next_id
@@ -494,10 +454,7 @@ class LobbyClient:
             raise LobbyClosed("lobby client closed or not started")
         if self._refused:
             raise LobbyRefused(f"the lobby at {self.endpoint} refused our key")
-        if not isinstance(payload, bytes | bytearray | memoryview):
-            raise UsageError("payload must be bytes")
-        if len(payload) > self.config.max_payload:
-            raise UsageError(f"payload exceeds {self.config.max_payload} bytes")
+        payload = checked_payload(payload, self.config.max_payload)
         # A full queue (server unreachable for long) loses this copy; request() resends.
         send_nowait(self._dealer, encode_lobby(LobbyRequest(msg_id, bytes(payload))))
 

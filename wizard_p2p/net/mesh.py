@@ -27,13 +27,11 @@ thread aside).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import secrets
 from collections import Counter
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
-from types import TracebackType
 
 import zmq
 import zmq.asyncio
@@ -74,8 +72,12 @@ from wizard_p2p.net.private import PrivateChannel
 from wizard_p2p.net.replicate import EntryHandler, EntryStore, Replicator
 from wizard_p2p.net.sockets import (
     HANDSHAKE_FAILURES,
+    AsyncService,
     bind,
+    cancel_all,
     check_endpoint,
+    checked_payload,
+    close_monitored,
     make_dealer,
     make_router,
     send_now,
@@ -150,7 +152,7 @@ class _Peer:
     redial: asyncio.TimerHandle | None = None
 
 
-class Mesh:
+class Mesh(AsyncService):
     """One peer's end of the full mesh. Create, ``await start()``, ``add_peer`` the others.
 
     ``keys`` is this peer's CURVE keypair; ``host``/``port`` where its ROUTER
@@ -249,18 +251,6 @@ class Mesh:
         self._closed = True
         await self._teardown(farewell=True)
 
-    async def __aenter__(self) -> Mesh:
-        await self.start()
-        return self
-
-    async def __aexit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        await self.close()
-
     async def _teardown(self, *, farewell: bool = False) -> None:
         self._closed = True
         tasks = [*self._tasks]
@@ -269,18 +259,11 @@ class Mesh:
                 peer.redial.cancel()
             if peer.monitor_task is not None:
                 tasks.append(peer.monitor_task)
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        await cancel_all(tasks)
         self._tasks = []
         for peer in self._peers.values():
             self._close_link(peer, linger=_FAREWELL_LINGER_MS if farewell else 0)
-        if self._router is not None:
-            with contextlib.suppress(zmq.ZMQError):
-                self._router.disable_monitor()
-            self._router.close(linger=0)
-        if self._router_monitor is not None:
-            self._router_monitor.close(linger=0)
+        close_monitored(self._router, self._router_monitor)
         if self._auth is not None:
             self._auth.stop()
             # Let the authenticator's cancelled task finish on this loop.
@@ -492,10 +475,7 @@ class Mesh:
         return False
 
     def _check_payload(self, payload: bytes) -> None:
-        if not isinstance(payload, bytes | bytearray | memoryview):
-            raise UsageError("payload must be bytes")
-        if len(payload) > self.config.max_payload:
-            raise UsageError(f"payload of {len(payload)} bytes exceeds {self.config.max_payload}")
+        checked_payload(payload, self.config.max_payload)
 
     def _require_peer(self, peer: str) -> None:
         if peer not in self._peers:
@@ -524,12 +504,7 @@ class Mesh:
         )
 
     def _close_link(self, peer: _Peer, *, linger: int = 0) -> None:
-        if peer.dealer is not None:
-            with contextlib.suppress(zmq.ZMQError):
-                peer.dealer.disable_monitor()
-            peer.dealer.close(linger=linger)
-        if peer.monitor is not None:
-            peer.monitor.close(linger=0)
+        close_monitored(peer.dealer, peer.monitor, linger=linger)
         peer.dealer = peer.monitor = peer.sender = None
 
     def _redial(self, peer: _Peer) -> None:

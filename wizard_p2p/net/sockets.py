@@ -20,9 +20,13 @@ Options and why:
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import ipaddress
 import logging
 from collections.abc import Sequence
+from types import TracebackType
+from typing import Any, Self
 
 import zmq
 import zmq.asyncio
@@ -178,3 +182,53 @@ def send_nowait(sock: zmq.asyncio.Socket, frames: Sequence[bytes]) -> bool:
         return False
     _log.warning("send failed: %s", exc)
     return False
+
+
+def close_monitored(
+    sock: zmq.Socket | None, monitor: zmq.Socket | None, *, linger: int = 0
+) -> None:
+    """Close a socket and its monitor socket (either may be None); never raises."""
+    if sock is not None:
+        with contextlib.suppress(zmq.ZMQError):
+            sock.disable_monitor()
+        sock.close(linger=linger)
+    if monitor is not None:
+        monitor.close(linger=0)
+
+
+def checked_payload(payload: object, limit: int) -> bytes:
+    """``payload`` as bytes; ``UsageError`` unless it is bytes-like of at most ``limit``."""
+    if not isinstance(payload, bytes | bytearray | memoryview):
+        raise UsageError("payload must be bytes")
+    if len(payload) > limit:
+        raise UsageError(f"payload of {len(payload)} bytes exceeds {limit}")
+    return bytes(payload)
+
+
+async def cancel_all(tasks: Sequence[asyncio.Task[Any]]) -> None:
+    """Cancel the tasks and wait until each has ended (whatever it raised)."""
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+
+
+class AsyncService:
+    """``async with service:`` starts it and closes it (subclasses define both)."""
+
+    async def start(self) -> None:
+        raise NotImplementedError
+
+    async def close(self) -> None:
+        raise NotImplementedError
+
+    async def __aenter__(self) -> Self:
+        await self.start()
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.close()
