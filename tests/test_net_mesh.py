@@ -32,18 +32,9 @@ from wizard_p2p.net import (
     PrivateReceived,
 )
 from wizard_p2p.net.frames import Control, canonical_header, encode_mesh
-from wizard_p2p.net.testing import FaultProxy, connect_all
+from wizard_p2p.net.testing import FAST_TIMERS, FaultProxy, connect_all
 
-FAST = NetConfig(
-    heartbeat_interval=0.05,
-    silence_limit=0.4,
-    resend_interval=0.15,
-    ack_delay=0.03,
-    sync_timeout=0.4,
-    redial_interval=0.1,
-    reconnect_ivl_ms=20,
-    reconnect_ivl_max_ms=200,
-)
+FAST = FAST_TIMERS
 DEADLINE = 5.0
 
 

@@ -4,23 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 from collections.abc import AsyncIterator, Callable, Coroutine
 from typing import Any
 
 from wizard_p2p.net import CurveKeys, Diverged, Mesh, NetConfig, PeerState
-from wizard_p2p.net.testing import FaultProxy, MemoryStore, connect_all
+from wizard_p2p.net.testing import FAST_TIMERS, FaultProxy, MemoryStore, connect_all
 
-FAST = NetConfig(
-    heartbeat_interval=0.05,
-    silence_limit=0.4,
-    resend_interval=0.15,
-    ack_delay=0.03,
-    sync_timeout=0.4,
-    redial_interval=0.1,
-    reconnect_ivl_ms=20,
-    reconnect_ivl_max_ms=200,
-    sync_batch=16,
-)
+FAST = dataclasses.replace(FAST_TIMERS, sync_batch=16)
 DEADLINE = 5.0
 
 

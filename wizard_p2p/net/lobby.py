@@ -57,6 +57,7 @@ from wizard_p2p.net.keys import CurveKeys, check_z85_key
 from wizard_p2p.net.sockets import (
     HANDSHAKE_FAILURES,
     AsyncService,
+    ListeningService,
     bind,
     cancel_all,
     check_endpoint,
@@ -65,7 +66,6 @@ from wizard_p2p.net.sockets import (
     make_dealer,
     make_router,
     send_nowait,
-    tcp_endpoint,
 )
 
 _log = logging.getLogger(__name__)
@@ -114,8 +114,10 @@ class _Client:
     replies: OrderedDict[int, list[bytes] | None] = field(default_factory=OrderedDict)
 
 
-class LobbyServer(AsyncService):
+class LobbyServer(ListeningService):
     """The host's lobby socket. Open to any CURVE key until :meth:`restrict`."""
+
+    _what = "lobby"
 
     def __init__(
         self,
@@ -166,21 +168,6 @@ class LobbyServer(AsyncService):
             loop.create_task(self._receive_loop(), name="lobby-receive"),
             loop.create_task(self._monitor_loop(), name="lobby-monitor"),
         ]
-
-    @property
-    def port(self) -> int:
-        if self._port is None:
-            raise UsageError("lobby not started")
-        return self._port
-
-    @property
-    def endpoint(self) -> str:
-        return tcp_endpoint(self._host, self.port)
-
-    @property
-    def public_key(self) -> str:
-        """What joiners must know (from the invitation) to reach this lobby."""
-        return self.keys.public
 
     @property
     def is_open(self) -> bool:

@@ -72,7 +72,7 @@ from wizard_p2p.net.private import PrivateChannel
 from wizard_p2p.net.replicate import EntryHandler, EntryStore, Replicator
 from wizard_p2p.net.sockets import (
     HANDSHAKE_FAILURES,
-    AsyncService,
+    ListeningService,
     bind,
     cancel_all,
     check_endpoint,
@@ -82,7 +82,6 @@ from wizard_p2p.net.sockets import (
     make_router,
     send_now,
     send_only_twin,
-    tcp_endpoint,
 )
 
 _log = logging.getLogger(__name__)
@@ -91,6 +90,9 @@ _LOG_FIRST = 10
 # How long closing may block to deliver the farewell heartbeats (context
 # termination waits at most this long for them; a gone peer costs no more).
 _FAREWELL_LINGER_MS = 200
+# A link reported up that does not take a frame yet is tried again, this often.
+_LINK_UP_TRIES = 10
+_LINK_UP_RETRY = 0.01  # seconds, times the attempt number
 # While frames flow to a peer, every this many heartbeat rounds still carries one.
 _HEARTBEAT_EVERY = 4
 # Frames handled per wake-up of the receive loop at most (fairness to other tasks).
@@ -152,7 +154,7 @@ class _Peer:
     redial: asyncio.TimerHandle | None = None
 
 
-class Mesh(AsyncService):
+class Mesh(ListeningService):
     """One peer's end of the full mesh. Create, ``await start()``, ``add_peer`` the others.
 
     ``keys`` is this peer's CURVE keypair; ``host``/``port`` where its ROUTER
@@ -161,6 +163,8 @@ class Mesh(AsyncService):
     reused across games. ``store``/``on_entry`` attach the replicated log now
     (or later with :meth:`attach_log`).
     """
+
+    _what = "mesh"
 
     def __init__(
         self,
@@ -277,22 +281,6 @@ class Mesh(AsyncService):
             self._pulse.fire()
 
     # --- addresses and peers ------------------------------------------------------------
-
-    @property
-    def public_key(self) -> str:
-        """This peer's Z85 public key: how the others name it."""
-        return self.keys.public
-
-    @property
-    def port(self) -> int:
-        if self._port is None:
-            raise UsageError("mesh not started")
-        return self._port
-
-    @property
-    def endpoint(self) -> str:
-        """``tcp://host:port`` where this mesh listens (dialable if host is)."""
-        return tcp_endpoint(self._host, self.port)
 
     @property
     def peers(self) -> tuple[str, ...]:
@@ -539,13 +527,19 @@ class Mesh(AsyncService):
         except (asyncio.CancelledError, zmq.ZMQError):
             return
 
-    def _link_up(self, peer: _Peer) -> None:
+    def _link_up(self, peer: _Peer, attempt: int = 0) -> None:
         # Sends fail while a link is down (IMMEDIATE): once it is up, tell the peer
         # our length and push what it has not acknowledged now, not at the next
         # heartbeat or resend (this is what lets a game's first entries through fast).
-        if self._closed:
+        if self._closed or self._peers.get(peer.key) is not peer:
             return
-        self._send_heartbeat(peer.key)
+        if not self._send_heartbeat(peer.key):
+            # The handshake is reported a moment before the link takes frames.
+            if attempt < _LINK_UP_TRIES:
+                asyncio.get_running_loop().call_later(
+                    _LINK_UP_RETRY * (attempt + 1), self._link_up, peer, attempt + 1
+                )
+            return
         if self.replicator is not None:
             self.replicator.peer_back(peer.key)
             self.replicator.tick(asyncio.get_running_loop().time())
@@ -731,11 +725,11 @@ class Mesh(AsyncService):
 
     # --- internals: timers ------------------------------------------------------------------
 
-    def _send_heartbeat(self, peer_key: str) -> None:
+    def _send_heartbeat(self, peer_key: str) -> bool:
         replicator = self.replicator
         length = replicator.length() if replicator is not None else 0
         tip = replicator.tip() if replicator is not None else ""
-        self._send_frame(peer_key, Heartbeat(self.epoch, length, tip))
+        return self._send_frame(peer_key, Heartbeat(self.epoch, length, tip))
 
     async def _timer_loop(self) -> None:
         loop = asyncio.get_running_loop()

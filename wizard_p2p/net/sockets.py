@@ -232,3 +232,28 @@ class AsyncService:
         tb: TracebackType | None,
     ) -> None:
         await self.close()
+
+
+class ListeningService(AsyncService):
+    """An :class:`AsyncService` that listens on ``_host``:``_port`` under CURVE ``keys``."""
+
+    keys: CurveKeys
+    _host: str
+    _port: int | None
+    _what = "service"  # how the "not started" error names it
+
+    @property
+    def port(self) -> int:
+        if self._port is None:
+            raise UsageError(f"{self._what} not started")
+        return self._port
+
+    @property
+    def endpoint(self) -> str:
+        """``tcp://host:port`` where it listens (dialable if host is)."""
+        return tcp_endpoint(self._host, self.port)
+
+    @property
+    def public_key(self) -> str:
+        """Its Z85 CURVE public key: what a peer must know to reach it."""
+        return self.keys.public

@@ -21,9 +21,23 @@ from collections.abc import Callable
 
 from wizard_p2p.errors import UsageError
 from wizard_p2p.net._pulse import Pulse
+from wizard_p2p.net.config import NetConfig
 from wizard_p2p.net.mesh import Mesh
 
 _CHUNK = 65536
+
+# Timers fast enough for tests on loopback to see silence, resends and redials in
+# well under a second.
+FAST_TIMERS = NetConfig(
+    heartbeat_interval=0.05,
+    silence_limit=0.4,
+    resend_interval=0.15,
+    ack_delay=0.03,
+    sync_timeout=0.4,
+    redial_interval=0.1,
+    reconnect_ivl_ms=20,
+    reconnect_ivl_max_ms=200,
+)
 
 
 class MemoryStore:
