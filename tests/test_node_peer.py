@@ -449,7 +449,18 @@ def test_bots_end_the_game_by_themselves_after_the_stall_limit(
             await game.until(
                 lambda: peers[1].table.ended and peers[2].table.ended, "the bots to end the game"
             )
-            assert time.monotonic() - crashed >= NET.silence_limit + 1.0 - 0.2
+            waited = time.monotonic() - crashed
+            # What seat 0 owed when it went: a player's decision waits for silence
+            # first; an entry its client writes by itself stalls at once.
+            from wizard_p2p.protocol.table import Table
+
+            before = Table(peers[1].table.log[0])
+            for line in peers[1].table.log[1:-1]:
+                before.receive(line)
+            due = before.expected()
+            assert due is not None and due[0] == 0
+            decision = bool(due[1] & {"bid", "trump", "play"})
+            assert waited >= (NET.silence_limit if decision else 0.0) + 1.0 - 0.2
             for s in (1, 2):
                 assert peers[s].table.abort is not None
                 assert peers[s].table.abort[:2] == (1, 0)
