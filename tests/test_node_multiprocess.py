@@ -447,7 +447,7 @@ def test_seat_gone_for_good_is_named_stalled(lan_games: Callable[..., LanGame]) 
     agreed = len(lines) - 1
     assert dead[:agreed] == lines[: min(agreed, len(dead))]
     assert all(json.loads(line)["seat"] == victim_seat for line in dead[agreed:])
-    # The abort came no sooner than the stall limit after the seat fell silent.
+    # The abort came no sooner than the stall limit after the seat was killed.
     abort_written = max(seat.log_path().stat().st_mtime for seat in survivors.values())
     assert abort_written - killed_at >= stall_limit
     survivor_log = next(iter(survivors.values())).log_path()
