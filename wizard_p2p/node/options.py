@@ -80,7 +80,7 @@ def add_network_options(parser: argparse.ArgumentParser, *, bot: bool = False) -
     parser.add_argument("--quiet", action="store_true")
     parser.add_argument("--trace", default=None, help=argparse.SUPPRESS)  # benchmarks
     parser.add_argument("--stall-limit", type=float, default=120.0,
-                        help="seconds a silent seat may hold up the game (default 120)")
+                        help="seconds a seat may hold up the game (default 120)")
     parser.add_argument("--silence-limit", type=float, default=3.0,
                         help="seconds without a heartbeat before a peer counts as silent")
 

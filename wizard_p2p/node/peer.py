@@ -59,7 +59,8 @@ IDLE_CHECK_DELAY = 0.5
 
 @dataclass
 class PeerTimers:
-    """How long a silent seat may hold up the game before it can be named as stalled."""
+    """How long a seat may hold up the game (silent, or withholding an entry its client
+    writes by itself) before it can be named as stalled."""
 
     stall_limit: float = DEFAULT_STALL_LIMIT
 
