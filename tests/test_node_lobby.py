@@ -13,6 +13,7 @@ import json
 import os
 import stat
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -203,3 +204,52 @@ def test_the_addresses_to_share_are_read_from_the_interfaces_without_any_traffic
         ip = ipaddress.IPv4Address(address)
         assert not ip.is_loopback
     assert shared == sorted(set(shared))
+
+
+def test_the_host_switches_variants_the_players_see_them_and_the_game_plays_them(
+    tmp_path: Path,
+) -> None:
+    from wizard_p2p.errors import ConfigError
+    from wizard_p2p.protocol.table import Table
+
+    async def main() -> None:
+        host = _host(tmp_path)
+        await host.open()
+        serving = asyncio.ensure_future(host.serve())
+        joiners = [_joiner(tmp_path, host, name) for name in ("Ann", "Bob")]
+        joining = [asyncio.ensure_future(j.join(timeout=30)) for j in joiners]
+        changed = asyncio.Event()
+        for lobby in (host, *joiners):
+            lobby.subscribe(changed.set)
+
+        async def until(predicate: Callable[[], bool]) -> None:
+            async with asyncio.timeout(30):
+                while not predicate():
+                    changed.clear()
+                    await changed.wait()
+
+        try:
+            await until(lambda: len(host.players) == 3)
+            host.set_variants(["hidden_bids", "clairvoyance"])
+            await until(lambda: all(
+                j.variants == ("hidden_bids", "clairvoyance") for j in joiners
+            ))
+            with pytest.raises(ConfigError, match="hidden"):
+                host.set_variants(["hidden_bids", "plus_minus_one"])  # refused by the rules
+            assert host.config.variants() == ("hidden_bids", "clairvoyance")  # unchanged
+            host.start()
+            with pytest.raises(UsageError, match="started"):
+                host.set_variants([])
+            starts = await asyncio.wait_for(asyncio.gather(serving, *joining), 60)
+            for start in starts:
+                table = Table(start.genesis)
+                assert table.config.variants() == ("hidden_bids", "clairvoyance")
+        finally:
+            for task in (serving, *joining):
+                task.cancel()
+            await asyncio.gather(serving, *joining, return_exceptions=True)
+            for lobby in joiners:
+                await lobby.close()
+            await host.close()
+
+    asyncio.run(main())

@@ -13,14 +13,17 @@ from prompt_toolkit.input import create_pipe_input
 
 from wizard_p2p.bots import make_policy
 from wizard_p2p.errors import UsageError
-from wizard_p2p.rules import MAX_SEATS, MIN_SEATS, GameConfig
+from wizard_p2p.rules import MAX_SEATS, MIN_SEATS, VARIANT_NAMES, GameConfig
 from wizard_p2p.session.api import SeatController, Status
 from wizard_p2p.session.local import LocalSession
 from wizard_p2p.tui.app import WizardApp
 from wizard_p2p.tui.headless import Driver, FixedSizeOutput, run_with_keys, screen_text
 from wizard_p2p.tui.lobby import LobbyController, LobbyPlayer, LobbySnapshot, is_lobby
 
-FINGERPRINTS = ["3f9a 12bc 77d0 e41a", "a0b1 c2d3 e4f5 0617", "5e5e 9001 abcd ef01", "beef 4242"]
+FINGERPRINTS = [
+    "3f9a 12bc 77d0 e41a", "a0b1 c2d3 e4f5 0617", "5e5e 9001 abcd ef01", "beef 4242",
+    "1111 2222 3333 4444", "5555 6666 7777 8888",
+]
 
 
 class FakeLobby:
@@ -48,7 +51,15 @@ class FakeLobby:
             can_start=self.you == 0 and MIN_SEATS <= n <= MAX_SEATS,
             status=(Status("waiting-players", done=n, total=self.seats),),
             started=self.started,
+            variant_choices=VARIANT_NAMES if self.you == 0 and not self.started else (),
         )
+
+    def set_variants(self, variants: tuple[str, ...]) -> None:
+        if self.you != 0:
+            raise UsageError("only the host chooses the variants")
+        GameConfig.with_variants(self.seats, list(variants))  # the rules refuse bad mixes
+        self.variants = variants
+        self._notify()
 
     def start(self) -> None:
         if self.you != 0:
@@ -157,3 +168,58 @@ def test_leaving_the_lobby() -> None:
         assert lobby.left and app.application.is_done
 
     run_with_keys(lambda pipe, out: WizardApp(lobby, "en", input=pipe, output=out), script)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh", "ja"])
+def test_the_host_switches_variants_with_the_digit_keys(lang: str) -> None:
+    lobby = FakeLobby(["Ana", "Ben", "Cy"], you=0)
+
+    async def script(driver: Driver) -> None:
+        app = driver.app
+        tr = app.tr
+        text = "\n".join(screen_text(app, 100, 40))
+        assert tr("lobby_variant_keys", n=len(VARIANT_NAMES)) in text
+        assert "[x]" + tr.variant("plus_minus_one") in text
+        await driver.press("1")  # ±1 off
+        assert lobby.variants == ()
+        await driver.press("2", "4")  # hidden bids and clairvoyance on
+        assert lobby.variants == ("hidden_bids", "clairvoyance")
+        text = "\n".join(screen_text(app, 100, 40))
+        assert "[x]" + tr.variant("hidden_bids") in text
+        assert "[ ]" + tr.variant("plus_minus_one") in text
+        await driver.press("1")  # ±1 with hidden bids: the rules refuse, nothing changes
+        assert lobby.variants == ("hidden_bids", "clairvoyance")
+        assert app.message.startswith(tr("lobby_error", detail="")[:4]) and "hidden" in app.message
+        await driver.press("9")  # no such variant: nothing happens
+        assert lobby.variants == ("hidden_bids", "clairvoyance")
+        await driver.press("enter")
+        assert lobby.started and app.screen == "table"
+        assert lobby.session is not None and lobby.session.config.hidden_bids
+
+    run_with_keys(lambda pipe, out: WizardApp(lobby, lang, input=pipe, output=out), script)
+
+
+def test_a_joiner_sees_the_variants_but_cannot_switch_them() -> None:
+    lobby = FakeLobby(["Ana", "Ben", "Cy"], you=1)
+
+    async def script(driver: Driver) -> None:
+        app = driver.app
+        text = "\n".join(screen_text(app, 100, 40))
+        assert app.tr.variant("plus_minus_one") in text
+        assert app.tr("lobby_variant_keys", n=len(VARIANT_NAMES)) not in text
+        await driver.press("2")
+        assert lobby.variants == ("plus_minus_one",)
+
+    run_with_keys(lambda pipe, out: WizardApp(lobby, "en", input=pipe, output=out), script)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh", "ja"])
+def test_a_full_lobby_with_the_variant_keys_fits_the_smallest_terminal(lang: str) -> None:
+    from tests.test_tui_render import render
+
+    lobby = FakeLobby(["Ana", "Ben", "Cy", "Dee", "Eve", "Fay"], you=0, seats=6)
+    with create_pipe_input() as pipe:
+        app = WizardApp(lobby, lang, input=pipe, output=FixedSizeOutput())
+        text = "\n".join(render(app))  # 80 x 24: fails if any line or row is cut
+        assert app.tr("lobby_start") in text
+        assert app.tr("lobby_variant_keys", n=len(VARIANT_NAMES)) in text

@@ -16,6 +16,7 @@ from collections.abc import Awaitable, Callable
 from wizard_p2p.errors import UsageError, WizardError
 from wizard_p2p.node.lobby import GameStart, HostLobby, JoinLobby
 from wizard_p2p.node.peer import GamePeer
+from wizard_p2p.rules import VARIANT_NAMES
 from wizard_p2p.session.api import SeatController, Status
 from wizard_p2p.tui.lobby import LobbyPlayer, LobbySnapshot
 
@@ -90,16 +91,19 @@ class NodeLobby:
             invite = lobby.code
             variants = lobby.config.variants()
             can_start = lobby.can_start
+            choices = VARIANT_NAMES if self.peer is None and not self._starting else ()
         else:
             addresses = (f"{lobby.host}:{lobby.port}",)
             invite = lobby.code
-            variants = ()
+            variants = lobby.variants
             can_start = False
+            choices = ()
         return LobbySnapshot(
             addresses=addresses,
             invite=invite,
             players=players,
             variants=variants,
+            variant_choices=choices,
             seats=seats or len(players),
             can_start=can_start and self.peer is None,
             status=status,
@@ -114,6 +118,11 @@ class NodeLobby:
         self.lobby.start()
         self._starting = True
         self._notify()
+
+    def set_variants(self, variants: tuple[str, ...]) -> None:
+        if not isinstance(self.lobby, HostLobby) or self.peer is not None or self._starting:
+            raise UsageError("only the host chooses the variants, before the game starts")
+        self.lobby.set_variants(variants)
 
     def leave(self) -> None:
         if self._task is not None and not self._task.done():

@@ -58,11 +58,18 @@ from wizard_p2p.protocol.table import (
     endorse,
     genesis_terms,
 )
-from wizard_p2p.rules import GameConfig
+from wizard_p2p.rules import VARIANT_NAMES, GameConfig
 
 
 class LobbyError(WizardError):
     pass
+
+
+def _variants_from_json(raw: object) -> tuple[str, ...]:
+    """The host's variants, as far as they are ones we know (for display only)."""
+    if not isinstance(raw, list):
+        return ()
+    return tuple(name for name in VARIANT_NAMES if name in raw)
 
 
 def lobby_keys(code: str) -> CurveKeys:
@@ -257,6 +264,19 @@ class HostLobby:
             self._on_lobby_message(recv.result())
         return await self._start_game()
 
+    def set_variants(self, variants: list[str] | tuple[str, ...]) -> None:
+        """Switch the game's variants before it starts (the host, from the console).
+
+        Raises ``ConfigError`` (a ``UsageError``) for a mix the rules refuse, and
+        changes nothing then; the seated players are told the new variants.
+        """
+        if self._started.is_set():
+            raise UsageError("the game has started: its variants are fixed")
+        self.config = GameConfig.with_variants(self.config.seats, list(variants))
+        if self._server is not None:
+            self._push_players()
+        self._notify()
+
     def start(self) -> None:
         """Ask to start the game (from the console)."""
         if not self.can_start:
@@ -302,13 +322,15 @@ class HostLobby:
             existing = player
         seat = self.players.index(existing)
         self.status = f"{player.name} joined"
-        return {"type": "welcome", "seat": seat, "players": [p.to_json() for p in self.players]}
+        return {"type": "welcome", "seat": seat, "players": [p.to_json() for p in self.players],
+                "variants": list(self.config.variants())}
 
     def _push_players(self) -> None:
         server = self._server
         assert server is not None
         payload = _encode({"type": "players", "players": [p.to_json() for p in self.players],
-                           "seats": self.config.seats})
+                           "seats": self.config.seats,
+                           "variants": list(self.config.variants())})
         for p in self.players:
             if p.client is not None:
                 server.push(p.client, payload)
@@ -386,6 +408,8 @@ class JoinLobby:
     net_config: NetConfig | None = None
     players: list[Seated] = field(default_factory=list)
     seats: int = 0
+    # What the host says it will play; the terms each player endorses are what count.
+    variants: tuple[str, ...] = ()
     seat: int | None = None
     status: str = ""
     _client: LobbyClient | None = None
@@ -433,6 +457,7 @@ class JoinLobby:
             raise LobbyError(f"the host refused: {reply.get('reason', '?')}")
         self.seat = int(reply["seat"])
         self.players = [_player_from_json(p) for p in reply["players"]]
+        self.variants = _variants_from_json(reply.get("variants"))
         self.status = "seated; waiting for the host to start"
         self._notify()
         while True:
@@ -440,6 +465,7 @@ class JoinLobby:
             if obj["type"] == "players":
                 self.players = [_player_from_json(p) for p in obj["players"]]
                 self.seats = int(obj.get("seats", 0))
+                self.variants = _variants_from_json(obj.get("variants"))
                 self._notify()
             elif obj["type"] == "terms":
                 start = await self._endorse(obj["terms"], master)

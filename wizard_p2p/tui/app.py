@@ -249,7 +249,11 @@ class WizardApp:
         self._digits = ""
 
     def digit(self, d: str) -> None:
-        """A digit key: type a bid (a second digit makes 10..20 when the round allows)."""
+        """A digit key: type a bid (a second digit makes 10..20 when the round allows);
+        in the lobby, the host switches the variant of that number on or off."""
+        if self.mode == "lobby":
+            self._toggle_variant(int(d))
+            return
         if self.mode != "bid":
             return
         assert self.snapshot is not None
@@ -373,6 +377,21 @@ class WizardApp:
         self.message = ""
         self.refresh()
         return True
+
+    def _toggle_variant(self, number: int) -> None:
+        snap = self.lobby_snapshot
+        if self.lobby is None or snap is None or not 1 <= number <= len(snap.variant_choices):
+            return
+        name = snap.variant_choices[number - 1]
+        chosen = set(snap.variants) ^ {name}
+        try:
+            self.lobby.set_variants(tuple(v for v in snap.variant_choices if v in chosen))
+        except UsageError as exc:  # a mix the rules refuse: said, and nothing changes
+            self.message = self.tr("lobby_error", detail=str(exc))
+            self.refresh()
+            return
+        self.message = ""
+        self._on_lobby_change()
 
     def _start_game(self) -> None:
         assert self.lobby is not None and self.lobby_snapshot is not None

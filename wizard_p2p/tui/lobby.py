@@ -63,6 +63,9 @@ class LobbySnapshot:
     error: str | None = None
     started: bool = False  # table() is ready
     closed: str | None = None  # the lobby ended without a game, and why
+    # The variants this player may switch on and off (the host, before the start), in
+    # the order the digit keys 1, 2, ... toggle them; empty for everyone else.
+    variant_choices: tuple[str, ...] = ()
 
 
 class LobbyController(Protocol):
@@ -70,6 +73,10 @@ class LobbyController(Protocol):
 
     def start(self) -> None:
         """Start the game (host only); raises ``UsageError`` with the reason if it cannot."""
+        ...
+
+    def set_variants(self, variants: tuple[str, ...]) -> None:
+        """Switch the variants (host only, before the start); ``UsageError`` says why not."""
         ...
 
     def leave(self) -> None: ...
@@ -133,8 +140,24 @@ def lobby_lines(
         head = f" {seat}{pad(who, name_cells)}  "
         lines.append([(style, head), ("class:dim", clip(player.fingerprint, cells - width(head)))])
     lines.append([])
-    variants = ", ".join(tr.variant(v) for v in snap.variants) or tr("no_variants")
-    lines += flow([[("", tr("variants") + ": ")], [("", variants)]], cells)
+    if snap.variant_choices:
+        # One flowing list (two or three lines), so that six players still fit 24 rows.
+        units: list[Line] = [[("", tr("variants") + ": ")]]
+        for number, name in enumerate(snap.variant_choices, start=1):
+            on = name in snap.variants
+            units.append([
+                ("", f"{number}"),
+                ("class:me" if on else "class:dim", "[x]" if on else "[ ]"),
+                ("class:me" if on else "", tr.variant(name)),
+            ])
+            units.append([("", "  ")])
+        lines += flow(units, cells)
+        lines.append(
+            [("class:hint", clip(tr("lobby_variant_keys", n=len(snap.variant_choices)), cells))]
+        )
+    else:
+        variants = ", ".join(tr.variant(v) for v in snap.variants) or tr("no_variants")
+        lines += flow([[("", tr("variants") + ": ")], [("", variants)]], cells)
     lines.append([])
     if snap.closed:
         lines += flow([[("class:message", tr("lobby_error", detail=snap.closed))]], cells)
