@@ -251,8 +251,8 @@ def bench_network(
             logs[seats] = game["log"]
         games_by_seats[seats] = runs
         rounds = 60 // seats
-        floor_first = _stats([setup_floor(seats, 1) for _ in range(max(3, reps))])
-        floor_last = _stats([setup_floor(seats, rounds) for _ in range(max(3, reps))])
+        floor_first = _stats([setup_floor(seats, 1) for _ in range(max(9, 3 * reps))])
+        floor_last = _stats([setup_floor(seats, rounds) for _ in range(max(9, 3 * reps))])
         first = _stats([r["setup_first"] for r in runs if r["setup_first"] is not None])
         last = _stats([r["setup_last"] for r in runs if r["setup_last"] is not None])
         ratio_first = first["median"] / floor_first["median"]
