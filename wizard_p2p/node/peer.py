@@ -148,6 +148,9 @@ class GamePeer:
             self.mesh.add_peer(player["curve_key"], self._endpoint_of(seat))
         self._handle(self.table.start())
         self._persist_and_publish()
+        # Our coin is out: round 1's keys (and seat 0's first pass) are derived while
+        # the others' coins come in, not after the last one.
+        self.table.prepare_next_round()
         loop = asyncio.get_running_loop()
         self._tasks = [
             loop.create_task(self._event_loop(), name="peer-events"),

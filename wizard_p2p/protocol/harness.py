@@ -142,6 +142,8 @@ class MemoryGame:
             self._started = True
             for i, table in enumerate(self.tables):
                 self.send(i, table.start())
+                if self.defer_checks:  # as a peer does once its coin is out
+                    table.prepare_next_round()
         for table in self.tables:
             if table.deferred_checks_due:
                 table.run_deferred_checks()

@@ -1088,9 +1088,10 @@ class Table:
         idle, and that seat's pass leaves the next set-up's critical path.
         """
         game = self.game
-        if self.seat is None or game is None or self.ended:
+        if self.seat is None or self.ended:
             return False
-        upcoming = game.round_no + 1
+        # Before the first deal (the coins are being written), round 1 is next.
+        upcoming = 1 if game is None or self.round is None else game.round_no + 1
         if upcoming > self.config.rounds or upcoming in self._prepared:
             return False
         self._prepared = {upcoming: self._round_keys_and_first_pass(upcoming)}
