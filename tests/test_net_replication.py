@@ -319,3 +319,18 @@ def test_announcing_the_length_tells_every_peer_at_once() -> None:
             assert b.replicator is not None and b.replicator.stats.acks_sent == 1
 
     run(scenario())
+
+
+def test_only_frames_other_than_heartbeats_stand_in_for_the_next_heartbeat() -> None:
+    from wizard_p2p.net.frames import Ack
+
+    async def scenario() -> None:
+        async with slow_pair() as (a, b, _stores):
+            peer = a._peers[b.public_key]
+            peer.sent_lately = False
+            assert a._send_heartbeat(b.public_key)
+            assert not peer.sent_lately  # a quiet link still beats every interval
+            assert a._send_frame(b.public_key, Ack(0, ""))
+            assert peer.sent_lately  # traffic: the next heartbeat may be skipped
+
+    run(scenario())

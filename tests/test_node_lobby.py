@@ -279,3 +279,40 @@ def test_the_console_lobby_offers_the_variants_to_the_host_only(tmp_path: Path) 
             await host.close()
 
     asyncio.run(main())
+
+
+def test_the_variants_are_fixed_once_the_terms_are_being_signed(tmp_path: Path) -> None:
+    async def main() -> None:
+        host = _host(tmp_path)
+        await host.open()
+        try:
+            assert host.variants_open
+            host._terms_fixed = True  # as _start_game sets it before sending the terms
+            assert not host.variants_open
+            with pytest.raises(UsageError, match="fixed"):
+                host.set_variants(["clairvoyance"])
+            assert host.config.variants() == ()
+        finally:
+            await host.close()
+
+    asyncio.run(main())
+
+
+def test_a_lobby_left_without_a_game_gives_its_mesh_port_back(tmp_path: Path) -> None:
+    import socket
+
+    async def main() -> None:
+        host = _host(tmp_path)
+        await host.open()
+        port = host.mesh_port
+        assert port is not None
+        probe = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        try:
+            with pytest.raises(OSError):
+                probe.bind(("127.0.0.1", port))  # held for the game's mesh
+            await host.close()
+            probe.bind(("127.0.0.1", port))  # no game: given back
+        finally:
+            probe.close()
+
+    asyncio.run(main())

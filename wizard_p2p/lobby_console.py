@@ -91,7 +91,11 @@ class NodeLobby:
             invite = lobby.code
             variants = lobby.config.variants()
             can_start = lobby.can_start
-            choices = VARIANT_NAMES if self.peer is None and not self._starting else ()
+            choices = (
+                VARIANT_NAMES
+                if self.peer is None and not self._starting and lobby.variants_open
+                else ()
+            )
         else:
             addresses = (f"{lobby.host}:{lobby.port}",)
             invite = lobby.code

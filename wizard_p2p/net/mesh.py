@@ -455,7 +455,8 @@ class Mesh(ListeningService):
             return False
         parts = encode_mesh(frame, self.session)
         if send_now(peer.sender, parts):
-            peer.sent_lately = True
+            # Only other frames stand in for a heartbeat (a heartbeat must not skip the next).
+            peer.sent_lately = peer.sent_lately or not isinstance(frame, Heartbeat)
             self.stats.frames_out += 1
             self.stats.bytes_out += sum(len(part) for part in parts)
             return True
@@ -543,6 +544,8 @@ class Mesh(ListeningService):
         if self.replicator is not None:
             self.replicator.peer_back(peer.key)
             self.replicator.tick(asyncio.get_running_loop().time())
+        if self._private is not None:
+            self._private.peer_back(peer.key)  # private messages queued meanwhile, too
 
     async def _router_monitor_loop(self) -> None:
         assert self._router_monitor is not None

@@ -203,6 +203,8 @@ class HostLobby:
     _master: bytes = b""
     _callbacks: list[Callable[[], None]] = field(default_factory=list)
     _started: asyncio.Event = field(default_factory=asyncio.Event)
+    _terms_fixed: bool = False  # the terms are being signed: the variants no longer change
+    _handed_over: bool = False  # the game started: its mesh port is the peer's to release
     _changed: asyncio.Event = field(default_factory=asyncio.Event)
 
     async def open(self) -> None:
@@ -264,13 +266,18 @@ class HostLobby:
             self._on_lobby_message(recv.result())
         return await self._start_game()
 
+    @property
+    def variants_open(self) -> bool:
+        """Whether the host may still switch variants (the game has not started)."""
+        return not (self._started.is_set() or self._terms_fixed)
+
     def set_variants(self, variants: list[str] | tuple[str, ...]) -> None:
         """Switch the game's variants before it starts (the host, from the console).
 
         Raises ``ConfigError`` (a ``UsageError``) for a mix the rules refuse, and
         changes nothing then; the seated players are told the new variants.
         """
-        if self._started.is_set():
+        if not self.variants_open:
             raise UsageError("the game has started: its variants are fixed")
         self.config = GameConfig.with_variants(self.config.seats, list(variants))
         if self._server is not None:
@@ -338,6 +345,8 @@ class HostLobby:
     async def _start_game(self) -> GameStart:
         server = self._server
         assert server is not None
+        self._terms_fixed = True
+        self._notify()
         nonce = os.urandom(32)
         terms = genesis_terms(self.config, [p.record() for p in self.players], nonce)
         game_dir = nonce.hex()[:16]
@@ -385,11 +394,14 @@ class HostLobby:
             server.push(client, payload)
         self.status = "game started"
         self._notify()
+        self._handed_over = True
         return GameStart(genesis, store, record)
 
     async def close(self) -> None:
         if self._server is not None:
             await self._server.close()
+        if not self._handed_over and self.mesh_port is not None:
+            release_port(self.mesh_port)  # no game: nobody else will
 
 
 @dataclass
@@ -410,6 +422,7 @@ class JoinLobby:
     seats: int = 0
     # What the host says it will play; the terms each player endorses are what count.
     variants: tuple[str, ...] = ()
+    _handed_over: bool = False  # the game started: its mesh port is the peer's to release
     seat: int | None = None
     status: str = ""
     _client: LobbyClient | None = None
@@ -500,11 +513,14 @@ class JoinLobby:
             obj = _decode(await self._client.recv())
             if obj["type"] == "genesis":
                 genesis = str(obj["entry"]).encode()
+                self._handed_over = True
                 return GameStart(genesis, store, record)
 
     async def close(self) -> None:
         if self._client is not None:
             await self._client.close()
+        if not self._handed_over and self.mesh_port is not None:
+            release_port(self.mesh_port)  # no game: nobody else will
 
 
 __all__ = [

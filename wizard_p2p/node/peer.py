@@ -215,6 +215,10 @@ class GamePeer:
 
     def _peers_caught_up(self) -> bool:
         assert self.mesh is not None
+        if self.table.fault is not None:
+            # A cheat found by a put-off check ends each replica where it ran the check:
+            # the others' logs may end a few set-up entries apart. Nothing to wait for.
+            return True
         length = len(self.table.log)
         return all(
             info.log_length >= length
@@ -231,6 +235,8 @@ class GamePeer:
             outputs = self.table.receive(data)
         except PeerFault as fault:
             sender = self._seat_of_key.get(from_peer)
+            if self.table.fault is not None and fault.kind == "after-end":
+                return False  # the game ended here on a cheat; the others end a bit later
             self.faults.append(f"{fault} (sent by seat {sender})")
             _log.warning("rejected entry %d from seat %s: %s", position, sender, fault)
             return False
@@ -364,7 +370,8 @@ class GamePeer:
         if not self.can_abort():
             raise UsageError(
                 "only the lowest other seat can end the game, and only once the seat due "
-                "has been silent for the stall limit"
+                "has held it up (silent, or not writing what its client writes by itself) "
+                "for the stall limit"
             )
         self._handle(self.table.abort_stalled())
         self._persist_and_publish()
@@ -414,9 +421,11 @@ class GamePeer:
             # What we had to send is sent: the last round's check is off the critical path,
             # and so is deriving what the next round's start will need.
             self._run_deferred_checks()
-            self.table.prepare_next_round()
-        elif self.table.has_deferred_checks and self._idle_check is None and not self._closing:
-            # Should the next set-up stall before our turn, the check runs anyway.
+        elif self.table.has_deferred_checks and not self._closing:
+            # Should the next set-up stall before our turn, the check runs anyway: after
+            # IDLE_CHECK_DELAY with nothing happening (the timer restarts at every change).
+            if self._idle_check is not None:
+                self._idle_check.cancel()
             self._idle_check = asyncio.get_running_loop().call_later(
                 IDLE_CHECK_DELAY, self._run_deferred_checks
             )
@@ -435,6 +444,7 @@ class GamePeer:
         if not self.table.has_deferred_checks or self._closing:
             return
         self.table.run_deferred_checks()
+        self.table.prepare_next_round()
         if self.table.ended:
             self._after_change()
 
