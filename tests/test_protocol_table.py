@@ -376,3 +376,24 @@ def test_a_log_cut_short_audits_as_incomplete(short_game: MemoryGame, cut: int) 
     assert report.rounds_verified == done
     assert f"verified up to round {done}" in report.message
     assert len(report.history) == done
+
+
+def test_a_seat_waiting_for_key_shares_knows_whose_are_missing() -> None:
+    game = new_game(3, "clairvoyance", seed=31)
+    withheld_by, victim = 2, 0
+
+    def withhold(sender: int, batch: list[Output]) -> list[Output]:
+        return [
+            o for o in batch
+            if not (sender == withheld_by and isinstance(o, SendPrivate) and o.to == victim)
+        ]
+
+    game.outputs_filter = withhold
+    table = game.tables[victim]
+    assert table.missing_shares() == ()  # before the deal there is nothing to wait for
+    game.run()  # everything that can happen without those shares
+    rnd = table.round
+    assert rnd is not None and rnd.clairvoyant and len(rnd.locks) == 3
+    assert table.missing_shares() == (withheld_by,)
+    assert table.choice_needed() is None  # no card seen, no choice made
+    assert game.tables[1].missing_shares() == ()  # seat 1 got every share

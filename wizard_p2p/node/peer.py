@@ -544,6 +544,8 @@ class GamePeer:
                 Phase.PLAY: "waiting-play",
             }.get(phase, "waiting-play")  # type: ignore[arg-type]
             items.append(Status(kind, seat=writer))
+        for seat in self.table.missing_shares():
+            items.append(Status("waiting-shares", seat=seat))
         if self.can_abort():
             items.append(Status("stalled", seat=writer))
         return tuple(items)

@@ -419,6 +419,20 @@ class Table:
             and len(rnd.shares) < self.seats - 1
         )
 
+    def missing_shares(self) -> tuple[int, ...]:
+        """The seats whose key shares we still wait for (clairvoyance round, after the
+        locks): until they come we see no card and can make no choice."""
+        rnd = self.round
+        if (
+            rnd is None
+            or not rnd.clairvoyant
+            or self.seat is None
+            or self.ended
+            or len(rnd.locks) < self.seats
+        ):
+            return ()
+        return tuple(s for s in range(self.seats) if s != self.seat and s not in rnd.shares)
+
     def view(self) -> SeatView | None:
         """The local seat's view (None before the first dealer is known, or for observers)."""
         if self.game is None or self.seat is None:
