@@ -40,7 +40,7 @@ from wizard_p2p.net.frames import Entry
 from wizard_p2p.node.lobby import GameStart, HostLobby, JoinLobby, free_port
 from wizard_p2p.node.peer import GamePeer, PeerTimers
 from wizard_p2p.protocol.messages import encode_entry, entry_hash
-from wizard_p2p.rules import GameConfig
+from wizard_p2p.rules import GameConfig, Suit
 from wizard_p2p.session.api import Status
 
 NET = NetConfig(
@@ -155,6 +155,25 @@ class Game:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._changed.wait(), min(left, 0.1))
 
+    async def until_first_bid(self, seat: int) -> None:
+        """Wait until ``seat`` (which plays by no policy) is to bid and every log agrees.
+
+        When the turned card is a Wizard and ``seat`` deals, it must name trump first:
+        it does so here (the game would wait for it forever otherwise).
+        """
+        peer = self.peers[seat]
+
+        def due(kinds: tuple[str, ...]) -> bool:
+            return (
+                peer.table.choice_needed() in kinds
+                and len({len(p.table.log) for p in self.peers}) == 1
+            )
+
+        await self.until(lambda: due(("bid", "trump")), f"seat {seat}'s first choice")
+        if peer.table.choice_needed() == "trump":
+            peer.choose_trump(Suit.HUMANS)
+            await self.until(lambda: due(("bid",)), f"seat {seat}'s first bid")
+
     async def crash(self, seat: int) -> None:
         """The seat's process goes away: its mesh closes, nothing more is written."""
         await self.peers[seat].close()
@@ -209,13 +228,7 @@ def test_entry_with_bad_signature_is_dropped_and_names_its_sender(
         await game.start({0: None})
         try:
             peers = game.peers
-            await game.until(
-                lambda: (
-                    peers[0].table.choice_needed() == "bid"
-                    and len({len(p.table.log) for p in peers}) == 1
-                ),
-                "seat 0's first bid",
-            )
+            await game.until_first_bid(0)
             table = peers[0].table
             pos = len(table.log)
             assert table.round is not None
@@ -565,13 +578,7 @@ def test_seat_back_after_its_stall_takes_the_abort_over_its_unsent_entry(
         await game.start({2: None}, timers=PeerTimers(stall_limit=1.0))
         try:
             peers = game.peers
-            await game.until(
-                lambda: (
-                    peers[2].table.choice_needed() == "bid"
-                    and len({len(p.table.log) for p in peers}) == 1
-                ),
-                "seat 2's first bid",
-            )
+            await game.until_first_bid(2)
             await game.crash(2)
             # Its bid reaches its own disk only (it dies before sending it).
             player = game.players[2]
