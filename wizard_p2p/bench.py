@@ -6,12 +6,14 @@ Sections (all by default; name some to run only those):
   full shuffle+lock for 6 seats as a ratio to 2 × 6 × 60 raw multiplications.
 * ``network`` — whole headless games on loopback, one OS process per seat (the real
   ``wizard-p2p play --headless``), for 3..6 seats. From every peer's trace:
-  round set-up (the first shuffle pass starts → every seat holds its hand and knows
-  trump) at round 1 and at the last round, next to the same work done in one process
-  with no network (the compute floor) and their ratio; card latency (a play entered
-  in its author's log → verified and applied by every other seat: median and 99th
-  percentile); wall time, CPU time of all processes, bytes on the wire, log size;
-  peak memory of one peer.
+  round set-up (the entry before the first shuffle reaches seat 0 → every seat holds
+  its hand and knows trump) at round 1 and at the last round, next to the same work
+  done in one process with no network (the compute floor) and their ratio; the pause
+  between rounds (last play → next hands); card latency (a play entered in its
+  author's log → verified and applied by every other seat: median and 99th
+  percentile); the game proper (first entry → every seat holds the last) apart from
+  start-up, the whole run's wall time, CPU time of all processes (in the game and in
+  all), bytes on the wire, log size; peak memory of one peer.
 * ``audit`` — auditing a finished 6-seat log.
 * ``bots`` — a short tournament (see ``wizard-p2p tournament`` for the full one).
 
