@@ -37,7 +37,7 @@ from wizard_p2p.errors import UsageError
 from wizard_p2p.identity import Identity
 from wizard_p2p.net import CurveKeys, Mesh, NetConfig
 from wizard_p2p.net.frames import Entry
-from wizard_p2p.node.lobby import GameStart, HostLobby, JoinLobby, free_port
+from wizard_p2p.node.lobby import GameStart, HostLobby, JoinLobby
 from wizard_p2p.node.peer import GamePeer, PeerTimers
 from wizard_p2p.protocol.messages import encode_entry, entry_hash
 from wizard_p2p.rules import GameConfig, Suit
@@ -77,7 +77,6 @@ async def seat_players(tmp_path: Path, config: GameConfig) -> list[Player]:
         tmp_path / "host",
         listen_host="127.0.0.1",
         port=0,
-        mesh_port=free_port(),
         net_config=NET,
     )
     await host.open()

@@ -44,7 +44,6 @@ from wizard_p2p.net import (
 from wizard_p2p.node.options import (  # noqa: F401  (re-exported: the lobby's API)
     CODE_ALPHABET,
     DEFAULT_PORT,
-    free_port,
     new_invite_code,
     normalise_code,
     release_port,

@@ -1,7 +1,8 @@
 """What the command line needs of the node before anything heavy is imported.
 
-The lobby's default port, invite codes, free ports, the network options, and
-starting local bot processes: all from the standard library, so that ``play``
+The lobby's default port, invite codes, ports held until they are bound, the
+network options, and starting local bot processes: all from the standard library
+(and the pure rules), so that ``play``
 can start its bots while this process is still importing the rest (every bot
 is a Python process that takes a few tenths of a second to start).
 """
@@ -37,15 +38,8 @@ def normalise_code(code: str) -> str:
     return f"{clean[:4]}-{clean[4:]}"
 
 
-def free_port(host: str = "127.0.0.1") -> int:
-    """A TCP port free right now on ``host`` (for the mesh of a lobby on port 0)."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind((host, 0))
-        return int(sock.getsockname()[1])
-
-
 # Ports chosen ahead and held bound (not listening) until their listener takes them:
-# nobody else — another bot's free_port() included — can be handed one meanwhile.
+# nobody else — another process choosing a free port included — can be handed one meanwhile.
 _held_ports: dict[int, socket.socket] = {}
 
 
