@@ -200,7 +200,7 @@ def analyse(game: dict[str, Any], seats: int) -> dict[str, Any]:
         if sent is not None and all(o is not None for o in others):
             latencies.append(max(others) - sent)  # type: ignore[type-var,operator]
     rounds = max(setups) if setups else 0
-    first = min(t["entries"][1][3] for t in game["traces"] if len(t["entries"]) > 1)
+    first = min(t["entries"][0][3] for t in game["traces"] if t["entries"])
     last = held_by_all(positions[-1]) or max(t["entries"][-1][3] for t in game["traces"])
     cpu_in_game = [
         t["cpu_seconds"] - t["cpu_at_first_entry"]
