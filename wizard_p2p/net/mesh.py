@@ -534,7 +534,7 @@ class Mesh(ListeningService):
         # heartbeat or resend (this is what lets a game's first entries through fast).
         if self._closed or self._peers.get(peer.key) is not peer:
             return
-        if not self._send_heartbeat(peer.key):
+        if not self._peer_returned(peer):
             # The handshake is reported a moment before the link takes frames.
             if attempt < _LINK_UP_TRIES:
                 asyncio.get_running_loop().call_later(
@@ -542,10 +542,7 @@ class Mesh(ListeningService):
                 )
             return
         if self.replicator is not None:
-            self.replicator.peer_back(peer.key)
-            self.replicator.tick(asyncio.get_running_loop().time())
-        if self._private is not None:
-            self._private.peer_back(peer.key)  # private messages queued meanwhile, too
+            self.replicator.tick(asyncio.get_running_loop().time())  # push now
 
     async def _router_monitor_loop(self) -> None:
         assert self._router_monitor is not None
@@ -706,13 +703,14 @@ class Mesh(ListeningService):
         self._emit(PeerUp(peer.key) if first else PeerBack(peer.key))
         self._peer_returned(peer)
 
-    def _peer_returned(self, peer: _Peer) -> None:
-        # Tell it our length now and push what it lacks, rather than at the next tick.
+    def _peer_returned(self, peer: _Peer) -> bool:
+        """Tell it our length now and have what it lacks (entries, private messages) go
+        out at the next tick; False if the link takes no frame yet."""
         if self.replicator is not None:
             self.replicator.peer_back(peer.key)
         if self._private is not None:
             self._private.peer_back(peer.key)
-        self._send_heartbeat(peer.key)
+        return self._send_heartbeat(peer.key)
 
     def _emit(self, event: NetEvent) -> None:
         self._events.put_nowait(event)
