@@ -194,6 +194,7 @@ def foreign_point(body: dict[str, Any], table: Table) -> dict[str, Any]:
         ("shuffle", swap_two, 1),
         ("shuffle", invalid_point, 2),  # the next seat (0, locking) cannot go on: it disputes
         ("shuffle", foreign_point, 0),
+        ("shuffle", swap_two, 2),  # the last shuffle, among dealt positions: cards read differ
         ("lock", swap_two, 0),
         ("lock", invalid_point, 1),
         ("lock", foreign_point, 2),  # the last lock: an owner's card does not decode

@@ -397,3 +397,28 @@ def test_a_seat_waiting_for_key_shares_knows_whose_are_missing() -> None:
     assert table.missing_shares() == (withheld_by,)
     assert table.choice_needed() is None  # no card seen, no choice made
     assert game.tables[1].missing_shares() == ()  # seat 1 got every share
+
+
+@pytest.mark.parametrize(("seats", "variant"), [(3, None), (5, "clairvoyance")])
+def test_the_round_check_takes_every_opened_card_as_read(
+    monkeypatch: pytest.MonkeyPatch, seats: int, variant: str | None
+) -> None:
+    """Every locked position of a finished round was opened in the log with the keys the
+    secrets derive, so the check compares cards instead of multiplying again — except in
+    the clairvoyance round, whose cards were read with private shares."""
+    seen: list[tuple[int, bool, int]] = []
+    original = Table._opened_with_derived_keys
+
+    def recording(self: Table, rnd: Any, keys_by_seat: Any) -> dict[int, Any]:
+        opened = original(self, rnd, keys_by_seat)
+        seen.append((rnd.size, rnd.clairvoyant, len(opened)))
+        return opened
+
+    monkeypatch.setattr(Table, "_opened_with_derived_keys", recording)
+    game = new_game(seats, *([variant] if variant else []), seed=6)
+    game.run()
+    assert all(t.finished and t.fault is None for t in game.tables)
+    rounds = game.tables[0].config.rounds
+    assert len(seen) == rounds * seats  # every seat checks every round
+    for size, clairvoyant, opened in seen:
+        assert opened == (0 if clairvoyant else size)

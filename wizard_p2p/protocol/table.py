@@ -1410,17 +1410,56 @@ class Table:
             raise blame(exc.seat, str(exc), exc.rule) from None
 
     def _final_deck_matches(self, rnd: RoundState, keys_by_seat: list[mental.RoundKeys]) -> bool:
-        """Whether the deck after every pass is the one the revealed secrets produce."""
+        """Whether the deck after every pass is the one the revealed secrets produce.
+
+        A position already opened in the log with exactly the keys the secrets derive
+        needs no multiplication: ``(∏ k)·C_{order[i]}`` equals the published point iff
+        the card read from it (``(∏ k)⁻¹ ·`` that point) is ``order[i]``.
+        """
         order = mental.deck_order(keys_by_seat)
+        opened = self._opened_with_derived_keys(rnd, keys_by_seat)
         # Every key here was revealed: products in public-scalar arithmetic.
         product = group.public_scalar_product
         stock_key = product([k.shuffle_key for k in keys_by_seat])
         for i in range(mental.DECK_SIZE):
+            card = opened.get(i)
+            if card is not None:
+                if DECK[order[i]] != card:
+                    return False
+                continue
             dealt = i < rnd.size
             key = product([k.lock_keys[i] for k in keys_by_seat]) if dealt else stock_key
             if group.mul(mental.CARD_POINTS[order[i]], key) != rnd.deck[i]:
                 return False
         return True
+
+    def _opened_with_derived_keys(
+        self, rnd: RoundState, keys_by_seat: list[mental.RoundKeys]
+    ) -> dict[int, Card]:
+        """The locked positions whose card was read from the final deck with every seat's
+        released key, each equal to the key its secret derives: position → card read."""
+        if rnd.clairvoyant or len(rnd.locks) != self.seats:
+            return {}  # clairvoyance cards are read with private shares, not released keys
+        played_key = {position: (seat, key) for seat, position, key in rnd.played}
+        opened: dict[int, Card] = {}
+        for i in range(rnd.size):
+            if i < rnd.dealt:
+                card = rnd.cards.get(i)
+                if card is None or i not in played_key:
+                    continue
+                owner, key = played_key[i]
+                if key != keys_by_seat[owner].lock_keys[i]:
+                    continue
+            else:
+                card, owner = rnd.turned, None
+                if card is None:
+                    continue
+            if all(
+                s == owner or released[i] == keys_by_seat[s].lock_keys[i]
+                for s, (_, released) in enumerate(rnd.locks)
+            ):
+                opened[i] = card
+        return opened
 
     def _replay_passes(
         self, rnd: RoundState, keys_by_seat: list[mental.RoundKeys], blame: Any
