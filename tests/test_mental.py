@@ -663,3 +663,26 @@ def test_bench_crypto_reports_its_figures() -> None:
         figures["shuffle_lock_6_seats_seconds"] * figures["raw_mults_per_sec"] / 720
     )
     assert any("ratio" in line for line in lines) and len(lines) >= 4
+
+
+@pytest.mark.parametrize("keep", [1, 7, 59, 60])
+def test_a_kept_prefix_of_a_shuffle_locks_like_the_whole_deck(keep: int) -> None:
+    """The last shuffler keeps only the positions a round locks: the same points, fewer
+    multiplications, and the lock pass over them gives the prefix of the full lock."""
+    keys = mental.derive_round_keys(b"\x05" * 32, b"keep")
+    full = mental.shuffle_pass(mental.CARD_POINTS, keys)
+    kept = mental.shuffle_pass(mental.CARD_POINTS, keys, keep)
+    assert kept == full[:keep]
+    mental.verify_shuffle_pass(mental.CARD_POINTS, kept, keys, keep)
+    with pytest.raises(mental.PassMismatch):
+        mental.verify_shuffle_pass(mental.CARD_POINTS, full, keys, keep if keep < 60 else 59)
+    assert mental.lock_pass(kept, keys, range(keep)) == mental.lock_pass(full, keys, range(keep))[
+        :keep
+    ]
+
+
+@pytest.mark.parametrize("keep", [0, -1, 61])
+def test_a_kept_prefix_must_fit_the_deck(keep: int) -> None:
+    keys = mental.derive_round_keys(b"\x05" * 32, b"keep")
+    with pytest.raises(UsageError):
+        mental.shuffle_pass(mental.CARD_POINTS, keys, keep)

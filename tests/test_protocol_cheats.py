@@ -11,6 +11,7 @@ at the right position. Games stop as soon as the fault is found.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -191,9 +192,8 @@ def foreign_point(body: dict[str, Any], table: Table) -> dict[str, Any]:
 @pytest.mark.parametrize(
     ("kind", "mutate", "cheater"),
     [
-        ("shuffle", swap_two, 1),
         ("shuffle", invalid_point, 2),  # the next seat (0, locking) cannot go on: it disputes
-        ("shuffle", foreign_point, 0),
+        ("shuffle", foreign_point, 2),
         ("shuffle", swap_two, 2),  # the last shuffle, among dealt positions: cards read differ
         ("lock", swap_two, 0),
         ("lock", invalid_point, 1),
@@ -205,6 +205,96 @@ def test_tampered_pass_is_caught_at_the_reveal(kind: str, mutate: Any, cheater: 
     game = new_game(3, seed=3)
     game.outputs_filter = replace_own_entry(game, Tamper(cheater, kind, mutate, round_no=1))
     assert_caught_at_reveal(game, cheater, kind)
+
+
+def swap_at(first: int, second: int) -> Callable[[dict[str, Any], Table], dict[str, Any]]:
+    def swap(body: dict[str, Any], table: Table) -> dict[str, Any]:
+        deck = body["deck"]
+        deck[first], deck[second] = deck[second], deck[first]
+        return body
+
+    return swap
+
+
+def foreign_point_at(position: int) -> Callable[[dict[str, Any], Table], dict[str, Any]]:
+    def replace(body: dict[str, Any], table: Table) -> dict[str, Any]:
+        body["deck"][position] = mental.CARD_POINTS[59].hex()
+        return body
+
+    return replace
+
+
+def reaching_the_deal(game: MemoryGame, round_no: int, seat: int) -> list[int]:
+    """The positions of ``seat``'s shuffle pass that the later passes carry into the
+    positions the round locks (the rest the last shuffler drops)."""
+    size = min(round_no * len(game.tables) + 1, mental.DECK_SIZE)
+    positions = list(range(size))
+    for later in reversed(game.tables[seat + 1 :]):
+        keys, _ = later._round_keys_and_first_pass(round_no)
+        positions = [keys.permutation[p] for p in positions]
+    return positions
+
+
+def shuffle_tamper(game: MemoryGame, cheater: int, how: str = "swap") -> Tamper:
+    """A round-1 shuffle of ``cheater`` tampered where the deal takes it."""
+    taken = reaching_the_deal(game, 1, cheater)
+    mutate = swap_at(taken[0], taken[1]) if how == "swap" else foreign_point_at(taken[0])
+    return Tamper(cheater, "shuffle", mutate, round_no=1)
+
+
+@pytest.mark.parametrize("cheater", [0, 1])
+@pytest.mark.parametrize("how", ["swap", "foreign"])
+def test_a_shuffle_tampered_where_the_deal_takes_it_is_caught(cheater: int, how: str) -> None:
+    game = new_game(3, seed=3)
+    game.outputs_filter = replace_own_entry(game, shuffle_tamper(game, cheater, how))
+    assert_caught_at_reveal(game, cheater, "shuffle")
+
+
+@pytest.mark.parametrize("cheater", [0, 1])
+def test_a_shuffle_tampered_where_the_deal_never_takes_it_changes_nothing(cheater: int) -> None:
+    """Points the last shuffler drops never reach a hand: changing them leaves the deal
+    the secrets make, so the round verifies (SPEC §5) — here and in the audit."""
+    game = new_game(3, seed=3)
+    taken = set(reaching_the_deal(game, 1, cheater))
+    dropped = [p for p in range(mental.DECK_SIZE) if p not in taken]
+    tamper = Tamper(cheater, "shuffle", swap_at(dropped[0], dropped[1]), round_no=1)
+    game.outputs_filter = replace_own_entry(game, tamper)
+    assert game.run(until=settled(game, lambda: all(t.completed_rounds >= 1 for t in game.tables)))
+    assert tamper.done is not None and tamper.done in game.tables[0].log
+    assert all(t.fault is None for t in game.tables) and game.rejected == []
+    report = audit_entries(game.tables[0].log)
+    assert report.status == "incomplete" and report.rounds_verified == 1, report.message
+
+
+@pytest.mark.parametrize(
+    ("cheater", "change"),
+    [(0, "drop one"), (1, "keep what the last shuffler keeps"), (2, "keep one more")],
+)
+def test_a_shuffle_pass_of_the_wrong_length_is_refused_at_once(cheater: int, change: str) -> None:
+    """Seats before the last publish the whole deck; the last exactly the positions the
+    round locks (4 in round 1 of 3 seats)."""
+    game = new_game(3, seed=3)
+
+    def resize(body: dict[str, Any], table: Table) -> dict[str, Any]:
+        deck = body["deck"]
+        if change == "drop one":
+            deck.pop()
+        elif change == "keep what the last shuffler keeps":
+            del deck[4:]
+        else:
+            deck.append(mental.CARD_POINTS[59].hex())
+        return body
+
+    tamper = Tamper(cheater, "shuffle", resize, round_no=1)
+    game.outputs_filter = replace_own_entry(game, tamper)
+    honest = honest_seats(game, cheater)
+    assert game.run(until=detected_by_all(game, honest))
+    for s in honest:
+        assert game.tables[s].fault is None
+        assert [(f.seat, f.kind) for f in rejections(game, s)] == [(cheater, "shuffle")]
+    assert tamper.done is not None
+    log = game.tables[honest[0]].log
+    assert_audit_fault([*log, tamper.done], len(log), cheater, "shuffle")
 
 
 def test_tampered_pass_in_a_later_round_with_more_seats() -> None:
@@ -484,12 +574,11 @@ def test_false_dispute_is_blamed_on_its_author() -> None:
 
 
 @pytest.mark.parametrize(
-    ("kind", "mutate", "cheater"),
-    [("shuffle", swap_two, 1), ("shuffle", foreign_point, 0), ("lock", swap_two, 0)],
-    ids=lambda v: getattr(v, "__name__", str(v)),
+    ("kind", "how", "cheater"),
+    [("shuffle", "swap", 1), ("shuffle", "foreign", 0), ("lock", "swap", 0)],
 )
 def test_a_deferred_round_check_blames_the_same_seat_at_the_same_position(
-    kind: str, mutate: Any, cheater: int
+    kind: str, how: str, cheater: int
 ) -> None:
     found = {}
     for defer in (False, True):
@@ -497,7 +586,12 @@ def test_a_deferred_round_check_blames_the_same_seat_at_the_same_position(
         game.defer_checks = defer
         for table in game.tables:
             table._defer_checks = defer  # as Table(defer_checks=...) sets it
-        game.outputs_filter = replace_own_entry(game, Tamper(cheater, kind, mutate, round_no=1))
+        tamper = (
+            shuffle_tamper(game, cheater, how)
+            if kind == "shuffle"
+            else Tamper(cheater, kind, swap_two, round_no=1)
+        )
+        game.outputs_filter = replace_own_entry(game, tamper)
         honest = honest_seats(game, cheater)
         assert game.run(until=detected_by_all(game, honest)), "the cheat went unnoticed"
         faults = {
@@ -549,7 +643,7 @@ def test_a_deferred_check_runs_when_the_next_set_up_stalls_before_our_turn() -> 
     for table in game.tables:
         table._defer_checks = True
     cheater = 1
-    tamper = replace_own_entry(game, Tamper(cheater, "shuffle", swap_two, round_no=1))
+    tamper = replace_own_entry(game, shuffle_tamper(game, cheater))
 
     def then_go_silent(sender: int, batch: list[Output]) -> list[Output]:
         batch = tamper(sender, batch)
@@ -572,7 +666,7 @@ def test_a_put_off_check_still_runs_when_the_game_is_aborted() -> None:
     cheater = 1
     for table in game.tables:
         table._defer_checks = True
-    game.outputs_filter = replace_own_entry(game, Tamper(cheater, "shuffle", swap_two, round_no=1))
+    game.outputs_filter = replace_own_entry(game, shuffle_tamper(game, cheater))
     # Stop once round 2 has begun and the check is still put off at seat 2.
     table = game.tables[2]
     assert game.run(until=lambda: table.has_deferred_checks and table.stage == "shuffle")

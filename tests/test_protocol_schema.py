@@ -160,7 +160,7 @@ STRUCTURAL: dict[str, tuple[str, Mutation]] = {
     "kind of another body": ("bid", setter(("kind",), "coin")),
     "wrong version": ("bid", setter(("v",), 2)),
     "deck too long": ("shuffle", lambda o: o["body"]["deck"].append(o["body"]["deck"][0])),
-    "deck too short": ("shuffle", lambda o: o["body"]["deck"].pop()),
+    "empty deck": ("shuffle", lambda o: o["body"]["deck"].clear()),
     "reason too long": ("dispute", setter(("body", "reason"), "x" * 201)),
     "control character": ("dispute", setter(("body", "reason"), "a\nb")),
     "empty name": ("genesis", setter(("body", "terms", "players", 0, "name"), "")),

@@ -82,8 +82,8 @@ def setup_floor(seats: int, round_no: int) -> float:
         for s in range(seats)
     ]
     deck = list(mental.CARD_POINTS)
-    for k in keys:
-        deck = mental.shuffle_pass(deck, k)
+    for s, k in enumerate(keys):  # the last shuffler keeps only the positions locked
+        deck = mental.shuffle_pass(deck, k, size if s == seats - 1 else None)
     for k in keys:
         deck = mental.lock_pass(deck, k, range(size))
     for p in range(size):  # every hand card read by its owner, and the turned card

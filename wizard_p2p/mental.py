@@ -363,11 +363,19 @@ def _mul_at(point: bytes, scalar: bytes, position: int) -> bytes:
         raise InvalidDeckPoint(f"position {position}: {exc}", position=position) from None
 
 
-def shuffle_pass(deck: Sequence[bytes], keys: RoundKeys) -> list[bytes]:
-    """Encrypt every point with K and permute: ``out[j] = K · deck[permutation[j]]``."""
+def shuffle_pass(deck: Sequence[bytes], keys: RoundKeys, keep: int | None = None) -> list[bytes]:
+    """Encrypt every point with K and permute: ``out[j] = K · deck[permutation[j]]``.
+
+    ``keep``: only ``out[:keep]`` (the last shuffler's pass keeps just the positions a
+    round locks and deals; the rest, never dealt, is not worth a multiplication each).
+    """
     perm = keys.permutation
     if len(deck) != len(perm):
         raise WrongDeckSize(f"a deck has {len(perm)} points, got {len(deck)}")
+    if keep is not None:
+        if not 0 < keep <= len(perm):
+            raise UsageError(f"keep {keep} out of range 1..{len(perm)}")
+        perm = perm[:keep]
     k = keys.shuffle_key
     return [_mul_at(deck[p], k, p) for p in perm]
 
@@ -390,11 +398,12 @@ def lock_pass(
     """Swap the K layer for the per-position key at ``positions`` (default all).
 
     ``out[i] = (k_i · K⁻¹) · deck[i]`` for ``i`` in ``positions``; every other
-    position is copied unchanged (it stays under K and is never dealt).
+    position is copied unchanged (it stays under K and is never dealt). The deck may
+    be the first positions only (what the last shuffler kept).
     """
-    size = keys.deck_size
-    if len(deck) != size:
-        raise WrongDeckSize(f"a deck has {size} points, got {len(deck)}")
+    size = len(deck)
+    if not 0 < size <= keys.deck_size:
+        raise WrongDeckSize(f"a deck has 1..{keys.deck_size} points, got {size}")
     out = list(deck)
     factors = keys.lock_factors
     for i in _positions(positions, size):
@@ -493,9 +502,12 @@ def _compare(expected: Sequence[bytes], published: Sequence[bytes], kind: str) -
         )
 
 
-def verify_shuffle_pass(before: Sequence[bytes], after: Sequence[bytes], keys: RoundKeys) -> None:
-    """Raise :class:`PassMismatch` (kind ``"shuffle"``) unless ``after`` shuffles ``before``."""
-    _compare(shuffle_pass(before, keys), after, "shuffle")
+def verify_shuffle_pass(
+    before: Sequence[bytes], after: Sequence[bytes], keys: RoundKeys, keep: int | None = None
+) -> None:
+    """Raise :class:`PassMismatch` (kind ``"shuffle"``) unless ``after`` shuffles ``before``
+    (its first ``keep`` positions, if given)."""
+    _compare(shuffle_pass(before, keys, keep), after, "shuffle")
 
 
 def verify_lock_pass(

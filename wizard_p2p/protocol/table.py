@@ -804,7 +804,9 @@ class Table:
     def _on_shuffle(self, entry: m.Entry) -> Any:
         rnd = self._check_round(entry)
         deck = list(entry.body["deck"])
-        mental.check_deck(deck, mental.DECK_SIZE, validate_points=False)
+        # The last shuffler keeps only the positions the round locks (SPEC §3).
+        kept = self._kept_by_shuffle(rnd, entry.seat) or mental.DECK_SIZE
+        mental.check_deck(deck, kept, validate_points=False)
         next_pass, dispute = None, None
         if self.seat is not None and entry.seat + 1 == self.seat:
             next_pass, dispute = self._next_pass(self._my_shuffle, deck)
@@ -836,14 +838,13 @@ class Table:
                 )
             if key is not None:
                 _check_scalar(key, entry.seat)
-        full = deck + rnd.deck[rnd.size :]
         next_pass, dispute = None, None
         if self.seat is not None and entry.seat + 1 == self.seat:
-            next_pass, dispute = self._next_pass(self._my_lock, full)
+            next_pass, dispute = self._next_pass(self._my_lock, deck)
 
         def apply() -> None:
             rnd.locks.append((deck, keys))
-            rnd.deck = full
+            rnd.deck = deck
             rnd.next_pass = next_pass
             if dispute is not None:
                 self._my_dispute = dispute
@@ -1152,13 +1153,19 @@ class Table:
             return None, f"the deck I received holds an invalid point: {exc}"
 
     def _my_shuffle(self, deck: list[bytes]) -> list[bytes]:
-        assert self.round is not None and self.round.my_keys is not None
-        return mental.shuffle_pass(deck, self.round.my_keys)
-
-    def _my_lock(self, full_deck: list[bytes]) -> list[bytes]:
         rnd = self.round
         assert rnd is not None and rnd.my_keys is not None
-        return mental.lock_pass(full_deck, rnd.my_keys, range(rnd.size))[: rnd.size]
+        return mental.shuffle_pass(deck, rnd.my_keys, self._kept_by_shuffle(rnd, self._my_seat()))
+
+    def _kept_by_shuffle(self, rnd: RoundState, seat: int) -> int | None:
+        """How many positions ``seat``'s shuffle pass publishes: the last shuffler keeps
+        only those the round locks (None: the whole deck)."""
+        return rnd.size if seat == self.seats - 1 else None
+
+    def _my_lock(self, deck: list[bytes]) -> list[bytes]:
+        rnd = self.round
+        assert rnd is not None and rnd.my_keys is not None
+        return mental.lock_pass(deck, rnd.my_keys, range(rnd.size))
 
     def _deal(self) -> None:
         """All locks are in: read the turned card and our own hand, and deal to the rules."""
@@ -1418,17 +1425,14 @@ class Table:
         """
         order = mental.deck_order(keys_by_seat)
         opened = self._opened_with_derived_keys(rnd, keys_by_seat)
-        # Every key here was revealed: products in public-scalar arithmetic.
-        product = group.public_scalar_product
-        stock_key = product([k.shuffle_key for k in keys_by_seat])
-        for i in range(mental.DECK_SIZE):
+        for i in range(rnd.size):  # the last shuffler kept no other position
             card = opened.get(i)
             if card is not None:
                 if DECK[order[i]] != card:
                     return False
                 continue
-            dealt = i < rnd.size
-            key = product([k.lock_keys[i] for k in keys_by_seat]) if dealt else stock_key
+            # Every key here was revealed: their product in public-scalar arithmetic.
+            key = group.public_scalar_product([k.lock_keys[i] for k in keys_by_seat])
             if group.mul(mental.CARD_POINTS[order[i]], key) != rnd.deck[i]:
                 return False
         return True
@@ -1469,7 +1473,9 @@ class Table:
         deck = list(mental.CARD_POINTS)
         for s, (published, _) in enumerate(rnd.shuffles):
             try:
-                mental.verify_shuffle_pass(deck, published, keys_by_seat[s])
+                mental.verify_shuffle_pass(
+                    deck, published, keys_by_seat[s], self._kept_by_shuffle(rnd, s)
+                )
             except mental.InvalidDeckPoint:
                 raise blame(s - 1 if s else None, "published an invalid point", "shuffle") from None
             except mental.PassMismatch as exc:
@@ -1477,7 +1483,7 @@ class Table:
             deck = published
         for s, (published, _) in enumerate(rnd.locks):
             try:
-                expected = mental.lock_pass(deck, keys_by_seat[s], range(rnd.size))[: rnd.size]
+                expected = mental.lock_pass(deck, keys_by_seat[s], range(rnd.size))
             except CryptoError:
                 raise blame(s - 1 if s else n - 1, "published an invalid point", "lock") from None
             if expected != published:
@@ -1485,7 +1491,7 @@ class Table:
                     p for p, (a, b) in enumerate(zip(expected, published, strict=True)) if a != b
                 )
                 raise blame(s, f"tampered lock pass at position {first}", "lock")
-            deck = published + deck[rnd.size :]
+            deck = published
 
     # --- writing our own entries -------------------------------------------------------
 
