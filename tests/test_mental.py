@@ -13,6 +13,7 @@ import itertools
 import json
 from collections import Counter
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -686,3 +687,30 @@ def test_a_kept_prefix_must_fit_the_deck(keep: int) -> None:
     keys = mental.derive_round_keys(b"\x05" * 32, b"keep")
     with pytest.raises(UsageError):
         mental.shuffle_pass(mental.CARD_POINTS, keys, keep)
+
+
+def test_a_helper_thread_gives_the_same_passes() -> None:
+    keys = mental.derive_round_keys(b"\x06" * 32, b"helper")
+    with ThreadPoolExecutor(max_workers=1) as helper:
+        shuffled = mental.shuffle_pass(mental.CARD_POINTS, keys, helper=helper)
+        assert shuffled == mental.shuffle_pass(mental.CARD_POINTS, keys)
+        assert mental.shuffle_pass(mental.CARD_POINTS, keys, 13, helper=helper) == shuffled[:13]
+        assert mental.lock_pass(shuffled, keys, range(37), helper=helper) == mental.lock_pass(
+            shuffled, keys, range(37)
+        )
+
+
+@pytest.mark.parametrize("bad", [(3,), (50,), (3, 50), (40, 55)])
+def test_a_helper_thread_reports_the_first_invalid_point(bad: tuple[int, ...]) -> None:
+    keys = mental.derive_round_keys(b"\x06" * 32, b"helper")
+    deck = list(mental.CARD_POINTS)
+    for position in bad:
+        deck[position] = bytes(32)  # a point of small order
+    with ThreadPoolExecutor(max_workers=1) as helper:
+        with pytest.raises(mental.InvalidDeckPoint) as caught:
+            mental.lock_pass(deck, keys, helper=helper)
+        assert caught.value.position == bad[0]
+        with pytest.raises(mental.InvalidDeckPoint) as caught:
+            mental.shuffle_pass(deck, keys, helper=helper)
+        first = min(keys.permutation.index(p) for p in bad)
+        assert caught.value.position == keys.permutation[first]

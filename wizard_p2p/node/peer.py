@@ -18,11 +18,13 @@ import contextlib
 import dataclasses
 import json
 import logging
+import os
 import random
 import resource
 import secrets
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -92,9 +94,15 @@ class GamePeer:
         self.record = record
         self.identity = identity
         self.curve_keys = curve_keys
+        # A second thread does half of each of our passes, where there is a second core.
+        self._helper = (
+            ThreadPoolExecutor(max_workers=1, thread_name_prefix="wizard-passes")
+            if (os.cpu_count() or 1) > 1
+            else None
+        )
         self.table = Table(
             genesis, seat=record.seat, identity=identity, master_secret=record.master_secret,
-            defer_checks=True,
+            defer_checks=True, helper=self._helper,
         )
         self.seat = record.seat
         self.net_config = net_config or NetConfig()
@@ -176,6 +184,8 @@ class GamePeer:
         if self.mesh is not None:
             await self.mesh.close()  # ends the event loop's iteration
         await asyncio.gather(*self._tasks, return_exceptions=True)
+        if self._helper is not None:
+            self._helper.shutdown(wait=False, cancel_futures=True)
         self._logfile.close()
         if self.trace_path is not None:
             self._write_trace()
