@@ -180,8 +180,25 @@ def test_public_scalar_arithmetic_refuses_what_check_scalar_refuses(bad: object)
     with pytest.raises(group.InvalidScalar):
         group.check_scalar(bad)
     with pytest.raises(group.InvalidScalar):
+        group.check_public_scalar(bad)
+    with pytest.raises(group.InvalidScalar):
         group.public_scalar_product([one, bad])  # type: ignore[list-item]
     with pytest.raises(group.InvalidScalar):
         group.public_scalar_inverse_product([bad])  # type: ignore[list-item]
     with pytest.raises(group.InvalidScalar):
         group.public_scalar_product([])
+
+
+@given(raw=st.binary(min_size=32, max_size=32) | st.integers(0, 2 * group.L).map(as_scalar))
+def test_check_public_scalar_accepts_exactly_what_check_scalar_accepts(raw: bytes) -> None:
+    try:
+        group.check_scalar(raw)
+        expected = True
+    except group.InvalidScalar:
+        expected = False
+    try:
+        assert group.check_public_scalar(raw) == raw
+        accepted = True
+    except group.InvalidScalar:
+        accepted = False
+    assert accepted == expected

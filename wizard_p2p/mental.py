@@ -41,6 +41,7 @@ import secrets
 from collections.abc import Iterable, Sequence
 from concurrent.futures import Executor, wait
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, NamedTuple
 
 from cryptography.hazmat.primitives import hashes
@@ -262,17 +263,27 @@ class RoundKeys:
 
     ``lock_factors[i] = lock_keys[i] · shuffle_key_inv`` so that the lock pass is
     one multiplication per position.  ``repr`` hides the key material.
+
+    The inverse and the factors are computed on first use: checking another seat's
+    round from its revealed secret needs only the permutation and the lock keys.
     """
 
     shuffle_key: bytes = field(repr=False)
-    shuffle_key_inv: bytes = field(repr=False)
     permutation: tuple[int, ...] = field(repr=False)
     lock_keys: tuple[bytes, ...] = field(repr=False)
-    lock_factors: tuple[bytes, ...] = field(repr=False)
 
     @property
     def deck_size(self) -> int:
         return len(self.permutation)
+
+    @cached_property
+    def shuffle_key_inv(self) -> bytes:
+        return group.scalar_invert(self.shuffle_key)
+
+    @cached_property
+    def lock_factors(self) -> tuple[bytes, ...]:
+        inverse = self.shuffle_key_inv
+        return tuple(group.scalar_mul(k, inverse) for k in self.lock_keys)
 
 
 def round_context(game_id: bytes, round_no: int, seat: int) -> bytes:
@@ -316,11 +327,9 @@ def derive_round_keys(
     if not 0 <= locked <= deck_size:
         raise UsageError(f"locked {locked} out of range 0..{deck_size}")
     shuffle_key = _derive_scalar(secret, b"shuffle-key", 0, context)
-    shuffle_key_inv = group.scalar_invert(shuffle_key)
     permutation = _fisher_yates(_KeyedStream(secret, b"permutation", context), deck_size)
     lock_keys = tuple(_derive_scalar(secret, b"lock-key", i, context) for i in range(locked))
-    lock_factors = tuple(group.scalar_mul(k, shuffle_key_inv) for k in lock_keys)
-    return RoundKeys(shuffle_key, shuffle_key_inv, permutation, lock_keys, lock_factors)
+    return RoundKeys(shuffle_key, permutation, lock_keys)
 
 
 # ------------------------------------------------------------------------ the passes

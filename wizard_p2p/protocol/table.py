@@ -1098,6 +1098,7 @@ class Table:
             locked=size,
         )
         first = mental.shuffle_pass(list(mental.CARD_POINTS), keys) if self.seat == 0 else None
+        keys.lock_factors  # noqa: B018  # computed now, off the critical path of our lock
         return keys, first
 
     def prepare_next_round(self) -> bool:
@@ -1604,7 +1605,7 @@ def _fault_kind(exc: WizardError, entry_kind: str) -> str:
 
 def _check_scalar(key: bytes, seat: int) -> None:
     try:
-        group.check_scalar(key)
+        group.check_public_scalar(key)  # a key in an entry is public
     except CryptoError as exc:
         raise DecodeError(f"not a valid key: {exc}") from None
 
