@@ -13,7 +13,8 @@ Sections (all by default; name some to run only those):
   author's log → verified and applied by every other seat: median and 99th
   percentile); the game proper (first entry → every seat holds the last) apart from
   start-up, the whole run's wall time, CPU time of all processes (in the game and in
-  all), bytes on the wire, log size; peak memory of one peer.
+  all), bytes on the wire, log size; peak memory of one peer; the time the choices
+  waited for the disk (each bid or play is fsynced before it is sent).
 * ``audit`` — auditing a finished 6-seat log.
 * ``bots`` — a short tournament (see ``wizard-p2p tournament`` for the full one).
 
@@ -214,6 +215,9 @@ def analyse(game: dict[str, Any], seats: int) -> dict[str, Any]:
         "latencies": latencies,
         "cpu": sum(t["cpu_seconds"] for t in game["traces"]),
         "cpu_game": sum(cpu_in_game) if len(cpu_in_game) == seats else None,
+        # Every fsync holds back a choice (bid, trump, play) until the disk has it.
+        "fsyncs": sum(t.get("fsyncs", 0) for t in game["traces"]),
+        "fsync_seconds": sum(t.get("fsync_seconds", 0.0) for t in game["traces"]),
         "bytes": sum(t["bytes_out"] for t in game["traces"]),
         "rss_kb": max(t["max_rss_kb"] for t in game["traces"]),
         "wall": game["wall"],
@@ -246,15 +250,23 @@ def bench_network(
     games_by_seats: dict[int, list[dict[str, Any]]] = {}
     for seats in seat_counts:
         runs = []
+        rounds = 60 // seats
+        # The floor is measured between the games, not after them all: this machine's
+        # speed drifts from minute to minute, and a ratio of figures taken minutes apart
+        # measures the drift. At least 9 floor runs in all (their noise is large).
+        per_game = max(3, -(-9 // reps))
+        floors_first: list[float] = []
+        floors_last: list[float] = []
         for rep in range(reps):
             base = keep if keep is not None else Path(tempfile.mkdtemp(prefix="wizard-bench-"))
             game = run_game(seats, base / f"s{seats}-r{rep}")
             runs.append(analyse(game, seats))
             logs[seats] = game["log"]
+            floors_first += [setup_floor(seats, 1) for _ in range(per_game)]
+            floors_last += [setup_floor(seats, rounds) for _ in range(per_game)]
         games_by_seats[seats] = runs
-        rounds = 60 // seats
-        floor_first = _stats([setup_floor(seats, 1) for _ in range(max(9, 3 * reps))])
-        floor_last = _stats([setup_floor(seats, rounds) for _ in range(max(9, 3 * reps))])
+        floor_first = _stats(floors_first)
+        floor_last = _stats(floors_last)
         first = _stats([r["setup_first"] for r in runs if r["setup_first"] is not None])
         last = _stats([r["setup_last"] for r in runs if r["setup_last"] is not None])
         ratio_first = first["median"] / floor_first["median"]
@@ -291,7 +303,7 @@ def bench_network(
     say("")
     say(
         f"{'seats':>5} {'cpu s in game':>16} {'cpu s (all)':>16} {'wire KB':>9} {'log KB':>8} "
-        f"{'peer RSS MB':>11}"
+        f"{'peer RSS MB':>11} {'fsync s (ms each)':>18}"
     )
     for seats, runs in games_by_seats.items():
         lat = [x for r in runs for x in r["latencies"]]
@@ -300,10 +312,13 @@ def bench_network(
         wire = _stats([r["bytes"] for r in runs])
         log = _stats([r["log_bytes"] for r in runs])
         rss = _stats([r["rss_kb"] for r in runs])
+        fsync = _stats([r["fsync_seconds"] for r in runs])
+        fsyncs = sum(r["fsyncs"] for r in runs)
+        per_fsync = sum(r["fsync_seconds"] for r in runs) / fsyncs if fsyncs else float("nan")
         say(
             f"{seats:>5} {_fmt(cpu_game, 1, 2):>16} {_fmt(cpu, 1, 2):>16} "
             f"{wire['median'] / 1024:>9.0f} {log['median'] / 1024:>8.0f} "
-            f"{rss['max'] / 1024:>11.1f}"
+            f"{rss['max'] / 1024:>11.1f} {fsync['median']:>9.2f} ({per_fsync * 1000:.2f})"
         )
         results[f"game_{seats}"] = {
             "card_latency_p50": statistics.median(lat) if lat else None,
@@ -316,6 +331,8 @@ def bench_network(
             "wire_bytes": wire,
             "log_bytes": log,
             "rss_kb": rss,
+            "fsync_seconds": fsync,
+            "fsync_mean": per_fsync,
             "finished": all(r["finished"] for r in runs),
         }
     results["logs"] = {str(k): str(v) for k, v in logs.items()}

@@ -209,6 +209,8 @@ class GamePeer:
                 else {}
             ),
             "cpu_seconds": usage.ru_utime + usage.ru_stime,
+            "fsyncs": self._logfile.fsyncs,
+            "fsync_seconds": self._logfile.fsync_seconds,
             "cpu_at_first_entry": self._cpu_at_first_entry,
             "closed_at": time.monotonic(),
             "max_rss_kb": usage.ru_maxrss,

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import time
 from pathlib import Path
 
 from wizard_p2p.errors import DecodeError
@@ -41,6 +42,9 @@ class LogFile:
         if existed:
             self._drop_torn_tail()
         self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+        # How long durable appends waited for the disk (benchmarks show the disk's share).
+        self.fsyncs = 0
+        self.fsync_seconds = 0.0
         if not existed:
             fsync_directory(self.path.parent)
 
@@ -67,7 +71,10 @@ class LogFile:
         while data:
             data = data[os.write(self._fd, data) :]
         if durable:
+            started = time.perf_counter()
             os.fsync(self._fd)
+            self.fsync_seconds += time.perf_counter() - started
+            self.fsyncs += 1
 
     def close(self) -> None:
         with contextlib.suppress(OSError):
