@@ -27,6 +27,7 @@ thread aside).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
 from collections import Counter
@@ -566,23 +567,47 @@ class Mesh(ListeningService):
 
     async def _receive_loop(self) -> None:
         assert self._router is not None
-        # Frames already queued are read through a plain handle, a batch per wake-up:
-        # the asyncio wrapper's future per frame is most of a small frame's cost.
-        # Awaiting the wrapper again re-checks the socket, so no readiness is missed.
+        # Frames are read through a plain handle, a batch per wake-up, and the wake-up is
+        # the event loop watching the socket's descriptor: the asyncio wrapper's future
+        # (and its poller bookkeeping) per receive was most of a small frame's cost.
+        # ZeroMQ's descriptor is edge-triggered: it fires when the socket's events may
+        # have changed, so the socket is drained and its EVENTS re-read before waiting.
         queued = zmq.Socket.shadow(self._router.underlying)
+        loop = asyncio.get_running_loop()
+        readable = asyncio.Event()
+        fd = queued.getsockopt(zmq.FD)
+        loop.add_reader(fd, readable.set)
+        try:
+            await self._receive_batches(queued, readable)
+        finally:
+            with contextlib.suppress(ValueError, OSError):
+                loop.remove_reader(fd)
+
+    async def _receive_batches(self, queued: zmq.Socket, readable: asyncio.Event) -> None:
         while True:
+            batch: list[list[zmq.Frame]] = []
             try:
-                batch = [await self._router.recv_multipart(copy=False)]
                 while len(batch) < _RECEIVE_BATCH:
                     batch.append(queued.recv_multipart(zmq.NOBLOCK, copy=False))
-            except asyncio.CancelledError:
-                return
             except zmq.Again:
                 pass
             except zmq.ZMQError as exc:
                 if self._closed:
                     return
                 _log.error("receive failed: %s", exc)
+                continue
+            if not batch:
+                readable.clear()
+                try:
+                    if queued.getsockopt(zmq.EVENTS) & zmq.POLLIN:
+                        continue  # reading consumed the edge: more came meanwhile
+                    await readable.wait()
+                except asyncio.CancelledError:
+                    return
+                except zmq.ZMQError:
+                    if self._closed:
+                        return
+                    raise
                 continue
             for frames in batch:
                 try:
@@ -593,6 +618,8 @@ class Mesh(ListeningService):
                     # A bug must never silence the mesh; the frame is lost, resend covers it.
                     _log.exception("error while handling a frame")
             self._fire()
+            if len(batch) == _RECEIVE_BATCH:
+                await asyncio.sleep(0)  # a full batch: let the other tasks run first
 
     async def _handle(self, frames: list[zmq.Frame]) -> None:
         self.stats.frames_in += 1
