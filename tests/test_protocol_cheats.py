@@ -28,7 +28,7 @@ from tests.protocol_support import (
     settled,
     snapshot,
 )
-from wizard_p2p import mental
+from wizard_p2p import group, mental
 from wizard_p2p.audit import audit_entries
 from wizard_p2p.errors import PeerFault
 from wizard_p2p.protocol import messages as m
@@ -250,20 +250,39 @@ def test_a_shuffle_tampered_where_the_deal_takes_it_is_caught(cheater: int, how:
     assert_caught_at_reveal(game, cheater, "shuffle")
 
 
+def tracking_point_at(
+    dropped: int, followed: int
+) -> Callable[[dict[str, Any], Table], dict[str, Any]]:
+    """A known multiple of one of the cheater's own points, put where the last shuffler
+    will drop it: the pair stays recognisable through the next seat's pass, which would
+    show the colluders where that seat sent the followed card."""
+
+    def inject(body: dict[str, Any], table: Table) -> dict[str, Any]:
+        point = bytes.fromhex(body["deck"][followed])
+        body["deck"][dropped] = group.mul(point, (7).to_bytes(32, "little")).hex()
+        return body
+
+    return inject
+
+
 @pytest.mark.parametrize("cheater", [0, 1])
-def test_a_shuffle_tampered_where_the_deal_never_takes_it_changes_nothing(cheater: int) -> None:
-    """Points the last shuffler drops never reach a hand: changing them leaves the deal
-    the secrets make, so the round verifies (SPEC §5) — here and in the audit."""
+@pytest.mark.parametrize("how", ["swap", "tracking point"])
+def test_a_shuffle_tampered_where_the_deal_never_takes_it_is_caught_too(
+    cheater: int, how: str
+) -> None:
+    """Points the last shuffler drops reach no hand, but a substitution among them can
+    still serve colluders (a point and a known multiple of it stay paired through an
+    honest pass): seat N−2's deck is checked where the last shuffler dropped it."""
     game = new_game(3, seed=3)
-    taken = set(reaching_the_deal(game, 1, cheater))
-    dropped = [p for p in range(mental.DECK_SIZE) if p not in taken]
-    tamper = Tamper(cheater, "shuffle", swap_at(dropped[0], dropped[1]), round_no=1)
-    game.outputs_filter = replace_own_entry(game, tamper)
-    assert game.run(until=settled(game, lambda: all(t.completed_rounds >= 1 for t in game.tables)))
-    assert tamper.done is not None and tamper.done in game.tables[0].log
-    assert all(t.fault is None for t in game.tables) and game.rejected == []
-    report = audit_entries(game.tables[0].log)
-    assert report.status == "incomplete" and report.rounds_verified == 1, report.message
+    taken = reaching_the_deal(game, 1, cheater)
+    dropped = [p for p in range(mental.DECK_SIZE) if p not in set(taken)]
+    mutate = (
+        swap_at(dropped[0], dropped[1])
+        if how == "swap"
+        else tracking_point_at(dropped[0], taken[0])
+    )
+    game.outputs_filter = replace_own_entry(game, Tamper(cheater, "shuffle", mutate, round_no=1))
+    assert_caught_at_reveal(game, cheater, "shuffle")
 
 
 @pytest.mark.parametrize(
@@ -679,3 +698,13 @@ def test_a_put_off_check_still_runs_when_the_game_is_aborted() -> None:
     table.receive(abort)
     assert table.stage == "faulted" and table.abort is not None
     assert table.fault is not None and (table.fault.seat, table.fault.kind) == (cheater, "shuffle")
+
+
+def test_a_tracking_point_in_a_later_round_with_more_seats_is_caught() -> None:
+    game = new_game(5, seed=4)
+    cheater = 2
+    taken = reaching_the_deal(game, 2, cheater)
+    dropped = [p for p in range(mental.DECK_SIZE) if p not in set(taken)]
+    inject = tracking_point_at(dropped[-1], taken[-1])
+    game.outputs_filter = replace_own_entry(game, Tamper(cheater, "shuffle", inject, round_no=2))
+    assert_caught_at_reveal(game, cheater, "shuffle")

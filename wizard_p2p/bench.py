@@ -34,6 +34,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import Executor, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -72,8 +73,11 @@ def _fmt(stat: dict[str, float], scale: float = 1.0, digits: int = 1) -> str:
 # --- the compute floor of a round's set-up ----------------------------------------------
 
 
-def setup_floor(seats: int, round_no: int) -> float:
-    """Seconds for one process to do a round's set-up work with no network."""
+def setup_floor(seats: int, round_no: int, helper: Executor | None = None) -> float:
+    """Seconds for one process to do a round's set-up work with no network.
+
+    ``helper``: the second thread a peer gives its own passes, for a like-for-like floor.
+    """
     dealt = round_no * seats
     size = min(dealt + 1, mental.DECK_SIZE)
     game_id = bytes(32)
@@ -84,9 +88,9 @@ def setup_floor(seats: int, round_no: int) -> float:
     ]
     deck = list(mental.CARD_POINTS)
     for s, k in enumerate(keys):  # the last shuffler keeps only the positions locked
-        deck = mental.shuffle_pass(deck, k, size if s == seats - 1 else None)
+        deck = mental.shuffle_pass(deck, k, size if s == seats - 1 else None, helper=helper)
     for k in keys:
-        deck = mental.lock_pass(deck, k, range(size))
+        deck = mental.lock_pass(deck, k, range(size), helper=helper)
     for p in range(size):  # every hand card read by its owner, and the turned card
         mental.read_card(deck[p], [k.lock_keys[p] for k in keys])
     return time.perf_counter() - start
@@ -262,8 +266,9 @@ def bench_network(
             game = run_game(seats, base / f"s{seats}-r{rep}")
             runs.append(analyse(game, seats))
             logs[seats] = game["log"]
-            floors_first += [setup_floor(seats, 1) for _ in range(per_game)]
-            floors_last += [setup_floor(seats, rounds) for _ in range(per_game)]
+            with ThreadPoolExecutor(max_workers=1) as helper:  # as every peer has
+                floors_first += [setup_floor(seats, 1, helper) for _ in range(per_game)]
+                floors_last += [setup_floor(seats, rounds, helper) for _ in range(per_game)]
         games_by_seats[seats] = runs
         floor_first = _stats(floors_first)
         floor_last = _stats(floors_last)

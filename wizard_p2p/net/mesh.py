@@ -572,6 +572,8 @@ class Mesh(ListeningService):
         # (and its poller bookkeeping) per receive was most of a small frame's cost.
         # ZeroMQ's descriptor is edge-triggered: it fires when the socket's events may
         # have changed, so the socket is drained and its EVENTS re-read before waiting.
+        # asyncio keeps one reader per descriptor: nothing else may await on
+        # self._router (sends go through the DEALERs), or its reader would replace ours.
         queued = zmq.Socket.shadow(self._router.underlying)
         loop = asyncio.get_running_loop()
         readable = asyncio.Event()
@@ -595,7 +597,14 @@ class Mesh(ListeningService):
                 if self._closed:
                     return
                 _log.error("receive failed: %s", exc)
-                continue
+                if not batch:
+                    # Wait for the socket to change rather than spin on a lasting error.
+                    readable.clear()
+                    try:
+                        await readable.wait()
+                    except asyncio.CancelledError:
+                        return
+                    continue
             if not batch:
                 readable.clear()
                 try:

@@ -1425,12 +1425,15 @@ class Table:
             raise blame(exc.seat, str(exc), exc.rule) from None
 
     def _final_deck_matches(self, rnd: RoundState, keys_by_seat: list[mental.RoundKeys]) -> bool:
-        """Whether the deck after every pass is the one the revealed secrets produce.
+        """Whether the decks are the ones the revealed secrets produce: the deck the
+        last lock left, and seat N−2's at the positions the last shuffler dropped.
 
         A position already opened in the log with exactly the keys the secrets derive
         needs no multiplication: ``(∏ k)·C_{order[i]}`` equals the published point iff
         the card read from it (``(∏ k)⁻¹ ·`` that point) is ``order[i]``.
         """
+        if not self._dropped_points_match(rnd, keys_by_seat):
+            return False
         order = mental.deck_order(keys_by_seat)
         opened = self._opened_with_derived_keys(rnd, keys_by_seat)
         for i in range(rnd.size):  # the last shuffler kept no other position
@@ -1444,6 +1447,29 @@ class Table:
             if group.mul(mental.CARD_POINTS[order[i]], key) != rnd.deck[i]:
                 return False
         return True
+
+    def _dropped_points_match(
+        self, rnd: RoundState, keys_by_seat: list[mental.RoundKeys]
+    ) -> bool:
+        """Whether seat N−2's deck is the secrets' deck at every position the last
+        shuffler dropped (the kept ones are checked through the deal).
+
+        Every seat but the last publishes all 60 points, so a point substituted before
+        the last shuffle shows in seat N−2's deck (every honest pass maps the deck it is
+        given one to one, and no later seat can undo an honest seat's key). Unchecked,
+        a substitution the last shuffler drops would go unseen, yet it can let
+        colluders follow a card through an honest seat's permutation (a point and a
+        known multiple of it stay paired through any pass).
+        """
+        before_last = rnd.shuffles[-2][0]
+        order = mental.deck_order(keys_by_seat[:-1])
+        kept = set(keys_by_seat[-1].permutation[: rnd.size])
+        key = group.public_scalar_product([k.shuffle_key for k in keys_by_seat[:-1]])
+        return all(
+            group.mul(mental.CARD_POINTS[order[i]], key) == before_last[i]
+            for i in range(mental.DECK_SIZE)
+            if i not in kept
+        )
 
     def _opened_with_derived_keys(
         self, rnd: RoundState, keys_by_seat: list[mental.RoundKeys]
