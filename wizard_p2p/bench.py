@@ -38,7 +38,7 @@ from concurrent.futures import Executor, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from wizard_p2p import mental
+from wizard_p2p import group, mental
 
 TARGETS = {
     "setup_ms_6": 100.0,
@@ -94,6 +94,16 @@ def setup_floor(seats: int, round_no: int, helper: Executor | None = None) -> fl
     for p in range(size):  # every hand card read by its owner, and the turned card
         mental.read_card(deck[p], [k.lock_keys[p] for k in keys])
     return time.perf_counter() - start
+
+
+def mults_per_second(count: int = 300) -> float:
+    """This process's libsodium scalar multiplications per second, measured now: the
+    machine's speed drifts, so each game is shown beside the speed of its minute."""
+    point, scalar = mental.CARD_POINTS[0], group.random_scalar()
+    start = time.perf_counter()
+    for _ in range(count):
+        group.mul(point, scalar)
+    return count / (time.perf_counter() - start)
 
 
 # --- networked games ----------------------------------------------------------------------
@@ -248,7 +258,7 @@ def bench_network(
     say("== network: headless games on loopback, one process per seat (random bots)")
     say(
         f"{'seats':>5} {'set-up r1 ms':>18} {'floor':>6} {'ratio':>5} {'set-up last ms':>18} "
-        f"{'floor':>6} {'ratio':>5} {'between rounds ms':>20}"
+        f"{'floor':>6} {'ratio':>5} {'between rounds ms':>20} {'mults/s':>8}"
     )
     logs: dict[int, Path] = {}
     games_by_seats: dict[int, list[dict[str, Any]]] = {}
@@ -261,7 +271,9 @@ def bench_network(
         per_game = max(3, -(-9 // reps))
         floors_first: list[float] = []
         floors_last: list[float] = []
+        speeds: list[float] = []
         for rep in range(reps):
+            speeds.append(mults_per_second())
             base = keep if keep is not None else Path(tempfile.mkdtemp(prefix="wizard-bench-"))
             game = run_game(seats, base / f"s{seats}-r{rep}")
             runs.append(analyse(game, seats))
@@ -280,7 +292,7 @@ def bench_network(
         say(
             f"{seats:>5} {_fmt(first, 1000):>18} {floor_first['median'] * 1000:>6.1f} "
             f"{ratio_first:>5.2f} {_fmt(last, 1000):>18} {floor_last['median'] * 1000:>6.1f} "
-            f"{ratio_last:>5.2f} {_fmt(pause, 1000):>20}"
+            f"{ratio_last:>5.2f} {_fmt(pause, 1000):>20} {statistics.median(speeds):>8.0f}"
         )
         results[f"setup_{seats}"] = {
             "round1": first,
@@ -290,6 +302,7 @@ def bench_network(
             "last_floor": floor_last,
             "last_ratio": ratio_last,
             "pause_between_rounds": pause,
+            "mults_per_sec": _stats(speeds),
         }
     say("")
     say(
