@@ -158,7 +158,7 @@ STRUCTURAL: dict[str, tuple[str, Mutation]] = {
     "round out of range": ("lock", setter(("body", "round"), 21)),
     "unknown kind": ("bid", setter(("kind",), "cheat")),
     "kind of another body": ("bid", setter(("kind",), "coin")),
-    "wrong version": ("bid", setter(("v",), 2)),
+    "wrong version": ("bid", setter(("v",), 1)),  # an older protocol's entry
     "deck too long": ("shuffle", lambda o: o["body"]["deck"].append(o["body"]["deck"][0])),
     "empty deck": ("shuffle", lambda o: o["body"]["deck"].clear()),
     "reason too long": ("dispute", setter(("body", "reason"), "x" * 201)),
@@ -214,18 +214,18 @@ NON_CANONICAL: dict[str, Callable[[bytes], bytes]] = {
     "final newline": lambda r: r + b"\n",
     "byte-order mark": lambda r: b"\xef\xbb\xbf" + r,
     "escaped letter": lambda r: r.replace(b'"kind":"', b'"\\u006bind":"', 1),
-    "leading zero": lambda r: r.replace(b'"v":1', b'"v":01', 1),
+    "leading zero": lambda r: r.replace(b'"v":2', b'"v":02', 1),
     "negative zero": lambda r: re.sub(rb'"seat":\d', b'"seat":-0', r),
-    "float": lambda r: r.replace(b'"v":1', b'"v":1.0', 1),
-    "exponent": lambda r: r.replace(b'"v":1', b'"v":1e0', 1),
-    "duplicate key": lambda r: r.replace(b'"v":1', b'"v":1,"v":1', 1),
+    "float": lambda r: r.replace(b'"v":2', b'"v":2.0', 1),
+    "exponent": lambda r: r.replace(b'"v":2', b'"v":2e0', 1),
+    "duplicate key": lambda r: r.replace(b'"v":2', b'"v":2,"v":2', 1),
     "not UTF-8": lambda r: r.replace(b'"kind"', b'"k\xffnd"', 1),
     "signature first": lambda r: b'{"sig":"' + r[-130:-2] + b'",' + r[1:-140] + b"}",
     "signature in uppercase": lambda r: r[:-130] + r[-130:-2].upper() + r[-2:],
     "signature too short": lambda r: r[:-4] + b'"}',
     "no signature": lambda r: r[:-140] + b"}",
     "trailing garbage": lambda r: r + b"x",
-    "NaN": lambda r: r.replace(b'"v":1', b'"v":NaN', 1),
+    "NaN": lambda r: r.replace(b'"v":2', b'"v":NaN', 1),
 }
 
 

@@ -96,25 +96,30 @@ def test_rebuilt_table_writes_again_the_entry_lost_in_the_crash() -> None:
 
 def test_rebuilt_table_sends_the_same_key_shares_again() -> None:
     game = new_game(3, "clairvoyance", seed=34)
-    sent: list[SendPrivate] = []
+    sent_by: dict[int, list[SendPrivate]] = {0: [], 1: [], 2: []}
 
     def record(sender: int, outputs: list[Output]) -> list[Output]:
-        sent.extend(o for o in outputs if isinstance(o, SendPrivate) and sender == 2)
+        sent_by[sender].extend(o for o in outputs if isinstance(o, SendPrivate))
         return outputs
 
     game.outputs_filter = record
     stop_in_round(game, 1, plays=1)
+    # The seat to play next: restarted, it must wait for the others' shares again.
+    seat = next(s for s, t in enumerate(game.tables) if t.choice_needed() is not None)
+    sent = sent_by[seat]
     assert len(sent) == 2
-    before = game.tables[2]
-    outputs = game.restart(2, before.log)
+    before = game.tables[seat]
+    outputs = game.restart(seat, before.log)
     resent = {(o.to, o.message) for o in outputs if isinstance(o, SendPrivate)}
     assert resent == {(o.to, o.message) for o in sent}  # the same signed bytes
     # It needs the others' shares again to see their cards: they resend them to it.
-    rebuilt = game.tables[2]
+    rebuilt = game.tables[seat]
     assert rebuilt.view().others_hands == (None, None, None)
     assert rebuilt.choice_needed() is None and before.choice_needed() is not None
-    for seat in (0, 1):
-        for out in game.tables[seat].resend_private(to=2):
+    for other in range(3):
+        if other == seat:
+            continue
+        for out in game.tables[other].resend_private(to=seat):
             rebuilt.receive_private(out.message)
     assert state(rebuilt) == state(before)
     # The others take the resent shares as the duplicates they are.
