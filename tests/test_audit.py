@@ -23,6 +23,7 @@ from tests.protocol_support import new_game, settled
 from wizard_p2p import audit, canonical
 from wizard_p2p.audit import audit_entries, audit_file, format_report
 from wizard_p2p.protocol import gen_vectors
+from wizard_p2p.protocol import messages as m
 from wizard_p2p.protocol.harness import MemoryGame
 from wizard_p2p.protocol.log import read_log
 
@@ -196,3 +197,20 @@ def test_audit_command_output_and_exit_codes(
     assert audit.main(str(tmp_path / "missing.jsonl")) == 2
     assert audit.main(str(write_log(tmp_path / "empty.jsonl", []))) == 2
     assert audit.main(str(write_log(tmp_path / "blank.jsonl", [b"x", b""]))) == 2
+
+
+def test_a_log_of_another_protocol_version_is_unreadable_not_a_fault() -> None:
+    """A genuine genesis of another version (its host's signature holds) is not read
+    with this version's rules, which would blame a seat; a version changed by hand is
+    tampering at position 0."""
+    game = new_game(3, seed=11)
+    host = game.identities[0]
+    # The genesis as version 1 wrote it: the same bytes with "v":1, signed by its host.
+    signed, _ = m.split_signature(game.tables[0].log[0].replace(b'"v":2', b'"v":1', 1))
+    older = signed[:-1] + b',"sig":"' + host.sign(m.ENTRY_DOMAIN, signed).hex().encode() + b'"}'
+    report = audit_entries([older])
+    assert report.status == "unreadable" and report.exit_code != 0
+    assert report.fault_seat is None
+    assert "protocol version 1" in report.message and "version 2" in report.message
+    forged = game.tables[0].log[0].replace(b'"v":2', b'"v":1', 1)
+    assert audit_entries([forged]).status == "fault"
