@@ -38,7 +38,7 @@ from wizard_p2p.identity import Identity
 from wizard_p2p.net import CurveKeys, Mesh, NetConfig
 from wizard_p2p.net.frames import Entry
 from wizard_p2p.node.lobby import GameStart, HostLobby, JoinLobby
-from wizard_p2p.node.peer import GamePeer, PeerTimers
+from wizard_p2p.node.peer import PLAYER_DECISIONS, GamePeer, PeerTimers
 from wizard_p2p.protocol.messages import encode_entry, entry_hash
 from wizard_p2p.rules import GameConfig, Suit
 from wizard_p2p.session.api import Status
@@ -473,7 +473,7 @@ def test_bots_end_the_game_by_themselves_after_the_stall_limit(
                 before.receive(line)
             due = before.expected()
             assert due is not None and due[0] == 0
-            decision = bool(due[1] & {"bid", "trump", "play"})
+            decision = bool(due[1] & PLAYER_DECISIONS)
             assert waited >= (NET.silence_limit if decision else 0.0) + 1.0 - 0.2
             for s in (1, 2):
                 assert peers[s].table.abort is not None

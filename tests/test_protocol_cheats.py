@@ -33,7 +33,14 @@ from wizard_p2p.audit import audit_entries
 from wizard_p2p.errors import PeerFault
 from wizard_p2p.protocol import messages as m
 from wizard_p2p.protocol.harness import MemoryGame
-from wizard_p2p.protocol.table import Broadcast, Equivocation, Output, SendPrivate, Table
+from wizard_p2p.protocol.table import (
+    Broadcast,
+    Equivocation,
+    Output,
+    SendPrivate,
+    Table,
+    round_size,
+)
 
 INVALID_POINT = "ff" * 32  # not the encoding of any curve point
 
@@ -227,7 +234,7 @@ def foreign_point_at(position: int) -> Callable[[dict[str, Any], Table], dict[st
 def reaching_the_deal(game: MemoryGame, round_no: int, seat: int) -> list[int]:
     """The positions of ``seat``'s shuffle pass that the later passes carry into the
     positions the round locks (the rest the last shuffler drops)."""
-    size = min(round_no * len(game.tables) + 1, mental.DECK_SIZE)
+    size = round_size(round_no, len(game.tables))
     positions = list(range(size))
     for later in reversed(game.tables[seat + 1 :]):
         keys, _ = later._round_keys_and_first_pass(round_no)

@@ -39,6 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from wizard_p2p import group, mental
+from wizard_p2p.protocol.table import round_size
 
 TARGETS = {
     "setup_ms_6": 100.0,
@@ -78,8 +79,7 @@ def setup_floor(seats: int, round_no: int, helper: Executor | None = None) -> fl
 
     ``helper``: the second thread a peer gives its own passes, for a like-for-like floor.
     """
-    dealt = round_no * seats
-    size = min(dealt + 1, mental.DECK_SIZE)
+    size = round_size(round_no, seats)
     game_id = bytes(32)
     start = time.perf_counter()
     keys = [

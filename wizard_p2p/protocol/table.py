@@ -214,6 +214,13 @@ def secret_hash(secret: bytes) -> bytes:
 # --- per-round state ----------------------------------------------------------------------
 
 
+def round_size(round_no: int, seats: int) -> int:
+    """How many positions round ``round_no`` locks: the dealt ones, and the turned card
+    while any is left (SPEC §3). The last shuffler keeps exactly these."""
+    return min(round_no * seats + 1, mental.DECK_SIZE)
+
+
+
 @dataclass
 class RoundState:
     round_no: int
@@ -1067,7 +1074,7 @@ class Table:
             dealer=game.dealer,
             seats=n,
             dealt=dealt,
-            size=min(dealt + 1, mental.DECK_SIZE),
+            size=round_size(r, n),
             clairvoyant=self.config.clairvoyance and r == 1,
         )
         if self.seat is not None:
@@ -1091,11 +1098,10 @@ class Table:
     ) -> tuple[mental.RoundKeys, list[bytes] | None]:
         """Our keys of a round and, for seat 0, its opening shuffle pass of the fresh deck."""
         assert self._master is not None and self.seat is not None
-        size = min(round_no * self.seats + 1, mental.DECK_SIZE)
         keys = mental.derive_round_keys(
             self._round_secret(round_no),
             mental.round_context(self.game_id, round_no, self.seat),
-            locked=size,
+            locked=round_size(round_no, self.seats),
         )
         first = mental.shuffle_pass(list(mental.CARD_POINTS), keys) if self.seat == 0 else None
         keys.lock_factors  # noqa: B018  # computed now, off the critical path of our lock
@@ -1432,9 +1438,10 @@ class Table:
         needs no multiplication: ``(∏ k)·C_{order[i]}`` equals the published point iff
         the card read from it (``(∏ k)⁻¹ ·`` that point) is ``order[i]``.
         """
-        if not self._dropped_points_match(rnd, keys_by_seat):
+        before_last = mental.deck_order(keys_by_seat[:-1])
+        if not self._dropped_points_match(rnd, keys_by_seat, before_last):
             return False
-        order = mental.deck_order(keys_by_seat)
+        order = [before_last[p] for p in keys_by_seat[-1].permutation]
         opened = self._opened_with_derived_keys(rnd, keys_by_seat)
         for i in range(rnd.size):  # the last shuffler kept no other position
             card = opened.get(i)
@@ -1449,7 +1456,7 @@ class Table:
         return True
 
     def _dropped_points_match(
-        self, rnd: RoundState, keys_by_seat: list[mental.RoundKeys]
+        self, rnd: RoundState, keys_by_seat: list[mental.RoundKeys], order: Sequence[int]
     ) -> bool:
         """Whether seat N−2's deck is the secrets' deck at every position the last
         shuffler dropped (the kept ones are checked through the deal).
@@ -1459,10 +1466,10 @@ class Table:
         given one to one, and no later seat can undo an honest seat's key). Unchecked,
         a substitution the last shuffler drops would go unseen, yet it can let
         colluders follow a card through an honest seat's permutation (a point and a
-        known multiple of it stay paired through any pass).
+        known multiple of it stay paired through any pass). ``order``: the card at each
+        position of that deck, from the first N−1 permutations.
         """
         before_last = rnd.shuffles[-2][0]
-        order = mental.deck_order(keys_by_seat[:-1])
         kept = set(keys_by_seat[-1].permutation[: rnd.size])
         key = group.public_scalar_product([k.shuffle_key for k in keys_by_seat[:-1]])
         return all(
@@ -1650,4 +1657,5 @@ __all__ = [
     "endorse",
     "genesis_terms",
     "player_record",
+    "round_size",
 ]
