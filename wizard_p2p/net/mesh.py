@@ -588,6 +588,7 @@ class Mesh(ListeningService):
     async def _receive_batches(self, queued: zmq.Socket, readable: asyncio.Event) -> None:
         while True:
             batch: list[list[zmq.Frame]] = []
+            failed = False
             try:
                 while len(batch) < _RECEIVE_BATCH:
                     batch.append(queued.recv_multipart(zmq.NOBLOCK, copy=False))
@@ -597,26 +598,21 @@ class Mesh(ListeningService):
                 if self._closed:
                     return
                 _log.error("receive failed: %s", exc)
-                if not batch:
-                    # Wait for the socket to change rather than spin on a lasting error.
-                    readable.clear()
-                    try:
-                        await readable.wait()
-                    except asyncio.CancelledError:
-                        return
-                    continue
+                failed = True
             if not batch:
+                # Nothing queued, or a lasting error: wait for the socket to change (after
+                # an error, not at once: that would spin).
                 readable.clear()
                 try:
-                    if queued.getsockopt(zmq.EVENTS) & zmq.POLLIN:
+                    if not failed and queued.getsockopt(zmq.EVENTS) & zmq.POLLIN:
                         continue  # reading consumed the edge: more came meanwhile
                     await readable.wait()
                 except asyncio.CancelledError:
                     return
-                except zmq.ZMQError:
+                except zmq.ZMQError as exc:
                     if self._closed:
                         return
-                    raise
+                    _log.error("receive failed: %s", exc)
                 continue
             for frames in batch:
                 try:
