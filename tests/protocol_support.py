@@ -69,6 +69,7 @@ class Tamper:
     mutate: Callable[[dict[str, Any], Table], dict[str, Any]]
     round_no: int | None = None
     done: bytes | None = None  # the tampered entry, once sent
+    only_if: Callable[[dict[str, Any]], bool] | None = None  # which bodies of that kind
 
 
 def replace_own_entry(game: MemoryGame, tamper: Tamper) -> OutputsFilter:
@@ -84,6 +85,8 @@ def replace_own_entry(game: MemoryGame, tamper: Tamper) -> OutputsFilter:
             if entry.kind != tamper.kind:
                 continue
             if tamper.round_no is not None and entry.body.get("round") != tamper.round_no:
+                continue
+            if tamper.only_if is not None and not tamper.only_if(entry.body):
                 continue
             old = game.tables[sender]
             body = tamper.mutate(body_json(out.entry), old)

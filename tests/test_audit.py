@@ -205,12 +205,15 @@ def test_a_log_of_another_protocol_version_is_unreadable_not_a_fault() -> None:
     tampering at position 0."""
     game = new_game(3, seed=11)
     host = game.identities[0]
-    # The genesis as version 1 wrote it: the same bytes with "v":1, signed by its host.
-    signed, _ = m.split_signature(game.tables[0].log[0].replace(b'"v":2', b'"v":1', 1))
+    # The genesis as the version before wrote it: the same bytes with its "v", signed by
+    # its host.
+    this, before = b'"v":%d' % m.VERSION, b'"v":%d' % (m.VERSION - 1)
+    signed, _ = m.split_signature(game.tables[0].log[0].replace(this, before, 1))
     older = signed[:-1] + b',"sig":"' + host.sign(m.ENTRY_DOMAIN, signed).hex().encode() + b'"}'
     report = audit_entries([older])
     assert report.status == "unreadable" and report.exit_code != 0
     assert report.fault_seat is None
-    assert "protocol version 1" in report.message and "version 2" in report.message
-    forged = game.tables[0].log[0].replace(b'"v":2', b'"v":1', 1)
+    assert f"protocol version {m.VERSION - 1}" in report.message
+    assert f"version {m.VERSION}" in report.message
+    forged = game.tables[0].log[0].replace(this, before, 1)
     assert audit_entries([forged]).status == "fault"

@@ -11,7 +11,7 @@ tests then check what the issue asks for:
   by the CURVE/ZAP handshake, and the game is unaffected; the 6-seat game plays
   the clairvoyance and hidden-bids variants;
 * ``kill -9`` of a random seat at a point of a round (shuffle, deal, bidding,
-  mid-trick, reveal), then ``wizard-p2p resume``: the game completes, logs
+  mid-trick, last trick), then ``wizard-p2p resume``: the game completes, logs
   identical, audit verified; that game plays clairvoyance and secret bids, so
   crashes also hit the round whose key shares travel as private messages and
   bids a resumed seat must recover from its own commitments;
@@ -342,7 +342,7 @@ def test_six_seat_game(lan_games: Callable[..., LanGame]) -> None:
 
 # --- crashes ------------------------------------------------------------------------------
 
-STAGES = ("shuffle", "lock", "bid", "mid-trick", "reveal")
+STAGES = ("shuffle", "lock", "bid", "mid-trick", "last-trick")
 
 
 def stage_after(entries: list[dict], n: int) -> str:
@@ -353,6 +353,9 @@ def stage_after(entries: list[dict], n: int) -> str:
     same = [e for e in entries[-4 * 60:] if e["kind"] == kind and e["body"].get("round") == rnd]
     if kind in ("shuffle", "lock", "bid", "reveal"):
         return kind if len(same) < n else f"after-{kind}"
+    if kind == "play" and "secret" in last["body"]:  # the last trick reveals the secrets
+        revealed = sum("secret" in e["body"] for e in same)
+        return "last-trick" if revealed < n else "after-last-trick"
     if kind == "play":
         return "mid-trick" if len(same) % n else "between-tricks"
     return kind

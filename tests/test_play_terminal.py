@@ -9,6 +9,7 @@ the bot processes end with it.
 
 from __future__ import annotations
 
+import json
 import shlex
 import sys
 import time
@@ -50,5 +51,9 @@ def test_networked_round_in_a_real_terminal(
     # The host's log holds the whole first round, signed by every seat.
     logs = list((tmp_path / "me" / "games").glob("*/log.jsonl"))
     assert len(logs) == 1
-    kinds = [line.split('"kind":"')[1].split('"')[0] for line in logs[0].read_text().splitlines()]
-    assert kinds.count("reveal") >= 3 and "play" in kinds
+    entries = [json.loads(line) for line in logs[0].read_text().splitlines()]
+    last_trick = [
+        e["seat"] for e in entries
+        if e["kind"] == "play" and e["body"]["round"] == 1 and "secret" in e["body"]
+    ]
+    assert sorted(last_trick) == [0, 1, 2]  # each seat's last play revealed its secret

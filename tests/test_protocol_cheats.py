@@ -75,6 +75,13 @@ def assert_audit_fault(lines: list[bytes], position: int, seat: int | None, kind
     ), report.message
 
 
+def reveals_the_round(raw: bytes) -> bool:
+    """Whether an entry can reveal a round's last secret: a play of its last trick, or
+    a disputed round's reveal."""
+    entry = m.decode_entry(raw)
+    return entry.kind == "reveal" or (entry.kind == "play" and "secret" in entry.body)
+
+
 def assert_caught_at_reveal(game: MemoryGame, cheater: int, kind: str) -> None:
     """Every honest table faulted the game naming ``cheater``; so does the audit."""
     honest = honest_seats(game, cheater)
@@ -87,7 +94,7 @@ def assert_caught_at_reveal(game: MemoryGame, cheater: int, kind: str) -> None:
         assert game.tables[s].stage == "faulted"
     log = game.tables[honest[0]].log
     assert all(game.tables[s].log == log for s in honest)
-    assert m.decode_entry(log[-1]).kind == "reveal"  # found when the round was revealed
+    assert reveals_the_round(log[-1])  # found when the round's last secret came out
     assert_audit_fault(log, len(log) - 1, cheater, kind)
 
 
@@ -363,6 +370,56 @@ def test_play_with_a_wrong_key_is_caught() -> None:
     assert_caught_at_reveal(game, cheater, "wrong-key")
 
 
+# --- the round's secrets, revealed by the plays of its last trick ------------------------
+
+
+def test_a_wrong_secret_revealed_in_the_last_trick_is_caught() -> None:
+    game = new_game(3, seed=9)
+    cheater = 2
+
+    def other_secret(body: dict[str, Any], table: Table) -> dict[str, Any]:
+        body["secret"] = bytes(32).hex()
+        return body
+
+    tamper = Tamper(cheater, "play", other_secret, round_no=2, only_if=lambda b: "secret" in b)
+    game.outputs_filter = replace_own_entry(game, tamper)
+    assert_caught_at_reveal(game, cheater, "secret")
+
+
+def test_only_a_play_of_the_last_trick_reveals_and_every_one_must() -> None:
+    game = new_game(3, seed=9)
+    seat = 1
+    table = run_to_play(game, seat, round_no=2)
+    rnd = table.round
+    assert rnd is not None and rnd.my_keys is not None and not rnd.in_last_trick
+    other = game.tables[(seat + 1) % 3]
+
+    def forged_play(secret: bool) -> bytes:
+        assert rnd is not None and rnd.my_keys is not None
+        position = next(iter(unplayed(table)))
+        body = {"round": rnd.round_no, "position": position, "key": rnd.my_keys.lock_keys[position]}
+        if secret:
+            body["secret"] = table._round_secret(rnd.round_no)
+        return forge(game, seat, "play", body)
+
+    before = len(other.log)
+    with pytest.raises(PeerFault) as early:
+        other.receive(forged_play(secret=True))
+    assert (early.value.seat, early.value.kind) == (seat, "malformed")
+    assert "only a play of the last trick" in str(early.value)
+    assert len(other.log) == before
+    # On to the seat's own play in the round's last trick.
+    assert game.run(
+        until=settled(game, lambda: table.choice_needed() == "play" and rnd.in_last_trick)
+    )
+    before = len(other.log)
+    with pytest.raises(PeerFault) as silent:
+        other.receive(forged_play(secret=False))
+    assert (silent.value.seat, silent.value.kind) == (seat, "malformed")
+    assert "reveals the round secret" in str(silent.value)
+    assert len(other.log) == before
+
+
 def test_clairvoyance_play_with_wrong_keys_is_caught() -> None:
     game = new_game(3, "clairvoyance", seed=10)
     cheater = 2
@@ -410,7 +467,7 @@ def test_wrong_key_share_in_the_clairvoyance_round_is_caught() -> None:
 
 
 @pytest.mark.parametrize(
-    ("variant", "kind"), [("hidden_bids", "bid_open"), ("secret_bids", "reveal")]
+    ("variant", "kind"), [("hidden_bids", "bid_open"), ("secret_bids", "play")]
 )
 def test_bid_opening_that_does_not_match_its_commitment_is_refused(variant: str, kind: str) -> None:
     game = new_game(3, variant, seed=12)
@@ -420,7 +477,8 @@ def test_bid_opening_that_does_not_match_its_commitment_is_refused(variant: str,
         body["bid"] = (body["bid"] + 1) % (body["round"] + 1)
         return body
 
-    tamper = Tamper(cheater, kind, other_bid, round_no=2)
+    # With secret bids the bid is opened by the writer's play of the last trick.
+    tamper = Tamper(cheater, kind, other_bid, round_no=2, only_if=lambda body: "bid" in body)
     game.outputs_filter = replace_own_entry(game, tamper)
     honest = honest_seats(game, cheater)
     assert game.run(until=detected_by_all(game, honest))
@@ -628,7 +686,7 @@ def test_a_deferred_round_check_blames_the_same_seat_at_the_same_position(
         assert len(faults) == 1
         found[defer] = faults.pop()
         reveal = found[defer][2]
-        assert m.decode_entry(game.tables[honest[0]].log[reveal]).kind == "reveal"
+        assert reveals_the_round(game.tables[honest[0]].log[reveal])
         longest = max((game.tables[s].log for s in honest), key=len)
         disputed = any(m.decode_entry(line).kind == "dispute" for line in longest)
         if defer and not disputed:  # a disputed round is checked at once
@@ -673,10 +731,14 @@ def test_a_deferred_check_runs_when_the_next_set_up_stalls_before_our_turn() -> 
 
     def then_go_silent(sender: int, batch: list[Output]) -> list[Output]:
         batch = tamper(sender, batch)
-        table = game.tables[cheater]
-        if sender == cheater and table.round is not None and table.round.round_no > 1:
-            return []  # the cheater never writes its shuffle of round 2
-        return batch
+        if sender != cheater:
+            return batch
+        # The cheater never sends its shuffle of round 2 (nor anything after it).
+        return [
+            out for out in batch
+            if not isinstance(out, Broadcast)
+            or m.decode_entry(out.entry).body.get("round", 1) == 1
+        ]
 
     game.outputs_filter = then_go_silent
     game.run()

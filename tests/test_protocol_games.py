@@ -69,12 +69,20 @@ def check_variants_played(config: GameConfig, log: list[bytes], report: AuditRep
     """The log shows each variant's own messages (the variant really was played)."""
     entries = [m.decode_entry(raw) for raw in log]
     kinds = {e.kind for e in entries}
-    assert {"genesis", "coin", "shuffle", "lock", "bid", "play", "reveal", "final"} <= kinds
+    assert {"genesis", "coin", "shuffle", "lock", "bid", "play", "final"} <= kinds
+    assert "reveal" not in kinds  # undisputed rounds reveal in their last trick
     bids = [e for e in entries if e.kind == "bid"]
     assert all(("commit" in e.body) == config.sealed_bids for e in bids)
     assert ("bid_open" in kinds) == config.hidden_bids
-    reveals = [e for e in entries if e.kind == "reveal"]
-    assert all(("bid" in e.body) == config.secret_bids for e in reveals)
+    # Each round's last N plays, and only they, reveal their writer's secret (and open a
+    # secret bid): one per seat.
+    for round_no in range(1, config.rounds + 1):
+        plays = [e for e in entries if e.kind == "play" and e.body["round"] == round_no]
+        assert [("secret" in e.body) for e in plays] == [
+            i >= len(plays) - config.seats for i in range(len(plays))
+        ]
+        assert sorted(e.seat for e in plays[-config.seats :]) == list(range(config.seats))
+        assert all(("bid" in e.body) == config.secret_bids for e in plays[-config.seats :])
     first_plays = [e for e in entries if e.kind == "play" and e.body["round"] == 1]
     assert all(("keys" in e.body) == config.clairvoyance for e in first_plays)
     assert len(first_plays) == config.seats

@@ -207,6 +207,7 @@ def _swap_first_keys(raw: bytes) -> bytes:
     return b'{"game":' + raw[body_end + 8 : game_end] + b"," + raw[1:body_end] + raw[game_end:]
 
 
+V = b'"v":%d' % m.VERSION
 NON_CANONICAL: dict[str, Callable[[bytes], bytes]] = {
     "space after a colon": lambda r: r.replace(b'"pos":', b'"pos": ', 1),
     "space after a comma": lambda r: r.replace(b',"seat"', b', "seat"', 1),
@@ -214,18 +215,18 @@ NON_CANONICAL: dict[str, Callable[[bytes], bytes]] = {
     "final newline": lambda r: r + b"\n",
     "byte-order mark": lambda r: b"\xef\xbb\xbf" + r,
     "escaped letter": lambda r: r.replace(b'"kind":"', b'"\\u006bind":"', 1),
-    "leading zero": lambda r: r.replace(b'"v":2', b'"v":02', 1),
+    "leading zero": lambda r: r.replace(V, V.replace(b":", b":0"), 1),
     "negative zero": lambda r: re.sub(rb'"seat":\d', b'"seat":-0', r),
-    "float": lambda r: r.replace(b'"v":2', b'"v":2.0', 1),
-    "exponent": lambda r: r.replace(b'"v":2', b'"v":2e0', 1),
-    "duplicate key": lambda r: r.replace(b'"v":2', b'"v":2,"v":2', 1),
+    "float": lambda r: r.replace(V, V + b".0", 1),
+    "exponent": lambda r: r.replace(V, V + b"e0", 1),
+    "duplicate key": lambda r: r.replace(V, V + b"," + V, 1),
     "not UTF-8": lambda r: r.replace(b'"kind"', b'"k\xffnd"', 1),
     "signature first": lambda r: b'{"sig":"' + r[-130:-2] + b'",' + r[1:-140] + b"}",
     "signature in uppercase": lambda r: r[:-130] + r[-130:-2].upper() + r[-2:],
     "signature too short": lambda r: r[:-4] + b'"}',
     "no signature": lambda r: r[:-140] + b"}",
     "trailing garbage": lambda r: r + b"x",
-    "NaN": lambda r: r.replace(b'"v":2', b'"v":NaN', 1),
+    "NaN": lambda r: r.replace(V, b'"v":NaN', 1),
 }
 
 

@@ -157,8 +157,8 @@ def analyse(game: dict[str, Any], seats: int) -> dict[str, Any]:
       seat holds the round's last lock entry (its hand and the trump card are then
       known);
     * pause between rounds: from the round's last play, written by its author, until
-      every seat holds the next round's last lock — the reveals, the checks and the
-      set-up, the wait a player sees;
+      every seat holds the next round's last lock — the round's end (that play
+      reveals the last secret), the checks and the set-up, the wait a player sees;
     * the game proper: from the first entry after the genesis to the moment every
       seat holds the last one; start-up is what comes before it (starting the
       processes, the lobby) and close what comes after.

@@ -29,8 +29,8 @@ from wizard_p2p.errors import DecodeError
 from wizard_p2p.identity import Identity, verify
 from wizard_p2p.protocol.schema import Bool, Field, Hex, Int, List, Nullable, Obj, Str
 
-PROTOCOL = "wizard-p2p/2"
-VERSION = 2
+PROTOCOL = "wizard-p2p/3"
+VERSION = 3
 MAX_ENTRY_BYTES = 64 * 1024
 MAX_PRIVATE_BYTES = 16 * 1024
 ZERO_HASH = bytes(32)
@@ -103,16 +103,23 @@ BODIES: dict[str, Obj] = {
     # Hidden bids: each seat opens its sealed bid before the first trick.
     "bid_open": Obj({"round": ROUND, "bid": Int(0, 20), "nonce": Hex(32)}),
     # A card: the hand position played and the owner's lock key for it (in the clairvoyance
-    # round, "keys" also carries this seat's keys for every dealt position).
+    # round, "keys" also carries this seat's keys for every dealt position). A play of the
+    # round's last trick also reveals the writer's round secret (and, with secret bids,
+    # opens its bid): every card left is forced by then, so nothing is given away early.
     "play": Obj(
-        {"round": ROUND, "position": Int(0, 59), "key": SCALAR, "keys": List(SCALAR, 3, 6)},
-        optional=frozenset({"keys"}),
+        {
+            "round": ROUND,
+            "position": Int(0, 59),
+            "key": SCALAR,
+            "keys": List(SCALAR, 3, 6),
+            "secret": Hex(32),
+            "bid": Int(0, 20),
+            "nonce": Hex(32),
+        },
+        optional=frozenset({"keys", "secret", "bid", "nonce"}),
     ),
-    # Round end: each seat reveals its round secret (and, for secret bids, opens its bid).
-    "reveal": Obj(
-        {"round": ROUND, "secret": Hex(32), "bid": Int(0, 20), "nonce": Hex(32)},
-        optional=frozenset({"bid", "nonce"}),
-    ),
+    # After a dispute: each seat that has not revealed its round secret in a play does so.
+    "reveal": Obj({"round": ROUND, "secret": Hex(32)}),
     # The writer due cannot go on (a card of its hand does not decode): every seat then
     # reveals its round secret at once, and the replay names the culprit.
     # In the clairvoyance round it holds up the key shares received (signed private

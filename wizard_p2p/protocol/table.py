@@ -19,13 +19,14 @@ seat is out of turn. The stages of a game, each row "who writes → what":
     trump     the dealer, if a Wizard was turned → ``trump``
     bid       from d+1 clockwise → ``bid``       (sealed with hidden/secret bids)
     open      from d+1 clockwise → ``bid_open``  (hidden bids only)
-    play      the rules' player to move → ``play``
-    reveal    seats 0..N-1 in order → ``reveal`` (round secret; replay and verify)
+    play      the rules' player to move → ``play`` (in the last trick, with the round
+              secret: after the round's last play, replay and verify)
     -- after the last round --
     final     seats 0..N-1 in order → ``final``  (the agreed totals)
 
 Any stage of a round also accepts ``dispute`` from the seat due (a card of its hand
-does not decode): the round jumps to ``reveal`` and the replay names the culprit.
+does not decode): the round jumps to ``reveal`` (every seat whose secret is not out yet,
+in seat order → ``reveal``) and the replay names the culprit.
 A seat that stalls can be named in an ``abort`` written by the lowest other seat.
 
 A fault found in an entry as it arrives raises ``PeerFault`` (naming the author,
@@ -263,6 +264,12 @@ class RoundState:
             for p in range(self.size)
         ]
 
+    @property
+    def in_last_trick(self) -> bool:
+        """Whether the next play belongs to the round's last trick (every play of the
+        clairvoyance round does): each such play reveals its writer's round secret."""
+        return len(self.played) >= self.dealt - self.seats
+
     def public_keys(self, position: int) -> list[bytes]:
         return [keys[position] for _, keys in self.locks if keys[position] is not None]
 
@@ -391,7 +398,9 @@ class Table:
         if self.stage == "lock":
             return len(rnd.locks), frozenset({"lock", "dispute"})
         if self.stage == "reveal":
-            return len(rnd.reveals), frozenset({"reveal"})
+            # After a dispute: the seats whose last-trick play did not reveal their secret.
+            missing = next(s for s in range(n) if s not in rnd.reveals)
+            return missing, frozenset({"reveal"})
         if self.stage != "play":
             return None
         if game.phase is Phase.OPEN_BIDS:
@@ -508,6 +517,7 @@ class Table:
                 "position": position,
                 "key": rnd.my_keys.lock_keys[position],
                 "keys": keys,
+                **self._my_reveal(rnd),  # its only trick is the last
             }
             return self._write("play", body)
         if card is None or card not in game.legal_plays():
@@ -519,7 +529,18 @@ class Table:
             if rnd.cards.get(p) is card and p not in {q for _, q, _ in rnd.played}
         )
         body = {"round": rnd.round_no, "position": position, "key": rnd.my_keys.lock_keys[position]}
+        if rnd.in_last_trick:
+            body.update(self._my_reveal(rnd))
         return self._write("play", body)
+
+    def _my_reveal(self, rnd: RoundState) -> dict[str, Any]:
+        """What a play of the last trick reveals: our round secret, and a secret bid."""
+        fields: dict[str, Any] = {"secret": self._round_secret(rnd.round_no)}
+        if self.config.secret_bids:
+            assert rnd.my_bid is not None
+            fields["bid"] = rnd.my_bid
+            fields["nonce"] = self._bid_nonce()
+        return fields
 
     def abort_stalled(self, reason: str = "stalled past the time limit") -> list[Output]:
         """End the game naming the seat due, when it has stalled (only the lowest other seat)."""
@@ -923,6 +944,7 @@ class Table:
         if any(p == position for _, p, _ in rnd.played):
             raise IllegalAction(f"position {position} has been played already", rule="not-held")
         _check_scalar(key, entry.seat)
+        revealed = self._check_play_reveal(rnd, entry)
         if rnd.clairvoyant:
             keys = entry.body.get("keys")
             if keys is None or len(keys) != rnd.dealt or keys[position] != key:
@@ -931,6 +953,7 @@ class Table:
                 _check_scalar(k, entry.seat)
 
             def apply_deferred() -> None:
+                rnd.reveals[entry.seat] = revealed
                 rnd.played.append((entry.seat, position, key))
                 rnd.clairvoyant_keys[entry.seat] = tuple(keys)
                 if len(rnd.played) == self.seats:
@@ -959,36 +982,53 @@ class Table:
             game.apply(Play(entry.seat, card))  # the last check (see _on_trump)
 
         def apply() -> None:
+            if revealed is not None:
+                rnd.reveals[entry.seat] = revealed
             rnd.played.append((entry.seat, position, key))
             if card is None:
                 rnd.dispute = (entry.seat, f"the card at position {position} does not decode")
-                self.stage = "reveal"
+                self._to_reveal(rnd)
                 return
             rnd.cards[position] = card
             if len(rnd.played) == rnd.dealt:
-                self.stage = "reveal"
+                self._finish_round()  # the last play revealed the last secret
 
         return apply
 
-    def _on_reveal(self, entry: m.Entry) -> Any:
-        rnd = self._check_round(entry)
+    def _check_play_reveal(self, rnd: RoundState, entry: m.Entry) -> dict[str, Any] | None:
+        """The round secret (and secret bid) a play of the last trick must reveal.
+
+        A wrong secret is not refused here: the round's replay names it as a fault.
+        """
         body = entry.body
-        secret = body["secret"]
-        # A wrong secret is not refused here: the replay below names it as a fault.
-        if self.config.secret_bids and rnd.dispute is None:
-            if "bid" not in body or "nonce" not in body:
-                raise DecodeError("with secret bids the reveal opens the bid")
-            mental.verify_commitment(
-                self._bid_domain(entry.seat), rnd.commits[entry.seat], bytes([body["bid"]]),
-                body["nonce"],
-            )
-            if body["bid"] > rnd.round_no:
-                raise IllegalAction("bid out of range", rule="bid-range")
-        elif "bid" in body or "nonce" in body:
-            raise DecodeError("only a secret-bids reveal opens a bid")
+        if not rnd.in_last_trick:
+            if "secret" in body or "bid" in body or "nonce" in body:
+                raise DecodeError("only a play of the last trick reveals the round secret")
+            return None
+        if "secret" not in body:
+            raise DecodeError("a play of the last trick reveals the round secret")
+        if not self.config.secret_bids:
+            if "bid" in body or "nonce" in body:
+                raise DecodeError("only with secret bids does a play open a bid")
+            return {"secret": body["secret"], "bid": None}
+        if "bid" not in body or "nonce" not in body:
+            raise DecodeError("with secret bids a play of the last trick opens the bid")
+        mental.verify_commitment(
+            self._bid_domain(entry.seat), rnd.commits[entry.seat], bytes([body["bid"]]),
+            body["nonce"],
+        )
+        if body["bid"] > rnd.round_no:
+            raise IllegalAction("bid out of range", rule="bid-range")
+        return {"secret": body["secret"], "bid": body["bid"]}
+
+    def _on_reveal(self, entry: m.Entry) -> Any:
+        """A disputed round's reveal (an undisputed round's secrets come with its last
+        trick). A wrong secret is not refused here: the replay names it as a fault."""
+        rnd = self._check_round(entry)
+        secret = entry.body["secret"]
 
         def apply() -> None:
-            rnd.reveals[entry.seat] = {"secret": secret, "bid": body.get("bid")}
+            rnd.reveals[entry.seat] = {"secret": secret, "bid": None}
             if len(rnd.reveals) == self.seats:
                 self._finish_round()
 
@@ -1006,7 +1046,7 @@ class Table:
         def apply() -> None:
             rnd.dispute = (entry.seat, entry.body["reason"])
             rnd.evidence = evidence
-            self.stage = "reveal"
+            self._to_reveal(rnd)
 
         return apply
 
@@ -1191,7 +1231,7 @@ class Table:
                 ]
             except CryptoError:
                 rnd.dispute = (-1, "the turned card does not decode")
-                self.stage = "reveal"
+                self._to_reveal(rnd)
                 return
         hands: list[tuple[Card, ...] | None] = [None] * self.seats
         if self.seat is not None and not rnd.clairvoyant:
@@ -1272,7 +1312,7 @@ class Table:
                 cards.append(DECK[mental.read_public_card(rnd.deck[position], keys)])
             except CryptoError:
                 rnd.dispute = (seat, f"the card at position {position} does not decode")
-                self.stage = "reveal"
+                self._to_reveal(rnd)
                 return
         for (seat, position, _), card in zip(rnd.played, cards, strict=True):
             rnd.cards[position] = card
@@ -1280,7 +1320,14 @@ class Table:
             # included); what the private shares showed here is not evidence in the log.
             game.hands[seat] = [card]
             game.apply(Play(seat, card))
+        self._finish_round()  # every play of the round revealed its writer's secret
+
+    def _to_reveal(self, rnd: RoundState) -> None:
+        """A disputed round: the seats whose secret is not out yet reveal it, in seat order
+        (once every secret is out — a dispute in the last trick — the replay runs at once)."""
         self.stage = "reveal"
+        if len(rnd.reveals) == self.seats:
+            self._finish_round()
 
     def _finish_round(self) -> None:
         """All secrets are revealed: replay the round and verify every step of it."""
@@ -1592,13 +1639,7 @@ class Table:
             assert rnd.my_bid is not None
             return {"round": rnd.round_no, "bid": rnd.my_bid, "nonce": self._bid_nonce()}
         if kind == "reveal":
-            secret = self._round_secret(rnd.round_no)
-            body: dict[str, Any] = {"round": rnd.round_no, "secret": secret}
-            if self.config.secret_bids and rnd.dispute is None:
-                assert rnd.my_bid is not None
-                body["bid"] = rnd.my_bid
-                body["nonce"] = self._bid_nonce()
-            return body
+            return {"round": rnd.round_no, "secret": self._round_secret(rnd.round_no)}
         raise AssertionError(kind)
 
     def _write(self, kind: str, body: dict[str, Any]) -> list[Output]:
