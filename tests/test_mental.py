@@ -689,6 +689,32 @@ def test_a_kept_prefix_must_fit_the_deck(keep: int) -> None:
         mental.shuffle_pass(mental.CARD_POINTS, keys, keep)
 
 
+@EXPENSIVE
+@given(secret=st.binary(min_size=32, max_size=32), keep=st.integers(1, 60))
+def test_the_last_shufflers_one_pass_is_its_shuffle_then_its_lock(secret: bytes, keep: int) -> None:
+    """The last shuffler locks in its shuffle's multiplication: the very points its
+    shuffle pass (keeping ``keep``) and then its lock pass give, with K cancelled out."""
+    keys = mental.derive_round_keys(secret, b"last", locked=keep)
+    deck = mental.shuffle_pass(mental.CARD_POINTS, mental.derive_round_keys(secret, b"before"))
+    one_pass = mental.shuffle_lock_pass(deck, keys, keep)
+    two = mental.lock_pass(mental.shuffle_pass(deck, keys, keep), keys, range(keep))
+    assert one_pass == two
+    mental.verify_shuffle_lock_pass(deck, one_pass, keys, keep)
+    with pytest.raises(mental.PassMismatch) as caught:
+        mental.verify_shuffle_lock_pass(deck, [*one_pass[:-1], deck[0]], keys, keep)
+    assert (caught.value.kind, caught.value.position) == ("shuffle", keep - 1)
+
+
+def test_the_last_shufflers_one_pass_keeps_what_it_locks() -> None:
+    keys = mental.derive_round_keys(b"\x07" * 32, b"last", locked=7)
+    with pytest.raises(UsageError):
+        mental.shuffle_lock_pass(mental.CARD_POINTS, keys, 8)  # 7 lock keys only
+    with pytest.raises(UsageError):
+        mental.shuffle_lock_pass(mental.CARD_POINTS, keys, 0)
+    with pytest.raises(mental.WrongDeckSize):
+        mental.shuffle_lock_pass(mental.CARD_POINTS[:59], keys, 7)
+
+
 def test_a_helper_thread_gives_the_same_passes() -> None:
     keys = mental.derive_round_keys(b"\x06" * 32, b"helper")
     with ThreadPoolExecutor(max_workers=1) as helper:

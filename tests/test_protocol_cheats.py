@@ -208,10 +208,11 @@ def foreign_point(body: dict[str, Any], table: Table) -> dict[str, Any]:
     [
         ("shuffle", invalid_point, 2),  # the next seat (0, locking) cannot go on: it disputes
         ("shuffle", foreign_point, 2),
-        ("shuffle", swap_two, 2),  # the last shuffle, among dealt positions: cards read differ
+        # The last shuffle (which locks too), among dealt positions: cards read differ.
+        ("shuffle", swap_two, 2),
         ("lock", swap_two, 0),
-        ("lock", invalid_point, 1),
-        ("lock", foreign_point, 2),  # the last lock: an owner's card does not decode
+        ("lock", invalid_point, 0),  # the next (and last) locker, seat 1, disputes
+        ("lock", foreign_point, 1),  # the last lock: an owner's card does not decode
     ],
     ids=lambda v: getattr(v, "__name__", str(v)),
 )
@@ -332,8 +333,9 @@ def test_a_shuffle_pass_of_the_wrong_length_is_refused_at_once(cheater: int, cha
 
 def test_tampered_pass_in_a_later_round_with_more_seats() -> None:
     game = new_game(4, "hidden_bids", seed=4)
-    game.outputs_filter = replace_own_entry(game, Tamper(3, "lock", swap_two, round_no=2))
-    assert_caught_at_reveal(game, 3, "lock")
+    # Seat 3 locked in its shuffle; seat 2 writes the round's last lock entry.
+    game.outputs_filter = replace_own_entry(game, Tamper(2, "lock", swap_two, round_no=2))
+    assert_caught_at_reveal(game, 2, "lock")
 
 
 # --- wrong keys -------------------------------------------------------------------------------

@@ -426,6 +426,29 @@ def shuffle_pass(
     return _mul_all([(deck[p], k, p) for p in perm], helper)
 
 
+def shuffle_lock_pass(
+    deck: Sequence[bytes],
+    keys: RoundKeys,
+    keep: int,
+    *,
+    helper: Executor | None = None,
+) -> list[bytes]:
+    """The last shuffler's shuffle and lock in one multiplication per position:
+    ``out[j] = k_j · deck[permutation[j]]`` for ``j < keep``.
+
+    It is :func:`shuffle_pass` (keeping ``keep``) followed by :func:`lock_pass` of the
+    same seat, with ``K`` and ``K⁻¹`` cancelled out: nobody ever sees the deck in
+    between, so it need not exist.
+    """
+    perm = keys.permutation
+    if len(deck) != len(perm):
+        raise WrongDeckSize(f"a deck has {len(perm)} points, got {len(deck)}")
+    lock = keys.lock_keys
+    if not 0 < keep <= min(len(perm), len(lock)):
+        raise UsageError(f"keep {keep} out of range 1..{min(len(perm), len(lock))}")
+    return _mul_all([(deck[p], lock[j], p) for j, p in enumerate(perm[:keep])], helper)
+
+
 def _positions(positions: Iterable[int] | None, size: int) -> list[int]:
     if positions is None:
         return list(range(size))
@@ -560,6 +583,14 @@ def verify_shuffle_pass(
     """Raise :class:`PassMismatch` (kind ``"shuffle"``) unless ``after`` shuffles ``before``
     (its first ``keep`` positions, if given)."""
     _compare(shuffle_pass(before, keys, keep), after, "shuffle")
+
+
+def verify_shuffle_lock_pass(
+    before: Sequence[bytes], after: Sequence[bytes], keys: RoundKeys, keep: int
+) -> None:
+    """Raise :class:`PassMismatch` (kind ``"shuffle"``) unless ``after`` is the last
+    shuffler's :func:`shuffle_lock_pass` of ``before``."""
+    _compare(shuffle_lock_pass(before, keys, keep), after, "shuffle")
 
 
 def verify_lock_pass(

@@ -81,9 +81,18 @@ BODIES: dict[str, Obj] = {
     "genesis": Obj({"terms": GENESIS_TERMS, "endorsements": List(Hex(64), 3, 6)}),
     # Each seat in turn opens its coin commitment; the coins pick the first dealer.
     "coin": Obj({"value": Hex(32), "nonce": Hex(32)}),
-    # Each seat in turn: its shuffle pass over the whole deck (the last seat keeps only the
-    # positions the round locks), and a hash of its round secret.
-    "shuffle": Obj({"round": ROUND, "deck": List(POINT, 1, 60), "secret_hash": HASH}),
+    # Each seat in turn: its shuffle pass over the whole deck, and a hash of its round
+    # secret. The last seat's pass keeps only the positions the round locks, and locks
+    # them in the same multiplication: it carries the keys it releases, as a lock does.
+    "shuffle": Obj(
+        {
+            "round": ROUND,
+            "deck": List(POINT, 1, 60),
+            "secret_hash": HASH,
+            "keys": List(Nullable(SCALAR), 1, 60),
+        },
+        optional=frozenset({"keys"}),
+    ),
     # Each seat in turn: its lock pass over the dealt positions, with the keys it releases
     # (null where withheld: its own positions, and every dealt one in the clairvoyance round).
     "lock": Obj(

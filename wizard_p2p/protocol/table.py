@@ -14,8 +14,8 @@ seat is out of turn. The stages of a game, each row "who writes → what":
 
     coin      seats 0..N-1 in order → ``coin``   (open first-dealer commitments)
     -- every round r, dealer d (left of d is d+1) --
-    shuffle   seats 0..N-1 in order → ``shuffle``
-    lock      seats 0..N-1 in order → ``lock``   (releases keys of others' positions)
+    shuffle   seats 0..N-1 in order → ``shuffle`` (seat N-1's also locks: its keys)
+    lock      seats 0..N-2 in order → ``lock``   (releases keys of others' positions)
     trump     the dealer, if a Wizard was turned → ``trump``
     bid       from d+1 clockwise → ``bid``       (sealed with hidden/secret bids)
     open      from d+1 clockwise → ``bid_open``  (hidden bids only)
@@ -231,7 +231,9 @@ class RoundState:
     size: int  # positions locked: dealt, plus one for the turned card if any
     clairvoyant: bool
     shuffles: list[tuple[list[bytes], bytes]] = field(default_factory=list)  # (deck, secret hash)
-    locks: list[tuple[list[bytes], list[bytes | None]]] = field(default_factory=list)
+    # seat → (deck, released keys), in the order of the locks: seat N-1 (its shuffle entry
+    # locks too), then seats 0..N-2.
+    locks: dict[int, tuple[list[bytes], list[bytes | None]]] = field(default_factory=dict)
     deck: list[bytes] = field(default_factory=lambda: list(mental.CARD_POINTS))
     turned: Card | None = None
     cards: dict[int, Card] = field(default_factory=dict)  # position → card, as known here
@@ -271,7 +273,7 @@ class RoundState:
         return len(self.played) >= self.dealt - self.seats
 
     def public_keys(self, position: int) -> list[bytes]:
-        return [keys[position] for _, keys in self.locks if keys[position] is not None]
+        return [keys[position] for _, keys in self.locks.values() if keys[position] is not None]
 
 
 # --- the table ----------------------------------------------------------------------------
@@ -396,7 +398,8 @@ class Table:
         if self.stage == "shuffle":
             return len(rnd.shuffles), frozenset({"shuffle", "dispute"})
         if self.stage == "lock":
-            return len(rnd.locks), frozenset({"lock", "dispute"})
+            # Seat N-1 locked in its shuffle entry: seats 0..N-2 follow.
+            return len(rnd.locks) - 1, frozenset({"lock", "dispute"})
         if self.stage == "reveal":
             # After a dispute: the seats whose last-trick play did not reveal their secret.
             missing = next(s for s in range(n) if s not in rnd.reveals)
@@ -743,7 +746,7 @@ class Table:
         rnd = self.round
         if rnd is None or not rnd.clairvoyant or self.seat is None:
             return []
-        if len(rnd.locks) <= self.seat or self.stage not in ROUND_STAGES:
+        if self.seat not in rnd.locks or self.stage not in ROUND_STAGES:
             return []
         return [out for out in self._shares_for_round() if to is None or out.to == to]
 
@@ -840,14 +843,20 @@ class Table:
         # The last shuffler keeps only the positions the round locks (SPEC §3).
         kept = self._kept_by_shuffle(rnd, entry.seat) or mental.DECK_SIZE
         mental.check_deck(deck, kept, validate_points=False)
+        last = entry.seat == self.seats - 1
+        if last != ("keys" in entry.body):
+            raise DecodeError("the last shuffler's pass, and only it, locks and releases keys")
+        keys = self._released_keys(rnd, entry) if last else None
         next_pass, dispute = None, None
         if self.seat is not None and entry.seat + 1 == self.seat:
             next_pass, dispute = self._next_pass(self._my_shuffle, deck)
-        elif self.seat == 0 and entry.seat == self.seats - 1:
+        elif self.seat == 0 and last:
             next_pass, dispute = self._next_pass(self._my_lock, deck)
 
         def apply() -> None:
             rnd.shuffles.append((deck, entry.body["secret_hash"]))
+            if keys is not None:
+                rnd.locks[entry.seat] = (deck, keys)
             rnd.deck = deck
             rnd.next_pass = next_pass
             if dispute is not None:
@@ -863,20 +872,13 @@ class Table:
         if len(deck) != rnd.size or len(keys) != rnd.size:
             raise DecodeError(f"a lock pass of round {rnd.round_no} has {rnd.size} positions")
         mental.check_deck(deck, rnd.size, validate_points=False)
-        must = rnd.released_by_lock(entry.seat)
-        for p, (key, needed) in enumerate(zip(keys, must, strict=True)):
-            if (key is not None) != needed:
-                raise DecodeError(
-                    f"position {p}: a key must be {'released' if needed else 'withheld'}"
-                )
-            if key is not None:
-                _check_scalar(key, entry.seat)
+        keys = self._released_keys(rnd, entry)
         next_pass, dispute = None, None
-        if self.seat is not None and entry.seat + 1 == self.seat:
+        if self.seat is not None and entry.seat + 1 == self.seat < self.seats - 1:
             next_pass, dispute = self._next_pass(self._my_lock, deck)
 
         def apply() -> None:
-            rnd.locks.append((deck, keys))
+            rnd.locks[entry.seat] = (deck, keys)
             rnd.deck = deck
             rnd.next_pass = next_pass
             if dispute is not None:
@@ -885,6 +887,21 @@ class Table:
                 self._deal()
 
         return apply
+
+    def _released_keys(self, rnd: RoundState, entry: m.Entry) -> list[bytes | None]:
+        """The keys a locking entry releases: exactly the pattern its seat must release."""
+        keys = list(entry.body["keys"])
+        if len(keys) != rnd.size:
+            raise DecodeError(f"a lock of round {rnd.round_no} releases {rnd.size} positions")
+        must = rnd.released_by_lock(entry.seat)
+        for p, (key, needed) in enumerate(zip(keys, must, strict=True)):
+            if (key is not None) != needed:
+                raise DecodeError(
+                    f"position {p}: a key must be {'released' if needed else 'withheld'}"
+                )
+            if key is not None:
+                _check_scalar(key, entry.seat)
+        return keys
 
     def _on_trump(self, entry: m.Entry) -> Any:
         self._check_round(entry)
@@ -1207,9 +1224,9 @@ class Table:
     def _my_shuffle(self, deck: list[bytes]) -> list[bytes]:
         rnd = self.round
         assert rnd is not None and rnd.my_keys is not None
-        return mental.shuffle_pass(
-            deck, rnd.my_keys, self._kept_by_shuffle(rnd, self._my_seat()), helper=self._helper
-        )
+        if self._my_seat() == self.seats - 1:  # the last shuffler locks in the same pass
+            return mental.shuffle_lock_pass(deck, rnd.my_keys, rnd.size, helper=self._helper)
+        return mental.shuffle_pass(deck, rnd.my_keys, helper=self._helper)
 
     def _kept_by_shuffle(self, rnd: RoundState, seat: int) -> int | None:
         """How many positions ``seat``'s shuffle pass publishes: the last shuffler keeps
@@ -1442,7 +1459,7 @@ class Table:
             self._replay_passes(rnd, keys_by_seat, blame)
             if dealt_in_full:
                 raise blame(None, "the dealt deck differs from the revealed secrets", "deck")
-        for s, (_, keys) in enumerate(rnd.locks):
+        for s, (_, keys) in rnd.locks.items():
             for p, key in enumerate(keys):
                 if key is not None and key != keys_by_seat[s].lock_keys[p]:
                     raise blame(s, f"released a wrong key for position {p}", "wrong-key")
@@ -1548,7 +1565,7 @@ class Table:
                     continue
             if all(
                 s == owner or released[i] == keys_by_seat[s].lock_keys[i]
-                for s, (_, released) in enumerate(rnd.locks)
+                for s, (_, released) in rnd.locks.items()
             ):
                 opened[i] = card
         return opened
@@ -1561,15 +1578,18 @@ class Table:
         deck = list(mental.CARD_POINTS)
         for s, (published, _) in enumerate(rnd.shuffles):
             try:
-                mental.verify_shuffle_pass(
-                    deck, published, keys_by_seat[s], self._kept_by_shuffle(rnd, s)
-                )
+                if s == n - 1:  # the last shuffler's pass locks too
+                    mental.verify_shuffle_lock_pass(deck, published, keys_by_seat[s], rnd.size)
+                else:
+                    mental.verify_shuffle_pass(deck, published, keys_by_seat[s])
             except mental.InvalidDeckPoint:
                 raise blame(s - 1 if s else None, "published an invalid point", "shuffle") from None
             except mental.PassMismatch as exc:
                 raise blame(s, f"tampered shuffle pass ({exc})", "shuffle") from None
             deck = published
-        for s, (published, _) in enumerate(rnd.locks):
+        for s, (published, _) in rnd.locks.items():
+            if s == n - 1:
+                continue  # checked with its shuffle
             try:
                 expected = mental.lock_pass(deck, keys_by_seat[s], range(rnd.size))
             except CryptoError:
@@ -1622,18 +1642,17 @@ class Table:
         assert rnd is not None and rnd.my_keys is not None
         if kind == "shuffle":
             assert rnd.next_pass is not None
-            return {
+            body = {
                 "round": rnd.round_no,
                 "deck": rnd.next_pass,
                 "secret_hash": secret_hash(self._round_secret(rnd.round_no)),
             }
+            if self._my_seat() == self.seats - 1:
+                body["keys"] = self._my_released_keys(rnd)
+            return body
         if kind == "lock":
             assert rnd.next_pass is not None
-            me = self._my_seat()
-            keys = [
-                rnd.my_keys.lock_keys[p] if release else None
-                for p, release in enumerate(rnd.released_by_lock(me))
-            ]
+            keys = self._my_released_keys(rnd)
             return {"round": rnd.round_no, "deck": rnd.next_pass, "keys": keys}
         if kind == "bid_open":
             assert rnd.my_bid is not None
@@ -1641,6 +1660,13 @@ class Table:
         if kind == "reveal":
             return {"round": rnd.round_no, "secret": self._round_secret(rnd.round_no)}
         raise AssertionError(kind)
+
+    def _my_released_keys(self, rnd: RoundState) -> list[bytes | None]:
+        assert rnd.my_keys is not None
+        return [
+            rnd.my_keys.lock_keys[p] if release else None
+            for p, release in enumerate(rnd.released_by_lock(self._my_seat()))
+        ]
 
     def _write(self, kind: str, body: dict[str, Any]) -> list[Output]:
         """Sign, check and append one entry of ours; then write whatever else is ours."""
@@ -1659,7 +1685,9 @@ class Table:
         self._accept(entry, authenticated=True)
         outputs: list[Output] = [Broadcast(entry.pos, raw)]
         rnd = self.round
-        if kind == "lock" and rnd is not None and rnd.clairvoyant:
+        # Our keys are locked in (the last shuffler's shuffle locks too): share them.
+        locked_in = kind == "lock" or (kind == "shuffle" and self.seat == self.seats - 1)
+        if locked_in and rnd is not None and rnd.clairvoyant:
             outputs.extend(self._shares_for_round())
         if kind != "abort":
             outputs.extend(self._settle())
