@@ -341,20 +341,63 @@ def test_tampered_pass_in_a_later_round_with_more_seats() -> None:
 # --- wrong keys -------------------------------------------------------------------------------
 
 
-def test_wrong_key_released_in_a_lock_is_caught() -> None:
+def wrong_key(body: dict[str, Any], table: Table) -> dict[str, Any]:
+    """One released key of a dealt position swapped for another released key."""
+    rnd = table.round
+    assert rnd is not None
+    released = [p for p, k in enumerate(body["keys"]) if k is not None and p < rnd.dealt]
+    victim, other = released[0], released[1]
+    body["keys"][victim] = body["keys"][other]
+    return body
+
+
+# Seat 2, the last shuffler, releases its keys in its shuffle entry (it locks there).
+@pytest.mark.parametrize(
+    ("kind", "cheater", "round_no"), [("lock", 0, 2), ("shuffle", 2, 2), ("shuffle", 2, 3)]
+)
+def test_wrong_key_released_in_a_lock_is_caught(kind: str, cheater: int, round_no: int) -> None:
     game = new_game(3, seed=8)
-    cheater = 0
-
-    def wrong_key(body: dict[str, Any], table: Table) -> dict[str, Any]:
-        rnd = table.round
-        assert rnd is not None
-        released = [p for p, k in enumerate(body["keys"]) if k is not None and p < rnd.dealt]
-        victim, other = released[0], released[1]
-        body["keys"][victim] = body["keys"][other]
-        return body
-
-    game.outputs_filter = replace_own_entry(game, Tamper(cheater, "lock", wrong_key, round_no=2))
+    tamper = Tamper(cheater, kind, wrong_key, round_no=round_no)
+    game.outputs_filter = replace_own_entry(game, tamper)
     assert_caught_at_reveal(game, cheater, "wrong-key")
+
+
+def withhold_a_release(body: dict[str, Any], table: Table) -> dict[str, Any]:
+    first = next(p for p, k in enumerate(body["keys"]) if k is not None)
+    body["keys"][first] = None
+    return body
+
+
+def release_an_own_key(body: dict[str, Any], table: Table) -> dict[str, Any]:
+    rnd = table.round
+    assert rnd is not None and rnd.my_keys is not None and table.seat is not None
+    own = rnd.positions_of(table.seat)[0]
+    body["keys"][own] = rnd.my_keys.lock_keys[own].hex()
+    return body
+
+
+def keys_on_a_middle_shuffle(body: dict[str, Any], table: Table) -> dict[str, Any]:
+    body["keys"] = [None] * len(body["deck"])
+    return body
+
+
+@pytest.mark.parametrize(
+    ("cheater", "mutate"),
+    [(2, withhold_a_release), (2, release_an_own_key), (1, keys_on_a_middle_shuffle)],
+    ids=lambda v: getattr(v, "__name__", str(v)),
+)
+def test_a_shuffle_releasing_keys_it_must_not_is_refused(cheater: int, mutate: Any) -> None:
+    """Only the last shuffler's pass releases keys, and exactly the pattern a lock does."""
+    game = new_game(3, seed=8)
+    tamper = Tamper(cheater, "shuffle", mutate, round_no=2)
+    game.outputs_filter = replace_own_entry(game, tamper)
+    honest = honest_seats(game, cheater)
+    assert game.run(until=detected_by_all(game, honest))
+    assert tamper.done is not None
+    for s in honest:
+        (fault,) = rejections(game, s)
+        assert (fault.seat, fault.kind) == (cheater, "malformed"), str(fault)
+        assert game.tables[s].fault is None
 
 
 def test_play_with_a_wrong_key_is_caught() -> None:
@@ -370,6 +413,49 @@ def test_play_with_a_wrong_key_is_caught() -> None:
     assert table.log[-1] == raw and table.stage == "reveal"
     game.send(cheater, [Broadcast(len(table.log) - 1, raw)])
     assert_caught_at_reveal(game, cheater, "wrong-key")
+
+
+# --- a card dealt twice ------------------------------------------------------------------
+
+
+def deal_twice(to: int, copy_of: int) -> Callable[[dict[str, Any], Table], dict[str, Any]]:
+    """The last shuffler's pass giving seat ``to`` (its first position) a copy of the card
+    headed for seat ``copy_of``, under the right key: the two points differ, so the deck
+    looks well formed, and both seats read the same card."""
+
+    def mutate(body: dict[str, Any], table: Table) -> dict[str, Any]:
+        rnd = table.round
+        assert rnd is not None and rnd.my_keys is not None
+        keys, before = rnd.my_keys, rnd.shuffles[-2][0]
+        a, b = rnd.positions_of(to)[0], rnd.positions_of(copy_of)[0]
+        body["deck"][a] = group.mul(before[keys.permutation[b]], keys.lock_keys[a]).hex()
+        return body
+
+    return mutate
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_card_dealt_twice_is_disputed_by_its_other_holder(seed: int) -> None:
+    """The seat that holds a card another plays accepts the play (only it can know) and
+    disputes: the replicas stay alike, and the replay blames the pass that duplicated it."""
+    game = new_game(3, seed=seed)
+    cheater = 2
+    game.outputs_filter = replace_own_entry(
+        game, Tamper(cheater, "shuffle", deal_twice(0, 1), round_no=3)
+    )
+    assert_caught_at_reveal(game, cheater, "shuffle")
+    log = game.tables[0].log
+    assert any(m.decode_entry(line).kind == "dispute" for line in log)
+
+
+def test_a_card_dealt_twice_in_the_clairvoyance_round_is_caught() -> None:
+    """There every card is read when the trick is: the round check finds the copy."""
+    game = new_game(3, "clairvoyance", seed=5)
+    cheater = 2
+    game.outputs_filter = replace_own_entry(
+        game, Tamper(cheater, "shuffle", deal_twice(0, 1), round_no=1)
+    )
+    assert_caught_at_reveal(game, cheater, "shuffle")
 
 
 # --- the round's secrets, revealed by the plays of its last trick ------------------------
@@ -419,6 +505,89 @@ def test_only_a_play_of_the_last_trick_reveals_and_every_one_must() -> None:
         other.receive(forged_play(secret=False))
     assert (silent.value.seat, silent.value.kind) == (seat, "malformed")
     assert "reveals the round secret" in str(silent.value)
+    assert len(other.log) == before
+
+
+def run_to_last_trick_play(game: MemoryGame, round_no: int, index: int) -> Table:
+    """Play until the ``index``-th player of round ``round_no``'s last trick is due."""
+
+    def due() -> bool:
+        return any(
+            t.round is not None
+            and t.round.round_no == round_no
+            and len(t.round.played) == t.round.dealt - len(game.tables) + index
+            and t.choice_needed() == "play"
+            for t in game.tables
+        )
+
+    assert game.run(until=settled(game, due))
+    return next(t for t in game.tables if t.choice_needed() == "play")
+
+
+@pytest.mark.parametrize("index", [0, 1, 2])
+@pytest.mark.parametrize("variant", [(), ("secret_bids",)])
+def test_a_dispute_in_the_last_trick_reveals_only_the_secrets_still_missing(
+    index: int, variant: tuple[str, ...]
+) -> None:
+    """A card that does not open in the last trick: the seats whose play has not revealed
+    their secret yet reveal it, in seat order (none when the N-th secret came with the
+    disputed play), and the replay blames the player."""
+    game = new_game(3, *variant, seed=9)
+    table = run_to_last_trick_play(game, 2, index)
+    cheater = table.seat
+    rnd = table.round
+    assert cheater is not None and rnd is not None and rnd.my_keys is not None
+    (position,) = unplayed(table)
+    played = next(p for s, p, _ in rnd.played if s == cheater)
+    body = {
+        "round": 2, "position": position, "key": rnd.my_keys.lock_keys[played],  # wrong key
+        **table._my_reveal(rnd),
+    }
+    raw = forge(game, cheater, "play", body)
+    out_before = set(rnd.reveals)
+    game.deliver(raw, [cheater])
+    game.send(cheater, [Broadcast(len(table.log) - 1, raw)])
+    assert_caught_at_reveal(game, cheater, "wrong-key")
+    log = game.tables[honest_seats(game, cheater)[0]].log
+    disputed_at = log.index(raw)
+    reveals = [m.decode_entry(line).seat for line in log[disputed_at + 1 :]]
+    missing = [s for s in range(3) if s not in out_before | {cheater}]
+    assert reveals == missing  # in seat order, each once
+
+
+@pytest.mark.parametrize(
+    ("variant", "index", "change", "message"),
+    [
+        ((), 1, "open a bid", "only with secret bids"),
+        (("secret_bids",), 1, "secret only", "opens the bid"),
+        (("secret_bids",), -1, "open a bid", "only a play of the last trick"),
+    ],
+)
+def test_a_play_opens_a_bid_exactly_in_the_last_trick_of_secret_bids(
+    variant: tuple[str, ...], index: int, change: str, message: str
+) -> None:
+    game = new_game(3, *variant, seed=9)
+    # index -1: the last play before the last trick
+    table = run_to_last_trick_play(game, 2, index)
+    seat, rnd = table.seat, table.round
+    assert seat is not None and rnd is not None and rnd.my_keys is not None
+    position = next(iter(unplayed(table)))
+    body = {"round": 2, "position": position, "key": rnd.my_keys.lock_keys[position]}
+    fields = {
+        "secret": table._round_secret(2),
+        "bid": 0,
+        "nonce": table._round_secret(2),  # any 32 bytes: refused before it is checked
+    }
+    if change == "secret only":
+        body["secret"] = fields["secret"]
+    else:
+        body.update(fields)
+    other = game.tables[(seat + 1) % 3]
+    before = len(other.log)
+    with pytest.raises(PeerFault) as refused:
+        other.receive(forge(game, seat, "play", body))
+    assert (refused.value.seat, refused.value.kind) == (seat, "malformed")
+    assert message in str(refused.value)
     assert len(other.log) == before
 
 

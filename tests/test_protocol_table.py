@@ -428,3 +428,20 @@ def test_the_round_check_takes_every_opened_card_as_read(
     assert len(seen) == rounds * seats  # every seat checks every round
     for size, clairvoyant, opened in seen:
         assert opened == (0 if clairvoyant else size)
+
+
+@pytest.mark.parametrize("seats", [3, 5])
+def test_progress_counts_each_stage_of_a_set_up(seats: int) -> None:
+    """The shuffle stage has N entries; the lock stage N − 1 (the last shuffler locked in
+    its shuffle), written by seats 0..N−2."""
+    game = new_game(seats, seed=17)
+    seen: set[tuple[str, int | None, int, int]] = set()
+    while game.step() and all(t.round is None or t.round.round_no == 1 for t in game.tables):
+        for table in game.tables:  # a table writing its own entry at once skips its turn
+            progress = table.progress()
+            if progress[0] in ("shuffle", "lock"):
+                seen.add(progress)
+    n = seats
+    assert seen == {("shuffle", s, s, n) for s in range(n)} | {
+        ("lock", s, s, n - 1) for s in range(n - 1)
+    }

@@ -87,9 +87,11 @@ def setup_floor(seats: int, round_no: int, helper: Executor | None = None) -> fl
         for s in range(seats)
     ]
     deck = list(mental.CARD_POINTS)
-    for s, k in enumerate(keys):  # the last shuffler keeps only the positions locked
-        deck = mental.shuffle_pass(deck, k, size if s == seats - 1 else None, helper=helper)
-    for k in keys:
+    for k in keys[:-1]:
+        deck = mental.shuffle_pass(deck, k, helper=helper)
+    # The last shuffler keeps only the positions locked, and locks them in the same pass.
+    deck = mental.shuffle_lock_pass(deck, keys[-1], size, helper=helper)
+    for k in keys[:-1]:
         deck = mental.lock_pass(deck, k, range(size), helper=helper)
     for p in range(size):  # every hand card read by its owner, and the turned card
         mental.read_card(deck[p], [k.lock_keys[p] for k in keys])

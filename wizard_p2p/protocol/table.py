@@ -473,11 +473,12 @@ class Table:
         done = {
             "coin": len(self.coins),
             "shuffle": len(rnd.shuffles) if rnd else 0,
-            "lock": len(rnd.locks) if rnd else 0,
+            # Seat N-1 locked in its shuffle: the lock stage is seats 0..N-2.
+            "lock": len(rnd.locks) - 1 if rnd else 0,
             "reveal": len(rnd.reveals) if rnd else 0,
             "final": len(self.finals),
         }.get(self.stage, 0)
-        return self.stage, writer, done, self.seats
+        return self.stage, writer, done, self.seats - 1 if self.stage == "lock" else self.seats
 
     # --- the local player's choices ---------------------------------------------------
 
@@ -993,14 +994,29 @@ class Table:
                 card = DECK[mental.read_public_card(rnd.deck[position], keys_for_card)]
             except CryptoError:
                 card = None  # the keys do not open the card: the round is disputed
+        ours_too = False
         if card is not None:
-            if card in rnd.cards.values() and rnd.cards.get(position) is not card:
-                raise IllegalAction(f"{card} is known to be elsewhere", rule="not-held")
-            game.apply(Play(entry.seat, card))  # the last check (see _on_trump)
+            # Only public knowledge refuses a play: every replica must decide alike.
+            if card is rnd.turned or any(rnd.cards.get(p) is card for _, p, _ in rnd.played):
+                raise IllegalAction(f"{card} has been played or turned already", rule="not-held")
+            ours_too = self._dealt_to_us_too(rnd, card, entry.seat)
+            if ours_too:
+                # A card of our own hand: a pass dealt it twice. The others accept the play
+                # (they cannot know), so we do too, and dispute at our turn: the replay
+                # names the seat whose pass duplicated it.
+                trial = game.copy()
+                _drop_from_hand(trial, self._my_seat(), card)
+                trial.apply(Play(entry.seat, card))
+            else:
+                game.apply(Play(entry.seat, card))  # the last check (see _on_trump)
 
         def apply() -> None:
             if revealed is not None:
                 rnd.reveals[entry.seat] = revealed
+            if ours_too and card is not None:
+                _drop_from_hand(game, self._my_seat(), card)
+                game.apply(Play(entry.seat, card))
+                self._my_dispute = f"seat {entry.seat} played {card}, a card dealt to me"
             rnd.played.append((entry.seat, position, key))
             if card is None:
                 rnd.dispute = (entry.seat, f"the card at position {position} does not decode")
@@ -1011,6 +1027,15 @@ class Table:
                 self._finish_round()  # the last play revealed the last secret
 
         return apply
+
+    def _dealt_to_us_too(self, rnd: RoundState, card: Card, author: int) -> bool:
+        """Whether another seat's ``card`` is also in our hand, unplayed."""
+        if self.seat is None or author == self.seat:
+            return False
+        played = {p for _, p, _ in rnd.played}
+        return any(
+            rnd.cards.get(p) is card for p in rnd.positions_of(self.seat) if p not in played
+        )
 
     def _check_play_reveal(self, rnd: RoundState, entry: m.Entry) -> dict[str, Any] | None:
         """The round secret (and secret bid) a play of the last trick must reveal.
@@ -1161,7 +1186,8 @@ class Table:
             locked=round_size(round_no, self.seats),
         )
         first = mental.shuffle_pass(list(mental.CARD_POINTS), keys) if self.seat == 0 else None
-        keys.lock_factors  # noqa: B018  # computed now, off the critical path of our lock
+        if self.seat != self.seats - 1:  # the last shuffler locks with the keys themselves
+            keys.lock_factors  # noqa: B018  # computed now, off the critical path of our lock
         return keys, first
 
     def prepare_next_round(self) -> bool:
@@ -1703,6 +1729,12 @@ def _fault_kind(exc: WizardError, entry_kind: str) -> str:
     if isinstance(exc, DecodeError):
         return "malformed"
     return entry_kind
+
+
+def _drop_from_hand(game: Game, seat: int, card: Card) -> None:
+    hand = game.hands[seat]
+    assert hand is not None
+    hand.remove(card)
 
 
 def _check_scalar(key: bytes, seat: int) -> None:
