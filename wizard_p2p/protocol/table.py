@@ -875,6 +875,8 @@ class Table:
         mental.check_deck(deck, rnd.size, validate_points=False)
         keys = self._released_keys(rnd, entry)
         next_pass, dispute = None, None
+        # The next locker works out its pass while it checks this one; seat N-1 locked
+        # in its shuffle, so after seat N-2 comes the deal.
         if self.seat is not None and entry.seat + 1 == self.seat < self.seats - 1:
             next_pass, dispute = self._next_pass(self._my_lock, deck)
 
