@@ -38,8 +38,8 @@ from wizard_p2p.identity import Identity
 from wizard_p2p.net import CurveKeys, Mesh, NetConfig
 from wizard_p2p.net.frames import Entry
 from wizard_p2p.node.lobby import GameStart, HostLobby, JoinLobby
-from wizard_p2p.node.peer import PLAYER_DECISIONS, GamePeer, PeerTimers
-from wizard_p2p.protocol.messages import encode_entry, entry_hash
+from wizard_p2p.node.peer import GamePeer, PeerTimers
+from wizard_p2p.protocol.messages import decode_entry, encode_entry, entry_hash
 from wizard_p2p.rules import GameConfig, Suit
 from wizard_p2p.session.api import Status
 
@@ -449,6 +449,40 @@ def test_human_may_end_a_stalled_game_only_after_the_stall_limit(
     run(main())
 
 
+def test_only_chosen_entries_wait_for_the_disk(
+    tmp_path: Path, run: Callable[..., object]
+) -> None:
+    """A bid or a chosen card is fsynced before it is sent; the last trick's forced
+    cards, like shuffles and locks, are derived and are not."""
+
+    async def main() -> None:
+        game = Game(await seat_players(tmp_path, GameConfig(3)))
+        await game.start({})
+        try:
+            peers = game.peers
+            # Round 3 under way: rounds 1 and 2 are whole in every log.
+            await game.until(
+                lambda: all(p.table.round is not None and p.table.round.round_no >= 3
+                            for p in peers),
+                "round 3",
+            )
+            for peer in peers:
+                log = peer.table.log
+                mine = [e for e in map(decode_entry, log) if e.seat == peer.seat]
+                chosen = [
+                    e for e in mine
+                    if e.kind in ("bid", "trump") or (e.kind == "play" and "secret" not in e.body)
+                ]
+                forced = [e for e in mine if e.kind == "play" and "secret" in e.body]
+                assert len(forced) >= 2  # rounds 1 and 2
+                assert {e.pos for e in forced} <= peer.table.forced_plays
+                assert peer._logfile.fsyncs == 1 + len(chosen)  # and the genesis, at the start
+        finally:
+            await game.close()
+
+    run(main())
+
+
 def test_bots_end_the_game_by_themselves_after_the_stall_limit(
     tmp_path: Path, run: Callable[..., object]
 ) -> None:
@@ -473,7 +507,7 @@ def test_bots_end_the_game_by_themselves_after_the_stall_limit(
                 before.receive(line)
             due = before.expected()
             assert due is not None and due[0] == 0
-            decision = bool(due[1] & PLAYER_DECISIONS)
+            decision = not before.owes_at_once()
             assert waited >= (NET.silence_limit if decision else 0.0) + 1.0 - 0.2
             for s in (1, 2):
                 assert peers[s].table.abort is not None

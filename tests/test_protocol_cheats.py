@@ -474,54 +474,88 @@ def test_a_wrong_secret_revealed_in_the_last_trick_is_caught() -> None:
     assert_caught_at_reveal(game, cheater, "secret")
 
 
-def test_only_a_play_of_the_last_trick_reveals_and_every_one_must() -> None:
-    game = new_game(3, seed=9)
-    seat = 1
-    table = run_to_play(game, seat, round_no=2)
-    rnd = table.round
-    assert rnd is not None and rnd.my_keys is not None and not rnd.in_last_trick
-    other = game.tables[(seat + 1) % 3]
+def last_trick_due(game: MemoryGame, round_no: int, index: int) -> tuple[int, Table]:
+    """Run until some replica waits for the ``index``-th play of round ``round_no``'s last
+    trick (index −1: the play before it); return the seat due and that replica.
 
-    def forged_play(secret: bool) -> bytes:
-        assert rnd is not None and rnd.my_keys is not None
-        position = next(iter(unplayed(table)))
-        body = {"round": rnd.round_no, "position": position, "key": rnd.my_keys.lock_keys[position]}
-        if secret:
-            body["secret"] = table._round_secret(rnd.round_no)
-        return forge(game, seat, "play", body)
+    The last trick's cards play themselves, so the seat due has written (or writes at
+    once) its play: it is the replica still waiting for it that is observed.
+    """
+    n = len(game.tables)
 
-    before = len(other.log)
-    with pytest.raises(PeerFault) as early:
-        other.receive(forged_play(secret=True))
-    assert (early.value.seat, early.value.kind) == (seat, "malformed")
-    assert "only a play of the last trick" in str(early.value)
-    assert len(other.log) == before
-    # On to the seat's own play in the round's last trick.
-    assert game.run(
-        until=settled(game, lambda: table.choice_needed() == "play" and rnd.in_last_trick)
-    )
-    before = len(other.log)
-    with pytest.raises(PeerFault) as silent:
-        other.receive(forged_play(secret=False))
-    assert (silent.value.seat, silent.value.kind) == (seat, "malformed")
-    assert "reveals the round secret" in str(silent.value)
-    assert len(other.log) == before
+    def waiting() -> Table | None:
+        for t in game.tables:
+            rnd, due = t.round, t.expected()
+            if (
+                rnd is not None
+                and due is not None
+                and rnd.round_no == round_no
+                and t.stage == "play"
+                and "play" in due[1]
+                and due[0] != t.seat
+                and len(rnd.played) == rnd.dealt - n + index
+            ):
+                return t
+        return None
+
+    assert game.run(until=lambda: waiting() is not None)
+    table = waiting()
+    assert table is not None
+    due = table.expected()
+    assert due is not None
+    return due[0], table
 
 
-def run_to_last_trick_play(game: MemoryGame, round_no: int, index: int) -> Table:
-    """Play until the ``index``-th player of round ``round_no``'s last trick is due."""
+def forged_last_play(
+    game: MemoryGame, seat: int, waiting: Table, fields: dict[str, Any]
+) -> bytes:
+    """A play by ``seat`` for ``waiting``'s next position, of a card it holds, with
+    ``fields`` added to its body (keys from the seat's own table)."""
+    own = game.tables[seat]
+    rnd = waiting.round
+    assert rnd is not None and own.round is not None and own.round.my_keys is not None
+    assert own.round.round_no == rnd.round_no
+    played = {p for _, p, _ in rnd.played}
+    position = next(p for p in rnd.positions_of(seat) if p not in played)
+    body = {"round": rnd.round_no, "position": position,
+            "key": own.round.my_keys.lock_keys[position], **fields}
+    return forge(game, seat, "play", body, log_of=waiting)
 
-    def due() -> bool:
-        return any(
-            t.round is not None
-            and t.round.round_no == round_no
-            and len(t.round.played) == t.round.dealt - len(game.tables) + index
-            and t.choice_needed() == "play"
-            for t in game.tables
-        )
 
-    assert game.run(until=settled(game, due))
-    return next(t for t in game.tables if t.choice_needed() == "play")
+@pytest.mark.parametrize(
+    ("variant", "index", "fields", "message"),
+    [
+        ((), -1, ("secret",), "only a play of the last trick"),
+        ((), 1, (), "reveals the round secret"),
+        ((), 1, ("secret", "bid", "nonce"), "only with secret bids"),
+        (("secret_bids",), 1, ("secret",), "opens the bid"),
+        (("secret_bids",), -1, ("secret", "bid", "nonce"), "only a play of the last trick"),
+    ],
+)
+def test_exactly_the_last_trick_reveals_the_secret_and_opens_secret_bids(
+    variant: tuple[str, ...], index: int, fields: tuple[str, ...], message: str
+) -> None:
+    game = new_game(3, *variant, seed=9)
+    seat, waiting = last_trick_due(game, 2, index)
+    secret = game.tables[seat]._round_secret(2)
+    values = {"secret": secret, "bid": 0, "nonce": secret}  # refused before it is checked
+    raw = forged_last_play(game, seat, waiting, {f: values[f] for f in fields})
+    before = len(waiting.log)
+    with pytest.raises(PeerFault) as refused:
+        waiting.receive(raw)
+    assert (refused.value.seat, refused.value.kind) == (seat, "malformed")
+    assert message in str(refused.value)
+    assert len(waiting.log) == before
+
+
+def wrong_key_in_the_last_trick(body: dict[str, Any], table: Table) -> dict[str, Any]:
+    """The last card played with the seat's key of another position (derived from the
+    secret the play reveals: the seat's table may be in the next round already)."""
+    assert table.seat is not None
+    context = mental.round_context(table.game_id, body["round"], table.seat)
+    keys = mental.derive_round_keys(bytes.fromhex(body["secret"]), context)
+    body["key"] = keys.lock_keys[body["position"] + 1].hex()
+    return body
 
 
 @pytest.mark.parametrize("index", [0, 1, 2])
@@ -532,63 +566,29 @@ def test_a_dispute_in_the_last_trick_reveals_only_the_secrets_still_missing(
     """A card that does not open in the last trick: the seats whose play has not revealed
     their secret yet reveal it, in seat order (none when the N-th secret came with the
     disputed play), and the replay blames the player."""
+    # A first run finds who plays the index-th card of round 2's last trick; the same
+    # seeded game then has that seat play it with a wrong key.
+    cheater, _ = last_trick_due(new_game(3, *variant, seed=9), 2, index)
     game = new_game(3, *variant, seed=9)
-    table = run_to_last_trick_play(game, 2, index)
-    cheater = table.seat
-    rnd = table.round
-    assert cheater is not None and rnd is not None and rnd.my_keys is not None
-    (position,) = unplayed(table)
-    played = next(p for s, p, _ in rnd.played if s == cheater)
-    body = {
-        "round": 2, "position": position, "key": rnd.my_keys.lock_keys[played],  # wrong key
-        **table._my_reveal(rnd),
-    }
-    raw = forge(game, cheater, "play", body)
-    out_before = set(rnd.reveals)
-    game.deliver(raw, [cheater])
-    game.send(cheater, [Broadcast(len(table.log) - 1, raw)])
+    tamper = Tamper(
+        cheater, "play", wrong_key_in_the_last_trick, round_no=2,
+        only_if=lambda body: "secret" in body,
+    )
+    game.outputs_filter = replace_own_entry(game, tamper)
     assert_caught_at_reveal(game, cheater, "wrong-key")
+    assert tamper.done is not None
     log = game.tables[honest_seats(game, cheater)[0]].log
-    disputed_at = log.index(raw)
-    reveals = [m.decode_entry(line).seat for line in log[disputed_at + 1 :]]
-    missing = [s for s in range(3) if s not in out_before | {cheater}]
-    assert reveals == missing  # in seat order, each once
-
-
-@pytest.mark.parametrize(
-    ("variant", "index", "change", "message"),
-    [
-        ((), 1, "open a bid", "only with secret bids"),
-        (("secret_bids",), 1, "secret only", "opens the bid"),
-        (("secret_bids",), -1, "open a bid", "only a play of the last trick"),
-    ],
-)
-def test_a_play_opens_a_bid_exactly_in_the_last_trick_of_secret_bids(
-    variant: tuple[str, ...], index: int, change: str, message: str
-) -> None:
-    game = new_game(3, *variant, seed=9)
-    # index -1: the last play before the last trick
-    table = run_to_last_trick_play(game, 2, index)
-    seat, rnd = table.seat, table.round
-    assert seat is not None and rnd is not None and rnd.my_keys is not None
-    position = next(iter(unplayed(table)))
-    body = {"round": 2, "position": position, "key": rnd.my_keys.lock_keys[position]}
-    fields = {
-        "secret": table._round_secret(2),
-        "bid": 0,
-        "nonce": table._round_secret(2),  # any 32 bytes: refused before it is checked
+    disputed_at = log.index(tamper.done)
+    earlier = [m.decode_entry(line) for line in log[:disputed_at]]
+    out_before = {
+        e.seat for e in earlier
+        if e.kind == "play" and "secret" in e.body and e.body["round"] == 2
     }
-    if change == "secret only":
-        body["secret"] = fields["secret"]
-    else:
-        body.update(fields)
-    other = game.tables[(seat + 1) % 3]
-    before = len(other.log)
-    with pytest.raises(PeerFault) as refused:
-        other.receive(forge(game, seat, "play", body))
-    assert (refused.value.seat, refused.value.kind) == (seat, "malformed")
-    assert message in str(refused.value)
-    assert len(other.log) == before
+    assert len(out_before) == index
+    reveals = [m.decode_entry(line) for line in log[disputed_at + 1 :]]
+    assert all(e.kind == "reveal" for e in reveals)
+    missing = [s for s in range(3) if s not in out_before | {cheater}]
+    assert [e.seat for e in reveals] == missing  # in seat order, each once
 
 
 def test_clairvoyance_play_with_wrong_keys_is_caught() -> None:

@@ -17,8 +17,9 @@ from tests.protocol_support import body_json, forge, new_game, settled, snapshot
 from wizard_p2p.audit import audit_entries, format_report
 from wizard_p2p.errors import DecodeError, IllegalAction, PeerFault, UsageError
 from wizard_p2p.protocol import messages as m
-from wizard_p2p.protocol.harness import MemoryGame
+from wizard_p2p.protocol.harness import MemoryGame, random_chooser
 from wizard_p2p.protocol.table import Broadcast, Output, SendPrivate, Table
+from wizard_p2p.rules import GameConfig
 
 
 def stop_in_round(game: MemoryGame, round_no: int, plays: int = 1) -> None:
@@ -103,9 +104,12 @@ def test_rebuilt_table_sends_the_same_key_shares_again() -> None:
         return outputs
 
     game.outputs_filter = record
-    stop_in_round(game, 1, plays=1)
-    # The seat to play next: restarted, it must wait for the others' shares again.
-    seat = next(s for s, t in enumerate(game.tables) if t.choice_needed() is not None)
+    # Stop at round 1's first bid: the seat to bid, restarted, must wait for the
+    # others' shares again before it sees their cards.
+    assert game.run(
+        until=settled(game, lambda: any(t.choice_needed() == "bid" for t in game.tables))
+    )
+    seat = next(s for s, t in enumerate(game.tables) if t.choice_needed() == "bid")
     sent = sent_by[seat]
     assert len(sent) == 2
     before = game.tables[seat]
@@ -445,3 +449,24 @@ def test_progress_counts_each_stage_of_a_set_up(seats: int) -> None:
     assert seen == {("shuffle", s, s, n) for s in range(n)} | {
         ("lock", s, s, n - 1) for s in range(n - 1)
     }
+
+
+@pytest.mark.parametrize("variants", [(), ("clairvoyance", "secret_bids")])
+def test_the_last_tricks_cards_play_themselves(variants: tuple[str, ...]) -> None:
+    """No player is asked for a card left alone in the hand (each round's last trick,
+    the clairvoyance round's unseen card): the table writes that play itself."""
+    config = GameConfig.with_variants(3, list(variants))
+    asked: list[tuple[int, int]] = []  # (round, cards in hand) of every play asked for
+    choose = random_chooser(5)
+
+    def chooser(seat: int, need: str, view: Any) -> Any:
+        if need == "play":
+            asked.append((view.round_no, len(view.hand or ())))
+        return choose(seat, need, view)
+
+    game = MemoryGame.create(config, chooser, seed=5)
+    assert game.run() is False
+    assert all(t.finished for t in game.tables)
+    assert all(cards > 1 for _, cards in asked)
+    plays = sum(3 * r for r in range(1, config.rounds + 1))
+    assert len(asked) == plays - 3 * config.rounds

@@ -52,8 +52,6 @@ def advance(s: LocalSession, done: Callable[[LocalSession], bool]) -> None:
             s.bid(view.legal_bids[0])
         elif view.phase is Phase.CHOOSE_TRUMP:
             s.choose_trump(Suit.HUMANS)
-        elif view.hand_hidden:
-            s.play(None)
         else:
             s.play(view.legal_plays[0])
 

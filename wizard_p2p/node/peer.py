@@ -351,7 +351,7 @@ class GamePeer:
         connected but withholds one stalls the game as surely as one that left."""
         if due is None or self.table.ended or due[0] == self.seat:
             return False
-        return due[0] in self.silent or not (due[1] & PLAYER_DECISIONS)
+        return due[0] in self.silent or self.table.owes_at_once()
 
     def _track_stall(self) -> None:
         """Start (or stop) the clock of the seat the game is waiting for, if it holds it up."""
@@ -405,7 +405,9 @@ class GamePeer:
         while self._persisted < len(log):
             pos = self._persisted
             author, kind = self.table.entry_meta[pos]
-            self._logfile.append(log[pos], durable=_must_be_durable(author, kind, self.seat))
+            forced = pos in self.table.forced_plays
+            durable = _must_be_durable(author, kind, self.seat) and not forced
+            self._logfile.append(log[pos], durable=durable)
             self._persisted += 1
             if self.trace_path is not None:
                 self.trace.append((pos, author, kind, time.monotonic()))
@@ -475,8 +477,6 @@ class GamePeer:
                 outputs = self.table.bid(policy.bid(view, self._rng))  # type: ignore[attr-defined]
             elif need == "trump":
                 outputs = self.table.choose_trump(policy.choose_trump(view, self._rng))  # type: ignore[attr-defined]
-            elif view.hand is None:
-                outputs = self.table.play(None)
             else:
                 outputs = self.table.play(policy.play(view, self._rng))  # type: ignore[attr-defined]
             self._handle(outputs)
@@ -498,7 +498,7 @@ class GamePeer:
     def choose_trump(self, suit: Suit) -> None:
         self._choose(lambda: self.table.choose_trump(suit))
 
-    def play(self, card: Card | None) -> None:
+    def play(self, card: Card) -> None:
         self._choose(lambda: self.table.play(card))
 
     def subscribe(self, callback: Callable[[], None]) -> None:
@@ -572,9 +572,10 @@ class GamePeer:
 
 
 # Our entries that depend on a choice (or on when we made it). Every other entry of ours
-# (coin, shuffle, lock, bid opening, reveal, final) is derived from the master secret and
-# the log before it, so after a crash the table derives the very same bytes again: it
-# needs no fsync before it is sent, which takes the disk off the set-up's critical path.
+# (coin, shuffle, lock, bid opening, reveal, final, the last trick's forced plays) is
+# derived from the master secret and the log before it, so after a crash the table
+# derives the very same bytes again: it needs no fsync before it is sent, which takes
+# the disk off the set-up's critical path.
 CHOICE_KINDS = frozenset({"bid", "trump", "play", "abort", "dispute"})
 # What a player may take time to decide; every other entry due is written at once.
 PLAYER_DECISIONS = frozenset({"bid", "trump", "play"})

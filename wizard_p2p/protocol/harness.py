@@ -4,8 +4,8 @@
 genesis, then relays every ``Broadcast`` to every other table and every
 ``SendPrivate`` to its recipient, until nothing is left to deliver.
 Choices are made by a callback per seat (bots in tests); the callback gets the
-seat's ``SeatView`` and returns a bid, a suit or a card (None for the unseen card
-of the clairvoyance round).
+seat's ``SeatView`` and returns a bid, a suit or a card (the last trick's cards,
+the clairvoyance round's unseen one included, play by themselves).
 
 Tests drive it further: ``step``/``run(until=...)`` stop at any point of a
 game; ``outputs_filter`` sees every batch of outputs a table produces and
@@ -39,7 +39,7 @@ from wizard_p2p.protocol.table import (
 )
 from wizard_p2p.rules import Card, GameConfig, SeatView, Suit
 
-Chooser = Callable[[int, str, SeatView], int | Suit | Card | None]
+Chooser = Callable[[int, str, SeatView], int | Suit | Card]
 # (sender seat, the outputs its table just produced) -> the outputs to send instead
 OutputsFilter = Callable[[int, list[Output]], list[Output]]
 
@@ -172,7 +172,7 @@ class MemoryGame:
                 assert isinstance(choice, Suit)
                 outs = table.choose_trump(choice)
             else:
-                assert choice is None or isinstance(choice, Card)
+                assert isinstance(choice, Card)
                 outs = table.play(choice)
             self.send(i, outs)
             return True
@@ -238,13 +238,11 @@ def random_chooser(seed: int) -> Chooser:
     """Uniform random legal choices, reproducible from ``seed``."""
     rng = random.Random(seed)
 
-    def choose(seat: int, need: str, view: SeatView) -> int | Suit | Card | None:
+    def choose(seat: int, need: str, view: SeatView) -> int | Suit | Card:
         if need == "bid":
             return rng.choice(view.legal_bids)
         if need == "trump":
             return rng.choice(list(Suit))
-        if view.hand is None:
-            return None
         return rng.choice(view.legal_plays)
 
     return choose

@@ -342,6 +342,9 @@ class Table:
         self._hashes: list[bytes] = [entry.hash]
         # (author seat, kind) of every entry in the log, beside its bytes.
         self.entry_meta: list[tuple[int, str]] = [(0, "genesis")]
+        # Positions of our plays that no one chose (the last trick's): derived from the log
+        # and our master secret like a shuffle, so a driver need not fsync them first.
+        self.forced_plays: set[int] = set()
         self._future: dict[int, dict[int, bytes]] = {}  # position → seat → entry
         self.rejected: list[PeerFault] = []  # faults of buffered entries, found later
         # Set when the log was rewritten from this position on (an abort took the place
@@ -421,17 +424,40 @@ class Table:
         return None
 
     def choice_needed(self) -> str | None:
-        """'bid', 'trump' or 'play' when the local player must choose now."""
+        """'bid', 'trump' or 'play' when the local player must choose now.
+
+        A play of the round's last trick is no choice (one card is left) and is not
+        asked for: the table writes it by itself, as it writes a shuffle.
+        """
         due = self.expected()
         if self.seat is None or due is None or due[0] != self.seat or self._my_dispute:
             return None
         kinds = due[1]
         for kind in ("bid", "trump", "play"):
             if kind in kinds:
-                if self._clairvoyance_pending():
+                if self._clairvoyance_pending() or (kind == "play" and self._play_is_forced()):
                     return None
                 return kind
         return None
+
+    def _play_is_forced(self) -> bool:
+        """Whether the play due is the last trick's, where every hand holds one card."""
+        rnd, game = self.round, self.game
+        return (
+            rnd is not None
+            and game is not None
+            and self.stage == "play"
+            and game.phase is Phase.PLAY
+            and rnd.in_last_trick
+        )
+
+    def owes_at_once(self) -> bool:
+        """Whether the seat due owes an entry its client writes by itself (a shuffle, a
+        lock, a reveal, the last trick's forced play...), not a choice to think over."""
+        due = self.expected()
+        if due is None:
+            return False
+        return bool(due[1] & AUTO_KINDS) or ("play" in due[1] and self._play_is_forced())
 
     def _clairvoyance_pending(self) -> bool:
         """Whether we still wait for key shares to see the others' cards."""
@@ -503,39 +529,37 @@ class Table:
             raise IllegalAction("trump must be one of the four suits", rule="trump")
         return self._write("trump", {"round": rnd.round_no, "suit": suit.value})
 
-    def play(self, card: Card | None) -> list[Output]:
-        """Play ``card``; ``None`` plays the unseen card of the clairvoyance round."""
+    def play(self, card: Card) -> list[Output]:
+        """Play ``card`` (the last trick's card, and the clairvoyance round's unseen one,
+        play by themselves: see :meth:`choice_needed`)."""
         self._expect_choice("play")
         rnd, game = self._round_and_game()
-        me = self._my_seat()
-        assert rnd.my_keys is not None
-        if rnd.clairvoyant:
-            if card is not None:
-                raise IllegalAction(
-                    "in the clairvoyance round you play your card unseen", rule="card"
-                )
-            (position,) = rnd.positions_of(me)
-            keys = [rnd.my_keys.lock_keys[p] for p in range(rnd.dealt)]
-            body = {
-                "round": rnd.round_no,
-                "position": position,
-                "key": rnd.my_keys.lock_keys[position],
-                "keys": keys,
-                **self._my_reveal(rnd),  # its only trick is the last
-            }
-            return self._write("play", body)
         if card is None or card not in game.legal_plays():
-            game.copy().apply(Play(me, card))  # type: ignore[arg-type]  # raises the rule
+            game.copy().apply(Play(self._my_seat(), card))  # raises the rule
             raise IllegalAction(f"{card} cannot be played now", rule="card")
-        position = next(
+        return self._write("play", self._play_body(rnd, self._unplayed_position(rnd, card)))
+
+    def _unplayed_position(self, rnd: RoundState, card: Card | None) -> int:
+        """Our unplayed position holding ``card`` (None: our only one, maybe unseen)."""
+        played = {q for _, q, _ in rnd.played}
+        return next(
             p
-            for p in rnd.positions_of(me)
-            if rnd.cards.get(p) is card and p not in {q for _, q, _ in rnd.played}
+            for p in rnd.positions_of(self._my_seat())
+            if p not in played and (card is None or rnd.cards.get(p) is card)
         )
-        body = {"round": rnd.round_no, "position": position, "key": rnd.my_keys.lock_keys[position]}
+
+    def _play_body(self, rnd: RoundState, position: int) -> dict[str, Any]:
+        assert rnd.my_keys is not None
+        body: dict[str, Any] = {
+            "round": rnd.round_no,
+            "position": position,
+            "key": rnd.my_keys.lock_keys[position],
+        }
+        if rnd.clairvoyant:
+            body["keys"] = [rnd.my_keys.lock_keys[p] for p in range(rnd.dealt)]
         if rnd.in_last_trick:
             body.update(self._my_reveal(rnd))
-        return self._write("play", body)
+        return body
 
     def _my_reveal(self, rnd: RoundState) -> dict[str, Any]:
         """What a play of the last trick reveals: our round secret, and a secret bid."""
@@ -1650,6 +1674,15 @@ class Table:
                         rnd.share_messages[t].decode() for t in sorted(rnd.share_messages)
                     ]
                 outputs += self._write("dispute", body)
+                break
+            if "play" in kinds and self._play_is_forced():
+                if self._clairvoyance_pending():
+                    break  # the unseen card goes once we have seen the others'
+                rnd = self.round
+                assert rnd is not None
+                body = self._play_body(rnd, self._unplayed_position(rnd, None))
+                self.forced_plays.add(len(self.log))
+                outputs += self._write("play", body)
                 break
             auto = kinds & AUTO_KINDS
             if not auto:

@@ -57,8 +57,9 @@ class SeatController(Protocol):
 
     def choose_trump(self, suit: Suit) -> None: ...
 
-    def play(self, card: Card | None) -> None:
-        """Play ``card``; ``None`` plays the hidden card of the clairvoyance round."""
+    def play(self, card: Card) -> None:
+        """Play ``card``. A card left alone in the hand — the last trick's, and the
+        clairvoyance round's unseen one — plays by itself and is never asked for."""
         ...
 
     def subscribe(self, callback: Callable[[], None]) -> None: ...

@@ -82,12 +82,7 @@ class LocalSession:
     def choose_trump(self, suit: Suit) -> None:
         self._human(ChooseTrump(self.seat, suit))
 
-    def play(self, card: Card | None) -> None:
-        if card is None:
-            hand = self.game.hands[self.seat]
-            if not (self.game.config.clairvoyance and self.game.round_no == 1) or not hand:
-                raise IllegalAction("only the clairvoyance round has a hidden card", rule="card")
-            card = hand[0]
+    def play(self, card: Card) -> None:
         self._human(Play(self.seat, card))
 
     def subscribe(self, callback: Callable[[], None]) -> None:
@@ -132,16 +127,16 @@ class LocalSession:
             seat = game.to_move
             assert seat is not None
             policy = self.policies[seat]
+            hand = game.hands[seat]
+            if game.phase is Phase.PLAY and hand is not None and len(hand) == 1:
+                self._apply(Play(seat, hand[0]))  # no choice: the last card plays itself
+                continue
             if policy is None:
-                return  # the human's turn (an unseen card is played with play(None))
+                return  # the human's turn
             view = seat_view(game, seat)
             if game.phase is Phase.CHOOSE_TRUMP:
                 self._apply(ChooseTrump(seat, policy.choose_trump(view, self._rng)))
             elif game.phase is Phase.BID:
                 self._apply(Bid(seat, policy.bid(view, self._rng)))
-            elif view.hand_hidden:
-                hand = game.hands[seat]
-                assert hand is not None
-                self._apply(Play(seat, hand[0]))
             else:
                 self._apply(Play(seat, policy.play(view, self._rng)))

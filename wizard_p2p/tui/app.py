@@ -109,8 +109,9 @@ class WizardApp:
     def mode(self) -> str:
         """What the player is asked for now.
 
-        ``lobby``, ``trump`` (choose trump), ``bid``, ``play``, ``play-hidden`` (the
-        clairvoyance round's unseen card), ``wait`` (someone else's move) or ``over``.
+        ``lobby``, ``trump`` (choose trump), ``bid``, ``play``, ``wait`` (someone
+        else's move, or a card that plays by itself: the last trick's, and the
+        clairvoyance round's unseen one) or ``over``.
         """
         if self.controller is None:
             return "lobby"
@@ -126,7 +127,7 @@ class WizardApp:
         if view.phase is Phase.BID:
             return "bid"
         if view.phase is Phase.PLAY:
-            return "play-hidden" if view.hand_hidden else "play"
+            return "wait" if view.hand_hidden else "play"
         return "wait"
 
     @property
@@ -330,8 +331,6 @@ class WizardApp:
             self._act(lambda c: c.choose_trump(SUITS[self.trump_choice]))
         elif mode == "play":
             self._play()
-        elif mode == "play-hidden":
-            self._act(lambda c: c.play(None))
         elif mode == "wait":
             self.message = self.tr("err_not_turn")
 

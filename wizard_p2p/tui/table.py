@@ -302,10 +302,6 @@ def prompt_lines(app: WizardApp, cells: int, height: int | None) -> list[Line]:
             units.append([("", " - ")])
             units += words(app.tr.card_name(card), "class:prompt")
         return flow(units, cells) + flow(words(tr("play_hint"), "class:hint"), cells)
-    if mode == "play-hidden":
-        return flow(words(tr("play_hidden_prompt"), "class:prompt"), cells) + flow(
-            words(tr("play_hidden_hint"), "class:hint"), cells
-        )
     text = status_text(app)
     return flow(words(text, "class:status"), cells) if text else [[]]
 
@@ -363,7 +359,7 @@ def message_lines(app: WizardApp, cells: int, height: int | None) -> list[Line]:
     """
     if app.message:
         return flow(words(app.message, "class:message"), cells)
-    if app.mode in ("bid", "trump", "play", "play-hidden"):
+    if app.mode in ("bid", "trump", "play"):
         text = status_text(app)
         if text:
             return flow(words(text, "class:status"), cells)
@@ -390,7 +386,6 @@ def footer_lines(app: WizardApp, cells: int, height: int | None) -> list[Line]:
         "bid": tr("footer_bid"),
         "trump": tr("footer_trump"),
         "play": tr("footer_play"),
-        "play-hidden": "Enter",
         "lobby": "",
     }.get(mode, "")
     text = tr("lobby_footer") if mode == "lobby" else tr("footer")
