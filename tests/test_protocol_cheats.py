@@ -548,6 +548,20 @@ def test_exactly_the_last_trick_reveals_the_secret_and_opens_secret_bids(
     assert len(waiting.log) == before
 
 
+def test_a_seat_owes_its_last_trick_play_at_once_but_not_in_the_clairvoyance_round() -> None:
+    """Withheld while connected, a forced play stalls the game (the stall rule's
+    "owed at once"); the clairvoyance round's does not: it waits for key shares that
+    no one but its seat can see are missing."""
+    game = new_game(3, "clairvoyance", seed=9)
+    _, waiting = last_trick_due(game, 1, 1)
+    assert waiting.round is not None and waiting.round.clairvoyant
+    assert not waiting.owes_at_once()
+    _, waiting = last_trick_due(game, 2, 1)
+    assert waiting.owes_at_once()
+    _, waiting = last_trick_due(new_game(3, seed=9), 2, -1)  # a chosen card
+    assert not waiting.owes_at_once()
+
+
 def wrong_key_in_the_last_trick(body: dict[str, Any], table: Table) -> dict[str, Any]:
     """The last card played with the seat's key of another position (derived from the
     secret the play reveals: the seat's table may be in the next round already)."""

@@ -470,3 +470,31 @@ def test_the_last_tricks_cards_play_themselves(variants: tuple[str, ...]) -> Non
     assert all(cards > 1 for _, cards in asked)
     plays = sum(3 * r for r in range(1, config.rounds + 1))
     assert len(asked) == plays - 3 * config.rounds
+
+
+@pytest.mark.parametrize("variants", [(), ("secret_bids",), ("hidden_bids",)])
+def test_a_forced_play_lost_in_a_crash_is_written_again_byte_for_byte(
+    variants: tuple[str, ...]
+) -> None:
+    """Why a forced play needs no fsync before it is sent: a table rebuilt from the log
+    before it, and the master secret, writes the very same bytes."""
+    config = GameConfig.with_variants(3, list(variants))
+    game = MemoryGame.create(config, random_chooser(8), seed=8)
+    assert game.run() is False
+    log = game.tables[0].log
+    forced = [
+        e for e in map(m.decode_entry, log) if e.kind == "play" and "secret" in e.body
+    ][:12]
+    assert len(forced) == 12
+    for entry in forced:
+        seat = entry.seat
+        table = Table(
+            log[0], seat=seat, identity=game.identities[seat], master_secret=game.masters[seat]
+        )
+        written: dict[int, bytes] = {}
+        for line in log[1 : entry.pos]:
+            for out in table.receive(line):
+                if isinstance(out, Broadcast):
+                    written[out.pos] = out.entry
+        assert written[entry.pos] == entry.raw
+        assert entry.pos in table.forced_plays

@@ -51,7 +51,7 @@ class Watched:
     def choose_trump(self, suit: Suit) -> None:
         self.inner.choose_trump(suit)
 
-    def play(self, card: Card | None) -> None:
+    def play(self, card: Card) -> None:
         self.inner.play(card)
 
     def subscribe(self, callback: Callable[[], None]) -> None:

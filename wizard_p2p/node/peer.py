@@ -572,13 +572,11 @@ class GamePeer:
 
 
 # Our entries that depend on a choice (or on when we made it). Every other entry of ours
-# (coin, shuffle, lock, bid opening, reveal, final, the last trick's forced plays) is
-# derived from the master secret and the log before it, so after a crash the table
-# derives the very same bytes again: it needs no fsync before it is sent, which takes
-# the disk off the set-up's critical path.
+# (coin, shuffle, lock, bid opening, reveal, final, and the last trick's forced plays but
+# the clairvoyance round's) is derived from the master secret and the log before it, so
+# after a crash the table derives the very same bytes again: it needs no fsync before it
+# is sent, which takes the disk off the set-up's critical path.
 CHOICE_KINDS = frozenset({"bid", "trump", "play", "abort", "dispute"})
-# What a player may take time to decide; every other entry due is written at once.
-PLAYER_DECISIONS = frozenset({"bid", "trump", "play"})
 
 
 def _must_be_durable(author: int, kind: str, seat: int) -> bool:

@@ -342,8 +342,9 @@ class Table:
         self._hashes: list[bytes] = [entry.hash]
         # (author seat, kind) of every entry in the log, beside its bytes.
         self.entry_meta: list[tuple[int, str]] = [(0, "genesis")]
-        # Positions of our plays that no one chose (the last trick's): derived from the log
-        # and our master secret like a shuffle, so a driver need not fsync them first.
+        # Positions of our plays that no one chose (the last trick's, but the clairvoyance
+        # round's): derived from the log and our master secret like a shuffle, so a driver
+        # need not fsync them before sending them.
         self.forced_plays: set[int] = set()
         self._future: dict[int, dict[int, bytes]] = {}  # position → seat → entry
         self.rejected: list[PeerFault] = []  # faults of buffered entries, found later
@@ -453,11 +454,16 @@ class Table:
 
     def owes_at_once(self) -> bool:
         """Whether the seat due owes an entry its client writes by itself (a shuffle, a
-        lock, a reveal, the last trick's forced play...), not a choice to think over."""
-        due = self.expected()
+        lock, a reveal, the last trick's forced play...), not a choice to think over.
+
+        Not the clairvoyance round's play: its seat writes it only once it holds the
+        others' key shares, which no one else can see it lacks.
+        """
+        due, rnd = self.expected(), self.round
         if due is None:
             return False
-        return bool(due[1] & AUTO_KINDS) or ("play" in due[1] and self._play_is_forced())
+        forced = "play" in due[1] and self._play_is_forced()
+        return bool(due[1] & AUTO_KINDS) or (forced and rnd is not None and not rnd.clairvoyant)
 
     def _clairvoyance_pending(self) -> bool:
         """Whether we still wait for key shares to see the others' cards."""
@@ -1681,8 +1687,12 @@ class Table:
                 rnd = self.round
                 assert rnd is not None
                 body = self._play_body(rnd, self._unplayed_position(rnd, None))
-                self.forced_plays.add(len(self.log))
+                position = len(self.log)
                 outputs += self._write("play", body)
+                if not rnd.clairvoyant:
+                    # Derived from the log and our secret alone. (Whether the clairvoyance
+                    # round's card is played or disputed depends on private shares.)
+                    self.forced_plays.add(position)
                 break
             auto = kinds & AUTO_KINDS
             if not auto:
