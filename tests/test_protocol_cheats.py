@@ -82,6 +82,19 @@ def reveals_the_round(raw: bytes) -> bool:
     return entry.kind == "reveal" or (entry.kind == "play" and "secret" in entry.body)
 
 
+def assert_refused_by_all(game: MemoryGame, tamper: Tamper, kind: str) -> list[bytes]:
+    """Every honest table refused the tampered entry as ``kind``, naming its author, and
+    the game did not fault (an entry refused changes nothing); returns an honest log."""
+    honest = honest_seats(game, tamper.seat)
+    assert game.run(until=detected_by_all(game, honest))
+    assert tamper.done is not None
+    for s in honest:
+        (fault,) = rejections(game, s)
+        assert (fault.seat, fault.kind) == (tamper.seat, kind), str(fault)
+        assert game.tables[s].fault is None
+    return game.tables[honest[0]].log
+
+
 def assert_caught_at_reveal(game: MemoryGame, cheater: int, kind: str) -> None:
     """Every honest table faulted the game naming ``cheater``; so does the audit."""
     honest = honest_seats(game, cheater)
@@ -114,8 +127,7 @@ def unplayed(table: Table) -> dict[int, Any]:
     """The cheater's own cards still in hand: position → card."""
     rnd = table.round
     assert rnd is not None and table.seat is not None
-    played = {p for _, p, _ in rnd.played}
-    return {p: rnd.cards[p] for p in rnd.positions_of(table.seat) if p not in played}
+    return {p: rnd.cards[p] for p in rnd.unplayed_positions(table.seat)}
 
 
 # --- a card the player was not dealt ---------------------------------------------------------
@@ -391,13 +403,7 @@ def test_a_shuffle_releasing_keys_it_must_not_is_refused(cheater: int, mutate: A
     game = new_game(3, seed=8)
     tamper = Tamper(cheater, "shuffle", mutate, round_no=2)
     game.outputs_filter = replace_own_entry(game, tamper)
-    honest = honest_seats(game, cheater)
-    assert game.run(until=detected_by_all(game, honest))
-    assert tamper.done is not None
-    for s in honest:
-        (fault,) = rejections(game, s)
-        assert (fault.seat, fault.kind) == (cheater, "malformed"), str(fault)
-        assert game.tables[s].fault is None
+    assert_refused_by_all(game, tamper, "malformed")
 
 
 def test_play_with_a_wrong_key_is_caught() -> None:
@@ -515,8 +521,7 @@ def forged_last_play(
     rnd = waiting.round
     assert rnd is not None and own.round is not None and own.round.my_keys is not None
     assert own.round.round_no == rnd.round_no
-    played = {p for _, p, _ in rnd.played}
-    position = next(p for p in rnd.positions_of(seat) if p not in played)
+    position = rnd.unplayed_positions(seat)[0]
     body = {"round": rnd.round_no, "position": position,
             "key": own.round.my_keys.lock_keys[position], **fields}
     return forge(game, seat, "play", body, log_of=waiting)
@@ -665,14 +670,8 @@ def test_bid_opening_that_does_not_match_its_commitment_is_refused(variant: str,
     # With secret bids the bid is opened by the writer's play of the last trick.
     tamper = Tamper(cheater, kind, other_bid, round_no=2, only_if=lambda body: "bid" in body)
     game.outputs_filter = replace_own_entry(game, tamper)
-    honest = honest_seats(game, cheater)
-    assert game.run(until=detected_by_all(game, honest))
+    log = assert_refused_by_all(game, tamper, "commitment")
     assert tamper.done is not None
-    for s in honest:
-        (fault,) = rejections(game, s)
-        assert (fault.seat, fault.kind) == (cheater, "commitment"), str(fault)
-        assert game.tables[s].fault is None
-    log = game.tables[honest[0]].log
     assert_audit_fault([*log, tamper.done], len(log), cheater, "commitment")
 
 

@@ -288,9 +288,7 @@ def refused_entries(game: MemoryGame) -> list[tuple[str, bytes]]:
     seat = due[0]
     me = game.tables[seat]
     assert me.round is not None and me.round.my_keys is not None
-    position = next(
-        p for p in me.round.positions_of(seat) if p not in {q for _, q, _ in rnd.played}
-    )
+    position = rnd.unplayed_positions(seat)[0]
     key = me.round.my_keys.lock_keys[position]
     r = rnd.round_no
     play = {"round": r, "position": position, "key": key}

@@ -259,6 +259,11 @@ class RoundState:
     def positions_of(self, seat: int) -> list[int]:
         return [p for p in range(self.dealt) if self.owner(p) == seat]
 
+    def unplayed_positions(self, seat: int) -> list[int]:
+        """``seat``'s dealt positions whose card has not been played yet."""
+        played = {p for _, p, _ in self.played}
+        return [p for p in self.positions_of(seat) if p not in played]
+
     def released_by_lock(self, seat: int) -> list[bool]:
         """Which dealt positions ``seat`` must release in its lock entry."""
         return [
@@ -547,11 +552,10 @@ class Table:
 
     def _unplayed_position(self, rnd: RoundState, card: Card | None) -> int:
         """Our unplayed position holding ``card`` (None: our only one, maybe unseen)."""
-        played = {q for _, q, _ in rnd.played}
         return next(
             p
-            for p in rnd.positions_of(self._my_seat())
-            if p not in played and (card is None or rnd.cards.get(p) is card)
+            for p in rnd.unplayed_positions(self._my_seat())
+            if card is None or rnd.cards.get(p) is card
         )
 
     def _play_body(self, rnd: RoundState, position: int) -> dict[str, Any]:
@@ -1064,10 +1068,7 @@ class Table:
         """Whether another seat's ``card`` is also in our hand, unplayed."""
         if self.seat is None or author == self.seat:
             return False
-        played = {p for _, p, _ in rnd.played}
-        return any(
-            rnd.cards.get(p) is card for p in rnd.positions_of(self.seat) if p not in played
-        )
+        return any(rnd.cards.get(p) is card for p in rnd.unplayed_positions(self.seat))
 
     def _check_play_reveal(self, rnd: RoundState, entry: m.Entry) -> dict[str, Any] | None:
         """The round secret (and secret bid) a play of the last trick must reveal.
