@@ -7,6 +7,7 @@ shown by ``scripts/bench``, never asserted).
 from __future__ import annotations
 
 import json
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -15,10 +16,14 @@ from wizard_p2p.bench import main
 
 
 def test_the_quick_benchmark_runs_and_reports_every_section(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(scratch))
     out = tmp_path / "bench.json"
     assert main(["--quick", "--json", str(out), "crypto", "network", "audit"]) == 0
+    assert list(scratch.iterdir()) == []  # the games' logs and traces are not left behind
     printed = capsys.readouterr().out
     for heading in ("== crypto", "== network", "== audit"):
         assert heading in printed

@@ -319,3 +319,31 @@ def test_a_bad_item_of_a_list_is_named_by_its_index(bad_at: int) -> None:
         List(Hex(32), 60, 60).parse(items, "body.deck")
     items[bad_at] = "ab" * 32
     assert List(Hex(32), 60, 60).parse(items, "body.deck") == (bytes.fromhex("ab" * 32),) * 60
+
+
+_HEX_ITEM = st.one_of(
+    st.binary(min_size=4, max_size=4).map(bytes.hex),  # well formed
+    st.binary(min_size=4, max_size=4).map(lambda b: b.hex().upper()),
+    st.binary(min_size=3, max_size=5).map(bytes.hex),  # wrong length
+    st.text(alphabet="0123456789abcdef xyz", min_size=8, max_size=8),
+    st.integers(),
+    st.none(),
+)
+
+
+@given(items=st.lists(_HEX_ITEM, min_size=0, max_size=8), nullable=st.booleans())
+def test_a_list_of_hex_parses_as_its_items_one_by_one(items: list[Any], nullable: bool) -> None:
+    """Decks and released keys are converted in one piece; the result and the refusal
+    (naming the first bad item) are exactly those of parsing item by item."""
+    from wizard_p2p.protocol.schema import Hex, List, Nullable
+
+    item = Nullable(Hex(4)) if nullable else Hex(4)
+    try:
+        expected: Any = tuple(item.parse(v, f"keys[{i}]") for i, v in enumerate(items))
+    except DecodeError as exc:
+        expected = str(exc)
+    try:
+        got: Any = List(item, 0, 8).parse(items, "keys")
+    except DecodeError as exc:
+        got = str(exc)
+    assert got == expected

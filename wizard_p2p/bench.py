@@ -26,6 +26,7 @@ test suite uses (one size, one repetition).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import platform
 import statistics
@@ -254,8 +255,9 @@ def _percentile(values: Sequence[float], q: float) -> float:
 
 
 def bench_network(
-    seat_counts: Sequence[int], reps: int, say: Callable[[str], None], keep: Path | None
+    seat_counts: Sequence[int], reps: int, say: Callable[[str], None], workdir: Path
 ) -> dict[str, Any]:
+    """The network section; each game's logs and traces go to a directory of ``workdir``."""
     results: dict[str, Any] = {}
     say("== network: headless games on loopback, one process per seat (random bots)")
     say(
@@ -276,8 +278,7 @@ def bench_network(
         speeds: list[float] = []
         for rep in range(reps):
             speeds.append(mults_per_second())
-            base = keep if keep is not None else Path(tempfile.mkdtemp(prefix="wizard-bench-"))
-            game = run_game(seats, base / f"s{seats}-r{rep}")
+            game = run_game(seats, workdir / f"s{seats}-r{rep}")
             runs.append(analyse(game, seats))
             logs[seats] = game["log"]
             with ThreadPoolExecutor(max_workers=1) as helper:  # as every peer has
@@ -434,13 +435,20 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         say("== crypto")
         results["crypto"] = run(say, repeats=1 if args.quick else 5)
-    log6 = None
-    if "network" in sections:
-        results["network"] = bench_network(seat_counts, reps, say, keep)
-        if "6" in results["network"]["logs"]:
-            log6 = Path(results["network"]["logs"]["6"])
-    if "audit" in sections:
-        results["audit"] = bench_audit(log6, reps, say)
+    with contextlib.ExitStack() as stack:
+        # The games' logs and traces (a few MB each) live until the audit has read one.
+        workdir = keep or Path(
+            stack.enter_context(tempfile.TemporaryDirectory(prefix="wizard-bench-"))
+        )
+        log6 = None
+        if "network" in sections:
+            results["network"] = bench_network(seat_counts, reps, say, workdir)
+            if "6" in results["network"]["logs"]:
+                log6 = Path(results["network"]["logs"]["6"])
+            if keep is None:
+                del results["network"]["logs"]  # they are gone when the run ends
+        if "audit" in sections:
+            results["audit"] = bench_audit(log6, reps, say)
     if "bots" in sections:
         results["bots"] = bench_bots(say)
     say("targets: " + ", ".join(f"{k} ≤ {v}" for k, v in TARGETS.items()))

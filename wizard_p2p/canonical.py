@@ -68,10 +68,15 @@ def _normalise(obj: Any, depth: int) -> Any:
     raise EncodeError(f"{type(obj).__name__} has no canonical encoding")
 
 
+# One encoder and one decoder, built once: json.dumps/loads with options build a new one
+# per call, a good part of the cost of a small entry.
+_ENCODER = json.JSONEncoder(
+    ensure_ascii=False, sort_keys=True, separators=(",", ":"), allow_nan=False
+)
+
+
 def _dumps(obj: Any) -> bytes:
-    text = json.dumps(
-        obj, ensure_ascii=False, sort_keys=True, separators=(",", ":"), allow_nan=False
-    )
+    text = _ENCODER.encode(obj)
     try:
         return text.encode("utf-8")
     except UnicodeEncodeError:
@@ -119,6 +124,11 @@ def _depth_ok(obj: Any, depth: int) -> bool:
     return True
 
 
+_DECODER = json.JSONDecoder(
+    object_pairs_hook=_object, parse_float=_no_float, parse_int=_int, parse_constant=_no_constant
+)
+
+
 def decode(data: bytes, max_size: int) -> Any:
     """Parse canonical JSON bytes strictly; :class:`DecodeError` for anything else."""
     if not isinstance(data, bytes):
@@ -130,13 +140,7 @@ def decode(data: bytes, max_size: int) -> Any:
     except UnicodeDecodeError as exc:
         raise DecodeError(f"not UTF-8: {exc.reason} at byte {exc.start}") from None
     try:
-        obj = json.loads(
-            text,
-            object_pairs_hook=_object,
-            parse_float=_no_float,
-            parse_int=_int,
-            parse_constant=_no_constant,
-        )
+        obj = _DECODER.decode(text)
     except DecodeError:
         raise
     except RecursionError:

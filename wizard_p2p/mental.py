@@ -45,7 +45,8 @@ from functools import cached_property
 from typing import Any, NamedTuple
 
 from cryptography.hazmat.primitives import hashes
-from cryptography.hazmat.primitives.kdf.hkdf import HKDF
+from cryptography.hazmat.primitives import hmac as crypto_hmac
+from cryptography.hazmat.primitives.kdf.hkdf import HKDFExpand
 
 from . import group
 from .errors import CryptoError, UsageError
@@ -207,16 +208,28 @@ def card_of(point: bytes) -> int:
 # -------------------------------------------------------------------- key derivation
 
 
-def _hkdf(ikm: bytes, label: bytes, index: int, attempt: int, context: bytes) -> bytes:
+def _extract(ikm: bytes) -> bytes:
+    """HKDF-Extract (RFC 5869 §2.2) with the one salt of this module.
+
+    Every derivation from a secret starts with the same Extract; done once per secret
+    (a round's keys are ~60 derivations), only the Expand step is repeated per key.
+    """
+    mac = crypto_hmac.HMAC(_HKDF_SALT, hashes.SHA512())
+    mac.update(ikm)
+    return mac.finalize()
+
+
+def _expand(prk: bytes, label: bytes, index: int, attempt: int, context: bytes) -> bytes:
+    """HKDF-Expand (RFC 5869 §2.3) of one 64-byte block: with :func:`_extract`, exactly
+    HKDF-SHA512(salt, ikm, info) for the info CRYPTO.md gives."""
     info = label + b"\x00" + index.to_bytes(4, "big") + attempt.to_bytes(4, "big") + context
-    kdf = HKDF(algorithm=hashes.SHA512(), length=_HKDF_BLOCK, salt=_HKDF_SALT, info=info)
-    return kdf.derive(ikm)
+    return HKDFExpand(algorithm=hashes.SHA512(), length=_HKDF_BLOCK, info=info).derive(prk)
 
 
-def _derive_scalar(ikm: bytes, label: bytes, index: int, context: bytes) -> bytes:
+def _derive_scalar(prk: bytes, label: bytes, index: int, context: bytes) -> bytes:
     attempt = 0
     while True:
-        s = group.scalar_reduce(_hkdf(ikm, label, index, attempt, context))
+        s = group.scalar_reduce(_expand(prk, label, index, attempt, context))
         if s != bytes(32):  # zero has probability 2**-252; specified, never seen
             return s
         attempt += 1
@@ -225,15 +238,15 @@ def _derive_scalar(ikm: bytes, label: bytes, index: int, context: bytes) -> byte
 class _KeyedStream:
     """Unbounded keyed byte stream: HKDF blocks for index 0, 1, 2, ... concatenated."""
 
-    def __init__(self, ikm: bytes, label: bytes, context: bytes) -> None:
-        self._ikm, self._label, self._context = ikm, label, context
+    def __init__(self, prk: bytes, label: bytes, context: bytes) -> None:
+        self._prk, self._label, self._context = prk, label, context
         self._block = 0
         self._buffer = b""
         self._offset = 0
 
     def u32(self) -> int:
         if self._offset + 4 > len(self._buffer):
-            self._buffer = _hkdf(self._ikm, self._label, self._block, 0, self._context)
+            self._buffer = _expand(self._prk, self._label, self._block, 0, self._context)
             self._block += 1
             self._offset = 0
         word = int.from_bytes(self._buffer[self._offset : self._offset + 4], "big")
@@ -326,9 +339,10 @@ def derive_round_keys(
         locked = deck_size
     if not 0 <= locked <= deck_size:
         raise UsageError(f"locked {locked} out of range 0..{deck_size}")
-    shuffle_key = _derive_scalar(secret, b"shuffle-key", 0, context)
-    permutation = _fisher_yates(_KeyedStream(secret, b"permutation", context), deck_size)
-    lock_keys = tuple(_derive_scalar(secret, b"lock-key", i, context) for i in range(locked))
+    prk = _extract(secret)
+    shuffle_key = _derive_scalar(prk, b"shuffle-key", 0, context)
+    permutation = _fisher_yates(_KeyedStream(prk, b"permutation", context), deck_size)
+    lock_keys = tuple(_derive_scalar(prk, b"lock-key", i, context) for i in range(locked))
     return RoundKeys(shuffle_key, permutation, lock_keys)
 
 
@@ -720,7 +734,7 @@ def joint_random_index(contributions: Sequence[bytes], n: int, context: bytes) -
     if not isinstance(context, bytes):
         raise UsageError("context must be bytes")
     ikm = _length_prefixed(*contributions)
-    return _KeyedStream(ikm, b"joint-random", context).below(n)
+    return _KeyedStream(_extract(ikm), b"joint-random", context).below(n)
 
 
 # --------------------------------------------------------------------------- vectors

@@ -142,11 +142,16 @@ class LobbyReply:
 # --- canonical JSON header -----------------------------------------------------
 
 
+# Built once: json.dumps/loads with options build a new encoder/decoder per call, a
+# good part of a small frame's cost.
+_HEADER_ENCODER = json.JSONEncoder(
+    sort_keys=True, separators=(",", ":"), ensure_ascii=True, allow_nan=False
+)
+
+
 def canonical_header(obj: dict[str, Any]) -> bytes:
     """The one byte encoding of a header object that decoders accept."""
-    return json.dumps(
-        obj, sort_keys=True, separators=(",", ":"), ensure_ascii=True, allow_nan=False
-    ).encode("ascii")
+    return _HEADER_ENCODER.encode(obj).encode("ascii")
 
 
 def _reject_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -166,18 +171,20 @@ def _reject_float(text: str) -> Any:
     raise FrameError("header has a non-integer number")
 
 
+_HEADER_DECODER = json.JSONDecoder(
+    object_pairs_hook=_reject_duplicates,
+    parse_constant=_reject_constant,
+    parse_float=_reject_float,
+)
+
+
 def parse_header(raw: bytes, fields: frozenset[str]) -> dict[str, Any]:
     """Decode a canonical JSON header object with exactly ``fields`` (plus ``v``)."""
     if len(raw) > MAX_HEADER:
         raise FrameError("header too large")
     try:
         text = raw.decode("ascii")
-        obj = json.loads(
-            text,
-            object_pairs_hook=_reject_duplicates,
-            parse_constant=_reject_constant,
-            parse_float=_reject_float,
-        )
+        obj = _HEADER_DECODER.decode(text)
     except FrameError:
         raise
     except (UnicodeDecodeError, ValueError, RecursionError):

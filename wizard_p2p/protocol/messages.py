@@ -236,8 +236,7 @@ def decode_entry(raw: bytes) -> Entry:
     obj = canonical.decode(signed, MAX_ENTRY_BYTES)
     if not isinstance(obj, dict):
         raise DecodeError("an entry is a JSON object")
-    envelope = Obj({**ENVELOPE_FIELDS, "body": _ANY_OBJECT})
-    fields = envelope.parse(obj, "entry")
+    fields = _ENVELOPE.parse(obj, "entry")
     kind = fields["kind"]
     body = BODIES[kind].parse(obj["body"], f"{kind}.body")
     return Entry(
@@ -268,6 +267,8 @@ class _AnyObject(Field):
 
 
 _ANY_OBJECT = _AnyObject()
+# The envelope as decode_entry checks it: the body is checked next, by its kind's schema.
+_ENVELOPE = Obj({**ENVELOPE_FIELDS, "body": _ANY_OBJECT})
 
 
 def genesis_terms_bytes(terms: dict) -> bytes:

@@ -250,14 +250,28 @@ class RoundState:
     my_bid: int | None = None
     next_pass: list[bytes] | None = None  # our own next pass, computed while checking input
 
+    # The deal's fixed shape, looked up at every play: seat of each dealt position, and
+    # each seat's positions.
+    _owners: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    _positions: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self._owners = tuple(
+            seat_of_position(p, self.seats, self.dealer) for p in range(self.dealt)
+        )
+        self._positions = tuple(
+            tuple(p for p, owner in enumerate(self._owners) if owner == seat)
+            for seat in range(self.seats)
+        )
+
     def owner(self, position: int) -> int | None:
         """The seat dealt ``position``, or None for the turned card."""
-        if position < self.dealt:
-            return seat_of_position(position, self.seats, self.dealer)
+        if 0 <= position < self.dealt:
+            return self._owners[position]
         return None
 
     def positions_of(self, seat: int) -> list[int]:
-        return [p for p in range(self.dealt) if self.owner(p) == seat]
+        return list(self._positions[seat])
 
     def unplayed_positions(self, seat: int) -> list[int]:
         """``seat``'s dealt positions whose card has not been played yet."""
