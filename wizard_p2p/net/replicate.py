@@ -289,8 +289,8 @@ class Replicator:
     # --- internals ------------------------------------------------------------------------
 
     async def _offer(self, position: int, data: bytes, peer: str) -> bool:
-        digest = entry_digest(data)
-        if digest in self._rejected.get(position, ()):
+        refused = self._rejected.get(position)
+        if refused and entry_digest(data) in refused:
             self.stats.duplicates += 1
             return False
         try:
@@ -310,7 +310,7 @@ class Replicator:
                 )
             rejected = self._rejected.setdefault(position, set())
             if len(rejected) < _MAX_REJECTED:
-                rejected.add(digest)
+                rejected.add(entry_digest(data))
             self.stats.rejected += 1
             return False
         self.stats.accepted += 1
