@@ -24,6 +24,12 @@ class Field:
     def parse(self, value: Any, path: str) -> Any:
         raise NotImplementedError
 
+    def parse_items(self, values: list[Any], path: str) -> tuple[Any, ...]:
+        """``parse`` of every item of a list; its error need not name the item (``List``
+        parses again, item by item, to name it)."""
+        parse = self.parse
+        return tuple([parse(v, path) for v in values])
+
     def json_schema(self) -> dict[str, Any]:
         raise NotImplementedError
 
@@ -96,6 +102,20 @@ class Hex(Field):
         except DecodeError as exc:
             raise DecodeError(f"{path}: {exc}") from None
 
+    def parse_items(self, values: list[Any], path: str) -> tuple[bytes, ...]:
+        # A deck, or released keys: one hex conversion for them all.
+        if not values:
+            return ()
+        try:
+            joined = "".join(values)
+        except TypeError:
+            raise DecodeError(f"{path}: not a list of strings") from None
+        if set(map(len, values)) != {2 * self.length}:
+            raise DecodeError(f"{path}: not a list of hex strings of that length")
+        data = hexbytes(joined)  # the round trip refuses upper case and spaces
+        size = self.length
+        return tuple([data[i : i + size] for i in range(0, len(data), size)])
+
     def json_schema(self) -> dict[str, Any]:
         # Length bounds and "no other character" rather than "^[0-9a-f]{n}$" (see Str).
         return {
@@ -106,32 +126,16 @@ class Hex(Field):
         }
 
 
-def _hex_items(values: list[Any], length: int) -> tuple[bytes, ...]:
-    """What ``Hex(length).parse`` gives for each item, converting them all at once."""
-    if not values:
-        return ()
-    try:
-        joined = "".join(values)
-    except TypeError:
-        raise DecodeError("not a list of strings") from None
-    if set(map(len, values)) != {2 * length}:
-        raise DecodeError("not a list of hex strings of that length")
-    data = hexbytes(joined)  # the round trip refuses upper case and spaces
-    return tuple([data[i : i + length] for i in range(0, len(data), length)])
-
-
-def _nullable_hex_items(values: list[Any], length: int) -> tuple[bytes | None, ...]:
-    """What ``Nullable(Hex(length)).parse`` gives for each item, converting at once."""
-    present = iter(_hex_items([v for v in values if v is not None], length))
-    return tuple([None if v is None else next(present) for v in values])
-
-
 @dataclass(frozen=True)
 class Nullable(Field):
     item: Field
 
     def parse(self, value: Any, path: str) -> Any:
         return None if value is None else self.item.parse(value, path)
+
+    def parse_items(self, values: list[Any], path: str) -> tuple[Any, ...]:
+        present = iter(self.item.parse_items([v for v in values if v is not None], path))
+        return tuple([None if v is None else next(present) for v in values])
 
     def json_schema(self) -> dict[str, Any]:
         return {"anyOf": [{"type": "null"}, self.item.json_schema()]}
@@ -150,17 +154,12 @@ class List(Field):
             raise DecodeError(
                 f"{path}: expected {self.min_len}..{self.max_len} items, got {len(value)}"
             )
-        parse = self.item.parse
         try:
-            item = self.item
-            if type(item) is Hex:  # a deck: one hex conversion for all its points
-                return _hex_items(value, item.length)
-            if type(item) is Nullable and type(item.item) is Hex:  # released keys
-                return _nullable_hex_items(value, item.item.length)
-            return tuple([parse(v, path) for v in value])
+            return self.item.parse_items(value, path)
         except DecodeError:
             pass
         # Off the hot path: parse again, naming the item that is wrong.
+        parse = self.item.parse
         return tuple(parse(v, f"{path}[{i}]") for i, v in enumerate(value))
 
     def json_schema(self) -> dict[str, Any]:
