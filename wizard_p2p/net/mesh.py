@@ -595,9 +595,8 @@ class Mesh(ListeningService):
             except zmq.Again:
                 pass
             except zmq.ZMQError as exc:
-                if self._closed:
+                if self._receive_failed(exc):
                     return
-                _log.error("receive failed: %s", exc)
                 failed = True
             if not batch:
                 # Nothing queued, or a lasting error: wait for the socket to change (after
@@ -610,9 +609,8 @@ class Mesh(ListeningService):
                 except asyncio.CancelledError:
                     return
                 except zmq.ZMQError as exc:
-                    if self._closed:
+                    if self._receive_failed(exc):
                         return
-                    _log.error("receive failed: %s", exc)
                 continue
             for frames in batch:
                 try:
@@ -625,6 +623,14 @@ class Mesh(ListeningService):
             self._fire()
             if len(batch) == _RECEIVE_BATCH:
                 await asyncio.sleep(0)  # a full batch: let the other tasks run first
+
+    def _receive_failed(self, exc: zmq.ZMQError) -> bool:
+        """Whether the receive loop ends: the mesh closed its socket; else the error is
+        logged and the loop goes on."""
+        if self._closed:
+            return True
+        _log.error("receive failed: %s", exc)
+        return False
 
     async def _handle(self, frames: list[zmq.Frame]) -> None:
         self.stats.frames_in += 1
