@@ -1,64 +1,100 @@
-"""The group wrapper: points and scalars are validated, arithmetic is libsodium's."""
+"""The group wrapper: points and scalars are validated, arithmetic is libsodium's X25519,
+checked against its Ed25519 multiplication."""
 
 from __future__ import annotations
 
 import nacl.bindings
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
+from tests.curve_support import (
+    FIELD,
+    TWIST,
+    on_curve,
+    small_order_twin,
+    u_bytes,
+    u_of_edwards,
+)
 from wizard_p2p import group
 from wizard_p2p.errors import CryptoError
 
 L = 2**252 + 27742317777372353535851937790883648493
+E = nacl.bindings.crypto_core_ed25519_from_uniform(bytes(range(32)))  # Edwards form of P
 P = group.from_uniform(bytes(range(32)))
 Q = group.from_uniform(bytes(range(1, 33)))
 
-# The eight points of small order (libsodium's blocklist) plus the identity's
-# non-canonical spellings: none of them may ever pass as a card point.
+
+# The u-coordinates of the curve's points of small order (and of u = -1, of order 4 on
+# the twist): libsodium's X25519 refuses them all; none may ever pass as a card point.
 SMALL_ORDER = [
-    bytes.fromhex(h)
-    for h in (
-        "0100000000000000000000000000000000000000000000000000000000000000",  # identity
-        "ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",  # order 2
-        "0000000000000000000000000000000000000000000000000000000000000000",  # order 4
-        "0000000000000000000000000000000000000000000000000000000000000080",  # order 4
-        "26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc05",  # order 8
-        "26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc85",  # order 8
-        "c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac037a",  # order 8
-        "c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac03fa",  # order 8
-    )
+    u_bytes(0),  # order 2
+    u_bytes(1),  # order 4
+    bytes.fromhex("e0eb7a7c3b41b8ae1656e3faf19fc46ada098deb9c32b1fd866205165f49b800"),  # order 8
+    bytes.fromhex("5f9c95bca3508c24b1d0b1559c83ef5b04445cc4581c8e86d8224eddd09f1157"),  # order 8
+    u_bytes(FIELD - 1),
 ]
-# y = p (≡ 0) and y = p + 1 (≡ 1): non-canonical encodings.
-NON_CANONICAL = [
-    bytes.fromhex("ed" + "ff" * 30 + "7f"),
-    bytes.fromhex("ee" + "ff" * 30 + "7f"),
-]
-# A point of the full curve outside the prime-order subgroup: P + (order-2 point).
-MIXED = nacl.bindings.crypto_core_ed25519_add(P, SMALL_ORDER[1])
+# u = p, u = p + 1 and a set top bit: X25519 would read them as other numbers.
+NON_CANONICAL = [u_bytes(FIELD), u_bytes(FIELD + 1), b"\xff" * 32]
+# A point of the full curve outside the prime-order subgroup: P + (a point of order 8).
+MIXED = small_order_twin(P)
 
 scalars = (
     st.binary(min_size=64, max_size=64).map(group.scalar_reduce).filter(lambda s: s != bytes(32))
 )
+# Scalars near 0 or L: X25519's clamped form cannot express every one of them
+# (group._clamped), so these exercise the Edwards path of group.mul too.
+extreme_scalars = (
+    st.integers(1, 2**130)
+    | st.integers(L - 2**130, L - 1)
+    | st.integers(1, 2**10).map(lambda t: 8 * t)
+).map(lambda n: n.to_bytes(32, "little"))
 
 
 def as_scalar(n: int) -> bytes:
     return n.to_bytes(32, "little")
 
 
-def test_mixed_point_is_on_the_curve_but_not_in_the_subgroup() -> None:
-    # The fixture must really be a curve point, or the next tests prove nothing.
-    assert MIXED != P and len(MIXED) == 32
-    assert not group.is_valid_point(MIXED)
+def edwards_mul(scalar: bytes) -> bytes:
+    """``scalar · P`` by Ed25519's multiplication, as a u-coordinate: the reference."""
+    return nacl.bindings.crypto_sign_ed25519_pk_to_curve25519(
+        nacl.bindings.crypto_scalarmult_ed25519_noclamp(scalar, E)
+    )
 
 
-@pytest.mark.parametrize("bad", [*SMALL_ORDER, *NON_CANONICAL, MIXED])
-def test_invalid_points_are_refused_everywhere(bad: bytes) -> None:
+def test_the_fixtures_are_what_they_claim() -> None:
+    # Or the next tests prove nothing.
+    assert u_of_edwards(E) == P and group.is_valid_point(P)
+    assert on_curve(int.from_bytes(MIXED, "little")) and MIXED != P
+    assert not on_curve(int.from_bytes(TWIST, "little"))
+
+
+@pytest.mark.parametrize("bad", [*SMALL_ORDER, *NON_CANONICAL, MIXED, TWIST])
+def test_the_full_check_refuses_every_point_outside_the_subgroup(bad: bytes) -> None:
     assert not group.is_valid_point(bad)
     with pytest.raises(group.InvalidPoint):
         group.check_point(bad)
+
+
+@pytest.mark.parametrize("bad", [*SMALL_ORDER, *NON_CANONICAL])
+def test_mul_refuses_small_order_and_non_canonical_points(bad: bytes) -> None:
     with pytest.raises(group.InvalidPoint):
         group.mul(bad, as_scalar(5))
+
+
+@given(a=scalars)
+def test_mul_wipes_out_a_component_of_small_order(a: bytes) -> None:
+    # What lets a pass skip the subgroup check: two points that differ by a point of
+    # small order have the same product (and mental refuses such a collision).
+    assume(group._clamped(int.from_bytes(a, "little")) is not None)
+    assert group.mul(MIXED, a) == group.mul(P, a)
+
+
+@given(a=scalars)
+def test_a_twist_point_never_reaches_the_subgroup(a: bytes) -> None:
+    product = group.mul(TWIST, a)
+    assert not group.is_valid_point(product)
+    assert not on_curve(int.from_bytes(product, "little"))
 
 
 @pytest.mark.parametrize("bad", [b"", P[:31], P + b"\x00", "ab" * 16, None, bytearray(P)])
@@ -66,6 +102,8 @@ def test_malformed_points_are_refused(bad: object) -> None:
     assert not group.is_valid_point(bad)
     with pytest.raises(group.InvalidPoint):
         group.check_point(bad)
+    with pytest.raises(group.InvalidPoint):
+        group.mul(bad, as_scalar(5))  # type: ignore[arg-type]
 
 
 def test_invalid_point_is_a_crypto_error() -> None:
@@ -119,8 +157,9 @@ def test_from_uniform_gives_valid_points() -> None:
         group.from_uniform(b"short")
 
 
-def test_mul_by_one_is_identity_map() -> None:
+def test_mul_by_one_and_minus_one_is_the_identity_map() -> None:
     assert group.mul(P, as_scalar(1)) == P
+    assert group.mul(P, as_scalar(L - 1)) == P  # u names the pair {P, -P}
 
 
 @given(a=scalars, b=scalars)
@@ -138,9 +177,24 @@ def test_inverse_undoes_multiplication(a: bytes) -> None:
     assert group.scalar_mul(a, group.scalar_invert(a)) == as_scalar(1)
 
 
-@given(a=scalars)
-def test_mul_matches_the_raw_binding(a: bytes) -> None:
-    assert group.mul(P, a) == nacl.bindings.crypto_scalarmult_ed25519_noclamp(a, P)
+@given(a=scalars | extreme_scalars)
+def test_mul_is_ed25519s_multiplication_on_u_coordinates(a: bytes) -> None:
+    assert group.mul(P, a) == edwards_mul(a)
+
+
+@given(a=scalars | extreme_scalars)
+def test_the_clamped_form_multiplies_by_the_scalar_up_to_sign(a: bytes) -> None:
+    value = int.from_bytes(a, "little")
+    clamped = group._clamped(value)
+    if clamped is None:  # only near 0 or L: value / 8 within 2**125 of a multiple of L
+        n = value * pow(8, -1, L) % L
+        assert min(n, L - n) <= L - 2**252
+        return
+    # X25519's clamping leaves it as it is ...
+    assert clamped[0] & 7 == 0 and clamped[31] & 0xC0 == 0x40
+    # ... and it is ±value modulo L.
+    assert int.from_bytes(clamped, "little") % L in (value, L - value)
+    assert nacl.bindings.crypto_scalarmult(clamped, P) == group.mul(P, a)
 
 
 # --- public-scalar arithmetic: the same values as libsodium's, the same refusals --------------

@@ -20,6 +20,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.curve_support import small_order_twin
 from wizard_p2p import group, mental
 from wizard_p2p.errors import CryptoError, UsageError
 
@@ -385,7 +386,9 @@ def test_verification_names_the_cheating_seat_and_pass(
             deck = fn(before, keys[s])
             if stage == kind and s == cheater:
                 deck = _tamper(deck, how, before, keys[s], kind, j)
-                if how == "drop":  # nobody would go on; fill the rest honestly
+                # Nobody would go on from a deck of the wrong size or with a repeated
+                # point; fill the rest honestly.
+                if how in ("drop", "duplicate"):
                     (shuffled if stage == "shuffle" else locked).append(deck)
                     deck = fn(before, keys[s])
                     continue
@@ -397,6 +400,27 @@ def test_verification_names_the_cheating_seat_and_pass(
     assert f"seat {cheater} {kind} pass" in str(caught.value)
     if how not in ("drop", "wrong_key", "other_secret"):
         assert caught.value.position in (j, (j + 1) % 60)
+
+
+def test_a_shuffle_refuses_points_that_differ_by_a_point_of_small_order() -> None:
+    """X25519 does not check a point's subgroup; a twin of another point of the deck
+    (the same point plus one of order 8) has the same product, and publishing the two
+    would make the honest shuffler look like the one that copied a card."""
+    keys = mental.derive_round_keys(b"\x05" * 32, b"twins")
+    deck = list(mental.CARD_POINTS)
+    deck[7] = small_order_twin(deck[3])
+    mental.check_deck(deck, mental.DECK_SIZE, validate_points=False)  # distinct bytes
+    with pytest.raises(mental.InvalidDeckPoint) as caught:
+        mental.check_deck(deck, mental.DECK_SIZE)  # the whole check sees it at once
+    assert caught.value.position == 7
+    with pytest.raises(mental.InvalidDeckPoint) as caught:
+        mental.shuffle_pass(deck, keys)
+    assert caught.value.position in (3, 7)
+    assert "positions" in str(caught.value) and "small order" in str(caught.value)
+    # A repeated point that reached a pass anyway is refused too, as what it is.
+    deck[7] = deck[3]
+    with pytest.raises(mental.DuplicatePoint):
+        mental.shuffle_pass(deck, keys)
 
 
 def test_single_pass_verification() -> None:

@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from tests.curve_support import TWIST, small_order_twin
 from tests.protocol_support import (
     Tamper,
     body_json,
@@ -42,7 +43,7 @@ from wizard_p2p.protocol.table import (
     round_size,
 )
 
-INVALID_POINT = "ff" * 32  # not the encoding of any curve point
+INVALID_POINT = "ff" * 32  # not a canonical u-coordinate (its top bit is set)
 
 
 def assert_refused(
@@ -310,6 +311,32 @@ def test_a_shuffle_tampered_where_the_deal_never_takes_it_is_caught_too(
     )
     game.outputs_filter = replace_own_entry(game, Tamper(cheater, "shuffle", mutate, round_no=1))
     assert_caught_at_reveal(game, cheater, "shuffle")
+
+
+@pytest.mark.parametrize("cheater", [0, 1])
+@pytest.mark.parametrize("how", ["small-order twin", "twist point"])
+def test_a_point_off_the_subgroup_in_a_shuffle_is_caught(cheater: int, how: str) -> None:
+    """The multiplication does not check a point's subgroup (``group``). A twin of another
+    point of the deck (that point plus one of order 8) collides with it under the next
+    shuffle's key, so that seat disputes instead of publishing (seat 0's pass goes to a
+    plain shuffle); a u on the curve's twist never becomes a card. Either way the replay
+    names the seat that published it."""
+    game = new_game(3, seed=3)
+    taken = reaching_the_deal(game, 1, cheater)
+
+    def mutate(body: dict[str, Any], table: Table) -> dict[str, Any]:
+        deck = body["deck"]
+        point = bytes.fromhex(deck[taken[0]])
+        deck[taken[1]] = (small_order_twin(point) if how == "small-order twin" else TWIST).hex()
+        return body
+
+    game.outputs_filter = replace_own_entry(game, Tamper(cheater, "shuffle", mutate, round_no=1))
+    assert_caught_at_reveal(game, cheater, "shuffle")
+    if (cheater, how) == (0, "small-order twin"):
+        log = game.tables[2].log
+        disputes = [m.decode_entry(raw) for raw in log if m.decode_entry(raw).kind == "dispute"]
+        assert [d.seat for d in disputes] == [1]
+        assert "small order" in disputes[0].body["reason"]
 
 
 @pytest.mark.parametrize(

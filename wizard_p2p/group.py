@@ -1,30 +1,47 @@
-"""The prime-order group of the card cryptography: Ed25519's main subgroup.
+"""The prime-order group of the card cryptography: Curve25519's main subgroup, x-only.
 
 Everything here is a thin, typed layer over libsodium (through PyNaCl's
-``nacl.bindings``); no curve arithmetic is written in Python. The one exception
-is arithmetic modulo ``L`` on scalars that are already public (products and
-inverses of released keys, ``public_scalar_*``), where Python integers are ten
-times faster than a libsodium call per factor and constant time buys nothing.
+``nacl.bindings``); no curve arithmetic is written in Python. The exceptions
+are arithmetic modulo ``L`` on scalars (products and inverses of released keys,
+``public_scalar_*``, and the conversion of a scalar to X25519's form in
+:func:`mul`), where Python integers are ten times faster than a libsodium call
+per factor, and the birational map between the Montgomery and Edwards forms
+(one field inversion) used to validate a point.
 
-* A **point** is ``bytes`` of length 32: the canonical compressed Edwards
-  encoding of an element of the subgroup of prime order
-  ``L = 2**252 + 27742317777372353535851937790883648493``.  The identity and
-  the points of small order are never valid.
+* A **point** is ``bytes`` of length 32: the canonical little-endian
+  u-coordinate (RFC 7748) of an element ``P`` of the subgroup of prime order
+  ``L = 2**252 + 27742317777372353535851937790883648493`` of Curve25519. The
+  u-coordinate names the pair ``{P, −P}``; the cipher works on those pairs,
+  which is all it needs, since ``u(k·P)`` depends only on ``u(P)``. The
+  identity and the points of small order are never valid.
 * A **scalar** is ``bytes`` of length 32: a little-endian integer, reduced
   modulo ``L`` and never zero (a zero scalar would send every card to the
   identity and make the cipher non-invertible).
 
 Why this group: multiplication by a scalar ``k`` is a permutation of the
-subgroup that commutes with multiplication by any other scalar
+subgroup (of its ± pairs) that commutes with multiplication by any other scalar
 (``a·(b·P) = b·(a·P)``), and ``k⁻¹ mod L`` undoes it.  That is exactly the
 commutative cipher the SRA mental-poker scheme needs, and deciding whether a
 point ``Q`` equals ``k·P`` for an unknown ``k`` is the Decisional
-Diffie-Hellman problem, believed hard in this group.
+Diffie-Hellman problem, believed hard in this group (it is X25519's).
 
-libsodium's ``crypto_scalarmult_ed25519_noclamp`` itself refuses a point that
-is non-canonical, not on the curve, of small order or outside the main
-subgroup, so :func:`mul` validates every point it multiplies at no extra cost;
-:func:`check_point` does the same check for points that are not multiplied.
+Why X25519 and not Ed25519's own ``crypto_scalarmult_ed25519_noclamp``: that
+function checks every point's subgroup with a second full multiplication (by
+``L``), so it costs twice X25519's Montgomery ladder here (127 µs against
+57 µs). The same checks, done where they matter:
+
+* :func:`mul` refuses a non-canonical u and the points libsodium's X25519
+  refuses (small order, or a product that is the identity).
+* It does not check the subgroup. Every scalar it multiplies by is sent to
+  X25519 as its clamped form, a multiple of 8 (see :func:`_clamped`), so a
+  component of small order (the curve's cofactor is 8) is wiped out by the
+  first honest multiplication; two points that differ only by one then give
+  the same product, and every pass refuses a deck whose products collide
+  (``mental``). A u on the quadratic twist stays on the twist and never
+  becomes a card. Either way the seat that published it is named when its pass
+  is re-run from its revealed secret and compared byte for byte.
+* :func:`is_valid_point` / :func:`check_point` do the whole check (canonical,
+  on the curve, in the prime-order subgroup) for points that are not multiplied.
 """
 
 from __future__ import annotations
@@ -58,15 +75,15 @@ __all__ = [
 
 POINT_BYTES = 32
 SCALAR_BYTES = 32
-# L's top byte is 0x10: a reduced scalar never has a larger byte 31.  libsodium
-# silently clears bit 255 of the scalar it multiplies by, so a scalar with a
-# larger top byte must never reach it (it would be multiplied as another value).
-_MAX_TOP_BYTE = 0x10
 _ZERO = bytes(SCALAR_BYTES)
 L = 2**252 + 27742317777372353535851937790883648493
+FIELD_PRIME = 2**255 - 19
+_INV8 = pow(8, -1, L)
 
-_raw_mul = _sodium.crypto_scalarmult_ed25519_noclamp
-_raw_is_valid = _sodium.crypto_core_ed25519_is_valid_point
+_raw_x25519 = _sodium.crypto_scalarmult
+_raw_edwards_mul = _sodium.crypto_scalarmult_ed25519_noclamp
+_raw_edwards_is_valid = _sodium.crypto_core_ed25519_is_valid_point
+_raw_edwards_to_u = _sodium.crypto_sign_ed25519_pk_to_curve25519
 _raw_reduce = _sodium.crypto_core_ed25519_scalar_reduce
 _raw_scalar_mul = _sodium.crypto_core_ed25519_scalar_mul
 _raw_invert = _sodium.crypto_core_ed25519_scalar_invert
@@ -81,9 +98,30 @@ class InvalidScalar(CryptoError):
     """Bytes that are not a reduced, nonzero scalar modulo L."""
 
 
+def _u_value(point: object) -> int | None:
+    """The u-coordinate of 32 canonical bytes, or None."""
+    if not isinstance(point, bytes) or len(point) != POINT_BYTES:
+        return None
+    u = int.from_bytes(point, "little")
+    return u if u < FIELD_PRIME else None
+
+
+def _edwards(u: int) -> bytes | None:
+    """The Edwards encoding (x's sign 0) of the point whose u-coordinate is ``u``:
+    y = (u − 1) / (u + 1), RFC 7748 §4.1. None for u = −1, which has no y."""
+    if u == FIELD_PRIME - 1:
+        return None
+    y = (u - 1) * pow(u + 1, -1, FIELD_PRIME) % FIELD_PRIME
+    return y.to_bytes(POINT_BYTES, "little")
+
+
 def is_valid_point(point: object) -> bool:
-    """True iff ``point`` is 32 bytes encoding a non-identity main-subgroup point."""
-    return isinstance(point, bytes) and len(point) == POINT_BYTES and _raw_is_valid(point)
+    """True iff ``point`` is 32 bytes, the canonical u of a non-identity main-subgroup point."""
+    u = _u_value(point)
+    if u is None:
+        return False
+    edwards = _edwards(u)
+    return edwards is not None and bool(_raw_edwards_is_valid(edwards))
 
 
 def check_point(point: object) -> bytes:
@@ -92,9 +130,9 @@ def check_point(point: object) -> bytes:
         raise InvalidPoint(f"a point must be bytes, not {type(point).__name__}")
     if len(point) != POINT_BYTES:
         raise InvalidPoint(f"a point must be {POINT_BYTES} bytes, got {len(point)}")
-    if not _raw_is_valid(point):
+    if not is_valid_point(point):
         raise InvalidPoint(
-            "not a canonical encoding of a point of the prime-order subgroup "
+            "not the canonical u-coordinate of a point of the prime-order subgroup "
             "(or the identity, or a point of small order)"
         )
     return point
@@ -113,24 +151,72 @@ def check_scalar(scalar: object) -> bytes:
     return scalar
 
 
-def mul(point: bytes, scalar: bytes) -> bytes:
-    """``scalar · point``; validates the point, refuses a zero or unreduced scalar.
+def _clamped(value: int) -> bytes | None:
+    """X25519's form of the scalar ``value`` (0 < value < L), or None where it has none.
 
-    Raises :class:`InvalidPoint` if ``point`` is not a valid subgroup point and
-    :class:`InvalidScalar` if ``scalar`` is zero or could not be reduced (the
-    cheap test here only excludes values libsodium would silently alter; use
-    :func:`check_scalar` on scalars from outside).
+    X25519 clamps its scalar (clears the three low bits and bit 255, sets bit 254), so
+    it only ever multiplies by ``8·n`` with ``2**251 ≤ n < 2**252``. On the subgroup's
+    u-coordinates that is multiplication by ``±8·n mod L``, so ``value`` is multiplied
+    exactly by ``n = value/8`` or ``n = −value/8 (mod L)``, whichever lies in that range.
+    One does unless ``value/8`` is within ``2**125`` of a multiple of L: a chance of
+    ``2**-126`` for a random scalar, but true of small ones such as 8.
+
+    This runs on secret keys in variable-time integer arithmetic; what it could leak is
+    a few bits of a round's keys, through timings of a few hundred nanoseconds, and a
+    round's keys are all revealed at its end.
     """
-    if len(scalar) == SCALAR_BYTES and scalar[31] <= _MAX_TOP_BYTE:
-        try:
-            return _raw_mul(scalar, point)
-        except (_nacl_exc.RuntimeError, _nacl_exc.TypeError):
-            pass  # diagnosed below, off the fast path
-    check_point(point)
-    check_scalar(scalar)
-    # A valid point times a valid scalar cannot fail; reaching here means the
-    # scalar is a nonzero value libsodium still refused, i.e. a multiple of L.
-    raise InvalidScalar("libsodium refused the scalar (a multiple of the group order)")
+    n = value * _INV8 % L
+    if n >> 251 != 1:
+        n = L - n
+        if n >> 251 != 1:
+            return None
+    return (n << 3).to_bytes(SCALAR_BYTES, "little")
+
+
+def _point_error(point: object) -> InvalidPoint:
+    if not isinstance(point, bytes):
+        return InvalidPoint(f"a point must be bytes, not {type(point).__name__}")
+    if len(point) != POINT_BYTES:
+        return InvalidPoint(f"a point must be {POINT_BYTES} bytes, got {len(point)}")
+    return InvalidPoint("not a canonical u-coordinate (u must be below 2**255 - 19)")
+
+
+def mul(point: bytes, scalar: bytes) -> bytes:
+    """``scalar · point`` on u-coordinates.
+
+    Raises :class:`InvalidPoint` for bytes that are not a canonical u-coordinate and for
+    the points X25519 refuses (small order), and :class:`InvalidScalar` for a scalar
+    that is not 32 bytes, reduced and nonzero. It does not check the point's subgroup;
+    the module's docstring says why and where that is caught.
+    """
+    u = _u_value(point)
+    if u is None:
+        raise _point_error(point)
+    if not isinstance(scalar, bytes) or len(scalar) != SCALAR_BYTES:
+        raise InvalidScalar(f"a scalar must be {SCALAR_BYTES} bytes")
+    value = int.from_bytes(scalar, "little")
+    if not 0 < value < L:
+        raise InvalidScalar("a scalar must be reduced modulo L and nonzero")
+    clamped = _clamped(value)
+    if clamped is None:
+        return _mul_on_edwards(u, value)
+    try:
+        return _raw_x25519(clamped, point)
+    except _nacl_exc.RuntimeError:
+        raise InvalidPoint("a point of small order (X25519 refuses it)") from None
+
+
+def _mul_on_edwards(u: int, value: int) -> bytes:
+    """:func:`mul` for the rare scalar X25519 cannot take (see :func:`_clamped`):
+    Ed25519's multiplication takes any reduced scalar, but only subgroup points."""
+    edwards = _edwards(u)
+    try:
+        if edwards is None:
+            raise ValueError("u = -1")
+        product = _raw_edwards_mul(value.to_bytes(SCALAR_BYTES, "little"), edwards)
+        return _raw_edwards_to_u(product)
+    except (_nacl_exc.RuntimeError, ValueError):
+        raise InvalidPoint("not a point of the prime-order subgroup") from None
 
 
 def scalar_mul(a: bytes, b: bytes) -> bytes:
@@ -155,10 +241,11 @@ def scalar_reduce(wide: bytes) -> bytes:
 
 
 def from_uniform(r: bytes) -> bytes:
-    """libsodium's Elligator 2 map of 32 bytes to a main-subgroup point."""
+    """The u-coordinate of libsodium's Elligator 2 map of 32 bytes to a main-subgroup
+    point (``crypto_core_ed25519_from_uniform``, then the birational map to Curve25519)."""
     if not isinstance(r, bytes) or len(r) != POINT_BYTES:
         raise InvalidPoint(f"from_uniform takes {POINT_BYTES} bytes")
-    return _raw_from_uniform(r)
+    return _raw_edwards_to_u(_raw_from_uniform(r))
 
 
 def random_scalar() -> bytes:

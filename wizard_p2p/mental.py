@@ -1,7 +1,7 @@
 """Mental cards: shuffle and deal 60 cards so that nobody sees a card it may not see.
 
 This is the SRA commutative-encryption scheme on the prime-order subgroup of
-Ed25519 (see :mod:`wizard_p2p.group`).  It is a library of pure functions over
+Curve25519, on u-coordinates (see :mod:`wizard_p2p.group`).  It is a library of pure functions over
 ``bytes``; it knows no game, no seat names and no network.  The protocol that
 decides who sends what to whom is built on top of it; ``protocol/CRYPTO.md``
 is the normative description of every byte computed here.
@@ -178,7 +178,7 @@ class CommitmentMismatch(CryptoError):
 
 
 def card_point(card: int) -> bytes:
-    """The public point of ``card``: from_uniform(SHA-512(tag ‖ card)[:32])."""
+    """The public point of ``card``: from_uniform(SHA-512(tag ‖ card)[:32]), as a u-coordinate."""
     if not 0 <= card < 256:
         raise UsageError(f"card id {card} does not fit in one byte")
     digest = hashlib.sha512(_CARD_POINT_TAG + bytes([card])).digest()
@@ -354,7 +354,10 @@ def check_deck(deck: Sequence[bytes], size: int, *, validate_points: bool = True
 
     With ``validate_points=False`` the (costly) subgroup check is skipped: use
     that only when every point will go through :func:`shuffle_pass`,
-    :func:`lock_pass` or :func:`unlock`, which validate what they multiply.
+    :func:`lock_pass` or :func:`unlock`, which refuse non-canonical points and
+    points of small order, and a deck whose products collide (two points that
+    differ by a point of small order); a point off the subgroup that passes them
+    shows when the pass that published it is re-run (:func:`verify_round`).
     """
     if isinstance(deck, bytes | str) or not isinstance(deck, Sequence):
         raise WrongDeckSize(f"a deck is a sequence of points, not {type(deck).__name__}")
@@ -385,6 +388,35 @@ def _mul_at(point: bytes, scalar: bytes, position: int) -> bytes:
         return group.mul(point, scalar)
     except group.InvalidPoint as exc:
         raise InvalidDeckPoint(f"position {position}: {exc}", position=position) from None
+
+
+def _refuse_collisions(
+    deck: Sequence[bytes], out: list[bytes], sources: Sequence[int]
+) -> list[bytes]:
+    """Return ``out`` unless two of its points are equal, ``out[j]`` coming from
+    ``deck[sources[j]]``.
+
+    A received deck holds no two equal points (:func:`check_deck`), and multiplying by
+    a key is one-to-one on the subgroup: equal products mean two received points that
+    differ by a point of small order, which the multiplication wipes out
+    (:mod:`wizard_p2p.group`). Publishing them would look like our own fault.
+    """
+    if len(set(out)) == len(out):
+        return out
+    seen: dict[bytes, int] = {}
+    for j, point in enumerate(out):
+        if point in seen:
+            first, second = sources[seen[point]], sources[j]
+            if deck[first] == deck[second]:
+                raise DuplicatePoint(
+                    f"positions {first} and {second} hold the same point", position=second
+                )
+            raise InvalidDeckPoint(
+                f"positions {first} and {second} differ only by a point of small order",
+                position=second,
+            )
+        seen[point] = j
+    raise AssertionError("unreachable: a repeated point was not found")
 
 
 def _mul_each(work: Sequence[tuple[bytes, bytes, int]]) -> list[bytes]:
@@ -437,7 +469,7 @@ def shuffle_pass(
             raise UsageError(f"keep {keep} out of range 1..{len(perm)}")
         perm = perm[:keep]
     k = keys.shuffle_key
-    return _mul_all([(deck[p], k, p) for p in perm], helper)
+    return _refuse_collisions(deck, _mul_all([(deck[p], k, p) for p in perm], helper), perm)
 
 
 def shuffle_lock_pass(
@@ -460,7 +492,10 @@ def shuffle_lock_pass(
     lock = keys.lock_keys
     if not 0 < keep <= min(len(perm), len(lock)):
         raise UsageError(f"keep {keep} out of range 1..{min(len(perm), len(lock))}")
-    return _mul_all([(deck[p], lock[j], p) for j, p in enumerate(perm[:keep])], helper)
+    kept = perm[:keep]
+    return _refuse_collisions(
+        deck, _mul_all([(deck[p], lock[j], p) for j, p in enumerate(kept)], helper), kept
+    )
 
 
 def _positions(positions: Iterable[int] | None, size: int) -> list[int]:
@@ -497,7 +532,7 @@ def lock_pass(
     locked = _mul_all([(deck[i], factors[i], i) for i in chosen], helper)
     for i, point in zip(chosen, locked, strict=True):
         out[i] = point
-    return out
+    return _refuse_collisions(deck, out, range(size))
 
 
 def release_key(keys: RoundKeys, position: int) -> bytes:
@@ -749,8 +784,9 @@ def _vector_secret(seat: int) -> bytes:
 def vectors() -> dict[str, Any]:
     """The known-answer vectors of ``protocol/vectors/crypto/``, by file name."""
     card_points = {
-        "description": "card id c (0..59, canonical deck order) -> point "
-        "from_uniform(SHA-512(b'wizard-p2p/v1/card-point' || 0x00 || u8(c))[:32])",
+        "description": "card id c (0..59, canonical deck order) -> point: the X25519 "
+        "u-coordinate of crypto_core_ed25519_from_uniform("
+        "SHA-512(b'wizard-p2p/v1/card-point' || 0x00 || u8(c))[:32])",
         "points": [p.hex() for p in CARD_POINTS],
     }
 

@@ -29,8 +29,8 @@ from wizard_p2p.errors import DecodeError
 from wizard_p2p.identity import Identity, verify
 from wizard_p2p.protocol.schema import Bool, Field, Hex, Int, List, Nullable, Obj, Str
 
-PROTOCOL = "wizard-p2p/3"
-VERSION = 3
+PROTOCOL = "wizard-p2p/4"
+VERSION = 4
 MAX_ENTRY_BYTES = 64 * 1024
 MAX_PRIVATE_BYTES = 16 * 1024
 ZERO_HASH = bytes(32)
