@@ -124,16 +124,22 @@ def is_valid_point(point: object) -> bool:
     return edwards is not None and bool(_raw_edwards_is_valid(edwards))
 
 
+def _point_error(point: object) -> InvalidPoint:
+    if not isinstance(point, bytes):
+        return InvalidPoint(f"a point must be bytes, not {type(point).__name__}")
+    if len(point) != POINT_BYTES:
+        return InvalidPoint(f"a point must be {POINT_BYTES} bytes, got {len(point)}")
+    return InvalidPoint("not a canonical u-coordinate (u must be below 2**255 - 19)")
+
+
 def check_point(point: object) -> bytes:
     """Return ``point`` if :func:`is_valid_point`, else raise :class:`InvalidPoint`."""
-    if not isinstance(point, bytes):
-        raise InvalidPoint(f"a point must be bytes, not {type(point).__name__}")
-    if len(point) != POINT_BYTES:
-        raise InvalidPoint(f"a point must be {POINT_BYTES} bytes, got {len(point)}")
+    if _u_value(point) is None:
+        raise _point_error(point)
     if not is_valid_point(point):
         raise InvalidPoint(
-            "not the canonical u-coordinate of a point of the prime-order subgroup "
-            "(or the identity, or a point of small order)"
+            "not the u-coordinate of a point of the prime-order subgroup "
+            "(of small order, outside the subgroup, or on the twist)"
         )
     return point
 
@@ -171,14 +177,6 @@ def _clamped(value: int) -> bytes | None:
         if n >> 251 != 1:
             return None
     return (n << 3).to_bytes(SCALAR_BYTES, "little")
-
-
-def _point_error(point: object) -> InvalidPoint:
-    if not isinstance(point, bytes):
-        return InvalidPoint(f"a point must be bytes, not {type(point).__name__}")
-    if len(point) != POINT_BYTES:
-        return InvalidPoint(f"a point must be {POINT_BYTES} bytes, got {len(point)}")
-    return InvalidPoint("not a canonical u-coordinate (u must be below 2**255 - 19)")
 
 
 def mul(point: bytes, scalar: bytes) -> bytes:
