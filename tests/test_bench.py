@@ -34,6 +34,9 @@ def test_the_quick_benchmark_runs_and_reports_every_section(
     assert game["wire_bytes"]["median"] > game["log_bytes"]["median"] > 0
     setup = figures["network"]["setup_3"]
     assert setup["round1"]["median"] > 0 and setup["round1_ratio"] > 0
+    # The whole protocol in one process does at least the passes' work (on one thread).
+    assert setup["round1_protocol_floor"]["median"] > 0 and setup["last_protocol_ratio"] > 0
+    assert setup["last_protocol_floor"]["median"] > setup["round1_protocol_floor"]["median"]
     assert 0 < game["card_latency_p50"] <= game["card_latency_p99"]
     # The phases of the whole run: start-up, then the game proper, within the wall time.
     assert 0 < game["startup"]["median"] < game["wall"]["median"]

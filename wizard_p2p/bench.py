@@ -7,8 +7,10 @@ Sections (all by default; name some to run only those):
 * ``network`` — whole headless games on loopback, one OS process per seat (the real
   ``wizard-p2p play --headless``), for 3..6 seats. From every peer's trace:
   round set-up (the entry before the first shuffle reaches seat 0 → every seat holds
-  its hand and knows trump) at round 1 and at the last round, next to the same work
-  done in one process with no network (the compute floor) and their ratio; the pause
+  its hand and knows trump) at round 1 and at the last round, next to two floors in
+  one process with no network and their ratios: the passes alone, on two threads as
+  a peer runs its own (the compute floor), and the same work as the game's, every
+  seat's table fed by the in-memory relay on one thread (the protocol floor); the pause
   between rounds (last play → next hands); card latency (a play entered in its
   author's log → verified and applied by every other seat: median and 99th
   percentile); the game proper (first entry → every seat holds the last) apart from
@@ -97,6 +99,55 @@ def setup_floor(seats: int, round_no: int, helper: Executor | None = None) -> fl
     for p in range(size):  # every hand card read by its owner, and the turned card
         mental.read_card(deck[p], [k.lock_keys[p] for k in keys])
     return time.perf_counter() - start
+
+
+def round_setups(kinds: Sequence[str]) -> list[tuple[int, int]]:
+    """Each round's set-up in a log whose entry kinds are ``kinds`` (by position): the
+    position of the entry before its first shuffle, and of its last lock."""
+    setups = []
+    for pos, kind in enumerate(kinds):
+        if kind == "shuffle" and pos and kinds[pos - 1] != "shuffle":
+            last = pos
+            while last + 1 < len(kinds) and kinds[last + 1] in ("shuffle", "lock"):
+                last += 1
+            setups.append((pos - 1, last))
+    return setups
+
+
+def protocol_floor(seats: int) -> tuple[float, float]:
+    """Seconds of round 1's and the last round's set-up, as :func:`analyse` measures
+    them, with every seat's table in this process on one thread (the in-memory relay).
+
+    That is all the set-up's work — every pass, entry, signature and check of every
+    seat, the previous round's checks that a peer runs meanwhile — without the network,
+    the disk, the processes or the second core: what the networked set-up is compared
+    with to show what the network costs. :func:`setup_floor` is the passes alone.
+    """
+    from wizard_p2p.protocol.harness import MemoryGame, random_chooser
+    from wizard_p2p.rules import GameConfig
+
+    game = MemoryGame.create(GameConfig(seats=seats), random_chooser(seats), defer_checks=True)
+    # Per step: when it began and ended, and how long each table's log was after it.
+    steps: list[tuple[float, float, list[int]]] = []
+    while True:
+        began = time.perf_counter()
+        if not game.step():
+            break
+        steps.append((began, time.perf_counter(), [len(t.log) for t in game.tables]))
+
+    def first_step(holds: Callable[[list[int]], bool]) -> tuple[float, float]:
+        began, ended, _ = next(step for step in steps if holds(step[2]))
+        return began, ended
+
+    kinds = [kind for _, kind in game.tables[0].entry_meta]
+    times = []
+    for before, last in round_setups(kinds):
+        # From the step that gives seat 0 the entry before the first shuffle to the one
+        # after which every table holds the last lock.
+        start, _ = first_step(lambda lengths, before=before: lengths[0] > before)
+        _, end = first_step(lambda lengths, last=last: min(lengths) > last)
+        times.append(end - start)
+    return times[0], times[-1]
 
 
 def mults_per_second(count: int = 300) -> float:
@@ -261,8 +312,13 @@ def bench_network(
     results: dict[str, Any] = {}
     say("== network: headless games on loopback, one process per seat (random bots)")
     say(
-        f"{'seats':>5} {'set-up r1 ms':>18} {'floor':>6} {'ratio':>5} {'set-up last ms':>18} "
-        f"{'floor':>6} {'ratio':>5} {'between rounds ms':>20} {'mults/s':>8}"
+        "set-up of round 1 and of the last round, networked; its floors in one process: "
+        "the passes alone (two threads), and the whole protocol of every seat (one thread)"
+    )
+    say(
+        f"{'seats':>5} {'set-up r1 ms':>18} {'passes':>6} {'ratio':>5} {'protocol':>8} "
+        f"{'ratio':>5} {'set-up last ms':>18} {'passes':>6} {'ratio':>5} {'protocol':>8} "
+        f"{'ratio':>5} {'between rounds ms':>20} {'mults/s':>8}"
     )
     logs: dict[int, Path] = {}
     games_by_seats: dict[int, list[dict[str, Any]]] = {}
@@ -275,6 +331,8 @@ def bench_network(
         per_game = max(3, -(-9 // reps))
         floors_first: list[float] = []
         floors_last: list[float] = []
+        protocol_first: list[float] = []
+        protocol_last: list[float] = []
         speeds: list[float] = []
         for rep in range(reps):
             speeds.append(mults_per_second())
@@ -284,26 +342,40 @@ def bench_network(
             with ThreadPoolExecutor(max_workers=1) as helper:  # as every peer has
                 floors_first += [setup_floor(seats, 1, helper) for _ in range(per_game)]
                 floors_last += [setup_floor(seats, rounds, helper) for _ in range(per_game)]
+            first_round, last_round = protocol_floor(seats)
+            protocol_first.append(first_round)
+            protocol_last.append(last_round)
         games_by_seats[seats] = runs
         floor_first = _stats(floors_first)
         floor_last = _stats(floors_last)
         first = _stats([r["setup_first"] for r in runs if r["setup_first"] is not None])
         last = _stats([r["setup_last"] for r in runs if r["setup_last"] is not None])
+        protocol_floor_first = _stats(protocol_first)
+        protocol_floor_last = _stats(protocol_last)
         ratio_first = first["median"] / floor_first["median"]
         ratio_last = last["median"] / floor_last["median"]
+        protocol_ratio_first = first["median"] / protocol_floor_first["median"]
+        protocol_ratio_last = last["median"] / protocol_floor_last["median"]
         pause = _stats([r["pause"] for r in runs if r["pause"] is not None])
         say(
             f"{seats:>5} {_fmt(first, 1000):>18} {floor_first['median'] * 1000:>6.1f} "
-            f"{ratio_first:>5.2f} {_fmt(last, 1000):>18} {floor_last['median'] * 1000:>6.1f} "
-            f"{ratio_last:>5.2f} {_fmt(pause, 1000):>20} {statistics.median(speeds):>8.0f}"
+            f"{ratio_first:>5.2f} {protocol_floor_first['median'] * 1000:>8.1f} "
+            f"{protocol_ratio_first:>5.2f} {_fmt(last, 1000):>18} "
+            f"{floor_last['median'] * 1000:>6.1f} {ratio_last:>5.2f} "
+            f"{protocol_floor_last['median'] * 1000:>8.1f} {protocol_ratio_last:>5.2f} "
+            f"{_fmt(pause, 1000):>20} {statistics.median(speeds):>8.0f}"
         )
         results[f"setup_{seats}"] = {
             "round1": first,
             "round1_floor": floor_first,
             "round1_ratio": ratio_first,
+            "round1_protocol_floor": protocol_floor_first,
+            "round1_protocol_ratio": protocol_ratio_first,
             "last": last,
             "last_floor": floor_last,
             "last_ratio": ratio_last,
+            "last_protocol_floor": protocol_floor_last,
+            "last_protocol_ratio": protocol_ratio_last,
             "pause_between_rounds": pause,
             "mults_per_sec": _stats(speeds),
         }
