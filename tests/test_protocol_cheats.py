@@ -318,8 +318,9 @@ def test_a_shuffle_tampered_where_the_deal_never_takes_it_is_caught_too(
 def test_a_point_off_the_subgroup_in_a_shuffle_is_caught(cheater: int, how: str) -> None:
     """The multiplication does not check a point's subgroup (``group``). A twin of another
     point of the deck (that point plus one of order 8) collides with it under the next
-    shuffle's key, so that seat disputes instead of publishing (seat 0's pass goes to a
-    plain shuffle); a u on the curve's twist never becomes a card. Either way the replay
+    shuffle's key (one key for every point), so seat 1 disputes instead of publishing;
+    under the last shuffler's keys (one per position) the two stay apart and deal one
+    card twice. A u on the curve's twist never becomes a card. Either way the replay
     names the seat that published it."""
     game = new_game(3, seed=3)
     taken = reaching_the_deal(game, 1, cheater)
@@ -337,6 +338,29 @@ def test_a_point_off_the_subgroup_in_a_shuffle_is_caught(cheater: int, how: str)
         disputes = [m.decode_entry(raw) for raw in log if m.decode_entry(raw).kind == "dispute"]
         assert [d.seat for d in disputes] == [1]
         assert "small order" in disputes[0].body["reason"]
+
+
+@pytest.mark.parametrize(("kind", "cheater"), [("shuffle", 0), ("lock", 0), ("lock", 1)])
+def test_a_small_order_component_no_card_depends_on_is_named_by_the_auditor(
+    kind: str, cheater: int
+) -> None:
+    """A point plus one of order 8, with no twin beside it: the next multiplication (a
+    later pass, or the reading of the card) removes the component, so no card changes
+    and the players' tables play on (SPEC §5); the auditor re-runs every pass and names
+    the seat that published it."""
+    game = new_game(3, seed=3)
+
+    def mutate(body: dict[str, Any], table: Table) -> dict[str, Any]:
+        deck = body["deck"]
+        deck[0] = small_order_twin(bytes.fromhex(deck[0])).hex()
+        return body
+
+    game.outputs_filter = replace_own_entry(game, Tamper(cheater, kind, mutate, round_no=1))
+    assert game.run(until=lambda: all(t.completed_rounds >= 2 for t in game.tables))
+    assert game.rejected == [] and all(t.fault is None for t in game.tables)
+    report = audit_entries(game.tables[2].log)
+    assert (report.status, report.fault_seat, report.fault_kind) == ("fault", cheater, kind)
+    assert "round 1:" in report.message
 
 
 @pytest.mark.parametrize(

@@ -1,9 +1,10 @@
 """``wizard-p2p audit LOG``: replay a game log with no secrets but those it reveals.
 
 The auditor is an observer ``Table``: it checks every signature, the hash chain,
-the genesis endorsements, who wrote each position, the dealt deck of every round
-(recomputed from the secrets revealed at the round's end; if it differs, every
-shuffle and lock pass is re-run to name the seat whose pass is wrong), every key
+the genesis endorsements, who wrote each position, every shuffle and lock pass
+of every round (re-run from the secrets revealed at the round's end and compared
+byte for byte, naming the first seat whose pass is wrong: stricter than a player's
+table, which re-runs them only when the dealt deck differs), every key
 released, every card played, follow-suit, the bids (±1, commitments) and the
 scores. It stops at the first fault and names its position (the line of the
 log) and the seat to blame; a line that is not the entry for its position (a
@@ -114,7 +115,7 @@ def audit_entries(lines: list[bytes]) -> AuditReport:
             f"{VERSION}",
         )
     try:
-        table = Table(lines[0])
+        table = Table(lines[0], replay_every_pass=True)
     except PeerFault as fault:
         return AuditReport(
             "fault", len(lines), fault_position=0, fault_seat=fault.seat, fault_kind=fault.kind,

@@ -28,18 +28,18 @@ Diffie-Hellman problem, believed hard in this group (it is X25519's).
 Why X25519 and not Ed25519's own ``crypto_scalarmult_ed25519_noclamp``: that
 function checks every point's subgroup with a second full multiplication (by
 ``L``), so it costs twice X25519's Montgomery ladder here (127 µs against
-57 µs). The same checks, done where they matter:
+57 µs). What :func:`mul` does instead, for every canonical u (CRYPTO.md §2):
 
-* :func:`mul` refuses a non-canonical u and the points libsodium's X25519
-  refuses (small order, or a product that is the identity).
-* It does not check the subgroup. Every scalar it multiplies by is sent to
-  X25519 as its clamped form, a multiple of 8 (see :func:`_clamped`), so a
-  component of small order (the curve's cofactor is 8) is wiped out by the
-  first honest multiplication; two points that differ only by one then give
-  the same product, and every pass refuses a deck whose products collide
-  (``mental``). A u on the quadratic twist stays on the twist and never
-  becomes a card. Either way the seat that published it is named when its pass
-  is re-run from its revealed secret and compared byte for byte.
+* It refuses a non-canonical u and the points libsodium's X25519 refuses (the
+  points of small order, and u = p − 1).
+* It does not check the subgroup. X25519 multiplies by a multiple of 8 (the
+  clamped form of the scalar, :func:`_clamped`), so a component of small order
+  (the curve's cofactor is 8) vanishes in the product, and a u on the curve's
+  quadratic twist gives a u on the twist, never a card. A seat that publishes
+  such a point is named by the auditor, which re-runs every pass and compares
+  it byte for byte; the players' tables name it only where it changes what they
+  check (a shuffle refuses a deck whose products collide; a twist point never
+  decodes), since a vanished component changes no card (SPEC §5).
 * :func:`is_valid_point` / :func:`check_point` do the whole check (canonical,
   on the curve, in the prime-order subgroup) for points that are not multiplied.
 """
@@ -57,11 +57,13 @@ from .errors import CryptoError
 __all__ = [
     "POINT_BYTES",
     "SCALAR_BYTES",
+    "STEP_FACTORS",
     "InvalidPoint",
     "InvalidScalar",
     "check_point",
     "check_public_scalar",
     "check_scalar",
+    "clamped_steps",
     "from_uniform",
     "is_valid_point",
     "mul",
@@ -81,7 +83,6 @@ FIELD_PRIME = 2**255 - 19
 _INV8 = pow(8, -1, L)
 
 _raw_x25519 = _sodium.crypto_scalarmult
-_raw_edwards_mul = _sodium.crypto_scalarmult_ed25519_noclamp
 _raw_edwards_is_valid = _sodium.crypto_core_ed25519_is_valid_point
 _raw_edwards_to_u = _sodium.crypto_sign_ed25519_pk_to_curve25519
 _raw_reduce = _sodium.crypto_core_ed25519_scalar_reduce
@@ -164,12 +165,14 @@ def _clamped(value: int) -> bytes | None:
     it only ever multiplies by ``8·n`` with ``2**251 ≤ n < 2**252``. On the subgroup's
     u-coordinates that is multiplication by ``±8·n mod L``, so ``value`` is multiplied
     exactly by ``n = value/8`` or ``n = −value/8 (mod L)``, whichever lies in that range.
-    One does unless ``value/8`` is within ``2**125`` of a multiple of L: a chance of
-    ``2**-126`` for a random scalar, but true of small ones such as 8.
+    One does unless ``value/8`` is within ``L − 2**252`` (about ``2**124.4``) of a
+    multiple of L: a chance of ``2**-126`` for a random scalar, but true of small ones
+    such as 8 (:func:`mul` then takes two steps).
 
-    This runs on secret keys in variable-time integer arithmetic; what it could leak is
-    a few bits of a round's keys, through timings of a few hundred nanoseconds, and a
-    round's keys are all revealed at its end.
+    This runs on secret keys in variable-time integer arithmetic. The one branch on the
+    key's value (which of ``±value/8`` lies in range) tells about one bit of it, in a
+    timing difference of nanoseconds beside a 57 µs multiplication; the two-step path
+    takes twice as long, but only for about ``2**-126`` of the keys.
     """
     n = value * _INV8 % L
     if n >> 251 != 1:
@@ -179,16 +182,45 @@ def _clamped(value: int) -> bytes | None:
     return (n << 3).to_bytes(SCALAR_BYTES, "little")
 
 
+def _x25519(clamped: bytes, point: bytes) -> bytes:
+    try:
+        return _raw_x25519(clamped, point)
+    except _nacl_exc.RuntimeError:
+        raise InvalidPoint("a point of small order (X25519 refuses it)") from None
+
+
+# For a scalar with no clamped form, the first c here such that c and value·c⁻¹ both
+# have one: value·P = (value·c⁻¹)·(c·P). value/8 is then a nonzero t within 2**124.4 of
+# a multiple of L, and (value·c⁻¹)/8 = t/c lacks a form only if c divides t; the
+# product of these primes exceeds 2**125, so not all of them do. Every c has a form.
+STEP_FACTORS = (
+    3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61, 67, 71, 73, 79, 83, 89,
+    97, 101, 103,
+)
+
+
+def clamped_steps(value: int) -> tuple[bytes, ...]:
+    """The X25519 scalars whose successive products are ``value · P`` (0 < value < L):
+    its clamped form, or else two for some ``c`` of :data:`STEP_FACTORS` (CRYPTO.md §2)."""
+    clamped = _clamped(value)
+    if clamped is not None:
+        return (clamped,)
+    for c in STEP_FACTORS:
+        first, second = _clamped(c), _clamped(value * pow(c, -1, L) % L)
+        if first is not None and second is not None:
+            return first, second
+    raise InvalidScalar("no two-step form (impossible for a reduced, nonzero scalar)")
+
+
 def mul(point: bytes, scalar: bytes) -> bytes:
-    """``scalar · point`` on u-coordinates.
+    """``scalar · point`` on u-coordinates: X25519 of the scalar's clamped form.
 
     Raises :class:`InvalidPoint` for bytes that are not a canonical u-coordinate and for
     the points X25519 refuses (small order), and :class:`InvalidScalar` for a scalar
     that is not 32 bytes, reduced and nonzero. It does not check the point's subgroup;
     the module's docstring says why and where that is caught.
     """
-    u = _u_value(point)
-    if u is None:
+    if _u_value(point) is None:
         raise _point_error(point)
     if not isinstance(scalar, bytes) or len(scalar) != SCALAR_BYTES:
         raise InvalidScalar(f"a scalar must be {SCALAR_BYTES} bytes")
@@ -196,25 +228,11 @@ def mul(point: bytes, scalar: bytes) -> bytes:
     if not 0 < value < L:
         raise InvalidScalar("a scalar must be reduced modulo L and nonzero")
     clamped = _clamped(value)
-    if clamped is None:
-        return _mul_on_edwards(u, value)
-    try:
-        return _raw_x25519(clamped, point)
-    except _nacl_exc.RuntimeError:
-        raise InvalidPoint("a point of small order (X25519 refuses it)") from None
-
-
-def _mul_on_edwards(u: int, value: int) -> bytes:
-    """:func:`mul` for the rare scalar X25519 cannot take (see :func:`_clamped`):
-    Ed25519's multiplication takes any reduced scalar, but only subgroup points."""
-    edwards = _edwards(u)
-    try:
-        if edwards is None:
-            raise ValueError("u = -1")
-        product = _raw_edwards_mul(value.to_bytes(SCALAR_BYTES, "little"), edwards)
-        return _raw_edwards_to_u(product)
-    except (_nacl_exc.RuntimeError, ValueError):
-        raise InvalidPoint("not a point of the prime-order subgroup") from None
+    if clamped is not None:
+        return _x25519(clamped, point)
+    for step in clamped_steps(value):
+        point = _x25519(step, point)
+    return point
 
 
 def scalar_mul(a: bytes, b: bytes) -> bytes:

@@ -356,8 +356,9 @@ def check_deck(deck: Sequence[bytes], size: int, *, validate_points: bool = True
     that only when every point will go through :func:`shuffle_pass`,
     :func:`lock_pass` or :func:`unlock`, which refuse non-canonical points and
     points of small order, and a deck whose products collide (two points that
-    differ by a point of small order); a point off the subgroup that passes them
-    shows when the pass that published it is re-run (:func:`verify_round`).
+    differ by a point of small order). A point off the subgroup that passes them
+    differs from what its author's revealed secret gives, so re-running that pass
+    (:func:`verify_round`) names the author.
     """
     if isinstance(deck, bytes | str) or not isinstance(deck, Sequence):
         raise WrongDeckSize(f"a deck is a sequence of points, not {type(deck).__name__}")
@@ -883,6 +884,37 @@ def vectors() -> dict[str, Any]:
         "key_derivation.json": key_derivation,
         "small_shuffle.json": small_shuffle,
         "commitments.json": commitments,
+        "scalars.json": _scalar_vectors(keys),
+    }
+
+
+# u = 2 is a point of Curve25519's quadratic twist (2³ + 486662·2² + 2 is not a square).
+_TWIST_U2 = (2).to_bytes(group.POINT_BYTES, "little")
+
+
+def _scalar_vectors(keys: RoundKeys) -> dict[str, Any]:
+    """Products by scalars with and without a clamped form (CRYPTO.md §2)."""
+    small = [1, 8, 16, 8 * 3, 8 * 3 * 5 * 7 * 11 * 13]
+    values = [int.from_bytes(k, "little") for k in (keys.shuffle_key, keys.lock_keys[0])]
+    values += small + [group.L - v for v in small]
+    cases = []
+    for value in values:
+        scalar = value.to_bytes(group.SCALAR_BYTES, "little")
+        cases.append(
+            {
+                "scalar": scalar.hex(),
+                "steps": [step.hex() for step in group.clamped_steps(value)],
+                "card": group.mul(CARD_POINTS[0], scalar).hex(),
+                "twist": group.mul(_TWIST_U2, scalar).hex(),
+            }
+        )
+    return {
+        "description": "s·P for the point of card 0 and for u = 2 (a point of the twist): "
+        "steps are the X25519 scalars applied in turn (the clamped form of s, or those of "
+        "c and s·c⁻¹)",
+        "card": CARD_POINTS[0].hex(),
+        "twist": _TWIST_U2.hex(),
+        "cases": cases,
     }
 
 

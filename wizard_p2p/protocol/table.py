@@ -310,6 +310,7 @@ class Table:
         master_secret: bytes | None = None,
         defer_checks: bool = False,
         helper: Executor | None = None,
+        replay_every_pass: bool = False,
     ) -> None:
         entry = m.decode_entry(genesis)
         if entry.kind != "genesis" or entry.pos != 0 or entry.seat != 0:
@@ -391,6 +392,9 @@ class Table:
         # A driver's executor whose thread does half of each of our own passes (on two
         # cores, a pass on the set-up's critical path in about half the time).
         self._helper = helper
+        # The auditor's round check re-runs every pass, byte for byte: it also names a
+        # deviation that changes no card (SPEC §5), which the players' checks let pass.
+        self._replay_every_pass = replay_every_pass
         # round → (our keys, seat 0's first shuffle pass), derived ahead when idle
         self._prepared: dict[int, tuple[mental.RoundKeys, list[bytes] | None]] = {}
 
@@ -1507,8 +1511,11 @@ class Table:
         The deck the last lock left is recomputed straight from the secrets (one
         multiplication per position); only when it differs, or when the round was
         disputed before the deal, is every published pass re-run one by one to name the
-        seat whose pass is wrong. A single cheater's wrong pass always changes the last
-        deck, since every later honest pass is a bijection of the deck it is given.
+        seat whose pass is wrong. A single cheater's wrong point of the prime-order
+        subgroup always changes the last deck, since every later honest pass is a
+        bijection of the subgroup; a component of small order that a later pass removes
+        does not, and only a table made with ``replay_every_pass`` (the auditor's)
+        re-runs every pass anyway and names it.
         """
         n = self.seats
 
@@ -1528,9 +1535,10 @@ class Table:
             context = mental.round_context(self.game_id, rnd.round_no, s)
             keys_by_seat.append(mental.derive_round_keys(secret, context, locked=rnd.size))
         dealt_in_full = len(rnd.shuffles) == n and len(rnd.locks) == n
-        if not dealt_in_full or not self._final_deck_matches(rnd, keys_by_seat):
+        every_pass = self._replay_every_pass or not dealt_in_full
+        if every_pass or not self._final_deck_matches(rnd, keys_by_seat):
             self._replay_passes(rnd, keys_by_seat, blame)
-            if dealt_in_full:
+            if not every_pass:
                 raise blame(None, "the dealt deck differs from the revealed secrets", "deck")
         for s, (_, keys) in rnd.locks.items():
             for p, key in enumerate(keys):
@@ -1573,7 +1581,9 @@ class Table:
 
         A position already opened in the log with exactly the keys the secrets derive
         needs no multiplication: ``(∏ k)·C_{order[i]}`` equals the published point iff
-        the card read from it (``(∏ k)⁻¹ ·`` that point) is ``order[i]``.
+        the card read from it (``(∏ k)⁻¹ ·`` that point) is ``order[i]``, for a point of
+        the prime-order subgroup (the reading removes a component of small order,
+        which changes no card: see ``replay_every_pass``).
         """
         before_last = mental.deck_order(keys_by_seat[:-1])
         if not self._dropped_points_match(rnd, keys_by_seat, before_last):
