@@ -49,7 +49,7 @@ scalars = (
     st.binary(min_size=64, max_size=64).map(group.scalar_reduce).filter(lambda s: s != bytes(32))
 )
 # Scalars near 0 or L: X25519's clamped form cannot express every one of them
-# (group._clamped), so these exercise the Edwards path of group.mul too.
+# (group._clamped), so these exercise the two-step path of group.mul too.
 extreme_scalars = (
     st.integers(1, 2**130)
     | st.integers(L - 2**130, L - 1)
@@ -229,6 +229,11 @@ def test_the_scalar_vectors_follow_crypto_md() -> None:
     )
     assert u_of_edwards(card_edwards) == card
     assert {len(case["steps"]) for case in vectors["cases"]} == {1, 2}  # both paths
+    # ... and a scalar whose s/8 and −s/8 both lie in range (which one is taken shows on
+    # the twist).
+    eighths = [int.from_bytes(bytes.fromhex(c["scalar"]), "little") * pow(8, -1, L) % L
+               for c in vectors["cases"]]
+    assert any(2**251 <= m < 2**252 and 2**251 <= L - m < 2**252 for m in eighths)
     for case in vectors["cases"]:
         scalar = bytes.fromhex(case["scalar"])
         steps = spec_steps(int.from_bytes(scalar, "little"))
@@ -238,6 +243,8 @@ def test_the_scalar_vectors_follow_crypto_md() -> None:
             for step in steps:
                 point = nacl.bindings.crypto_scalarmult(step, point)
             assert point.hex() == expected
+        # A point of the twist stays on the twist.
+        assert not on_curve(int.from_bytes(bytes.fromhex(case["twist"]), "little"))
         # On the curve, that is Ed25519's multiplication of the card's point.
         product = nacl.bindings.crypto_scalarmult_ed25519_noclamp(scalar, card_edwards)
         assert nacl.bindings.crypto_sign_ed25519_pk_to_curve25519(product).hex() == case["card"]

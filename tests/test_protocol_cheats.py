@@ -340,7 +340,28 @@ def test_a_point_off_the_subgroup_in_a_shuffle_is_caught(cheater: int, how: str)
         assert "small order" in disputes[0].body["reason"]
 
 
-@pytest.mark.parametrize(("kind", "cheater"), [("shuffle", 0), ("lock", 0), ("lock", 1)])
+@pytest.mark.parametrize("cheater", [0, 1])
+@pytest.mark.parametrize("how", ["small-order twin", "twist point"])
+def test_a_point_off_the_subgroup_in_a_lock_is_caught(cheater: int, how: str) -> None:
+    """Under a lock pass's keys, one per position, a twin does not collide with its
+    original: the two decode to one card, dealt twice. A twist point decodes to no card.
+    Either way the replay names the locker."""
+    game = new_game(3, seed=3)
+
+    def mutate(body: dict[str, Any], table: Table) -> dict[str, Any]:
+        deck = body["deck"]
+        point = bytes.fromhex(deck[0])
+        deck[1] = (small_order_twin(point) if how == "small-order twin" else TWIST).hex()
+        return body
+
+    game.outputs_filter = replace_own_entry(game, Tamper(cheater, "lock", mutate, round_no=1))
+    assert_caught_at_reveal(game, cheater, "lock")
+
+
+@pytest.mark.parametrize(
+    ("kind", "cheater"),
+    [("shuffle", 0), ("shuffle", 2), ("lock", 0), ("lock", 1)],  # seat 2 locks in its shuffle
+)
 def test_a_small_order_component_no_card_depends_on_is_named_by_the_auditor(
     kind: str, cheater: int
 ) -> None:
@@ -358,9 +379,15 @@ def test_a_small_order_component_no_card_depends_on_is_named_by_the_auditor(
     game.outputs_filter = replace_own_entry(game, Tamper(cheater, kind, mutate, round_no=1))
     assert game.run(until=lambda: all(t.completed_rounds >= 2 for t in game.tables))
     assert game.rejected == [] and all(t.fault is None for t in game.tables)
-    report = audit_entries(game.tables[2].log)
+    log = game.tables[2].log
+    report = audit_entries(log)
     assert (report.status, report.fault_seat, report.fault_kind) == ("fault", cheater, kind)
     assert "round 1:" in report.message
+    # Named where round 1's last secret came out: the last play of its last trick.
+    assert report.fault_position is not None
+    revealing = m.decode_entry(log[report.fault_position])
+    assert revealing.kind == "play" and revealing.body["round"] == 1
+    assert m.decode_entry(log[report.fault_position + 1]).body["round"] == 2
 
 
 @pytest.mark.parametrize(

@@ -37,9 +37,11 @@ function checks every point's subgroup with a second full multiplication (by
   (the curve's cofactor is 8) vanishes in the product, and a u on the curve's
   quadratic twist gives a u on the twist, never a card. A seat that publishes
   such a point is named by the auditor, which re-runs every pass and compares
-  it byte for byte; the players' tables name it only where it changes what they
+  it byte for byte; the players' tables name it where it changes what they
   check (a shuffle refuses a deck whose products collide; a twist point never
-  decodes), since a vanished component changes no card (SPEC §5).
+  decodes) or where their round check compares bytes, and let a component pass
+  that vanishes in a multiplication or a card's reading: it changes no card
+  (SPEC §5).
 * :func:`is_valid_point` / :func:`check_point` do the whole check (canonical,
   on the curve, in the prime-order subgroup) for points that are not multiplied.
 """
@@ -164,7 +166,8 @@ def _clamped(value: int) -> bytes | None:
     X25519 clamps its scalar (clears the three low bits and bit 255, sets bit 254), so
     it only ever multiplies by ``8·n`` with ``2**251 ≤ n < 2**252``. On the subgroup's
     u-coordinates that is multiplication by ``±8·n mod L``, so ``value`` is multiplied
-    exactly by ``n = value/8`` or ``n = −value/8 (mod L)``, whichever lies in that range.
+    exactly by ``n = value/8 (mod L)`` if that lies in the range, else by
+    ``n = −value/8 (mod L)`` if that does (both can: the first is taken).
     One does unless ``value/8`` is within ``L − 2**252`` (about ``2**124.4``) of a
     multiple of L: a chance of ``2**-126`` for a random scalar, but true of small ones
     such as 8 (:func:`mul` then takes two steps).
@@ -213,7 +216,8 @@ def clamped_steps(value: int) -> tuple[bytes, ...]:
 
 
 def mul(point: bytes, scalar: bytes) -> bytes:
-    """``scalar · point`` on u-coordinates: X25519 of the scalar's clamped form.
+    """``scalar · point`` on u-coordinates: X25519 of the scalar's clamped form, or the
+    two steps of :func:`clamped_steps` for a scalar without one.
 
     Raises :class:`InvalidPoint` for bytes that are not a canonical u-coordinate and for
     the points X25519 refuses (small order), and :class:`InvalidScalar` for a scalar

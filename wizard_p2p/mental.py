@@ -897,6 +897,7 @@ def _scalar_vectors(keys: RoundKeys) -> dict[str, Any]:
     small = [1, 8, 16, 8 * 3, 8 * 3 * 5 * 7 * 11 * 13]
     values = [int.from_bytes(k, "little") for k in (keys.shuffle_key, keys.lock_keys[0])]
     values += small + [group.L - v for v in small]
+    values.append(2**254 % group.L)  # s/8 = 2**251: both s/8 and −s/8 lie in range
     cases = []
     for value in values:
         scalar = value.to_bytes(group.SCALAR_BYTES, "little")
