@@ -54,6 +54,15 @@ def forge(
     )
 
 
+def genesis_of_version(game: MemoryGame, version: int) -> bytes:
+    """The game's genesis as another protocol version would have written it: the same
+    bytes with its ``v``, signed by its host (a genuine log of that version)."""
+    this, other = b'"v":%d' % m.VERSION, b'"v":%d' % version
+    signed, _ = m.split_signature(game.tables[0].log[0].replace(this, other, 1))
+    signature = game.identities[0].sign(m.ENTRY_DOMAIN, signed)
+    return signed[:-1] + b',"sig":"' + signature.hex().encode() + b'"}'
+
+
 def body_json(raw: bytes) -> dict[str, Any]:
     """An entry's body as plain JSON values (hex strings, lists), ready to be re-signed."""
     signed, _ = m.split_signature(raw)

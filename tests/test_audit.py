@@ -19,7 +19,7 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from tests.protocol_support import new_game, settled
+from tests.protocol_support import genesis_of_version, new_game, settled
 from wizard_p2p import audit, canonical
 from wizard_p2p.audit import audit_entries, audit_file, format_report
 from wizard_p2p.protocol import gen_vectors
@@ -204,16 +204,12 @@ def test_a_log_of_another_protocol_version_is_unreadable_not_a_fault() -> None:
     with this version's rules, which would blame a seat; a version changed by hand is
     tampering at position 0."""
     game = new_game(3, seed=11)
-    host = game.identities[0]
-    # The genesis as the version before wrote it: the same bytes with its "v", signed by
-    # its host.
-    this, before = b'"v":%d' % m.VERSION, b'"v":%d' % (m.VERSION - 1)
-    signed, _ = m.split_signature(game.tables[0].log[0].replace(this, before, 1))
-    older = signed[:-1] + b',"sig":"' + host.sign(m.ENTRY_DOMAIN, signed).hex().encode() + b'"}'
+    older = genesis_of_version(game, m.VERSION - 1)
     report = audit_entries([older])
     assert report.status == "unreadable" and report.exit_code != 0
     assert report.fault_seat is None
     assert f"protocol version {m.VERSION - 1}" in report.message
     assert f"version {m.VERSION}" in report.message
+    this, before = b'"v":%d' % m.VERSION, b'"v":%d' % (m.VERSION - 1)
     forged = game.tables[0].log[0].replace(this, before, 1)
     assert audit_entries([forged]).status == "fault"

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.protocol_support import genesis_of_version, new_game
 from wizard_p2p import cli
 from wizard_p2p.errors import DecodeError, UsageError
 from wizard_p2p.identity import Identity
@@ -25,6 +26,7 @@ from wizard_p2p.net import CurveKeys, NetConfig
 from wizard_p2p.node.commands import parse_address
 from wizard_p2p.node.lobby import HostLobby, JoinLobby, LobbyError, new_invite_code
 from wizard_p2p.node.store import GameStore, SeatRecord, list_games
+from wizard_p2p.protocol import messages as m
 from wizard_p2p.rules import GameConfig
 
 NET = NetConfig(heartbeat_interval=0.2, silence_limit=1.0, resend_interval=0.3, ack_delay=0.05)
@@ -175,6 +177,22 @@ def test_bad_timer_options_fail_before_the_lobby_opens(
 def test_resume_without_a_game_says_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["resume", "--data-dir", str(tmp_path), "--headless"]) == 2
     assert "no game to resume" in capsys.readouterr().err
+
+
+def test_resume_of_a_game_of_another_protocol_version_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A game saved by a client of the version before is refused by name, not read with
+    this version's rules (which would refuse its genesis as malformed)."""
+    game = new_game(3, seed=5)
+    store = GameStore(tmp_path, "older-game")
+    store.save_seat(SeatRecord("older-game", 1, "bea", game.masters[1], "127.0.0.1", 1, "x"))
+    store.log_path.write_bytes(genesis_of_version(game, m.VERSION - 1) + b"\n")
+    before = store.log_path.read_bytes()
+    assert cli.main(["resume", "--data-dir", str(tmp_path), "--headless"]) == 2
+    err = capsys.readouterr().err
+    assert f"protocol version {m.VERSION - 1}" in err and f"version {m.VERSION}" in err
+    assert store.log_path.read_bytes() == before  # nothing changed
 
 
 @pytest.mark.parametrize(

@@ -22,9 +22,12 @@ from pathlib import Path
 from typing import Any
 
 from wizard_p2p.errors import DecodeError, PeerFault, WizardError
-from wizard_p2p.identity import verify
 from wizard_p2p.protocol.log import read_log
-from wizard_p2p.protocol.messages import ENTRY_DOMAIN, VERSION, decode_entry, split_signature
+from wizard_p2p.protocol.messages import (
+    VERSION,
+    decode_entry,
+    signed_version_of,
+)
 from wizard_p2p.protocol.table import Table
 from wizard_p2p.rules import RoundResult
 
@@ -88,25 +91,11 @@ class AuditReport:
         }
 
 
-def _version_of(line: bytes) -> int | None:
-    """The protocol version of a log's genesis, if its host's signature holds on it (a
-    version changed by hand is tampering, left for the audit to find as such)."""
-    try:
-        genesis = json.loads(line)
-        version = genesis["v"]
-        host_key = bytes.fromhex(genesis["body"]["terms"]["players"][0]["sign_key"])
-        signed, signature = split_signature(line)
-        verify(host_key, ENTRY_DOMAIN, signed, signature)
-    except (ValueError, TypeError, KeyError, IndexError, AttributeError, WizardError):
-        return None
-    return version if isinstance(version, int) and not isinstance(version, bool) else None
-
-
 def audit_entries(lines: list[bytes]) -> AuditReport:
     """Audit a log given as its lines (the exact entry bytes)."""
     if not lines:
         return AuditReport("unreadable", 0, message="the log is empty")
-    version = _version_of(lines[0])
+    version = signed_version_of(lines[0])
     if version is not None and version != VERSION:
         # Another version's rules would read its entries as faults and blame a seat.
         return AuditReport(

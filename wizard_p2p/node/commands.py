@@ -21,6 +21,7 @@ from wizard_p2p.node.lobby import GameStart, HostLobby, JoinLobby
 from wizard_p2p.node.options import DEFAULT_PORT, LocalGame
 from wizard_p2p.node.peer import GamePeer, PeerTimers
 from wizard_p2p.node.store import GameStore, default_data_dir, list_games
+from wizard_p2p.protocol.messages import VERSION, signed_version_of
 from wizard_p2p.rules import GameConfig
 
 
@@ -250,6 +251,12 @@ async def resume_async(args: argparse.Namespace) -> GamePeer:
     lines = store.read_log()
     if not lines:
         raise UsageError("that game never started (its log is empty)")
+    version = signed_version_of(lines[0])
+    if version is not None and version != VERSION:
+        raise UsageError(
+            f"game {store.game_dir} was played with protocol version {version}; this program "
+            f"plays version {VERSION} and cannot resume it"
+        )
     _say(args, f"resuming game {store.game_dir} at seat {record.seat} ({len(lines)} entries)")
     start = GameStart(lines[0], store, record)
     peer = await _play_seat(args, start, identity, curve)

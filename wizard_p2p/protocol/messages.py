@@ -21,11 +21,12 @@ same definitions as JSON Schema.
 from __future__ import annotations
 
 import hashlib
+import json
 from dataclasses import dataclass
 from typing import Any
 
 from wizard_p2p import canonical
-from wizard_p2p.errors import DecodeError
+from wizard_p2p.errors import DecodeError, WizardError
 from wizard_p2p.identity import Identity, verify
 from wizard_p2p.protocol.schema import Bool, Field, Hex, Int, List, Nullable, Obj, Str
 
@@ -249,6 +250,21 @@ def decode_entry(raw: bytes) -> Entry:
         body=body,
         signature=signature,
     )
+
+
+def signed_version_of(genesis: bytes) -> int | None:
+    """The protocol version of a log's genesis line, if its host's signature holds on it
+    (a version changed by hand is tampering, for the audit to find as such); None if
+    the line cannot be read that far. Any version's genesis is read, not only this one's."""
+    try:
+        obj = json.loads(genesis)
+        version = obj["v"]
+        host_key = bytes.fromhex(obj["body"]["terms"]["players"][0]["sign_key"])
+        signed, signature = split_signature(genesis)
+        verify(host_key, ENTRY_DOMAIN, signed, signature)
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError, WizardError):
+        return None
+    return version if isinstance(version, int) and not isinstance(version, bool) else None
 
 
 def check_entry_signature(entry: Entry, sign_key: bytes) -> None:
