@@ -228,37 +228,28 @@ def analyse(game: dict[str, Any], seats: int) -> dict[str, Any]:
     positions = sorted(kinds)
 
     def written(pos: int) -> float | None:
-        return times[kinds[pos][0]].get(pos)
+        return times[kinds[pos][0]].get(pos) if pos in kinds else None
 
     def held_by_all(pos: int) -> float | None:
         ends = [times[s].get(pos) for s in range(seats)]
         return None if any(e is None for e in ends) else max(ends)  # type: ignore[type-var]
 
+    by_position = [kinds.get(pos, (0, ""))[1] for pos in range(positions[-1] + 1)]
     setups: dict[int, float] = {}
     pauses: list[float] = []
-    round_no = 0
-    before_shuffle: int | None = None
-    last_play: int | None = None
-    for index, pos in enumerate(positions):
-        kind = kinds[pos][1]
-        previous = positions[index - 1] if index else None
-        if kind == "shuffle" and previous is not None and kinds[previous][1] != "shuffle":
-            round_no += 1
-            before_shuffle = previous
-        following = kinds.get(pos + 1, (0, ""))[1]
-        if kind == "lock" and following != "lock" and before_shuffle is not None:
-            # Seat 0 starts its pass as the entry before it arrives (it may have
-            # computed it ahead); if that arrival is not traced, when it was written.
-            start = received[0].get(before_shuffle, written(before_shuffle))
-            end = held_by_all(pos)
-            if start is not None and end is not None:
-                setups[round_no] = end - start
-            if last_play is not None:
-                play_written = written(last_play)
-                if play_written is not None and end is not None:
-                    pauses.append(end - play_written)
-        if kind == "play":
-            last_play = pos
+    for round_no, (before, last) in enumerate(round_setups(by_position), start=1):
+        # Seat 0 starts its pass as the entry before it arrives (it may have computed it
+        # ahead); if that arrival is not traced, when it was written.
+        start = received[0].get(before, written(before))
+        end = held_by_all(last)
+        if start is not None and end is not None:
+            setups[round_no] = end - start
+        # The pause a player sees runs from the previous round's last play.
+        last_play = next((p for p in range(before, -1, -1) if by_position[p] == "play"), None)
+        if last_play is not None:
+            play_written = written(last_play)
+            if play_written is not None and end is not None:
+                pauses.append(end - play_written)
     latencies = []
     for pos in positions:
         author, kind = kinds[pos]
