@@ -231,9 +231,6 @@ def mul(point: bytes, scalar: bytes) -> bytes:
     value = int.from_bytes(scalar, "little")
     if not 0 < value < L:
         raise InvalidScalar("a scalar must be reduced modulo L and nonzero")
-    clamped = _clamped(value)
-    if clamped is not None:
-        return _x25519(clamped, point)
     for step in clamped_steps(value):
         point = _x25519(step, point)
     return point

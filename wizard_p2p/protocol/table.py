@@ -221,7 +221,6 @@ def round_size(round_no: int, seats: int) -> int:
     return min(round_no * seats + 1, mental.DECK_SIZE)
 
 
-
 @dataclass
 class RoundState:
     round_no: int
@@ -921,11 +920,11 @@ class Table:
 
     def _on_lock(self, entry: m.Entry) -> Any:
         rnd = self._check_round(entry)
-        deck, keys = list(entry.body["deck"]), list(entry.body["keys"])
-        if len(deck) != rnd.size or len(keys) != rnd.size:
+        deck = list(entry.body["deck"])
+        if len(deck) != rnd.size:
             raise DecodeError(f"a lock pass of round {rnd.round_no} has {rnd.size} positions")
         mental.check_deck(deck, rnd.size, validate_points=False)
-        keys = self._released_keys(rnd, entry)
+        keys = self._released_keys(rnd, entry)  # checks their number too
         next_pass, dispute = None, None
         # The next locker works out its pass while it checks this one; seat N-1 locked
         # in its shuffle, so after seat N-2 comes the deal.
