@@ -65,6 +65,17 @@ def test_publish_pushes_to_all_and_resends_only_to_laggards() -> None:
     assert rig.rep.stats.resent == 1
 
 
+def test_publish_sends_to_the_peer_named_first_before_the_others() -> None:
+    rig = Rig(peers=(A, B, C))
+    rig.rep.publish(rig.store.append(b"e0"), first=C)
+    assert [peer for peer, _ in rig.take()] == [C, A, B]
+    rig.rep.publish(rig.store.append(b"e1"), first=B)
+    assert [peer for peer, _ in rig.take()] == [B, A, C]
+    # A key that is not (or no longer) a peer changes nothing: every peer, in order.
+    rig.rep.publish(rig.store.append(b"e2"), first="peer-gone")
+    assert rig.take() == [(A, Entry(2, b"e2")), (B, Entry(2, b"e2")), (C, Entry(2, b"e2"))]
+
+
 def test_entries_beyond_a_gap_are_held_and_delivered_in_order() -> None:
     rig = Rig()
     rig.feed(A, 2, b"e2")

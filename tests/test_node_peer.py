@@ -492,6 +492,55 @@ def test_only_chosen_entries_wait_for_the_disk(
     run(main())
 
 
+def test_each_entry_goes_first_to_the_seat_that_writes_the_next(
+    tmp_path: Path, run: Callable[..., object], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A seat publishes its entry to the writer of the next one before the others: in
+    a round's set-up that is the next pass, which must not queue behind seats that
+    only record the entry."""
+    published: list[tuple[Mesh, int, str | None, int]] = []
+    original = Mesh.publish
+
+    def publish(self: Mesh, position: int, first: str | None = None) -> None:
+        assert self.replicator is not None
+        published.append((self, position, first, self.replicator.length()))
+        original(self, position, first)
+
+    monkeypatch.setattr(Mesh, "publish", publish)
+
+    async def main() -> None:
+        game = Game(await seat_players(tmp_path, GameConfig(seats=3)))
+        await game.start({})
+        try:
+            peers = game.peers
+            await game.until(
+                lambda: all(p.table.round is not None and p.table.round.round_no >= 2
+                            for p in peers),
+                "round 2",
+            )
+            by_mesh = {id(p.mesh): p for p in peers}
+            checked: list[str] = []
+            for mesh, position, first, length in published:
+                peer = by_mesh[id(mesh)]
+                log = peer.table.log
+                if position + 1 >= len(log):
+                    continue  # the next entry is not written yet
+                next_writer = peer.table.entry_meta[position + 1][0]
+                wanted = (
+                    peer.table.players[next_writer]["curve_key"]
+                    if position + 1 == length and next_writer != peer.seat
+                    else None
+                )
+                assert first == wanted, (peer.seat, position)
+                if first is not None:
+                    checked.append(peer.table.entry_meta[position][1])
+            assert {"shuffle", "lock", "bid", "play"} <= set(checked)
+        finally:
+            await game.close()
+
+    run(main())
+
+
 def test_bots_end_the_game_by_themselves_after_the_stall_limit(
     tmp_path: Path, run: Callable[..., object]
 ) -> None:

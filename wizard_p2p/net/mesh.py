@@ -363,11 +363,12 @@ class Mesh(ListeningService):
         )
         return self.replicator
 
-    def publish(self, position: int) -> None:
-        """Replicate the node's own entry at ``position`` (already appended to the store)."""
+    def publish(self, position: int, first: str | None = None) -> None:
+        """Replicate the node's own entry at ``position`` (already appended to the store),
+        sending it to the peer ``first`` (a key) before the others, if given."""
         if self.replicator is None:
             raise UsageError("no log attached")
-        self.replicator.publish(position)
+        self.replicator.publish(position, first)
         self._fire()
 
     def announce_length(self) -> None:

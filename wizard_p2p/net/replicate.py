@@ -139,18 +139,27 @@ class Replicator:
         """Entries the node holds (the store's length)."""
         return self._store.length()
 
-    def publish(self, position: int) -> None:
-        """Push the node's own entry at ``position`` (already in the store) to every peer."""
+    def publish(self, position: int, first: str | None = None) -> None:
+        """Push the node's own entry at ``position`` (already in the store) to every peer.
+
+        ``first``: a peer to send it to before the others (if it is still a peer), the
+        one whose wait matters most. On a loaded machine every peer woken by the entry
+        competes for the cores; the one that goes on from it should be woken first.
+        """
         length = self._store.length()
         if not isinstance(position, int) or not 0 <= position < length:
             raise UsageError(f"cannot publish position {position!r}: the store holds {length}")
+        peers = list(self._peers())
+        if first in peers:
+            peers.remove(first)
+            peers.insert(0, first)
         index = bisect.bisect_left(self._published, position)
         if index == len(self._published) or self._published[index] != position:
             self._published.insert(index, position)
         self.stats.published += 1
         data = self._store.get(position)
         due = self._clock() + self._config.resend_interval
-        for peer in self._peers():
+        for peer in peers:
             have = self._peer_len.get(peer, 0)
             if have > position:
                 continue

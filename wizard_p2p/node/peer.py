@@ -420,7 +420,18 @@ class GamePeer:
                 and mesh is not None
                 and mesh.replicator is not None
             ):
-                mesh.publish(pos)
+                mesh.publish(pos, self._next_writer_key() if pos + 1 == len(log) else None)
+
+    def _next_writer_key(self) -> str | None:
+        """The mesh key of the seat that writes the next entry, if another seat does.
+
+        Our entry goes to it first: in a round's set-up it is the next pass, and every
+        other seat only records the entry (SPEC §3), so it must not wait behind them.
+        """
+        due = self.table.expected()
+        if due is None or due[0] == self.seat:
+            return None
+        return self.table.players[due[0]]["curve_key"]
 
     # --- choices -----------------------------------------------------------------------
 
