@@ -570,6 +570,7 @@ def test_bots_end_the_game_by_themselves_after_the_stall_limit(
             for s in (1, 2):
                 assert peers[s].table.abort is not None
                 assert peers[s].table.abort[:2] == (1, 0)
+                assert peers[s]._stall_timer is None  # nothing left to fall due
             assert peers[1].table.log == peers[2].table.log
             assert peers[1].store.read_log() == peers[1].table.log
             report = audit_entries(peers[2].store.read_log())

@@ -124,7 +124,8 @@ class GamePeer:
         self._closing = False
         self._held_by: int | None = None  # the silent seat the game waits for
         self._held_since: float | None = None
-        self._changed = asyncio.Event()
+        self._stall_timer: asyncio.TimerHandle | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
         self._idle_check: asyncio.TimerHandle | None = None
 
     # --- life cycle -------------------------------------------------------------------
@@ -159,11 +160,8 @@ class GamePeer:
         # Our coin is out: round 1's keys (and seat 0's first pass) are derived while
         # the others' coins come in, not after the last one.
         self.table.prepare_next_round()
-        loop = asyncio.get_running_loop()
-        self._tasks = [
-            loop.create_task(self._event_loop(), name="peer-events"),
-            loop.create_task(self._stall_watch(), name="peer-stall"),
-        ]
+        self._loop = asyncio.get_running_loop()
+        self._tasks = [self._loop.create_task(self._event_loop(), name="peer-events")]
         self._after_change()
 
     def _endpoint_of(self, seat: int) -> str:
@@ -180,7 +178,8 @@ class GamePeer:
         self._closing = True
         if self._idle_check is not None:
             self._idle_check.cancel()
-        self._changed.set()
+        if self._stall_timer is not None:
+            self._stall_timer.cancel()
         if self.mesh is not None:
             await self.mesh.close()  # ends the event loop's iteration
         await asyncio.gather(*self._tasks, return_exceptions=True)
@@ -333,17 +332,35 @@ class GamePeer:
         self._handle([o for o in outputs if not isinstance(o, SendPrivate) or o.to == seat])
         self._persist_and_publish()
 
-    async def _stall_watch(self) -> None:
-        """Name a seat that holds up the game past the limit (bots do it by themselves)."""
-        while not self._closing:
-            held = self.stalled_for()
-            # Wake when the limit falls due, not up to a second later.
-            timeout = 1.0 if not held else min(1.0, max(0.05, self.timers.stall_limit - held))
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._changed.wait(), timeout=timeout)
-            self._changed.clear()
-            if self.auto_abort and not self._closing and self.can_abort():
-                self.abort_stalled()
+    def _arm_stall_timer(self) -> None:
+        """A seat that ends stalled games by itself (a bot) has a timer fall due when
+        the seat the game waits for has held it up for the stall limit. It is set again
+        only when that seat changes: a task woken at every entry cost each peer a loop
+        turn per entry, on the set-up's critical path."""
+        if self._stall_timer is not None:
+            self._stall_timer.cancel()
+            self._stall_timer = None
+        if (
+            not self.auto_abort
+            or self._closing
+            or self._loop is None
+            or self._held_by is None
+            or self._held_since is None
+            or self.table._abort_writer(self._held_by) != self.seat
+        ):
+            return
+        due = self._held_since + self.timers.stall_limit - time.monotonic()
+        self._stall_timer = self._loop.call_later(max(0.0, due), self._stall_due)
+
+    def _stall_due(self) -> None:
+        self._stall_timer = None
+        if self._closing:
+            return
+        self._track_stall()  # sets the timer again if the seat held up changed
+        if self.can_abort():
+            self.abort_stalled()
+        elif self._stall_timer is None and 0.0 < self.stalled_for() < self.timers.stall_limit:
+            self._arm_stall_timer()  # fell due a hair early: the clocks round
 
     def _holding_up(self, due: tuple[int, frozenset[str]] | None) -> bool:
         """Whether the seat due holds the game up: it is silent, or it owes an entry its
@@ -360,6 +377,7 @@ class GamePeer:
         if held != self._held_by:
             self._held_by = held
             self._held_since = None if held is None else time.monotonic()
+            self._arm_stall_timer()
 
     def stalled_for(self) -> float:
         """Seconds the seat due has held up the game (0.0 when none does)."""
@@ -454,11 +472,7 @@ class GamePeer:
             self._idle_check = asyncio.get_running_loop().call_later(
                 IDLE_CHECK_DELAY, self._run_deferred_checks
             )
-        # The stall watch sleeps until the held seat changes (rare), not at every entry.
-        held_before = self._held_by
         self._track_stall()
-        if self._held_by != held_before or self.table.ended:
-            self._changed.set()
         for callback in list(self._callbacks):
             callback()
 
