@@ -48,4 +48,8 @@ def test_the_quick_benchmark_runs_and_reports_every_section(
     # Every choice (a bid or a play at least) waited for the disk once.
     assert game["fsync_seconds"]["median"] > 0 and game["fsync_mean"] > 0
     assert game["fsync_seconds"]["median"] < 3 * game["game"]["median"]
+    wake = figures["network"]["wake_cost"]
+    assert wake["hot"] > 0 and wake["woken"] > 0
+    assert wake["ratio"] == pytest.approx(wake["woken"] / wake["hot"])
+    assert "waking costs" in printed
     assert figures["audit"]["status"] == "verified"

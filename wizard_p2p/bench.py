@@ -13,10 +13,12 @@ Sections (all by default; name some to run only those):
   seat's table fed by the in-memory relay on one thread (the protocol floor); the pause
   between rounds (last play → next hands); card latency (a play entered in its
   author's log → verified and applied by every other seat: median and 99th
-  percentile); the game proper (first entry → every seat holds the last) apart from
-  start-up, the whole run's wall time, CPU time of all processes (in the game and in
-  all), bytes on the wire, log size; peak memory of one peer; the time the choices
-  waited for the disk (each bid or play is fsynced before it is sent).
+  percentile); what being woken costs here (one table checking one shuffle entry,
+  back to back and after sleeping 5 ms); the game proper (first entry → every seat
+  holds the last) apart from start-up, the whole run's wall time, CPU time of all
+  processes (in the game and in all), bytes on the wire, log size; peak memory of one
+  peer; the time the choices waited for the disk (each bid or play is fsynced before
+  it is sent).
 * ``audit`` — auditing a finished 6-seat log.
 * ``bots`` — a short tournament (see ``wizard-p2p tournament`` for the full one).
 
@@ -148,6 +150,54 @@ def protocol_floor(seats: int) -> tuple[float, float]:
         _, end = first_step(lambda lengths, last=last: min(lengths) > last)
         times.append(end - start)
     return times[0], times[-1]
+
+
+def wake_cost(seats: int = 6, idle: float = 0.005, count: int = 25) -> tuple[float, float]:
+    """Seconds one seat takes to check round 1's first shuffle entry (a table's
+    ``receive``, nothing else), back to back and after ``idle`` seconds asleep: the
+    median of ``count`` each.
+
+    A peer sleeps between entries and pays the second figure; the protocol floor runs
+    every table back to back on one thread and pays the first. Their ratio is what
+    being woken costs on this machine (caches, a virtual core that went idle), which
+    no change to the protocol removes.
+    """
+    from wizard_p2p.protocol.harness import MemoryGame, random_chooser
+    from wizard_p2p.protocol.table import Table
+    from wizard_p2p.rules import GameConfig
+
+    game = MemoryGame.create(GameConfig(seats=seats), random_chooser(seats), defer_checks=True)
+    seat = seats - 1  # not the next shuffler: it only checks and records the entry
+    while "shuffle" not in (kind for _, kind in game.tables[seat].entry_meta):
+        if not game.step():
+            raise RuntimeError("the game ended before round 1's first shuffle")
+    entries = list(game.tables[seat].log)
+    first = next(i for i, (_, kind) in enumerate(game.tables[seat].entry_meta) if kind == "shuffle")
+
+    def table() -> Table:
+        fresh = Table(
+            entries[0],
+            seat=seat,
+            identity=game.identities[seat],
+            master_secret=game.masters[seat],
+            defer_checks=True,
+        )
+        for line in entries[1:first]:
+            fresh.receive(line)
+        return fresh
+
+    figures = []
+    for pause in (0.0, idle):
+        tables = [table() for _ in range(count)]
+        took = []
+        for fresh in tables:
+            if pause:
+                time.sleep(pause)  # the condition measured, not a synchronisation
+            start = time.perf_counter()
+            fresh.receive(entries[first])
+            took.append(time.perf_counter() - start)
+        figures.append(statistics.median(took))
+    return figures[0], figures[1]
 
 
 def mults_per_second(count: int = 300) -> float:
@@ -419,6 +469,14 @@ def bench_network(
             "fsync_mean": per_fsync,
             "finished": all(r["finished"] for r in runs),
         }
+    hot, woken = wake_cost()
+    say("")
+    say(
+        f"waking costs: a seat checks one shuffle entry in {hot * 1000:.2f} ms back to back, "
+        f"{woken * 1000:.2f} ms after 5 ms asleep (x{woken / hot:.1f}); peers sleep between "
+        "entries, the protocol floor never does"
+    )
+    results["wake_cost"] = {"hot": hot, "woken": woken, "ratio": woken / hot}
     results["logs"] = {str(k): str(v) for k, v in logs.items()}
     return results
 
