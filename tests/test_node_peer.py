@@ -40,6 +40,7 @@ from wizard_p2p.net.frames import Entry
 from wizard_p2p.node.lobby import GameStart, HostLobby, JoinLobby
 from wizard_p2p.node.peer import GamePeer, PeerTimers
 from wizard_p2p.protocol.messages import decode_entry, encode_entry, entry_hash
+from wizard_p2p.protocol.table import round_size
 from wizard_p2p.rules import GameConfig, Suit
 from wizard_p2p.session.api import Status
 
@@ -535,6 +536,29 @@ def test_each_entry_goes_first_to_the_seat_that_writes_the_next(
                 if first is not None:
                     checked.append(peer.table.entry_meta[position][1])
             assert {"shuffle", "lock", "bid", "play"} <= set(checked)
+        finally:
+            await game.close()
+
+    run(main())
+
+
+def test_the_next_round_is_prepared_while_the_first_is_bid(
+    tmp_path: Path, run: Callable[..., object]
+) -> None:
+    """Round 2's keys (and seat 0's first pass of it) are derived once round 1 is dealt,
+    not on round 2's critical path: round 1 has no check of a round before it, which is
+    when later rounds prepare the next."""
+
+    async def main() -> None:
+        game = Game(await seat_players(tmp_path, GameConfig(seats=3)))
+        await game.start({1: None})  # seat 1 bids by hand: round 1 waits there
+        try:
+            await game.until_first_bid(1)
+            for peer in game.peers:
+                assert peer.table.round is not None and peer.table.round.round_no == 1
+                keys, first_pass = peer.table._prepared[2]
+                assert len(keys.lock_keys) == round_size(2, 3)
+                assert (first_pass is not None) == (peer.seat == 0)
         finally:
             await game.close()
 

@@ -472,6 +472,11 @@ class GamePeer:
             self._idle_check = asyncio.get_running_loop().call_later(
                 IDLE_CHECK_DELAY, self._run_deferred_checks
             )
+        elif self.table.stage == "play":
+            # Our hand is dealt and no check is pending: the next round's keys (and seat
+            # 0's first pass) are derived now, not at that round's start. After round 1
+            # nothing else would: its set-up has no check of a round before it.
+            self.table.prepare_next_round()
         self._track_stall()
         for callback in list(self._callbacks):
             callback()
