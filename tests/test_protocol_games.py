@@ -139,6 +139,6 @@ def test_deferring_checks_and_preparing_rounds_ahead_changes_no_byte_of_the_log(
         assert all(t.finished for t in game.tables)
         logs.append(game.tables[0].log)
     assert logs[0] == logs[1]
-    # Round 1 while the coins come in, then beside the check of the round before last:
-    # every round but the second.
-    assert sum(prepared) == GameConfig(seats).rounds - 1
+    # Round 1 while the coins come in, round 2 once round 1 is dealt, then each round
+    # after the check of the round before last: every round.
+    assert sum(prepared) == GameConfig(seats).rounds
