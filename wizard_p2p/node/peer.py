@@ -444,7 +444,7 @@ class GamePeer:
         """The mesh key of the seat that writes the next entry, if another seat does.
 
         Our entry goes to it first: in a round's set-up it is the next pass, and every
-        other seat only records the entry (SPEC §3), so it must not wait behind them.
+        other seat only records the entry (SPEC §4), so it must not wait behind them.
         """
         due = self.table.expected()
         if due is None or due[0] == self.seat:

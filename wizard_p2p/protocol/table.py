@@ -217,7 +217,7 @@ def secret_hash(secret: bytes) -> bytes:
 
 def round_size(round_no: int, seats: int) -> int:
     """How many positions round ``round_no`` locks: the dealt ones, and the turned card
-    while any is left (SPEC §3). The last shuffler keeps exactly these."""
+    while any is left (SPEC §4). The last shuffler keeps exactly these."""
     return min(round_no * seats + 1, mental.DECK_SIZE)
 
 
@@ -892,7 +892,7 @@ class Table:
     def _on_shuffle(self, entry: m.Entry) -> Any:
         rnd = self._check_round(entry)
         deck = list(entry.body["deck"])
-        # The last shuffler keeps only the positions the round locks (SPEC §3).
+        # The last shuffler keeps only the positions the round locks (SPEC §4).
         kept = self._kept_by_shuffle(rnd, entry.seat) or mental.DECK_SIZE
         mental.check_deck(deck, kept, validate_points=False)
         last = entry.seat == self.seats - 1
