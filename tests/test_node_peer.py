@@ -432,6 +432,8 @@ def test_human_may_end_a_stalled_game_only_after_the_stall_limit(
                 peers[1].abort_stalled()  # seat 0 writes the abort, not seat 1
             await game.until(peers[0].can_abort, "the stall limit to pass")
             assert loop.time() - crashed >= stall_limit - 0.2
+            # Seat 0 decides by hand and seat 1 does not write the abort: no timer runs.
+            assert peers[0]._stall_timer is None and peers[1]._stall_timer is None
             assert Status("stalled", seat=2) in peers[0].status()
             assert peers[1].table.abort is None  # seat 1's bot may not end it
             peers[0].abort_stalled()
@@ -576,6 +578,12 @@ def test_bots_end_the_game_by_themselves_after_the_stall_limit(
             await game.until(lambda: len(peers[0].table.log) >= 12, "round 1's bidding")
             crashed = time.monotonic()
             await game.crash(0)  # seat 0 stalls: seat 1 writes the abort
+            # Only the seat that writes the abort keeps a timer for it.
+            await game.until(
+                lambda: peers[1]._stall_timer is not None or peers[1].table.ended,
+                "seat 1's stall timer",
+            )
+            assert peers[2]._stall_timer is None
             await game.until(
                 lambda: peers[1].table.ended and peers[2].table.ended, "the bots to end the game"
             )

@@ -85,20 +85,44 @@ class Terminal:
         self._run("kill-server")
 
 
+def round_one_decision(screen: str) -> bool:
+    """Whether the screen asks for a decision of round 1 (not of a round after it)."""
+    lines = screen.splitlines()
+    return bool(lines) and "Round 1 of 20" in lines[0] and any(
+        t in screen for t in ("choose trump", "Your bid", "Your turn")
+    )
+
+
+def decision_lines(screen: str) -> list[str]:
+    """The title, the prompt and the hand: what a key at a decision changes."""
+    lines = screen.splitlines()
+    hand = [lines[i + 1] for i, line in enumerate(lines[:-1]) if "Your hand" in line]
+    prompts = [line for line in lines if line.startswith("Your ") or "choose trump" in line]
+    return lines[:1] + prompts + hand
+
+
 def play_round_one(term: Terminal, screen: str) -> str:
-    """Press Enter at every decision of round 1 until its summary shows; return that screen."""
+    """Press Enter at every decision of round 1 until its summary shows; return that screen.
+
+    The game moves on under the summary: round 2's first prompt can be on the screen
+    a moment before the summary is drawn over it, and an Enter sent then would close
+    the summary. So a key is sent only at a decision of round 1.
+    """
     presses = 0
     while "End of round 1" not in screen:
         assert presses < 10, screen
-        if "choose trump" in screen or "Your bid" in screen or "Your turn" in screen:
-            before = screen
+        if round_one_decision(screen):
+            before = decision_lines(screen)
             term.send("Enter")
             presses += 1
-            screen = term.wait_for(lambda s, b=before: s != b, "the key to take effect")
+            # Not any change (a bot's move redraws too): the decision itself went.
+            screen = term.wait_for(
+                lambda s, b=before: decision_lines(s) != b, "the key to take effect"
+            )
         else:
             screen = term.wait_for(
-                lambda s: any(t in s for t in ("End of round 1", "Your bid", "Your turn", "trump")),
-                "a decision or the end of the round",
+                lambda s: "End of round 1" in s or round_one_decision(s),
+                "a decision of round 1 or its summary",
             )
     return screen
 

@@ -166,7 +166,7 @@ def wake_cost(seats: int = 6, idle: float = 0.005, count: int = 25) -> tuple[flo
     from wizard_p2p.protocol.table import Table
     from wizard_p2p.rules import GameConfig
 
-    game = MemoryGame.create(GameConfig(seats=seats), random_chooser(seats), defer_checks=True)
+    game = MemoryGame.create(GameConfig(seats=seats), random_chooser(1), defer_checks=True)
     seat = seats - 1  # not the next shuffler: it only checks and records the entry
     while "shuffle" not in (kind for _, kind in game.tables[seat].entry_meta):
         if not game.step():

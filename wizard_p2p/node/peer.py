@@ -162,6 +162,7 @@ class GamePeer:
         self.table.prepare_next_round()
         self._loop = asyncio.get_running_loop()
         self._tasks = [self._loop.create_task(self._event_loop(), name="peer-events")]
+        self._arm_stall_timer()  # a stall seen before the loop was known (status())
         self._after_change()
 
     def _endpoint_of(self, seat: int) -> str:
