@@ -44,6 +44,8 @@ def test_the_quick_benchmark_runs_and_reports_every_section(
     assert game["startup"]["median"] + game["game"]["median"] <= game["wall"]["median"]
     assert 0 < game["cpu_game"]["median"] < game["cpu"]["median"]
     assert setup["pause_between_rounds"]["median"] > 0
+    # The first choice of a round comes after its hands are dealt.
+    assert setup["pause_to_first_choice"]["median"] > setup["pause_between_rounds"]["median"]
     assert setup["mults_per_sec"]["median"] > 0
     # Every choice (a bid or a play at least) waited for the disk once.
     assert game["fsync_seconds"]["median"] > 0 and game["fsync_mean"] > 0

@@ -961,24 +961,6 @@ def test_a_deferred_round_check_blames_the_same_seat_at_the_same_position(
     assert found[True][:2] == (cheater, kind)
 
 
-def test_a_put_off_check_waits_for_the_next_deal() -> None:
-    """Beside the set-up it would share the cores with every pass: it falls due once the
-    next round is dealt, not when our own shuffle of it is out."""
-    game = new_game(4, seed=5)
-    game.defer_checks = True
-    for table in game.tables:
-        table._defer_checks = True
-    pending: list[set[tuple[str, bool]]] = [set() for _ in game.tables]
-    while game.step() and not all(t.round and t.round.round_no >= 3 for t in game.tables):
-        for i, table in enumerate(game.tables):
-            if table.has_deferred_checks:
-                pending[i].add((table.stage, table.deferred_checks_due))
-    for seen in pending:
-        # Put off through the whole set-up (after our own shuffle too), due at the deal.
-        assert {("shuffle", False), ("lock", False), ("play", True)} <= seen
-        assert ("shuffle", True) not in seen and ("lock", True) not in seen
-
-
 def test_a_deferred_check_never_lets_a_game_finish_unchecked() -> None:
     game = new_game(3, seed=2)
     game.defer_checks = True

@@ -11,9 +11,9 @@ Sections (all by default; name some to run only those):
   one process with no network and their ratios: the passes alone, on two threads as
   a peer runs its own (the compute floor), and the same work as the game's, every
   seat's table fed by the in-memory relay on one thread (the protocol floor); the pause
-  between rounds (last play → next hands); card latency (a play entered in its
-  author's log → verified and applied by every other seat: median and 99th
-  percentile); what being woken costs here (one table checking one shuffle entry,
+  between rounds (last play → next hands, and → the first bid); card latency (a play
+  entered in its author's log → verified and applied by every other seat: median and
+  99th percentile); what being woken costs here (one table checking one shuffle entry,
   back to back and after sleeping 5 ms); the game proper (first entry → every seat
   holds the last) apart from start-up, the whole run's wall time, CPU time of all
   processes (in the game and in all), bytes on the wire, log size; peak memory of one
@@ -262,7 +262,10 @@ def analyse(game: dict[str, Any], seats: int) -> dict[str, Any]:
       known);
     * pause between rounds: from the round's last play, written by its author, until
       every seat holds the next round's last lock — the round's end (that play
-      reveals the last secret), the checks and the set-up, the wait a player sees;
+      reveals the last secret) and the set-up, the wait for the next hand; and until
+      every seat holds the first choice after it (a bid, or the dealer's trump), which
+      the round checks run beside (they fall due at the deal), the wait for the game
+      to go on when bots choose;
     * the game proper: from the first entry after the genesis to the moment every
       seat holds the last one; start-up is what comes before it (starting the
       processes, the lobby) and close what comes after.
@@ -287,6 +290,7 @@ def analyse(game: dict[str, Any], seats: int) -> dict[str, Any]:
     by_position = [kinds.get(pos, (0, ""))[1] for pos in range(positions[-1] + 1)]
     setups: dict[int, float] = {}
     pauses: list[float] = []
+    pauses_to_choice: list[float] = []
     for round_no, (before, last) in enumerate(round_setups(by_position), start=1):
         # Seat 0 starts its pass as the entry before it arrives (it may have computed it
         # ahead); if that arrival is not traced, when it was written.
@@ -300,6 +304,9 @@ def analyse(game: dict[str, Any], seats: int) -> dict[str, Any]:
             play_written = written(last_play)
             if play_written is not None and end is not None:
                 pauses.append(end - play_written)
+            chosen = held_by_all(last + 1)
+            if play_written is not None and chosen is not None:
+                pauses_to_choice.append(chosen - play_written)
     latencies = []
     for pos in positions:
         author, kind = kinds[pos]
@@ -321,6 +328,7 @@ def analyse(game: dict[str, Any], seats: int) -> dict[str, Any]:
         "setup_first": setups.get(1),
         "setup_last": setups.get(rounds),
         "pause": statistics.median(pauses) if pauses else None,
+        "pause_to_choice": statistics.median(pauses_to_choice) if pauses_to_choice else None,
         "latencies": latencies,
         "cpu": sum(t["cpu_seconds"] for t in game["traces"]),
         "cpu_game": sum(cpu_in_game) if len(cpu_in_game) == seats else None,
@@ -359,7 +367,7 @@ def bench_network(
     say(
         f"{'seats':>5} {'set-up r1 ms':>18} {'passes':>6} {'ratio':>5} {'protocol':>8} "
         f"{'ratio':>5} {'set-up last ms':>18} {'passes':>6} {'ratio':>5} {'protocol':>8} "
-        f"{'ratio':>5} {'between rounds ms':>20} {'mults/s':>8}"
+        f"{'ratio':>5} {'between rounds ms':>20} {'to 1st choice':>13} {'mults/s':>8}"
     )
     logs: dict[int, Path] = {}
     games_by_seats: dict[int, list[dict[str, Any]]] = {}
@@ -398,13 +406,17 @@ def bench_network(
         protocol_ratio_first = first["median"] / protocol_floor_first["median"]
         protocol_ratio_last = last["median"] / protocol_floor_last["median"]
         pause = _stats([r["pause"] for r in runs if r["pause"] is not None])
+        to_choice = _stats(
+            [r["pause_to_choice"] for r in runs if r["pause_to_choice"] is not None]
+        )
         say(
             f"{seats:>5} {_fmt(first, 1000):>18} {floor_first['median'] * 1000:>6.1f} "
             f"{ratio_first:>5.2f} {protocol_floor_first['median'] * 1000:>8.1f} "
             f"{protocol_ratio_first:>5.2f} {_fmt(last, 1000):>18} "
             f"{floor_last['median'] * 1000:>6.1f} {ratio_last:>5.2f} "
             f"{protocol_floor_last['median'] * 1000:>8.1f} {protocol_ratio_last:>5.2f} "
-            f"{_fmt(pause, 1000):>20} {statistics.median(speeds):>8.0f}"
+            f"{_fmt(pause, 1000):>20} {to_choice['median'] * 1000:>13.1f} "
+            f"{statistics.median(speeds):>8.0f}"
         )
         results[f"setup_{seats}"] = {
             "round1": first,
@@ -418,6 +430,7 @@ def bench_network(
             "last_protocol_floor": protocol_floor_last,
             "last_protocol_ratio": protocol_ratio_last,
             "pause_between_rounds": pause,
+            "pause_to_first_choice": to_choice,
             "mults_per_sec": _stats(speeds),
         }
     say("")

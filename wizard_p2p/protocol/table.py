@@ -1475,13 +1475,19 @@ class Table:
     def deferred_checks_due(self) -> bool:
         """Whether a put-off round check should run now (:meth:`run_deferred_checks`).
 
-        It is due once the next round is dealt: until then the set-up's critical path
-        runs through every seat in turn, and a check beside it slows every pass (it
-        shares the cores with them). The driver runs it after sending what it has to send.
+        It is due once our shuffle pass of the next round is in the log (until then we
+        are on the set-up's critical path), or as soon as that round has moved on.
+        The driver runs it after sending what it has to send. (Once the next round is
+        dealt instead: the hands come sooner, but the first bid later, by more.)
         """
         if not self._deferred_checks:
             return False
-        return self.round is None or self.stage not in ("shuffle", "lock")
+        rnd = self.round
+        return (
+            rnd is None
+            or self.stage != "shuffle"
+            or (self.seat is not None and len(rnd.shuffles) > self.seat)
+        )
 
     def run_deferred_checks(self) -> None:
         """Run every put-off round check; a fault found ends the game ("faulted").
