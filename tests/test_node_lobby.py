@@ -68,6 +68,40 @@ def test_wrong_invite_code_is_refused_with_a_clear_error(tmp_path: Path) -> None
     asyncio.run(main())
 
 
+@pytest.mark.parametrize("side", ["joiner", "host"])
+def test_players_of_two_protocol_versions_are_told_so_at_hello(
+    tmp_path: Path, side: str
+) -> None:
+    """A client of another version is refused by name in the lobby (the host checks the
+    joiner's hello, the joiner the host's welcome), not later by the terms' schema."""
+
+    async def main() -> None:
+        host = _host(tmp_path)
+        if side == "host":
+            host.protocol = "wizard-p2p/5"
+        await host.open()
+        serving = asyncio.ensure_future(host.serve())
+        joiner = _joiner(tmp_path, host, "Old")
+        if side == "joiner":
+            joiner.protocol = "wizard-p2p/3"
+        try:
+            # Refused at once; seated, the joiner would wait for terms that never come.
+            with pytest.raises(LobbyError) as refused:
+                await asyncio.wait_for(joiner.join(timeout=30), 10)
+            message = str(refused.value)
+            assert m.PROTOCOL in message and "same version" in message
+            assert ("wizard-p2p/3" if side == "joiner" else "wizard-p2p/5") in message
+            if side == "joiner":
+                assert [p.name for p in host.players] == ["Host"]  # never seated
+        finally:
+            serving.cancel()
+            await asyncio.gather(serving, return_exceptions=True)
+            await joiner.close()
+            await host.close()
+
+    asyncio.run(main())
+
+
 def test_full_table_and_twice_seated_identity_are_refused(tmp_path: Path) -> None:
     async def main() -> None:
         host = _host(tmp_path)

@@ -50,7 +50,7 @@ from wizard_p2p.node.options import (  # noqa: F401  (re-exported: the lobby's A
     reserve_port,
 )
 from wizard_p2p.node.store import GameStore, SeatRecord
-from wizard_p2p.protocol.messages import GENESIS_DOMAIN, genesis_terms_bytes
+from wizard_p2p.protocol.messages import GENESIS_DOMAIN, PROTOCOL, genesis_terms_bytes
 from wizard_p2p.protocol.table import (
     coin_commitment,
     encode_genesis,
@@ -182,6 +182,14 @@ def _player_from_json(obj: Any) -> Seated:
         raise LobbyError(f"bad player record: {exc}") from None
 
 
+def _other_version(host: object, joiner: object) -> str:
+    """Why a host and a joiner of different protocol versions cannot play together."""
+    return (
+        f"the host's table plays {host!r} and the joiner's client {joiner!r}: "
+        "both players need the same version of wizard-p2p"
+    )
+
+
 @dataclass
 class HostLobby:
     """The host's side of the lobby."""
@@ -198,6 +206,7 @@ class HostLobby:
     code: str = field(default_factory=new_invite_code)
     players: list[Seated] = field(default_factory=list)
     status: str = ""
+    protocol: str = PROTOCOL  # the version this table plays (SPEC §9: hello, welcome)
     _server: LobbyServer | None = None
     _master: bytes = b""
     _callbacks: list[Callable[[], None]] = field(default_factory=list)
@@ -310,6 +319,10 @@ class HostLobby:
         try:
             if normalise_code(str(obj.get("code", ""))) != self.code:
                 return {"type": "refused", "reason": "wrong invite code"}
+            # A joiner older than the field says nothing; the terms' check catches it.
+            theirs = obj.get("protocol", self.protocol)
+            if theirs != self.protocol:
+                return {"type": "refused", "reason": _other_version(self.protocol, theirs)}
             player = _player_from_json(obj.get("player"))
             port = int(obj.get("port", 0))
         except (WizardError, ValueError) as exc:
@@ -329,7 +342,7 @@ class HostLobby:
         seat = self.players.index(existing)
         self.status = f"{player.name} joined"
         return {"type": "welcome", "seat": seat, "players": [p.to_json() for p in self.players],
-                "variants": list(self.config.variants())}
+                "variants": list(self.config.variants()), "protocol": self.protocol}
 
     def _push_players(self) -> None:
         server = self._server
@@ -421,6 +434,7 @@ class JoinLobby:
     seats: int = 0
     # What the host says it will play; the terms each player endorses are what count.
     variants: tuple[str, ...] = ()
+    protocol: str = PROTOCOL  # the version this client plays (SPEC §9: hello, welcome)
     _handed_over: bool = False  # the game started: its mesh port is the peer's to release
     seat: int | None = None
     status: str = ""
@@ -449,6 +463,7 @@ class JoinLobby:
         hello = {
             "type": "hello",
             "code": code,
+            "protocol": self.protocol,
             "port": self.mesh_port,
             "player": Seated(
                 self.name, self.identity.public_key, self.curve_keys.public, "",
@@ -467,6 +482,9 @@ class JoinLobby:
             raise LobbyError(f"no Wizard lobby answers at {self.host}:{self.port}") from None
         if reply["type"] != "welcome":
             raise LobbyError(f"the host refused: {reply.get('reason', '?')}")
+        theirs = reply.get("protocol", self.protocol)  # a host older than the field: terms
+        if theirs != self.protocol:
+            raise LobbyError(_other_version(theirs, self.protocol))
         self.seat = int(reply["seat"])
         self.players = [_player_from_json(p) for p in reply["players"]]
         self.variants = _variants_from_json(reply.get("variants"))
@@ -487,6 +505,9 @@ class JoinLobby:
         from wizard_p2p.protocol.messages import GENESIS_TERMS
 
         assert self._client is not None
+        theirs = terms_json.get("protocol") if isinstance(terms_json, dict) else self.protocol
+        if theirs != self.protocol:  # named, not as a schema error
+            raise LobbyError(_other_version(theirs, self.protocol))
         terms = GENESIS_TERMS.parse(terms_json, "terms")
         players = terms["players"]
         seat = next(
