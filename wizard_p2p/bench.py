@@ -263,9 +263,9 @@ def analyse(game: dict[str, Any], seats: int) -> dict[str, Any]:
     * pause between rounds: from the round's last play, written by its author, until
       every seat holds the next round's last lock — the round's end (that play
       reveals the last secret) and the set-up, the wait for the next hand; and until
-      every seat holds the first choice after it (a bid, or the dealer's trump), which
-      the round checks run beside (they fall due at the deal), the wait for the game
-      to go on when bots choose;
+      every seat holds the first choice after it (a bid, or the dealer's trump), the
+      wait for the game to go on when bots choose (work moved from the set-up to just
+      after the deal shortens the first and lengthens the second);
     * the game proper: from the first entry after the genesis to the moment every
       seat holds the last one; start-up is what comes before it (starting the
       processes, the lobby) and close what comes after.
