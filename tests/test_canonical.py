@@ -128,6 +128,40 @@ def test_round_trip(value: Any) -> None:
     assert json.loads(data) == value
 
 
+# Values as the protocol hands them to the encoder: byte strings (and other byte
+# buffers) anywhere, tuples as well as lists.
+encodable_values = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-canonical.MAX_INT, canonical.MAX_INT)
+    | st.text(st.characters(exclude_categories=["Cs"]), max_size=6)
+    | st.binary(max_size=8)
+    | st.binary(max_size=8).map(bytearray),
+    lambda children: (
+        st.lists(children, max_size=4)
+        | st.lists(children, max_size=4).map(tuple)
+        | st.dictionaries(st.text(max_size=4), children, max_size=4)
+    ),
+    max_leaves=20,
+)
+
+
+def _hexed(value: Any) -> Any:
+    """``value`` as the encoding rules read it: byte strings as lowercase hex text."""
+    if isinstance(value, bytes | bytearray):
+        return bytes(value).hex()
+    if isinstance(value, list | tuple):
+        return [_hexed(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _hexed(v) for k, v in value.items()}
+    return value
+
+
+@given(encodable_values)
+def test_byte_strings_anywhere_encode_as_their_hex(value: Any) -> None:
+    assert canonical.encode(value) == canonical.encode(_hexed(value))
+
+
 @given(json_values)
 def test_pretty_printed_json_is_refused_unless_identical(value: Any) -> None:
     data = json.dumps(value, indent=1, ensure_ascii=True).encode()
