@@ -55,3 +55,54 @@ def test_the_quick_benchmark_runs_and_reports_every_section(
     assert wake["ratio"] == pytest.approx(wake["woken"] / wake["hot"])
     assert "waking costs" in printed
     assert figures["audit"]["status"] == "verified"
+
+
+def test_compare_alternates_this_checkout_with_another(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import shutil
+
+    import wizard_p2p
+
+    # Another checkout: the same code, but every process of it leaves a mark on import.
+    other = tmp_path / "other"
+    shutil.copytree(
+        Path(wizard_p2p.__file__).parent,
+        other / "wizard_p2p",
+        ignore=shutil.ignore_patterns("__pycache__"),
+    )
+    init = other / "wizard_p2p" / "__init__.py"
+    init.write_text(
+        init.read_text()
+        + "\nimport os as _os\n"
+        + "with open(_os.environ['WIZARD_BENCH_MARK'], 'a') as _mark:\n"
+        + "    _mark.write('x')\n"
+    )
+    marks = tmp_path / "marks"
+    marks.write_text("")
+    monkeypatch.setenv("WIZARD_BENCH_MARK", str(marks))
+    out = tmp_path / "compare.json"
+    argv = ["compare", "--against", str(other), "--seats", "3", "--reps", "1"]
+    assert main([*argv, "--json", str(out)]) == 0
+    # The other version's game ran its code: a mark from each of its seats' processes
+    # (ours leave none).
+    assert len(marks.read_text()) >= 3
+    compared = json.loads(out.read_text())["compare"]["compare_3"]
+    assert compared["versions"] == ["this", str(other)]
+    for key in ("setup_first", "game", "cpu_game", "bytes"):
+        this, theirs = compared["medians"][key]
+        assert this > 0 and theirs > 0
+    printed = capsys.readouterr().out
+    assert "== compare" in printed
+    assert "(+" in printed or "(-" in printed  # the change against this version
+
+
+def test_compare_refuses_what_is_not_a_checkout(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit):
+        main(["compare", "--against", str(tmp_path)])
+    assert "not a checkout of wizard-p2p" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["compare"])
+    assert "compare needs --against DIR" in capsys.readouterr().err

@@ -1,6 +1,6 @@
 """``scripts/bench`` / ``wizard-p2p bench``: figures and ratios, never pass/fail.
 
-Sections (all by default; name some to run only those):
+Sections (crypto, network and audit by default; name some to run only those):
 
 * ``crypto`` — libsodium scalar multiplications per second in this process, and one
   full shuffle+lock for 6 seats as a ratio to 2 × 6 × 60 raw multiplications.
@@ -21,6 +21,10 @@ Sections (all by default; name some to run only those):
   it is sent).
 * ``audit`` — auditing a finished 6-seat log.
 * ``bots`` — a short tournament (see ``wizard-p2p tournament`` for the full one).
+* ``compare`` — this checkout's games against another's (``--against DIR``, which
+  may be repeated): one game of each version in turn, ``--reps`` of each per size,
+  and their medians side by side. This machine's speed drifts from minute to minute,
+  so a change is judged this way, not by two runs taken apart.
 
 Each figure is the median of ``--reps`` runs, with min and max. ``--json FILE``
 writes every figure for comparison between runs; ``--quick`` is the smoke run the
@@ -32,6 +36,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import os
 import platform
 import statistics
 import subprocess
@@ -213,8 +218,14 @@ def mults_per_second(count: int = 300) -> float:
 # --- networked games ----------------------------------------------------------------------
 
 
-def run_game(seats: int, out: Path, policy: str = "random") -> dict[str, Any]:
-    """One headless game, one process per seat; returns its traces and timings."""
+def run_game(
+    seats: int, out: Path, policy: str = "random", source: Path | None = None
+) -> dict[str, Any]:
+    """One headless game, one process per seat; returns its traces and timings.
+
+    ``source``: another checkout whose code plays the game (its directory holds the
+    ``wizard_p2p`` package), for :func:`bench_compare`; by default, this one's.
+    """
     out.mkdir(parents=True, exist_ok=True)
     trace = out / "trace.json"
     command = [
@@ -234,8 +245,13 @@ def run_game(seats: int, out: Path, policy: str = "random") -> dict[str, Any]:
         "--quiet",
     ]
     # The traces' times are time.monotonic() of each process: one clock on one machine.
+    env = None
+    if source is not None:
+        env = {**os.environ, "PYTHONPATH": str(source.resolve())}
     launched = time.monotonic()
-    done = subprocess.run(command, capture_output=True, timeout=900, check=False)
+    done = subprocess.run(
+        command, capture_output=True, timeout=900, check=False, cwd=source, env=env
+    )
     exited = time.monotonic()
     if done.returncode != 0:
         raise RuntimeError(f"game failed: {done.stderr.decode(errors='replace')[-2000:]}")
@@ -494,6 +510,71 @@ def bench_network(
     return results
 
 
+# What ``compare`` prints for each version: (analyse's key, label, scale, digits).
+COMPARED = (
+    ("setup_first", "round set-up, round 1 (ms)", 1000.0, 1),
+    ("setup_last", "round set-up, last round (ms)", 1000.0, 1),
+    ("pause", "last play -> next hands (ms)", 1000.0, 1),
+    ("pause_to_choice", "last play -> first bid held (ms)", 1000.0, 1),
+    ("game", "game, first entry -> last (s)", 1.0, 2),
+    ("cpu_game", "CPU of all processes in the game (s)", 1.0, 2),
+    ("bytes", "bytes on the wire (KB)", 1 / 1024, 0),
+)
+
+
+def source_checkout(path: str) -> Path:
+    """A checkout to compare with: a directory that holds the ``wizard_p2p`` package."""
+    source = Path(path)
+    if not (source / "wizard_p2p" / "__init__.py").is_file():
+        raise ValueError(f"{path}: not a checkout of wizard-p2p (no wizard_p2p/__init__.py)")
+    return source
+
+
+def bench_compare(
+    others: Sequence[Path],
+    seat_counts: Sequence[int],
+    reps: int,
+    say: Callable[[str], None],
+    workdir: Path,
+) -> dict[str, Any]:
+    """This checkout's games against other checkouts', interleaved: one game of each in
+    turn, ``reps`` times, so that every version plays on the same minutes (this
+    machine's speed drifts too much for figures taken minutes apart to compare)."""
+    sources: list[Path | None] = [None, *others]
+    names = ["this", *(str(o) for o in others)]
+    results: dict[str, Any] = {}
+    say("== compare: games of each version in turn (medians; change against this one)")
+    for seats in seat_counts:
+        runs: list[list[dict[str, Any]]] = [[] for _ in sources]
+        for rep in range(reps):
+            for index, source in enumerate(sources):
+                out = workdir / f"compare-s{seats}-r{rep}-v{index}"
+                runs[index].append(analyse(run_game(seats, out, source=source), seats))
+        say(f"{seats} seats, {reps} games each: " + " | ".join(
+            f"[{i}] {name}" for i, name in enumerate(names)
+        ))
+        table: dict[str, list[float | None]] = {}
+        for key, label, scale, digits in COMPARED:
+            medians: list[float | None] = []
+            for version in runs:
+                values = [r[key] for r in version if r.get(key) is not None]
+                medians.append(statistics.median(values) if values else None)
+            table[key] = medians
+            cells = []
+            base = medians[0]
+            for index, median in enumerate(medians):
+                if median is None:
+                    cells.append(f"{'-':>10}")
+                    continue
+                cell = f"{median * scale:>10.{digits}f}"
+                if index and base:
+                    cell += f" ({(median / base - 1) * 100:+.0f} %)"
+                cells.append(cell)
+            say(f"  {label:<38}" + "  ".join(cells))
+        results[f"compare_{seats}"] = {"versions": names, "medians": table}
+    return results
+
+
 def bench_audit(log: Path | None, reps: int, say: Callable[[str], None]) -> dict[str, Any]:
     from wizard_p2p.audit import audit_entries
     from wizard_p2p.protocol.harness import MemoryGame, random_chooser
@@ -540,7 +621,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         "sections",
         nargs="*",
         default=[],
-        help="crypto, network, audit, bots (default: all but bots)",
+        help="crypto, network, audit, bots, compare (default: crypto, network, audit)",
+    )
+    parser.add_argument(
+        "--against",
+        action="append",
+        default=[],
+        metavar="DIR",
+        help="compare: another checkout whose games alternate with this one's (repeatable)",
     )
     parser.add_argument("--reps", type=int, default=3, help="repetitions per figure (3)")
     parser.add_argument("--seats", default="3,4,5,6", help="seat counts for network (3,4,5,6)")
@@ -549,9 +637,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--keep", default=None, help="keep the games' logs and traces here")
     args = parser.parse_args(argv)
     sections = args.sections or ["crypto", "network", "audit"]
-    unknown = set(sections) - {"crypto", "network", "audit", "bots"}
+    unknown = set(sections) - {"crypto", "network", "audit", "bots", "compare"}
     if unknown:
         parser.error(f"unknown section(s): {', '.join(sorted(unknown))}")
+    if ("compare" in sections) != bool(args.against):
+        parser.error("compare needs --against DIR, and --against is for compare only")
+    try:
+        others = [source_checkout(path) for path in args.against]
+    except ValueError as exc:
+        parser.error(str(exc))
     reps = 1 if args.quick else max(1, args.reps)
     seat_counts = [3] if args.quick else [int(s) for s in args.seats.split(",")]
     keep = Path(args.keep) if args.keep else None
@@ -583,6 +677,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 del results["network"]["logs"]  # they are gone when the run ends
         if "audit" in sections:
             results["audit"] = bench_audit(log6, reps, say)
+        if "compare" in sections:
+            results["compare"] = bench_compare(others, seat_counts, reps, say, workdir)
     if "bots" in sections:
         results["bots"] = bench_bots(say)
     say("targets: " + ", ".join(f"{k} ≤ {v}" for k, v in TARGETS.items()))
