@@ -56,7 +56,7 @@ def _normalise(obj: Any, depth: int) -> Any:
     if kind is dict and depth < MAX_DEPTH:
         out = {}
         for key, value in obj.items():
-            if type(key) is not str and not isinstance(key, str):
+            if not isinstance(key, str):
                 raise EncodeError(f"object keys are strings, not {type(key).__name__}")
             out[key] = _normalise(value, depth + 1)
         return out
