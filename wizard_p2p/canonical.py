@@ -54,13 +54,17 @@ def _normalise(obj: Any, depth: int) -> Any:
     if (kind is list or kind is tuple) and depth < MAX_DEPTH:
         return [v.hex() if type(v) is bytes else _normalise(v, depth + 1) for v in obj]
     if kind is dict and depth < MAX_DEPTH:
-        out = {}
-        for key, value in obj.items():
-            if not isinstance(key, str):
-                raise EncodeError(f"object keys are strings, not {type(key).__name__}")
-            out[key] = _normalise(value, depth + 1)
-        return out
+        return _normalise_object(obj, depth)
     return _normalise_other(obj, depth)
+
+
+def _normalise_object(obj: Mapping[Any, Any], depth: int) -> dict[str, Any]:
+    out = {}
+    for key, value in obj.items():
+        if not isinstance(key, str):
+            raise EncodeError(f"object keys are strings, not {type(key).__name__}")
+        out[key] = _normalise(value, depth + 1)
+    return out
 
 
 def _normalise_other(obj: Any, depth: int) -> Any:
@@ -79,12 +83,7 @@ def _normalise_other(obj: Any, depth: int) -> Any:
     if isinstance(obj, Mapping | list | tuple) and depth >= MAX_DEPTH:
         raise EncodeError(f"containers nested more than {MAX_DEPTH} deep")
     if isinstance(obj, Mapping):
-        out = {}
-        for key, value in obj.items():
-            if not isinstance(key, str):
-                raise EncodeError(f"object keys are strings, not {type(key).__name__}")
-            out[key] = _normalise(value, depth + 1)
-        return out
+        return _normalise_object(obj, depth)
     if isinstance(obj, list | tuple):
         return [_normalise(v, depth + 1) for v in obj]
     raise EncodeError(f"{type(obj).__name__} has no canonical encoding")
