@@ -13,8 +13,9 @@ import itertools
 import json
 from collections import Counter
 from collections.abc import Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -748,6 +749,59 @@ def test_a_helper_thread_gives_the_same_passes() -> None:
         assert mental.lock_pass(shuffled, keys, range(37), helper=helper) == mental.lock_pass(
             shuffled, keys, range(37)
         )
+
+
+class _NeverRuns(Executor):
+    """A helper that never gets a core: its task never starts, and waiting for it fails."""
+
+    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Future[Any]:
+        future: Future[Any] = Future()
+        future.set_exception(AssertionError("the pass waited for a helper that never ran"))
+        return future
+
+
+class _RunsAtOnce(Executor):
+    """A helper that takes every multiplication before the caller takes one."""
+
+    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Future[Any]:
+        future: Future[Any] = Future()
+        future.set_result(fn(*args, **kwargs))
+        return future
+
+
+def _outcome(run: Any) -> object:
+    """A pass's result, or the fault it reports and where."""
+    try:
+        return run()
+    except mental.BadDeck as fault:
+        return (type(fault).__name__, getattr(fault, "position", None))
+
+
+@given(
+    bad=st.sets(st.integers(0, mental.DECK_SIZE - 1), max_size=3),
+    helper_kind=st.sampled_from(["thread", "never runs", "runs at once"]),
+)
+@settings(max_examples=25, deadline=None)
+def test_a_pass_is_the_same_whoever_does_its_multiplications(
+    bad: set[int], helper_kind: str
+) -> None:
+    keys = mental.derive_round_keys(b"\x05" * 32, b"shared")
+    deck = list(mental.CARD_POINTS)
+    for position in bad:
+        deck[position] = bytes(32)  # a point of small order
+    alone = [
+        _outcome(lambda: mental.shuffle_pass(deck, keys)),
+        _outcome(lambda: mental.lock_pass(deck, keys, range(41))),
+    ]
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        helper = {"thread": pool, "never runs": _NeverRuns(), "runs at once": _RunsAtOnce()}[
+            helper_kind
+        ]
+        shared = [
+            _outcome(lambda: mental.shuffle_pass(deck, keys, helper=helper)),
+            _outcome(lambda: mental.lock_pass(deck, keys, range(41), helper=helper)),
+        ]
+    assert shared == alone
 
 
 @pytest.mark.parametrize("bad", [(3,), (50,), (3, 50), (40, 55)])

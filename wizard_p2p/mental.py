@@ -37,12 +37,13 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import itertools
 import secrets
 from collections.abc import Iterable, Sequence
-from concurrent.futures import Executor, wait
+from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives import hmac as crypto_hmac
@@ -428,24 +429,63 @@ def _mul_each(work: Sequence[tuple[bytes, bytes, int]]) -> list[bytes]:
 _SPLIT_FROM = 8
 
 
+class _SharedWork:
+    """Multiplications that two threads take one at a time, each the next not taken.
+
+    Neither thread waits for the other to start. Under load a helper just woken may
+    get a core only after a millisecond or more: with a fixed half each, the pass
+    then ran its halves one after the other, the caller's half behind the helper's.
+    """
+
+    def __init__(self, work: Sequence[tuple[bytes, bytes, int]]) -> None:
+        self.work = work
+        self.out: list[bytes | None] = [None] * len(work)
+        self.faults: dict[int, InvalidDeckPoint] = {}
+        # next() of a count is one call into C, so no two threads get the same index.
+        self._next = itertools.count()
+        self.stopped = False
+
+    def run(self) -> None:
+        work, out = self.work, self.out
+        for index in self._next:
+            if index >= len(work) or self.stopped:
+                return
+            point, scalar, position = work[index]
+            try:
+                out[index] = _mul_at(point, scalar, position)
+            except InvalidDeckPoint as fault:
+                self.faults[index] = fault
+
+    def finished(self) -> bool:
+        """Whether every multiplication is done (or failed)."""
+        faults = self.faults
+        return all(point is not None or i in faults for i, point in enumerate(self.out))
+
+
 def _mul_all(work: Sequence[tuple[bytes, bytes, int]], helper: Executor | None) -> list[bytes]:
     """``_mul_at`` over ``(point, scalar, position)`` triples, in order.
 
-    With a ``helper`` executor, its thread takes the second half while this one does the
-    first: libsodium runs without the GIL, so on two cores a pass takes about half the
-    time. The first invalid point in order is still the one reported.
+    With a ``helper`` executor, its thread shares the work (:class:`_SharedWork`):
+    libsodium runs without the GIL, so on two free cores a pass takes about half the
+    time, and a helper that gets no core only leaves its share to this thread. The first
+    invalid point in order is still the one reported.
     """
     if helper is None or len(work) < _SPLIT_FROM:
         return _mul_each(work)
-    half = len(work) // 2
-    second = helper.submit(_mul_each, work[half:])
+    shared = _SharedWork(work)
+    second = helper.submit(shared.run)
     try:
-        first = _mul_each(work[:half])
+        shared.run()
     except BaseException:
-        second.cancel()
-        wait([second])
+        shared.stopped = True
         raise
-    return first + second.result()
+    # Every index is taken. The helper may still be on the one it took; if it has not
+    # started, nothing is left for it and this thread does not wait for it.
+    if not shared.finished():
+        second.result()  # raises what the helper raised, if it did not finish its own
+    if shared.faults:
+        raise shared.faults[min(shared.faults)]
+    return cast(list[bytes], shared.out)
 
 
 def shuffle_pass(
