@@ -432,9 +432,10 @@ _SPLIT_FROM = 8
 class _SharedWork:
     """Multiplications that two threads take one at a time, each the next not taken.
 
-    Neither thread waits for the other to start. Under load a helper just woken may
-    get a core only after a millisecond or more: with a fixed half each, the pass
-    then ran its halves one after the other, the caller's half behind the helper's.
+    Neither thread waits for the other to start. Under load one of the two may get a
+    core a millisecond or more after the other (the helper just woken, or the caller
+    whose core the helper took): with a fixed half each, the pass then ran its two
+    halves one after the other.
     """
 
     def __init__(self, work: Sequence[tuple[bytes, bytes, int]]) -> None:
@@ -499,7 +500,7 @@ def shuffle_pass(
 
     ``keep``: only ``out[:keep]`` (the last shuffler's pass keeps just the positions a
     round locks and deals; the rest, never dealt, is not worth a multiplication each).
-    ``helper``: an executor whose thread does half the multiplications (the result is
+    ``helper``: an executor whose thread shares the multiplications (the result is
     the same).
     """
     perm = keys.permutation

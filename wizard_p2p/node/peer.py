@@ -94,7 +94,7 @@ class GamePeer:
         self.record = record
         self.identity = identity
         self.curve_keys = curve_keys
-        # A second thread does half of each of our passes, where there is a second core.
+        # A second thread shares each of our passes, where there is a second core.
         self._helper = (
             ThreadPoolExecutor(max_workers=1, thread_name_prefix="wizard-passes")
             if (os.cpu_count() or 1) > 1

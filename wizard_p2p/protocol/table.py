@@ -388,8 +388,8 @@ class Table:
         # the check, and doing it at once would put it on the set-up's critical path.
         self._defer_checks = defer_checks and seat is not None
         self._deferred_checks: list[Callable[[], None]] = []
-        # A driver's executor whose thread does half of each of our own passes (on two
-        # cores, a pass on the set-up's critical path in about half the time).
+        # A driver's executor whose thread shares each of our own passes (on two
+        # cores, a pass on the set-up's critical path in a little over half the time).
         self._helper = helper
         # The auditor's round check re-runs every pass, byte for byte: it also names a
         # deviation that changes no card (SPEC §5), which the players' checks let pass.
