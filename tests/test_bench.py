@@ -89,7 +89,7 @@ def test_compare_alternates_this_checkout_with_another(
     assert len(marks.read_text()) >= 3
     compared = json.loads(out.read_text())["compare"]["compare_3"]
     assert compared["versions"] == ["this", str(other)]
-    for key in ("setup_first", "game", "cpu_game", "bytes"):
+    for key in ("setup_first", "card_latency", "game", "cpu_game", "bytes"):
         this, theirs = compared["medians"][key]
         assert this > 0 and theirs > 0
     printed = capsys.readouterr().out

@@ -346,6 +346,7 @@ def analyse(game: dict[str, Any], seats: int) -> dict[str, Any]:
         "pause": statistics.median(pauses) if pauses else None,
         "pause_to_choice": statistics.median(pauses_to_choice) if pauses_to_choice else None,
         "latencies": latencies,
+        "card_latency": statistics.median(latencies) if latencies else None,
         "cpu": sum(t["cpu_seconds"] for t in game["traces"]),
         "cpu_game": sum(cpu_in_game) if len(cpu_in_game) == seats else None,
         # Every fsync holds back a choice (bid, trump, play) until the disk has it.
@@ -516,6 +517,7 @@ COMPARED = (
     ("setup_last", "round set-up, last round (ms)", 1000.0, 1),
     ("pause", "last play -> next hands (ms)", 1000.0, 1),
     ("pause_to_choice", "last play -> first bid held (ms)", 1000.0, 1),
+    ("card_latency", "card latency p50, per game (ms)", 1000.0, 2),
     ("game", "game, first entry -> last (s)", 1.0, 2),
     ("cpu_game", "CPU of all processes in the game (s)", 1.0, 2),
     ("bytes", "bytes on the wire (KB)", 1 / 1024, 0),
