@@ -393,7 +393,8 @@ def bench_network(
         rounds = 60 // seats
         # The floor is measured between the games, not after them all: this machine's
         # speed drifts from minute to minute, and a ratio of figures taken minutes apart
-        # measures the drift. At least 9 floor runs in all (their noise is large).
+        # measures the drift. At least 9 runs of each floor in all (their noise is large:
+        # one protocol floor's round 1 at 3 seats has varied from 10 to 13 ms).
         per_game = max(3, -(-9 // reps))
         floors_first: list[float] = []
         floors_last: list[float] = []
@@ -408,9 +409,10 @@ def bench_network(
             with ThreadPoolExecutor(max_workers=1) as helper:  # as every peer has
                 floors_first += [setup_floor(seats, 1, helper) for _ in range(per_game)]
                 floors_last += [setup_floor(seats, rounds, helper) for _ in range(per_game)]
-            first_round, last_round = protocol_floor(seats)
-            protocol_first.append(first_round)
-            protocol_last.append(last_round)
+            for _ in range(per_game):
+                first_round, last_round = protocol_floor(seats)
+                protocol_first.append(first_round)
+                protocol_last.append(last_round)
         games_by_seats[seats] = runs
         floor_first = _stats(floors_first)
         floor_last = _stats(floors_last)
