@@ -347,7 +347,7 @@ class GamePeer:
             or self._loop is None
             or self._held_by is None
             or self._held_since is None
-            or self.table._abort_writer(self._held_by) != self.seat
+            or self.table.abort_writer(self._held_by) != self.seat
         ):
             return
         due = self._held_since + self.timers.stall_limit - time.monotonic()
@@ -392,7 +392,7 @@ class GamePeer:
         due = self.table.expected()
         if due is None or not self._holding_up(due):
             return False
-        if self.table._abort_writer(due[0]) != self.seat:
+        if self.table.abort_writer(due[0]) != self.seat:
             return False
         return self.stalled_for() >= self.timers.stall_limit
 

@@ -603,11 +603,12 @@ class Table:
         if due is None or self.seat is None:
             raise UsageError("the game has ended")
         stalled = due[0]
-        if self.seat != self._abort_writer(stalled):
+        if self.seat != self.abort_writer(stalled):
             raise UsageError("only the lowest-numbered other seat writes the abort")
         return self._write("abort", {"stalled": stalled, "reason": reason})
 
-    def _abort_writer(self, stalled: int) -> int:
+    def abort_writer(self, stalled: int) -> int:
+        """The one seat that writes the abort of ``stalled``: the lowest other seat."""
         return 1 if stalled == 0 else 0
 
     def _expect_choice(self, kind: str) -> None:
@@ -668,7 +669,7 @@ class Table:
             and pos == len(self.log) - 1
             and self.entry_meta[pos][0] == self.seat
             and entry.body["stalled"] == self.seat
-            and entry.seat == self._abort_writer(self.seat)
+            and entry.seat == self.abort_writer(self.seat)
             and entry.prev == self._hashes[pos - 1]
         )
 
@@ -845,7 +846,7 @@ class Table:
         assert due is not None
         writer, kinds = due
         if entry.kind == "abort":
-            if entry.body["stalled"] != writer or entry.seat != self._abort_writer(writer):
+            if entry.body["stalled"] != writer or entry.seat != self.abort_writer(writer):
                 raise OutOfTurn(
                     "an abort must name the seat due and come from the lowest other seat",
                     seat=entry.seat, position=entry.pos, kind="out-of-turn",
