@@ -473,7 +473,7 @@ class GamePeer:
             self._idle_check = asyncio.get_running_loop().call_later(
                 IDLE_CHECK_DELAY, self._run_deferred_checks
             )
-        elif self.table.stage == "play":
+        elif self.table.preparation_due:
             # Our hand is dealt and no check is pending: the next round's keys (and seat
             # 0's first pass) are derived now, not at that round's start. After round 1
             # nothing else would: its set-up has no check of a round before it.

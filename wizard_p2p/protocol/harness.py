@@ -148,7 +148,7 @@ class MemoryGame:
             if table.deferred_checks_due:
                 table.run_deferred_checks()
                 table.prepare_next_round()
-            elif self.defer_checks and table.stage == "play" and not table.has_deferred_checks:
+            elif self.defer_checks and table.preparation_due:
                 table.prepare_next_round()  # as a peer does once its hand is dealt
         if self._queue:
             sender, out = self._pop()

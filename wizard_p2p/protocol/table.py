@@ -1241,6 +1241,12 @@ class Table:
             keys.lock_factors  # noqa: B018  # computed now, off the critical path of our lock
         return keys, first
 
+    @property
+    def preparation_due(self) -> bool:
+        """Whether a driver should call :meth:`prepare_next_round` now: our hand is dealt
+        and no round check is pending (the check comes first, then the preparation)."""
+        return self.stage == "play" and not self._deferred_checks
+
     def prepare_next_round(self) -> bool:
         """Derive now what starting the next round will need; True if there was work.
 
