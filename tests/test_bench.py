@@ -64,7 +64,8 @@ def test_compare_alternates_this_checkout_with_another(
 
     import wizard_p2p
 
-    # Another checkout: the same code, but every process of it leaves a mark on import.
+    # Another checkout: the same code, but every process of it leaves a mark on import,
+    # or when it is forked from one that imported it (as `play` forks its bots).
     other = tmp_path / "other"
     shutil.copytree(
         Path(wizard_p2p.__file__).parent,
@@ -75,8 +76,11 @@ def test_compare_alternates_this_checkout_with_another(
     init.write_text(
         init.read_text()
         + "\nimport os as _os\n"
-        + "with open(_os.environ['WIZARD_BENCH_MARK'], 'a') as _mark:\n"
-        + "    _mark.write('x')\n"
+        + "def _leave_mark():\n"
+        + "    with open(_os.environ['WIZARD_BENCH_MARK'], 'a') as _mark:\n"
+        + "        _mark.write('x')\n"
+        + "_leave_mark()\n"
+        + "_os.register_at_fork(after_in_child=_leave_mark)\n"
     )
     marks = tmp_path / "marks"
     marks.write_text("")

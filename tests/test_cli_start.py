@@ -88,3 +88,68 @@ def test_a_reserved_port_is_nobody_elses_until_released() -> None:
         other.close()
     release_port(port)  # releasing twice, or a port never held, does nothing
     release_port(1)
+
+
+# Run in a fresh interpreter: a forked bot needs a process with one thread, which a test
+# runner's worker is not.
+FORK_PROBE = """
+import socket, sys
+import wizard_p2p.node.commands  # what `play` imports before it forks its bots
+from wizard_p2p.node.options import ForkedBot, can_fork_bots, release_port, reserve_port
+
+assert can_fork_bots(), "importing the node started no thread"
+print("audit exit code", ForkedBot(["audit", sys.argv[1]]).wait(timeout=60))
+port = reserve_port()
+# A bot whose lobby never opens keeps dialling: it lives until it is terminated.
+bot = ForkedBot(["bot", f"127.0.0.1:{reserve_port()}", "--code", "ABCD-EFGH",
+                 "--data-dir", sys.argv[2], "--listen", "127.0.0.1", "--quiet"])
+release_port(port)
+listener = socket.socket()
+listener.bind(("127.0.0.1", port))  # the bot gave up its copy of the held port
+listener.listen()
+print("bot alive", bot.returncode is None)
+bot.terminate()
+print("bot exit code", bot.wait(timeout=60))
+import threading
+stop = threading.Event()
+thread = threading.Thread(target=stop.wait)
+thread.start()
+print("can fork with a thread running", can_fork_bots())
+stop.set()
+thread.join()
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="bots are forked on Linux")
+def test_a_forked_bot_runs_the_command_line_gives_up_held_ports_and_exits_like_a_spawned_one(
+    tmp_path: Path,
+) -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", FORK_PROBE, str(tmp_path / "missing.jsonl"), str(tmp_path / "bot")],
+        capture_output=True, text=True, timeout=120, check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == [
+        "audit exit code 2",  # the command line's error exit, as from `wizard-p2p audit`
+        "bot alive True",
+        "bot exit code -15",  # ended by SIGTERM, as Popen reports it
+        "can fork with a thread running False",
+    ]
+
+
+def test_play_forks_its_bots_where_it_can(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from wizard_p2p import cli
+    from wizard_p2p.node import commands, options
+
+    started: list[bool] = []
+
+    def fake_start(args: argparse.Namespace, *, fork: bool = False) -> object:
+        started.append(fork)
+        return object()
+
+    for forkable in (True, False):
+        monkeypatch.setattr(options, "can_fork_bots", lambda forkable=forkable: forkable)
+        monkeypatch.setattr(options, "start_local_game", fake_start)
+        monkeypatch.setattr(commands, "play_networked", lambda args, local: 0)
+        assert cli.main(["play", "--headless", "--seats", "3", "--out", str(tmp_path)]) == 0
+    assert started == [True, False]

@@ -521,6 +521,8 @@ COMPARED = (
     ("pause_to_choice", "last play -> first bid held (ms)", 1000.0, 1),
     ("card_latency", "card latency p50, per game (ms)", 1000.0, 2),
     ("game", "game, first entry -> last (s)", 1.0, 2),
+    ("startup", "start-up, processes and lobby (s)", 1.0, 2),
+    ("wall", "whole run (s)", 1.0, 2),
     ("cpu_game", "CPU of all processes in the game (s)", 1.0, 2),
     ("bytes", "bytes on the wire (KB)", 1 / 1024, 0),
 )

@@ -26,15 +26,22 @@ def _cmd_play(args: argparse.Namespace) -> int:
         from wizard_p2p.play_local import play_offline
 
         return play_offline(args)
-    from wizard_p2p.node.options import start_local_game
+    from wizard_p2p.node.options import can_fork_bots, start_local_game
 
-    # The bots start first: they import while this process does.
-    local = start_local_game(args)
-    try:
+    if can_fork_bots():
+        # The bots are forked once this process has imported the node: they start with
+        # everything imported instead of each importing it again.
         from wizard_p2p.node.commands import play_networked
-    except BaseException:
-        local.stop_bots(finished=False)
-        raise
+
+        local = start_local_game(args, fork=can_fork_bots())  # (no import started a thread)
+    else:
+        # The bots start first, as new interpreters: they import while this process does.
+        local = start_local_game(args)
+        try:
+            from wizard_p2p.node.commands import play_networked
+        except BaseException:
+            local.stop_bots(finished=False)
+            raise
     return play_networked(args, local)
 
 
