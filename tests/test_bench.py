@@ -38,6 +38,8 @@ def test_the_quick_benchmark_runs_and_reports_every_section(
     assert setup["round1_protocol_floor"]["median"] > 0 and setup["last_protocol_ratio"] > 0
     assert setup["last_protocol_floor"]["median"] > setup["round1_protocol_floor"]["median"]
     assert 0 < game["card_latency_p50"] <= game["card_latency_p99"]
+    # From the signature, a play's latency includes what comes before its entering the log.
+    assert 0 < game["card_latency_logged_p50"] < game["card_latency_p50"]
     # The phases of the whole run: start-up, then the game proper, within the wall time.
     assert 0 < game["startup"]["median"] < game["wall"]["median"]
     assert 0 < game["game"]["median"] < game["wall"]["median"]
@@ -110,3 +112,30 @@ def test_compare_refuses_what_is_not_a_checkout(
     with pytest.raises(SystemExit):
         main(["compare"])
     assert "compare needs --against DIR" in capsys.readouterr().err
+
+
+def _trace(seat: int, entries: list[tuple[int, int, str, float]], **extra: object) -> dict:
+    return {
+        "seat": seat, "entries": entries, "cpu_seconds": 1.0, "bytes_out": 10,
+        "max_rss_kb": 1000, "finished": True, **extra,
+    }
+
+
+def test_card_latency_runs_from_the_signature_and_from_the_authors_log() -> None:
+    from wizard_p2p.bench import analyse
+
+    # A play by seat 1 at position 1: signed at 10.000 s, in its author's log (after the
+    # fsync) at 10.001, held by seats 0 and 2 at 10.003 and 10.004.
+    held = {0: 10.003, 1: 10.001, 2: 10.004}
+    traces = [
+        _trace(s, [(0, 0, "genesis", 9.0), (1, 1, "play", held[s])]) for s in range(3)
+    ]
+    game = {"traces": traces, "wall": 2.0, "launched": 8.0, "log_bytes": 100}
+    unsigned = analyse(game, 3)
+    assert unsigned["latencies_logged"] == [pytest.approx(0.003)]
+    assert unsigned["card_latency"] is None  # an older checkout's traces: no signing times
+    traces[1]["signed"] = [[1, 10.0]]
+    signed = analyse(game, 3)
+    assert signed["latencies"] == [pytest.approx(0.004)]
+    assert signed["card_latency"] == pytest.approx(0.004)
+    assert signed["card_latency_logged"] == pytest.approx(0.003)

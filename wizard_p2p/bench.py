@@ -12,9 +12,11 @@ Sections (crypto, network and audit by default; name some to run only those):
   a peer runs its own (the compute floor), and the same work as the game's, every
   seat's table fed by the in-memory relay on one thread (the protocol floor); the pause
   between rounds (last play → next hands, and → the first bid); card latency (a play
-  entered in its author's log → verified and applied by every other seat: median and
-  99th percentile); what being woken costs here (one table checking one shuffle entry,
-  back to back and after sleeping 5 ms); the game proper (first entry → every seat
+  signed by its author — a chosen play from the choice, so its fsync counts — →
+  verified and applied by every other seat: median and 99th percentile; and the same
+  from the play's entering its author's log, after the fsync); what being woken
+  costs here (one table checking one shuffle entry, back to back and after sleeping
+  5 ms); the game proper (first entry → every seat
   holds the last) apart from start-up, the whole run's wall time, CPU time of all
   processes (in the game and in all), bytes on the wire, log size; peak memory of one
   peer; the time the choices waited for the disk (each bid or play is fsynced before
@@ -288,12 +290,14 @@ def analyse(game: dict[str, Any], seats: int) -> dict[str, Any]:
     """
     times: list[dict[int, float]] = [{} for _ in range(seats)]
     received: list[dict[int, float]] = [{} for _ in range(seats)]
+    signed: dict[int, float] = {}  # position → when its author signed it (or chose it)
     kinds: dict[int, tuple[int, str]] = {}
     for trace in game["traces"]:
         for pos, author, kind, t in trace["entries"]:
             times[trace["seat"]][pos] = t
             kinds[pos] = (author, kind)
         received[trace["seat"]] = {pos: t for pos, t in trace.get("received", ())}
+        signed.update((pos, t) for pos, t in trace.get("signed", ()))
     positions = sorted(kinds)
 
     def written(pos: int) -> float | None:
@@ -323,15 +327,23 @@ def analyse(game: dict[str, Any], seats: int) -> dict[str, Any]:
             chosen = held_by_all(last + 1)
             if play_written is not None and chosen is not None:
                 pauses_to_choice.append(chosen - play_written)
+    # Card latency from the play's signature (its author's choice: the fsync of a chosen
+    # play is part of it), and from its entering the author's log (after that fsync).
+    # A checkout whose traces do not say when an entry was signed has only the second.
     latencies = []
+    latencies_logged = []
     for pos in positions:
         author, kind = kinds[pos]
         if kind != "play":
             continue
-        sent = times[author].get(pos)
+        logged = times[author].get(pos)
         others = [times[s].get(pos) for s in range(seats) if s != author]
-        if sent is not None and all(o is not None for o in others):
-            latencies.append(max(others) - sent)  # type: ignore[type-var,operator]
+        if logged is None or any(o is None for o in others):
+            continue
+        applied = max(others)  # type: ignore[type-var]
+        latencies_logged.append(applied - logged)
+        if pos in signed:
+            latencies.append(applied - signed[pos])
     rounds = max(setups) if setups else 0
     first = min(t["entries"][0][3] for t in game["traces"] if t["entries"])
     last = held_by_all(positions[-1]) or max(t["entries"][-1][3] for t in game["traces"])
@@ -347,6 +359,8 @@ def analyse(game: dict[str, Any], seats: int) -> dict[str, Any]:
         "pause_to_choice": statistics.median(pauses_to_choice) if pauses_to_choice else None,
         "latencies": latencies,
         "card_latency": statistics.median(latencies) if latencies else None,
+        "latencies_logged": latencies_logged,
+        "card_latency_logged": statistics.median(latencies_logged) if latencies_logged else None,
         "cpu": sum(t["cpu_seconds"] for t in game["traces"]),
         "cpu_game": sum(cpu_in_game) if len(cpu_in_game) == seats else None,
         # Every fsync holds back a choice (bid, trump, play) until the disk has it.
@@ -454,14 +468,17 @@ def bench_network(
         }
     say("")
     say(
-        f"{'seats':>5} {'card p50 ms':>12} {'p99 ms':>8} {'game s':>16} {'start-up s':>16} "
-        f"{'wall s (all)':>16}"
+        f"{'seats':>5} {'card p50 ms':>12} {'p99 ms':>8} {'logged p50/p99':>15} "
+        f"{'game s':>16} {'start-up s':>16} {'wall s (all)':>16}"
     )
     for seats, runs in games_by_seats.items():
         lat = [x for r in runs for x in r["latencies"]]
+        logged = [x for r in runs for x in r["latencies_logged"]]
         say(
             f"{seats:>5} {statistics.median(lat) * 1000 if lat else float('nan'):>12.2f} "
             f"{_percentile(lat, 0.99) * 1000:>8.2f} "
+            f"{statistics.median(logged) * 1000 if logged else float('nan'):>7.2f}/"
+            f"{_percentile(logged, 0.99) * 1000:<7.2f} "
             f"{_fmt(_stats([r['game'] for r in runs]), 1, 2):>16} "
             f"{_fmt(_stats([r['startup'] for r in runs]), 1, 2):>16} "
             f"{_fmt(_stats([r['wall'] for r in runs]), 1, 2):>16}"
@@ -473,6 +490,7 @@ def bench_network(
     )
     for seats, runs in games_by_seats.items():
         lat = [x for r in runs for x in r["latencies"]]
+        logged = [x for r in runs for x in r["latencies_logged"]]
         cpu = _stats([r["cpu"] for r in runs])
         cpu_game = _stats([r["cpu_game"] for r in runs if r["cpu_game"] is not None])
         wire = _stats([r["bytes"] for r in runs])
@@ -489,6 +507,8 @@ def bench_network(
         results[f"game_{seats}"] = {
             "card_latency_p50": statistics.median(lat) if lat else None,
             "card_latency_p99": _percentile(lat, 0.99),
+            "card_latency_logged_p50": statistics.median(logged) if logged else None,
+            "card_latency_logged_p99": _percentile(logged, 0.99),
             "game": _stats([r["game"] for r in runs]),
             "startup": _stats([r["startup"] for r in runs]),
             "wall": _stats([r["wall"] for r in runs]),
@@ -520,6 +540,7 @@ COMPARED = (
     ("pause", "last play -> next hands (ms)", 1000.0, 1),
     ("pause_to_choice", "last play -> first bid held (ms)", 1000.0, 1),
     ("card_latency", "card latency p50, per game (ms)", 1000.0, 2),
+    ("card_latency_logged", "… from the author's log (ms)", 1000.0, 2),
     ("game", "game, first entry -> last (s)", 1.0, 2),
     ("startup", "start-up, processes and lobby (s)", 1.0, 2),
     ("wall", "whole run (s)", 1.0, 2),

@@ -91,6 +91,9 @@ class GamePeer:
         self.trace: list[tuple[int, int, str, float]] = []
         self._cpu_at_first_entry: float | None = None  # separates start-up from the game
         self.trace_received: dict[int, float] = {}  # position → when it arrived, unchecked
+        # Our entries: position → when we signed it (a choice: when it was made, just before).
+        self.trace_signed: dict[int, float] = {}
+        self._chosen_at: float | None = None
         self.record = record
         self.identity = identity
         self.curve_keys = curve_keys
@@ -199,6 +202,7 @@ class GamePeer:
             "seats": self.table.seats,
             "entries": self.trace,
             "received": sorted(self.trace_received.items()),
+            "signed": sorted(self.trace_signed.items()),
             "bytes_out": stats.bytes_out if stats else 0,
             "bytes_in": stats.bytes_in if stats else 0,
             "frames_out": stats.frames_out if stats else 0,
@@ -426,6 +430,10 @@ class GamePeer:
             author, kind = self.table.entry_meta[pos]
             forced = pos in self.table.forced_plays
             durable = _must_be_durable(author, kind, self.seat) and not forced
+            if self.trace_path is not None and author == self.seat:
+                chosen = self._chosen_at if kind in CHOICE_KINDS and not forced else None
+                self.trace_signed[pos] = chosen if chosen is not None else time.monotonic()
+                self._chosen_at = None
             self._logfile.append(log[pos], durable=durable)
             self._persisted += 1
             if self.trace_path is not None:
@@ -505,11 +513,17 @@ class GamePeer:
             assert view is not None
             policy = self.policy
             if need == "bid":
-                outputs = self.table.bid(policy.bid(view, self._rng))  # type: ignore[attr-defined]
+                tricks = policy.bid(view, self._rng)  # type: ignore[attr-defined]
+                self._chosen_at = time.monotonic()
+                outputs = self.table.bid(tricks)
             elif need == "trump":
-                outputs = self.table.choose_trump(policy.choose_trump(view, self._rng))  # type: ignore[attr-defined]
+                suit = policy.choose_trump(view, self._rng)  # type: ignore[attr-defined]
+                self._chosen_at = time.monotonic()
+                outputs = self.table.choose_trump(suit)
             else:
-                outputs = self.table.play(policy.play(view, self._rng))  # type: ignore[attr-defined]
+                card = policy.play(view, self._rng)  # type: ignore[attr-defined]
+                self._chosen_at = time.monotonic()
+                outputs = self.table.play(card)
             self._handle(outputs)
             self._persist_and_publish()
             need = self.table.choice_needed()
@@ -517,6 +531,7 @@ class GamePeer:
             self._game_ended()
 
     def _choose(self, outputs_of: Callable[[], list[Output]]) -> None:
+        self._chosen_at = time.monotonic()
         self._handle(outputs_of())
         self._persist_and_publish()
         self._after_change()
