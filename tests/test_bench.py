@@ -28,6 +28,10 @@ def test_the_quick_benchmark_runs_and_reports_every_section(
     for heading in ("== crypto", "== network", "== audit"):
         assert heading in printed
     figures = json.loads(out.read_text())
+    assert "== targets, in this run" in printed
+    judged = {v["target"]: v["met"] for v in figures["verdicts"]}
+    assert judged["audit of a 6-seat log <= 1 s"] in (True, False)  # measured, either way
+    assert judged["card latency p50, 6 seats, <= 5 ms"] is None  # --quick plays 3 seats only
     assert figures["crypto"]["raw_mults_per_sec"] > 0
     game = figures["network"]["game_3"]
     assert game["finished"] is True
@@ -139,3 +143,40 @@ def test_card_latency_runs_from_the_signature_and_from_the_authors_log() -> None
     assert signed["latencies"] == [pytest.approx(0.004)]
     assert signed["card_latency"] == pytest.approx(0.004)
     assert signed["card_latency_logged"] == pytest.approx(0.003)
+
+
+def _figures(seconds: float) -> dict[str, float]:
+    return {"median": seconds, "min": seconds, "max": seconds}
+
+
+def test_each_target_is_judged_on_the_runs_figures_or_said_unmeasured() -> None:
+    from wizard_p2p.bench import verdicts
+
+    def setup(first: float, ratio: float) -> dict:
+        return {"round1": _figures(first), "last": _figures(2 * first),
+                "round1_protocol_ratio": ratio}
+
+    def game(wall: float, latency: float) -> dict:
+        return {"game": _figures(wall - 0.5), "wall": _figures(wall),
+                "card_latency_p50": latency, "card_latency_logged_p50": latency - 0.001,
+                "rss_kb": _figures(43_000)}
+
+    results = {
+        "crypto": {"ratio": 1.05},
+        "network": {"setup_3": setup(0.020, 1.4), "setup_6": setup(0.120, 1.6),
+                    "game_3": game(2.5, 0.002), "game_6": game(3.2, 0.0049)},
+        "audit": {"audit_6": _figures(0.5)},
+    }
+    judged = {name.split(",")[0].split(" <=")[0]: (figures, met)
+              for name, figures, met in verdicts(results)}
+    assert judged["round set-up"] == ("round 1 20.0 ms (last round 40.0)", True)  # 3 seats
+    assert judged["round 1 networked / protocol floor"] == ("1.40 / 1.60 (3, 6 seats)", False)
+    assert judged["card latency p50"] == ("4.90 ms (from the author's log 3.90)", True)
+    # The whole run counts, start-up included: 3.2 s at 6 seats misses, its game would not.
+    assert judged["game of bots"] == ("whole run 2.50 / 3.20 s (the game 2.00 / 2.70)", False)
+    assert judged["audit of a 6-seat log"] == ("0.50 s", True)
+    assert judged["peak RSS of a peer"] == ("42.0 MB", True)
+    assert judged["shuffle+lock / raw multiplications"] == ("1.050", True)
+    six = next(v for v in verdicts(results) if v[0].startswith("round set-up, 6"))
+    assert six[1:] == ("round 1 120.0 ms (last round 240.0)", False)
+    assert all(met is None and figures == "not measured" for _, figures, met in verdicts({}))

@@ -708,10 +708,89 @@ def main(argv: Sequence[str] | None = None) -> int:
             results["compare"] = bench_compare(others, seat_counts, reps, say, workdir)
     if "bots" in sections:
         results["bots"] = bench_bots(say)
-    say("targets: " + ", ".join(f"{k} ≤ {v}" for k, v in TARGETS.items()))
+    judged = verdicts(results)
+    results["verdicts"] = [
+        {"target": name, "figures": figures, "met": met} for name, figures, met in judged
+    ]
+    say("== targets, in this run")
+    for name, figures, met in judged:
+        mark = "-" if met is None else ("met" if met else "MISSED")
+        say(f"  {mark:<7}{name}: {figures}")
     if args.json_path:
         Path(args.json_path).write_text(json.dumps(results, indent=2, default=str))
     return 0
+
+
+def verdicts(results: dict[str, Any]) -> list[tuple[str, str, bool | None]]:
+    """Each of the issue's targets against this run's figures: (target, the figures,
+    met — None where the run did not measure it).
+
+    A set-up's target is judged on round 1 (the last round is shown beside it); the
+    ratio on round 1 ÷ the protocol floor (the same work in one process), at every size
+    measured; the game on the whole run, processes and lobby included (the game proper,
+    first entry to last, beside it).
+    """
+    network = results.get("network", {})
+    verdict: list[tuple[str, str, bool | None]] = []
+
+    def setup(seats: int, target: float) -> None:
+        name = f"round set-up, {seats} seats, median <= {target:g} ms"
+        figures = network.get(f"setup_{seats}")
+        if figures is None:
+            verdict.append((name, "not measured", None))
+            return
+        first, last = figures["round1"]["median"] * 1000, figures["last"]["median"] * 1000
+        verdict.append((name, f"round 1 {first:.1f} ms (last round {last:.1f})",
+                        first <= target))
+
+    setup(6, TARGETS["setup_ms_6"])
+    setup(3, TARGETS["setup_ms_3"])
+    sizes = sorted(int(key.split("_")[1]) for key in network if key.startswith("setup_"))
+    name = f"round 1 networked / protocol floor <= {TARGETS['setup_ratio']:g}"
+    if sizes:
+        ratios = [network[f"setup_{n}"]["round1_protocol_ratio"] for n in sizes]
+        shown = " / ".join(f"{r:.2f}" for r in ratios)
+        verdict.append((name, f"{shown} ({', '.join(map(str, sizes))} seats)",
+                        all(r <= TARGETS["setup_ratio"] for r in ratios)))
+    else:
+        verdict.append((name, "not measured", None))
+    game6 = network.get("game_6")
+    name = f"card latency p50, 6 seats, <= {TARGETS['card_latency_ms_6']:g} ms"
+    if game6 is None or game6.get("card_latency_p50") is None:
+        verdict.append((name, "not measured", None))
+    else:
+        p50 = game6["card_latency_p50"] * 1000
+        logged = game6.get("card_latency_logged_p50")
+        beside = f" (from the author's log {logged * 1000:.2f})" if logged is not None else ""
+        verdict.append((name, f"{p50:.2f} ms{beside}", p50 <= TARGETS["card_latency_ms_6"]))
+    name = f"game of bots, 3 and 6 seats, <= {TARGETS['game_wall_s']:g} s"
+    games = [network.get(f"game_{n}") for n in (3, 6)]
+    if any(g is None for g in games):
+        verdict.append((name, "not measured", None))
+    else:
+        proper = [g["game"]["median"] for g in games]  # type: ignore[index]
+        whole = [g["wall"]["median"] for g in games]  # type: ignore[index]
+        verdict.append((
+            name,
+            f"whole run {whole[0]:.2f} / {whole[1]:.2f} s (the game {proper[0]:.2f} / "
+            f"{proper[1]:.2f})",
+            all(t <= TARGETS["game_wall_s"] for t in whole),
+        ))
+    audit = results.get("audit", {}).get("audit_6")
+    name = f"audit of a 6-seat log <= {TARGETS['audit_s_6']:g} s"
+    if audit is None:
+        verdict.append((name, "not measured", None))
+    else:
+        verdict.append((name, f"{audit['median']:.2f} s", audit["median"] <= TARGETS["audit_s_6"]))
+    rss = [g["rss_kb"]["max"] / 1024 for k, g in network.items() if k.startswith("game_")]
+    name = f"peak RSS of a peer <= {TARGETS['rss_mb']:g} MB"
+    verdict.append((name, f"{max(rss):.1f} MB", max(rss) <= TARGETS["rss_mb"]) if rss
+                   else (name, "not measured", None))
+    crypto = results.get("crypto")
+    name = f"shuffle+lock / raw multiplications <= {TARGETS['crypto_ratio']:g}"
+    verdict.append((name, f"{crypto['ratio']:.3f}", crypto["ratio"] <= TARGETS["crypto_ratio"])
+                   if crypto else (name, "not measured", None))
+    return verdict
 
 
 def _cpus() -> int:
