@@ -431,9 +431,10 @@ class GamePeer:
             forced = pos in self.table.forced_plays
             durable = _must_be_durable(author, kind, self.seat) and not forced
             if self.trace_path is not None and author == self.seat:
-                chosen = self._chosen_at if kind in CHOICE_KINDS and not forced else None
-                self.trace_signed[pos] = chosen if chosen is not None else time.monotonic()
-                self._chosen_at = None
+                signed_at = time.monotonic()
+                if kind in CHOICE_KINDS and not forced and self._chosen_at is not None:
+                    signed_at, self._chosen_at = self._chosen_at, None
+                self.trace_signed[pos] = signed_at
             self._logfile.append(log[pos], durable=durable)
             self._persisted += 1
             if self.trace_path is not None:
