@@ -961,6 +961,26 @@ def test_a_deferred_round_check_blames_the_same_seat_at_the_same_position(
     assert found[True][:2] == (cheater, kind)
 
 
+def test_a_put_off_check_falls_due_once_our_own_shuffle_of_the_next_round_is_out() -> None:
+    """Until then this seat is on the set-up's critical path (SPEC §5)."""
+    game = new_game(4, seed=5)
+    game.defer_checks = True
+    for table in game.tables:
+        table._defer_checks = True
+    seen: list[set[tuple[str, bool, bool]]] = [set() for _ in game.tables]
+    while game.step() and not all(t.round and t.round.round_no >= 3 for t in game.tables):
+        for seat, table in enumerate(game.tables):
+            if table.has_deferred_checks:
+                assert table.round is not None
+                ours_out = len(table.round.shuffles) > seat
+                seen[seat].add((table.stage, ours_out, table.deferred_checks_due))
+    for seat, states in enumerate(seen):
+        assert all(due == (stage != "shuffle" or ours_out) for stage, ours_out, due in states)
+        # Put off while the shuffles before ours come in, due as soon as ours is out.
+        assert ("shuffle", False, False) in states or seat == 0
+        assert ("shuffle", True, True) in states or seat == len(game.tables) - 1
+
+
 def test_a_deferred_check_never_lets_a_game_finish_unchecked() -> None:
     game = new_game(3, seed=2)
     game.defer_checks = True
