@@ -12,15 +12,14 @@ Sections (crypto, network and audit by default; name some to run only those):
   a peer runs its own (the compute floor), and the same work as the game's, every
   seat's table fed by the in-memory relay on one thread (the protocol floor); the pause
   between rounds (last play → next hands, and → the first bid); card latency (a play
-  signed by its author — a chosen play from the choice, so its fsync counts — →
-  verified and applied by every other seat: median and 99th percentile; and the same
-  from the play's entering its author's log, after the fsync); what being woken
-  costs here (one table checking one shuffle entry, back to back and after sleeping
-  5 ms); the game proper (first entry → every seat
-  holds the last) apart from start-up, the whole run's wall time, CPU time of all
-  processes (in the game and in all), bytes on the wire, log size; peak memory of one
-  peer; the time the choices waited for the disk (each bid or play is fsynced before
-  it is sent).
+  signed by its author → verified and applied by every other seat, a chosen play timed
+  from the choice so that its fsync counts: median and 99th percentile; and the same
+  from the play's entering its author's log, after the fsync); what being woken costs
+  here (one table checking one shuffle entry, back to back and after sleeping 5 ms);
+  the game proper (first entry → every seat holds the last) apart from start-up, the
+  whole run's wall time, CPU time of all processes (in the game and in all), bytes on
+  the wire, log size; peak memory of one peer; the time the choices waited for the
+  disk (each bid or play is fsynced before it is sent).
 * ``audit`` — auditing a finished 6-seat log.
 * ``bots`` — a short tournament (see ``wizard-p2p tournament`` for the full one).
 * ``compare`` — this checkout's games against another's (``--against DIR``, which
@@ -377,6 +376,11 @@ def analyse(game: dict[str, Any], seats: int) -> dict[str, Any]:
     }
 
 
+def _ms(seconds: float | None) -> float:
+    """Milliseconds, NaN for a figure not measured (printed as nan)."""
+    return float("nan") if seconds is None else seconds * 1000
+
+
 def _percentile(values: Sequence[float], q: float) -> float:
     ordered = sorted(values)
     if not ordered:
@@ -471,14 +475,21 @@ def bench_network(
         f"{'seats':>5} {'card p50 ms':>12} {'p99 ms':>8} {'logged p50/p99':>15} "
         f"{'game s':>16} {'start-up s':>16} {'wall s (all)':>16}"
     )
+    latency_by_seats: dict[int, dict[str, float | None]] = {}
     for seats, runs in games_by_seats.items():
         lat = [x for r in runs for x in r["latencies"]]
         logged = [x for r in runs for x in r["latencies_logged"]]
+        latency = latency_by_seats[seats] = {
+            "card_latency_p50": statistics.median(lat) if lat else None,
+            "card_latency_p99": _percentile(lat, 0.99),
+            "card_latency_logged_p50": statistics.median(logged) if logged else None,
+            "card_latency_logged_p99": _percentile(logged, 0.99),
+        }
         say(
-            f"{seats:>5} {statistics.median(lat) * 1000 if lat else float('nan'):>12.2f} "
-            f"{_percentile(lat, 0.99) * 1000:>8.2f} "
-            f"{statistics.median(logged) * 1000 if logged else float('nan'):>7.2f}/"
-            f"{_percentile(logged, 0.99) * 1000:<7.2f} "
+            f"{seats:>5} {_ms(latency['card_latency_p50']):>12.2f} "
+            f"{_ms(latency['card_latency_p99']):>8.2f} "
+            f"{_ms(latency['card_latency_logged_p50']):>7.2f}/"
+            f"{_ms(latency['card_latency_logged_p99']):<7.2f} "
             f"{_fmt(_stats([r['game'] for r in runs]), 1, 2):>16} "
             f"{_fmt(_stats([r['startup'] for r in runs]), 1, 2):>16} "
             f"{_fmt(_stats([r['wall'] for r in runs]), 1, 2):>16}"
@@ -489,8 +500,6 @@ def bench_network(
         f"{'peer RSS MB':>11} {'fsync s (ms each)':>18}"
     )
     for seats, runs in games_by_seats.items():
-        lat = [x for r in runs for x in r["latencies"]]
-        logged = [x for r in runs for x in r["latencies_logged"]]
         cpu = _stats([r["cpu"] for r in runs])
         cpu_game = _stats([r["cpu_game"] for r in runs if r["cpu_game"] is not None])
         wire = _stats([r["bytes"] for r in runs])
@@ -505,10 +514,7 @@ def bench_network(
             f"{rss['max'] / 1024:>11.1f} {fsync['median']:>9.2f} ({per_fsync * 1000:.2f})"
         )
         results[f"game_{seats}"] = {
-            "card_latency_p50": statistics.median(lat) if lat else None,
-            "card_latency_p99": _percentile(lat, 0.99),
-            "card_latency_logged_p50": statistics.median(logged) if logged else None,
-            "card_latency_logged_p99": _percentile(logged, 0.99),
+            **latency_by_seats[seats],
             "game": _stats([r["game"] for r in runs]),
             "startup": _stats([r["startup"] for r in runs]),
             "wall": _stats([r["wall"] for r in runs]),

@@ -121,10 +121,6 @@ class ForkedBot:
                 os.close(ready_write)
 
     @property
-    def pid(self) -> int | None:
-        return self._process.pid
-
-    @property
     def returncode(self) -> int | None:
         return self._process.exitcode
 
