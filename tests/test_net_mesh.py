@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
+import os
+import sys
 from collections.abc import AsyncIterator, Callable, Coroutine
 from typing import Any
 
@@ -47,7 +50,7 @@ async def meshes(n: int, **kwargs: Any) -> AsyncIterator[list[Mesh]]:
     made: list[Mesh] = []
     try:
         for _ in range(n):
-            mesh = Mesh(CurveKeys.generate(), config=FAST, **kwargs)
+            mesh = Mesh(CurveKeys.generate(), **{"config": FAST, **kwargs})
             await mesh.start()
             made.append(mesh)
         yield made
@@ -111,6 +114,35 @@ def test_messages_flow_between_every_pair_and_identify_the_sender() -> None:
                 a.send("nobody", b"x")
             with pytest.raises(UsageError):
                 a.send(b.public_key, b"x" * (FAST.max_payload + 1))
+
+    run(scenario())
+
+
+def _threads() -> dict[int, tuple[str, int]]:
+    """This process's threads: id → (name, scheduling policy)."""
+    found = {}
+    for tid in os.listdir("/proc/self/task"):
+        # (a thread that ended meanwhile is left out)
+        with contextlib.suppress(OSError), open(f"/proc/self/task/{tid}/comm") as comm:
+            found[int(tid)] = (comm.read().strip(), os.sched_getscheduler(int(tid)))
+    return found
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="scheduling policies: Linux")
+@pytest.mark.parametrize("batch", [True, False])
+def test_each_mesh_receives_on_a_batch_thread_and_sends_on_a_normal_one(batch: bool) -> None:
+    config = dataclasses.replace(FAST, batch_receive_thread=batch)
+
+    async def scenario() -> None:
+        before = _threads()
+        async with meshes(2, config=config) as group:
+            connect_all(group)
+            await all_up(group)  # both I/O threads of each mesh have run by now
+            new = {tid: info for tid, info in _threads().items() if tid not in before}
+            io = [policy for name, policy in new.values() if name.startswith("ZMQbg/IO")]
+            assert len(io) == 4  # a receiving and a sending one per mesh
+            assert io.count(os.SCHED_BATCH) == (2 if batch else 0)
+            assert io.count(os.SCHED_OTHER) == (2 if batch else 4)
 
     run(scenario())
 

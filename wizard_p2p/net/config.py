@@ -31,6 +31,9 @@ class NetConfig:
     # of entries, and fewer wake-ups of the writer while the game's critical path runs.
     ack_delay: float = 0.15
     sync_timeout: float = 2.0
+    # The mesh's receiving I/O thread runs as a batch task (Linux), so that the peers an
+    # entry wakes do not preempt the thread still sending it to the others (see mesh).
+    batch_receive_thread: bool = True
     # Entries asked for (and served) per sync request.
     sync_batch: int = 256
     # Entries received ahead of a gap that are kept until the gap is filled.
