@@ -107,6 +107,25 @@ def test_compare_alternates_this_checkout_with_another(
     assert "(+" in printed or "(-" in printed  # the change against this version
 
 
+def test_compare_lets_each_version_lead_in_turn(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from wizard_p2p import bench
+
+    played: list[Path | None] = []
+
+    def fake_game(seats: int, out: Path, source: Path | None = None) -> dict[str, object]:
+        played.append(source)
+        return {"game": float(len(played))}
+
+    monkeypatch.setattr(bench, "run_game", fake_game)
+    monkeypatch.setattr(bench, "analyse", lambda game, seats: game)
+    a, b = tmp_path / "a", tmp_path / "b"
+    figures = bench.bench_compare([a, b], [3], 3, lambda line: None, tmp_path)
+    assert played == [None, a, b, a, b, None, b, None, a]
+    assert figures["compare_3"]["medians"]["game"] == [6.0, 4.0, 5.0]
+
+
 def test_compare_refuses_what_is_not_a_checkout(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -572,7 +572,8 @@ def bench_compare(
 ) -> dict[str, Any]:
     """This checkout's games against other checkouts', interleaved: one game of each in
     turn, ``reps`` times, so that every version plays on the same minutes (this
-    machine's speed drifts too much for figures taken minutes apart to compare)."""
+    machine's speed drifts too much for figures taken minutes apart to compare), each
+    version first in as many rounds as the others."""
     sources: list[Path | None] = [None, *others]
     names = ["this", *(str(o) for o in others)]
     results: dict[str, Any] = {}
@@ -580,9 +581,12 @@ def bench_compare(
     for seats in seat_counts:
         runs: list[list[dict[str, Any]]] = [[] for _ in sources]
         for rep in range(reps):
-            for index, source in enumerate(sources):
+            # Each version leads in turn: the first game of a round ran faster (its
+            # start-up by a third) whichever version it was.
+            for step in range(len(sources)):
+                index = (rep + step) % len(sources)
                 out = workdir / f"compare-s{seats}-r{rep}-v{index}"
-                runs[index].append(analyse(run_game(seats, out, source=source), seats))
+                runs[index].append(analyse(run_game(seats, out, source=sources[index]), seats))
         say(f"{seats} seats, {reps} games each: " + " | ".join(
             f"[{i}] {name}" for i, name in enumerate(names)
         ))
