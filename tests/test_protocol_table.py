@@ -15,11 +15,12 @@ import pytest
 
 from tests.protocol_support import body_json, forge, new_game, settled, snapshot
 from wizard_p2p.audit import audit_entries, format_report
+from wizard_p2p.bots import make_policy
 from wizard_p2p.errors import DecodeError, IllegalAction, PeerFault, UsageError
 from wizard_p2p.protocol import messages as m
 from wizard_p2p.protocol.harness import MemoryGame, random_chooser
 from wizard_p2p.protocol.table import Broadcast, Output, SendPrivate, Table
-from wizard_p2p.rules import GameConfig
+from wizard_p2p.rules import Card, GameConfig, SeatView, Suit
 
 
 def stop_in_round(game: MemoryGame, round_no: int, plays: int = 1) -> None:
@@ -468,6 +469,66 @@ def test_the_last_tricks_cards_play_themselves(variants: tuple[str, ...]) -> Non
     assert all(cards > 1 for _, cards in asked)
     plays = sum(3 * r for r in range(1, config.rounds + 1))
     assert len(asked) == plays - 3 * config.rounds
+
+
+def _bot_writes(table: Table, policy: Any) -> list[Output]:
+    """What a seat's client does for its bot (GamePeer._bot_move): the randomness of a
+    deterministic policy's choice comes from the table's choice seed."""
+    need, view = table.choice_needed(), table.view()
+    assert view is not None
+    rng = random.Random(table.choice_seed())
+    if need == "bid":
+        return table.bid(policy.bid(view, rng))
+    if need == "trump":
+        return table.choose_trump(policy.choose_trump(view, rng))
+    return table.play(policy.play(view, rng))
+
+
+@pytest.mark.parametrize("policy_name", ["random", "heuristic"])
+@pytest.mark.parametrize("variants", [(), ("secret_bids",)])
+def test_a_bot_choice_lost_in_a_crash_is_written_again_byte_for_byte(
+    policy_name: str, variants: tuple[str, ...]
+) -> None:
+    """Why a deterministic bot's choice needs no fsync before it is sent: a new process
+    (a new policy object, a table rebuilt from the log before it and the master secret)
+    chooses the same and writes the very same bytes."""
+    config = GameConfig.with_variants(3, list(variants))
+    policies = [make_policy(policy_name) for _ in range(config.seats)]
+    tables: list[Table] = []
+
+    def choose(seat: int, need: str, view: SeatView) -> int | Suit | Card:
+        rng = random.Random(tables[seat].choice_seed())
+        if need == "bid":
+            return policies[seat].bid(view, rng)
+        if need == "trump":
+            return policies[seat].choose_trump(view, rng)
+        return policies[seat].play(view, rng)
+
+    game = MemoryGame.create(config, choose, seed=9)
+    tables.extend(game.tables)
+    assert game.run() is False
+    log = game.tables[0].log
+    chosen = [
+        e for e in map(m.decode_entry, log)
+        if e.kind in ("bid", "trump") or (e.kind == "play" and "secret" not in e.body)
+    ]
+    # Choices of every seat, in rounds 2 to 8, at different points of a round.
+    picked = [chosen[i] for i in (7, 10, 14, 60, 95, 130)]
+    assert {e.seat for e in picked} == {0, 1, 2}
+    assert {e.kind for e in picked} >= {"bid", "play"}
+    seeds = set()
+    for entry in picked:
+        table = Table(
+            log[0], seat=entry.seat, identity=game.identities[entry.seat],
+            master_secret=game.masters[entry.seat],
+        )
+        for line in log[1 : entry.pos]:
+            table.receive(line)
+        seeds.add(table.choice_seed())
+        (written,) = [o for o in _bot_writes(table, make_policy(policy_name))
+                      if isinstance(o, Broadcast)]
+        assert (written.pos, written.entry) == (entry.pos, entry.raw)
+    assert len(seeds) == len(picked)  # a seed per position
 
 
 @pytest.mark.parametrize("variants", [(), ("secret_bids",), ("hidden_bids",)])

@@ -73,6 +73,7 @@ class ExpertPolicy:
             raise UsageError("the expert's time budget must be positive (or None)")
         self.samples = samples
         self.time_budget = time_budget
+        self.deterministic = time_budget is None  # a deadline makes it depend on the clock
         self.weigh_bids = weigh_bids
         self._bids: dict[tuple[object, ...], int] = {}
 

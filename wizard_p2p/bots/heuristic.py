@@ -389,6 +389,9 @@ class HeuristicPolicy:
     """Fast rules of thumb (see the module docstring)."""
 
     name = "heuristic"
+    # Its memory of its own sealed bid is only a fallback for a view that does not show
+    # it; a seat's table shows it (Table.view), also after a restart.
+    deterministic = True
 
     def __init__(self) -> None:
         self._bids: dict[tuple[object, ...], int] = {}

@@ -3,7 +3,13 @@
 A policy sees exactly what a human in that seat sees: a ``SeatView`` (never other
 hands, never the stock). It returns a legal choice; the caller applies it. The
 randomness a policy needs comes from the ``random.Random`` it is given, which
-its owner seeds from ``secrets`` (or from a fixed seed in tests and tournaments).
+its owner seeds from ``secrets`` or from a keyed derivation of the seat's secret
+(or from a fixed seed in tests and tournaments).
+
+A ``deterministic`` policy decides from the view and that randomness alone: no
+clock, and nothing remembered from earlier calls that the view does not show. A
+seat's client can then make the same choice again after a crash, so it sends the
+choice without first waiting for the disk.
 """
 
 from __future__ import annotations
@@ -16,6 +22,7 @@ from wizard_p2p.rules import Card, SeatView, Suit
 
 class Policy(Protocol):
     name: str
+    deterministic: bool
 
     def bid(self, view: SeatView, rng: random.Random) -> int:
         """How many tricks to bid; one of ``view.legal_bids``."""
@@ -34,6 +41,7 @@ class RandomPolicy:
     """Uniformly random legal choices: the baseline."""
 
     name = "random"
+    deterministic = True
 
     def bid(self, view: SeatView, rng: random.Random) -> int:
         return rng.choice(view.legal_bids)

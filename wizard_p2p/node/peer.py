@@ -1,7 +1,8 @@
 """A seated player's process during a game: the table, the mesh and the log file, on one loop.
 
 ``GamePeer`` feeds the sans-I/O ``Table`` with what the mesh delivers, writes
-every new entry to the log file (fsynced) *before* publishing it, sends what
+every new entry to the log file *before* publishing it (a choice that could not be
+made again after a crash is fsynced first: see ``CHOICE_KINDS``), sends what
 the table asks to send, and implements ``SeatController`` for the console.
 With a bot ``policy`` it makes its own choices.
 
@@ -94,6 +95,9 @@ class GamePeer:
         # Our entries: position → when we signed it (a choice: when it was made, just before).
         self.trace_signed: dict[int, float] = {}
         self._chosen_at: float | None = None
+        # Positions of our bot's choices that it can make again after a crash (see
+        # CHOICE_KINDS), until they are written.
+        self._derived_choices: set[int] = set()
         self.record = record
         self.identity = identity
         self.curve_keys = curve_keys
@@ -429,7 +433,9 @@ class GamePeer:
             pos = self._persisted
             author, kind = self.table.entry_meta[pos]
             forced = pos in self.table.forced_plays
-            durable = _must_be_durable(author, kind, self.seat) and not forced
+            derived = forced or pos in self._derived_choices
+            self._derived_choices.discard(pos)
+            durable = _must_be_durable(author, kind, self.seat) and not derived
             if self.trace_path is not None and author == self.seat:
                 signed_at = time.monotonic()
                 if kind in CHOICE_KINDS and not forced and self._chosen_at is not None:
@@ -513,16 +519,20 @@ class GamePeer:
             view = self.table.view()
             assert view is not None
             policy = self.policy
+            derived = self._derives_choices()
+            rng = random.Random(self.table.choice_seed()) if derived else self._rng
+            if derived:
+                self._derived_choices.add(len(self.table.log))  # where the choice goes
             if need == "bid":
-                tricks = policy.bid(view, self._rng)  # type: ignore[attr-defined]
+                tricks = policy.bid(view, rng)  # type: ignore[attr-defined]
                 self._chosen_at = time.monotonic()
                 outputs = self.table.bid(tricks)
             elif need == "trump":
-                suit = policy.choose_trump(view, self._rng)  # type: ignore[attr-defined]
+                suit = policy.choose_trump(view, rng)  # type: ignore[attr-defined]
                 self._chosen_at = time.monotonic()
                 outputs = self.table.choose_trump(suit)
             else:
-                card = policy.play(view, self._rng)  # type: ignore[attr-defined]
+                card = policy.play(view, rng)  # type: ignore[attr-defined]
                 self._chosen_at = time.monotonic()
                 outputs = self.table.play(card)
             self._handle(outputs)
@@ -530,6 +540,17 @@ class GamePeer:
             need = self.table.choice_needed()
         if self.table.ended and not self.finished.is_set():
             self._game_ended()
+
+    def _derives_choices(self) -> bool:
+        """Whether our bot's next choice is derived (see CHOICE_KINDS): its policy decides
+        from the view and the randomness it is given alone, and the view comes from the
+        log alone (not in the clairvoyance round, whose view needs the others' key shares)."""
+        rnd = self.table.round
+        return (
+            bool(getattr(self.policy, "deterministic", False))
+            and rnd is not None
+            and not rnd.clairvoyant
+        )
 
     def _choose(self, outputs_of: Callable[[], list[Output]]) -> None:
         self._chosen_at = time.monotonic()
@@ -622,7 +643,9 @@ class GamePeer:
 # (coin, shuffle, lock, bid opening, reveal, final, and the last trick's forced plays but
 # the clairvoyance round's) is derived from the master secret and the log before it, so
 # after a crash the table derives the very same bytes again: it needs no fsync before it
-# is sent, which takes the disk off the set-up's critical path.
+# is sent, which takes the disk off the set-up's critical path. So is a bot's choice when
+# its policy is deterministic and draws from Table.choice_seed() (GamePeer._bot_move),
+# but in the clairvoyance round: only a person's, or a clock's, waits for the disk.
 CHOICE_KINDS = frozenset({"bid", "trump", "play", "abort", "dispute"})
 
 

@@ -33,7 +33,7 @@ def read_log(path: Path) -> list[bytes]:
 
 
 class LogFile:
-    """An append-only log file. ``append`` returns once the line is durable."""
+    """An append-only log file: ``append`` writes a line and, if asked, waits for the disk."""
 
     def __init__(self, path: Path) -> None:
         self.path = Path(path)
@@ -45,6 +45,7 @@ class LogFile:
         # How long durable appends waited for the disk (benchmarks show the disk's share).
         self.fsyncs = 0
         self.fsync_seconds = 0.0
+        self._unsynced = False  # appended since the last fsync
         if not existed:
             fsync_directory(self.path.parent)
 
@@ -70,12 +71,21 @@ class LogFile:
         data = memoryview(line + b"\n")
         while data:
             data = data[os.write(self._fd, data) :]
+        self._unsynced = True
         if durable:
-            started = time.perf_counter()
-            os.fsync(self._fd)
-            self.fsync_seconds += time.perf_counter() - started
-            self.fsyncs += 1
+            self._sync()
+
+    def _sync(self) -> None:
+        started = time.perf_counter()
+        os.fsync(self._fd)
+        self.fsync_seconds += time.perf_counter() - started
+        self.fsyncs += 1
+        self._unsynced = False
 
     def close(self) -> None:
+        """Close the file, on disk whole: what no durable append flushed is flushed now."""
+        with contextlib.suppress(OSError):
+            if self._unsynced:
+                self._sync()
         with contextlib.suppress(OSError):
             os.close(self._fd)

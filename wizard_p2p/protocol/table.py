@@ -1241,6 +1241,20 @@ class Table:
             keys.lock_factors  # noqa: B018  # computed now, off the critical path of our lock
         return keys, first
 
+    def choice_seed(self) -> bytes:
+        """32 bytes for a bot's choice at the next position, derived from our master
+        secret and that position.
+
+        A table rebuilt from the same log after a crash gives the very same bytes, so a
+        bot that draws its randomness only from them (and decides from its view alone)
+        writes the same entry again: like a forced play, the entry needs no fsync before
+        it is sent. Nobody else can predict them.
+        """
+        if self._master is None:
+            raise UsageError("only a seated table makes choices")
+        position = len(self.log).to_bytes(4, "big")
+        return _derive(self._master, b"bot-choice", self.game_id, position)
+
     @property
     def preparation_due(self) -> bool:
         """Whether a driver should call :meth:`prepare_next_round` now: our hand is dealt
