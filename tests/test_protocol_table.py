@@ -7,8 +7,13 @@ keeps every test well under a second or two; whole games are in
 
 from __future__ import annotations
 
+import hashlib
 import json
+import os
 import random
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -484,14 +489,12 @@ def _bot_writes(table: Table, policy: Any) -> list[Output]:
     return table.play(policy.play(view, rng))
 
 
-@pytest.mark.parametrize("policy_name", ["random", "heuristic"])
-@pytest.mark.parametrize("variants", [(), ("secret_bids",)])
-def test_a_bot_choice_lost_in_a_crash_is_written_again_byte_for_byte(
-    policy_name: str, variants: tuple[str, ...]
-) -> None:
-    """Why a deterministic bot's choice needs no fsync before it is sent: a new process
-    (a new policy object, a table rebuilt from the log before it and the master secret)
-    chooses the same and writes the very same bytes."""
+def derived_bots_game(
+    policy_name: str, variants: tuple[str, ...] = (), entries: int | None = None
+) -> MemoryGame:
+    """A seeded 3-seat game of bots drawing their randomness from their tables' choice
+    seeds, as a seat's client has them do (GamePeer._bot_move): played to its end, or
+    until its log holds ``entries``."""
     config = GameConfig.with_variants(3, list(variants))
     policies = [make_policy(policy_name) for _ in range(config.seats)]
     tables: list[Table] = []
@@ -506,7 +509,45 @@ def test_a_bot_choice_lost_in_a_crash_is_written_again_byte_for_byte(
 
     game = MemoryGame.create(config, choose, seed=9)
     tables.extend(game.tables)
-    assert game.run() is False
+    if entries is None:
+        assert game.run() is False
+    else:
+        assert game.run(until=lambda: len(game.tables[0].log) >= entries) is True
+    return game
+
+
+def derived_bots_digest(policy_name: str, entries: int) -> str:
+    """SHA-256 of the first ``entries`` lines of :func:`derived_bots_game`'s log."""
+    log = derived_bots_game(policy_name, entries=entries).tables[0].log
+    return hashlib.sha256(b"\n".join(log[:entries])).hexdigest()
+
+
+def test_derived_bot_choices_do_not_depend_on_the_interpreter() -> None:
+    """A bot resumed after a crash is a new process with another hash seed: its choices
+    must not hang on the order of a set or a dict of strings. The same seeded game,
+    here and in an interpreter with another hash seed, is the same log."""
+    code = (
+        "from tests.test_protocol_table import derived_bots_digest; "
+        "print(derived_bots_digest('heuristic', 150))"
+    )
+    here = os.environ.get("PYTHONHASHSEED")
+    env = {**os.environ, "PYTHONHASHSEED": "2" if here == "1" else "1"}
+    other = subprocess.run(
+        [sys.executable, "-c", code], env=env, cwd=Path(__file__).resolve().parent.parent,
+        capture_output=True, text=True, check=True, timeout=120,
+    )
+    assert other.stdout.strip() == derived_bots_digest("heuristic", 150)
+
+
+@pytest.mark.parametrize("policy_name", ["random", "heuristic"])
+@pytest.mark.parametrize("variants", [(), ("secret_bids",)])
+def test_a_bot_choice_lost_in_a_crash_is_written_again_byte_for_byte(
+    policy_name: str, variants: tuple[str, ...]
+) -> None:
+    """Why a deterministic bot's choice needs no fsync before it is sent: a new process
+    (a new policy object, a table rebuilt from the log before it and the master secret)
+    chooses the same and writes the very same bytes."""
+    game = derived_bots_game(policy_name, variants)
     log = game.tables[0].log
     chosen = [
         e for e in map(m.decode_entry, log)
