@@ -13,13 +13,15 @@ Sections (crypto, network and audit by default; name some to run only those):
   seat's table fed by the in-memory relay on one thread (the protocol floor); the pause
   between rounds (last play → next hands, and → the first bid); card latency (a play
   signed by its author → verified and applied by every other seat, a chosen play timed
-  from the choice so that its fsync counts: median and 99th percentile; and the same
-  from the play's entering its author's log, after the fsync); what being woken costs
+  from the choice so that the fsync of one that waits for the disk counts: median and
+  99th percentile; and the same from the play's entering its author's log); the share
+  of CPU time the host stole from this virtual machine meanwhile; what being woken costs
   here (one table checking one shuffle entry, back to back and after sleeping 5 ms);
   the game proper (first entry → every seat holds the last) apart from start-up, the
   whole run's wall time, CPU time of all processes (in the game and in all), bytes on
-  the wire, log size; peak memory of one peer; the time the choices waited for the
-  disk (each bid or play is fsynced before it is sent).
+  the wire, log size; peak memory of one peer; the time the fsyncs took (the genesis,
+  each log's close, and a choice that waits for the disk: a person's or a clocked
+  bot's; a deterministic bot's does not).
 * ``audit`` — auditing a finished 6-seat log.
 * ``bots`` — a short tournament (see ``wizard-p2p tournament`` for the full one).
 * ``compare`` — this checkout's games against another's (``--against DIR``, which
@@ -216,6 +218,31 @@ def mults_per_second(count: int = 300) -> float:
     return count / (time.perf_counter() - start)
 
 
+def cpu_ticks() -> tuple[int, int] | None:
+    """(stolen, all) ticks of every CPU since boot, from ``/proc/stat`` (Linux), or None.
+
+    Stolen time is what the hypervisor gave other guests while this one had work: on
+    this project's virtual machine it comes and goes, and with it the figures.
+    """
+    try:
+        with open("/proc/stat") as stat:
+            fields = stat.readline().split()
+    except OSError:
+        return None
+    if len(fields) < 9 or fields[0] != "cpu":
+        return None
+    # user nice system idle iowait irq softirq steal (guest time is within user).
+    ticks = [int(field) for field in fields[1:9]]
+    return ticks[7], sum(ticks)
+
+
+def stolen_share(before: tuple[int, int] | None, after: tuple[int, int] | None) -> float | None:
+    """The share of all CPU time between two :func:`cpu_ticks` readings that was stolen."""
+    if before is None or after is None or after[1] <= before[1]:
+        return None
+    return (after[0] - before[0]) / (after[1] - before[1])
+
+
 # --- networked games ----------------------------------------------------------------------
 
 
@@ -249,11 +276,13 @@ def run_game(
     env = None
     if source is not None:
         env = {**os.environ, "PYTHONPATH": str(source.resolve())}
+    ticks = cpu_ticks()
     launched = time.monotonic()
     done = subprocess.run(
         command, capture_output=True, timeout=900, check=False, cwd=source, env=env
     )
     exited = time.monotonic()
+    stolen = stolen_share(ticks, cpu_ticks())
     if done.returncode != 0:
         raise RuntimeError(f"game failed: {done.stderr.decode(errors='replace')[-2000:]}")
     traces = [json.loads(trace.read_text())]
@@ -265,6 +294,7 @@ def run_game(
         "traces": traces,
         "log": log,
         "log_bytes": log.stat().st_size,
+        "stolen": stolen,
     }
 
 
@@ -362,7 +392,8 @@ def analyse(game: dict[str, Any], seats: int) -> dict[str, Any]:
         "card_latency_logged": statistics.median(latencies_logged) if latencies_logged else None,
         "cpu": sum(t["cpu_seconds"] for t in game["traces"]),
         "cpu_game": sum(cpu_in_game) if len(cpu_in_game) == seats else None,
-        # Every fsync holds back a choice (bid, trump, play) until the disk has it.
+        # The genesis's fsync, each log's at its close, and those that hold back a choice
+        # until the disk has it (a person's or a clocked bot's bid, trump or play).
         "fsyncs": sum(t.get("fsyncs", 0) for t in game["traces"]),
         "fsync_seconds": sum(t.get("fsync_seconds", 0.0) for t in game["traces"]),
         "bytes": sum(t["bytes_out"] for t in game["traces"]),
@@ -373,6 +404,7 @@ def analyse(game: dict[str, Any], seats: int) -> dict[str, Any]:
         "log_bytes": game["log_bytes"],
         "rounds": rounds,
         "finished": all(t["finished"] for t in game["traces"]),
+        "stolen": game.get("stolen"),
     }
 
 
@@ -402,7 +434,8 @@ def bench_network(
     say(
         f"{'seats':>5} {'set-up r1 ms':>18} {'passes':>6} {'ratio':>5} {'protocol':>8} "
         f"{'ratio':>5} {'set-up last ms':>18} {'passes':>6} {'ratio':>5} {'protocol':>8} "
-        f"{'ratio':>5} {'between rounds ms':>20} {'to 1st choice':>13} {'mults/s':>8}"
+        f"{'ratio':>5} {'between rounds ms':>20} {'to 1st choice':>13} {'mults/s':>8} "
+        f"{'stolen':>6}"
     )
     logs: dict[int, Path] = {}
     games_by_seats: dict[int, list[dict[str, Any]]] = {}
@@ -446,6 +479,8 @@ def bench_network(
         to_choice = _stats(
             [r["pause_to_choice"] for r in runs if r["pause_to_choice"] is not None]
         )
+        shares = [r["stolen"] for r in runs if r.get("stolen") is not None]
+        stolen = _stats(shares) if shares else None
         say(
             f"{seats:>5} {_fmt(first, 1000):>18} {floor_first['median'] * 1000:>6.1f} "
             f"{ratio_first:>5.2f} {protocol_floor_first['median'] * 1000:>8.1f} "
@@ -453,7 +488,8 @@ def bench_network(
             f"{floor_last['median'] * 1000:>6.1f} {ratio_last:>5.2f} "
             f"{protocol_floor_last['median'] * 1000:>8.1f} {protocol_ratio_last:>5.2f} "
             f"{_fmt(pause, 1000):>20} {to_choice['median'] * 1000:>13.1f} "
-            f"{statistics.median(speeds):>8.0f}"
+            f"{statistics.median(speeds):>8.0f} "
+            f"{'-' if stolen is None else format(stolen['median'], '.0%'):>6}"
         )
         results[f"setup_{seats}"] = {
             "round1": first,
@@ -469,6 +505,7 @@ def bench_network(
             "pause_between_rounds": pause,
             "pause_to_first_choice": to_choice,
             "mults_per_sec": _stats(speeds),
+            "stolen": stolen,
         }
     say("")
     say(
@@ -552,6 +589,7 @@ COMPARED = (
     ("wall", "whole run (s)", 1.0, 2),
     ("cpu_game", "CPU of all processes in the game (s)", 1.0, 2),
     ("bytes", "bytes on the wire (KB)", 1 / 1024, 0),
+    ("stolen", "CPU time stolen by the host (%)", 100.0, 0),
 )
 
 
