@@ -56,6 +56,7 @@ def test_the_quick_benchmark_runs_and_reports_every_section(
     assert setup["mults_per_sec"]["median"] > 0
     if sys.platform.startswith("linux"):
         assert 0 <= setup["stolen"]["median"] < 1
+        assert "of the CPU time during the games" in printed
     # The genesis and each log's close wait for the disk (the random bots' choices do not).
     assert game["fsync_seconds"]["median"] > 0 and game["fsync_mean"] > 0
     assert game["fsync_seconds"]["median"] < 3 * game["game"]["median"]

@@ -764,9 +764,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     for name, figures, met in judged:
         mark = "-" if met is None else ("met" if met else "MISSED")
         say(f"  {mark:<7}{name}: {figures}")
+    stolen = stolen_during_games(results)
+    if stolen is not None:
+        say(f"  (the host stole {stolen[0]:.0%}–{stolen[1]:.0%} of the CPU time during the "
+            "games: the more, the slower every networked figure)")
     if args.json_path:
         Path(args.json_path).write_text(json.dumps(results, indent=2, default=str))
     return 0
+
+
+def stolen_during_games(results: dict[str, Any]) -> tuple[float, float] | None:
+    """The least and the most of the sizes' median stolen shares, or None if not known."""
+    shares = [
+        figures["stolen"]["median"]
+        for key, figures in results.get("network", {}).items()
+        if key.startswith("setup_") and figures.get("stolen") is not None
+    ]
+    return (min(shares), max(shares)) if shares else None
 
 
 def verdicts(results: dict[str, Any]) -> list[tuple[str, str, bool | None]]:
