@@ -643,9 +643,10 @@ class GamePeer:
 # (coin, shuffle, lock, bid opening, reveal, final, and the last trick's forced plays but
 # the clairvoyance round's) is derived from the master secret and the log before it, so
 # after a crash the table derives the very same bytes again: it needs no fsync before it
-# is sent, which takes the disk off the set-up's critical path. So is a bot's choice when
-# its policy is deterministic and draws from Table.choice_seed() (GamePeer._bot_move),
-# but in the clairvoyance round: only a person's, or a clock's, waits for the disk.
+# is sent, which takes the disk off the set-up's critical path. So is a deterministic
+# bot's choice, drawn from Table.choice_seed() (GamePeer._bot_move), outside the
+# clairvoyance round. What waits for the disk: a person's choice, a clocked bot's, and
+# every choice of the clairvoyance round.
 CHOICE_KINDS = frozenset({"bid", "trump", "play", "abort", "dispute"})
 
 
