@@ -589,7 +589,7 @@ COMPARED = (
     ("wall", "whole run (s)", 1.0, 2),
     ("cpu_game", "CPU of all processes in the game (s)", 1.0, 2),
     ("bytes", "bytes on the wire (KB)", 1 / 1024, 0),
-    ("stolen", "CPU time stolen by the host (%)", 100.0, 0),
+    ("stolen", "CPU time stolen by the host (%)", 100.0, 1),
 )
 
 
@@ -642,7 +642,8 @@ def bench_compare(
                     cells.append(f"{'-':>10}")
                     continue
                 cell = f"{median * scale:>10.{digits}f}"
-                if index and base:
+                # The stolen share describes the minutes a version ran on, not its code.
+                if index and base and key != "stolen":
                     cell += f" ({(median / base - 1) * 100:+.0f} %)"
                 cells.append(cell)
             say(f"  {label:<38}" + "  ".join(cells))
