@@ -34,6 +34,7 @@ from wizard_p2p.net import (
     PeerUp,
     PrivateReceived,
 )
+from wizard_p2p.net import mesh as mesh_module
 from wizard_p2p.net.frames import Control, canonical_header, encode_mesh
 from wizard_p2p.net.testing import FAST_TIMERS, FaultProxy, connect_all
 
@@ -143,6 +144,34 @@ def test_each_mesh_receives_on_a_batch_thread_and_sends_on_a_normal_one(batch: b
             assert len(io) == 4  # a receiving and a sending one per mesh
             assert io.count(os.SCHED_BATCH) == (2 if batch else 0)
             assert io.count(os.SCHED_OTHER) == (2 if batch else 4)
+
+    run(scenario())
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="scheduling policies: Linux")
+def test_a_mesh_that_may_not_use_the_batch_policy_starts_without_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """libzmq would abort the process if it could not set the policy: it is never asked
+    where this process may not set it (a sandbox, a process at idle priority)."""
+    assert os.sched_getscheduler(0) == os.SCHED_OTHER
+    assert mesh_module.batch_policy_allowed()
+    assert os.sched_getscheduler(0) == os.SCHED_OTHER  # the probe leaves no trace
+
+    def refused(pid: int, policy: int, param: os.sched_param) -> None:
+        raise PermissionError(1, "Operation not permitted")
+
+    monkeypatch.setattr(os, "sched_setscheduler", refused)
+    assert not mesh_module.batch_policy_allowed()
+
+    async def scenario() -> None:
+        before = _threads()
+        async with meshes(2) as group:
+            connect_all(group)
+            await all_up(group)
+            new = [info for tid, info in _threads().items() if tid not in before]
+            io = [policy for name, policy in new if name.startswith("ZMQbg/IO")]
+            assert len(io) == 4 and set(io) == {os.SCHED_OTHER}
 
     run(scenario())
 

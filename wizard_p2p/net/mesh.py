@@ -163,6 +163,27 @@ class _Peer:
     redial: asyncio.TimerHandle | None = None
 
 
+def batch_policy_allowed() -> bool:
+    """Whether a thread of this process may run as a batch task (Linux).
+
+    libzmq aborts the whole process when it cannot give its thread the policy asked
+    (a sandbox that forbids the call, a process run at idle priority), so the call is
+    tried on this thread first, and undone. Only from the normal policy: another (idle,
+    real-time) is the user's choice, and might not be allowed back.
+    """
+    batch = getattr(os, "SCHED_BATCH", None)
+    if batch is None or not hasattr(os, "sched_getscheduler"):
+        return False
+    try:
+        if os.sched_getscheduler(0) != os.SCHED_OTHER:
+            return False
+        os.sched_setscheduler(0, batch, os.sched_param(0))
+        os.sched_setscheduler(0, os.SCHED_OTHER, os.sched_param(0))
+    except OSError:
+        return False
+    return True
+
+
 class Mesh(ListeningService):
     """One peer's end of the full mesh. Create, ``await start()``, ``add_peer`` the others.
 
@@ -227,7 +248,7 @@ class Mesh(ListeningService):
         loop = asyncio.get_running_loop()
         self._pulse = Pulse()
         self._receive_context = zmq.asyncio.Context()
-        if self.config.batch_receive_thread and hasattr(os, "SCHED_BATCH"):
+        if self.config.batch_receive_thread and batch_policy_allowed():
             # libzmq applies it to the context's threads as it starts them (Linux).
             self._receive_context.set(zmq.THREAD_SCHED_POLICY, os.SCHED_BATCH)
         self._send_context = zmq.asyncio.Context()
