@@ -611,7 +611,7 @@ def bench_compare(
     """This checkout's games against other checkouts', interleaved: one game of each in
     turn, ``reps`` times, so that every version plays on the same minutes (this
     machine's speed drifts too much for figures taken minutes apart to compare), each
-    version first in as many rounds as the others."""
+    version leading the rounds in turn."""
     sources: list[Path | None] = [None, *others]
     names = ["this", *(str(o) for o in others)]
     results: dict[str, Any] = {}
