@@ -476,17 +476,27 @@ def test_the_last_tricks_cards_play_themselves(variants: tuple[str, ...]) -> Non
     assert len(asked) == plays - 3 * config.rounds
 
 
-def _bot_writes(table: Table, policy: Any) -> list[Output]:
-    """What a seat's client does for its bot (GamePeer._bot_move): the randomness of a
-    deterministic policy's choice comes from the table's choice seed."""
-    need, view = table.choice_needed(), table.view()
-    assert view is not None
+def _derived_choice(table: Table, policy: Any, need: str, view: SeatView) -> int | Suit | Card:
+    """A bot's choice as a seat's client makes it (GamePeer._bot_move): the randomness of
+    a deterministic policy comes from the table's choice seed."""
     rng = random.Random(table.choice_seed())
     if need == "bid":
-        return table.bid(policy.bid(view, rng))
+        return policy.bid(view, rng)
     if need == "trump":
-        return table.choose_trump(policy.choose_trump(view, rng))
-    return table.play(policy.play(view, rng))
+        return policy.choose_trump(view, rng)
+    return policy.play(view, rng)
+
+
+def _bot_writes(table: Table, policy: Any) -> list[Output]:
+    """The entry a seat's client writes for its bot's next choice."""
+    need, view = table.choice_needed(), table.view()
+    assert need is not None and view is not None
+    choice = _derived_choice(table, policy, need, view)
+    if need == "bid":
+        return table.bid(choice)  # type: ignore[arg-type]
+    if need == "trump":
+        return table.choose_trump(choice)  # type: ignore[arg-type]
+    return table.play(choice)  # type: ignore[arg-type]
 
 
 def derived_bots_game(
@@ -500,12 +510,7 @@ def derived_bots_game(
     tables: list[Table] = []
 
     def choose(seat: int, need: str, view: SeatView) -> int | Suit | Card:
-        rng = random.Random(tables[seat].choice_seed())
-        if need == "bid":
-            return policies[seat].bid(view, rng)
-        if need == "trump":
-            return policies[seat].choose_trump(view, rng)
-        return policies[seat].play(view, rng)
+        return _derived_choice(tables[seat], policies[seat], need, view)
 
     game = MemoryGame.create(config, choose, seed=9)
     tables.extend(game.tables)
