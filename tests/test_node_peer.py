@@ -777,32 +777,3 @@ def test_a_seat_of_a_game_against_local_bots_says_it_cannot_be_resumed(
             await game.close()
 
     run(main())
-
-
-def test_the_passes_second_thread_runs_before_the_first_pass(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    # An executor starts its thread at the first submit and waits for it to run: that
-    # wait must not fall on our first pass, in round 1's set-up.
-    import threading
-
-    from wizard_p2p.node.peer import pass_helper
-
-    def helpers() -> set[threading.Thread]:
-        return {t for t in threading.enumerate() if t.name.startswith("wizard-passes")}
-
-    monkeypatch.setattr("os.cpu_count", lambda: 2)
-    before = helpers()
-    helper = pass_helper()
-    try:
-        assert helper is not None
-        started = helpers() - before
-        assert len(started) == 1 and all(t.is_alive() for t in started)
-        # The pass's own submit reuses that thread rather than starting another.
-        helper.submit(int).result()
-        assert helpers() - before == started
-    finally:
-        if helper is not None:
-            helper.shutdown(wait=True)
-    monkeypatch.setattr("os.cpu_count", lambda: 1)
-    assert pass_helper() is None  # one core: the pass runs on the calling thread alone

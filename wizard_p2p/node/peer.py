@@ -101,7 +101,15 @@ class GamePeer:
         self.record = record
         self.identity = identity
         self.curve_keys = curve_keys
-        self._helper = pass_helper()
+        # A second thread shares each of our passes, where there is a second core. Its
+        # thread starts at our first pass, which waits for it (0.6–6.8 ms here); started
+        # with the peer instead, round 1 was no faster: the waiting pass left its core to
+        # the other seats (README, twelfth session).
+        self._helper = (
+            ThreadPoolExecutor(max_workers=1, thread_name_prefix="wizard-passes")
+            if (os.cpu_count() or 1) > 1
+            else None
+        )
         self.table = Table(
             genesis, seat=record.seat, identity=identity, master_secret=record.master_secret,
             defer_checks=True, helper=self._helper,
@@ -643,23 +651,6 @@ class GamePeer:
 # clairvoyance round. What waits for the disk: a person's choice, a clocked bot's, and
 # every choice of the clairvoyance round.
 CHOICE_KINDS = frozenset({"bid", "trump", "play", "abort", "dispute"})
-
-
-def pass_helper() -> ThreadPoolExecutor | None:
-    """The second thread that shares each of our passes, where there is a second core,
-    already running.
-
-    An executor starts its thread at the first ``submit``, and ``Thread.start`` returns
-    only once the new thread runs: left to our first pass, that wait fell on round 1's
-    set-up, 0.6–6.8 ms in every seat's first pass of a bench game (the pass itself takes
-    3–5 ms). Started here, it is paid before the game. (The set-ups measured no faster
-    for it: while the first pass waited, the other seats had its core.)
-    """
-    if (os.cpu_count() or 1) < 2:
-        return None
-    helper = ThreadPoolExecutor(max_workers=1, thread_name_prefix="wizard-passes")
-    helper.submit(int).result()
-    return helper
 
 
 def _must_be_durable(author: int, kind: str, seat: int) -> bool:
