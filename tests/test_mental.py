@@ -818,3 +818,64 @@ def test_a_helper_thread_reports_the_first_invalid_point(bad: tuple[int, ...]) -
             mental.shuffle_pass(deck, keys, helper=helper)
         first = min(keys.permutation.index(p) for p in bad)
         assert caught.value.position == keys.permutation[first]
+
+
+def _read_one(point: bytes, keys: Sequence[bytes]) -> object:
+    """A card read alone, or the class of the error that stops it."""
+    try:
+        return mental.read_card(point, keys)
+    except CryptoError as exc:
+        return type(exc)
+
+
+@given(
+    seats=st.integers(1, 6),
+    cards=st.lists(st.integers(0, mental.DECK_SIZE - 1), min_size=0, max_size=20, unique=True),
+    spoiled=st.dictionaries(
+        st.integers(0, 19), st.sampled_from(["wrong key", "bad key", "bad point"]), max_size=3
+    ),
+    helper_kind=st.sampled_from(["none", "thread", "never runs", "runs at once"]),
+    data=st.data(),
+)
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_cards_read_together_are_the_cards_read_one_by_one(
+    seats: int,
+    cards: list[int],
+    spoiled: dict[int, str],
+    helper_kind: str,
+    data: st.DataObject,
+) -> None:
+    sealed: list[tuple[bytes, list[bytes]]] = []
+    for card in cards:
+        keys = [group.random_scalar() for _ in range(seats)]
+        point = mental.CARD_POINTS[card]
+        for key in keys:
+            point = group.mul(point, key)
+        sealed.append((point, keys))
+    for i, how in spoiled.items():
+        if i >= len(sealed):
+            continue
+        point, keys = sealed[i]
+        if how == "wrong key":
+            keys = [group.random_scalar(), *keys[1:]]
+        elif how == "bad key":
+            keys = [*keys[:-1], bytes(32)]  # zero: never a key
+        else:
+            point = data.draw(st.sampled_from([bytes(32), b"\xff" * 32]))  # small order; not canonical
+        sealed[i] = (point, keys)
+    one_by_one = [_read_one(point, keys) for point, keys in sealed]
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        helper = {
+            "none": None, "thread": pool, "never runs": _NeverRuns(), "runs at once": _RunsAtOnce()
+        }[helper_kind]
+        try:
+            together: object = mental.read_cards(sealed, helper=helper)
+        except mental.UnreadableCard as exc:
+            # The first card that does not decode alone, for the reason it does not, and
+            # every card before it read.
+            first = next(i for i, got in enumerate(one_by_one) if not isinstance(got, int))
+            assert exc.index == first
+            assert exc.read == one_by_one[:first]
+            assert isinstance(exc.__cause__, one_by_one[first])  # type: ignore[arg-type]
+        else:
+            assert together == one_by_one == cards

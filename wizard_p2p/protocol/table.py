@@ -1350,17 +1350,17 @@ class Table:
         hands: list[tuple[Card, ...] | None] = [None] * self.seats
         if self.seat is not None and not rnd.clairvoyant:
             assert rnd.my_keys is not None
-            mine = []
-            for p in rnd.positions_of(self.seat):
-                try:
-                    keys = [*rnd.public_keys(p), rnd.my_keys.lock_keys[p]]
-                    card = DECK[mental.read_card(rnd.deck[p], keys)]
-                except CryptoError:
-                    self._my_dispute = f"my card at position {p} does not decode"
-                    break
-                rnd.cards[p] = card
-                mine.append(card)
+            positions = rnd.positions_of(self.seat)
+            sealed = [
+                (rnd.deck[p], [*rnd.public_keys(p), rnd.my_keys.lock_keys[p]]) for p in positions
+            ]
+            try:
+                mine = [DECK[card] for card in mental.read_cards(sealed, helper=self._helper)]
+            except mental.UnreadableCard as exc:
+                rnd.cards.update(zip(positions, (DECK[card] for card in exc.read), strict=False))
+                self._my_dispute = f"my card at position {positions[exc.index]} does not decode"
             else:
+                rnd.cards.update(zip(positions, mine, strict=True))
                 if len(set(mine)) != len(mine) or rnd.turned in mine:
                     self._my_dispute = "my hand holds a card twice"
                 else:
@@ -1401,20 +1401,22 @@ class Table:
         if any(p in rnd.cards for p in range(rnd.dealt) if rnd.owner(p) != self.seat):
             return
         assert rnd.my_keys is not None
-        for p in range(rnd.dealt):
-            owner = rnd.owner(p)
-            if owner == self.seat:
-                continue
+        positions = [p for p in range(rnd.dealt) if rnd.owner(p) != self.seat]
+        sealed = []
+        for p in positions:
             keys = [rnd.shares[t][p] for t in rnd.shares] + [rnd.my_keys.lock_keys[p]]
-            try:
-                card = DECK[mental.read_card(rnd.deck[p], [k for k in keys if k is not None])]
-            except CryptoError:
-                self._my_dispute = f"the card at position {p} does not decode with the shares"
-                return
-            rnd.cards[p] = card
+            sealed.append((rnd.deck[p], [k for k in keys if k is not None]))
+        try:
+            cards = mental.read_cards(sealed, helper=self._helper)
+        except mental.UnreadableCard as exc:
+            cards, unreadable = exc.read, positions[exc.index]
+            self._my_dispute = f"the card at position {unreadable} does not decode with the shares"
+        for p, card in zip(positions, cards, strict=False):  # those read before a failure
+            rnd.cards[p] = DECK[card]
+            owner = rnd.owner(p)
             assert owner is not None
             if game.phase is not Phase.DEAL and game.round_no == rnd.round_no:
-                game.hands[owner] = [card]
+                game.hands[owner] = [DECK[card]]
 
     def _resolve_clairvoyant_trick(self) -> None:
         """All plays of the clairvoyance round are in: every key is public; read the trick."""
