@@ -162,6 +162,26 @@ def test_byte_strings_anywhere_encode_as_their_hex(value: Any) -> None:
     assert canonical.encode(value) == canonical.encode(_hexed(value))
 
 
+@given(encodable_values)
+def test_the_value_encoded_is_what_its_bytes_decode_to(value: Any) -> None:
+    # sign_entry checks its own entries on this value instead of parsing their line.
+    data, encoded = canonical.encode_with_value(value)
+    assert data == canonical.encode(value)
+    assert encoded == canonical.decode(data, MAX)
+    assert _same_types(encoded, canonical.decode(data, MAX))
+
+
+def _same_types(a: Any, b: Any) -> bool:
+    """Equal, and of the same types all the way down (True == 1 in Python)."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, list):
+        return len(a) == len(b) and all(map(_same_types, a, b))
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(_same_types(a[k], b[k]) for k in a)
+    return bool(a == b)
+
+
 @given(json_values)
 def test_pretty_printed_json_is_refused_unless_identical(value: Any) -> None:
     data = json.dumps(value, indent=1, ensure_ascii=True).encode()

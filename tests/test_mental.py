@@ -861,7 +861,8 @@ def test_cards_read_together_are_the_cards_read_one_by_one(
         elif how == "bad key":
             keys = [*keys[:-1], bytes(32)]  # zero: never a key
         else:
-            point = data.draw(st.sampled_from([bytes(32), b"\xff" * 32]))  # small order; not canonical
+            # a point of small order, or bytes that are no canonical u-coordinate
+            point = data.draw(st.sampled_from([bytes(32), b"\xff" * 32]))
         sealed[i] = (point, keys)
     one_by_one = [_read_one(point, keys) for point, keys in sealed]
     with ThreadPoolExecutor(max_workers=1) as pool:

@@ -91,7 +91,17 @@ def check_variants_played(config: GameConfig, log: list[bytes], report: AuditRep
 
 
 @pytest.mark.parametrize(("seats", "variants"), CASES, ids=lambda v: str(v))
-def test_whole_game(seats: int, variants: tuple[str, ...]) -> None:
+def test_whole_game(
+    seats: int, variants: tuple[str, ...], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    signed: list[m.Entry] = []
+    sign_entry = m.sign_entry
+
+    def recorded(*args: Any, **kwargs: Any) -> m.Entry:
+        signed.append(sign_entry(*args, **kwargs))
+        return signed[-1]
+
+    monkeypatch.setattr(m, "sign_entry", recorded)
     config = GameConfig.with_variants(seats, variants)
     seed = 100 * seats + len(variants)
     game = MemoryGame.create(config, random_chooser(seed), seed=seed)
@@ -100,6 +110,9 @@ def test_whole_game(seats: int, variants: tuple[str, ...]) -> None:
     assert game.run() is False
     log, report = check_finished_game(game)
     check_variants_played(config, log, report)
+    # Each entry as its writer checked and applied it is the entry its line decodes to.
+    assert {e.kind for e in signed} >= {"coin", "shuffle", "lock", "bid", "play", "final"}
+    assert all(entry == m.decode_entry(entry.raw) for entry in signed)
 
 
 def test_golden_game_is_reproduced_byte_for_byte() -> None:

@@ -109,6 +109,13 @@ def encode(obj: Any) -> bytes:
     return _dumps(_normalise(obj, 0))
 
 
+def encode_with_value(obj: Any) -> tuple[bytes, Any]:
+    """:func:`encode`, and the JSON value those bytes hold: what :func:`decode` returns
+    for them (bytes as hex strings, tuples as lists), without parsing them again."""
+    value = _normalise(obj, 0)
+    return _dumps(value), value
+
+
 def _no_float(text: str) -> Any:
     raise DecodeError(f"number {text[:20]} is not an integer")
 

@@ -1790,7 +1790,7 @@ class Table:
     def _write(self, kind: str, body: dict[str, Any]) -> list[Output]:
         """Sign, check and append one entry of ours; then write whatever else is ours."""
         assert self.identity is not None and self.seat is not None
-        raw = m.encode_entry(
+        entry = m.sign_entry(
             self.identity,
             game=self.game_id,
             pos=len(self.log),
@@ -1799,7 +1799,7 @@ class Table:
             kind=kind,
             body=body,
         )
-        entry = m.decode_entry(raw)
+        raw = entry.raw
         # Our own entries go through the very checks a peer's do (but our signature).
         self._accept(entry, authenticated=True)
         outputs: list[Output] = [Broadcast(entry.pos, raw)]
