@@ -458,7 +458,7 @@ def bench_network(
             runs.append(analyse(game, seats))
             logs[seats] = game["log"]
             with ThreadPoolExecutor(max_workers=1) as helper:  # as every peer has
-                helper.submit(int).result()  # its thread started before a pass, as a peer's
+                helper.submit(int).result()  # started before the timing: a one-time cost
                 floors_first += [setup_floor(seats, 1, helper) for _ in range(per_game)]
                 floors_last += [setup_floor(seats, rounds, helper) for _ in range(per_game)]
             for _ in range(per_game):

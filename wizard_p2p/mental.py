@@ -141,7 +141,7 @@ class UnreadableCard(CryptoError):
     """One of several cards read together does not decode (:func:`read_cards`).
 
     ``index`` is the first such card in the order given, ``read`` the cards before it,
-    and the exception chained from it the reason, as :func:`read_card` raises it.
+    and its cause the reason: a bad key, a bad point, or a point that is not a card.
     """
 
     def __init__(self, message: str, *, index: int, read: list[int]) -> None:
