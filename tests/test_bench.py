@@ -214,3 +214,17 @@ def test_each_target_is_judged_on_the_runs_figures_or_said_unmeasured() -> None:
     six = next(v for v in verdicts(results) if v[0].startswith("round set-up, 6"))
     assert six[1:] == ("round 1 120.0 ms (last round 240.0)", False)
     assert all(met is None and figures == "not measured" for _, figures, met in verdicts({}))
+
+
+def test_a_figure_judged_against_its_target_is_shown_on_the_same_side_of_it() -> None:
+    from wizard_p2p.bench import _judged, verdicts
+
+    assert _judged(1.4, 1.5, 2) == "1.40"
+    assert _judged(1.503, 1.5, 2) == "1.503"  # not "1.50", beside a target it misses
+    assert _judged(1.4996, 1.5, 2) == "1.50"  # shown as the target, and meeting it
+    assert _judged(5.0049, 5.0, 2) == "5.005"
+    assert _judged(100.04, 100.0, 1) == "100.04"
+    ratios = {"round1": _figures(0.02), "last": _figures(0.04), "round1_protocol_ratio": 1.503}
+    judged = {name.split(" <=")[0]: (figures, met)
+              for name, figures, met in verdicts({"network": {"setup_3": ratios}})}
+    assert judged["round 1 networked / protocol floor"] == ("1.503 (3 seats)", False)

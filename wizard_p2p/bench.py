@@ -804,7 +804,7 @@ def verdicts(results: dict[str, Any]) -> list[tuple[str, str, bool | None]]:
             verdict.append((name, "not measured", None))
             return
         first, last = figures["round1"]["median"] * 1000, figures["last"]["median"] * 1000
-        verdict.append((name, f"round 1 {first:.1f} ms (last round {last:.1f})",
+        verdict.append((name, f"round 1 {_judged(first, target, 1)} ms (last round {last:.1f})",
                         first <= target))
 
     setup(6, TARGETS["setup_ms_6"])
@@ -813,7 +813,7 @@ def verdicts(results: dict[str, Any]) -> list[tuple[str, str, bool | None]]:
     name = f"round 1 networked / protocol floor <= {TARGETS['setup_ratio']:g}"
     if sizes:
         ratios = [network[f"setup_{n}"]["round1_protocol_ratio"] for n in sizes]
-        shown = " / ".join(f"{r:.2f}" for r in ratios)
+        shown = " / ".join(_judged(r, TARGETS["setup_ratio"], 2) for r in ratios)
         verdict.append((name, f"{shown} ({', '.join(map(str, sizes))} seats)",
                         all(r <= TARGETS["setup_ratio"] for r in ratios)))
     else:
@@ -826,7 +826,8 @@ def verdicts(results: dict[str, Any]) -> list[tuple[str, str, bool | None]]:
         p50 = game6["card_latency_p50"] * 1000
         logged = game6.get("card_latency_logged_p50")
         beside = f" (from the author's log {logged * 1000:.2f})" if logged is not None else ""
-        verdict.append((name, f"{p50:.2f} ms{beside}", p50 <= TARGETS["card_latency_ms_6"]))
+        verdict.append((name, f"{_judged(p50, TARGETS['card_latency_ms_6'], 2)} ms{beside}",
+                        p50 <= TARGETS["card_latency_ms_6"]))
     name = f"game of bots, 3 and 6 seats, <= {TARGETS['game_wall_s']:g} s"
     games = [network.get(f"game_{n}") for n in (3, 6)]
     if any(g is None for g in games):
@@ -836,8 +837,8 @@ def verdicts(results: dict[str, Any]) -> list[tuple[str, str, bool | None]]:
         whole = [g["wall"]["median"] for g in games]  # type: ignore[index]
         verdict.append((
             name,
-            f"whole run {whole[0]:.2f} / {whole[1]:.2f} s (the game {proper[0]:.2f} / "
-            f"{proper[1]:.2f})",
+            f"whole run {' / '.join(_judged(t, TARGETS['game_wall_s'], 2) for t in whole)} s "
+            f"(the game {proper[0]:.2f} / {proper[1]:.2f})",
             all(t <= TARGETS["game_wall_s"] for t in whole),
         ))
     audit = results.get("audit", {}).get("audit_6")
@@ -845,16 +846,33 @@ def verdicts(results: dict[str, Any]) -> list[tuple[str, str, bool | None]]:
     if audit is None:
         verdict.append((name, "not measured", None))
     else:
-        verdict.append((name, f"{audit['median']:.2f} s", audit["median"] <= TARGETS["audit_s_6"]))
+        verdict.append((name, f"{_judged(audit['median'], TARGETS['audit_s_6'], 2)} s",
+                        audit["median"] <= TARGETS["audit_s_6"]))
     rss = [g["rss_kb"]["max"] / 1024 for k, g in network.items() if k.startswith("game_")]
     name = f"peak RSS of a peer <= {TARGETS['rss_mb']:g} MB"
-    verdict.append((name, f"{max(rss):.1f} MB", max(rss) <= TARGETS["rss_mb"]) if rss
-                   else (name, "not measured", None))
+    if rss:
+        peak = max(rss)
+        verdict.append((name, f"{_judged(peak, TARGETS['rss_mb'], 1)} MB",
+                        peak <= TARGETS["rss_mb"]))
+    else:
+        verdict.append((name, "not measured", None))
     crypto = results.get("crypto")
     name = f"shuffle+lock / raw multiplications <= {TARGETS['crypto_ratio']:g}"
-    verdict.append((name, f"{crypto['ratio']:.3f}", crypto["ratio"] <= TARGETS["crypto_ratio"])
+    verdict.append((name, _judged(crypto["ratio"], TARGETS["crypto_ratio"], 3),
+                    crypto["ratio"] <= TARGETS["crypto_ratio"])
                    if crypto else (name, "not measured", None))
     return verdict
+
+
+def _judged(value: float, target: float, digits: int) -> str:
+    """``value`` to ``digits`` decimals, or as many more as it takes for the figure shown
+    to fall on the same side of ``target`` as the value (1.503 is not shown as 1.50 beside
+    a target of 1.5 it misses)."""
+    for shown_digits in range(digits, digits + 4):
+        text = f"{value:.{shown_digits}f}"
+        if (float(text) <= target) == (value <= target):
+            return text
+    return f"{value:.{digits + 4}f}"
 
 
 def _cpus() -> int:
