@@ -613,12 +613,17 @@ def unlock(point: bytes, keys: Sequence[bytes]) -> bytes:
     Raises :class:`~wizard_p2p.group.InvalidScalar` for a malformed key and
     :class:`~wizard_p2p.group.InvalidPoint` for a malformed point.
     """
+    return group.mul(point, group.scalar_invert(_key_product(keys)))
+
+
+def _key_product(keys: Sequence[bytes]) -> bytes:
+    """The product of a card's lock keys, each checked, in constant-time arithmetic."""
     if isinstance(keys, bytes) or not keys:
-        raise UsageError("unlock needs the sequence of every seat's lock key")
+        raise UsageError("reading a card needs the sequence of every seat's lock key")
     product = group.check_scalar(keys[0])
     for key in keys[1:]:
         product = group.scalar_mul(product, group.check_scalar(key))
-    return group.mul(point, group.scalar_invert(product))
+    return product
 
 
 def read_card(point: bytes, keys: Sequence[bytes]) -> int:
@@ -644,17 +649,13 @@ def read_cards(
     readable: list[int] = []  # the cards whose keys are well formed, and their products
     products: list[bytes] = []
     for i, (_, keys) in enumerate(sealed):
-        if isinstance(keys, bytes) or not keys:
-            raise UsageError("read_cards needs every seat's lock key for each card")
         try:
-            product = group.check_scalar(keys[0])
-            for key in keys[1:]:
-                product = group.scalar_mul(product, group.check_scalar(key))
+            product = _key_product(keys)
         except CryptoError as exc:
             faults[i] = exc
-            continue
-        readable.append(i)
-        products.append(product)
+        else:
+            readable.append(i)
+            products.append(product)
     inverses = _invert_all(products)
     work = [(sealed[i][0], inverse, i) for i, inverse in zip(readable, inverses, strict=True)]
     shared = _SharedWork(work)
@@ -666,12 +667,14 @@ def read_cards(
         faults[readable[j]] = fault
     cards: list[int] = []
     for i, point in enumerate(out):
-        try:
-            if i in faults:
-                raise faults[i]
-            cards.append(card_of(point))  # type: ignore[arg-type]
-        except CryptoError as exc:
-            raise UnreadableCard(f"card {i}: {exc}", index=i, read=cards) from exc
+        fault = faults.get(i)
+        if fault is None:
+            try:
+                cards.append(card_of(point))  # type: ignore[arg-type]
+                continue
+            except NotACard as exc:
+                fault = exc
+        raise UnreadableCard(f"card {i}: {fault}", index=i, read=cards) from fault
     return cards
 
 

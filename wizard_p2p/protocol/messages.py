@@ -218,8 +218,7 @@ def sign_entry(
     raw, value, signature = _signed_line(
         identity, _envelope(game, pos, prev, seat, kind, body)
     )
-    if len(raw) > MAX_ENTRY_BYTES:
-        raise DecodeError(f"entry of {len(raw)} bytes exceeds {MAX_ENTRY_BYTES}")
+    _check_size(raw)
     return _entry_of(raw, value, signature)
 
 
@@ -244,12 +243,16 @@ def _signed_line(identity: Identity, envelope: dict[str, Any]) -> tuple[bytes, A
     return unsigned[:-1] + b',"sig":"' + signature.hex().encode() + b'"}', value, signature
 
 
+def _check_size(raw: bytes) -> None:
+    if len(raw) > MAX_ENTRY_BYTES:
+        raise DecodeError(f"entry of {len(raw)} bytes exceeds {MAX_ENTRY_BYTES}")
+
+
 def split_signature(raw: bytes) -> tuple[bytes, bytes]:
     """(signed bytes, signature) of an entry line, checking the signature's fixed place."""
     if not isinstance(raw, bytes):
         raise DecodeError("an entry is bytes")
-    if len(raw) > MAX_ENTRY_BYTES:
-        raise DecodeError(f"entry of {len(raw)} bytes exceeds {MAX_ENTRY_BYTES}")
+    _check_size(raw)
     suffix = raw[-_SIG_SUFFIX_LEN:]
     if len(raw) < _SIG_SUFFIX_LEN + 2 or not (
         suffix.startswith(b',"sig":"') and suffix.endswith(b'"}')

@@ -1411,12 +1411,12 @@ class Table:
         except mental.UnreadableCard as exc:
             cards, unreadable = exc.read, positions[exc.index]
             self._my_dispute = f"the card at position {unreadable} does not decode with the shares"
-        for p, card in zip(positions, cards, strict=False):  # those read before a failure
-            rnd.cards[p] = DECK[card]
+        for p, number in zip(positions, cards, strict=False):  # those read before a failure
+            card = rnd.cards[p] = DECK[number]
             owner = rnd.owner(p)
             assert owner is not None
             if game.phase is not Phase.DEAL and game.round_no == rnd.round_no:
-                game.hands[owner] = [DECK[card]]
+                game.hands[owner] = [card]
 
     def _resolve_clairvoyant_trick(self) -> None:
         """All plays of the clairvoyance round are in: every key is public; read the trick."""
@@ -1800,7 +1800,8 @@ class Table:
             body=body,
         )
         raw = entry.raw
-        # Our own entries go through the very checks a peer's do (but our signature).
+        # Our own entries go through the very schemas and checks a peer's do (but the
+        # signature and the line's canonical form, which sign_entry has just made).
         self._accept(entry, authenticated=True)
         outputs: list[Output] = [Broadcast(entry.pos, raw)]
         rnd = self.round
