@@ -73,7 +73,7 @@ def test_a_reserved_port_is_nobody_elses_until_released() -> None:
     import errno
     import socket
 
-    from wizard_p2p.node.options import release_port, reserve_port
+    from wizard_p2p.ports import release_port, reserve_port
 
     port = reserve_port()
     other = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
@@ -95,7 +95,8 @@ def test_a_reserved_port_is_nobody_elses_until_released() -> None:
 FORK_PROBE = """
 import socket, sys
 import wizard_p2p.node.commands  # what `play` imports before it forks its bots
-from wizard_p2p.node.options import ForkedBot, can_fork_bots, release_port, reserve_port
+from wizard_p2p.node.options import ForkedBot, can_fork_bots
+from wizard_p2p.ports import release_port, reserve_port
 
 assert can_fork_bots(), "importing the node started no thread"
 print("audit exit code", ForkedBot(["audit", sys.argv[1]]).wait(timeout=60))

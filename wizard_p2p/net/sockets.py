@@ -24,6 +24,7 @@ import asyncio
 import contextlib
 import ipaddress
 import logging
+import os
 from collections.abc import Sequence
 from types import TracebackType
 from typing import Any, Self
@@ -35,6 +36,7 @@ from wizard_p2p.errors import UsageError
 from wizard_p2p.net.config import NetConfig
 from wizard_p2p.net.frames import MAX_HEADER
 from wizard_p2p.net.keys import CurveKeys, check_z85_key
+from wizard_p2p.ports import release_port, take_listener
 
 _log = logging.getLogger(__name__)
 
@@ -109,10 +111,29 @@ def bind(sock: zmq.Socket, host: str, port: int) -> int:
     try:
         if port == 0:
             return sock.bind_to_random_port(f"tcp://{literal}")
-        sock.bind(f"tcp://{literal}:{port}")
+        _bind_held(sock, host, literal, port)
     except zmq.ZMQError as exc:
         raise UsageError(f"cannot listen on {host}:{port}: {exc}") from None
     return port
+
+
+def _bind_held(sock: zmq.Socket, host: str, literal: str, port: int) -> None:
+    """Bind to ``tcp://literal:port`` on the listening socket this process holds for
+    ``host:port`` (:mod:`wizard_p2p.ports`: the dials already waiting there are taken
+    over, not refused), or as usual when it holds none."""
+    # ZMQ_USE_FD came with libzmq 4.2; a Windows socket handle is not a descriptor.
+    fd = take_listener(host, port) if os.name == "posix" and hasattr(zmq, "USE_FD") else None
+    if fd is None:
+        release_port(port)  # held where it cannot be taken over: free for the bind
+        sock.bind(f"tcp://{literal}:{port}")
+        return
+    try:
+        sock.setsockopt(zmq.USE_FD, fd)
+        sock.bind(f"tcp://{literal}:{port}")
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.close(fd)  # not taken over
+        raise
 
 
 def _host_literal(host: str) -> str:

@@ -46,10 +46,9 @@ from wizard_p2p.node.options import (  # noqa: F401  (re-exported: the lobby's A
     DEFAULT_PORT,
     new_invite_code,
     normalise_code,
-    release_port,
-    reserve_port,
 )
 from wizard_p2p.node.store import GameStore, SeatRecord
+from wizard_p2p.ports import release_port, reserve_port
 from wizard_p2p.protocol.messages import GENESIS_DOMAIN, PROTOCOL, genesis_terms_bytes
 from wizard_p2p.protocol.table import (
     coin_commitment,
@@ -216,7 +215,6 @@ class HostLobby:
     _changed: asyncio.Event = field(default_factory=asyncio.Event)
 
     async def open(self) -> None:
-        release_port(self.port)  # when it was chosen ahead (play's local game)
         self._server = LobbyServer(
             lobby_keys(self.code), host=self.listen_host, port=self.port, config=self.net_config
         )

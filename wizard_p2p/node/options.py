@@ -1,10 +1,10 @@
 """What the command line needs of the node before anything heavy is imported.
 
-The lobby's default port, invite codes, ports held until they are bound, the
-network options, and starting local bot processes: all from the standard library
-(and the pure rules). Every bot is its own OS process. Where this process can fork
-(Linux, one thread), ``play`` imports the node first and forks its bots from it,
-so that they start with everything imported: a bot started as a new interpreter
+The lobby's default port, invite codes, the network options, and starting local
+bot processes: all from the standard library (and the pure rules). Every bot is
+its own OS process. Where this process can fork (Linux, one thread), ``play``
+imports the node first and forks its bots from it, so that they start with
+everything imported: a bot started as a new interpreter
 spends about a quarter of a second of CPU importing, six of them half the wall
 time of a short game's start on two cores. Elsewhere each bot is a new interpreter,
 started before this process imports the rest, so that they import side by side.
@@ -16,7 +16,6 @@ import argparse
 import multiprocessing
 import os
 import secrets
-import socket
 import subprocess
 import sys
 import tempfile
@@ -25,6 +24,7 @@ from pathlib import Path
 from typing import Protocol
 
 from wizard_p2p.errors import UsageError
+from wizard_p2p.ports import close_inherited, reserve_port
 from wizard_p2p.rules import GameConfig
 
 DEFAULT_PORT = 47474
@@ -41,31 +41,6 @@ def normalise_code(code: str) -> str:
     if len(clean) != 8 or any(ch not in CODE_ALPHABET for ch in clean):
         raise UsageError(f"an invite code looks like ABCD-EF23, not {code!r}")
     return f"{clean[:4]}-{clean[4:]}"
-
-
-# Ports chosen ahead and held bound (not listening) until their listener takes them:
-# nobody else — another process choosing a free port included — can be handed one meanwhile.
-_held_ports: dict[int, socket.socket] = {}
-
-
-def reserve_port(host: str = "127.0.0.1") -> int:
-    """A free TCP port on ``host``, held for this process until :func:`release_port`."""
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    try:
-        sock.bind((host, 0))
-    except OSError:
-        sock.close()
-        raise
-    port = int(sock.getsockname()[1])
-    _held_ports[port] = sock
-    return port
-
-
-def release_port(port: int) -> None:
-    """Let the listener bind ``port`` now (a no-op for a port this process does not hold)."""
-    sock = _held_ports.pop(port, None)
-    if sock is not None:
-        sock.close()
 
 
 def add_network_options(parser: argparse.ArgumentParser, *, bot: bool = False) -> None:
@@ -140,9 +115,7 @@ class ForkedBot:
 
 def _run_forked_bot(argv: list[str], ready_read: int, ready_write: int) -> None:
     """In the forked bot: what ``python -m wizard_p2p bot …`` would do."""
-    for sock in _held_ports.values():
-        sock.close()  # our copies: the parent's listeners must be able to take the ports
-    _held_ports.clear()
+    close_inherited()  # our copies: the parent's listeners must be able to take the ports
     os.close(ready_read)
     os.close(ready_write)  # the parent goes on
     devnull = os.open(os.devnull, os.O_WRONLY)

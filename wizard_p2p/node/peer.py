@@ -45,7 +45,6 @@ from wizard_p2p.net import (
     PrivateReceived,
 )
 from wizard_p2p.net.events import PeerState
-from wizard_p2p.node.options import release_port
 from wizard_p2p.node.store import GameStore, SeatRecord
 from wizard_p2p.protocol.table import Broadcast, Output, SendPrivate, Table
 from wizard_p2p.rules import Card, Phase, Suit
@@ -158,7 +157,8 @@ class GamePeer:
             config=self.net_config,
             session=self.table.game_id.hex()[:32],
         )
-        release_port(self.record.listen_port)  # reserved in the lobby, bound just now
+        # The port held since the lobby (wizard_p2p.ports) is taken over by the mesh's
+        # listener: seats that dial us before it binds wait instead of being refused.
         await self.mesh.start()
         self.mesh.attach_log(_LogView(self.table), self._on_entry)
         for seat, player in enumerate(self.table.players):
