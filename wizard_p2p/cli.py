@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import sys
 from collections.abc import Sequence
 
@@ -154,7 +155,16 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    argv = list(sys.argv[1:] if argv is None else argv)
+    """Run a command: ``argv``, or, as the program, ``sys.argv``."""
+    if argv is None:
+        try:
+            return main(sys.argv[1:])
+        finally:
+            # The program ends: nothing it still holds needs collecting. Python's
+            # finalization would otherwise walk the whole heap again — a game's took
+            # 50–70 ms at the end of every `play` here, and 15 with this.
+            gc.freeze()
+    argv = list(argv)
     parser = build_parser()
     if argv and argv[0] in ("bench", "tournament"):
         # These parse their own options (argparse's REMAINDER would drop leading ones).
