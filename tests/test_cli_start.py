@@ -101,9 +101,10 @@ from wizard_p2p.ports import release_port, reserve_port
 assert can_fork_bots(), "importing the node started no thread"
 print("audit exit code", ForkedBot(["audit", sys.argv[1]]).wait(timeout=60))
 port = reserve_port()
-# A bot whose lobby never opens keeps dialling: it lives until it is terminated.
+# A bot whose lobby never answers waits for it: it lives until it is terminated.
 bot = ForkedBot(["bot", f"127.0.0.1:{reserve_port()}", "--code", "ABCD-EFGH",
                  "--data-dir", sys.argv[2], "--listen", "127.0.0.1", "--quiet"])
+bot.given_up_ports()
 release_port(port)
 listener = socket.socket()
 listener.bind(("127.0.0.1", port))  # the bot gave up its copy of the held port
