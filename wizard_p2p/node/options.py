@@ -4,10 +4,10 @@ The lobby's default port, invite codes, the network options, and starting local
 bot processes: all from the standard library (and the pure rules). Every bot is
 its own OS process. Where this process can fork (Linux, one thread), ``play``
 imports the node first and forks its bots from it, so that they start with
-everything imported: a bot started as a new interpreter
-spends about a quarter of a second of CPU importing, six of them half the wall
-time of a short game's start on two cores. Elsewhere each bot is a new interpreter,
-started before this process imports the rest, so that they import side by side.
+everything imported: a bot started as a new interpreter spends about a quarter
+of a second of CPU importing, six of them half the wall time of a short game's
+start on two cores. Elsewhere each bot is a new interpreter, started before this
+process imports the rest, so that they import side by side.
 """
 
 from __future__ import annotations
