@@ -76,6 +76,16 @@ def test_publish_sends_to_the_peer_named_first_before_the_others() -> None:
     assert rig.take() == [(A, Entry(2, b"e2")), (B, Entry(2, b"e2")), (C, Entry(2, b"e2"))]
 
 
+def test_publish_sends_to_the_peer_named_last_after_the_others() -> None:
+    rig = Rig(peers=(A, B, C))
+    rig.rep.publish(rig.store.append(b"e0"), last=A)
+    assert [peer for peer, _ in rig.take()] == [B, C, A]
+    rig.rep.publish(rig.store.append(b"e1"), first=C, last=B)
+    assert [peer for peer, _ in rig.take()] == [C, A, B]
+    rig.rep.publish(rig.store.append(b"e2"), last="peer-gone")
+    assert [peer for peer, _ in rig.take()] == [A, B, C]
+
+
 def test_entries_beyond_a_gap_are_held_and_delivered_in_order() -> None:
     rig = Rig()
     rig.feed(A, 2, b"e2")

@@ -508,19 +508,22 @@ def test_only_chosen_entries_wait_for_the_disk(
     run(main())
 
 
-def test_each_entry_goes_first_to_the_seat_that_writes_the_next(
+def test_an_entry_goes_first_to_the_seat_that_writes_the_next_and_a_play_last(
     tmp_path: Path, run: Callable[..., object], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A seat publishes its entry to the writer of the next one before the others: in
     a round's set-up that is the next pass, which must not queue behind seats that
-    only record the entry."""
-    published: list[tuple[Mesh, int, str | None, int]] = []
+    only record the entry. A play goes to the next player after the others: its
+    answer would compete with their checks of the play."""
+    published: list[tuple[Mesh, int, str | None, str | None, int]] = []
     original = Mesh.publish
 
-    def publish(self: Mesh, position: int, first: str | None = None) -> None:
+    def publish(
+        self: Mesh, position: int, first: str | None = None, last: str | None = None
+    ) -> None:
         assert self.replicator is not None
-        published.append((self, position, first, self.replicator.length()))
-        original(self, position, first)
+        published.append((self, position, first, last, self.replicator.length()))
+        original(self, position, first, last)
 
     monkeypatch.setattr(Mesh, "publish", publish)
 
@@ -535,22 +538,30 @@ def test_each_entry_goes_first_to_the_seat_that_writes_the_next(
                 "round 2",
             )
             by_mesh = {id(p.mesh): p for p in peers}
-            checked: list[str] = []
-            for mesh, position, first, length in published:
+            firsts: list[str] = []
+            lasts: list[str] = []
+            for mesh, position, first, last, length in published:
                 peer = by_mesh[id(mesh)]
                 log = peer.table.log
                 if position + 1 >= len(log):
                     continue  # the next entry is not written yet
+                kind = peer.table.entry_meta[position][1]
                 next_writer = peer.table.entry_meta[position + 1][0]
                 wanted = (
                     peer.table.players[next_writer]["curve_key"]
                     if position + 1 == length and next_writer != peer.seat
                     else None
                 )
-                assert first == wanted, (peer.seat, position)
-                if first is not None:
-                    checked.append(peer.table.entry_meta[position][1])
-            assert {"shuffle", "lock", "bid", "play"} <= set(checked)
+                if kind == "play":
+                    assert (first, last) == (None, wanted), (peer.seat, position)
+                    if last is not None:
+                        lasts.append(kind)
+                else:
+                    assert (first, last) == (wanted, None), (peer.seat, position)
+                    if first is not None:
+                        firsts.append(kind)
+            assert {"shuffle", "lock", "bid"} <= set(firsts)
+            assert lasts
         finally:
             await game.close()
 

@@ -401,12 +401,13 @@ class Mesh(ListeningService):
         )
         return self.replicator
 
-    def publish(self, position: int, first: str | None = None) -> None:
+    def publish(self, position: int, first: str | None = None, last: str | None = None) -> None:
         """Replicate the node's own entry at ``position`` (already appended to the store),
-        sending it to the peer ``first`` (a key) before the others, if given."""
+        sending it to the peer ``first`` (a key) before the others and to ``last`` after
+        them, if given."""
         if self.replicator is None:
             raise UsageError("no log attached")
-        self.replicator.publish(position, first)
+        self.replicator.publish(position, first, last)
         self._fire()
 
     def announce_length(self) -> None:

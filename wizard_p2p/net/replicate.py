@@ -139,12 +139,14 @@ class Replicator:
         """Entries the node holds (the store's length)."""
         return self._store.length()
 
-    def publish(self, position: int, first: str | None = None) -> None:
+    def publish(self, position: int, first: str | None = None, last: str | None = None) -> None:
         """Push the node's own entry at ``position`` (already in the store) to every peer.
 
-        ``first``: a peer to send it to before the others (if it is still a peer), the
-        one whose wait matters most. On a loaded machine every peer woken by the entry
-        competes for the cores; the one that goes on from it should be woken first.
+        On a loaded machine every peer woken by the entry competes for the cores, so
+        the order of the sends matters. ``first``: a peer to send it to before the
+        others, the one whose wait matters most. ``last``: a peer to send it to after
+        them, the one whose answer would compete with them for the cores. A key that
+        is not (or no longer) a peer's changes nothing.
         """
         length = self._store.length()
         if not isinstance(position, int) or not 0 <= position < length:
@@ -153,6 +155,9 @@ class Replicator:
         if first in peers:
             peers.remove(first)
             peers.insert(0, first)
+        if last in peers:
+            peers.remove(last)
+            peers.append(last)
         index = bisect.bisect_left(self._published, position)
         if index == len(self._published) or self._published[index] != position:
             self._published.insert(index, position)
