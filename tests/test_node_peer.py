@@ -478,9 +478,9 @@ def test_only_chosen_entries_wait_for_the_disk(
             peers = game.peers
             # Round 3 under way: rounds 1 and 2 are whole in every log.
             await game.until(
-                lambda: all(p.table.round is not None and p.table.round.round_no >= 3
+                lambda: all(p.table.round is not None and p.table.round.round_no >= 2
                             for p in peers),
-                "round 3",
+                "round 2",
             )
             for peer in peers:
                 log = peer.table.log
@@ -508,13 +508,13 @@ def test_only_chosen_entries_wait_for_the_disk(
     run(main())
 
 
-def test_an_entry_goes_first_to_the_seat_that_writes_the_next_and_a_play_last(
+def test_an_entry_goes_first_to_the_writer_of_a_pass_after_it_and_last_to_a_chooser(
     tmp_path: Path, run: Callable[..., object], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A seat publishes its entry to the writer of the next one before the others: in
-    a round's set-up that is the next pass, which must not queue behind seats that
-    only record the entry. A play goes to the next player after the others: its
-    answer would compete with their checks of the play."""
+    """A seat publishes its entry to the writer of the next one before the others when
+    that entry is a pass (the set-up's chain, which must not queue behind seats that
+    only record ours), and after them when it is a choice (a bot's answer would
+    compete with their checks of ours)."""
     published: list[tuple[Mesh, int, str | None, str | None, int]] = []
     original = Mesh.publish
 
@@ -533,35 +533,39 @@ def test_an_entry_goes_first_to_the_seat_that_writes_the_next_and_a_play_last(
         try:
             peers = game.peers
             await game.until(
-                lambda: all(p.table.round is not None and p.table.round.round_no >= 2
+                lambda: all(p.table.round is not None and p.table.round.round_no >= 3
                             for p in peers),
-                "round 2",
+                "round 3",
             )
             by_mesh = {id(p.mesh): p for p in peers}
-            firsts: list[str] = []
-            lasts: list[str] = []
+            before_a_pass: set[str] = set()
+            before_a_choice: set[str] = set()
             for mesh, position, first, last, length in published:
                 peer = by_mesh[id(mesh)]
                 log = peer.table.log
                 if position + 1 >= len(log):
                     continue  # the next entry is not written yet
                 kind = peer.table.entry_meta[position][1]
-                next_writer = peer.table.entry_meta[position + 1][0]
+                next_writer, next_kind = peer.table.entry_meta[position + 1]
                 wanted = (
                     peer.table.players[next_writer]["curve_key"]
                     if position + 1 == length and next_writer != peer.seat
                     else None
                 )
-                if kind == "play":
+                if next_kind in ("bid", "trump", "play"):
                     assert (first, last) == (None, wanted), (peer.seat, position)
-                    if last is not None:
-                        lasts.append(kind)
+                    if wanted is not None:
+                        before_a_choice.add(kind)
                 else:
                     assert (first, last) == (wanted, None), (peer.seat, position)
-                    if first is not None:
-                        firsts.append(kind)
-            assert {"shuffle", "lock", "bid"} <= set(firsts)
-            assert lasts
+                    if wanted is not None:
+                        before_a_pass.add(kind)
+            # Seat 1 writes a round's last lock; the dealer moves on each round, so in one
+            # of the first two another seat bids (or names trump) after it. (A round's
+            # last play comes before the next round's first pass: checked above where
+            # another seat than 0 wrote it, which the cards decide.)
+            assert {"coin", "shuffle", "lock"} <= before_a_pass
+            assert {"lock", "bid", "play"} <= before_a_choice
         finally:
             await game.close()
 

@@ -457,26 +457,29 @@ class GamePeer:
                 and mesh is not None
                 and mesh.replicator is not None
             ):
-                after = self._next_writer_key() if pos + 1 == len(log) else None
-                if kind == "play":
-                    mesh.publish(pos, last=after)
-                else:
-                    mesh.publish(pos, first=after)
+                first, last = self._send_order() if pos + 1 == len(log) else (None, None)
+                mesh.publish(pos, first=first, last=last)
 
-    def _next_writer_key(self) -> str | None:
-        """The mesh key of the seat that writes the next entry, if another seat does.
+    def _send_order(self) -> tuple[str | None, str | None]:
+        """(first, last): the mesh key of the seat that writes the entry after our newest
+        one, as the peer that entry goes to before the others or after them (``None``
+        when we write it).
 
-        A set-up entry goes to it first: it makes the next pass, and every other seat
-        only records the entry (SPEC §4), so it must not wait behind them. A play goes
-        to it last: every seat checks and shows a play, and a bot answers the moment it
-        has it, so the next play's five sends woke seats still checking this one; sent
-        last to the next player, a play reached the others 15–16 % sooner at 4–6 seats
-        and the game was no slower (README, thirteenth session).
+        An entry written at once by its client, a pass of a set-up above all, goes to
+        its writer first: it is the chain, and every other seat only records ours
+        (SPEC §4). A choice (a bid, the trump, a play) goes to its chooser last: every
+        seat checks and shows our entry, and a bot chooses the moment it has it, so its
+        sends woke the seats still checking ours. Sent last to the next player, a play
+        reached the others 15–16 % sooner at 4–6 seats, and the game was no slower
+        (README, thirteenth session).
         """
         due = self.table.expected()
         if due is None or due[0] == self.seat:
-            return None
-        return self.table.players[due[0]]["curve_key"]
+            return None, None
+        writer = self.table.players[due[0]]["curve_key"]
+        if due[1] & _CHOSEN:
+            return None, writer
+        return writer, None
 
     # --- choices -----------------------------------------------------------------------
 
@@ -659,6 +662,10 @@ class GamePeer:
 # clairvoyance round. What waits for the disk: a person's choice, a clocked bot's, and
 # every choice of the clairvoyance round.
 CHOICE_KINDS = frozenset({"bid", "trump", "play", "abort", "dispute"})
+
+
+# The entries a seat's player (or bot) chooses, rather than its client deriving them.
+_CHOSEN = frozenset({"bid", "trump", "play"})
 
 
 def _must_be_durable(author: int, kind: str, seat: int) -> bool:
