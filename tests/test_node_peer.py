@@ -478,9 +478,9 @@ def test_only_chosen_entries_wait_for_the_disk(
             peers = game.peers
             # Round 3 under way: rounds 1 and 2 are whole in every log.
             await game.until(
-                lambda: all(p.table.round is not None and p.table.round.round_no >= 2
+                lambda: all(p.table.round is not None and p.table.round.round_no >= 3
                             for p in peers),
-                "round 2",
+                "round 3",
             )
             for peer in peers:
                 log = peer.table.log
