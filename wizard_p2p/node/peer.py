@@ -664,8 +664,9 @@ class GamePeer:
 CHOICE_KINDS = frozenset({"bid", "trump", "play", "abort", "dispute"})
 
 
-# The entries a seat's player (or bot) chooses, rather than its client deriving them.
-_CHOSEN = frozenset({"bid", "trump", "play"})
+# The choices that make the next entry one (GamePeer._send_order): a dispute or an abort
+# may follow any entry (Table.expected() always allows a dispute), so it does not.
+_CHOSEN = CHOICE_KINDS - {"abort", "dispute"}
 
 
 def _must_be_durable(author: int, kind: str, seat: int) -> bool:
