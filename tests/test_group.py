@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 import nacl.bindings
+import nacl.exceptions
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -179,6 +180,51 @@ def test_inverse_undoes_multiplication(a: bytes) -> None:
 @given(a=scalars | extreme_scalars)
 def test_mul_is_ed25519s_multiplication_on_u_coordinates(a: bytes) -> None:
     assert group.mul(P, a) == edwards_mul(a)
+
+
+@given(a=scalars | extreme_scalars, b=scalars | extreme_scalars)
+def test_one_multiplier_gives_each_product_its_own_bytes(a: bytes, b: bytes) -> None:
+    # A multiplier reuses one output buffer: what it returned before must not change.
+    multiplier = group.Multiplier()
+    first = multiplier.mul(P, group.scalar_steps(a))
+    second = multiplier.mul(P, group.scalar_steps(b))
+    assert first == edwards_mul(a) and second == edwards_mul(b)
+
+
+@given(raw=st.binary(min_size=32, max_size=32), top=st.sampled_from([None, 0x7F, 0xFF]))
+def test_a_multiplier_takes_exactly_the_canonical_points_x25519_takes(
+    raw: bytes, top: int | None
+) -> None:
+    # Its canonical check reads the top byte first: bytes that end in 0x7f are the ones
+    # that need the full comparison with p.
+    point = raw if top is None else raw[:31] + bytes([top])
+    steps = group.scalar_steps(as_scalar(5))
+    if int.from_bytes(point, "little") >= FIELD:
+        with pytest.raises(group.InvalidPoint):
+            group.Multiplier().mul(point, steps)
+        return
+    try:
+        expected: bytes | None = nacl.bindings.crypto_scalarmult(steps[0], point)
+    except nacl.exceptions.RuntimeError:
+        expected = None  # libsodium refuses a point of small order
+    if expected is None:
+        with pytest.raises(group.InvalidPoint):
+            group.Multiplier().mul(point, steps)
+    else:
+        assert group.Multiplier().mul(point, steps) == expected
+
+
+@pytest.mark.parametrize("bad", [*SMALL_ORDER, *NON_CANONICAL, b"", P[:31], P + b"\x00", None])
+def test_a_multiplier_refuses_what_mul_refuses(bad: object) -> None:
+    # The length is checked before libsodium reads 32 bytes of the point.
+    with pytest.raises(group.InvalidPoint):
+        group.Multiplier().mul(bad, group.scalar_steps(as_scalar(5)))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("bad", [bytes(32), as_scalar(L), b"\xff" * 32, as_scalar(1)[:31], "x"])
+def test_scalar_steps_refuse_what_mul_refuses(bad: object) -> None:
+    with pytest.raises(group.InvalidScalar):
+        group.scalar_steps(bad)  # type: ignore[arg-type]
 
 
 @given(a=scalars | extreme_scalars)

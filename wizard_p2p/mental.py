@@ -455,13 +455,6 @@ def check_deck(deck: Sequence[bytes], size: int, *, validate_points: bool = True
                 )
 
 
-def _mul_at(point: bytes, scalar: bytes, position: int) -> bytes:
-    try:
-        return group.mul(point, scalar)
-    except group.InvalidPoint as exc:
-        raise InvalidDeckPoint(f"position {position}: {exc}", position=position) from None
-
-
 def _refuse_collisions(
     deck: Sequence[bytes], out: list[bytes], sources: Sequence[int]
 ) -> list[bytes]:
@@ -491,10 +484,6 @@ def _refuse_collisions(
     raise AssertionError("unreachable: a repeated point was not found")
 
 
-def _mul_each(work: Sequence[tuple[bytes, bytes, int]]) -> list[bytes]:
-    return [_mul_at(point, scalar, position) for point, scalar, position in work]
-
-
 # Below this many points a second thread costs more than it saves.
 _SPLIT_FROM = 8
 
@@ -512,20 +501,28 @@ class _SharedWork:
         self.work = work
         self.out: list[bytes | None] = [None] * len(work)
         self.faults: dict[int, InvalidDeckPoint] = {}
+        # Each scalar in X25519's form once: a shuffle multiplies every point by one key.
+        self.forms: dict[bytes, tuple[bytes, ...]] = {}
+        for _, scalar, _ in work:
+            if scalar not in self.forms:
+                self.forms[scalar] = group.scalar_steps(scalar)
         # next() of a count is one call into C, so no two threads get the same index.
         self._next = itertools.count()
         self.stopped = False
 
     def run(self) -> None:
-        work, out = self.work, self.out
+        work, out, forms = self.work, self.out, self.forms
+        mul = group.Multiplier().mul  # the buffer is this thread's
         for index in self._next:
             if index >= len(work) or self.stopped:
                 return
             point, scalar, position = work[index]
             try:
-                out[index] = _mul_at(point, scalar, position)
-            except InvalidDeckPoint as fault:
-                self.faults[index] = fault
+                out[index] = mul(point, forms[scalar])
+            except group.InvalidPoint as exc:
+                self.faults[index] = InvalidDeckPoint(
+                    f"position {position}: {exc}", position=position
+                )
 
     def finished(self) -> bool:
         """Whether every multiplication is done (or failed)."""
@@ -534,15 +531,13 @@ class _SharedWork:
 
 
 def _mul_all(work: Sequence[tuple[bytes, bytes, int]], helper: Executor | None) -> list[bytes]:
-    """``_mul_at`` over ``(point, scalar, position)`` triples, in order.
+    """``scalar · point`` over ``(point, scalar, position)`` triples, in order; for the
+    first invalid point in order, :class:`InvalidDeckPoint` naming its position.
 
     With a ``helper`` executor, its thread shares the work (:class:`_SharedWork`):
     libsodium runs without the GIL, so on two free cores a pass takes about half the
-    time, and a helper that gets no core only leaves its share to this thread. The first
-    invalid point in order is still the one reported.
+    time, and a helper that gets no core only leaves its share to this thread.
     """
-    if helper is None or len(work) < _SPLIT_FROM:
-        return _mul_each(work)
     shared = _SharedWork(work)
     _run_shared(shared, helper)
     if shared.faults:
