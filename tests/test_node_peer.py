@@ -577,13 +577,18 @@ def test_the_next_round_is_prepared_while_the_first_is_bid(
 ) -> None:
     """Round 2's keys (and seat 0's first pass of it) are derived once round 1 is dealt,
     not on round 2's critical path: round 1 has no check of a round before it, which is
-    when later rounds prepare the next."""
+    when later rounds prepare the next. Not at the deal itself, but once an entry
+    follows it, or (here: a person bids first) once nothing has for a while."""
 
     async def main() -> None:
         game = Game(await seat_players(tmp_path, GameConfig(seats=3)))
         await game.start({1: None})  # seat 1 bids by hand: round 1 waits there
         try:
             await game.until_first_bid(1)
+            await game.until(
+                lambda: all(2 in peer.table._prepared for peer in game.peers),
+                "round 2 prepared while seat 1 thinks",
+            )
             for peer in game.peers:
                 assert peer.table.round is not None and peer.table.round.round_no == 1
                 keys, first_pass = peer.table._prepared[2]

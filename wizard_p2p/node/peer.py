@@ -57,6 +57,9 @@ DEFAULT_STALL_LIMIT = 120.0
 
 # Seconds without our turn in the next set-up after which a put-off round check runs.
 IDLE_CHECK_DELAY = 0.5
+# Seconds after a deal that nothing follows (a person chooses first) after which the next
+# round is prepared anyway (Table.preparation_waits).
+IDLE_PREPARE_DELAY = 0.05
 
 
 @dataclass
@@ -136,6 +139,7 @@ class GamePeer:
         self._stall_timer: asyncio.TimerHandle | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._idle_check: asyncio.TimerHandle | None = None
+        self._idle_prepare: asyncio.TimerHandle | None = None
 
     # --- life cycle -------------------------------------------------------------------
 
@@ -189,6 +193,8 @@ class GamePeer:
         self._closing = True
         if self._idle_check is not None:
             self._idle_check.cancel()
+        if self._idle_prepare is not None:
+            self._idle_prepare.cancel()
         if self._stall_timer is not None:
             self._stall_timer.cancel()
         if self.mesh is not None:
@@ -503,13 +509,22 @@ class GamePeer:
                 IDLE_CHECK_DELAY, self._run_deferred_checks
             )
         elif self.table.preparation_due:
-            # Our hand is dealt and no check is pending: the next round's keys (and seat
-            # 0's first pass) are derived now, not at that round's start. After round 1
-            # nothing else would: its set-up has no check of a round before it.
+            # Our hand is dealt, the game went on and no check is pending: the next round's
+            # keys (and seat 0's first pass) are derived now, not at that round's start.
+            # After round 1 nothing else would: its set-up has no check of a round before it.
             self.table.prepare_next_round()
+        elif self.table.preparation_waits and self._idle_prepare is None and not self._closing:
+            self._idle_prepare = asyncio.get_running_loop().call_later(
+                IDLE_PREPARE_DELAY, self._prepare_when_idle
+            )
         self._track_stall()
         for callback in list(self._callbacks):
             callback()
+
+    def _prepare_when_idle(self) -> None:
+        self._idle_prepare = None
+        if not self._closing and self.table.prepare_next_round():
+            self._after_change()
 
     def _run_deferred_checks(self) -> None:
         if self._idle_check is not None:

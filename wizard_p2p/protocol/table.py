@@ -248,6 +248,7 @@ class RoundState:
     my_keys: mental.RoundKeys | None = None
     my_bid: int | None = None
     next_pass: list[bytes] | None = None  # our own next pass, computed while checking input
+    dealt_at: int = 0  # the log's length once the last lock was in (0 before the deal)
 
     # The deal's fixed shape, looked up at every play: seat of each dealt position, and
     # each seat's positions.
@@ -1257,8 +1258,26 @@ class Table:
 
     @property
     def preparation_due(self) -> bool:
-        """Whether a driver should call :meth:`prepare_next_round` now: our hand is dealt
-        and no round check is pending (the check comes first, then the preparation)."""
+        """Whether a driver should call :meth:`prepare_next_round` now: our hand is dealt,
+        the game has gone on past the deal, and no round check is pending (the check
+        comes first, then the preparation).
+
+        Not at the deal itself: the other seats are then still checking the last lock,
+        and seat 0's pass of the next round (60 multiplications) took a core from them
+        at the set-up's very end (README, fourteenth session). Once an entry follows the
+        last lock, they have had a hop's time.
+        """
+        rnd = self.round
+        return self._may_prepare() and rnd is not None and 0 < rnd.dealt_at < len(self.log)
+
+    @property
+    def preparation_waits(self) -> bool:
+        """Whether :attr:`preparation_due` waits only for an entry after the deal: a driver
+        prepares anyway if that takes a while (a person's first choice, cores idle)."""
+        rnd = self.round
+        return self._may_prepare() and rnd is not None and rnd.dealt_at == len(self.log)
+
+    def _may_prepare(self) -> bool:
         return self.stage == "play" and not self._deferred_checks
 
     def prepare_next_round(self) -> bool:
@@ -1366,6 +1385,7 @@ class Table:
                 else:
                     hands[self.seat] = tuple(mine)
         game.apply(Deal(tuple(hands), rnd.turned))
+        rnd.dealt_at = len(self.log)
         self.stage = "play"
         self._read_clairvoyant_cards()
 
