@@ -577,8 +577,8 @@ def test_the_next_round_is_prepared_while_the_first_is_bid(
 ) -> None:
     """Round 2's keys (and seat 0's first pass of it) are derived once round 1 is dealt,
     not on round 2's critical path: round 1 has no check of a round before it, which is
-    when later rounds prepare the next. Not at the deal itself, but once an entry
-    follows it, or (here: a person bids first) once nothing has for a while."""
+    when later rounds prepare the next. Not at the deal itself, but once every seat has
+    written since, or (here: a person bids first) once nothing has for a while."""
 
     async def main() -> None:
         game = Game(await seat_players(tmp_path, GameConfig(seats=3)))

@@ -57,8 +57,8 @@ DEFAULT_STALL_LIMIT = 120.0
 
 # Seconds without our turn in the next set-up after which a put-off round check runs.
 IDLE_CHECK_DELAY = 0.5
-# Seconds after a deal that nothing follows (a person chooses first) after which the next
-# round is prepared anyway (Table.preparation_waits).
+# Seconds after a deal, the seats not all having written since (a person chooses), after
+# which the next round is prepared anyway (Table.preparation_waits).
 IDLE_PREPARE_DELAY = 0.05
 
 
@@ -509,9 +509,10 @@ class GamePeer:
                 IDLE_CHECK_DELAY, self._run_deferred_checks
             )
         elif self.table.preparation_due:
-            # Our hand is dealt, the game went on and no check is pending: the next round's
-            # keys (and seat 0's first pass) are derived now, not at that round's start.
-            # After round 1 nothing else would: its set-up has no check of a round before it.
+            # Our hand is dealt, every seat has written since and no check is pending: the
+            # next round's keys (and seat 0's first pass) are derived now, not at that
+            # round's start. After round 1 nothing else would: its set-up has no check of
+            # a round before it.
             self.table.prepare_next_round()
         elif self.table.preparation_waits and self._idle_prepare is None and not self._closing:
             self._idle_prepare = asyncio.get_running_loop().call_later(

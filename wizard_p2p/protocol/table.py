@@ -1259,23 +1259,33 @@ class Table:
     @property
     def preparation_due(self) -> bool:
         """Whether a driver should call :meth:`prepare_next_round` now: our hand is dealt,
-        the game has gone on past the deal, and no round check is pending (the check
-        comes first, then the preparation).
+        every seat has written an entry since the deal (so each has checked the last
+        lock), and no round check is pending (the check comes first, then the
+        preparation).
 
         Not at the deal itself: the other seats are then still checking the last lock,
         and seat 0's pass of the next round (60 multiplications) took a core from them
-        at the set-up's very end (README, fourteenth session). Once an entry follows the
-        last lock, they have had a hop's time.
+        at the set-up's very end (README, fourteenth session).
         """
         rnd = self.round
-        return self._may_prepare() and rnd is not None and 0 < rnd.dealt_at < len(self.log)
+        return (
+            self._may_prepare()
+            and rnd is not None
+            and rnd.dealt_at > 0
+            and len(self.log) >= rnd.dealt_at + self.seats
+        )
 
     @property
     def preparation_waits(self) -> bool:
-        """Whether :attr:`preparation_due` waits only for an entry after the deal: a driver
-        prepares anyway if that takes a while (a person's first choice, cores idle)."""
+        """Whether :attr:`preparation_due` waits only for the entries after the deal: a
+        driver prepares anyway if they take a while (a person choosing, cores idle)."""
         rnd = self.round
-        return self._may_prepare() and rnd is not None and rnd.dealt_at == len(self.log)
+        return (
+            self._may_prepare()
+            and rnd is not None
+            and rnd.dealt_at > 0
+            and len(self.log) < rnd.dealt_at + self.seats
+        )
 
     def _may_prepare(self) -> bool:
         return self.stage == "play" and not self._deferred_checks
