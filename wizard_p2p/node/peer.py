@@ -524,7 +524,9 @@ class GamePeer:
 
     def _prepare_when_idle(self) -> None:
         self._idle_prepare = None
-        if not self._closing and self.table.prepare_next_round():
+        # Only if still waiting: once the game has moved on, the round's own path prepares
+        # (when due, or after the next round's check), and not in the middle of a set-up.
+        if not self._closing and self.table.preparation_waits and self.table.prepare_next_round():
             self._after_change()
 
     def _run_deferred_checks(self) -> None:
