@@ -1267,28 +1267,23 @@ class Table:
         and seat 0's pass of the next round (60 multiplications) took a core from them
         at the set-up's very end (README, fourteenth session).
         """
-        rnd = self.round
-        return (
-            self._may_prepare()
-            and rnd is not None
-            and rnd.dealt_at > 0
-            and len(self.log) >= rnd.dealt_at + self.seats
-        )
+        since = self._entries_since_deal()
+        return since is not None and since >= self.seats
 
     @property
     def preparation_waits(self) -> bool:
-        """Whether :attr:`preparation_due` waits only for the entries after the deal: a
-        driver prepares anyway if they take a while (a person choosing, cores idle)."""
-        rnd = self.round
-        return (
-            self._may_prepare()
-            and rnd is not None
-            and rnd.dealt_at > 0
-            and len(self.log) < rnd.dealt_at + self.seats
-        )
+        """Whether :attr:`preparation_due` waits only for the entries after the deal, with
+        the next round still to prepare: a driver prepares anyway if they take a while
+        (a person choosing, cores idle)."""
+        since = self._entries_since_deal()
+        return since is not None and since < self.seats and self._unprepared() is not None
 
-    def _may_prepare(self) -> bool:
-        return self.stage == "play" and not self._deferred_checks
+    def _entries_since_deal(self) -> int | None:
+        """Entries written since our deal, while no round check is pending; else None."""
+        rnd = self.round
+        if self.stage != "play" or self._deferred_checks or rnd is None or not rnd.dealt_at:
+            return None
+        return len(self.log) - rnd.dealt_at
 
     def prepare_next_round(self) -> bool:
         """Derive now what starting the next round will need; True if there was work.
@@ -1297,15 +1292,22 @@ class Table:
         of the fresh deck depend on nothing but our secret: a driver calls this when
         idle, and that seat's pass leaves the next set-up's critical path.
         """
-        game = self.game
-        if self.seat is None or self.ended:
-            return False
-        # Before the first deal (the coins are being written), round 1 is next.
-        upcoming = 1 if game is None or self.round is None else game.round_no + 1
-        if upcoming > self.config.rounds or upcoming in self._prepared:
+        upcoming = self._unprepared()
+        if upcoming is None:
             return False
         self._prepared = {upcoming: self._round_keys_and_first_pass(upcoming)}
         return True
+
+    def _unprepared(self) -> int | None:
+        """The round :meth:`prepare_next_round` would prepare, or None if none is left."""
+        game = self.game
+        if self.seat is None or self.ended:
+            return None
+        # Before the first deal (the coins are being written), round 1 is next.
+        upcoming = 1 if game is None or self.round is None else game.round_no + 1
+        if upcoming > self.config.rounds or upcoming in self._prepared:
+            return None
+        return upcoming
 
     def _round_secret(self, round_no: int) -> bytes:
         assert self._master is not None
