@@ -47,11 +47,12 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor, ThreadPoolExecutor
+from concurrent.futures import Executor
 from pathlib import Path
 from typing import Any
 
 from wizard_p2p import group, mental
+from wizard_p2p.node.helper import PassHelper
 from wizard_p2p.protocol.table import round_size
 
 TARGETS = {
@@ -457,7 +458,7 @@ def bench_network(
             game = run_game(seats, workdir / f"s{seats}-r{rep}")
             runs.append(analyse(game, seats))
             logs[seats] = game["log"]
-            with ThreadPoolExecutor(max_workers=1) as helper:  # as every peer has
+            with PassHelper() as helper:  # as every peer has
                 helper.submit(int).result()  # started before the timing: a one-time cost
                 floors_first += [setup_floor(seats, 1, helper) for _ in range(per_game)]
                 floors_last += [setup_floor(seats, rounds, helper) for _ in range(per_game)]

@@ -25,7 +25,6 @@ import resource
 import secrets
 import time
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -45,6 +44,7 @@ from wizard_p2p.net import (
     PrivateReceived,
 )
 from wizard_p2p.net.events import PeerState
+from wizard_p2p.node.helper import PassHelper
 from wizard_p2p.node.store import GameStore, SeatRecord
 from wizard_p2p.protocol.table import Broadcast, Output, SendPrivate, Table
 from wizard_p2p.rules import Card, Phase, Suit
@@ -103,15 +103,12 @@ class GamePeer:
         self.record = record
         self.identity = identity
         self.curve_keys = curve_keys
-        # A second thread shares each of our passes, where there is a second core. Its
-        # thread starts at our first pass, which waits for it (0.6–6.8 ms here); started
-        # with the peer instead, round 1 was no faster: the waiting pass left its core to
-        # the other seats (README, twelfth session).
-        self._helper = (
-            ThreadPoolExecutor(max_workers=1, thread_name_prefix="wizard-passes")
-            if (os.cpu_count() or 1) > 1
-            else None
-        )
+        # A second thread shares each of our passes, where there is a second core, kept
+        # off the core our thread is on (PassHelper). Its thread starts at our first pass,
+        # which waits for it (0.6–6.8 ms here); started with the peer instead, round 1 was
+        # no faster: the waiting pass left its core to the other seats (README, twelfth
+        # session).
+        self._helper = PassHelper() if (os.cpu_count() or 1) > 1 else None
         self.table = Table(
             genesis, seat=record.seat, identity=identity, master_secret=record.master_secret,
             defer_checks=True, helper=self._helper,

@@ -1,0 +1,87 @@
+"""The passes' helper thread is kept off the core of the thread it helps."""
+
+from __future__ import annotations
+
+import os
+import threading
+
+import pytest
+
+from wizard_p2p import mental
+from wizard_p2p.node.helper import PassHelper, caller_cpu
+
+USABLE = frozenset(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else frozenset()
+
+
+def _started(helper: PassHelper) -> int:
+    """Run one job (it starts the thread) and return the thread's id."""
+    helper.submit(int).result()
+    assert helper.thread_id is not None
+    return helper.thread_id
+
+
+def test_each_job_keeps_the_thread_off_the_callers_core_and_follows_it():
+    calls: list[tuple[int, frozenset[int]]] = []
+    cores = iter([0, 3, 3, 1])
+    with PassHelper(
+        current_cpu=lambda: next(cores), cpus={0, 1, 2, 3},
+        setaffinity=lambda tid, cpus: calls.append((tid, frozenset(cpus))),
+    ) as helper:
+        thread = _started(helper)  # the thread starts with its first job: nothing to move
+        assert calls == []
+        for _ in range(4):
+            helper.submit(int).result()
+    # A system call only when the caller has changed cores.
+    assert calls == [(thread, {1, 2, 3}), (thread, {0, 1, 2}), (thread, {0, 2, 3})]
+
+
+def test_an_unknown_core_or_a_single_one_changes_nothing():
+    calls: list[object] = []
+    with PassHelper(
+        current_cpu=lambda: None, cpus={0, 1}, setaffinity=lambda *a: calls.append(a)
+    ) as unknown:
+        _started(unknown)
+        unknown.submit(int).result()
+    with PassHelper(
+        current_cpu=lambda: 0, cpus={0}, setaffinity=lambda *a: calls.append(a)
+    ) as single:
+        _started(single)
+        single.submit(int).result()
+    assert calls == []
+
+
+def test_a_refused_call_is_not_tried_again_and_jobs_still_run():
+    calls: list[int] = []
+
+    def refuse(tid: int, cpus: frozenset[int]) -> None:
+        calls.append(tid)
+        raise PermissionError("not here")
+
+    cores = iter([0, 1, 0])
+    with PassHelper(current_cpu=lambda: next(cores), cpus={0, 1}, setaffinity=refuse) as helper:
+        _started(helper)
+        assert helper.submit(pow, 3, 4).result() == 81
+        assert helper.submit(pow, 2, 5).result() == 32
+    assert len(calls) == 1
+
+
+def test_the_helper_thread_really_runs_on_the_other_cores():
+    if not hasattr(os, "sched_setaffinity") or caller_cpu() is None:
+        pytest.skip("no sched_getcpu / sched_setaffinity on this platform")
+    mine = min(USABLE)
+    with PassHelper(current_cpu=lambda: mine) as helper:
+        thread = _started(helper)
+        seen = helper.submit(lambda: frozenset(os.sched_getaffinity(0))).result()
+        assert frozenset(os.sched_getaffinity(thread)) == seen
+        # With one core there is nowhere else to go; with more, anywhere but ours.
+        assert seen == (USABLE - {mine} if len(USABLE) > 1 else USABLE)
+    assert threading.get_native_id() != thread
+
+
+def test_a_pass_shared_with_the_helper_is_the_same_pass():
+    keys = mental.derive_round_keys(bytes(range(32)), b"helper-test")
+    deck = list(mental.CARD_POINTS)
+    alone = mental.shuffle_pass(deck, keys)
+    with PassHelper() as helper:
+        for _ in range(3):  # the first pass starts the thread, the later ones move it
+            assert mental.shuffle_pass(deck, keys, helper=helper) == alone
