@@ -144,6 +144,17 @@ def test_scalar_reduce_takes_64_bytes() -> None:
         group.scalar_reduce(bytes(32))
 
 
+@given(wide=st.binary(min_size=64, max_size=64))
+def test_the_public_reduction_is_libsodiums(wide: bytes) -> None:
+    assert group.public_scalar_reduce(wide) == group.scalar_reduce(wide)
+
+
+@pytest.mark.parametrize("bad", [bytes(32), bytes(65), "a" * 64, None])
+def test_the_public_reduction_takes_64_bytes(bad: object) -> None:
+    with pytest.raises(group.InvalidScalar):
+        group.public_scalar_reduce(bad)  # type: ignore[arg-type]
+
+
 def test_random_scalars_are_valid_and_distinct() -> None:
     drawn = {group.random_scalar() for _ in range(50)}
     assert len(drawn) == 50

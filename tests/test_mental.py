@@ -205,6 +205,22 @@ def test_derive_refuses_malformed_secrets(bad: object) -> None:
         mental.derive_round_keys(bad, b"ctx")  # type: ignore[arg-type]
 
 
+@given(
+    secret=secret_st,
+    context=st.binary(max_size=40),
+    deck_size=st.integers(1, 60),
+    data=st.data(),
+)
+def test_a_revealed_secret_derives_the_same_keys(
+    secret: bytes, context: bytes, deck_size: int, data: st.DataObject
+) -> None:
+    locked = data.draw(st.integers(0, deck_size))
+    hidden = mental.derive_round_keys(secret, context, deck_size, locked=locked)
+    assert mental.derive_round_keys(
+        secret, context, deck_size, locked=locked, revealed=True
+    ) == hidden
+
+
 def test_new_round_secrets_are_fresh() -> None:
     drawn = {mental.new_round_secret() for _ in range(20)}
     assert len(drawn) == 20 and all(len(s) == 32 for s in drawn)

@@ -75,6 +75,7 @@ __all__ = [
     "mul",
     "public_scalar_inverse_product",
     "public_scalar_product",
+    "public_scalar_reduce",
     "random_scalar",
     "scalar_invert",
     "scalar_mul",
@@ -346,6 +347,14 @@ def public_scalar_product(scalars: Sequence[bytes]) -> bytes:
     for scalar in scalars:
         product = product * _public_int(scalar) % L
     return product.to_bytes(SCALAR_BYTES, "little")
+
+
+def public_scalar_reduce(wide: bytes) -> bytes:
+    """:func:`scalar_reduce` of public bytes (those of a secret already revealed): the
+    same result, in a microsecond rather than a libsodium call's several."""
+    if not isinstance(wide, bytes) or len(wide) != 2 * SCALAR_BYTES:
+        raise InvalidScalar(f"scalar_reduce takes {2 * SCALAR_BYTES} bytes")
+    return (int.from_bytes(wide, "little") % L).to_bytes(SCALAR_BYTES, "little")
 
 
 def public_scalar_inverse_product(scalars: Sequence[bytes]) -> bytes:

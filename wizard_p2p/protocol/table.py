@@ -1588,7 +1588,9 @@ class Table:
                 keys_by_seat.append(rnd.my_keys)  # our reveal is our own secret
                 continue
             context = mental.round_context(self.game_id, rnd.round_no, s)
-            keys_by_seat.append(mental.derive_round_keys(secret, context, locked=rnd.size))
+            keys_by_seat.append(
+                mental.derive_round_keys(secret, context, locked=rnd.size, revealed=True)
+            )
         dealt_in_full = len(rnd.shuffles) == n and len(rnd.locks) == n
         every_pass = self._replay_every_pass or not dealt_in_full
         if every_pass or not self._final_deck_matches(rnd, keys_by_seat):
