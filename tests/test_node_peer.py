@@ -508,6 +508,63 @@ def test_only_chosen_entries_wait_for_the_disk(
     run(main())
 
 
+def test_a_derived_entry_goes_out_before_the_disk_and_a_choice_after_it(
+    tmp_path: Path, run: Callable[..., object], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Our passes (and the entry they build on) are written after they are sent: they
+    can be made again byte for byte, and the disk is then off the set-up's chain. A
+    choice that could differ after a crash is sent only once it is on disk."""
+    peer_of: dict[int, GamePeer] = {}
+    # (seat, position, entries on disk when it was published, fsyncs then)
+    published: list[tuple[int, int, int, int]] = []
+    original = Mesh.publish
+
+    def publish(
+        self: Mesh, position: int, first: str | None = None, last: str | None = None
+    ) -> None:
+        peer = peer_of.get(id(self))
+        if peer is not None:
+            published.append((peer.seat, position, peer._persisted, peer._logfile.fsyncs))
+        original(self, position, first, last)
+
+    monkeypatch.setattr(Mesh, "publish", publish)
+
+    async def main() -> None:
+        config = GameConfig(seats=3)
+        game = Game(await seat_players(tmp_path, config))
+        await game.start({seat: _ClockedPolicy() for seat in range(config.seats)})
+        try:
+            peers = game.peers
+            peer_of.update((id(p.mesh), p) for p in peers)
+            await game.until(
+                lambda: all(p.table.round is not None and p.table.round.round_no >= 3
+                            for p in peers),
+                "round 3",
+            )
+            sent_first: set[str] = set()
+            written_first: set[str] = set()
+            for seat, position, on_disk, fsyncs in published:
+                peer = peers[seat]
+                if position >= len(peer.table.log):
+                    continue
+                kind = peer.table.entry_meta[position][1]
+                if kind in ("bid", "trump") or (
+                    kind == "play" and position not in peer.table.forced_plays
+                ):
+                    # On disk, and flushed to it, before it went out.
+                    assert on_disk > position and fsyncs >= 2, (seat, position, kind)
+                    written_first.add(kind)
+                elif kind in ("shuffle", "lock"):
+                    assert on_disk <= position, (seat, position, kind)
+                    sent_first.add(kind)
+            assert {"shuffle", "lock"} <= sent_first
+            assert {"bid", "play"} <= written_first
+        finally:
+            await game.close()
+
+    run(main())
+
+
 def test_an_entry_goes_first_to_the_writer_of_a_pass_after_it_and_last_to_a_chooser(
     tmp_path: Path, run: Callable[..., object], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -433,35 +433,63 @@ class GamePeer:
                 pass  # persisted and published in order by _persist_and_publish
 
     def _persist_and_publish(self, skip: int | None = None) -> None:
-        """Write every entry the table holds beyond the file to disk, then publish ours."""
+        """Write every entry the table holds beyond the file to disk, and publish ours.
+
+        When none of our new entries must be on disk before it is sent (a pass, a forced
+        or derived entry: CHOICE_KINDS), they go out before anything is written: the
+        writes (ours and the entry we build on) are then off the set-up's chain, and a
+        crash loses nothing the table cannot write again byte for byte. Otherwise each
+        of ours goes out once it, and every entry before it, is on disk.
+        """
         log = self.table.log
+        start = self._persisted
+        ours = [
+            pos for pos in range(start, len(log))
+            if pos != skip and self.table.entry_meta[pos][0] == self.seat
+        ]
+        if self.trace_path is not None:
+            for pos in ours:
+                self._trace_signed(pos)
+        sent_first = bool(ours) and not any(self._must_wait_for_disk(pos) for pos in ours)
+        if sent_first:
+            for pos in ours:
+                self._publish_ours(pos)
         while self._persisted < len(log):
             pos = self._persisted
             author, kind = self.table.entry_meta[pos]
-            forced = pos in self.table.forced_plays
-            derived = forced or pos in self._derived_choices
+            durable = self._must_wait_for_disk(pos)
             self._derived_choices.discard(pos)
-            durable = _must_be_durable(author, kind, self.seat) and not derived
-            if self.trace_path is not None and author == self.seat:
-                signed_at = time.monotonic()
-                if kind in CHOICE_KINDS and not forced and self._chosen_at is not None:
-                    signed_at, self._chosen_at = self._chosen_at, None
-                self.trace_signed[pos] = signed_at
             self._logfile.append(log[pos], durable=durable)
             self._persisted += 1
             if self.trace_path is not None:
                 self.trace.append((pos, author, kind, time.monotonic()))
                 if self._cpu_at_first_entry is None:
                     self._cpu_at_first_entry = time.process_time()
-            mesh = self.mesh
-            if (
-                pos != skip
-                and author == self.seat
-                and mesh is not None
-                and mesh.replicator is not None
-            ):
-                first, last = self._send_order() if pos + 1 == len(log) else (None, None)
-                mesh.publish(pos, first=first, last=last)
+            if pos in ours and not sent_first:
+                self._publish_ours(pos)
+
+    def _must_wait_for_disk(self, pos: int) -> bool:
+        """Whether the entry at ``pos`` must be on disk before it is sent: our choice,
+        unless it is forced or derived (CHOICE_KINDS)."""
+        author, kind = self.table.entry_meta[pos]
+        derived = pos in self.table.forced_plays or pos in self._derived_choices
+        return _must_be_durable(author, kind, self.seat) and not derived
+
+    def _trace_signed(self, pos: int) -> None:
+        """Note when our entry at ``pos`` was made: a choice's, when it was chosen."""
+        signed_at = time.monotonic()
+        kind = self.table.entry_meta[pos][1]
+        chosen = kind in CHOICE_KINDS and pos not in self.table.forced_plays
+        if chosen and self._chosen_at is not None:
+            signed_at, self._chosen_at = self._chosen_at, None
+        self.trace_signed[pos] = signed_at
+
+    def _publish_ours(self, pos: int) -> None:
+        mesh = self.mesh
+        if mesh is not None and mesh.replicator is not None:
+            newest = pos + 1 == len(self.table.log)
+            first, last = self._send_order() if newest else (None, None)
+            mesh.publish(pos, first=first, last=last)
 
     def _send_order(self) -> tuple[str | None, str | None]:
         """(first, last): the mesh key of the seat that writes the entry after our newest
