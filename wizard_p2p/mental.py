@@ -416,8 +416,8 @@ def derive_round_keys(
 
     ``revealed``: the secret is public already (another seat's, revealed for the round
     check or an audit), so the keys are reduced modulo L with Python's integers: the
-    same keys, a round check's derivations about a third faster, but in variable time,
-    never for a secret that is still secret.
+    same keys, a round's derived about a quarter faster (0.85 → 0.65 ms for 60 lock
+    keys here), but in variable time: never for a secret that is still secret.
     """
     if not isinstance(secret, bytes) or len(secret) != SECRET_BYTES:
         raise InvalidSecret(f"a round secret is {SECRET_BYTES} bytes")
