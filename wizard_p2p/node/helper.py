@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import ctypes
 import os
+import sys
 import threading
 from collections.abc import Callable, Iterable
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -30,10 +31,12 @@ _T = TypeVar("_T")
 
 
 def _libc_sched_getcpu() -> Callable[[], int] | None:
-    """libc's ``sched_getcpu`` (glibc, musl), or None where there is none."""
+    """libc's ``sched_getcpu`` (Linux: glibc, musl), or None where there is none."""
+    if not sys.platform.startswith("linux"):
+        return None  # and no sched_setaffinity either (macOS, Windows)
     try:
         getcpu = ctypes.CDLL(None, use_errno=True).sched_getcpu
-    except (OSError, AttributeError):
+    except (OSError, AttributeError, TypeError):
         return None
     getcpu.argtypes = []
     getcpu.restype = ctypes.c_int
