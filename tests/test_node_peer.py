@@ -508,6 +508,22 @@ def test_only_chosen_entries_wait_for_the_disk(
     run(main())
 
 
+def _watch_publish(
+    monkeypatch: pytest.MonkeyPatch,
+    note: Callable[[Mesh, int, str | None, str | None], None],
+) -> None:
+    """Have every ``Mesh.publish`` call ``note`` with its arguments, then publish."""
+    original = Mesh.publish
+
+    def publish(
+        self: Mesh, position: int, first: str | None = None, last: str | None = None
+    ) -> None:
+        note(self, position, first, last)
+        original(self, position, first, last)
+
+    monkeypatch.setattr(Mesh, "publish", publish)
+
+
 def test_a_derived_entry_goes_out_before_the_disk_and_a_choice_after_it(
     tmp_path: Path, run: Callable[..., object], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -517,17 +533,13 @@ def test_a_derived_entry_goes_out_before_the_disk_and_a_choice_after_it(
     peer_of: dict[int, GamePeer] = {}
     # (seat, position, entries on disk when it was published, fsyncs then)
     published: list[tuple[int, int, int, int]] = []
-    original = Mesh.publish
 
-    def publish(
-        self: Mesh, position: int, first: str | None = None, last: str | None = None
-    ) -> None:
-        peer = peer_of.get(id(self))
+    def note(mesh: Mesh, position: int, first: str | None, last: str | None) -> None:
+        peer = peer_of.get(id(mesh))
         if peer is not None:
             published.append((peer.seat, position, peer._persisted, peer._logfile.fsyncs))
-        original(self, position, first, last)
 
-    monkeypatch.setattr(Mesh, "publish", publish)
+    _watch_publish(monkeypatch, note)
 
     async def main() -> None:
         config = GameConfig(seats=3)
@@ -573,16 +585,12 @@ def test_an_entry_goes_first_to_the_writer_of_a_pass_after_it_and_last_to_a_choo
     only record ours), and after them when it is a choice (a bot's answer would
     compete with their checks of ours)."""
     published: list[tuple[Mesh, int, str | None, str | None, int]] = []
-    original = Mesh.publish
 
-    def publish(
-        self: Mesh, position: int, first: str | None = None, last: str | None = None
-    ) -> None:
-        assert self.replicator is not None
-        published.append((self, position, first, last, self.replicator.length()))
-        original(self, position, first, last)
+    def note(mesh: Mesh, position: int, first: str | None, last: str | None) -> None:
+        assert mesh.replicator is not None
+        published.append((mesh, position, first, last, mesh.replicator.length()))
 
-    monkeypatch.setattr(Mesh, "publish", publish)
+    _watch_publish(monkeypatch, note)
 
     async def main() -> None:
         game = Game(await seat_players(tmp_path, GameConfig(seats=3)))

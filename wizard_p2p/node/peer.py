@@ -450,16 +450,16 @@ class GamePeer:
         if self.trace_path is not None:
             for pos in ours:
                 self._trace_signed(pos)
-        sent_first = bool(ours) and not any(self._must_wait_for_disk(pos) for pos in ours)
+        durable = {pos for pos in range(start, len(log)) if self._must_wait_for_disk(pos)}
+        sent_first = bool(ours) and durable.isdisjoint(ours)
         if sent_first:
             for pos in ours:
                 self._publish_ours(pos)
         while self._persisted < len(log):
             pos = self._persisted
             author, kind = self.table.entry_meta[pos]
-            durable = self._must_wait_for_disk(pos)
             self._derived_choices.discard(pos)
-            self._logfile.append(log[pos], durable=durable)
+            self._logfile.append(log[pos], durable=pos in durable)
             self._persisted += 1
             if self.trace_path is not None:
                 self.trace.append((pos, author, kind, time.monotonic()))
@@ -472,8 +472,9 @@ class GamePeer:
         """Whether the entry at ``pos`` must be on disk before it is sent: our choice,
         unless it is forced or derived (CHOICE_KINDS)."""
         author, kind = self.table.entry_meta[pos]
-        derived = pos in self.table.forced_plays or pos in self._derived_choices
-        return _must_be_durable(author, kind, self.seat) and not derived
+        if author != self.seat or kind not in CHOICE_KINDS:
+            return False
+        return pos not in self.table.forced_plays and pos not in self._derived_choices
 
     def _trace_signed(self, pos: int) -> None:
         """Note when our entry at ``pos`` was made: a choice's, when it was chosen."""
@@ -710,11 +711,6 @@ CHOICE_KINDS = frozenset({"bid", "trump", "play", "abort", "dispute"})
 # The choices that make the next entry one (GamePeer._send_order): a dispute or an abort
 # may follow any entry (Table.expected() always allows a dispute), so it does not.
 _CHOSEN = CHOICE_KINDS - {"abort", "dispute"}
-
-
-def _must_be_durable(author: int, kind: str, seat: int) -> bool:
-    """Whether an entry must be on disk before it is sent (see CHOICE_KINDS)."""
-    return author == seat and kind in CHOICE_KINDS
 
 
 class _LogView:
