@@ -11,6 +11,7 @@ import hashlib
 import hmac
 import itertools
 import json
+import threading
 from collections import Counter
 from collections.abc import Sequence
 from concurrent.futures import Executor, Future, ThreadPoolExecutor
@@ -818,6 +819,81 @@ def test_a_pass_is_the_same_whoever_does_its_multiplications(
             _outcome(lambda: mental.lock_pass(deck, keys, range(41), helper=helper)),
         ]
     assert shared == alone
+
+
+class _StallsMidway(Executor):
+    """A helper whose thread takes the first multiplication and is then held, as a
+    thread preempted in the middle of one is, until ``release`` is set; ``submit``
+    returns once it holds that multiplication."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.holding = threading.Event()
+        self.release = threading.Event()
+        self.finished = threading.Event()
+        self.thread: threading.Thread | None = None
+        helper = self
+
+        class Held(group.Multiplier):
+            __slots__ = ()
+
+            def mul(self, point: bytes, steps: tuple[bytes, ...]) -> bytes:
+                if threading.current_thread() is helper.thread and not helper.holding.is_set():
+                    helper.holding.set()
+                    helper.release.wait(timeout=30)  # a safety net, never the test's clock
+                return super().mul(point, steps)
+
+        monkeypatch.setattr(group, "Multiplier", Held)
+
+    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Future[Any]:
+        future: Future[Any] = Future()
+
+        def run() -> None:
+            try:
+                future.set_result(fn(*args, **kwargs))
+            finally:
+                self.finished.set()
+
+        self.thread = threading.Thread(target=run)
+        self.thread.start()
+        assert self.holding.wait(timeout=30)
+        return future
+
+    def let_go(self) -> None:
+        self.release.set()
+        assert self.thread is not None
+        self.thread.join(timeout=30)
+
+
+@pytest.mark.parametrize("which", ["shuffle", "lock", "lock, the held point invalid", "read"])
+def test_a_pass_does_not_wait_for_a_helper_held_mid_multiplication(
+    which: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    keys = mental.derive_round_keys(b"\x07" * 32, b"held")
+    deck = list(mental.CARD_POINTS)
+    if which.endswith("invalid"):
+        deck[0] = bytes(32)  # the lock's first multiplication, the one the helper holds
+    sealed = [(group.mul(mental.CARD_POINTS[c], keys.lock_keys[c]), [keys.lock_keys[c]])
+              for c in range(10)]
+    run = {
+        "shuffle": lambda helper: mental.shuffle_pass(deck, keys, helper=helper),
+        "lock": lambda helper: mental.lock_pass(deck, keys, range(41), helper=helper),
+        "lock, the held point invalid": (
+            lambda helper: mental.lock_pass(deck, keys, range(41), helper=helper)
+        ),
+        "read": lambda helper: mental.read_cards(sealed, helper=helper),
+    }[which]
+    alone = _outcome(lambda: run(None))
+    helper = _StallsMidway(monkeypatch)
+    try:
+        shared = _outcome(lambda: run(helper))
+        # The pass came back while the helper was still held on its multiplication.
+        assert not helper.finished.is_set()
+    finally:
+        helper.let_go()
+    assert helper.finished.is_set()
+    assert shared == alone
+    if which == "read":
+        assert shared == list(range(10))
 
 
 @pytest.mark.parametrize("bad", [(3,), (50,), (3, 50), (40, 55)])
