@@ -72,12 +72,20 @@ class Terminal:
         self._run("resize-window", "-x", str(columns), "-y", str(rows))
 
     def wait_for(self, check: Callable[[str], bool], what: str) -> str:
+        """The screen once ``check`` holds on it and it has stopped changing.
+
+        Two captures in a row must be the same: a capture taken while the program is
+        still writing a frame can hold some of the old one (round 1's title and prompt
+        above round 2's hand, the summary not drawn yet), and a key sent on that screen
+        reached the summary drawn a moment later and closed it.
+        """
         deadline = time.monotonic() + DEADLINE
-        screen = ""
+        screen, previous = "", None
         while time.monotonic() < deadline:
             screen = self.screen()
-            if check(screen):
+            if screen == previous and check(screen):
                 return screen
+            previous = screen
             time.sleep(0.05)  # a pause between polls of an observable condition
         raise AssertionError(f"timed out waiting for {what}; the screen was:\n{screen}")
 
