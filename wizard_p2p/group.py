@@ -236,8 +236,8 @@ class Multiplier:
     PyNaCl's own handle on it (``nacl._sodium``, what ``nacl.bindings`` calls), with one
     output buffer per multiplier and the scalar's form computed once a pass: two threads
     then took a 60-point pass in about 2.5 ms where :func:`mul`'s took 3.0 (3.5 against
-    2.8 beside a busy process; README, fourteenth session). Not shared between threads:
-    the buffer is the thread's own.
+    2.8 beside a busy process; docs/PERFORMANCE.md, fourteenth session). Not shared
+    between threads: the buffer is the thread's own.
     """
 
     __slots__ = ("_out",)

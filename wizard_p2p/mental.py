@@ -553,9 +553,9 @@ class _SharedWork:
         Called once every index is taken: what is left is the one the other thread is
         on, if it is still on one. A thread preempted mid-multiplication held whole
         passes up by a few milliseconds (18 % of in-game 60-point passes at 3 seats,
-        2.2 ms each: README, sixteenth session); one multiplication done twice costs
-        60 µs. Both threads write the same bytes, so whichever writes last changes
-        nothing.
+        2.2 ms each: docs/PERFORMANCE.md, sixteenth session); one multiplication done
+        twice costs 60 µs. Both threads write the same bytes, so whichever writes last
+        changes nothing.
         """
         mul = group.Multiplier().mul
         out, faults = self.out, self.faults

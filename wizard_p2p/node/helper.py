@@ -7,7 +7,8 @@ kernel may queue it on the caller's own core, behind a caller that will not slee
 before the pass is done, while another core idles or runs a seat that is only
 recording an entry. Traced with ``perf sched`` in 6-seat games, threads waited on one
 core while the other idled for a quarter of the game; a 60-point pass there took
-5.3–6.9 ms where the two threads alone take 2.4 (README, fifteenth session).
+5.3–6.9 ms where the two threads alone take 2.4 (docs/PERFORMANCE.md, fifteenth
+session).
 
 So before each job :class:`PassHelper` lets its thread run anywhere but the core the
 caller is on now (Linux: ``sched_getcpu`` and ``sched_setaffinity``; a system call

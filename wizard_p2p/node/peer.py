@@ -106,8 +106,8 @@ class GamePeer:
         # A second thread shares each of our passes, where there is a second core, kept
         # off the core our thread is on (PassHelper). Its thread starts at our first pass,
         # which waits for it (0.6–6.8 ms here); started with the peer instead, round 1 was
-        # no faster: the waiting pass left its core to the other seats (README, twelfth
-        # session).
+        # no faster: the waiting pass left its core to the other seats
+        # (docs/PERFORMANCE.md, twelfth session).
         self._helper = PassHelper() if (os.cpu_count() or 1) > 1 else None
         self.table = Table(
             genesis, seat=record.seat, identity=identity, master_secret=record.master_secret,
@@ -503,7 +503,7 @@ class GamePeer:
         seat checks and shows our entry, and a bot chooses the moment it has it, so its
         sends woke the seats still checking ours. Sent last to the next player, a play
         reached the others 15–16 % sooner at 4–6 seats, and the game was no slower
-        (README, thirteenth session).
+        (docs/PERFORMANCE.md, thirteenth session).
         """
         due = self.table.expected()
         if due is None or due[0] == self.seat:

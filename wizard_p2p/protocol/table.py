@@ -1265,7 +1265,7 @@ class Table:
 
         Not at the deal itself: the other seats are then still checking the last lock,
         and seat 0's pass of the next round (60 multiplications) took a core from them
-        at the set-up's very end (README, fourteenth session).
+        at the set-up's very end (docs/PERFORMANCE.md, fourteenth session).
         """
         since = self._entries_since_deal()
         return since is not None and since >= self.seats
