@@ -85,3 +85,16 @@ def test_a_pass_shared_with_the_helper_is_the_same_pass():
     with PassHelper() as helper:
         for _ in range(3):  # the first pass starts the thread, the later ones move it
             assert mental.shuffle_pass(deck, keys, helper=helper) == alone
+
+
+def test_the_thread_can_be_started_before_the_first_job_and_only_once():
+    with PassHelper(current_cpu=lambda: None) as helper:
+        assert not helper.started
+        before = threading.active_count()
+        helper.start_thread()
+        assert helper.started
+        assert threading.active_count() == before + 1
+        helper.start_thread()
+        keys = mental.derive_round_keys(bytes(range(32)), b"helper-test")
+        mental.shuffle_pass(list(mental.CARD_POINTS), keys, helper=helper)
+        assert threading.active_count() == before + 1  # the pass found it running

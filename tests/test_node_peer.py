@@ -665,6 +665,28 @@ def test_the_next_round_is_prepared_while_the_first_is_bid(
     run(main())
 
 
+def test_a_peer_starts_its_pass_thread_with_the_game_not_at_its_first_pass(
+    tmp_path: Path, run: Callable[..., object]
+) -> None:
+    """Starting a thread waits for it: started by a pass, round 1's passes waited."""
+
+    async def main() -> None:
+        players = await seat_players(tmp_path, GameConfig(seats=3))
+        peer = Game(players).peer(players[1], policy=RandomPolicy())
+        helper = peer._helper
+        if helper is None:
+            pytest.skip("one core: no pass thread")
+        assert not helper.started
+        await peer.start()  # alone: no other coin, so no pass can come before round 1
+        try:
+            assert helper.started
+            assert peer.table.round is None
+        finally:
+            await peer.close()
+
+    run(main())
+
+
 def test_bots_end_the_game_by_themselves_after_the_stall_limit(
     tmp_path: Path, run: Callable[..., object]
 ) -> None:

@@ -93,6 +93,23 @@ class PassHelper(ThreadPoolExecutor):
     def _note_thread(self) -> None:
         self._thread_id = threading.get_native_id()
 
+    @property
+    def started(self) -> bool:
+        """Whether the thread has been started (by :meth:`start_thread` or a first job)."""
+        return bool(self._threads)
+
+    def start_thread(self) -> None:
+        """Start the thread now, not with the first job.
+
+        Starting a thread waits until it runs, and the thread then runs the job holding
+        the GIL between its multiplications, so that the caller, woken too late each
+        time the GIL is free, got it back only once the job was done: traced in round
+        1, a seat's first pass ran on one thread, 2.3 ms where two take about 1, and a
+        4-point lock waited 4.5 ms (docs/PERFORMANCE.md, seventeenth session).
+        """
+        if not self.started:
+            self.submit(int)
+
     def submit(self, fn: Callable[..., _T], /, *args: Any, **kwargs: Any) -> Future[_T]:
         self._keep_off_caller()
         return super().submit(fn, *args, **kwargs)

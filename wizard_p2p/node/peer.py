@@ -104,10 +104,8 @@ class GamePeer:
         self.identity = identity
         self.curve_keys = curve_keys
         # A second thread shares each of our passes, where there is a second core, kept
-        # off the core our thread is on (PassHelper). Its thread starts at our first pass,
-        # which waits for it (0.6–6.8 ms here); started with the peer instead, round 1 was
-        # no faster: the waiting pass left its core to the other seats
-        # (docs/PERFORMANCE.md, twelfth session).
+        # off the core our thread is on (PassHelper). Its thread is started with the game
+        # (start), not by our first pass, which waited for it (PassHelper.start_thread).
         self._helper = PassHelper() if (os.cpu_count() or 1) > 1 else None
         self.table = Table(
             genesis, seat=record.seat, identity=identity, master_secret=record.master_secret,
@@ -171,6 +169,8 @@ class GamePeer:
         # Our coin is out: round 1's keys (and seat 0's first pass) are derived while
         # the others' coins come in, not after the last one.
         self.table.prepare_next_round()
+        if self._helper is not None:
+            self._helper.start_thread()
         self._loop = asyncio.get_running_loop()
         self._tasks = [self._loop.create_task(self._event_loop(), name="peer-events")]
         self._arm_stall_timer()  # a stall seen before the loop was known (status())
