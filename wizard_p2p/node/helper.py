@@ -104,8 +104,9 @@ class PassHelper(ThreadPoolExecutor):
         Starting a thread waits until it runs, and the thread then runs the job holding
         the GIL between its multiplications, so that the caller, woken too late each
         time the GIL is free, got it back only once the job was done: traced in round
-        1, a seat's first pass ran on one thread, 2.3 ms where two take about 1, and a
-        4-point lock waited 4.5 ms (docs/PERFORMANCE.md, seventeenth session).
+        1, a seat's first pass ran on one thread, 2.3 ms where two take about 1, and
+        seat 0's first split pass, a 10-point lock, took 4.6 ms (docs/PERFORMANCE.md,
+        seventeenth session).
         """
         if not self.started:
             self.submit(int)
