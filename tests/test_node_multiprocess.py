@@ -322,10 +322,19 @@ def test_three_seat_game_refuses_an_intruder(lan_games: Callable[..., LanGame]) 
         host, _, port = player["address"].rpartition(":")
         endpoint = f"tcp://{host or '127.0.0.1'}:{port}"
         other = players[(number + 1) % 3]["curve_key"]
-        for steal in (None, other):
-            refused, received = intrude(endpoint, player["curve_key"], session, steal)
-            assert refused, f"seat {number}'s mesh admitted a key that is not seated"
-            assert not received
+        # A game of bots can end before six dials are done (a second here), and a seat
+        # that has exited refuses nothing: the next seat is stopped meanwhile, so that
+        # the game waits for it (well within the silence and stall limits).
+        paused = table.by_seat[(number + 1) % 3].proc.popen.pid
+        os.kill(paused, signal.SIGSTOP)
+        try:
+            assert table.by_seat[number].proc.popen.poll() is None, "the game ended early"
+            for steal in (None, other):
+                refused, received = intrude(endpoint, player["curve_key"], session, steal)
+                assert refused, f"seat {number}'s mesh admitted a key that is not seated"
+                assert not received
+        finally:
+            os.kill(paused, signal.SIGCONT)
     codes = table.wait_all()
     log = assert_complete_and_identical(table, codes)
     # The intruder's frames left no trace, and every seat logged the refusals.
@@ -450,9 +459,12 @@ def test_seat_gone_for_good_is_named_stalled(lan_games: Callable[..., LanGame]) 
     agreed = len(lines) - 1
     assert dead[:agreed] == lines[: min(agreed, len(dead))]
     assert all(json.loads(line)["seat"] == victim_seat for line in dead[agreed:])
-    # The abort came no sooner than the stall limit after the seat was killed.
+    # The abort came no sooner than the stall limit after the seat was killed, give or
+    # take a few milliseconds: the survivors' stall clock starts when the victim became
+    # due, which may be just before the kill, and a file's mtime comes from the kernel's
+    # coarse clock, up to a tick behind. (An abort at the silence limit would be 2 s early.)
     abort_written = max(seat.log_path().stat().st_mtime for seat in survivors.values())
-    assert abort_written - killed_at >= stall_limit
+    assert abort_written - killed_at >= stall_limit - 0.05
     survivor_log = next(iter(survivors.values())).log_path()
     audit = subprocess.run(
         [sys.executable, "-m", "wizard_p2p", "audit", str(survivor_log)],
