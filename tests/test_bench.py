@@ -12,6 +12,8 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from wizard_p2p.bench import main
 
@@ -139,6 +141,91 @@ def test_compare_lets_each_version_lead_in_turn(
     figures = bench.bench_compare([a, b], [3], 3, lambda line: None, tmp_path)
     assert played == [None, a, b, a, b, None, b, None, a]
     assert figures["compare_3"]["medians"]["game"] == [6.0, 4.0, 5.0]
+
+
+def test_compare_pairs_each_game_with_this_versions_game_of_the_same_round(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from wizard_p2p import bench
+
+    # The machine's speed drifts a lot from round to round, and the other version is
+    # always 10 % slower than this one on the same minutes: the medians say little,
+    # the pairs say exactly that.
+    drift = [1.0, 3.0, 0.5, 2.0, 0.8, 2.5]
+    played: list[Path | None] = []
+
+    def fake_game(seats: int, out: Path, source: Path | None = None) -> dict[str, object]:
+        rep = len(played) // 2  # a round is one game of each version
+        played.append(source)
+        return {"game": drift[rep] * (1.0 if source is None else 1.1), "stolen": 0.0}
+
+    monkeypatch.setattr(bench, "run_game", fake_game)
+    monkeypatch.setattr(bench, "analyse", lambda game, seats: game)
+    lines: list[str] = []
+    figures = bench.bench_compare([tmp_path / "b"], [3], len(drift), lines.append, tmp_path)
+    paired = figures["compare_3"]["paired"]
+    assert paired["game"][0] is None  # this version against itself
+    change = paired["game"][1]
+    assert change["median"] == pytest.approx(0.1)
+    assert change["low"] == pytest.approx(0.1) and change["high"] == pytest.approx(0.1)
+    assert change["pairs"] == len(drift) and change["confidence"] >= bench.PAIRED_LEVEL
+    assert paired["setup_first"] == [None, None]  # no figure, no pairs
+    game_line = next(line for line in lines if line.strip().startswith("game,"))
+    assert "paired +10 % [+10, +10]" in game_line
+    stolen_line = next(line for line in lines if "stolen" in line)
+    assert "paired" not in stolen_line  # the minutes' figure, not the code's
+
+
+def test_paired_change_takes_the_sign_tests_interval() -> None:
+    from wizard_p2p.bench import PAIRED_LEVEL, paired_change
+
+    base = [1.0] * 14
+    other = [0.8, 0.9, 0.92, 0.95, 0.97, 0.99, 1.0, 1.0, 1.01, 1.03, 1.05, 1.08, 1.1, 1.2]
+    change = paired_change(base, list(reversed(other)))
+    assert change is not None
+    # 14 pairs: the 4th smallest and 4th largest change, covering the median with
+    # probability 1 − 2·(1 + 14 + 91 + 364)/2**14; the 5th would cover it 82 % of the time.
+    assert change["low"] == pytest.approx(-0.05) and change["high"] == pytest.approx(0.05)
+    assert change["confidence"] == pytest.approx(1 - 2 * 470 / 2**14)
+    assert change["median"] == pytest.approx(0.0)
+    assert change["confidence"] >= PAIRED_LEVEL
+    # Pairs with a figure missing on either side are left out; too few pairs, no answer.
+    assert paired_change([1.0, None, 2.0, 2.0, 2.0], [1.1, 1.0, 2.0, 2.2, None]) is None
+    assert paired_change([1.0] * 4, [2.0] * 4) is None
+    # Asked for more confidence than the pairs can give: no answer either.
+    assert paired_change([1.0] * 5, [1.1] * 5, level=0.99) is None
+    assert paired_change([1.0] * 8, [1.1] * 8, level=0.99) is not None
+    five = paired_change([1.0, None, 2.0, 2.0, 2.0, 2.0], [1.1, 1.0, 2.0, 2.2, 1.8, 2.0])
+    assert five is not None and five["pairs"] == 5
+    assert (five["low"], five["high"]) == pytest.approx((-0.1, 0.1))
+
+
+@given(
+    st.lists(
+        st.tuples(
+            st.floats(min_value=0.1, max_value=100.0),
+            st.floats(min_value=0.1, max_value=100.0),
+        ),
+        min_size=5,
+        max_size=40,
+    ),
+    st.floats(min_value=0.01, max_value=100.0),
+)
+def test_a_paired_interval_holds_its_median_and_ignores_the_scale(
+    pairs: list[tuple[float, float]], scale: float
+) -> None:
+    from wizard_p2p.bench import PAIRED_LEVEL, paired_change
+
+    base, other = [b for b, _ in pairs], [o for _, o in pairs]
+    change = paired_change(base, other)
+    assert change is not None
+    assert change["low"] <= change["median"] <= change["high"]
+    assert PAIRED_LEVEL <= change["confidence"] < 1.0
+    # The same games on a machine `scale` times as fast: the same changes.
+    scaled = paired_change([b * scale for b in base], [o * scale for o in other])
+    assert scaled is not None
+    for key in ("median", "low", "high", "confidence"):
+        assert scaled[key] == pytest.approx(change[key], rel=1e-9, abs=1e-9)
 
 
 def test_compare_refuses_what_is_not_a_checkout(

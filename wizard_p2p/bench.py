@@ -26,8 +26,11 @@ Sections (crypto, network and audit by default; name some to run only those):
 * ``bots`` — a short tournament (see ``wizard-p2p tournament`` for the full one).
 * ``compare`` — this checkout's games against another's (``--against DIR``, which
   may be repeated): one game of each version in turn, ``--reps`` of each per size,
-  and their medians side by side. This machine's speed drifts from minute to minute,
-  so a change is judged this way, not by two runs taken apart.
+  and their medians side by side; from 5 repetitions, also the median change game by
+  game against this version's game of the same round, with an interval for it that
+  assumes nothing about the spread (:func:`paired_change`). This machine's speed
+  drifts from minute to minute, so a change is judged this way, not by two runs
+  taken apart, and not by a change whose interval holds 0.
 
 Each figure is the median of ``--reps`` runs, with min and max. ``--json FILE``
 writes every figure for comparison between runs; ``--quick`` is the smoke run the
@@ -39,6 +42,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import math
 import os
 import platform
 import statistics
@@ -595,6 +599,48 @@ COMPARED = (
 )
 
 
+# The least confidence of a paired interval, and the fewest pairs that can reach it.
+PAIRED_LEVEL = 0.9
+PAIRED_MIN = 5
+
+
+def paired_change(
+    base: Sequence[float | None], other: Sequence[float | None], *, level: float = PAIRED_LEVEL
+) -> dict[str, float] | None:
+    """How ``other`` differs from ``base`` game by game: ``base[i]`` and ``other[i]`` were
+    played one after the other, on the same minutes.
+
+    The median of ``other[i] / base[i] − 1`` over the pairs where both are known, and an
+    interval for it that assumes nothing about the spread (the sign test's): the k-th
+    smallest and k-th largest change, for the largest k whose interval covers the true
+    median with probability ``level`` or more, ``1 − 2·P(B ≤ k − 1)`` for ``B`` binomial
+    (n, ½). An interval that holds 0 says the change is not told from the noise. None
+    when even the widest interval, the smallest and largest change, covers less than
+    ``level`` (at 90 %: fewer than :data:`PAIRED_MIN` pairs).
+    """
+    changes = sorted(
+        o / b - 1.0 for b, o in zip(base, other, strict=True)
+        if b is not None and o is not None and b > 0
+    )
+    n = len(changes)
+
+    def coverage(k: int) -> float:
+        return 1.0 - 2.0 * sum(math.comb(n, i) for i in range(k)) / 2.0**n
+
+    if n < 2 or coverage(1) < level:
+        return None
+    k = 1
+    while k + 1 <= n // 2 and coverage(k + 1) >= level:
+        k += 1
+    return {
+        "median": statistics.median(changes),
+        "low": changes[k - 1],
+        "high": changes[n - k],
+        "confidence": coverage(k),
+        "pairs": float(n),
+    }
+
+
 def source_checkout(path: str) -> Path:
     """A checkout to compare with: a directory that holds the ``wizard_p2p`` package."""
     source = Path(path)
@@ -618,6 +664,12 @@ def bench_compare(
     names = ["this", *(str(o) for o in others)]
     results: dict[str, Any] = {}
     say("== compare: games of each version in turn (medians; change against this one)")
+    if reps >= PAIRED_MIN:
+        say(
+            "   paired: the median change game by game against this one's game of the same "
+            f"round, and an interval that holds it {PAIRED_LEVEL * 100:.0f} % of the time or more "
+            "(one that holds 0 is noise)"
+        )
     for seats in seat_counts:
         runs: list[list[dict[str, Any]]] = [[] for _ in sources]
         for rep in range(reps):
@@ -631,6 +683,7 @@ def bench_compare(
             f"[{i}] {name}" for i, name in enumerate(names)
         ))
         table: dict[str, list[float | None]] = {}
+        paired: dict[str, list[dict[str, float] | None]] = {}
         for key, label, scale, digits in COMPARED:
             medians: list[float | None] = []
             for version in runs:
@@ -648,8 +701,16 @@ def bench_compare(
                 if index and base and key != "stolen":
                     cell += f" ({(median / base - 1) * 100:+.0f} %)"
                 cells.append(cell)
+            by_game = [[r.get(key) for r in version] for version in runs]
+            paired[key] = [None] + [paired_change(by_game[0], games) for games in by_game[1:]]
+            for change in paired[key][1:]:
+                if change is not None and key != "stolen":
+                    cells.append(
+                        f"paired {change['median'] * 100:+.0f} % "
+                        f"[{change['low'] * 100:+.0f}, {change['high'] * 100:+.0f}]"
+                    )
             say(f"  {label:<38}" + "  ".join(cells))
-        results[f"compare_{seats}"] = {"versions": names, "medians": table}
+        results[f"compare_{seats}"] = {"versions": names, "medians": table, "paired": paired}
     return results
 
 
