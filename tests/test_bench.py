@@ -170,6 +170,9 @@ def test_compare_pairs_each_game_with_this_versions_game_of_the_same_round(
     assert change["low"] == pytest.approx(0.1) and change["high"] == pytest.approx(0.1)
     assert change["pairs"] == len(drift) and change["confidence"] >= bench.PAIRED_LEVEL
     assert paired["setup_first"] == [None, None]  # no figure, no pairs
+    # Every game's figure, in the order of the rounds, for pooling runs.
+    this, theirs = figures["compare_3"]["games"]["game"]
+    assert this == pytest.approx(drift) and theirs == pytest.approx([d * 1.1 for d in drift])
     game_line = next(line for line in lines if line.strip().startswith("game,"))
     assert "paired +10 % [+10, +10]" in game_line
     stolen_line = next(line for line in lines if "stolen" in line)

@@ -684,6 +684,7 @@ def bench_compare(
         ))
         table: dict[str, list[float | None]] = {}
         paired: dict[str, list[dict[str, float] | None]] = {}
+        games: dict[str, list[list[float | None]]] = {}
         for key, label, scale, digits in COMPARED:
             medians: list[float | None] = []
             for version in runs:
@@ -701,7 +702,7 @@ def bench_compare(
                 if index and base and key != "stolen":
                     cell += f" ({(median / base - 1) * 100:+.0f} %)"
                 cells.append(cell)
-            by_game = [[r.get(key) for r in version] for version in runs]
+            by_game = games[key] = [[r.get(key) for r in version] for version in runs]
             paired[key] = [None] + [paired_change(by_game[0], games) for games in by_game[1:]]
             for change in paired[key][1:]:
                 if change is not None and key != "stolen":
@@ -710,7 +711,10 @@ def bench_compare(
                         f"[{change['low'] * 100:+.0f}, {change['high'] * 100:+.0f}]"
                     )
             say(f"  {label:<38}" + "  ".join(cells))
-        results[f"compare_{seats}"] = {"versions": names, "medians": table, "paired": paired}
+        # Every game's figures too, so that the pairs of several runs can be pooled.
+        results[f"compare_{seats}"] = {
+            "versions": names, "medians": table, "paired": paired, "games": games,
+        }
     return results
 
 
