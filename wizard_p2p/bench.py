@@ -703,7 +703,7 @@ def bench_compare(
                     cell += f" ({(median / base - 1) * 100:+.0f} %)"
                 cells.append(cell)
             by_game = games[key] = [[r.get(key) for r in version] for version in runs]
-            paired[key] = [None] + [paired_change(by_game[0], games) for games in by_game[1:]]
+            paired[key] = [None] + [paired_change(by_game[0], theirs) for theirs in by_game[1:]]
             for change in paired[key][1:]:
                 if change is not None and key != "stolen":
                     cells.append(
