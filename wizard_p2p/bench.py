@@ -686,9 +686,10 @@ def bench_compare(
         paired: dict[str, list[dict[str, float] | None]] = {}
         games: dict[str, list[list[float | None]]] = {}
         for key, label, scale, digits in COMPARED:
+            by_game = games[key] = [[r.get(key) for r in version] for version in runs]
             medians: list[float | None] = []
-            for version in runs:
-                values = [r[key] for r in version if r.get(key) is not None]
+            for figures in by_game:
+                values = [value for value in figures if value is not None]
                 medians.append(statistics.median(values) if values else None)
             table[key] = medians
             cells = []
@@ -702,7 +703,6 @@ def bench_compare(
                 if index and base and key != "stolen":
                     cell += f" ({(median / base - 1) * 100:+.0f} %)"
                 cells.append(cell)
-            by_game = games[key] = [[r.get(key) for r in version] for version in runs]
             paired[key] = [None] + [paired_change(by_game[0], theirs) for theirs in by_game[1:]]
             for change in paired[key][1:]:
                 if change is not None and key != "stolen":
