@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import itertools
 import json
 import math
 import os
@@ -599,9 +600,10 @@ COMPARED = (
 )
 
 
-# The least confidence of a paired interval, and the fewest pairs that can reach it.
+# The least confidence of a paired interval, and the fewest pairs that can reach it: the
+# widest interval, the smallest and largest change, covers the median 1 − 2/2ⁿ of the time.
 PAIRED_LEVEL = 0.9
-PAIRED_MIN = 5
+PAIRED_MIN = next(n for n in itertools.count(2) if 1 - 2 / 2**n >= PAIRED_LEVEL)
 
 
 def paired_change(
