@@ -687,6 +687,48 @@ def test_a_peer_starts_its_pass_thread_with_the_game_not_at_its_first_pass(
     run(main())
 
 
+def test_a_new_game_warms_round_1_up_before_the_coin_and_a_resumed_one_does_not(
+    tmp_path: Path, run: Callable[..., object], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Round 1's code runs once in memory while the links open (node.warmup): before
+    the peer's coin goes out, with its own pass thread; not again on a resume."""
+    import wizard_p2p.node.peer as peer_module
+    from wizard_p2p.node.warmup import warm_up
+
+    starting: list[GamePeer | None] = [None]  # the peer whose start() runs now
+    warmed: list[tuple[int, int, bool]] = []  # (seat, its log's length then, its helper?)
+
+    def recording_warm_up(config: GameConfig, helper: object = None) -> object:
+        peer = starting[0]
+        assert peer is not None, "a resumed peer warmed up"
+        warmed.append((peer.seat, len(peer.table.log), helper is peer._helper))
+        return warm_up(config, helper)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(peer_module, "warm_up", recording_warm_up)
+
+    async def main() -> None:
+        game = Game(await seat_players(tmp_path, GameConfig(3)))
+        game.peers = [game.peer(p, policy=RandomPolicy()) for p in game.players]
+        for peer in game.peers:
+            starting[0] = peer
+            await peer.start()
+        starting[0] = None
+        try:
+            assert warmed == [(0, 1, True), (1, 1, True), (2, 1, True)]  # before the coin
+            peers = game.peers
+            await game.until(
+                lambda: all(p.table.stage == "play" for p in peers), "round 1's deal"
+            )
+            await game.crash(1)
+            await game.resume(1, policy=RandomPolicy())
+            assert len(warmed) == 3
+            assert not any(p.faults for p in game.peers)
+        finally:
+            await game.close()
+
+    run(main())
+
+
 def test_bots_end_the_game_by_themselves_after_the_stall_limit(
     tmp_path: Path, run: Callable[..., object]
 ) -> None:

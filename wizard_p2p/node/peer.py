@@ -46,6 +46,7 @@ from wizard_p2p.net import (
 from wizard_p2p.net.events import PeerState
 from wizard_p2p.node.helper import PassHelper
 from wizard_p2p.node.store import GameStore, SeatRecord
+from wizard_p2p.node.warmup import warm_up
 from wizard_p2p.protocol.table import Broadcast, Output, SendPrivate, Table
 from wizard_p2p.rules import Card, Phase, Suit
 from wizard_p2p.session.api import Snapshot, Status
@@ -164,6 +165,10 @@ class GamePeer:
             if seat == self.seat:
                 continue
             self.mesh.add_peer(player["curve_key"], self._endpoint_of(seat))
+        if len(lines) == 1:
+            # A new game: round 1's code runs once in memory while the links open, not
+            # for the first time on round 1's chain (wizard_p2p.node.warmup).
+            warm_up(self.table.config, self._helper)
         self._handle(self.table.start())
         self._persist_and_publish()
         # Our coin is out: round 1's keys (and seat 0's first pass) are derived while

@@ -23,6 +23,7 @@ import os
 import random
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import Executor
 from dataclasses import dataclass, field
 
 from wizard_p2p.errors import DecodeError, PeerFault
@@ -97,8 +98,10 @@ class MemoryGame:
         seed: int | None = None,
         nonce: bytes | None = None,
         defer_checks: bool = False,
+        helper: Executor | None = None,
     ) -> MemoryGame:
-        """A new game; ``seed`` fixes identities, secrets and (unless given) the nonce."""
+        """A new game; ``seed`` fixes identities, secrets and (unless given) the nonce;
+        ``helper``: the second thread every table shares its passes with."""
         n = config.seats
         if seed is None:
             identities = [Identity.generate() for _ in range(n)]
@@ -112,7 +115,7 @@ class MemoryGame:
         genesis = make_genesis(config, identities, masters, nonce=nonce)
         tables = [
             Table(genesis, seat=i, identity=identities[i], master_secret=masters[i],
-                  defer_checks=defer_checks)
+                  defer_checks=defer_checks, helper=helper)
             for i in range(n)
         ]
         return cls(config, chooser, identities, masters, nonce, tables,
