@@ -729,6 +729,38 @@ def test_a_new_game_warms_round_1_up_before_the_coin_and_a_resumed_one_does_not(
     run(main())
 
 
+def test_a_failed_warm_up_is_logged_and_the_game_goes_on_without_it(
+    tmp_path: Path,
+    run: Callable[..., object],
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    import wizard_p2p.node.peer as peer_module
+
+    def broken_warm_up(config: GameConfig, helper: object = None) -> object:
+        raise RuntimeError("warm-up broke")
+
+    monkeypatch.setattr(peer_module, "warm_up", broken_warm_up)
+
+    async def main() -> None:
+        game = Game(await seat_players(tmp_path, GameConfig(3)))
+        with caplog.at_level(logging.ERROR, logger="wizard_p2p.node.peer"):
+            await game.start({})
+        try:
+            peers = game.peers
+            await game.until(
+                lambda: all(p.table.round is not None and p.table.stage == "play" for p in peers),
+                "round 1's deal without the warm-up",
+            )
+            assert not any(p.faults for p in peers)
+        finally:
+            await game.close()
+        failures = [r for r in caplog.records if "warm-up failed" in r.getMessage()]
+        assert len(failures) == 3 and all(r.exc_info for r in failures)
+
+    run(main())
+
+
 def test_bots_end_the_game_by_themselves_after_the_stall_limit(
     tmp_path: Path, run: Callable[..., object]
 ) -> None:

@@ -168,7 +168,7 @@ class GamePeer:
         if len(lines) == 1:
             # A new game: round 1's code runs once in memory while the links open, not
             # for the first time on round 1's chain (wizard_p2p.node.warmup).
-            warm_up(self.table.config, self._helper)
+            self._warm_up()
         self._handle(self.table.start())
         self._persist_and_publish()
         # Our coin is out: round 1's keys (and seat 0's first pass) are derived while
@@ -180,6 +180,13 @@ class GamePeer:
         self._tasks = [self._loop.create_task(self._event_loop(), name="peer-events")]
         self._arm_stall_timer()  # a stall seen before the loop was known (status())
         self._after_change()
+
+    def _warm_up(self) -> None:
+        # Only an optimisation: should it ever fail, the game starts as it would without.
+        try:
+            warm_up(self.table.config, self._helper)
+        except Exception:
+            _log.exception("round 1's warm-up failed; the game goes on without it")
 
     def _endpoint_of(self, seat: int) -> str:
         address = self.table.players[seat]["address"]
