@@ -143,6 +143,46 @@ def test_compare_lets_each_version_lead_in_turn(
     assert figures["compare_3"]["medians"]["game"] == [6.0, 4.0, 5.0]
 
 
+def test_the_network_section_plays_the_sizes_in_turn_and_measures_each_floor_beside_its_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A slow minute of the machine falls on every size alike (twentieth session)."""
+    from wizard_p2p import bench
+
+    done: list[tuple[str, int]] = []
+
+    def fake_game(seats: int, out: Path, source: Path | None = None) -> dict[str, object]:
+        done.append(("game", seats))
+        n = len(done)  # later games slower: a drifting machine
+        return {
+            "setup_first": 0.010 * n, "setup_last": 0.020 * n, "pause": 0.03,
+            "pause_to_choice": 0.04, "stolen": 0.0, "latencies": [0.001],
+            "latencies_logged": [0.0005], "game": 1.0, "startup": 0.2, "wall": 1.3,
+            "cpu": 2.0, "cpu_game": 1.5, "bytes": 1000, "log_bytes": 500, "rss_kb": 40000,
+            "fsync_seconds": 0.01, "fsyncs": 2, "finished": True, "log": tmp_path / "log",
+        }
+
+    def fake_protocol_floor(seats: int) -> tuple[float, float]:
+        done.append(("floor", seats))
+        return 0.005, 0.010
+
+    monkeypatch.setattr(bench, "run_game", fake_game)
+    monkeypatch.setattr(bench, "analyse", lambda game, seats: game)
+    monkeypatch.setattr(bench, "setup_floor", lambda seats, round_no, helper=None: 0.004)
+    monkeypatch.setattr(bench, "protocol_floor", fake_protocol_floor)
+    monkeypatch.setattr(bench, "mults_per_second", lambda: 30000.0)
+    monkeypatch.setattr(bench, "wake_cost", lambda: (0.1, 0.2))
+    results = bench.bench_network([3, 6], 3, lambda line: None, tmp_path)
+    games = [seats for kind, seats in done if kind == "game"]
+    assert games == [3, 6, 3, 6, 3, 6]
+    # Each game's protocol floors (3 of them: at least 9 in all) follow it, before the next.
+    assert done[:5] == [("game", 3), ("floor", 3), ("floor", 3), ("floor", 3), ("game", 6)]
+    # Each size's median is of its own games: 3 seats played 1st, 3rd and 5th.
+    assert results["setup_3"]["round1"]["median"] == pytest.approx(0.010 * 9)
+    assert results["setup_6"]["round1"]["median"] == pytest.approx(0.010 * 13)
+    assert results["setup_3"]["round1_protocol_ratio"] == pytest.approx(0.09 / 0.005)
+
+
 def test_compare_pairs_each_game_with_this_versions_game_of_the_same_round(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

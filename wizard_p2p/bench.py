@@ -444,40 +444,46 @@ def bench_network(
         f"{'stolen':>6}"
     )
     logs: dict[int, Path] = {}
-    games_by_seats: dict[int, list[dict[str, Any]]] = {}
-    for seats in seat_counts:
-        runs = []
-        rounds = 60 // seats
-        # The floor is measured between the games, not after them all: this machine's
-        # speed drifts from minute to minute, and a ratio of figures taken minutes apart
-        # measures the drift. At least 9 runs of each floor in all (their noise is large:
-        # one protocol floor's round 1 at 3 seats has varied from 10 to 13 ms).
-        per_game = max(3, -(-9 // reps))
-        floors_first: list[float] = []
-        floors_last: list[float] = []
-        protocol_first: list[float] = []
-        protocol_last: list[float] = []
-        speeds: list[float] = []
-        for rep in range(reps):
-            speeds.append(mults_per_second())
+    games_by_seats: dict[int, list[dict[str, Any]]] = {n: [] for n in seat_counts}
+    # The floors are measured between the games, not after them all: this machine's
+    # speed drifts from minute to minute, and a ratio of figures taken minutes apart
+    # measures the drift. At least 9 runs of each floor in all (their noise is large:
+    # one protocol floor's round 1 at 3 seats has varied from 10 to 13 ms).
+    per_game = max(3, -(-9 // reps))
+    # Per size: the compute floor's round 1 and last round, and the protocol floor's.
+    floors: dict[int, dict[str, list[float]]] = {
+        n: {"first": [], "last": [], "protocol_first": [], "protocol_last": []}
+        for n in seat_counts
+    }
+    speeds_by_seats: dict[int, list[float]] = {n: [] for n in seat_counts}
+    # The sizes are played in turn, a game of each, as `compare` plays its versions: a
+    # slow minute then falls on every size alike, not on all the games of whichever
+    # size it met (docs/PERFORMANCE.md, twentieth session).
+    for rep in range(reps):
+        for seats in seat_counts:
+            speeds_by_seats[seats].append(mults_per_second())
             game = run_game(seats, workdir / f"s{seats}-r{rep}")
-            runs.append(analyse(game, seats))
+            games_by_seats[seats].append(analyse(game, seats))
             logs[seats] = game["log"]
+            rounds = 60 // seats
+            floor = floors[seats]
             with PassHelper() as helper:  # as every peer has
                 helper.submit(int).result()  # started before the timing: a one-time cost
-                floors_first += [setup_floor(seats, 1, helper) for _ in range(per_game)]
-                floors_last += [setup_floor(seats, rounds, helper) for _ in range(per_game)]
+                floor["first"] += [setup_floor(seats, 1, helper) for _ in range(per_game)]
+                floor["last"] += [setup_floor(seats, rounds, helper) for _ in range(per_game)]
             for _ in range(per_game):
                 first_round, last_round = protocol_floor(seats)
-                protocol_first.append(first_round)
-                protocol_last.append(last_round)
-        games_by_seats[seats] = runs
-        floor_first = _stats(floors_first)
-        floor_last = _stats(floors_last)
+                floor["protocol_first"].append(first_round)
+                floor["protocol_last"].append(last_round)
+    for seats in seat_counts:
+        runs = games_by_seats[seats]
+        floor, speeds = floors[seats], speeds_by_seats[seats]
+        floor_first = _stats(floor["first"])
+        floor_last = _stats(floor["last"])
         first = _stats([r["setup_first"] for r in runs if r["setup_first"] is not None])
         last = _stats([r["setup_last"] for r in runs if r["setup_last"] is not None])
-        protocol_floor_first = _stats(protocol_first)
-        protocol_floor_last = _stats(protocol_last)
+        protocol_floor_first = _stats(floor["protocol_first"])
+        protocol_floor_last = _stats(floor["protocol_last"])
         ratio_first = first["median"] / floor_first["median"]
         ratio_last = last["median"] / floor_last["median"]
         protocol_ratio_first = first["median"] / protocol_floor_first["median"]
