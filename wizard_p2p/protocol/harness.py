@@ -14,6 +14,9 @@ delivers the queued messages in a random order; ``restart`` replaces a seat's
 table by one rebuilt from entries and the master secret, as after a crash.
 An entry or message a table refuses is recorded in ``rejected`` and the relay
 goes on, as a node would.
+
+Outside the tests it plays the bench's protocol floor (every seat's work on one
+thread) and a peer's warm-up before its game (``wizard_p2p.node.warmup``).
 """
 
 from __future__ import annotations
