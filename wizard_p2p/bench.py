@@ -5,7 +5,8 @@ Sections (crypto, network and audit by default; name some to run only those):
 * ``crypto`` — libsodium scalar multiplications per second in this process, and one
   full shuffle+lock for 6 seats as a ratio to 2 × 6 × 60 raw multiplications.
 * ``network`` — whole headless games on loopback, one OS process per seat (the real
-  ``wizard-p2p play --headless``), for 3..6 seats. From every peer's trace:
+  ``wizard-p2p play --headless``), for 3..6 seats, played in turn (a game of each size,
+  then the next of each). From every peer's trace:
   round set-up (the entry before the first shuffle reaches seat 0 → every seat holds
   its hand and knows trump) at round 1 and at the last round, next to two floors in
   one process with no network and their ratios: the passes alone, on two threads as
