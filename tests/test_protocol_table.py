@@ -85,6 +85,36 @@ def test_rebuilt_table_reaches_the_same_state_without_new_entries(seat: int) -> 
     assert len({tuple(t.log) for t in game.tables}) == 1
 
 
+def test_a_rebuilt_table_shares_its_passes_with_the_games_helper() -> None:
+    from concurrent.futures import Executor, Future
+
+    class CountingExecutor(Executor):
+        """Runs each job at once, on the caller's thread, and counts it."""
+
+        def __init__(self) -> None:
+            self.jobs = 0
+
+        def submit(self, fn, /, *args, **kwargs):  # type: ignore[no-untyped-def]
+            self.jobs += 1
+            future: Future[object] = Future()
+            future.set_result(fn(*args, **kwargs))
+            return future
+
+    def jobs_from_round_2_to_3(rebuild: bool) -> int:
+        helper = CountingExecutor()
+        game = MemoryGame.create(GameConfig(3), random_chooser(35), seed=35, helper=helper)
+        stop_in_round(game, 2, plays=1)
+        if rebuild:
+            game.restart(1, game.tables[1].log)  # seat 1 makes the 60-point pass
+        before = helper.jobs
+        stop_in_round(game, 3, plays=1)
+        assert game.rejected == []
+        return helper.jobs - before
+
+    # The same game (one seed), so the same passes: a rebuilt seat shares its own too.
+    assert jobs_from_round_2_to_3(rebuild=True) == jobs_from_round_2_to_3(rebuild=False) > 0
+
+
 def test_rebuilt_table_writes_again_the_entry_lost_in_the_crash() -> None:
     game = new_game(3, seed=33)
     stop_in_round(game, 2, plays=1)

@@ -89,6 +89,8 @@ class MemoryGame:
     rejected: list[tuple[int, PeerFault | DecodeError]] = field(default_factory=list)
     # Tables put round checks off as a peer's do (run when due, between deliveries).
     defer_checks: bool = False
+    # The second thread every table, a restarted one too, shares its passes with.
+    helper: Executor | None = None
     _queue: deque[tuple[int, Output]] = field(default_factory=deque)
     _started: bool = False
 
@@ -122,7 +124,7 @@ class MemoryGame:
             for i in range(n)
         ]
         return cls(config, chooser, identities, masters, nonce, tables,
-                   defer_checks=defer_checks)
+                   defer_checks=defer_checks, helper=helper)
 
     @property
     def genesis(self) -> bytes:
@@ -214,6 +216,7 @@ class MemoryGame:
             identity=self.identities[seat],
             master_secret=self.masters[seat],
             defer_checks=self.defer_checks,
+            helper=self.helper,
         )
         outputs: list[Output] = []
         for raw in entries:
