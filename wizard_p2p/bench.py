@@ -10,7 +10,7 @@ Sections (crypto, network and audit by default; name some to run only those):
   round set-up (the entry before the first shuffle reaches seat 0 → every seat holds
   its hand and knows trump) at round 1 and at the last round, next to two floors in
   one process with no network and their ratios: the passes alone, on two threads as
-  a peer runs its own (the compute floor), and the same work as the game's, every
+  a peer runs its own (the passes-alone floor), and the same work as the game's, every
   seat's table fed by the in-memory relay on one thread (the protocol floor); the pause
   between rounds (last play → next hands, and → the first bid); card latency (a play
   signed by its author → verified and applied by every other seat, a chosen play timed
@@ -91,7 +91,7 @@ def _fmt(stat: dict[str, float], scale: float = 1.0, digits: int = 1) -> str:
     )
 
 
-# --- the compute floor of a round's set-up ----------------------------------------------
+# --- the passes-alone floor of a round's set-up -----------------------------------------
 
 
 def setup_floor(seats: int, round_no: int, helper: Executor | None = None) -> float:
@@ -451,7 +451,7 @@ def bench_network(
     # measures the drift. At least 9 runs of each floor in all (their noise is large:
     # one protocol floor's round 1 at 3 seats has varied from 10 to 13 ms).
     per_game = max(3, -(-9 // reps))
-    # Per size: the compute floor's round 1 and last round, and the protocol floor's.
+    # Per size: the passes-alone floor's round 1 and last round, and the protocol floor's.
     floors: dict[int, dict[str, list[float]]] = {
         n: {"first": [], "last": [], "protocol_first": [], "protocol_last": []}
         for n in seat_counts
