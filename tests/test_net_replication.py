@@ -8,7 +8,10 @@ import dataclasses
 from collections.abc import AsyncIterator, Callable, Coroutine
 from typing import Any
 
+import pytest
+
 from wizard_p2p.net import CurveKeys, Diverged, Mesh, NetConfig, PeerState
+from wizard_p2p.net import mesh as mesh_module
 from wizard_p2p.net.testing import FAST_TIMERS, FaultProxy, MemoryStore, connect_all
 
 FAST = dataclasses.replace(FAST_TIMERS, sync_batch=16)
@@ -238,6 +241,39 @@ SLOW = NetConfig(
     reconnect_ivl_ms=20,
     reconnect_ivl_max_ms=100,
 )
+
+
+def test_publishing_hands_the_entry_to_zeromq_then_yields_the_core(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """ZeroMQ's I/O thread sends what publish queued; the publisher yields its core once,
+    after queueing the entry for every peer, so that a thread queued behind it sends
+    the entry before the publisher goes on with other work."""
+    frames_at_yield: list[int] = []
+
+    async def scenario() -> None:
+        async with peers(3) as group:
+            connect_all([p.mesh for p in group])
+            writer = group[0]
+            for other in group[1:]:
+                await alive(writer, other.key)
+            stats = writer.mesh.stats
+
+            def sends() -> int:  # handed to ZeroMQ, or refused while a link still opens
+                return stats.frames_out + stats.send_failures
+
+            before = sends()
+            monkeypatch.setattr(
+                mesh_module, "_yield_core", lambda: frames_at_yield.append(sends() - before)
+            )
+            writer.append(b"the next writer waits for this")
+            assert frames_at_yield == [2]  # one frame a peer, both sent before the yield
+            monkeypatch.undo()
+            for p in group[1:]:
+                await p.holds(1)
+                assert p.store.entries == [b"the next writer waits for this"]
+
+    run(scenario())
 
 
 def test_an_entry_published_before_the_peer_listens_arrives_when_the_link_comes_up() -> None:
