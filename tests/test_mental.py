@@ -23,6 +23,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.curve_support import small_order_twin
+from tests.executor_support import RunsAtOnce
 from wizard_p2p import group, mental
 from wizard_p2p.errors import CryptoError, UsageError
 
@@ -777,15 +778,6 @@ class _NeverRuns(Executor):
         return future
 
 
-class _RunsAtOnce(Executor):
-    """A helper that takes every multiplication before the caller takes one."""
-
-    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Future[Any]:
-        future: Future[Any] = Future()
-        future.set_result(fn(*args, **kwargs))
-        return future
-
-
 def _outcome(run: Any) -> object:
     """A pass's result, or the fault it reports and where."""
     try:
@@ -811,7 +803,7 @@ def test_a_pass_is_the_same_whoever_does_its_multiplications(
         _outcome(lambda: mental.lock_pass(deck, keys, range(41))),
     ]
     with ThreadPoolExecutor(max_workers=1) as pool:
-        helper = {"thread": pool, "never runs": _NeverRuns(), "runs at once": _RunsAtOnce()}[
+        helper = {"thread": pool, "never runs": _NeverRuns(), "runs at once": RunsAtOnce()}[
             helper_kind
         ]
         shared = [
@@ -959,7 +951,7 @@ def test_cards_read_together_are_the_cards_read_one_by_one(
     one_by_one = [_read_one(point, keys) for point, keys in sealed]
     with ThreadPoolExecutor(max_workers=1) as pool:
         helper = {
-            "none": None, "thread": pool, "never runs": _NeverRuns(), "runs at once": _RunsAtOnce()
+            "none": None, "thread": pool, "never runs": _NeverRuns(), "runs at once": RunsAtOnce()
         }[helper_kind]
         try:
             together: object = mental.read_cards(sealed, helper=helper)

@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from tests.executor_support import RunsAtOnce
 from tests.protocol_support import body_json, forge, new_game, settled, snapshot
 from wizard_p2p.audit import audit_entries, format_report
 from wizard_p2p.bots import make_policy
@@ -86,22 +87,8 @@ def test_rebuilt_table_reaches_the_same_state_without_new_entries(seat: int) -> 
 
 
 def test_a_rebuilt_table_shares_its_passes_with_the_games_helper() -> None:
-    from concurrent.futures import Executor, Future
-
-    class CountingExecutor(Executor):
-        """Runs each job at once, on the caller's thread, and counts it."""
-
-        def __init__(self) -> None:
-            self.jobs = 0
-
-        def submit(self, fn, /, *args, **kwargs):  # type: ignore[no-untyped-def]
-            self.jobs += 1
-            future: Future[object] = Future()
-            future.set_result(fn(*args, **kwargs))
-            return future
-
     def jobs_from_round_2_to_3(rebuild: bool) -> int:
-        helper = CountingExecutor()
+        helper = RunsAtOnce()
         game = MemoryGame.create(GameConfig(3), random_chooser(35), seed=35, helper=helper)
         stop_in_round(game, 2, plays=1)
         if rebuild:
