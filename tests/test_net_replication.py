@@ -276,6 +276,33 @@ def test_publishing_hands_the_entry_to_zeromq_then_yields_the_core(
     run(scenario())
 
 
+def test_frames_are_handled_in_the_readers_callback_a_batch_at_a_time() -> None:
+    """Each entry reaches the node inside the event loop's callback for the socket, not in
+    a task woken by it; a burst of several receive batches arrives whole and in order."""
+    count = 3 * mesh_module._RECEIVE_BATCH + 5
+    in_task: list[bool] = []
+
+    async def scenario() -> None:
+        async with peers(2) as (writer, reader):
+            accept = reader.store.accept
+
+            def on_entry(position: int, data: bytes, peer: str) -> bool:
+                in_task.append(asyncio.current_task() is not None)
+                return accept(position, data, peer)
+
+            assert reader.mesh.replicator is not None
+            reader.mesh.replicator._on_entry = on_entry
+            connect_all([writer.mesh, reader.mesh])
+            await alive(writer, reader.key)
+            for i in range(count):
+                writer.append(b"entry %d" % i)
+            await reader.holds(count)
+            assert reader.store.entries == [b"entry %d" % i for i in range(count)]
+
+    run(scenario())
+    assert len(in_task) == count and not any(in_task)
+
+
 def test_an_entry_published_before_the_peer_listens_arrives_when_the_link_comes_up() -> None:
     async def scenario() -> None:
         a_keys, b_keys = CurveKeys.generate(), CurveKeys.generate()

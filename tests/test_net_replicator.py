@@ -43,7 +43,7 @@ class Rig:
         return out
 
     def feed(self, peer: str, position: int, data: bytes) -> None:
-        asyncio.run(self.rep.on_entry_frame(peer, Entry(position, data)))
+        self.rep.on_entry_frame(peer, Entry(position, data))
 
 
 def test_publish_pushes_to_all_and_resends_only_to_laggards() -> None:
@@ -97,6 +97,18 @@ def test_entries_beyond_a_gap_are_held_and_delivered_in_order() -> None:
     assert rig.store.entries == [b"e0", b"e1", b"e2"]
     assert [p for p, _, _ in rig.store.offered] == [0, 1, 2]
     assert rig.store.sources == [B, A, A]
+
+
+def test_one_missing_entry_is_awaited_then_asked_for_by_the_timer() -> None:
+    rig = Rig()
+    rig.feed(B, 1, b"e1")  # B's entry overtook its predecessor, still on its way
+    assert rig.take() == []
+    rig.feed(A, 0, b"e0")
+    assert rig.store.entries == [b"e0", b"e1"] and rig.take() == []
+    rig.feed(B, 3, b"e3")  # this time the entry before it never comes
+    rig.rep.tick(rig.now)
+    assert rig.take() == [(B, SyncRequest(2, 2))]
+    assert rig.rep.stats.sync_requests_sent == 1
 
 
 def test_duplicates_are_dropped_and_acked() -> None:
@@ -166,17 +178,22 @@ def test_too_far_ahead_is_dropped() -> None:
     assert rig.rep.stats.ahead_dropped == 1
 
 
-def test_async_on_entry_is_awaited() -> None:
+def test_an_entry_is_offered_within_the_call_that_delivers_its_frame() -> None:
+    # No event loop: the node's handler runs inside on_entry_frame, and so does the
+    # entry held beyond a gap once the gap fills.
     store = MemoryStore()
+    offered: list[int] = []
 
-    async def accept(position: int, data: bytes, peer: str) -> bool:
-        await asyncio.sleep(0)
+    def accept(position: int, data: bytes, peer: str) -> bool:
+        offered.append(position)
         return store.accept(position, data, peer)
 
     rep = Replicator(store, accept, config=CONFIG, send=lambda p, f: True, emit=lambda e: None,
                      peers=lambda: [A], clock=lambda: 0.0)
-    asyncio.run(rep.on_entry_frame(A, Entry(0, b"x")))
-    assert store.entries == [b"x"]
+    rep.on_entry_frame(A, Entry(1, b"y"))
+    assert offered == [] and rep.length() == 0
+    rep.on_entry_frame(A, Entry(0, b"x"))
+    assert offered == [0, 1] and store.entries == [b"x", b"y"]
 
 
 def test_private_channel_delivers_each_message_once() -> None:

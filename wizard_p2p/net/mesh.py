@@ -387,8 +387,9 @@ class Mesh(ListeningService):
         """Replicate ``store`` with the peers; received entries go to ``on_entry``.
 
         ``on_entry(position, data, from_peer)`` is called for the next position
-        only, in order, and returns (or awaits to) True if the node appended
-        the entry to ``store``, False to reject it.
+        only, in order, and returns True if the node appended the entry to
+        ``store``, False to reject it. It runs synchronously, in the event loop's
+        callback that read the frame: it must not block, and cannot await.
         """
         self._require_started()
         if self.replicator is not None:
@@ -622,72 +623,68 @@ class Mesh(ListeningService):
 
     async def _receive_loop(self) -> None:
         assert self._router is not None
-        # Frames are read through a plain handle, a batch per wake-up, and the wake-up is
-        # the event loop watching the socket's descriptor: the asyncio wrapper's future
-        # (and its poller bookkeeping) per receive was most of a small frame's cost.
-        # ZeroMQ's descriptor is edge-triggered: it fires when the socket's events may
-        # have changed, so the socket is drained and its EVENTS re-read before waiting.
+        # Frames are read through a plain handle and handled in the event loop's reader
+        # callback for the socket's descriptor, synchronously: a frame woken for is
+        # handled in the same turn of the loop, with no task to wake in between (the
+        # asyncio wrapper's future and its poller bookkeeping per receive were most of
+        # a small frame's cost, a task woken per wake-up one more turn of the loop).
+        # This task only holds the reader until the mesh closes.
         # asyncio keeps one reader per descriptor: nothing else may await on
         # self._router (sends go through the DEALERs), or its reader would replace ours.
         queued = zmq.Socket.shadow(self._router.underlying)
         loop = asyncio.get_running_loop()
-        readable = asyncio.Event()
         fd = queued.getsockopt(zmq.FD)
-        loop.add_reader(fd, readable.set)
+        loop.add_reader(fd, self._receive_queued, queued)
         try:
-            await self._receive_batches(queued, readable)
+            self._receive_queued(queued)  # what came before the reader was added
+            await loop.create_future()  # until cancelled
         finally:
             with contextlib.suppress(ValueError, OSError):
                 loop.remove_reader(fd)
 
-    async def _receive_batches(self, queued: zmq.Socket, readable: asyncio.Event) -> None:
-        while True:
-            batch: list[list[zmq.Frame]] = []
-            failed = False
-            try:
-                while len(batch) < _RECEIVE_BATCH:
-                    batch.append(queued.recv_multipart(zmq.NOBLOCK, copy=False))
-            except zmq.Again:
-                pass
-            except zmq.ZMQError as exc:
-                if self._receive_failed(exc):
-                    return
-                failed = True
-            if not batch:
-                # Nothing queued, or a lasting error: wait for the socket to change (after
-                # an error, not at once: that would spin).
-                readable.clear()
-                try:
-                    if not failed and queued.getsockopt(zmq.EVENTS) & zmq.POLLIN:
-                        continue  # reading consumed the edge: more came meanwhile
-                    await readable.wait()
-                except asyncio.CancelledError:
-                    return
-                except zmq.ZMQError as exc:
-                    if self._receive_failed(exc):
-                        return
-                continue
-            for frames in batch:
-                try:
-                    await self._handle(frames)
-                except asyncio.CancelledError:
-                    return
-                except Exception:
-                    # A bug must never silence the mesh; the frame is lost, resend covers it.
-                    _log.exception("error while handling a frame")
-            self._fire()
-            if len(batch) == _RECEIVE_BATCH:
-                await asyncio.sleep(0)  # a full batch: let the other tasks run first
+    def _receive_queued(self, queued: zmq.Socket) -> None:
+        """Read and handle what the socket holds, up to a batch; the rest in a later turn.
 
-    def _receive_failed(self, exc: zmq.ZMQError) -> bool:
-        """Whether the receive loop ends: the mesh closed its socket; else the error is
-        logged and the loop goes on."""
+        ZeroMQ's descriptor is edge-triggered: it fires when the socket's events may
+        have changed, so the socket is drained and its EVENTS re-read (which consumes
+        the edge) before the loop waits on it again.
+        """
         if self._closed:
-            return True
-        _log.error("receive failed: %s", exc)
-        return False
+            return
+        handled = 0
+        while handled < _RECEIVE_BATCH:
+            try:
+                frames = queued.recv_multipart(zmq.NOBLOCK, copy=False)
+            except zmq.Again:
+                try:
+                    if queued.getsockopt(zmq.EVENTS) & zmq.POLLIN:
+                        continue  # reading consumed the edge: more came meanwhile
+                except zmq.ZMQError as exc:
+                    self._receive_failed(exc)
+                break
+            except zmq.ZMQError as exc:
+                # A lasting error is retried at the descriptor's next edge, not at once
+                # (that would spin).
+                self._receive_failed(exc)
+                break
+            handled += 1
+            try:
+                self._handle(frames)
+            except Exception:
+                # A bug must never silence the mesh; the frame is lost, resend covers it.
+                _log.exception("error while handling a frame")
+        else:
+            # A full batch: the other callbacks run first, then the rest of the queue.
+            asyncio.get_running_loop().call_soon(self._receive_queued, queued)
+        if handled:
+            self._fire()
 
-    async def _handle(self, frames: list[zmq.Frame]) -> None:
+    def _receive_failed(self, exc: zmq.ZMQError) -> None:
+        """Log a receive error, unless the mesh closed its socket (the end of receiving)."""
+        if not self._closed:
+            _log.error("receive failed: %s", exc)
+
+    def _handle(self, frames: list[zmq.Frame]) -> None:
         self.stats.frames_in += 1
         self.stats.bytes_in += sum(len(f.bytes) for f in frames[1:])
         try:
@@ -717,9 +714,9 @@ class Mesh(ListeningService):
             self._malformed(peer.key, "frame of another session")
             return
         self._heard(peer)
-        await self._dispatch(peer, frame)
+        self._dispatch(peer, frame)
 
-    async def _dispatch(self, peer: _Peer, frame: MeshFrame) -> None:
+    def _dispatch(self, peer: _Peer, frame: MeshFrame) -> None:
         replicator = self.replicator
         match frame:
             case Heartbeat(epoch=epoch, length=length, tip=tip):
@@ -738,7 +735,7 @@ class Mesh(ListeningService):
                 if replicator is None:
                     self.stats.unattached += 1
                     return
-                await replicator.on_entry_frame(peer.key, frame)
+                replicator.on_entry_frame(peer.key, frame)
                 self._schedule_ack_flush()
             case SyncRequest():
                 if replicator is None:

@@ -14,14 +14,17 @@ callback. The replicator never stores, verifies or interprets an entry:
   they acknowledge too.
 * **deliver** — an entry at exactly the next position is offered to the node
   (``on_entry(position, data, from_peer)``, which returns ``True`` to accept it
-  or ``False`` to reject it; it may be a coroutine). Entries beyond a gap are
+  or ``False`` to reject it; it is called synchronously, in the callback that read
+  the frame, so it must not block). Entries beyond a gap are
   held (up to ``max_ahead`` positions) and offered in order once the gap fills.
   Duplicates are dropped. The same bytes, once rejected at a position, are
   never offered again; they were never in the store, so they are never served.
 * **catch up** — a replica that learns (from an entry beyond a gap, an ack or
   a heartbeat) that a peer holds more than it does sends that peer a sync
   request for the missing range; a request unanswered within ``sync_timeout``
-  goes to another peer that has the entries.
+  goes to another peer that has the entries. With a single entry missing, the
+  request waits for the next :meth:`Replicator.tick`: that entry's own copy is
+  usually a moment behind.
 * **divergence** — when a peer's digest for a position we hold differs from
   ours, a :class:`~wizard_p2p.net.events.Diverged` event is emitted, once.
 
@@ -34,9 +37,8 @@ from __future__ import annotations
 
 import bisect
 import hashlib
-import inspect
 import logging
-from collections.abc import Awaitable, Callable, Collection
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -47,7 +49,7 @@ from wizard_p2p.net.frames import Ack, Entry, MeshFrame, SyncRequest
 
 _log = logging.getLogger(__name__)
 
-EntryHandler = Callable[[int, bytes, str], bool | Awaitable[bool]]
+EntryHandler = Callable[[int, bytes, str], bool]
 # Distinct candidates kept for one position beyond a gap (the writer of a
 # position is unique, so more than one means a fault somewhere).
 _MAX_CANDIDATES = 4
@@ -213,7 +215,7 @@ class Replicator:
 
     # --- frames from the mesh ---------------------------------------------------------
 
-    async def on_entry_frame(self, peer: str, frame: Entry) -> None:
+    def on_entry_frame(self, peer: str, frame: Entry) -> None:
         position = frame.position
         length = self._store.length()
         self._ack_due.add(peer)
@@ -233,10 +235,15 @@ class Replicator:
                     data != frame.data for data, _ in candidates
                 ):
                     candidates.append((frame.data, peer))
-            self._maybe_sync(self._clock())
+            # With one entry missing, its own copy is most likely a moment behind this
+            # one: its writer sent it to the next writer first, whose entry overtook
+            # it. Asked for at once, it came twice (3-seat games: three times the sync
+            # requests, 3 % more bytes on the wire); the timer asks if it does not come.
+            if position - length > 1:
+                self._maybe_sync(self._clock())
             return
-        if await self._offer(position, frame.data, peer):
-            await self._drain_ahead()
+        if self._offer(position, frame.data, peer):
+            self._drain_ahead()
         self._after_progress()
 
     def on_ack(self, peer: str, length: int, tip: str) -> None:
@@ -302,15 +309,13 @@ class Replicator:
 
     # --- internals ------------------------------------------------------------------------
 
-    async def _offer(self, position: int, data: bytes, peer: str) -> bool:
+    def _offer(self, position: int, data: bytes, peer: str) -> bool:
         refused = self._rejected.get(position)
         if refused and entry_digest(data) in refused:
             self.stats.duplicates += 1
             return False
         try:
             result = self._on_entry(position, data, peer)
-            if inspect.isawaitable(result):
-                result = await result
         except Exception:
             # A bug in the node must not kill the receive loop; the entry is not
             # marked rejected, so a resend offers it again.
@@ -330,7 +335,7 @@ class Replicator:
         self.stats.accepted += 1
         return True
 
-    async def _drain_ahead(self) -> None:
+    def _drain_ahead(self) -> None:
         while True:
             length = self._store.length()
             for position in [p for p in self._ahead if p < length]:
@@ -340,7 +345,7 @@ class Replicator:
             if not candidates:
                 return
             for data, sender in candidates:
-                if await self._offer(length, data, sender):
+                if self._offer(length, data, sender):
                     break
             else:
                 return
