@@ -7,6 +7,7 @@ shown by ``scripts/bench``, never asserted).
 from __future__ import annotations
 
 import json
+import os
 import sys
 import tempfile
 from pathlib import Path
@@ -56,6 +57,8 @@ def test_the_quick_benchmark_runs_and_reports_every_section(
     # The first choice of a round comes after its hands are dealt.
     assert setup["pause_to_first_choice"]["median"] > setup["pause_between_rounds"]["median"]
     assert setup["mults_per_sec"]["median"] > 0
+    hop = setup["idle_hop"]
+    assert hop is None or 0 < hop["median"] < 0.1
     if sys.platform.startswith("linux"):
         assert 0 <= setup["stolen"]["median"] < 1
         assert "of the CPU time during the games" in printed
@@ -111,6 +114,21 @@ def test_compare_alternates_this_checkout_with_another(
     printed = capsys.readouterr().out
     assert "== compare" in printed
     assert "(+" in printed or "(-" in printed  # the change against this version
+
+
+def test_an_idle_hop_crosses_two_cores_and_gives_this_thread_its_cores_back() -> None:
+    from wizard_p2p.bench import idle_hop
+
+    if not hasattr(os, "sched_getaffinity"):
+        assert idle_hop(count=3, idle=0.001) is None
+        return
+    before = os.sched_getaffinity(0)
+    hop = idle_hop(count=3, idle=0.001)
+    assert os.sched_getaffinity(0) == before
+    if len(before) >= 2:
+        assert hop is not None and 0 < hop < 1
+    else:
+        assert hop is None
 
 
 def test_the_stolen_share_is_the_steal_ticks_over_all_ticks() -> None:
@@ -172,9 +190,15 @@ def test_the_network_section_plays_the_sizes_in_turn_and_measures_each_floor_bes
     monkeypatch.setattr(bench, "protocol_floor", fake_protocol_floor)
     monkeypatch.setattr(bench, "mults_per_second", lambda: 30000.0)
     monkeypatch.setattr(bench, "wake_cost", lambda: (0.1, 0.2))
+    hops = iter([20e-6, 30e-6, 40e-6, None, 60e-6, 70e-6])  # one before each game
+    monkeypatch.setattr(bench, "idle_hop", lambda: next(hops))
     results = bench.bench_network([3, 6], 3, lambda line: None, tmp_path)
     games = [seats for kind, seats in done if kind == "game"]
     assert games == [3, 6, 3, 6, 3, 6]
+    # Each size's hops are those measured beside its own games (one unmeasured).
+    assert results["setup_3"]["idle_hop"]["median"] == pytest.approx(40e-6)
+    assert results["setup_6"]["idle_hop"]["median"] == pytest.approx(50e-6)
+    assert results["setup_6"]["idle_hop"]["n"] == 2
     # Each game's protocol floors (3 of them: at least 9 in all) follow it, before the next.
     assert done[:5] == [("game", 3), ("floor", 3), ("floor", 3), ("floor", 3), ("game", 6)]
     # Each size's median is of its own games: 3 seats played 1st, 3rd and 5th.

@@ -17,7 +17,9 @@ Sections (crypto, network and audit by default; name some to run only those):
   from the choice so that the fsync of one that waits for the disk counts: median and
   99th percentile; and the same from the play's entering its author's log); the share
   of CPU time the host stole from this virtual machine meanwhile; what being woken costs
-  here (one table checking one shuffle entry, back to back and after sleeping 5 ms);
+  here (one table checking one shuffle entry, back to back and after sleeping 5 ms) and
+  what one hop between two idle processes on two cores costs beside each size's games
+  (a byte through a pipe and back, halved);
   the game proper (first entry → every seat holds the last) apart from start-up, the
   whole run's wall time, CPU time of all processes (in the game and in all), bytes on
   the wire, log size; peak memory of one peer; the time the fsyncs took (the genesis,
@@ -225,6 +227,61 @@ def mults_per_second(count: int = 300) -> float:
     return count / (time.perf_counter() - start)
 
 
+# The other end of :func:`idle_hop`: a process that writes back each byte it reads.
+_ECHO = "import os\nwhile b := os.read(0, 1):\n    os.write(1, b)\n"
+
+
+def idle_hop(count: int = 15, idle: float = 0.002) -> float | None:
+    """Seconds one hop between two idle processes on two cores takes on this machine
+    now: a byte written to a pipe, read and written back by another process asleep on
+    it, read again, halved; the median of ``count``, each after ``idle`` seconds
+    asleep. None where the two processes cannot be kept on two cores (Linux only).
+
+    Every entry of a networked set-up pays such a hop (ZeroMQ's adds threads and
+    encryption to it) and the protocol floor none: the bench prints it beside each
+    size's games, as it prints the machine's speed, so that a run on minutes when
+    waking another core is slow shows it. Each end is held on a core of its own for
+    the measurement: left free, the kernel wakes the echo on the writer's core, and
+    the hop is a switch between two processes there (5 µs here), which is not what
+    a game's hops mostly are.
+    """
+    getaffinity = getattr(os, "sched_getaffinity", None)
+    setaffinity = getattr(os, "sched_setaffinity", None)
+    if getaffinity is None or setaffinity is None:
+        return None
+    allowed = getaffinity(0)
+    if len(allowed) < 2:
+        return None
+    mine, theirs = sorted(allowed)[:2]
+    child = subprocess.Popen(
+        [sys.executable, "-c", _ECHO], stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0
+    )
+    assert child.stdin is not None and child.stdout is not None
+    out, back = child.stdin.fileno(), child.stdout.fileno()
+    took = []
+    try:
+        setaffinity(child.pid, {theirs})
+        setaffinity(0, {mine})
+        os.write(out, b"x")
+        if os.read(back, 1) != b"x":  # the echo is up (its start-up is not timed)
+            raise RuntimeError("the echo process did not answer")
+        for _ in range(count):
+            time.sleep(idle)  # the condition measured (both ends asleep), not a synchronisation
+            start = time.perf_counter()
+            os.write(out, b"x")
+            if os.read(back, 1) != b"x":
+                raise RuntimeError("the echo process did not answer")
+            took.append((time.perf_counter() - start) / 2)
+    finally:
+        setaffinity(0, allowed)
+        child.stdin.close()
+        try:
+            child.wait(timeout=10)
+        finally:
+            child.stdout.close()
+    return statistics.median(took)
+
+
 def cpu_ticks() -> tuple[int, int] | None:
     """(stolen, all) ticks of every CPU since boot, from ``/proc/stat`` (Linux), or None.
 
@@ -415,6 +472,11 @@ def analyse(game: dict[str, Any], seats: int) -> dict[str, Any]:
     }
 
 
+def _median_us(seconds: Sequence[float | None]) -> str:
+    known = [s for s in seconds if s is not None]
+    return f"{statistics.median(known) * 1e6:.0f}" if known else "-"
+
+
 def _ms(seconds: float | None) -> float:
     """Milliseconds, NaN for a figure not measured (printed as nan)."""
     return float("nan") if seconds is None else seconds * 1000
@@ -442,7 +504,7 @@ def bench_network(
         f"{'seats':>5} {'set-up r1 ms':>18} {'passes':>6} {'ratio':>5} {'protocol':>8} "
         f"{'ratio':>5} {'set-up last ms':>18} {'passes':>6} {'ratio':>5} {'protocol':>8} "
         f"{'ratio':>5} {'between rounds ms':>20} {'to 1st choice':>13} {'mults/s':>8} "
-        f"{'stolen':>6}"
+        f"{'hop µs':>6} {'stolen':>6}"
     )
     logs: dict[int, Path] = {}
     games_by_seats: dict[int, list[dict[str, Any]]] = {n: [] for n in seat_counts}
@@ -457,12 +519,14 @@ def bench_network(
         for n in seat_counts
     }
     speeds_by_seats: dict[int, list[float]] = {n: [] for n in seat_counts}
+    hops_by_seats: dict[int, list[float | None]] = {n: [] for n in seat_counts}
     # The sizes are played in turn, a game of each, as `compare` plays its versions: a
     # slow minute then falls on every size alike, not on all the games of whichever
     # size it met (docs/PERFORMANCE.md, twentieth session).
     for rep in range(reps):
         for seats in seat_counts:
             speeds_by_seats[seats].append(mults_per_second())
+            hops_by_seats[seats].append(idle_hop())
             game = run_game(seats, workdir / f"s{seats}-r{rep}")
             games_by_seats[seats].append(analyse(game, seats))
             logs[seats] = game["log"]
@@ -503,6 +567,7 @@ def bench_network(
             f"{protocol_floor_last['median'] * 1000:>8.1f} {protocol_ratio_last:>5.2f} "
             f"{_fmt(pause, 1000):>20} {to_choice['median'] * 1000:>13.1f} "
             f"{statistics.median(speeds):>8.0f} "
+            f"{_median_us(hops_by_seats[seats]):>6} "
             f"{'-' if stolen is None else format(stolen['median'], '.0%'):>6}"
         )
         results[f"setup_{seats}"] = {
@@ -519,6 +584,7 @@ def bench_network(
             "pause_between_rounds": pause,
             "pause_to_first_choice": to_choice,
             "mults_per_sec": _stats(speeds),
+            "idle_hop": _stats(hops) if (hops := [h for h in hops_by_seats[seats] if h]) else None,
             "stolen": stolen,
         }
     say("")
