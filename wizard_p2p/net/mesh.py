@@ -19,8 +19,9 @@ sync requests (:mod:`wizard_p2p.net.replicate`), reliable private messages
 frames are dropped and counted per sender; nothing a peer sends can stop the
 receive loop.
 
-Everything runs on the caller's asyncio loop: one receive task, one timer
-task and one monitor task per socket. No thread is started but libzmq's own:
+Everything runs on the caller's asyncio loop: frames are handled in the loop's
+reader callback for the ROUTER's descriptor (a task only holds that reader),
+one timer task and one monitor task per socket. No thread is started but libzmq's own:
 the ROUTER and the DEALERs live in two contexts, each with its I/O thread, and
 the receiving one runs as a batch task (:attr:`NetConfig.batch_receive_thread`).
 On a machine whose seats share the cores, an entry sent to five peers wakes
@@ -104,7 +105,7 @@ _LINK_UP_TRIES = 10
 _LINK_UP_RETRY = 0.01  # seconds, times the attempt number
 # While frames flow to a peer, every this many heartbeat rounds still carries one.
 _HEARTBEAT_EVERY = 4
-# Frames handled per wake-up of the receive loop at most (fairness to other tasks).
+# Frames handled per turn of the event loop at most (fairness to other callbacks).
 _RECEIVE_BATCH = 64
 
 # Let another thread queued on this core run now (see Mesh.publish); POSIX only.
@@ -764,7 +765,7 @@ class Mesh(ListeningService):
                 self._queue_message(MessageReceived(peer.key, payload))
 
     def _schedule_ack_flush(self) -> None:
-        # Acks are flushed when the receive loop next waits: a burst of entries
+        # Acks are flushed after the ack delay: a burst of entries
         # (a sync answer) is acknowledged once, not entry by entry.
         if not self._ack_flush_scheduled:
             self._ack_flush_scheduled = True
