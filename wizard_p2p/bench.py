@@ -258,10 +258,13 @@ def idle_hop(count: int = 15, idle: float = 0.002) -> float | None:
     )
     assert child.stdin is not None and child.stdout is not None
     out, back = child.stdin.fileno(), child.stdout.fileno()
-    took = []
+    took: list[float] = []
     try:
-        setaffinity(child.pid, {theirs})
-        setaffinity(0, {mine})
+        try:
+            setaffinity(child.pid, {theirs})
+            setaffinity(0, {mine})
+        except OSError:  # a core we may not use after all (a container's cpuset)
+            return None
         os.write(out, b"x")
         if os.read(back, 1) != b"x":  # the echo is up (its start-up is not timed)
             raise RuntimeError("the echo process did not answer")
@@ -274,9 +277,12 @@ def idle_hop(count: int = 15, idle: float = 0.002) -> float | None:
             took.append((time.perf_counter() - start) / 2)
     finally:
         setaffinity(0, allowed)
-        child.stdin.close()
+        child.stdin.close()  # the echo reads the end of its input and exits
         try:
             child.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            child.kill()
+            child.wait()
         finally:
             child.stdout.close()
     return statistics.median(took)
@@ -584,7 +590,9 @@ def bench_network(
             "pause_between_rounds": pause,
             "pause_to_first_choice": to_choice,
             "mults_per_sec": _stats(speeds),
-            "idle_hop": _stats(hops) if (hops := [h for h in hops_by_seats[seats] if h]) else None,
+            "idle_hop": _stats(known) if (
+                known := [h for h in hops_by_seats[seats] if h is not None]
+            ) else None,
             "stolen": stolen,
         }
     say("")
