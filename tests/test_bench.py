@@ -125,10 +125,16 @@ def test_an_idle_hop_crosses_two_cores_and_gives_this_thread_its_cores_back() ->
     before = os.sched_getaffinity(0)
     hop = idle_hop(count=3, idle=0.001)
     assert os.sched_getaffinity(0) == before
-    if len(before) >= 2:
-        assert hop is not None and 0 < hop < 1
-    else:
+    if len(before) < 2:
         assert hop is None
+        return
+    try:  # a sandbox may refuse to hold a thread on one core: then there is no figure
+        os.sched_setaffinity(0, {min(before)})
+    except OSError:
+        assert hop is None
+    else:
+        os.sched_setaffinity(0, before)
+        assert hop is not None and 0 < hop < 1
 
 
 def test_the_stolen_share_is_the_steal_ticks_over_all_ticks() -> None:
