@@ -478,11 +478,6 @@ def analyse(game: dict[str, Any], seats: int) -> dict[str, Any]:
     }
 
 
-def _median_us(seconds: Sequence[float | None]) -> str:
-    known = [s for s in seconds if s is not None]
-    return f"{statistics.median(known) * 1e6:.0f}" if known else "-"
-
-
 def _ms(seconds: float | None) -> float:
     """Milliseconds, NaN for a figure not measured (printed as nan)."""
     return float("nan") if seconds is None else seconds * 1000
@@ -565,6 +560,8 @@ def bench_network(
         )
         shares = [r["stolen"] for r in runs if r.get("stolen") is not None]
         stolen = _stats(shares) if shares else None
+        hops = [h for h in hops_by_seats[seats] if h is not None]
+        hop = _stats(hops) if hops else None
         say(
             f"{seats:>5} {_fmt(first, 1000):>18} {floor_first['median'] * 1000:>6.1f} "
             f"{ratio_first:>5.2f} {protocol_floor_first['median'] * 1000:>8.1f} "
@@ -573,7 +570,7 @@ def bench_network(
             f"{protocol_floor_last['median'] * 1000:>8.1f} {protocol_ratio_last:>5.2f} "
             f"{_fmt(pause, 1000):>20} {to_choice['median'] * 1000:>13.1f} "
             f"{statistics.median(speeds):>8.0f} "
-            f"{_median_us(hops_by_seats[seats]):>6} "
+            f"{'-' if hop is None else format(hop['median'] * 1e6, '.0f'):>6} "
             f"{'-' if stolen is None else format(stolen['median'], '.0%'):>6}"
         )
         results[f"setup_{seats}"] = {
@@ -590,9 +587,7 @@ def bench_network(
             "pause_between_rounds": pause,
             "pause_to_first_choice": to_choice,
             "mults_per_sec": _stats(speeds),
-            "idle_hop": _stats(known) if (
-                known := [h for h in hops_by_seats[seats] if h is not None]
-            ) else None,
+            "idle_hop": hop,
             "stolen": stolen,
         }
     say("")
