@@ -59,6 +59,7 @@ def test_the_quick_benchmark_runs_and_reports_every_section(
     assert setup["mults_per_sec"]["median"] > 0
     hop = setup["idle_hop"]
     assert hop is None or 0 < hop["median"] < 0.1
+    assert ("a hop between two idle processes" in printed) == (hop is not None)
     if sys.platform.startswith("linux"):
         assert 0 <= setup["stolen"]["median"] < 1
         assert "of the CPU time during the games" in printed
@@ -146,6 +147,25 @@ def test_the_stolen_share_is_the_steal_ticks_over_all_ticks() -> None:
     if sys.platform.startswith("linux"):
         now = cpu_ticks()
         assert now is not None and 0 <= now[0] <= now[1]
+
+
+def test_the_minutes_figures_are_summed_up_over_the_sizes_that_measured_them() -> None:
+    from wizard_p2p.bench import during_games
+
+    def size(stolen: float | None, hop: float | None) -> dict:
+        return {
+            "stolen": None if stolen is None else {"median": stolen},
+            "idle_hop": None if hop is None else {"median": hop},
+        }
+
+    results = {"network": {
+        "setup_3": size(0.0, 40e-6), "setup_4": size(0.02, None),
+        "setup_6": size(0.01, 31e-6), "game_3": {"stolen": {"median": 0.5}},
+    }}
+    assert during_games(results, "stolen") == (0.0, 0.02)
+    assert during_games(results, "idle_hop") == (31e-6, 40e-6)  # the size without one skipped
+    assert during_games({"network": {"setup_3": size(None, None)}}, "idle_hop") is None
+    assert during_games({}, "stolen") is None
 
 
 def test_compare_lets_each_version_lead_in_turn(

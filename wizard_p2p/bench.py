@@ -35,6 +35,10 @@ Sections (crypto, network and audit by default; name some to run only those):
   drifts from minute to minute, so a change is judged this way, not by two runs
   taken apart, and not by a change whose interval holds 0.
 
+Every run ends by judging the issue's targets against its figures, then gives the
+range of the stolen share and of the idle hop over the sizes: the minutes the games
+ran on, which slow every networked figure and neither floor.
+
 Each figure is the median of ``--reps`` runs, with min and max. ``--json FILE``
 writes every figure for comparison between runs; ``--quick`` is the smoke run the
 test suite uses (one size, one repetition).
@@ -910,23 +914,30 @@ def main(argv: Sequence[str] | None = None) -> int:
     for name, figures, met in judged:
         mark = "-" if met is None else ("met" if met else "MISSED")
         say(f"  {mark:<7}{name}: {figures}")
-    stolen = stolen_during_games(results)
+    stolen = during_games(results, "stolen")
     if stolen is not None:
         say(f"  (the host stole {stolen[0]:.0%}–{stolen[1]:.0%} of the CPU time during the "
             "games: the more, the slower every networked figure)")
+    hops = during_games(results, "idle_hop")
+    if hops is not None:
+        say(f"  (a hop between two idle processes on two cores took {hops[0] * 1e6:.0f}–"
+            f"{hops[1] * 1e6:.0f} µs beside the games: the longer, the slower every "
+            "networked figure; the floors never wait for one)")
     if args.json_path:
         Path(args.json_path).write_text(json.dumps(results, indent=2, default=str))
     return 0
 
 
-def stolen_during_games(results: dict[str, Any]) -> tuple[float, float] | None:
-    """The least and the most of the sizes' median stolen shares, or None if not known."""
-    shares = [
-        figures["stolen"]["median"]
+def during_games(results: dict[str, Any], figure: str) -> tuple[float, float] | None:
+    """The least and the most of the sizes' medians of a figure of the minutes the games
+    ran on (``"stolen"``: the share of CPU time the host stole; ``"idle_hop"``: one hop
+    between two idle processes), or None if no size measured it."""
+    medians = [
+        figures[figure]["median"]
         for key, figures in results.get("network", {}).items()
-        if key.startswith("setup_") and figures.get("stolen") is not None
+        if key.startswith("setup_") and figures.get(figure) is not None
     ]
-    return (min(shares), max(shares)) if shares else None
+    return (min(medians), max(medians)) if medians else None
 
 
 def verdicts(results: dict[str, Any]) -> list[tuple[str, str, bool | None]]:
