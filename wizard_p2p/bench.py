@@ -262,6 +262,12 @@ def idle_hop(count: int = 15, idle: float = 0.002) -> float | None:
     )
     assert child.stdin is not None and child.stdout is not None
     out, back = child.stdin.fileno(), child.stdout.fileno()
+
+    def round_trip() -> None:
+        os.write(out, b"x")
+        if os.read(back, 1) != b"x":
+            raise RuntimeError("the echo process did not answer")
+
     took: list[float] = []
     try:
         try:
@@ -269,15 +275,11 @@ def idle_hop(count: int = 15, idle: float = 0.002) -> float | None:
             setaffinity(0, {mine})
         except OSError:  # a core we may not use after all (a container's cpuset)
             return None
-        os.write(out, b"x")
-        if os.read(back, 1) != b"x":  # the echo is up (its start-up is not timed)
-            raise RuntimeError("the echo process did not answer")
+        round_trip()  # the echo is up (its start-up is not timed)
         for _ in range(count):
             time.sleep(idle)  # the condition measured (both ends asleep), not a synchronisation
             start = time.perf_counter()
-            os.write(out, b"x")
-            if os.read(back, 1) != b"x":
-                raise RuntimeError("the echo process did not answer")
+            round_trip()
             took.append((time.perf_counter() - start) / 2)
     finally:
         setaffinity(0, allowed)
