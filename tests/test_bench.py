@@ -47,7 +47,9 @@ def test_the_quick_benchmark_runs_and_reports_every_section(
     assert setup["last_protocol_floor"]["median"] > setup["round1_protocol_floor"]["median"]
     assert 0 < game["card_latency_p50"] <= game["card_latency_p99"]
     # From the signature, a play's latency includes what comes before its entering the log.
-    assert 0 < game["card_latency_logged_p50"] < game["card_latency_p50"]
+    # (Not above zero: a derived play enters its author's log after it is sent, and on a
+    # loaded machine the others may apply it first.)
+    assert game["card_latency_logged_p50"] < game["card_latency_p50"]
     # The phases of the whole run: start-up, then the game proper, within the wall time.
     assert 0 < game["startup"]["median"] < game["wall"]["median"]
     assert 0 < game["game"]["median"] < game["wall"]["median"]

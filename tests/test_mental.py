@@ -18,6 +18,8 @@ from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
+import nacl.bindings as sodium
+import nacl.public as nacl_public
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -692,6 +694,75 @@ def test_commitment_vectors_match_the_spec_text() -> None:
         ikm = b"".join(len(c).to_bytes(4, "big") + c for c in contributions)
         words = _spec_uniform_words(ikm, b"joint-random", bytes.fromhex(j["context"]))
         assert _spec_below(words, j["n"]) == j["index"]
+
+
+def test_sealed_keys_vector_matches_the_spec_text() -> None:
+    """CRYPTO.md §5a from its text: the derivation with plain hmac, the nonce with
+    hashlib, the box with libsodium's crypto_box itself (both ways)."""
+    v = _load("sealed_keys.json")
+    secrets_ = [bytes.fromhex(x) for x in v["secrets"]]
+    contexts = [bytes.fromhex(x) for x in v["contexts"]]
+    box_secrets = [
+        _spec_block(x, b"share-box", 0, 0, c)[:32] for x, c in zip(secrets_, contexts, strict=True)
+    ]
+    assert [b.hex() for b in box_secrets] == v["box_secrets"]
+    assert [sodium.crypto_scalarmult_base(b).hex() for b in box_secrets] == v["box_keys"]
+    t, u = v["sender"], v["recipient"]
+    tag = b"wizard-p2p/v1/seal-nonce\x00" + t.to_bytes(4, "big") + u.to_bytes(4, "big")
+    nonce = hashlib.sha256(tag).digest()[:24]
+    assert nonce.hex() == v["nonce"]
+    plaintext = b"".join(bytes.fromhex(k) for k in v["keys"])
+    reader_key, sealer_key = bytes.fromhex(v["box_keys"][1]), bytes.fromhex(v["box_keys"][0])
+    box = bytes.fromhex(v["box"])
+    assert sodium.crypto_box(plaintext, nonce, reader_key, box_secrets[0]) == box
+    assert sodium.crypto_box_open(box, nonce, sealer_key, box_secrets[1]) == plaintext
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    st.binary(min_size=32, max_size=32),
+    st.binary(min_size=32, max_size=32),
+    st.integers(1, 5),
+    st.integers(0, 4),
+)
+def test_sealed_keys_open_only_for_their_reader_and_seal_alike(
+    one: bytes, other: bytes, count: int, sender: int
+) -> None:
+    recipient = sender + 1
+    context = mental.round_context(bytes(32), 1, 0)
+    b_t, b_u = mental.derive_box_secret(one, context), mental.derive_box_secret(other, context)
+    b_v = mental.derive_box_secret(hashlib.sha256(one + other).digest(), context)  # a third
+    key_t, key_u = mental.box_public_key(b_t), mental.box_public_key(b_u)
+    assert group.is_valid_point(key_t) and group.is_valid_point(key_u)
+    keys = list(mental.derive_round_keys(one, context, locked=count).lock_keys)
+    box = mental.seal_keys(b_t, key_u, sender, recipient, keys)
+    assert len(box) == mental.SEAL_OVERHEAD + 32 * count
+    assert mental.seal_keys(b_t, key_u, sender, recipient, keys) == box  # deterministic
+    assert mental.open_keys(b_u, key_t, sender, recipient, box, count) == tuple(keys)
+    flipped = box[:-1] + bytes([box[-1] ^ 1])
+    refused = [
+        (b_u, key_t, recipient, sender, box, count),  # read as the other direction's
+        (b_v, key_t, sender, recipient, box, count),  # by a third seat
+        (b_u, key_t, sender, recipient, box, count + 1),  # as more keys than it holds
+        (b_u, key_t, sender, recipient, flipped, count),  # altered
+    ]
+    for args in refused:
+        with pytest.raises(mental.UnopenableKeys):
+            mental.open_keys(*args)
+
+
+def test_sealed_bytes_that_are_not_valid_keys_do_not_open() -> None:
+    context = mental.round_context(bytes(32), 1, 0)
+    b_t, b_u = (mental.derive_box_secret(bytes([i]) * 32, context) for i in (1, 2))
+    not_reduced = (group.L).to_bytes(32, "little")  # L itself: not reduced modulo L
+    box = nacl_public.Box(nacl_public.PrivateKey(b_t), nacl_public.PublicKey(
+        mental.box_public_key(b_u))).encrypt(not_reduced, mental._seal_nonce(0, 1)).ciphertext
+    with pytest.raises(mental.UnopenableKeys, match="not a valid key"):
+        mental.open_keys(b_u, mental.box_public_key(b_t), 0, 1, box, 1)
+    with pytest.raises(CryptoError):
+        mental.seal_keys(b_t, mental.box_public_key(b_u), 0, 1, [not_reduced])
+    with pytest.raises(UsageError):
+        mental.seal_keys(b_t, mental.box_public_key(b_u), 1, 1, [])
 
 
 # ------------------------------------------------------------------------- benchmark

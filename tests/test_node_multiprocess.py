@@ -13,8 +13,8 @@ tests then check what the issue asks for:
 * ``kill -9`` of a random seat at a point of a round (shuffle, deal, bidding,
   mid-trick, last trick), then ``wizard-p2p resume``: the game completes, logs
   identical, audit verified; that game plays clairvoyance and secret bids, so
-  crashes also hit the round whose key shares travel as private messages and
-  bids a resumed seat must recover from its own commitments;
+  crashes also hit the round whose key shares a resumed seat must open again
+  from its log and bids it must recover from its own commitments;
 * a seat killed for good: after ``--stall-limit`` the bots end the game with an
   ``abort`` entry naming the stalled seat, and ``audit`` verifies that log.
 

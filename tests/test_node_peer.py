@@ -11,8 +11,8 @@ These tests look inside the peers, which the multi-process tests cannot:
 * a human seat (no automatic abort) may end the game only once the stalled seat
   has held it up for the stall limit; the ``abort`` entry names the seat and
   the audit verifies the log;
-* after a crash in the clairvoyance round, the resumed seat gets the others'
-  key shares again and can play on.
+* after a crash in the clairvoyance round, the resumed seat reads the others'
+  key shares from its own log (they are sealed to it there) and plays on.
 
 Waiting is on the peers' change callbacks, with deadlines; never a fixed sleep.
 """
@@ -464,10 +464,10 @@ def test_only_chosen_entries_wait_for_the_disk(
     tmp_path: Path, run: Callable[..., object], variants: tuple[str, ...], deterministic: bool
 ) -> None:
     """A bid or a chosen card is fsynced before it is sent; the last trick's forced
-    cards, like shuffles and locks, are derived and are not — but the clairvoyance
-    round's, which is played only if the private key shares let it be. So are a
-    deterministic bot's choices (it makes the same again after a crash), but the
-    clairvoyance round's, whose view needs those shares."""
+    cards, like shuffles and locks, are derived and are not, the clairvoyance round's
+    too (the key shares it is played with are in the log). So are a deterministic
+    bot's choices (it makes the same again after a crash), the clairvoyance round's
+    too (its view comes from the log and the seat's secret)."""
     config = GameConfig.with_variants(3, list(variants))
     policy = RandomPolicy if deterministic else _ClockedPolicy
 
@@ -489,18 +489,12 @@ def test_only_chosen_entries_wait_for_the_disk(
                 assert len(clairvoyant) == (1 if config.clairvoyance else 0)
                 chosen = [
                     e for e in mine
-                    if e.kind in ("bid", "trump")
-                    or (e.kind == "play" and ("secret" not in e.body or "keys" in e.body))
+                    if e.kind in ("bid", "trump") or (e.kind == "play" and "secret" not in e.body)
                 ]
-                forced = [
-                    e for e in mine
-                    if e.kind == "play" and "secret" in e.body and "keys" not in e.body
-                ]
-                assert len(forced) >= 1  # round 2's, at least
+                forced = [e for e in mine if e.kind == "play" and "secret" in e.body]
+                assert len(forced) >= 1 + len(clairvoyant)  # round 2's, at least
                 assert {e.pos for e in forced} <= peer.table.forced_plays
-                # The clairvoyance round is round 1: its bids, trump and play.
-                in_round_1 = [e for e in chosen if e.body.get("round") == 1 or "keys" in e.body]
-                waited = (in_round_1 if config.clairvoyance else []) if deterministic else chosen
+                waited = [] if deterministic else chosen
                 assert peer._logfile.fsyncs == 1 + len(waited)  # and the genesis, at the start
         finally:
             await game.close()
@@ -839,7 +833,7 @@ def test_a_seat_that_stays_connected_but_withholds_its_entries_is_named_stalled(
 # --- crash in the clairvoyance round ----------------------------------------------------------
 
 
-def test_seat_resumed_in_the_clairvoyance_round_gets_the_key_shares_again(
+def test_seat_resumed_in_the_clairvoyance_round_reads_the_key_shares_from_its_log(
     tmp_path: Path, run: Callable[..., object]
 ) -> None:
     async def main() -> None:
@@ -855,7 +849,9 @@ def test_seat_resumed_in_the_clairvoyance_round_gets_the_key_shares_again(
             )
             await game.crash(1)
             stuck = len(peers[0].table.log)
-            await game.resume(1, policy=RandomPolicy())
+            resumed = await game.resume(1, policy=RandomPolicy())
+            rnd = resumed.table.round
+            assert rnd is not None and rnd.clairvoyant and len(rnd.shares) == 2
             await game.until(
                 lambda: all(len(p.table.log) >= stuck + 6 for p in peers) and game.logs_agree(),
                 "the game to go on after seat 1 resumed",

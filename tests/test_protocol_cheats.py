@@ -10,7 +10,7 @@ at the right position. Games stop as soon as the fault is found.
 
 from __future__ import annotations
 
-import json
+import hashlib
 from collections.abc import Callable
 from typing import Any
 
@@ -38,7 +38,6 @@ from wizard_p2p.protocol.table import (
     Broadcast,
     Equivocation,
     Output,
-    SendPrivate,
     Table,
     round_size,
 )
@@ -631,14 +630,14 @@ def test_exactly_the_last_trick_reveals_the_secret_and_opens_secret_bids(
     assert len(waiting.log) == before
 
 
-def test_a_seat_owes_its_last_trick_play_at_once_but_not_in_the_clairvoyance_round() -> None:
+def test_a_seat_owes_its_forced_plays_at_once_the_clairvoyance_rounds_too() -> None:
     """Withheld while connected, a forced play stalls the game (the stall rule's
-    "owed at once"); the clairvoyance round's does not: it waits for key shares that
-    no one but its seat can see are missing."""
+    "owed at once"). So does the clairvoyance round's: the key shares it needs came
+    with the locks, in the log, so nothing can be missing that no one else sees."""
     game = new_game(3, "clairvoyance", seed=9)
     _, waiting = last_trick_due(game, 1, 1)
     assert waiting.round is not None and waiting.round.clairvoyant
-    assert not waiting.owes_at_once()
+    assert waiting.owes_at_once()
     _, waiting = last_trick_due(game, 2, 1)
     assert waiting.owes_at_once()
     _, waiting = last_trick_due(new_game(3, seed=9), 2, -1)  # a chosen card
@@ -702,33 +701,62 @@ def test_clairvoyance_play_with_wrong_keys_is_caught() -> None:
     assert_caught_at_reveal(game, cheater, "wrong-key")
 
 
-def test_wrong_key_share_in_the_clairvoyance_round_is_caught() -> None:
+def sealed_to(victim: int, how: str) -> Callable[[dict[str, Any], Table], dict[str, Any]]:
+    """A locking entry's box for ``victim`` replaced: the sealer's keys in the wrong
+    order, or bytes that do not open."""
+
+    def mutate(body: dict[str, Any], table: Table) -> dict[str, Any]:
+        rnd = table.round
+        assert rnd is not None and rnd.my_keys is not None and rnd.my_box is not None
+        if how == "wrong keys":
+            keys = [rnd.my_keys.lock_keys[p] for p in rnd.shared_with(victim)]
+            keys.reverse()  # every key valid, none where it belongs
+            box = mental.seal_keys(rnd.my_box, rnd.box_keys[victim], table.seat, victim, keys)
+        else:
+            box = hashlib.shake_256(b"junk").digest(len(bytes.fromhex(body["shares"][victim])))
+        body["shares"][victim] = box.hex()
+        return body
+
+    return mutate
+
+
+@pytest.mark.parametrize("how", ["wrong keys", "a box that does not open"])
+@pytest.mark.parametrize(("cheater", "kind"), [(0, "lock"), (2, "shuffle")])
+def test_wrong_key_shares_in_the_clairvoyance_round_are_caught(
+    cheater: int, kind: str, how: str
+) -> None:
+    """Only the reader of a box can open it: it disputes, every secret comes out, and
+    the replay seals the box again from the sealer's secret and names it."""
+    victim = 1
     game = new_game(3, "clairvoyance", seed=23)
-    cheater, victim = 0, 1
-
-    def wrong_share(sender: int, outputs: list[Output]) -> list[Output]:
-        if sender != cheater:
-            return outputs
-        changed: list[Output] = []
-        for out in outputs:
-            if isinstance(out, SendPrivate) and out.to == victim:
-                message = json.loads(out.message)
-                del message["sig"]
-                given = [p for p, k in enumerate(message["keys"]) if k is not None]
-                message["keys"][given[0]] = message["keys"][given[1]]
-                out = SendPrivate(victim, m.encode_private(game.identities[cheater], message))
-            changed.append(out)
-        return changed
-
-    game.outputs_filter = wrong_share
+    tamper = Tamper(cheater, kind, sealed_to(victim, how), round_no=1,
+                    only_if=lambda body: "shares" in body)
+    game.outputs_filter = replace_own_entry(game, tamper)
     assert_caught_at_reveal(game, cheater, "wrong-key")
-    # The victim disputed, holding up the signed shares it got: that is the evidence.
-    dispute = next(
-        m.decode_entry(raw)
-        for raw in game.tables[victim].log
-        if m.decode_entry(raw).kind == "dispute"
-    )
-    assert dispute.seat == victim and len(dispute.body["evidence"]) == 2
+    assert tamper.done is not None
+    disputes = [
+        e for e in map(m.decode_entry, game.tables[victim].log) if e.kind == "dispute"
+    ]
+    assert [e.seat for e in disputes] == [victim]
+    reason = disputes[0].body["reason"]
+    if how == "wrong keys":
+        assert "does not decode with the shares" in reason
+    else:
+        assert f"seat {cheater}'s key shares for me do not open" in reason
+
+
+def test_a_box_key_its_secret_does_not_derive_is_caught() -> None:
+    """A seat that publishes a box key of its own choosing (it could then open nothing
+    sealed to it, or show a box as unopenable) is named by the round's replay."""
+    cheater = 1
+    game = new_game(3, "clairvoyance", seed=24)
+
+    def other_box_key(body: dict[str, Any], table: Table) -> dict[str, Any]:
+        body["box"] = mental.box_public_key(hashlib.sha256(b"another").digest()).hex()
+        return body
+
+    game.outputs_filter = replace_own_entry(game, Tamper(cheater, "shuffle", other_box_key, 1))
+    assert_caught_at_reveal(game, cheater, "wrong-key")
 
 
 # --- bids opened against their commitment ---------------------------------------------------

@@ -5,8 +5,7 @@ Each (seats, variants) case is one complete game among N tables wired in memory
 no refused entry, and ``audit`` must verify the log and find the same scores.
 The variants are combined where the rules allow, so that every variant is
 played at every seat count in three games; the games with secret bids are
-delivered in a random order (entries overtake each other, private key shares
-arrive before the round they belong to). The 3-seat hidden-bids game is the
+delivered in a random order (entries overtake each other). The 3-seat hidden-bids game is the
 golden game: it must reproduce ``protocol/vectors/golden/`` byte for byte.
 """
 

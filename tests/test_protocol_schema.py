@@ -26,7 +26,6 @@ from wizard_p2p.errors import DecodeError
 from wizard_p2p.protocol import gen_vectors
 from wizard_p2p.protocol import messages as m
 from wizard_p2p.protocol.log import read_log
-from wizard_p2p.protocol.table import SendPrivate
 
 ROOT = Path(__file__).resolve().parents[1]
 SCHEMAS = m.json_schemas()
@@ -41,7 +40,7 @@ def test_committed_schemas_equal_the_code() -> None:
         )
     committed = {p.name for p in (ROOT / gen_vectors.SCHEMA_DIR).glob("*.json")}
     assert committed == {relative.name for relative in files}
-    assert set(SCHEMAS) == {f"entry-{kind}" for kind in m.BODIES} | {"private-shares"}
+    assert set(SCHEMAS) == {f"entry-{kind}" for kind in m.BODIES}
     for schema in SCHEMAS.values():
         Draft202012Validator.check_schema(schema)
 
@@ -84,16 +83,19 @@ def test_every_entry_of_a_real_log_validates_against_its_schema(
     assert kinds == set(m.BODIES)
 
 
-def test_key_shares_validate_against_their_schema() -> None:
-    game = new_game(3, "clairvoyance", seed=43)
-    shares: list[bytes] = []
-    game.outputs_filter = lambda sender, outs: (
-        shares.extend(o.message for o in outs if isinstance(o, SendPrivate)) or outs
-    )
-    assert game.run(until=lambda: len(shares) == 6)
-    for raw in shares:
-        assert list(VALIDATORS["private-shares"].iter_errors(json.loads(raw))) == []
-        m.decode_private(raw, [t.identity.public_key for t in game.tables])
+def test_sealed_shares_of_every_size_validate_against_their_schema() -> None:
+    """The clairvoyance round's boxes hold N − 1 keys each: 3 to 6 seats, every length."""
+    for seats in (3, 6):
+        game = new_game(seats, "clairvoyance", seed=43)
+        table = game.tables[0]
+        assert game.run(until=settled(game, lambda t=table: t.stage == "play"))
+        lockers = [json.loads(raw) for raw in table.log if b'"shares":' in raw]
+        assert len(lockers) == seats  # the last shuffle and N − 1 locks
+        for entry in lockers:
+            errors = list(VALIDATORS[f"entry-{entry['kind']}"].iter_errors(entry))
+            assert errors == []
+            boxes = [b for b in entry["body"]["shares"] if b is not None]
+            assert {len(b) // 2 for b in boxes} == {16 + 32 * (seats - 1)}
 
 
 # --- malformed entries ------------------------------------------------------------------

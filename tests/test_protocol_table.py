@@ -8,7 +8,6 @@ keeps every test well under a second or two; whole games are in
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 import random
 import subprocess
@@ -25,7 +24,7 @@ from wizard_p2p.bots import make_policy
 from wizard_p2p.errors import DecodeError, IllegalAction, PeerFault, UsageError
 from wizard_p2p.protocol import messages as m
 from wizard_p2p.protocol.harness import MemoryGame, random_chooser
-from wizard_p2p.protocol.table import Broadcast, Output, SendPrivate, Table
+from wizard_p2p.protocol.table import Broadcast, Output, Table
 from wizard_p2p.rules import Card, GameConfig, SeatView, Suit
 
 
@@ -118,102 +117,104 @@ def test_rebuilt_table_writes_again_the_entry_lost_in_the_crash() -> None:
     assert table.receive(lost.raw) == []  # the copy a peer sends back is a duplicate
 
 
-def test_rebuilt_table_sends_the_same_key_shares_again() -> None:
+def test_a_rebuilt_table_sees_the_clairvoyance_rounds_cards_again_from_its_log() -> None:
+    """The key shares are in the log, sealed to their reader: a seat rebuilt from its log
+    and master secret sees the others' cards at once, and nobody sends it anything."""
     game = new_game(3, "clairvoyance", seed=34)
-    sent_by: dict[int, list[SendPrivate]] = {0: [], 1: [], 2: []}
-
-    def record(sender: int, outputs: list[Output]) -> list[Output]:
-        sent_by[sender].extend(o for o in outputs if isinstance(o, SendPrivate))
-        return outputs
-
-    game.outputs_filter = record
-    # Stop at round 1's first bid: the seat to bid, restarted, must wait for the
-    # others' shares again before it sees their cards.
     assert game.run(
         until=settled(game, lambda: any(t.choice_needed() == "bid" for t in game.tables))
     )
     seat = next(s for s, t in enumerate(game.tables) if t.choice_needed() == "bid")
-    sent = sent_by[seat]
-    assert len(sent) == 2
     before = game.tables[seat]
+    seen = before.view().others_hands
+    assert sum(hand is not None for hand in seen) == 2 and seen[seat] is None
     outputs = game.restart(seat, before.log)
-    resent = {(o.to, o.message) for o in outputs if isinstance(o, SendPrivate)}
-    assert resent == {(o.to, o.message) for o in sent}  # the same signed bytes
-    # It needs the others' shares again to see their cards: they resend them to it.
-    rebuilt = game.tables[seat]
-    assert rebuilt.view().others_hands == (None, None, None)
-    assert rebuilt.choice_needed() is None and before.choice_needed() is not None
-    for other in range(3):
-        if other == seat:
-            continue
-        for out in game.tables[other].resend_private(to=seat):
-            rebuilt.receive_private(out.message)
-    assert state(rebuilt) == state(before)
-    # The others take the resent shares as the duplicates they are.
-    for out in sent:
-        peer = game.tables[out.to]
-        was = state(peer)
-        assert peer.receive_private(out.message) == []
-        assert state(peer) == was
+    # Only its own entries, written again byte for byte as the log is fed back.
+    assert {(o.pos, o.entry) for o in outputs} <= set(enumerate(before.log))
+    assert state(game.tables[seat]) == state(before)
 
 
-def test_key_shares_arriving_before_the_round_are_kept() -> None:
-    game = new_game(3, "clairvoyance", seed=35)
-    to_two: list[bytes] = []
-
-    def record(sender: int, outputs: list[Output]) -> list[Output]:
-        to_two.extend(o.message for o in outputs if isinstance(o, SendPrivate) and o.to == 2)
-        return outputs
-
-    game.outputs_filter = record
+def lock_stage_replica(game: MemoryGame, kind: str, writer: int) -> tuple[Table, int, bytes]:
+    """A replica of seat 1 rebuilt just before round 1's ``kind`` entry by ``writer``;
+    that position and the entry."""
     stop_in_round(game, 1, plays=0)
-    table = game.tables[2]
-    assert len(to_two) == 2 and table.view().others_hands != (None, None, None)
-    # A replica of seat 2 that gets the shares before any entry (they overtook the log).
-    log, expected = table.log, state(table)
-    game.restart(2, [])
-    fresh = game.tables[2]
-    for message in to_two:
-        assert fresh.receive_private(message) == []
-    for raw in log[1:]:
-        fresh.receive(raw)
-    assert fresh.rejected == []
-    assert state(fresh) == expected
-
-
-def test_bad_key_shares_are_refused_and_change_nothing() -> None:
-    game = new_game(3, "clairvoyance", seed=37)
-    shares: list[SendPrivate] = []
-    game.outputs_filter = lambda sender, outs: (
-        shares.extend(o for o in outs if isinstance(o, SendPrivate) and sender == 0) or outs
+    log = game.tables[1].log
+    pos = next(
+        i for i, raw in enumerate(log) if (e := m.decode_entry(raw)).kind == kind
+        and e.seat == writer and e.body.get("round") == 1
     )
-    assert game.run(until=lambda: len(shares) == 2)
-    out = shares[0]
-    table = game.tables[out.to]
-    message = json.loads(out.message)
-    del message["sig"]
+    game.restart(1, log[1:pos])
+    return game.tables[1], pos, log[pos]
 
-    def signed(**changes: Any) -> bytes:
-        return m.encode_private(game.identities[0], {**message, **changes})
 
-    forged = m.encode_private(game.identities[1], message)  # seat 1 signs as seat 0
-    keys = list(message["keys"])
-    bad = [
-        (forged, "bad-signature"),
-        (signed(to=3 - out.to), "shares"),  # for another seat
-        (signed(game="00" * 32), "shares"),  # for another game
-        (signed(keys=keys[:-1]), "shares"),  # the wrong number of positions
-        (signed(keys=[k or "00" * 32 for k in keys]), "shares"),  # a key where none is due
-        (signed(keys=[None if k else k for k in keys]), "shares"),  # keys withheld
-    ]
-    for raw, kind in bad:
-        before = snapshot(table)
-        with pytest.raises(PeerFault) as caught:
-            table.receive_private(raw)
-        assert caught.value.kind == kind
-        assert snapshot(table) == before
-    with pytest.raises(DecodeError):
-        table.receive_private(out.message[:-3] + b'"}')
+def _drop(body: dict[str, Any], name: str) -> dict[str, Any]:
+    del body[name]
+    return body
+
+
+CLAIRVOYANT_LOCK_CHANGES = {
+    "no shares": lambda body: _drop(body, "shares"),
+    "a box for the writer itself": lambda body: {**body, "shares": [
+        b or body["shares"][1] for b in body["shares"]
+    ]},
+    "no box for a seat": lambda body: {**body, "shares": [None, None, body["shares"][2]]},
+    "a box a byte short": lambda body: {**body, "shares": [
+        b and b[:-2] for b in body["shares"]
+    ]},
+    "a box a key short": lambda body: {**body, "shares": [
+        b and b[:-64] for b in body["shares"]
+    ]},
+    "boxes for four seats": lambda body: {**body, "shares": [*body["shares"], None]},
+}
+
+
+@pytest.mark.parametrize("change", sorted(CLAIRVOYANT_LOCK_CHANGES))
+def test_sealed_shares_of_the_wrong_shape_are_refused_and_change_nothing(change: str) -> None:
+    """Every replica checks the boxes' shape (only their reader can open them)."""
+    game = new_game(3, "clairvoyance", seed=37)
+    table, pos, honest = lock_stage_replica(game, "lock", 0)
+    body = CLAIRVOYANT_LOCK_CHANGES[change](body_json(honest))
+    before = snapshot(table)
+    with pytest.raises(PeerFault) as caught:
+        table.receive(forge(game, 0, "lock", body, log_of=table, pos=pos))
+    assert (caught.value.seat, caught.value.kind) == (0, "malformed")
+    assert snapshot(table) == before
+    table.receive(honest)
+    assert table.log[pos] == honest
+
+
+@pytest.mark.parametrize(
+    ("variant", "kind", "change"),
+    [
+        ("clairvoyance", "shuffle", "no box"),
+        ("clairvoyance", "shuffle", "an invalid box key"),
+        ("clairvoyance", "shuffle", "shares in a shuffle that does not lock"),
+        (None, "shuffle", "a box outside the clairvoyance round"),
+        (None, "lock", "shares outside the clairvoyance round"),
+    ],
+)
+def test_box_keys_and_shares_only_where_the_clairvoyance_round_has_them(
+    variant: str | None, kind: str, change: str
+) -> None:
+    game = new_game(3, *([variant] if variant else []), seed=38)
+    table, pos, honest = lock_stage_replica(game, kind, 0)
+    body = body_json(honest)
+    box = bytes(game.tables[2].round.box_keys.get(0, b"\x09" + bytes(31))).hex()
+    if change == "no box":
+        del body["box"]
+    elif change == "an invalid box key":
+        body["box"] = (1).to_bytes(32, "little").hex()  # u = 1: a point of small order
+    elif change == "shares in a shuffle that does not lock":
+        body["shares"] = [None, "00" * 80, "00" * 80]
+    elif change == "a box outside the clairvoyance round":
+        body["box"] = box
+    else:
+        body["shares"] = [None, "00" * 80, "00" * 80]
+    before = snapshot(table)
+    with pytest.raises(PeerFault) as caught:
+        table.receive(forge(game, 0, kind, body, log_of=table, pos=pos))
+    assert (caught.value.seat, caught.value.kind) == (0, "malformed")
+    assert snapshot(table) == before
 
 
 # --- observers ----------------------------------------------------------------------------------
@@ -409,34 +410,13 @@ def test_a_log_cut_short_audits_as_incomplete(short_game: MemoryGame, cut: int) 
     assert len(report.history) == done
 
 
-def test_a_seat_waiting_for_key_shares_knows_whose_are_missing() -> None:
-    game = new_game(3, "clairvoyance", seed=31)
-    withheld_by, victim = 2, 0
-
-    def withhold(sender: int, batch: list[Output]) -> list[Output]:
-        return [
-            o for o in batch
-            if not (sender == withheld_by and isinstance(o, SendPrivate) and o.to == victim)
-        ]
-
-    game.outputs_filter = withhold
-    table = game.tables[victim]
-    assert table.missing_shares() == ()  # before the deal there is nothing to wait for
-    game.run()  # everything that can happen without those shares
-    rnd = table.round
-    assert rnd is not None and rnd.clairvoyant and len(rnd.locks) == 3
-    assert table.missing_shares() == (withheld_by,)
-    assert table.choice_needed() is None  # no card seen, no choice made
-    assert game.tables[1].missing_shares() == ()  # seat 1 got every share
-
-
 @pytest.mark.parametrize(("seats", "variant"), [(3, None), (5, "clairvoyance")])
 def test_the_round_check_takes_every_opened_card_as_read(
     monkeypatch: pytest.MonkeyPatch, seats: int, variant: str | None
 ) -> None:
     """Every locked position of a finished round was opened in the log with the keys the
     secrets derive, so the check compares cards instead of multiplying again — except in
-    the clairvoyance round, whose cards were read with private shares."""
+    the clairvoyance round, whose cards were read with sealed shares."""
     seen: list[tuple[int, bool, int]] = []
     original = Table._opened_with_derived_keys
 

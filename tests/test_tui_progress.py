@@ -141,18 +141,3 @@ def test_the_quit_question_says_whether_the_game_can_be_resumed() -> None:
         assert c.quit_called and app.left
 
 
-@pytest.mark.parametrize(
-    ("lang", "expected"),
-    [
-        ("en", "waiting for Ben's keys to see the others' cards"),
-        ("zh", "等待 Ben 的密钥"),
-        ("ja", "Ben の鍵を待っています"),
-    ],
-)
-def test_missing_key_shares_are_named(lang: str, expected: str) -> None:
-    c = watched()
-    with create_pipe_input() as pipe:
-        app = WizardApp(c, lang, input=pipe, output=FixedSizeOutput())
-        c.status = (Status("waiting-shares", seat=2),)
-        c.changed()
-        assert expected in status_text(app)

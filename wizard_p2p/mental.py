@@ -46,6 +46,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, NamedTuple, cast
 
+import nacl.exceptions as nacl_exceptions
+import nacl.public as nacl_public
 from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives import hmac as crypto_hmac
 from cryptography.hazmat.primitives.kdf.hkdf import HKDFExpand
@@ -57,6 +59,7 @@ __all__ = [
     "CARD_POINTS",
     "DECK_SIZE",
     "NONCE_BYTES",
+    "SEAL_OVERHEAD",
     "SECRET_BYTES",
     "BadDeck",
     "CommitmentMismatch",
@@ -68,8 +71,10 @@ __all__ = [
     "PassMismatch",
     "RoundKeys",
     "SeatPasses",
+    "UnopenableKeys",
     "UnreadableCard",
     "WrongDeckSize",
+    "box_public_key",
     "card_of",
     "card_point",
     "check_deck",
@@ -77,15 +82,18 @@ __all__ = [
     "commit",
     "commitment_of",
     "deck_order",
+    "derive_box_secret",
     "derive_round_keys",
     "joint_random_index",
     "lock_pass",
     "new_round_secret",
+    "open_keys",
     "read_card",
     "read_cards",
     "read_public_card",
     "release_key",
     "round_context",
+    "seal_keys",
     "shuffle_pass",
     "unlock",
     "vectors",
@@ -105,6 +113,7 @@ _PREFIX = b"wizard-p2p/v1/"
 _CARD_POINT_TAG = _PREFIX + b"card-point\x00"
 _ROUND_CONTEXT_TAG = _PREFIX + b"round-context\x00"
 _COMMITMENT_TAG = _PREFIX + b"commitment\x00"
+_SEAL_NONCE_TAG = _PREFIX + b"seal-nonce\x00"
 # One HKDF salt for every derivation; the info label tells them apart.
 _HKDF_SALT = _PREFIX + b"mental"
 _HKDF_BLOCK = 64
@@ -185,6 +194,10 @@ class KeyMismatch(CryptoError):
     def __init__(self, message: str, *, position: int) -> None:
         super().__init__(message)
         self.position = position
+
+
+class UnopenableKeys(CryptoError):
+    """Sealed keys that do not open with the recipient's box secret, or hold no keys."""
 
 
 class CommitmentMismatch(CryptoError):
@@ -794,15 +807,88 @@ def read_public_card(point: bytes, keys: Sequence[bytes]) -> int:
 def clairvoyant_recipients(owner: int, seats: Iterable[int]) -> list[int]:
     """Who receives each lock key of a position shown to everyone but its ``owner``.
 
-    Every seat ``t`` (the owner included) sends its own key ``k_{t,i}`` for the
-    position privately to every seat in the returned list other than ``t``
-    itself.  The owner receives no key for the position, so it lacks N-1 of
+    Every seat ``t`` (the owner included) gives its own key ``k_{t,i}`` for the
+    position, sealed to each (:func:`seal_keys`), to every seat in the returned list
+    other than ``t`` itself.  The owner receives no key for the position, so it lacks N-1 of
     the N keys; every other seat ends with all N and can read the card.
     """
     all_seats = sorted(set(seats))
     if owner not in all_seats:
         raise UsageError(f"owner {owner} is not one of the seats {all_seats}")
     return [s for s in all_seats if s != owner]
+
+
+# ------------------------------------------------------------- keys sealed to one seat
+
+# A libsodium box adds a 16-byte authenticator (Poly1305) to what it seals.
+SEAL_OVERHEAD = 16
+
+
+def derive_box_secret(secret: bytes, context: bytes) -> bytes:
+    """The X25519 secret with which a seat seals, and opens, lock keys meant for one seat
+    (the clairvoyance round's key shares), derived from its round secret like its keys.
+
+    Derived rather than drawn, so the seat's public key is bound to its secret: once the
+    secret is revealed, anyone can redo every box the seat sealed or was sent.
+    """
+    if not isinstance(secret, bytes) or len(secret) != SECRET_BYTES:
+        raise InvalidSecret(f"a round secret is {SECRET_BYTES} bytes")
+    if not isinstance(context, bytes):
+        raise UsageError("context must be bytes (see round_context)")
+    return _expand(_extract(secret), b"share-box", 0, 0, context)[: nacl_public.PrivateKey.SIZE]
+
+
+def box_public_key(box_secret: bytes) -> bytes:
+    """The public key (an X25519 point of the prime-order subgroup) of a box secret."""
+    return bytes(nacl_public.PrivateKey(box_secret).public_key)
+
+
+def _seal_nonce(sender: int, recipient: int) -> bytes:
+    # Both directions between two seats share one Diffie-Hellman key, so the nonce tells
+    # them apart; every key pair is one round's, so nothing else repeats.
+    if not (0 <= sender < _U32 and 0 <= recipient < _U32) or sender == recipient:
+        raise UsageError(f"no box from seat {sender} to seat {recipient}")
+    tag = _SEAL_NONCE_TAG + sender.to_bytes(4, "big") + recipient.to_bytes(4, "big")
+    return hashlib.sha256(tag).digest()[: nacl_public.Box.NONCE_SIZE]
+
+
+def _box(box_secret: bytes, other_key: bytes) -> nacl_public.Box:
+    try:
+        return nacl_public.Box(nacl_public.PrivateKey(box_secret), nacl_public.PublicKey(other_key))
+    except (nacl_exceptions.CryptoError, nacl_exceptions.TypeError) as exc:
+        raise UnopenableKeys(f"not a usable box key: {exc}") from None
+
+
+def seal_keys(
+    box_secret: bytes, recipient_key: bytes, sender: int, recipient: int, keys: Sequence[bytes]
+) -> bytes:
+    """``keys`` (scalars, in order) sealed from seat ``sender`` to seat ``recipient``: a
+    libsodium box (X25519, XSalsa20-Poly1305) with a nonce fixed by the two seats, so
+    the same inputs always seal to the same bytes."""
+    plaintext = b"".join(group.check_scalar(k) for k in keys)
+    sealed = _box(box_secret, recipient_key).encrypt(plaintext, _seal_nonce(sender, recipient))
+    return sealed.ciphertext
+
+
+def open_keys(
+    box_secret: bytes, sender_key: bytes, sender: int, recipient: int, sealed: bytes, count: int
+) -> tuple[bytes, ...]:
+    """The ``count`` keys seat ``sender`` sealed to us, seat ``recipient``; raises
+    :class:`UnopenableKeys` if the box does not open or does not hold ``count`` valid keys."""
+    try:
+        plaintext = _box(box_secret, sender_key).decrypt(sealed, _seal_nonce(sender, recipient))
+    except nacl_exceptions.CryptoError:
+        raise UnopenableKeys("the sealed keys do not open (forged or sealed to another)") from None
+    size = group.SCALAR_BYTES
+    if len(plaintext) != count * size:
+        raise UnopenableKeys(f"the sealed keys hold {len(plaintext)} bytes, not {count} keys")
+    keys = tuple(plaintext[i : i + size] for i in range(0, len(plaintext), size))
+    for key in keys:
+        try:
+            group.check_scalar(key)
+        except group.InvalidScalar as exc:
+            raise UnopenableKeys(f"a sealed key is not a valid key: {exc}") from None
+    return keys
 
 
 def deck_order(keys_by_seat: Sequence[RoundKeys]) -> tuple[int, ...]:
@@ -1098,7 +1184,28 @@ def vectors() -> dict[str, Any]:
             }
         ],
     }
+    sealer, reader = 0, 2
+    box_secrets = [derive_box_secret(seat_secrets[s], contexts[s]) for s in range(n_seats)]
+    sealed_keys_of = [seat_keys[sealer].lock_keys[p] for p in (1, 2, 4)]
+    sealed_keys = {
+        "description": "derive_box_secret(secret, context) and box_public_key of seats 0 "
+        "and 2 of small_shuffle.json; seal_keys of seat 0's lock keys of positions 1, 2 "
+        "and 4 from seat 0 to seat 2 (nonce: the 24 bytes crypto_box was given)",
+        "contexts": [contexts[sealer].hex(), contexts[reader].hex()],
+        "secrets": [seat_secrets[sealer].hex(), seat_secrets[reader].hex()],
+        "box_secrets": [box_secrets[sealer].hex(), box_secrets[reader].hex()],
+        "box_keys": [box_public_key(box_secrets[s]).hex() for s in (sealer, reader)],
+        "sender": sealer,
+        "recipient": reader,
+        "nonce": _seal_nonce(sealer, reader).hex(),
+        "keys": [k.hex() for k in sealed_keys_of],
+        "box": seal_keys(
+            box_secrets[sealer], box_public_key(box_secrets[reader]), sealer, reader,
+            sealed_keys_of,
+        ).hex(),
+    }
     return {
+        "sealed_keys.json": sealed_keys,
         "card_points.json": card_points,
         "key_derivation.json": key_derivation,
         "small_shuffle.json": small_shuffle,

@@ -38,16 +38,14 @@ from wizard_p2p.net import (
     MessageReceived,
     NetConfig,
     PeerBack,
-    PeerRestarted,
     PeerSilent,
     PeerUp,
-    PrivateReceived,
 )
 from wizard_p2p.net.events import PeerState
 from wizard_p2p.node.helper import PassHelper
 from wizard_p2p.node.store import GameStore, SeatRecord
 from wizard_p2p.node.warmup import warm_up
-from wizard_p2p.protocol.table import Broadcast, Output, SendPrivate, Table
+from wizard_p2p.protocol.table import Output, Table
 from wizard_p2p.rules import Card, Phase, Suit
 from wizard_p2p.session.api import Snapshot, Status
 
@@ -169,7 +167,7 @@ class GamePeer:
             # A new game: round 1's code runs once in memory while the links open, not
             # for the first time on round 1's chain (wizard_p2p.node.warmup).
             self._warm_up()
-        self._handle(self.table.start())
+        self.table.start()  # what it writes goes out from the log (_persist_and_publish)
         self._persist_and_publish()
         # Our coin is out: round 1's keys (and seat 0's first pass) are derived while
         # the others' coins come in, not after the last one.
@@ -270,7 +268,7 @@ class GamePeer:
         if self.trace_path is not None:
             self.trace_received.setdefault(position, time.monotonic())
         try:
-            outputs = self.table.receive(data)
+            self.table.receive(data)
         except PeerFault as fault:
             sender = self._seat_of_key.get(from_peer)
             if self.table.fault is not None and fault.kind == "after-end":
@@ -281,7 +279,6 @@ class GamePeer:
         except DecodeError as exc:
             self.faults.append(f"malformed entry {position} from {from_peer}: {exc}")
             return False
-        self._handle(outputs)
         self._persist_and_publish(skip=position)
         self._after_change()
         return True
@@ -290,18 +287,10 @@ class GamePeer:
         assert self.mesh is not None
         async for event in self.mesh.events():
             seat = self._seat_of_key.get(getattr(event, "peer", ""))
-            if isinstance(event, PrivateReceived) and seat is not None:
-                try:
-                    self._handle(self.table.receive_private(event.payload))
-                    self._persist_and_publish()
-                except WizardError as exc:
-                    self.faults.append(f"private message from seat {seat}: {exc}")
-            elif isinstance(event, PeerSilent) and seat is not None:
+            if isinstance(event, PeerSilent) and seat is not None:
                 self.silent.add(seat)
             elif isinstance(event, PeerBack | PeerUp) and seat is not None:
                 self.silent.discard(seat)
-            elif isinstance(event, PeerRestarted) and seat is not None:
-                self._resend_private_to(seat)
             elif isinstance(event, Diverged) and seat is not None:
                 self._on_diverged(event)
             elif isinstance(event, MessageReceived) and seat is not None:
@@ -332,7 +321,7 @@ class GamePeer:
                     self.mesh.send(event.peer, json.dumps(reply).encode())
                 return
             if "entry_at" in message:
-                self._handle(self.table.receive(str(message["data"]).encode()))
+                self.table.receive(str(message["data"]).encode())
         except (ValueError, TypeError, KeyError, WizardError) as exc:
             self.faults.append(f"control message from {event.peer[:8]}: {exc}")
             return
@@ -351,13 +340,6 @@ class GamePeer:
         self.table.replaced_from = None
         if self.mesh.replicator is not None:
             self.mesh.replicator.rewritten(position)
-
-    def _resend_private_to(self, seat: int) -> None:
-        """A restarted peer lost the private messages its old process acknowledged (key
-        shares are not in the log, so its replay cannot restore them): send ours again."""
-        outputs = self.table.start()
-        self._handle([o for o in outputs if not isinstance(o, SendPrivate) or o.to == seat])
-        self._persist_and_publish()
 
     def _arm_stall_timer(self) -> None:
         """A seat that ends stalled games by itself (a bot) has a timer fall due when
@@ -430,19 +412,11 @@ class GamePeer:
                 "has held it up (silent, or not writing what its client writes by itself) "
                 "for the stall limit"
             )
-        self._handle(self.table.abort_stalled())
+        self.table.abort_stalled()
         self._persist_and_publish()
         self._after_change()
 
     # --- outputs -----------------------------------------------------------------------
-
-    def _handle(self, outputs: list[Output]) -> None:
-        for out in outputs:
-            if isinstance(out, SendPrivate) and self.mesh is not None:
-                key = self.table.players[out.to]["curve_key"]
-                self.mesh.send_private(key, out.message)
-            elif isinstance(out, Broadcast):
-                pass  # persisted and published in order by _persist_and_publish
 
     def _persist_and_publish(self, skip: int | None = None) -> None:
         """Write every entry the table holds beyond the file to disk, and publish ours.
@@ -596,16 +570,15 @@ class GamePeer:
             if need == "bid":
                 tricks = policy.bid(view, rng)  # type: ignore[attr-defined]
                 self._chosen_at = time.monotonic()
-                outputs = self.table.bid(tricks)
+                self.table.bid(tricks)
             elif need == "trump":
                 suit = policy.choose_trump(view, rng)  # type: ignore[attr-defined]
                 self._chosen_at = time.monotonic()
-                outputs = self.table.choose_trump(suit)
+                self.table.choose_trump(suit)
             else:
                 card = policy.play(view, rng)  # type: ignore[attr-defined]
                 self._chosen_at = time.monotonic()
-                outputs = self.table.play(card)
-            self._handle(outputs)
+                self.table.play(card)
             self._persist_and_publish()
             need = self.table.choice_needed()
         if self.table.ended and not self.finished.is_set():
@@ -614,17 +587,13 @@ class GamePeer:
     def _derives_choices(self) -> bool:
         """Whether our bot's next choice is derived (see CHOICE_KINDS): its policy decides
         from the view and the randomness it is given alone, and the view comes from the
-        log alone (not in the clairvoyance round, whose view needs the others' key shares)."""
-        rnd = self.table.round
-        return (
-            bool(getattr(self.policy, "deterministic", False))
-            and rnd is not None
-            and not rnd.clairvoyant
-        )
+        log and our master secret alone (the clairvoyance round's too: the key shares
+        that show the others' cards are in the log, sealed to us)."""
+        return bool(getattr(self.policy, "deterministic", False))
 
-    def _choose(self, outputs_of: Callable[[], list[Output]]) -> None:
+    def _choose(self, make_choice: Callable[[], list[Output]]) -> None:
         self._chosen_at = time.monotonic()
-        self._handle(outputs_of())
+        make_choice()  # the entry it writes goes out from the log
         self._persist_and_publish()
         self._after_change()
 
@@ -694,8 +663,6 @@ class GamePeer:
                 Phase.PLAY: "waiting-play",
             }.get(phase, "waiting-play")  # type: ignore[arg-type]
             items.append(Status(kind, seat=writer))
-        for seat in self.table.missing_shares():
-            items.append(Status("waiting-shares", seat=seat))
         if self.can_abort():
             items.append(Status("stalled", seat=writer))
         return tuple(items)

@@ -2,8 +2,8 @@
 
 Two sets of files live beside the code and are checked against it by the tests:
 
-* ``protocol/schemas/<name>.json`` — the JSON Schema of every log entry kind and
-  of the private message, generated from ``messages.json_schemas()`` (the very
+* ``protocol/schemas/<name>.json`` — the JSON Schema of every log entry kind,
+  generated from ``messages.json_schemas()`` (the very
   definitions ``decode_entry`` enforces);
 * ``protocol/vectors/golden/`` — a whole game played in memory with fixed
   secrets (``GOLDEN_CONFIG``, ``GOLDEN_SEED``, the seeded random chooser):
@@ -27,9 +27,9 @@ from wizard_p2p.rules import GameConfig
 
 # Three seats keep the file small (~0.8 MB); these variants put every entry kind of a
 # normal game in it: sealed bids opened before play (bid_open) and the clairvoyance
-# round (plays carrying every key, private key shares).
+# round (key shares sealed in the locks, plays carrying every key).
 GOLDEN_CONFIG = GameConfig(seats=3, hidden_bids=True, clairvoyance=True, wizard_lead_sets_suit=True)
-GOLDEN_SEED = 7
+GOLDEN_SEED = 8
 SCHEMA_DIR = Path("protocol/schemas")
 GOLDEN_DIR = Path("protocol/vectors/golden")
 

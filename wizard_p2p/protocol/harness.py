@@ -1,8 +1,8 @@
 """N tables wired together in memory: a whole game with no sockets (h11's ConnectionPair, for N).
 
 ``MemoryGame`` creates N identities and master secrets, builds and endorses the
-genesis, then relays every ``Broadcast`` to every other table and every
-``SendPrivate`` to its recipient, until nothing is left to deliver.
+genesis, then relays every ``Broadcast`` to every other table, until nothing is
+left to deliver.
 Choices are made by a callback per seat (bots in tests); the callback gets the
 seat's ``SeatView`` and returns a bid, a suit or a card (the last trick's cards,
 the clairvoyance round's unseen one included, play by themselves).
@@ -12,7 +12,7 @@ game; ``outputs_filter`` sees every batch of outputs a table produces and
 decides what is sent instead (how a test plays a malicious seat); ``reorder``
 delivers the queued messages in a random order; ``restart`` replaces a seat's
 table by one rebuilt from entries and the master secret, as after a crash.
-An entry or message a table refuses is recorded in ``rejected`` and the relay
+An entry a table refuses is recorded in ``rejected`` and the relay
 goes on, as a node would.
 
 Outside the tests it plays the bench's protocol floor (every seat's work on one
@@ -32,9 +32,7 @@ from dataclasses import dataclass, field
 from wizard_p2p.errors import DecodeError, PeerFault
 from wizard_p2p.identity import Identity
 from wizard_p2p.protocol.table import (
-    Broadcast,
     Output,
-    SendPrivate,
     Table,
     encode_genesis,
     endorse,
@@ -161,12 +159,9 @@ class MemoryGame:
         if self._queue:
             sender, out = self._pop()
             self.delivered += 1
-            if isinstance(out, Broadcast):
-                for i in range(len(self.tables)):
-                    if i != sender:
-                        self._receive(i, out.entry, private=False)
-            elif isinstance(out, SendPrivate):
-                self._receive(out.to, out.message, private=True)
+            for i in range(len(self.tables)):
+                if i != sender:
+                    self._receive(i, out.entry)
             return True
         for i, table in enumerate(self.tables):
             need = table.choice_needed()
@@ -202,13 +197,13 @@ class MemoryGame:
     def deliver(self, raw: bytes, to: Iterable[int]) -> None:
         """Hand one entry to the given tables now (their replies are queued)."""
         for i in to:
-            self._receive(i, raw, private=False)
+            self._receive(i, raw)
 
     def restart(self, seat: int, entries: Iterable[bytes]) -> list[Output]:
         """Replace ``seat``'s table by a new one fed ``entries`` (in the order given) as received.
 
         Returns every output the new table produced (not queued): after a crash these
-        are its own entries, re-generated, and the private messages it must resend.
+        are its own entries, re-generated.
         """
         table = Table(
             self.genesis,
@@ -235,10 +230,10 @@ class MemoryGame:
         self._queue.rotate(index)
         return item
 
-    def _receive(self, seat: int, raw: bytes, *, private: bool) -> None:
+    def _receive(self, seat: int, raw: bytes) -> None:
         table = self.tables[seat]
         try:
-            outs = table.receive_private(raw) if private else table.receive(raw)
+            outs = table.receive(raw)
         except (PeerFault, DecodeError) as exc:
             self.rejected.append((seat, exc))
             return

@@ -30,13 +30,11 @@ from wizard_p2p.errors import DecodeError, WizardError
 from wizard_p2p.identity import Identity, verify
 from wizard_p2p.protocol.schema import Bool, Field, Hex, Int, List, Nullable, Obj, Str
 
-PROTOCOL = "wizard-p2p/4"
-VERSION = 4
+PROTOCOL = "wizard-p2p/5"
+VERSION = 5
 MAX_ENTRY_BYTES = 64 * 1024
-MAX_PRIVATE_BYTES = 16 * 1024
 ZERO_HASH = bytes(32)
 ENTRY_DOMAIN = "entry"
-PRIVATE_DOMAIN = "private"
 GENESIS_DOMAIN = "genesis"
 SIG_HEX = 128
 _SIG_SUFFIX_LEN = len(',"sig":""}') + SIG_HEX
@@ -46,6 +44,10 @@ ROUND = Int(1, 20)
 POINT = Hex(32)
 HASH = Hex(32)
 SCALAR = Hex(32)
+# Lock keys sealed to one seat (the clairvoyance round): a box of 1..5 keys (mental.seal_keys).
+SEALED = Hex(16 + 32, 16 + 32 * 5)
+# The clairvoyance round's sealed key shares: one box per other seat, null at the writer's.
+SHARES = List(Nullable(SEALED), 3, 6)
 
 CONFIG = Obj(
     {
@@ -85,23 +87,30 @@ BODIES: dict[str, Obj] = {
     # Each seat in turn: its shuffle pass over the whole deck, and a hash of its round
     # secret. The last seat's pass keeps only the positions the round locks, and locks
     # them in the same multiplication: it carries the keys it releases, as a lock does.
+    # In the clairvoyance round every shuffle carries the writer's box key, and the last
+    # one its sealed key shares, as a lock does.
     "shuffle": Obj(
         {
             "round": ROUND,
             "deck": List(POINT, 1, 60),
             "secret_hash": HASH,
             "keys": List(Nullable(SCALAR), 1, 60),
+            "box": POINT,
+            "shares": SHARES,
         },
-        optional=frozenset({"keys"}),
+        optional=frozenset({"keys", "box", "shares"}),
     ),
     # Each seat in turn: its lock pass over the dealt positions, with the keys it releases
-    # (null where withheld: its own positions, and every dealt one in the clairvoyance round).
+    # (null where withheld: its own positions, and every dealt one in the clairvoyance round,
+    # whose keys go to the seats that may see each card sealed in "shares").
     "lock": Obj(
         {
             "round": ROUND,
             "deck": List(POINT, 1, 60),
             "keys": List(Nullable(SCALAR), 1, 60),
-        }
+            "shares": SHARES,
+        },
+        optional=frozenset({"shares"}),
     ),
     # The dealer names trump when a Wizard is turned up.
     "trump": Obj({"round": ROUND, "suit": Str(max_len=1, min_len=1, choices=("B", "G", "R", "Y"))}),
@@ -130,18 +139,10 @@ BODIES: dict[str, Obj] = {
     ),
     # After a dispute: each seat that has not revealed its round secret in a play does so.
     "reveal": Obj({"round": ROUND, "secret": Hex(32)}),
-    # The writer due cannot go on (a card of its hand does not decode): every seat then
-    # reveals its round secret at once, and the replay names the culprit.
-    # In the clairvoyance round it holds up the key shares received (signed private
-    # messages, as sent), which the replay checks against their senders' secrets.
-    "dispute": Obj(
-        {
-            "round": ROUND,
-            "reason": Str(max_len=200),
-            "evidence": List(Str(max_len=4096, min_len=1), 1, 5),
-        },
-        optional=frozenset({"evidence"}),
-    ),
+    # The writer due cannot go on (a card it must read does not decode, or key shares
+    # sealed to it do not open): every seat then reveals its round secret at once, and
+    # the replay names the culprit.
+    "dispute": Obj({"round": ROUND, "reason": Str(max_len=200)}),
     # After the last round each seat in turn signs the final totals: the game is agreed.
     "final": Obj({"totals": List(Int(-100000, 100000), 3, 6)}),
     # A seat stalled past the limit: any other seat may end the game, naming it.
@@ -156,20 +157,6 @@ ENVELOPE_FIELDS: dict[str, Field] = {
     "seat": SEATS,
     "kind": Str(max_len=16, choices=tuple(BODIES)),
 }
-
-PRIVATE = Obj(
-    {
-        "v": Int(VERSION, VERSION),
-        "game": HASH,
-        "kind": Str(max_len=16, choices=("shares",)),
-        "seat": SEATS,
-        "to": SEATS,
-        "round": ROUND,
-        # The sender's lock key for every dealt position, null where the recipient owns it.
-        "keys": List(Nullable(SCALAR), 1, 60),
-    }
-)
-
 
 @dataclass(frozen=True)
 class Entry:
@@ -327,28 +314,8 @@ def genesis_terms_bytes(terms: dict) -> bytes:
     return canonical.encode(terms)
 
 
-def encode_private(identity: Identity, message: dict) -> bytes:
-    """A signed point-to-point message (clairvoyance key shares): canonical JSON + signature."""
-    unsigned = canonical.encode(message)
-    signature = identity.sign(PRIVATE_DOMAIN, unsigned)
-    return unsigned[:-1] + b',"sig":"' + signature.hex().encode() + b'"}'
-
-
-def decode_private(raw: bytes, sign_keys: list[bytes]) -> dict[str, Any]:
-    """Parse and verify a private message from one of the seats whose keys are given."""
-    if len(raw) > MAX_PRIVATE_BYTES:
-        raise DecodeError(f"private message of {len(raw)} bytes exceeds {MAX_PRIVATE_BYTES}")
-    signed, signature = split_signature(raw)
-    obj = canonical.decode(signed, MAX_PRIVATE_BYTES)
-    message = PRIVATE.parse(obj, "private")
-    if message["seat"] >= len(sign_keys):
-        raise DecodeError("private message from a seat that does not exist")
-    verify(sign_keys[message["seat"]], PRIVATE_DOMAIN, signed, signature)
-    return message
-
-
 def json_schemas() -> dict[str, dict[str, Any]]:
-    """JSON Schema for the envelope, each body kind and the private message."""
+    """JSON Schema for the envelope with each body kind."""
     schemas: dict[str, dict[str, Any]] = {}
     for kind, body in BODIES.items():
         envelope = Obj({**ENVELOPE_FIELDS, "kind": Str(16, choices=(kind,)), "body": body})
@@ -358,10 +325,4 @@ def json_schemas() -> dict[str, dict[str, Any]]:
         schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
         schema["title"] = f"wizard-p2p log entry: {kind}"
         schemas[f"entry-{kind}"] = schema
-    private = PRIVATE.json_schema()
-    private["properties"]["sig"] = Hex(64).json_schema()
-    private["required"] = sorted([*private["required"], "sig"])
-    private["$schema"] = "https://json-schema.org/draft/2020-12/schema"
-    private["title"] = "wizard-p2p private message: key shares"
-    schemas["private-shares"] = private
     return schemas

@@ -92,20 +92,28 @@ class Str(Field):
 
 @dataclass(frozen=True)
 class Hex(Field):
-    """A byte string of exactly ``length`` bytes, as lowercase hex."""
+    """A byte string of exactly ``length`` bytes (or ``length..max_length``), as lowercase hex."""
 
     length: int
+    max_length: int | None = None
 
     def parse(self, value: Any, path: str) -> bytes:
         try:
-            return hexbytes(value, self.length)
+            if self.max_length is None:
+                return hexbytes(value, self.length)
+            data = hexbytes(value)
         except DecodeError as exc:
             raise DecodeError(f"{path}: {exc}") from None
+        if not self.length <= len(data) <= self.max_length:
+            raise DecodeError(
+                f"{path}: expected {self.length}..{self.max_length} bytes, got {len(data)}"
+            )
+        return data
 
     def parse_items(self, values: list[Any], path: str) -> tuple[bytes, ...]:
         # A deck, or released keys: one hex conversion for them all.
-        if not values:
-            return ()
+        if not values or self.max_length is not None:
+            return super().parse_items(values, path)
         try:
             joined = "".join(values)
         except TypeError:
@@ -118,12 +126,16 @@ class Hex(Field):
 
     def json_schema(self) -> dict[str, Any]:
         # Length bounds and "no other character" rather than "^[0-9a-f]{n}$" (see Str).
-        return {
+        schema: dict[str, Any] = {
             "type": "string",
             "minLength": 2 * self.length,
-            "maxLength": 2 * self.length,
+            "maxLength": 2 * (self.length if self.max_length is None else self.max_length),
             "not": {"pattern": "[^0-9a-f]"},
         }
+        if self.max_length is not None:
+            # Whole bytes. ("$" may match before a final newline, which "not" refuses.)
+            schema["pattern"] = "^([0-9a-f]{2})*$"
+        return schema
 
 
 @dataclass(frozen=True)

@@ -1,10 +1,10 @@
 """One seat's replica of a game, as a sans-I/O state machine (in the manner of h11).
 
-A ``Table`` is fed log entries (``receive``), private messages
-(``receive_private``) and the local player's choices (``bid``, ``choose_trump``,
-``play``). It returns what to send: ``Broadcast`` (a signed entry, already
-appended to our own log) and ``SendPrivate`` (a signed point-to-point message).
-It never touches a socket, a clock or a file, and it draws no randomness: every
+A ``Table`` is fed log entries (``receive``) and the local player's choices
+(``bid``, ``choose_trump``, ``play``). It returns what to send: ``Broadcast`` (a
+signed entry, already appended to our own log). Everything a seat is sent is in
+the log, the clairvoyance round's key shares too (sealed to their reader). It
+never touches a socket, a clock or a file, and it draws no randomness: every
 secret of the local seat derives from one ``master_secret`` the caller supplies
 (from ``os.urandom``) and persists, so a table rebuilt from its log and that
 secret after a crash is the same table.
@@ -15,7 +15,8 @@ seat is out of turn. The stages of a game, each row "who writes → what":
     coin      seats 0..N-1 in order → ``coin``   (open first-dealer commitments)
     -- every round r, dealer d (left of d is d+1) --
     shuffle   seats 0..N-1 in order → ``shuffle`` (seat N-1's also locks: its keys)
-    lock      seats 0..N-2 in order → ``lock``   (releases keys of others' positions)
+    lock      seats 0..N-2 in order → ``lock``   (releases keys of others' positions;
+              in the clairvoyance round seals them to the seats that may see each card)
     trump     the dealer, if a Wizard was turned → ``trump``
     bid       from d+1 clockwise → ``bid``       (sealed with hidden/secret bids)
     open      from d+1 clockwise → ``bid_open``  (hidden bids only)
@@ -91,15 +92,7 @@ class Broadcast:
     entry: bytes
 
 
-@dataclass(frozen=True)
-class SendPrivate:
-    """Send this signed message to one seat only."""
-
-    to: int
-    message: bytes
-
-
-Output = Broadcast | SendPrivate
+Output = Broadcast
 
 
 # --- faults -------------------------------------------------------------------------------
@@ -238,9 +231,13 @@ class RoundState:
     cards: dict[int, Card] = field(default_factory=dict)  # position → card, as known here
     played: list[tuple[int, int, bytes]] = field(default_factory=list)  # (seat, position, key)
     clairvoyant_keys: dict[int, tuple[bytes, ...]] = field(default_factory=dict)
+    # The clairvoyance round's key shares: each seat's box key (from its shuffle entry),
+    # each locking seat's boxes (one per other seat), and the keys those sealed to us
+    # hold (sender → a key per dealt position, None at ours).
+    box_keys: dict[int, bytes] = field(default_factory=dict)
+    sealed: dict[int, tuple[bytes | None, ...]] = field(default_factory=dict)
     shares: dict[int, list[bytes | None]] = field(default_factory=dict)
-    share_messages: dict[int, bytes] = field(default_factory=dict)  # sender → signed shares
-    evidence: tuple[dict[str, Any], ...] = ()  # the shares a dispute holds up, decoded
+    my_box: bytes | None = None  # our box secret (the clairvoyance round)
     commits: dict[int, bytes] = field(default_factory=dict)
     opened: dict[int, int] = field(default_factory=dict)
     reveals: dict[int, dict[str, Any]] = field(default_factory=dict)
@@ -277,6 +274,11 @@ class RoundState:
         """``seat``'s dealt positions whose card has not been played yet."""
         played = {p for _, p, _ in self.played}
         return [p for p in self.positions_of(seat) if p not in played]
+
+    def shared_with(self, seat: int) -> list[int]:
+        """The dealt positions whose keys the clairvoyance round seals to ``seat``: every
+        one but its own."""
+        return [p for p in range(self.dealt) if self._owners[p] != seat]
 
     def released_by_lock(self, seat: int) -> list[bool]:
         """Which dealt positions ``seat`` must release in its lock entry."""
@@ -372,8 +374,6 @@ class Table:
         # of our unsent entry): whoever keeps the log on disk rewrites it from there.
         self.replaced_from: int | None = None
         self._writing = True
-        # sender → (shares for round 1, their signed bytes), received before the round began
-        self._early_shares: dict[int, tuple[dict[str, Any], bytes]] = {}
         self.stage = "coin"
         self.coins: dict[int, bytes] = {}
         self.game: Game | None = None
@@ -383,7 +383,6 @@ class Table:
         self.finals: dict[int, tuple[int, ...]] = {}
         self.completed_rounds = 0
         self._my_dispute: str | None = None
-        self._pending_private: list[SendPrivate] = []
         # A seated table may put a round's end-of-round check off until its own part of
         # the next round's set-up is written (see run_deferred_checks): every seat runs
         # the check, and doing it at once would put it on the set-up's critical path.
@@ -459,7 +458,7 @@ class Table:
         kinds = due[1]
         for kind in ("bid", "trump", "play"):
             if kind in kinds:
-                if self._clairvoyance_pending() or (kind == "play" and self._play_is_forced()):
+                if kind == "play" and self._play_is_forced():
                     return None
                 return kind
         return None
@@ -477,40 +476,13 @@ class Table:
 
     def owes_at_once(self) -> bool:
         """Whether the seat due owes an entry its client writes by itself (a shuffle, a
-        lock, a reveal, the last trick's forced play...), not a choice to think over.
-
-        Not the clairvoyance round's play: its seat writes it only once it holds the
-        others' key shares, which no one else can see it lacks.
-        """
-        due, rnd = self.expected(), self.round
+        lock, a reveal, the last trick's forced play, every play of the clairvoyance
+        round...), not a choice to think over."""
+        due = self.expected()
         if due is None:
             return False
         forced = "play" in due[1] and self._play_is_forced()
-        return bool(due[1] & AUTO_KINDS) or (forced and rnd is not None and not rnd.clairvoyant)
-
-    def _clairvoyance_pending(self) -> bool:
-        """Whether we still wait for key shares to see the others' cards."""
-        rnd = self.round
-        return bool(
-            rnd is not None
-            and rnd.clairvoyant
-            and self.seat is not None
-            and len(rnd.shares) < self.seats - 1
-        )
-
-    def missing_shares(self) -> tuple[int, ...]:
-        """The seats whose key shares we still wait for (clairvoyance round, after the
-        locks): until they come we see no card and can make no choice."""
-        rnd = self.round
-        if (
-            rnd is None
-            or not rnd.clairvoyant
-            or self.seat is None
-            or self.ended
-            or len(rnd.locks) < self.seats
-        ):
-            return ()
-        return tuple(s for s in range(self.seats) if s != self.seat and s not in rnd.shares)
+        return bool(due[1] & AUTO_KINDS) or forced
 
     def view(self) -> SeatView | None:
         """The local seat's view (None before the first dealer is known, or for observers)."""
@@ -734,75 +706,9 @@ class Table:
         for pos in [p for p in self._future if p < len(self.log)]:
             del self._future[pos]
 
-    def receive_private(self, raw: bytes) -> list[Output]:
-        """Take a signed private message (clairvoyance key shares).
-
-        Raises ``PeerFault`` or ``DecodeError`` for a message that cannot be taken.
-        """
-        try:
-            message = m.decode_private(raw, self.sign_keys)
-        except BadSignature:
-            raise PeerFault(
-                "a private message whose signature does not verify", seat=None,
-                kind="bad-signature",
-            ) from None
-        sender = message["seat"]
-        if message["game"] != self.game_id or message["to"] != self.seat:
-            raise PeerFault(
-                "a private message for another game or seat", seat=sender, kind="shares"
-            )
-        rnd = self.round
-        if rnd is None and self.config.clairvoyance and message["round"] == 1:
-            # Shares can overtake the log entries that start the round: keep them till then.
-            self._early_shares.setdefault(sender, (message, raw))
-            return []
-        if rnd is None or message["round"] != rnd.round_no or not rnd.clairvoyant:
-            return []  # stale: a resend of an earlier round's shares
-        self._take_shares(rnd, message, raw)
-        return self._settle()
-
-    def _take_shares(self, rnd: RoundState, message: dict[str, Any], raw: bytes) -> None:
-        sender = message["seat"]
-        keys = list(message["keys"])
-        if len(keys) != rnd.dealt:
-            raise PeerFault(
-                "key shares for the wrong number of positions", seat=sender, kind="shares"
-            )
-        for p, key in enumerate(keys):
-            if (key is None) != (rnd.owner(p) == self.seat):
-                raise PeerFault(
-                    "key shares withheld or given for the wrong positions",
-                    seat=sender,
-                    kind="shares",
-                )
-            if key is not None:
-                try:
-                    group.check_scalar(key)
-                except CryptoError as exc:
-                    raise PeerFault(
-                        f"a key share is not a valid key: {exc}", seat=sender, kind="shares"
-                    ) from None
-        if sender not in rnd.shares:
-            rnd.shares[sender] = keys
-            rnd.share_messages[sender] = raw  # kept: the evidence if a share proves wrong
-            self._read_clairvoyant_cards()
-
     def start(self) -> list[Output]:
-        """Outputs due right after construction or a restart (our turn to write, shares)."""
-        return self._settle() + self.resend_private()
-
-    def resend_private(self, to: int | None = None) -> list[Output]:
-        """Our key shares of the round under way again (to one seat, or to all).
-
-        Private messages are not in the log: a peer that restarted during the
-        clairvoyance round gets them only so. Call it when a peer (re)connects.
-        """
-        rnd = self.round
-        if rnd is None or not rnd.clairvoyant or self.seat is None:
-            return []
-        if self.seat not in rnd.locks or self.stage not in ROUND_STAGES:
-            return []
-        return [out for out in self._shares_for_round() if to is None or out.to == to]
+        """Outputs due right after construction or a restart (our turn to write)."""
+        return self._settle()
 
     def _authenticate(self, entry: m.Entry) -> None:
         """The entry is signed by the seat it names, for this game: only then blame it."""
@@ -901,6 +807,13 @@ class Table:
         if last != ("keys" in entry.body):
             raise DecodeError("the last shuffler's pass, and only it, locks and releases keys")
         keys = self._released_keys(rnd, entry) if last else None
+        box = entry.body.get("box")
+        if rnd.clairvoyant != (box is not None):
+            raise DecodeError("a shuffle of the clairvoyance round, and only it, has a box key")
+        if box is not None and not group.is_valid_point(box):
+            # Else a box to it could not be sealed (X25519 refuses a point of small order).
+            raise DecodeError("the box key is not a point of the prime-order subgroup")
+        shares = self._sealed_shares(rnd, entry, box) if last else self._no_shares(entry)
         next_pass, dispute = None, None
         if self.seat is not None and entry.seat + 1 == self.seat:
             next_pass, dispute = self._next_pass(self._my_shuffle, deck)
@@ -909,7 +822,10 @@ class Table:
 
         def apply() -> None:
             rnd.shuffles.append((deck, entry.body["secret_hash"]))
+            if box is not None:
+                rnd.box_keys[entry.seat] = box
             if keys is not None:
+                self._take_shares(rnd, entry.seat, shares)
                 rnd.locks[entry.seat] = (deck, keys)
             rnd.deck = deck
             rnd.next_pass = next_pass
@@ -927,6 +843,7 @@ class Table:
             raise DecodeError(f"a lock pass of round {rnd.round_no} has {rnd.size} positions")
         mental.check_deck(deck, rnd.size, validate_points=False)
         keys = self._released_keys(rnd, entry)  # checks their number too
+        shares = self._sealed_shares(rnd, entry, rnd.box_keys.get(entry.seat))
         next_pass, dispute = None, None
         # The next locker works out its pass while it checks this one; seat N-1 locked
         # in its shuffle, so after seat N-2 comes the deal.
@@ -934,6 +851,7 @@ class Table:
             next_pass, dispute = self._next_pass(self._my_lock, deck)
 
         def apply() -> None:
+            self._take_shares(rnd, entry.seat, shares)
             rnd.locks[entry.seat] = (deck, keys)
             rnd.deck = deck
             rnd.next_pass = next_pass
@@ -958,6 +876,71 @@ class Table:
             if key is not None:
                 _check_scalar(key, entry.seat)
         return keys
+
+    def _no_shares(self, entry: m.Entry) -> None:
+        if "shares" in entry.body:
+            raise DecodeError("only a locking entry of the clairvoyance round seals key shares")
+
+    def _sealed_shares(
+        self, rnd: RoundState, entry: m.Entry, sender_key: bytes | None
+    ) -> tuple[tuple[bytes | None, ...], list[bytes | None] | None, str | None] | None:
+        """The key shares a locking entry seals: in the clairvoyance round, one box per
+        other seat, with the writer's keys of every dealt position but that seat's.
+
+        Every replica checks their shape; only the seat a box is sealed to can open it.
+        Keys of ours that do not open are not a reason to refuse the entry (nobody else
+        can see it): we dispute, and the round's replay names the writer if its box
+        differs from the one its secret seals (SPEC §4). Returns None outside the
+        clairvoyance round, else (the boxes, the keys sealed to us by position or None,
+        why they do not open or None).
+        """
+        boxes = entry.body.get("shares")
+        if rnd.clairvoyant != (boxes is not None):
+            raise DecodeError(
+                "a locking entry of the clairvoyance round, and only it, seals key shares"
+            )
+        if boxes is None:
+            return None
+        if len(boxes) != self.seats:
+            raise DecodeError(f"key shares are sealed to each of the {self.seats} seats")
+        for to, box in enumerate(boxes):
+            if (box is None) != (to == entry.seat):
+                due = "sealed" if box is None else "null"
+                raise DecodeError(f"the key shares for seat {to} must be {due}")
+            count = len(rnd.shared_with(to))
+            if box is not None and len(box) != mental.SEAL_OVERHEAD + group.SCALAR_BYTES * count:
+                raise DecodeError(f"the key shares sealed to seat {to} are not {count} keys")
+        me = self.seat
+        if me is None or me == entry.seat:
+            return boxes, None, None
+        assert rnd.my_box is not None and sender_key is not None
+        positions = rnd.shared_with(me)
+        try:
+            opened = mental.open_keys(
+                rnd.my_box, sender_key, entry.seat, me, boxes[me], len(positions)
+            )
+        except mental.UnopenableKeys as exc:
+            return boxes, None, f"seat {entry.seat}'s key shares for me do not open: {exc}"
+        keys: list[bytes | None] = [None] * rnd.dealt
+        for p, key in zip(positions, opened, strict=True):
+            keys[p] = key
+        return boxes, keys, None
+
+    def _take_shares(
+        self,
+        rnd: RoundState,
+        sender: int,
+        shares: tuple[tuple[bytes | None, ...], list[bytes | None] | None, str | None] | None,
+    ) -> None:
+        """Keep a locking entry's sealed key shares (see :meth:`_sealed_shares`)."""
+        if shares is None:
+            return
+        boxes, mine, problem = shares
+        rnd.sealed[sender] = boxes
+        if mine is not None:
+            rnd.shares[sender] = mine
+        if problem is not None and self._my_dispute is None:
+            self._my_dispute = problem
 
     def _on_trump(self, entry: m.Entry) -> Any:
         self._check_round(entry)
@@ -1130,34 +1113,12 @@ class Table:
 
     def _on_dispute(self, entry: m.Entry) -> Any:
         rnd = self._check_round(entry)
-        evidence = tuple(
-            self._check_evidence(rnd, entry.seat, text.encode())
-            for text in entry.body.get("evidence", ())
-        )
-        if len({message["seat"] for message in evidence}) != len(evidence):
-            raise DecodeError("the evidence holds two messages of one seat")
 
         def apply() -> None:
             rnd.dispute = (entry.seat, entry.body["reason"])
-            rnd.evidence = evidence
             self._to_reveal(rnd)
 
         return apply
-
-    def _check_evidence(self, rnd: RoundState, disputer: int, raw: bytes) -> dict[str, Any]:
-        """A key-shares message held up in a dispute: signed by its sender, to the disputer."""
-        if not rnd.clairvoyant:
-            raise DecodeError("only key shares of the clairvoyance round are evidence")
-        message = m.decode_private(raw, self.sign_keys)  # checks the sender's signature
-        if (
-            message["game"] != self.game_id
-            or message["round"] != rnd.round_no
-            or message["to"] != disputer
-            or message["seat"] == disputer
-            or len(message["keys"]) != rnd.dealt
-        ):
-            raise DecodeError("the evidence is not key shares sent to the disputer this round")
-        return message
 
     def _on_final(self, entry: m.Entry) -> Any:
         game = self._game()
@@ -1216,16 +1177,13 @@ class Table:
             rnd.my_keys, first_pass = prepared or self._round_keys_and_first_pass(r)
             if self.seat == 0:
                 rnd.next_pass = first_pass
+            if rnd.clairvoyant:
+                rnd.my_box = mental.derive_box_secret(
+                    self._round_secret(r), mental.round_context(self.game_id, r, self.seat)
+                )
         self.round = rnd
         self._my_dispute = None
         self.stage = "shuffle"
-        early, self._early_shares = self._early_shares, {}
-        for message, raw in early.values():
-            if rnd.clairvoyant:
-                try:
-                    self._take_shares(rnd, message, raw)
-                except PeerFault as fault:
-                    self.rejected.append(fault)
 
     def _round_keys_and_first_pass(
         self, round_no: int
@@ -1401,30 +1359,27 @@ class Table:
         self.stage = "play"
         self._read_clairvoyant_cards()
 
-    def _shares_for_round(self) -> list[SendPrivate]:
-        rnd = self.round
-        assert rnd is not None and rnd.my_keys is not None and self.identity is not None
-        out = []
-        for to in range(self.seats):
-            if to == self.seat:
-                continue
-            keys = [
-                None if rnd.owner(p) == to else rnd.my_keys.lock_keys[p] for p in range(rnd.dealt)
-            ]
-            message = {
-                "v": m.VERSION,
-                "game": self.game_id,
-                "kind": "shares",
-                "seat": self.seat,
-                "to": to,
-                "round": rnd.round_no,
-                "keys": keys,
-            }
-            out.append(SendPrivate(to, m.encode_private(self.identity, message)))
-        return out
+    def _my_sealed_shares(self, rnd: RoundState) -> list[bytes | None]:
+        """Our key shares of the clairvoyance round, sealed to each other seat: our keys of
+        every dealt position but its own (null for ourselves)."""
+        assert rnd.my_keys is not None and rnd.my_box is not None
+        me = self._my_seat()
+        return [
+            None
+            if to == me
+            else mental.seal_keys(
+                rnd.my_box,
+                rnd.box_keys[to],
+                me,
+                to,
+                [rnd.my_keys.lock_keys[p] for p in rnd.shared_with(to)],
+            )
+            for to in range(self.seats)
+        ]
 
     def _read_clairvoyant_cards(self) -> None:
-        """In the clairvoyance round, read the others' cards once all shares and locks are in."""
+        """In the clairvoyance round, read the others' cards once the locks (and with them
+        the key shares sealed to us) are in."""
         rnd, game = self.round, self.game
         if rnd is None or game is None or not rnd.clairvoyant or self.seat is None:
             return
@@ -1607,14 +1562,8 @@ class Table:
             extra = rnd.clairvoyant_keys.get(seat)
             if extra is not None and list(extra) != list(keys_by_seat[seat].lock_keys[: rnd.dealt]):
                 raise blame(seat, "released wrong keys with its play", "wrong-key")
-        for message in rnd.evidence:
-            sender = message["seat"]
-            for p, key in enumerate(message["keys"]):
-                if key is not None and key != keys_by_seat[sender].lock_keys[p]:
-                    raise blame(
-                        sender, f"sent seat {message['to']} a wrong key for position {p}",
-                        "wrong-key",
-                    )
+        if rnd.clairvoyant:
+            self._check_sealed_shares(rnd, keys_by_seat, blame)
         if len(rnd.locks) < n or len(rnd.shuffles) < n:
             return  # a round disputed before the deal: the passes so far are verified
         order = mental.deck_order(keys_by_seat)
@@ -1631,6 +1580,31 @@ class Table:
             check_round_plays(self.config, hands, tricks)
         except IllegalAction as exc:
             raise blame(exc.seat, str(exc), exc.rule) from None
+
+    def _check_sealed_shares(
+        self, rnd: RoundState, keys_by_seat: list[mental.RoundKeys], blame: Any
+    ) -> None:
+        """The clairvoyance round's box keys and sealed key shares are exactly those the
+        revealed secrets derive and seal (the seal is deterministic), byte for byte."""
+        box_secrets: dict[int, bytes] = {}
+        for s, published in rnd.box_keys.items():
+            if s == self.seat and rnd.my_box is not None:
+                box_secrets[s] = rnd.my_box
+                continue
+            context = mental.round_context(self.game_id, rnd.round_no, s)
+            box_secrets[s] = mental.derive_box_secret(rnd.reveals[s]["secret"], context)
+            if mental.box_public_key(box_secrets[s]) != published:
+                raise blame(s, "published a box key its secret does not derive", "wrong-key")
+        for sender, boxes in rnd.sealed.items():
+            for to, box in enumerate(boxes):
+                if box is None:
+                    continue
+                keys = [keys_by_seat[sender].lock_keys[p] for p in rnd.shared_with(to)]
+                expected = mental.seal_keys(
+                    box_secrets[sender], rnd.box_keys[to], sender, to, keys
+                )
+                if expected != box:
+                    raise blame(sender, f"sealed wrong key shares to seat {to}", "wrong-key")
 
     def _final_deck_matches(self, rnd: RoundState, keys_by_seat: list[mental.RoundKeys]) -> bool:
         """Whether the decks are the ones the revealed secrets produce: the deck the
@@ -1688,7 +1662,7 @@ class Table:
         """The locked positions whose card was read from the final deck with every seat's
         released key, each equal to the key its secret derives: position → card read."""
         if rnd.clairvoyant or len(rnd.locks) != self.seats:
-            return {}  # clairvoyance cards are read with private shares, not released keys
+            return {}  # clairvoyance cards are read with sealed shares, not released keys
         played_key = {position: (seat, key) for seat, position, key in rnd.played}
         opened: dict[int, Card] = {}
         for i in range(rnd.size):
@@ -1754,27 +1728,16 @@ class Table:
             if self._my_dispute is not None and "dispute" in kinds:
                 rnd = self.round
                 assert rnd is not None
-                reason = self._my_dispute[:200]
-                body: dict[str, Any] = {"round": rnd.round_no, "reason": reason}
-                if rnd.share_messages:
-                    # Shares are not in the log: hold them up, so the replay can check them.
-                    body["evidence"] = [
-                        rnd.share_messages[t].decode() for t in sorted(rnd.share_messages)
-                    ]
+                body: dict[str, Any] = {"round": rnd.round_no, "reason": self._my_dispute[:200]}
                 outputs += self._write("dispute", body)
                 break
             if "play" in kinds and self._play_is_forced():
-                if self._clairvoyance_pending():
-                    break  # the unseen card goes once we have seen the others'
                 rnd = self.round
                 assert rnd is not None
                 body = self._play_body(rnd, self._unplayed_position(rnd, None))
-                position = len(self.log)
+                # Derived from the log and our secret alone, like a shuffle.
+                self.forced_plays.add(len(self.log))
                 outputs += self._write("play", body)
-                if not rnd.clairvoyant:
-                    # Derived from the log and our secret alone. (Whether the clairvoyance
-                    # round's card is played or disputed depends on private shares.)
-                    self.forced_plays.add(position)
                 break
             auto = kinds & AUTO_KINDS
             if not auto:
@@ -1800,13 +1763,20 @@ class Table:
                 "deck": rnd.next_pass,
                 "secret_hash": secret_hash(self._round_secret(rnd.round_no)),
             }
+            if rnd.my_box is not None:
+                body["box"] = mental.box_public_key(rnd.my_box)
             if self._my_seat() == self.seats - 1:
                 body["keys"] = self._my_released_keys(rnd)
+                if rnd.clairvoyant:
+                    body["shares"] = self._my_sealed_shares(rnd)
             return body
         if kind == "lock":
             assert rnd.next_pass is not None
             keys = self._my_released_keys(rnd)
-            return {"round": rnd.round_no, "deck": rnd.next_pass, "keys": keys}
+            body = {"round": rnd.round_no, "deck": rnd.next_pass, "keys": keys}
+            if rnd.clairvoyant:
+                body["shares"] = self._my_sealed_shares(rnd)
+            return body
         if kind == "bid_open":
             assert rnd.my_bid is not None
             return {"round": rnd.round_no, "bid": rnd.my_bid, "nonce": self._bid_nonce()}
@@ -1838,11 +1808,6 @@ class Table:
         # signature and the line's canonical form, which sign_entry has just made).
         self._accept(entry, authenticated=True)
         outputs: list[Output] = [Broadcast(entry.pos, raw)]
-        rnd = self.round
-        # Our keys are locked in (the last shuffler's shuffle locks too): share them.
-        locked_in = kind == "lock" or (kind == "shuffle" and self.seat == self.seats - 1)
-        if locked_in and rnd is not None and rnd.clairvoyant:
-            outputs.extend(self._shares_for_round())
         if kind != "abort":
             outputs.extend(self._settle())
         return outputs
@@ -1878,7 +1843,6 @@ __all__ = [
     "Equivocation",
     "OutOfTurn",
     "Output",
-    "SendPrivate",
     "Table",
     "WizardError",
     "coin_commitment",

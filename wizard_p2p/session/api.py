@@ -24,7 +24,6 @@ class Status:
     ``kind`` is a stable key the front end translates:
     ``shuffling``/``locking``/``dealing`` (with ``done``/``total``), ``waiting-bid``,
     ``waiting-play``, ``waiting-trump``, ``revealing``, ``disconnected`` (``seat`` set),
-    ``waiting-shares`` (the clairvoyance round: ``seat``'s key shares have not come),
     ``stalled``, ``game-over``, ``aborted``.
     """
 

@@ -322,8 +322,6 @@ def status_text(app: WizardApp) -> str:
             parts.append(tr(kind, done=done, total=total))
         elif kind in ("waiting-bid", "waiting-play", "waiting-trump"):
             parts.append(tr(kind.replace("-", "_"), name=who))
-        elif kind == "waiting-shares":
-            parts.append(tr("waiting_shares", name=who))
         elif kind in ("disconnected", "stalled"):
             parts.append(tr(kind, name=who))
             if status.seat is not None:
