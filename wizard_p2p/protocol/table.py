@@ -45,7 +45,7 @@ import hashlib
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
@@ -116,7 +116,6 @@ class CheatDetected(PeerFault):
 
 MAX_BUFFERED = 4096  # entries kept for later positions (out-of-order delivery)
 AUTO_KINDS = frozenset({"coin", "shuffle", "lock", "bid_open", "reveal", "final"})
-ROUND_STAGES = frozenset({"shuffle", "lock", "play"})
 
 
 # --- genesis ------------------------------------------------------------------------------
@@ -206,6 +205,14 @@ def secret_hash(secret: bytes) -> bytes:
 
 
 # --- per-round state ----------------------------------------------------------------------
+
+
+class SealedShares(NamedTuple):
+    """A locking entry's key shares in the clairvoyance round, as one seat sees them."""
+
+    boxes: tuple[bytes | None, ...]  # one per seat, None at the writer's
+    mine: list[bytes | None] | None = None  # the keys sealed to us, by position
+    unopened: str | None = None  # why the box sealed to us does not open
 
 
 def round_size(round_no: int, seats: int) -> int:
@@ -883,16 +890,15 @@ class Table:
 
     def _sealed_shares(
         self, rnd: RoundState, entry: m.Entry, sender_key: bytes | None
-    ) -> tuple[tuple[bytes | None, ...], list[bytes | None] | None, str | None] | None:
+    ) -> SealedShares | None:
         """The key shares a locking entry seals: in the clairvoyance round, one box per
         other seat, with the writer's keys of every dealt position but that seat's.
 
         Every replica checks their shape; only the seat a box is sealed to can open it.
         Keys of ours that do not open are not a reason to refuse the entry (nobody else
         can see it): we dispute, and the round's replay names the writer if its box
-        differs from the one its secret seals (SPEC §4). Returns None outside the
-        clairvoyance round, else (the boxes, the keys sealed to us by position or None,
-        why they do not open or None).
+        differs from the one its secret seals (SPEC §4). None outside the clairvoyance
+        round.
         """
         boxes = entry.body.get("shares")
         if rnd.clairvoyant != (boxes is not None):
@@ -912,7 +918,7 @@ class Table:
                 raise DecodeError(f"the key shares sealed to seat {to} are not {count} keys")
         me = self.seat
         if me is None or me == entry.seat:
-            return boxes, None, None
+            return SealedShares(boxes)
         assert rnd.my_box is not None and sender_key is not None
         positions = rnd.shared_with(me)
         try:
@@ -920,27 +926,22 @@ class Table:
                 rnd.my_box, sender_key, entry.seat, me, boxes[me], len(positions)
             )
         except mental.UnopenableKeys as exc:
-            return boxes, None, f"seat {entry.seat}'s key shares for me do not open: {exc}"
+            reason = f"seat {entry.seat}'s key shares for me do not open: {exc}"
+            return SealedShares(boxes, unopened=reason)
         keys: list[bytes | None] = [None] * rnd.dealt
         for p, key in zip(positions, opened, strict=True):
             keys[p] = key
-        return boxes, keys, None
+        return SealedShares(boxes, mine=keys)
 
-    def _take_shares(
-        self,
-        rnd: RoundState,
-        sender: int,
-        shares: tuple[tuple[bytes | None, ...], list[bytes | None] | None, str | None] | None,
-    ) -> None:
+    def _take_shares(self, rnd: RoundState, sender: int, shares: SealedShares | None) -> None:
         """Keep a locking entry's sealed key shares (see :meth:`_sealed_shares`)."""
         if shares is None:
             return
-        boxes, mine, problem = shares
-        rnd.sealed[sender] = boxes
-        if mine is not None:
-            rnd.shares[sender] = mine
-        if problem is not None and self._my_dispute is None:
-            self._my_dispute = problem
+        rnd.sealed[sender] = shares.boxes
+        if shares.mine is not None:
+            rnd.shares[sender] = shares.mine
+        if shares.unopened is not None and self._my_dispute is None:
+            self._my_dispute = shares.unopened
 
     def _on_trump(self, entry: m.Entry) -> Any:
         self._check_round(entry)
@@ -1735,9 +1736,9 @@ class Table:
                 rnd = self.round
                 assert rnd is not None
                 body = self._play_body(rnd, self._unplayed_position(rnd, None))
-                # Derived from the log and our secret alone, like a shuffle.
-                self.forced_plays.add(len(self.log))
+                position = len(self.log)
                 outputs += self._write("play", body)
+                self.forced_plays.add(position)  # derived from the log and our secret alone
                 break
             auto = kinds & AUTO_KINDS
             if not auto:
