@@ -19,7 +19,6 @@ from pathlib import Path
 from typing import Any
 
 import nacl.bindings as sodium
-import nacl.public as nacl_public
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -734,17 +733,20 @@ def test_sealed_keys_open_only_for_their_reader_and_seal_alike(
     b_v = mental.derive_box_secret(hashlib.sha256(one + other).digest(), context)  # a third
     key_t, key_u = mental.box_public_key(b_t), mental.box_public_key(b_u)
     assert group.is_valid_point(key_t) and group.is_valid_point(key_u)
+    shared = mental.box_shared_key(b_t, key_u)
+    assert mental.box_shared_key(b_u, key_t) == shared  # one key for the two seats
     keys = list(mental.derive_round_keys(one, context, locked=count).lock_keys)
-    box = mental.seal_keys(b_t, key_u, sender, recipient, keys)
+    box = mental.seal_keys(shared, sender, recipient, keys)
     assert len(box) == mental.SEAL_OVERHEAD + 32 * count
-    assert mental.seal_keys(b_t, key_u, sender, recipient, keys) == box  # deterministic
-    assert mental.open_keys(b_u, key_t, sender, recipient, box, count) == tuple(keys)
+    assert mental.seal_keys(shared, sender, recipient, keys) == box  # deterministic
+    assert mental.open_keys(shared, sender, recipient, box, count) == tuple(keys)
     flipped = box[:-1] + bytes([box[-1] ^ 1])
+    third = mental.box_shared_key(b_v, key_t)
     refused = [
-        (b_u, key_t, recipient, sender, box, count),  # read as the other direction's
-        (b_v, key_t, sender, recipient, box, count),  # by a third seat
-        (b_u, key_t, sender, recipient, box, count + 1),  # as more keys than it holds
-        (b_u, key_t, sender, recipient, flipped, count),  # altered
+        (shared, recipient, sender, box, count),  # read as the other direction's
+        (third, sender, recipient, box, count),  # by a third seat
+        (shared, sender, recipient, box, count + 1),  # as more keys than it holds
+        (shared, sender, recipient, flipped, count),  # altered
     ]
     for args in refused:
         with pytest.raises(mental.UnopenableKeys):
@@ -755,14 +757,17 @@ def test_sealed_bytes_that_are_not_valid_keys_do_not_open() -> None:
     context = mental.round_context(bytes(32), 1, 0)
     b_t, b_u = (mental.derive_box_secret(bytes([i]) * 32, context) for i in (1, 2))
     not_reduced = (group.L).to_bytes(32, "little")  # L itself: not reduced modulo L
-    box = nacl_public.Box(nacl_public.PrivateKey(b_t), nacl_public.PublicKey(
-        mental.box_public_key(b_u))).encrypt(not_reduced, mental._seal_nonce(0, 1)).ciphertext
+    shared = mental.box_shared_key(b_t, mental.box_public_key(b_u))
+    box = sodium.crypto_box_afternm(not_reduced, mental._seal_nonce(0, 1), shared)
     with pytest.raises(mental.UnopenableKeys, match="not a valid key"):
-        mental.open_keys(b_u, mental.box_public_key(b_t), 0, 1, box, 1)
+        mental.open_keys(shared, 0, 1, box, 1)
     with pytest.raises(CryptoError):
-        mental.seal_keys(b_t, mental.box_public_key(b_u), 0, 1, [not_reduced])
+        mental.seal_keys(shared, 0, 1, [not_reduced])
     with pytest.raises(UsageError):
-        mental.seal_keys(b_t, mental.box_public_key(b_u), 1, 1, [])
+        mental.seal_keys(shared, 1, 1, [])
+    small_order = (1).to_bytes(32, "little")  # u = 1: X25519 gives zero, libsodium refuses
+    with pytest.raises(mental.UnopenableKeys):
+        mental.box_shared_key(b_t, small_order)
 
 
 # ------------------------------------------------------------------------- benchmark

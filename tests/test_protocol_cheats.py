@@ -711,7 +711,8 @@ def sealed_to(victim: int, how: str) -> Callable[[dict[str, Any], Table], dict[s
         if how == "wrong keys":
             keys = [rnd.my_keys.lock_keys[p] for p in rnd.shared_with(victim)]
             keys.reverse()  # every key valid, none where it belongs
-            box = mental.seal_keys(rnd.my_box, rnd.box_keys[victim], table.seat, victim, keys)
+            shared = mental.box_shared_key(rnd.my_box, rnd.box_keys[victim])
+            box = mental.seal_keys(shared, table.seat, victim, keys)
         else:
             box = hashlib.shake_256(b"junk").digest(len(bytes.fromhex(body["shares"][victim])))
         body["shares"][victim] = box.hex()
@@ -745,18 +746,28 @@ def test_wrong_key_shares_in_the_clairvoyance_round_are_caught(
         assert f"seat {cheater}'s key shares for me do not open" in reason
 
 
-def test_a_box_key_its_secret_does_not_derive_is_caught() -> None:
+@pytest.mark.parametrize("key", ["another seat's", "of small order"])
+def test_a_box_key_its_secret_does_not_derive_is_caught(key: str) -> None:
     """A seat that publishes a box key of its own choosing (it could then open nothing
-    sealed to it, or show a box as unopenable) is named by the round's replay."""
+    sealed to it, or show a box as unopenable) is named by the round's replay. One of
+    small order shares no key with anyone (X25519 refuses it): the next seat to seal to
+    it disputes, as only a sealer can tell."""
     cheater = 1
     game = new_game(3, "clairvoyance", seed=24)
 
     def other_box_key(body: dict[str, Any], table: Table) -> dict[str, Any]:
-        body["box"] = mental.box_public_key(hashlib.sha256(b"another").digest()).hex()
+        if key == "of small order":
+            body["box"] = (1).to_bytes(32, "little").hex()  # u = 1
+        else:
+            body["box"] = mental.box_public_key(hashlib.sha256(b"another").digest()).hex()
         return body
 
     game.outputs_filter = replace_own_entry(game, Tamper(cheater, "shuffle", other_box_key, 1))
     assert_caught_at_reveal(game, cheater, "wrong-key")
+    disputes = [e for e in map(m.decode_entry, game.tables[0].log) if e.kind == "dispute"]
+    if key == "of small order":
+        # Seat 2 shuffles next and seals in that entry: it disputes instead.
+        assert [(e.seat, "shares no key" in e.body["reason"]) for e in disputes] == [(2, True)]
 
 
 # --- bids opened against their commitment ---------------------------------------------------

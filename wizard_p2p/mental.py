@@ -46,8 +46,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, NamedTuple, cast
 
+import nacl.bindings as nacl_bindings
 import nacl.exceptions as nacl_exceptions
-import nacl.public as nacl_public
 from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives import hmac as crypto_hmac
 from cryptography.hazmat.primitives.kdf.hkdf import HKDFExpand
@@ -75,6 +75,7 @@ __all__ = [
     "UnreadableCard",
     "WrongDeckSize",
     "box_public_key",
+    "box_shared_key",
     "card_of",
     "card_point",
     "check_deck",
@@ -821,7 +822,9 @@ def clairvoyant_recipients(owner: int, seats: Iterable[int]) -> list[int]:
 # ------------------------------------------------------------- keys sealed to one seat
 
 # A libsodium box adds a 16-byte authenticator (Poly1305) to what it seals.
-SEAL_OVERHEAD = 16
+SEAL_OVERHEAD = nacl_bindings.crypto_box_BOXZEROBYTES
+_BOX_SECRET_BYTES = nacl_bindings.crypto_box_SECRETKEYBYTES
+_SEAL_NONCE_BYTES = nacl_bindings.crypto_box_NONCEBYTES
 
 
 def derive_box_secret(secret: bytes, context: bytes) -> bytes:
@@ -835,48 +838,51 @@ def derive_box_secret(secret: bytes, context: bytes) -> bytes:
         raise InvalidSecret(f"a round secret is {SECRET_BYTES} bytes")
     if not isinstance(context, bytes):
         raise UsageError("context must be bytes (see round_context)")
-    return _expand(_extract(secret), b"share-box", 0, 0, context)[: nacl_public.PrivateKey.SIZE]
+    return _expand(_extract(secret), b"share-box", 0, 0, context)[:_BOX_SECRET_BYTES]
 
 
 def box_public_key(box_secret: bytes) -> bytes:
-    """The public key (an X25519 point of the prime-order subgroup) of a box secret."""
-    return bytes(nacl_public.PrivateKey(box_secret).public_key)
+    """The public key (an X25519 point of the prime-order subgroup) of a box secret:
+    libsodium's ``crypto_scalarmult_base``, which clamps the secret."""
+    return nacl_bindings.crypto_scalarmult_base(box_secret)
 
 
-def _seal_nonce(sender: int, recipient: int) -> bytes:
-    # Both directions between two seats share one Diffie-Hellman key, so the nonce tells
-    # them apart; every key pair is one round's, so nothing else repeats.
-    if not (0 <= sender < _U32 and 0 <= recipient < _U32) or sender == recipient:
-        raise UsageError(f"no box from seat {sender} to seat {recipient}")
-    tag = _SEAL_NONCE_TAG + sender.to_bytes(4, "big") + recipient.to_bytes(4, "big")
-    return hashlib.sha256(tag).digest()[: nacl_public.Box.NONCE_SIZE]
-
-
-def _box(box_secret: bytes, other_key: bytes) -> nacl_public.Box:
+def box_shared_key(box_secret: bytes, other_key: bytes) -> bytes:
+    """The key one seat shares with another whose box key is ``other_key``: libsodium's
+    ``crypto_box_beforenm`` (X25519, then HSalsa20). The same from either side, so a
+    seat computes it once per other seat and round, to seal to it and to open from it."""
     try:
-        return nacl_public.Box(nacl_public.PrivateKey(box_secret), nacl_public.PublicKey(other_key))
-    except (nacl_exceptions.CryptoError, nacl_exceptions.TypeError) as exc:
+        return nacl_bindings.crypto_box_beforenm(other_key, box_secret)
+    except (nacl_exceptions.RuntimeError, nacl_exceptions.ValueError, TypeError) as exc:
         raise UnopenableKeys(f"not a usable box key: {exc}") from None
 
 
-def seal_keys(
-    box_secret: bytes, recipient_key: bytes, sender: int, recipient: int, keys: Sequence[bytes]
-) -> bytes:
-    """``keys`` (scalars, in order) sealed from seat ``sender`` to seat ``recipient``: a
-    libsodium box (X25519, XSalsa20-Poly1305) with a nonce fixed by the two seats, so
-    the same inputs always seal to the same bytes."""
+def _seal_nonce(sender: int, recipient: int) -> bytes:
+    # Both directions between two seats share one key, so the nonce tells them apart;
+    # every key pair is one round's, so nothing else repeats.
+    if not (0 <= sender < _U32 and 0 <= recipient < _U32) or sender == recipient:
+        raise UsageError(f"no box from seat {sender} to seat {recipient}")
+    tag = _SEAL_NONCE_TAG + sender.to_bytes(4, "big") + recipient.to_bytes(4, "big")
+    return hashlib.sha256(tag).digest()[:_SEAL_NONCE_BYTES]
+
+
+def seal_keys(shared_key: bytes, sender: int, recipient: int, keys: Sequence[bytes]) -> bytes:
+    """``keys`` (scalars, in order) sealed from seat ``sender`` to seat ``recipient``
+    with the key they share (:func:`box_shared_key`): libsodium's box (XSalsa20-Poly1305,
+    ``crypto_box_afternm``) with a nonce fixed by the two seats, so the same inputs
+    always seal to the same bytes."""
     plaintext = b"".join(group.check_scalar(k) for k in keys)
-    sealed = _box(box_secret, recipient_key).encrypt(plaintext, _seal_nonce(sender, recipient))
-    return sealed.ciphertext
+    return nacl_bindings.crypto_box_afternm(plaintext, _seal_nonce(sender, recipient), shared_key)
 
 
 def open_keys(
-    box_secret: bytes, sender_key: bytes, sender: int, recipient: int, sealed: bytes, count: int
+    shared_key: bytes, sender: int, recipient: int, sealed: bytes, count: int
 ) -> tuple[bytes, ...]:
-    """The ``count`` keys seat ``sender`` sealed to us, seat ``recipient``; raises
+    """The ``count`` keys seat ``sender`` sealed to seat ``recipient``; raises
     :class:`UnopenableKeys` if the box does not open or does not hold ``count`` valid keys."""
+    nonce = _seal_nonce(sender, recipient)
     try:
-        plaintext = _box(box_secret, sender_key).decrypt(sealed, _seal_nonce(sender, recipient))
+        plaintext = nacl_bindings.crypto_box_open_afternm(sealed, nonce, shared_key)
     except nacl_exceptions.CryptoError:
         raise UnopenableKeys("the sealed keys do not open (forged or sealed to another)") from None
     size = group.SCALAR_BYTES
@@ -1200,7 +1206,9 @@ def vectors() -> dict[str, Any]:
         "nonce": _seal_nonce(sealer, reader).hex(),
         "keys": [k.hex() for k in sealed_keys_of],
         "box": seal_keys(
-            box_secrets[sealer], box_public_key(box_secrets[reader]), sealer, reader,
+            box_shared_key(box_secrets[sealer], box_public_key(box_secrets[reader])),
+            sealer,
+            reader,
             sealed_keys_of,
         ).hex(),
     }

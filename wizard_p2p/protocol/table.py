@@ -45,7 +45,7 @@ import hashlib
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any
 
 from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
@@ -207,14 +207,6 @@ def secret_hash(secret: bytes) -> bytes:
 # --- per-round state ----------------------------------------------------------------------
 
 
-class SealedShares(NamedTuple):
-    """A locking entry's key shares in the clairvoyance round, as one seat sees them."""
-
-    boxes: tuple[bytes | None, ...]  # one per seat, None at the writer's
-    mine: list[bytes | None] | None = None  # the keys sealed to us, by position
-    unopened: str | None = None  # why the box sealed to us does not open
-
-
 def round_size(round_no: int, seats: int) -> int:
     """How many positions round ``round_no`` locks: the dealt ones, and the turned card
     while any is left (SPEC §4). The last shuffler keeps exactly these."""
@@ -245,6 +237,7 @@ class RoundState:
     sealed: dict[int, tuple[bytes | None, ...]] = field(default_factory=dict)
     shares: dict[int, list[bytes | None]] = field(default_factory=dict)
     my_box: bytes | None = None  # our box secret (the clairvoyance round)
+    box_shared: dict[int, bytes] = field(default_factory=dict)  # seat → the key we share
     commits: dict[int, bytes] = field(default_factory=dict)
     opened: dict[int, int] = field(default_factory=dict)
     reveals: dict[int, dict[str, Any]] = field(default_factory=dict)
@@ -817,10 +810,7 @@ class Table:
         box = entry.body.get("box")
         if rnd.clairvoyant != (box is not None):
             raise DecodeError("a shuffle of the clairvoyance round, and only it, has a box key")
-        if box is not None and not group.is_valid_point(box):
-            # Else a box to it could not be sealed (X25519 refuses a point of small order).
-            raise DecodeError("the box key is not a point of the prime-order subgroup")
-        shares = self._sealed_shares(rnd, entry, box) if last else self._no_shares(entry)
+        shares = self._sealed_shares(rnd, entry) if last else self._no_shares(entry)
         next_pass, dispute = None, None
         if self.seat is not None and entry.seat + 1 == self.seat:
             next_pass, dispute = self._next_pass(self._my_shuffle, deck)
@@ -831,6 +821,7 @@ class Table:
             rnd.shuffles.append((deck, entry.body["secret_hash"]))
             if box is not None:
                 rnd.box_keys[entry.seat] = box
+                self._share_key_with(rnd, entry.seat, box)
             if keys is not None:
                 self._take_shares(rnd, entry.seat, shares)
                 rnd.locks[entry.seat] = (deck, keys)
@@ -850,7 +841,7 @@ class Table:
             raise DecodeError(f"a lock pass of round {rnd.round_no} has {rnd.size} positions")
         mental.check_deck(deck, rnd.size, validate_points=False)
         keys = self._released_keys(rnd, entry)  # checks their number too
-        shares = self._sealed_shares(rnd, entry, rnd.box_keys.get(entry.seat))
+        shares = self._sealed_shares(rnd, entry)
         next_pass, dispute = None, None
         # The next locker works out its pass while it checks this one; seat N-1 locked
         # in its shuffle, so after seat N-2 comes the deal.
@@ -889,17 +880,12 @@ class Table:
             raise DecodeError("only a locking entry of the clairvoyance round seals key shares")
 
     def _sealed_shares(
-        self, rnd: RoundState, entry: m.Entry, sender_key: bytes | None
-    ) -> SealedShares | None:
-        """The key shares a locking entry seals: in the clairvoyance round, one box per
-        other seat, with the writer's keys of every dealt position but that seat's.
-
-        Every replica checks their shape; only the seat a box is sealed to can open it.
-        Keys of ours that do not open are not a reason to refuse the entry (nobody else
-        can see it): we dispute, and the round's replay names the writer if its box
-        differs from the one its secret seals (SPEC §4). None outside the clairvoyance
-        round.
-        """
+        self, rnd: RoundState, entry: m.Entry
+    ) -> tuple[bytes | None, ...] | None:
+        """The key shares a locking entry seals (None outside the clairvoyance round): one
+        box per other seat, with the writer's keys of every dealt position but that
+        seat's. Every replica checks their shape; only the seat a box is sealed to can
+        open it (:meth:`_take_shares`)."""
         boxes = entry.body.get("shares")
         if rnd.clairvoyant != (boxes is not None):
             raise DecodeError(
@@ -916,32 +902,60 @@ class Table:
             count = len(rnd.shared_with(to))
             if box is not None and len(box) != mental.SEAL_OVERHEAD + group.SCALAR_BYTES * count:
                 raise DecodeError(f"the key shares sealed to seat {to} are not {count} keys")
-        me = self.seat
-        if me is None or me == entry.seat:
-            return SealedShares(boxes)
-        assert rnd.my_box is not None and sender_key is not None
-        positions = rnd.shared_with(me)
+        return boxes
+
+    def _share_key_with(self, rnd: RoundState, seat: int, box_key: bytes) -> None:
+        """Work out the key we share with ``seat`` as soon as its box key is out: one
+        Diffie-Hellman per seat and round, which seals our shares to it and opens its
+        shares to us, done while we wait rather than when we lock.
+
+        Only a seat that shares a key with it can tell a box key that shares none (of
+        small order: X25519 refuses it), so the others accept the entry and we dispute
+        when we are next due; the round's check names its author (SPEC §7).
+        """
+        if self.seat is None or seat == self.seat:
+            return
+        assert rnd.my_box is not None
         try:
-            opened = mental.open_keys(
-                rnd.my_box, sender_key, entry.seat, me, boxes[me], len(positions)
-            )
+            rnd.box_shared[seat] = mental.box_shared_key(rnd.my_box, box_key)
         except mental.UnopenableKeys as exc:
-            reason = f"seat {entry.seat}'s key shares for me do not open: {exc}"
-            return SealedShares(boxes, unopened=reason)
+            self._dispute_later(f"seat {seat}'s box key shares no key with mine: {exc}")
+
+    def _take_shares(
+        self, rnd: RoundState, sender: int, boxes: tuple[bytes | None, ...] | None
+    ) -> None:
+        """Keep a locking entry's sealed key shares, and open the box sealed to us.
+
+        Keys of ours that do not open are not a reason to refuse the entry (nobody else
+        can tell): we dispute, and the round's check names the writer if its box differs
+        from the one its secret seals (SPEC §7).
+        """
+        me = self.seat
+        if boxes is None:
+            return
+        rnd.sealed[sender] = boxes
+        if me is None or me == sender:
+            return
+        shared = rnd.box_shared.get(sender)
+        if shared is None:
+            return  # its box key shares no key with ours: disputed already
+        positions = rnd.shared_with(me)
+        mine = boxes[me]
+        assert mine is not None
+        try:
+            opened = mental.open_keys(shared, sender, me, mine, len(positions))
+        except mental.UnopenableKeys as exc:
+            self._dispute_later(f"seat {sender}'s key shares for me do not open: {exc}")
+            return
         keys: list[bytes | None] = [None] * rnd.dealt
         for p, key in zip(positions, opened, strict=True):
             keys[p] = key
-        return SealedShares(boxes, mine=keys)
+        rnd.shares[sender] = keys
 
-    def _take_shares(self, rnd: RoundState, sender: int, shares: SealedShares | None) -> None:
-        """Keep a locking entry's sealed key shares (see :meth:`_sealed_shares`)."""
-        if shares is None:
-            return
-        rnd.sealed[sender] = shares.boxes
-        if shares.mine is not None:
-            rnd.shares[sender] = shares.mine
-        if shares.unopened is not None and self._my_dispute is None:
-            self._my_dispute = shares.unopened
+    def _dispute_later(self, reason: str) -> None:
+        """Dispute when we are next due (the first reason found stands)."""
+        if self._my_dispute is None:
+            self._my_dispute = reason
 
     def _on_trump(self, entry: m.Entry) -> Any:
         self._check_round(entry)
@@ -1363,14 +1377,13 @@ class Table:
     def _my_sealed_shares(self, rnd: RoundState) -> list[bytes | None]:
         """Our key shares of the clairvoyance round, sealed to each other seat: our keys of
         every dealt position but its own (null for ourselves)."""
-        assert rnd.my_keys is not None and rnd.my_box is not None
+        assert rnd.my_keys is not None
         me = self._my_seat()
         return [
             None
             if to == me
             else mental.seal_keys(
-                rnd.my_box,
-                rnd.box_keys[to],
+                rnd.box_shared[to],
                 me,
                 to,
                 [rnd.my_keys.lock_keys[p] for p in rnd.shared_with(to)],
@@ -1596,15 +1609,16 @@ class Table:
             box_secrets[s] = mental.derive_box_secret(rnd.reveals[s]["secret"], context)
             if mental.box_public_key(box_secrets[s]) != published:
                 raise blame(s, "published a box key its secret does not derive", "wrong-key")
+        shared: dict[frozenset[int], bytes] = {}  # each pair's one key, for both directions
         for sender, boxes in rnd.sealed.items():
             for to, box in enumerate(boxes):
                 if box is None:
                     continue
+                pair = frozenset((sender, to))
+                if pair not in shared:
+                    shared[pair] = mental.box_shared_key(box_secrets[sender], rnd.box_keys[to])
                 keys = [keys_by_seat[sender].lock_keys[p] for p in rnd.shared_with(to)]
-                expected = mental.seal_keys(
-                    box_secrets[sender], rnd.box_keys[to], sender, to, keys
-                )
-                if expected != box:
+                if mental.seal_keys(shared[pair], sender, to, keys) != box:
                     raise blame(sender, f"sealed wrong key shares to seat {to}", "wrong-key")
 
     def _final_deck_matches(self, rnd: RoundState, keys_by_seat: list[mental.RoundKeys]) -> bool:
