@@ -187,6 +187,7 @@ def test_sealed_shares_of_the_wrong_shape_are_refused_and_change_nothing(change:
     ("variant", "kind", "change"),
     [
         ("clairvoyance", "shuffle", "no box"),
+        ("clairvoyance", "shuffle", "a box key of small order"),
         ("clairvoyance", "shuffle", "shares in a shuffle that does not lock"),
         (None, "shuffle", "a box outside the clairvoyance round"),
         (None, "lock", "shares outside the clairvoyance round"),
@@ -201,6 +202,8 @@ def test_box_keys_and_shares_only_where_the_clairvoyance_round_has_them(
     box = bytes(game.tables[2].round.box_keys.get(0, b"\x09" + bytes(31))).hex()
     if change == "no box":
         del body["box"]
+    elif change == "a box key of small order":
+        body["box"] = (1).to_bytes(32, "little").hex()  # u = 1: X25519 refuses it
     elif change == "shares in a shuffle that does not lock":
         body["shares"] = [None, "00" * 80, "00" * 80]
     elif change == "a box outside the clairvoyance round":

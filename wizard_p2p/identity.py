@@ -1,6 +1,6 @@
 """Player identities: one Ed25519 signing key per player, kept on disk.
 
-Every log entry and private message is signed with the author's key; the
+Every log entry is signed with the author's key; the
 genesis entry of a game lists every player's public key, and players compare
 :attr:`Identity.fingerprint` aloud (or on screen) to be sure they seated the
 right people.

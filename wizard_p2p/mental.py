@@ -822,7 +822,7 @@ def clairvoyant_recipients(owner: int, seats: Iterable[int]) -> list[int]:
 # ------------------------------------------------------------- keys sealed to one seat
 
 # A libsodium box adds a 16-byte authenticator (Poly1305) to what it seals.
-SEAL_OVERHEAD = nacl_bindings.crypto_box_BOXZEROBYTES
+SEAL_OVERHEAD = nacl_bindings.crypto_box_ZEROBYTES - nacl_bindings.crypto_box_BOXZEROBYTES
 _BOX_SECRET_BYTES = nacl_bindings.crypto_box_SECRETKEYBYTES
 _SEAL_NONCE_BYTES = nacl_bindings.crypto_box_NONCEBYTES
 

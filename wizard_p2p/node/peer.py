@@ -677,13 +677,12 @@ class GamePeer:
 
 
 # Our entries that depend on a choice (or on when we made it). Every other entry of ours
-# (coin, shuffle, lock, bid opening, reveal, final, and the last trick's forced plays but
-# the clairvoyance round's) is derived from the master secret and the log before it, so
-# after a crash the table derives the very same bytes again: it needs no fsync before it
-# is sent, which takes the disk off the set-up's critical path. So is a deterministic
-# bot's choice, drawn from Table.choice_seed() (GamePeer._bot_move), outside the
-# clairvoyance round. What waits for the disk: a person's choice, a clocked bot's, and
-# every choice of the clairvoyance round.
+# (coin, shuffle, lock, bid opening, reveal, final, the last trick's forced plays and
+# every play of the clairvoyance round) is derived from the master secret and the log
+# before it, so after a crash the table derives the very same bytes again: it needs no
+# fsync before it is sent, which takes the disk off the set-up's critical path. So is a
+# deterministic bot's choice, drawn from Table.choice_seed() (GamePeer._bot_move). What
+# waits for the disk: a person's choice and a clocked bot's.
 CHOICE_KINDS = frozenset({"bid", "trump", "play", "abort", "dispute"})
 
 

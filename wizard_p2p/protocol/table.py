@@ -364,9 +364,9 @@ class Table:
         self._hashes: list[bytes] = [entry.hash]
         # (author seat, kind) of every entry in the log, beside its bytes.
         self.entry_meta: list[tuple[int, str]] = [(0, "genesis")]
-        # Positions of our plays that no one chose (the last trick's, but the clairvoyance
-        # round's): derived from the log and our master secret like a shuffle, so a driver
-        # need not fsync them before sending them.
+        # Positions of our plays that no one chose (the last trick's, and every one of the
+        # clairvoyance round): derived from the log and our master secret like a shuffle,
+        # so a driver need not fsync them before sending them.
         self.forced_plays: set[int] = set()
         self._future: dict[int, dict[int, bytes]] = {}  # position → seat → entry
         self.rejected: list[PeerFault] = []  # faults of buffered entries, found later
@@ -810,6 +810,7 @@ class Table:
         box = entry.body.get("box")
         if rnd.clairvoyant != (box is not None):
             raise DecodeError("a shuffle of the clairvoyance round, and only it, has a box key")
+        shared = self._key_shared_with(rnd, entry.seat, box) if box is not None else None
         shares = self._sealed_shares(rnd, entry) if last else self._no_shares(entry)
         next_pass, dispute = None, None
         if self.seat is not None and entry.seat + 1 == self.seat:
@@ -821,7 +822,8 @@ class Table:
             rnd.shuffles.append((deck, entry.body["secret_hash"]))
             if box is not None:
                 rnd.box_keys[entry.seat] = box
-                self._share_key_with(rnd, entry.seat, box)
+            if shared is not None:
+                rnd.box_shared[entry.seat] = shared
             if keys is not None:
                 self._take_shares(rnd, entry.seat, shares)
                 rnd.locks[entry.seat] = (deck, keys)
@@ -904,22 +906,22 @@ class Table:
                 raise DecodeError(f"the key shares sealed to seat {to} are not {count} keys")
         return boxes
 
-    def _share_key_with(self, rnd: RoundState, seat: int, box_key: bytes) -> None:
-        """Work out the key we share with ``seat`` as soon as its box key is out: one
-        Diffie-Hellman per seat and round, which seals our shares to it and opens its
-        shares to us, done while we wait rather than when we lock.
+    def _key_shared_with(self, rnd: RoundState, seat: int, box_key: bytes) -> bytes | None:
+        """The key we share with ``seat`` (None for an observer, or our own entry), worked
+        out as soon as its box key is out: one Diffie-Hellman per seat and round, which
+        seals our shares to it and opens its shares to us, done while we wait rather than
+        when we lock.
 
-        Only a seat that shares a key with it can tell a box key that shares none (of
-        small order: X25519 refuses it), so the others accept the entry and we dispute
-        when we are next due; the round's check names its author (SPEC §7).
+        A box key of small order shares no key with any secret (X25519 refuses it), so
+        every replica refuses it alike; an observer, or the writer, tries it with a
+        fixed secret to decide as a seat would.
         """
-        if self.seat is None or seat == self.seat:
-            return
-        assert rnd.my_box is not None
+        mine = rnd.my_box if self.seat is not None and seat != self.seat else None
         try:
-            rnd.box_shared[seat] = mental.box_shared_key(rnd.my_box, box_key)
+            shared = mental.box_shared_key(mine or _ANY_BOX_SECRET, box_key)
         except mental.UnopenableKeys as exc:
-            self._dispute_later(f"seat {seat}'s box key shares no key with mine: {exc}")
+            raise DecodeError(f"the box key shares no key with any seat: {exc}") from None
+        return shared if mine is not None else None
 
     def _take_shares(
         self, rnd: RoundState, sender: int, boxes: tuple[bytes | None, ...] | None
@@ -936,9 +938,7 @@ class Table:
         rnd.sealed[sender] = boxes
         if me is None or me == sender:
             return
-        shared = rnd.box_shared.get(sender)
-        if shared is None:
-            return  # its box key shares no key with ours: disputed already
+        shared = rnd.box_shared[sender]
         positions = rnd.shared_with(me)
         mine = boxes[me]
         assert mine is not None
@@ -1434,7 +1434,7 @@ class Table:
         for (seat, position, _), card in zip(rnd.played, cards, strict=True):
             rnd.cards[position] = card
             # The publicly released keys decide, as they do for every replica (an observer
-            # included); what the private shares showed here is not evidence in the log.
+            # included); what the sealed shares showed us here is not needed.
             game.hands[seat] = [card]
             game.apply(Play(seat, card))
         self._finish_round()  # every play of the round revealed its writer's secret
@@ -1843,6 +1843,10 @@ def _drop_from_hand(game: Game, seat: int, card: Card) -> None:
     hand = game.hands[seat]
     assert hand is not None
     hand.remove(card)
+
+
+# Any 32 bytes: X25519 refuses a point of small order whatever the (clamped) secret.
+_ANY_BOX_SECRET = bytes(31) + b"\x01"
 
 
 def _check_scalar(key: bytes, seat: int) -> None:
