@@ -414,6 +414,13 @@ def new_round_secret() -> bytes:
     return secrets.token_bytes(SECRET_BYTES)
 
 
+def _check_secret_and_context(secret: bytes, context: bytes) -> None:
+    if not isinstance(secret, bytes) or len(secret) != SECRET_BYTES:
+        raise InvalidSecret(f"a round secret is {SECRET_BYTES} bytes")
+    if not isinstance(context, bytes):
+        raise UsageError("context must be bytes (see round_context)")
+
+
 def derive_round_keys(
     secret: bytes,
     context: bytes,
@@ -433,10 +440,7 @@ def derive_round_keys(
     same keys, a round's derived about a quarter faster (0.85 → 0.65 ms for 60 lock
     keys here), but in variable time: never for a secret that is still secret.
     """
-    if not isinstance(secret, bytes) or len(secret) != SECRET_BYTES:
-        raise InvalidSecret(f"a round secret is {SECRET_BYTES} bytes")
-    if not isinstance(context, bytes):
-        raise UsageError("context must be bytes (see round_context)")
+    _check_secret_and_context(secret, context)
     if not 1 <= deck_size < _U32:
         raise UsageError(f"deck_size {deck_size} out of range")
     if locked is None:
@@ -834,10 +838,7 @@ def derive_box_secret(secret: bytes, context: bytes) -> bytes:
     Derived rather than drawn, so the seat's public key is bound to its secret: once the
     secret is revealed, anyone can redo every box the seat sealed or was sent.
     """
-    if not isinstance(secret, bytes) or len(secret) != SECRET_BYTES:
-        raise InvalidSecret(f"a round secret is {SECRET_BYTES} bytes")
-    if not isinstance(context, bytes):
-        raise UsageError("context must be bytes (see round_context)")
+    _check_secret_and_context(secret, context)
     return _expand(_extract(secret), b"share-box", 0, 0, context)[:_BOX_SECRET_BYTES]
 
 

@@ -932,10 +932,10 @@ class Table:
         can tell): we dispute, and the round's check names the writer if its box differs
         from the one its secret seals (SPEC §7).
         """
-        me = self.seat
         if boxes is None:
             return
         rnd.sealed[sender] = boxes
+        me = self.seat
         if me is None or me == sender:
             return
         shared = rnd.box_shared[sender]
@@ -945,17 +945,13 @@ class Table:
         try:
             opened = mental.open_keys(shared, sender, me, mine, len(positions))
         except mental.UnopenableKeys as exc:
-            self._dispute_later(f"seat {sender}'s key shares for me do not open: {exc}")
+            if self._my_dispute is None:  # the first reason found stands
+                self._my_dispute = f"seat {sender}'s key shares for me do not open: {exc}"
             return
         keys: list[bytes | None] = [None] * rnd.dealt
         for p, key in zip(positions, opened, strict=True):
             keys[p] = key
         rnd.shares[sender] = keys
-
-    def _dispute_later(self, reason: str) -> None:
-        """Dispute when we are next due (the first reason found stands)."""
-        if self._my_dispute is None:
-            self._my_dispute = reason
 
     def _on_trump(self, entry: m.Entry) -> Any:
         self._check_round(entry)
