@@ -88,8 +88,6 @@ def replace_own_entry(game: MemoryGame, tamper: Tamper) -> OutputsFilter:
         if sender != tamper.seat or tamper.done is not None:
             return outputs
         for index, out in enumerate(outputs):
-            if not isinstance(out, Broadcast):
-                continue
             entry = m.decode_entry(out.entry)
             if entry.kind != tamper.kind:
                 continue

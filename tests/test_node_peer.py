@@ -898,7 +898,7 @@ def test_seat_back_after_its_stall_takes_the_abort_over_its_unsent_entry(
 ) -> None:
     """It wrote its bid to disk and died before sending it; the others aborted its stall
     at that very position. Resumed, it learns the abort and its log agrees again."""
-    from wizard_p2p.protocol.table import Broadcast, Table
+    from wizard_p2p.protocol.table import Table
 
     async def main() -> None:
         game = Game(await seat_players(tmp_path, GameConfig(3)))
@@ -918,9 +918,7 @@ def test_seat_back_after_its_stall_takes_the_abort_over_its_unsent_entry(
             )
             for line in lines[1:]:
                 table.receive(line)
-            (unsent,) = [
-                o for o in table.bid(table.view().legal_bids[0]) if isinstance(o, Broadcast)
-            ]
+            (unsent,) = table.bid(table.view().legal_bids[0])
             with open(player.start.store.log_path, "ab") as f:
                 f.write(unsent.entry + b"\n")
             await game.until(

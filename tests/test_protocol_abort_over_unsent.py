@@ -12,7 +12,7 @@ import pytest
 
 from wizard_p2p.audit import audit_entries
 from wizard_p2p.protocol.harness import MemoryGame, random_chooser
-from wizard_p2p.protocol.table import Broadcast, PeerFault
+from wizard_p2p.protocol.table import PeerFault
 from wizard_p2p.rules import GameConfig
 
 
@@ -25,11 +25,10 @@ def _game_where_seat_dies_with_an_unsent_entry(kind: str) -> tuple[MemoryGame, i
         if held:
             return [] if sender == held[0][0] else batch
         for out in batch:
-            if isinstance(out, Broadcast):
-                _, written = game.tables[sender].entry_meta[out.pos]
-                if written == kind:
-                    held.append((sender, out.pos))
-                    return []  # it dies right after writing: nothing of its reaches anyone
+            _, written = game.tables[sender].entry_meta[out.pos]
+            if written == kind:
+                held.append((sender, out.pos))
+                return []  # it dies right after writing: nothing of its reaches anyone
         return batch
 
     game.outputs_filter = swallow
@@ -46,7 +45,7 @@ def test_the_abort_takes_the_place_of_the_unsent_entry(kind: str) -> None:
     assert len(own.log) == position + 1  # its entry is on its disk only
     writer = 1 if stalled == 0 else 0
     others = [t for s, t in enumerate(game.tables) if s != stalled]
-    (abort,) = [o for o in game.tables[writer].abort_stalled() if isinstance(o, Broadcast)]
+    (abort,) = game.tables[writer].abort_stalled()
     assert abort.pos == position
     for seat, table in enumerate(game.tables):
         if seat not in (writer, stalled):
@@ -63,7 +62,7 @@ def test_the_abort_takes_the_place_of_the_unsent_entry(kind: str) -> None:
 def test_an_abort_of_another_seat_over_our_entry_is_still_refused() -> None:
     game, stalled, position = _game_where_seat_dies_with_an_unsent_entry("shuffle")
     writer = 1 if stalled == 0 else 0
-    (abort,) = [o for o in game.tables[writer].abort_stalled() if isinstance(o, Broadcast)]
+    (abort,) = game.tables[writer].abort_stalled()
     # A replica that holds a *delivered* entry of the stalled seat at that position
     # (here: the stalled seat's entry handed to the third seat) refuses the abort.
     third = next(s for s in range(3) if s not in (writer, stalled))

@@ -24,7 +24,7 @@ from wizard_p2p.bots import make_policy
 from wizard_p2p.errors import DecodeError, IllegalAction, PeerFault, UsageError
 from wizard_p2p.protocol import messages as m
 from wizard_p2p.protocol.harness import MemoryGame, random_chooser
-from wizard_p2p.protocol.table import Broadcast, Output, Table
+from wizard_p2p.protocol.table import Output, Table
 from wizard_p2p.rules import Card, GameConfig, SeatView, Suit
 
 
@@ -59,10 +59,6 @@ def state(table: Table) -> tuple[Any, ...]:
     )
 
 
-def own_broadcasts(outputs: list[Output]) -> list[Broadcast]:
-    return [o for o in outputs if isinstance(o, Broadcast)]
-
-
 # --- restart after a crash --------------------------------------------------------------------
 
 
@@ -76,7 +72,7 @@ def test_rebuilt_table_reaches_the_same_state_without_new_entries(seat: int) -> 
     assert new is not old
     assert state(new) == state(old)
     # Its own entries were regenerated while being fed: identical to the logged ones.
-    for out in own_broadcasts(outputs):
+    for out in outputs:
         assert old.log[out.pos] == out.entry
     assert new.log == old.log
     # ...and it goes on playing with the others.
@@ -109,7 +105,7 @@ def test_rebuilt_table_writes_again_the_entry_lost_in_the_crash() -> None:
     # Seat 1 crashed just before sending its round-2 lock: the log on its disk ends before.
     lost = next(e for e in entries if e.seat == 1 and e.kind == "lock" and e.body["round"] == 2)
     outputs = game.restart(1, log[: lost.pos])
-    written = {o.pos: o.entry for o in own_broadcasts(outputs)}
+    written = {o.pos: o.entry for o in outputs}
     assert written[lost.pos] == lost.raw  # the same bytes: no second entry for the position
     assert all(log[pos] == raw for pos, raw in written.items())
     table = game.tables[1]
@@ -264,7 +260,7 @@ def test_entries_in_any_order_converge(short_game: MemoryGame, order_seed: int) 
     )
     for raw in shuffled:
         observer.receive(raw)
-        for out in own_broadcasts(seat_one.receive(raw)):
+        for out in seat_one.receive(raw):
             assert out.entry == log[out.pos]  # written again only if it was its own
     assert observer.log == log and seat_one.log == log
     assert state(seat_one) == state(short_game.tables[1])
@@ -376,7 +372,7 @@ def test_abort_of_a_stalled_seat() -> None:
     with pytest.raises(UsageError):
         game.tables[other].abort_stalled()
     outputs = game.tables[writer].abort_stalled("no answer for 60 s")
-    assert [m.decode_entry(o.entry).kind for o in own_broadcasts(outputs)] == ["abort"]
+    assert [m.decode_entry(o.entry).kind for o in outputs] == ["abort"]
     game.send(writer, outputs)
     game.run()
     assert game.rejected == []
@@ -568,8 +564,7 @@ def test_a_bot_choice_lost_in_a_crash_is_written_again_byte_for_byte(
         for line in log[1 : entry.pos]:
             table.receive(line)
         seeds.add(table.choice_seed())
-        (written,) = [o for o in _bot_writes(table, make_policy(policy_name))
-                      if isinstance(o, Broadcast)]
+        (written,) = _bot_writes(table, make_policy(policy_name))
         assert (written.pos, written.entry) == (entry.pos, entry.raw)
     assert len(seeds) == len(picked)  # a seed per position
 
@@ -596,8 +591,7 @@ def test_a_forced_play_lost_in_a_crash_is_written_again_byte_for_byte(
         written: dict[int, bytes] = {}
         for line in log[1 : entry.pos]:
             for out in table.receive(line):
-                if isinstance(out, Broadcast):
-                    written[out.pos] = out.entry
+                written[out.pos] = out.entry
         assert written[entry.pos] == entry.raw
         assert entry.pos in table.forced_plays
 
