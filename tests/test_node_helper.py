@@ -95,3 +95,61 @@ def test_the_thread_can_be_started_before_the_first_job():
         helper.start_thread()  # already running: nothing more to do
         ran_on = helper.submit(threading.get_native_id).result(timeout=10)
         assert helper.thread_id == ran_on
+
+
+def test_run_soon_runs_on_the_thread_with_no_future_and_survives_a_failing_job(caplog):
+    ran: list[int] = []
+    done = threading.Event()
+
+    def fails() -> None:
+        raise ValueError("a bug in a job")
+
+    with PassHelper(current_cpu=lambda: None) as helper:
+        helper.run_soon(fails)
+        helper.run_soon(lambda: (ran.append(threading.get_native_id()), done.set()))
+        assert done.wait(timeout=10)
+        assert ran == [helper.thread_id] != [threading.get_native_id()]
+        assert helper.submit(pow, 2, 3).result(timeout=10) == 8  # the thread went on
+    assert "a job of the pass helper failed" in caplog.text
+
+
+def test_shutdown_cancels_what_waits_and_refuses_more_work():
+    started, release = threading.Event(), threading.Event()
+
+    def hold() -> bool:
+        started.set()
+        return release.wait(10)
+
+    with PassHelper(current_cpu=lambda: None) as helper:
+        running = helper.submit(hold)
+        assert started.wait(10)
+        waiting = helper.submit(int)
+        helper.shutdown(wait=False, cancel_futures=True)
+        assert waiting.cancelled()
+        with pytest.raises(RuntimeError, match="after its shutdown"):
+            helper.submit(int)
+        with pytest.raises(RuntimeError, match="after its shutdown"):
+            helper.run_soon(int)
+        release.set()
+        assert running.result(timeout=10) is True
+        helper.shutdown()  # again, and waits: the thread has ended
+    assert helper._thread is not None and not helper._thread.is_alive()
+
+
+def test_a_pass_goes_to_run_soon_where_the_helper_has_it():
+    calls: list[str] = []
+
+    class Both(PassHelper):
+        def run_soon(self, job):
+            calls.append("run_soon")
+            super().run_soon(job)
+
+        def submit(self, fn, /, *args, **kwargs):
+            calls.append("submit")
+            return super().submit(fn, *args, **kwargs)
+
+    keys = mental.derive_round_keys(bytes(range(32)), b"helper-test")
+    alone = mental.shuffle_pass(list(mental.CARD_POINTS), keys)
+    with Both() as helper:
+        assert mental.shuffle_pass(list(mental.CARD_POINTS), keys, helper=helper) == alone
+    assert calls == ["run_soon"]

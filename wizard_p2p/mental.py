@@ -603,7 +603,14 @@ def _run_shared(shared: _SharedWork, helper: Executor | None) -> None:
     if helper is None or len(shared.work) < _SPLIT_FROM:
         shared.run()
         return
-    helper.submit(shared.run)
+    # A helper with ``run_soon`` (a peer's ``PassHelper``) takes the share without a
+    # Future, whose bookkeeping on its thread held the GIL just when this one came back
+    # from libsodium for it (it then sleeps: docs/PERFORMANCE.md, twenty-fifth session).
+    run_soon = getattr(helper, "run_soon", None)
+    if run_soon is not None:
+        run_soon(shared.run)
+    else:
+        helper.submit(shared.run)
     try:
         shared.run()
     finally:

@@ -14,21 +14,33 @@ So before each job :class:`PassHelper` lets its thread run anywhere but the core
 caller is on now (Linux: ``sched_getcpu`` and ``sched_setaffinity``; a system call
 only when the caller has moved). Elsewhere, or with one usable core, it is a plain
 one-thread executor.
+
+A pass's share goes through :meth:`PassHelper.run_soon`, with no ``Future``: the two
+threads take the GIL between their calls into libsodium, and the caller, back from
+one while the helper holds the GIL, sleeps until it is let go. A future's bookkeeping
+as the helper starts and ends its share (ThreadPoolExecutor's, more so) is when it
+held it most: in games, the caller slept in 58–59 % of its split passes through
+``submit``, in 28–46 % through ``run_soon`` (docs/PERFORMANCE.md, twenty-fifth
+session), and each of those sleeps lets another seat's thread take its core.
 """
 
 from __future__ import annotations
 
 import ctypes
+import logging
 import os
+import queue
 import sys
 import threading
 from collections.abc import Callable, Iterable
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Executor, Future
 from typing import Any, TypeVar
 
 __all__ = ["PassHelper", "caller_cpu"]
 
 _T = TypeVar("_T")
+
+_log = logging.getLogger(__name__)
 
 
 def _libc_sched_getcpu() -> Callable[[], int] | None:
@@ -60,9 +72,29 @@ def _usable_cpus() -> frozenset[int]:
     return frozenset(getaffinity(0)) if getaffinity is not None else frozenset()
 
 
-class PassHelper(ThreadPoolExecutor):
+class _FutureJob:
+    """A :meth:`PassHelper.submit` job: runs ``fn`` and settles its future."""
+
+    __slots__ = ("args", "fn", "future", "kwargs")
+
+    def __init__(self, fn: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]):
+        self.future: Future[Any] = Future()
+        self.fn, self.args, self.kwargs = fn, args, kwargs
+
+    def __call__(self) -> None:
+        if not self.future.set_running_or_notify_cancel():
+            return  # cancelled while it waited
+        try:
+            result = self.fn(*self.args, **self.kwargs)
+        except BaseException as exc:
+            self.future.set_exception(exc)
+        else:
+            self.future.set_result(result)
+
+
+class PassHelper(Executor):
     """A one-thread executor whose thread never waits on the core of the thread that
-    submits to it (where the platform lets a thread's cores be set).
+    gives it work (where the platform lets a thread's cores be set).
 
     ``current_cpu`` (the submitting thread's core, None if unknown), ``cpus`` (the
     cores the process may use) and ``setaffinity`` (``os.sched_setaffinity``) are
@@ -76,27 +108,26 @@ class PassHelper(ThreadPoolExecutor):
         cpus: Iterable[int] | None = None,
         setaffinity: Callable[[int, frozenset[int]], None] | None = None,
     ) -> None:
-        super().__init__(
-            max_workers=1, thread_name_prefix="wizard-passes", initializer=self._note_thread
-        )
         self._current_cpu = current_cpu
         self._cpus = _usable_cpus() if cpus is None else frozenset(cpus)
         self._setaffinity = setaffinity or getattr(os, "sched_setaffinity", None)
-        self._thread_id: int | None = None  # the worker's, once it has started
+        # Jobs in order; None tells the thread to end.
+        self._jobs: queue.SimpleQueue[Callable[[], object] | None] = queue.SimpleQueue()
+        self._thread: threading.Thread | None = None
+        self._thread_id: int | None = None  # the thread's, once it runs
         self._kept_from: int | None = None  # the core it is kept off now
+        self._shut = False
+        self._lock = threading.Lock()  # one start, and no job after shutdown
 
     @property
     def thread_id(self) -> int | None:
         """The helper thread's native id, once it has started (at the first job)."""
         return self._thread_id
 
-    def _note_thread(self) -> None:
-        self._thread_id = threading.get_native_id()
-
     @property
     def started(self) -> bool:
         """Whether the thread has been started (by :meth:`start_thread` or a first job)."""
-        return bool(self._threads)
+        return self._thread is not None
 
     def start_thread(self) -> None:
         """Start the thread now, not with the first job.
@@ -108,12 +139,63 @@ class PassHelper(ThreadPoolExecutor):
         seat 0's first split pass, a 10-point lock, took 4.6 ms (docs/PERFORMANCE.md,
         seventeenth session).
         """
-        if not self.started:
-            self.submit(int)
+        with self._lock:
+            self._start_locked()
+
+    def run_soon(self, job: Callable[[], object]) -> None:
+        """Run ``job()`` on the thread, with no future: for a share of work its caller
+        never waits on (a pass's), so that between two jobs the thread runs nothing of
+        ours but the queue's ``get``. What it raises is logged, and the thread goes on.
+        """
+        self._put(job)
 
     def submit(self, fn: Callable[..., _T], /, *args: Any, **kwargs: Any) -> Future[_T]:
-        self._keep_off_caller()
-        return super().submit(fn, *args, **kwargs)
+        job = _FutureJob(fn, args, kwargs)
+        self._put(job)
+        return job.future
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        """Take no more jobs, and end the thread once it has run those queued (with
+        ``cancel_futures``, the submitted ones are cancelled and the others dropped)."""
+        with self._lock:
+            if self._shut:
+                return
+            self._shut = True
+            if cancel_futures:
+                while True:
+                    try:
+                        job = self._jobs.get_nowait()
+                    except queue.Empty:
+                        break
+                    if isinstance(job, _FutureJob):
+                        job.future.cancel()
+            self._jobs.put(None)
+            thread = self._thread
+        if wait and thread is not None:
+            thread.join()
+
+    def _put(self, job: Callable[[], object]) -> None:
+        with self._lock:
+            if self._shut:
+                raise RuntimeError("cannot give the pass helper work after its shutdown")
+            self._keep_off_caller()
+            self._start_locked()
+            self._jobs.put(job)
+
+    def _start_locked(self) -> None:
+        if self._thread is None and not self._shut:
+            thread = threading.Thread(target=self._work, name="wizard-passes", daemon=True)
+            thread.start()  # returns once the thread runs
+            self._thread, self._thread_id = thread, thread.native_id
+
+    def _work(self) -> None:
+        get = self._jobs.get
+        while (job := get()) is not None:
+            try:
+                job()
+            except Exception:
+                # A pass's caller does whatever share the helper left undone.
+                _log.exception("a job of the pass helper failed")
 
     def _keep_off_caller(self) -> None:
         thread, setaffinity = self._thread_id, self._setaffinity
