@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import threading
+import weakref
 
 import pytest
 
@@ -153,3 +154,20 @@ def test_a_pass_goes_to_run_soon_where_the_helper_has_it():
     with Both() as helper:
         assert mental.shuffle_pass(list(mental.CARD_POINTS), keys, helper=helper) == alone
     assert calls == ["run_soon"]
+
+
+def test_a_job_is_let_go_of_once_it_has_run_not_when_the_next_comes():
+    """A pass left to be freed on the helper's thread as the next one began held the GIL
+    then, when the next pass's caller needed it."""
+
+    class Share:
+        def run(self) -> None:
+            pass
+
+    freed = threading.Event()
+    with PassHelper(current_cpu=lambda: None) as helper:
+        share = Share()
+        weakref.finalize(share, freed.set)
+        helper.run_soon(share.run)
+        del share
+        assert freed.wait(10)  # no other job came to push it out

@@ -15,13 +15,15 @@ caller is on now (Linux: ``sched_getcpu`` and ``sched_setaffinity``; a system ca
 only when the caller has moved). Elsewhere, or with one usable core, it is a plain
 one-thread executor.
 
-A pass's share goes through :meth:`PassHelper.run_soon`, with no ``Future``: the two
-threads take the GIL between their calls into libsodium, and the caller, back from
-one while the helper holds the GIL, sleeps until it is let go. A future's bookkeeping
-as the helper starts and ends its share (ThreadPoolExecutor's, more so) is when it
-held it most: in games, the caller slept in 58–59 % of its split passes through
-``submit``, in 28–46 % through ``run_soon`` (docs/PERFORMANCE.md, twenty-fifth
-session), and each of those sleeps lets another seat's thread take its core.
+A pass's share goes through :meth:`PassHelper.run_soon`, with no ``Future``, on a
+thread that runs nothing else of ours between two jobs. The two threads take the GIL
+between their calls into libsodium, and the caller, back from one while the helper
+holds it, sleeps until it is let go; another seat's thread may then take its core and
+keep it for a millisecond while the other core idles. The helper held the GIL longest
+as it began and ended its share: ThreadPoolExecutor's bookkeeping, a future's, and
+the previous pass freed as the next one came. In games, the caller slept in 52–59 %
+of its split passes on ThreadPoolExecutor's thread, in 29–33 % on this one (0.4
+sleeps a pass against 0.7–1.0; docs/PERFORMANCE.md, twenty-fifth session).
 """
 
 from __future__ import annotations
@@ -202,7 +204,7 @@ class PassHelper(Executor):
             # Let go of it now. Held until the next job came, a finished pass was freed
             # on this thread as the next one began, holding the GIL while the caller
             # came back from libsodium: the caller then slept in 55–65 % of its split
-            # passes instead of 27–32 % (docs/PERFORMANCE.md, twenty-fifth session).
+            # passes instead of 29–33 % (docs/PERFORMANCE.md, twenty-fifth session).
             job = None
 
     def _keep_off_caller(self) -> None:
