@@ -79,7 +79,9 @@ class _FutureJob:
 
     __slots__ = ("args", "fn", "future", "kwargs")
 
-    def __init__(self, fn: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]):
+    def __init__(
+        self, fn: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]
+    ) -> None:
         self.future: Future[Any] = Future()
         self.fn, self.args, self.kwargs = fn, args, kwargs
 
