@@ -188,6 +188,8 @@ class PassHelper(Executor):
 
     def _start_locked(self) -> None:
         if self._thread is None and not self._shut:
+            # A daemon: nothing it does is needed once its caller's process ends (its
+            # caller does whatever share is left undone), so exit never waits for it.
             thread = threading.Thread(target=self._work, name="wizard-passes", daemon=True)
             thread.start()  # returns once the thread runs
             self._thread, self._thread_id = thread, thread.native_id
