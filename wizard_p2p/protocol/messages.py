@@ -28,6 +28,7 @@ from typing import Any
 from wizard_p2p import canonical
 from wizard_p2p.errors import DecodeError, WizardError
 from wizard_p2p.identity import Identity, verify
+from wizard_p2p.mental import SEAL_OVERHEAD
 from wizard_p2p.protocol.schema import Bool, Field, Hex, Int, List, Nullable, Obj, Str
 
 PROTOCOL = "wizard-p2p/5"
@@ -45,7 +46,7 @@ POINT = Hex(32)
 HASH = Hex(32)
 SCALAR = Hex(32)
 # Lock keys sealed to one seat (the clairvoyance round): a box of 1..5 keys (mental.seal_keys).
-SEALED = Hex(16 + 32, 16 + 32 * 5)
+SEALED = Hex(SEAL_OVERHEAD + 32, SEAL_OVERHEAD + 32 * 5)
 # The clairvoyance round's sealed key shares: one box per other seat, null at the writer's.
 SHARES = List(Nullable(SEALED), 3, 6)
 
