@@ -154,9 +154,12 @@ def _report(args: argparse.Namespace, peer: GamePeer) -> None:
         _say(args, f"game ended: cheating detected: {table.fault}")
     elif table.abort is not None:
         _say(args, f"game ended: {table.names[table.abort[1]]} stalled")
-    else:
+    elif peer.resumable:
         _say(args, f"left the game; resume it with: wizard-p2p resume {peer.store.game_dir}")
+    else:
+        _say(args, "left the game")
     _say(args, f"log: {peer.store.log_path}")
+    _say(args, f"check it with: wizard-p2p audit {peer.store.log_path}")
 
 
 async def host_async(args: argparse.Namespace) -> GamePeer:
@@ -281,12 +284,16 @@ def play_networked(args: argparse.Namespace, local: LocalGame) -> int:
         # Bots outlive a finished game only to let everyone catch up.
         local.stop_bots(finished=peer is not None and peer.table.finished)
     for i in range(config.seats):
-        seat_dir = Path(args.data_dir) if i == 0 else out / f"seat-{i}"
+        seat_dir = _data_dir(args) if i == 0 else out / f"seat-{i}"
         games = list_games(seat_dir)
         if games and games[0].log_path.exists():
             shutil.copyfile(games[0].log_path, out / f"seat-{i}.jsonl")
+    if peer is None:
+        return 1
     if not args.headless:
         args.quiet = False
         _report(args, peer)
+        print(f"logs of every seat: {out}")
+        return 0  # finished, or the player chose to leave: neither is a failure
     print(f"logs of every seat: {out}")
     return 0 if peer.table.finished else 1
