@@ -228,6 +228,7 @@ class Mesh(ListeningService):
         self._policy = KeyPolicy()
         self._events: asyncio.Queue[NetEvent | None] = asyncio.Queue()
         self._queued_messages = 0
+        self._queued_bytes: dict[str, int] = {}  # unread message bytes, by sender
         self._pulse: Pulse | None = None
         self._receive_context: zmq.asyncio.Context | None = None
         self._send_context: zmq.asyncio.Context | None = None
@@ -483,6 +484,7 @@ class Mesh(ListeningService):
             raise MeshClosed("mesh closed")
         if isinstance(event, PrivateReceived | MessageReceived):
             self._queued_messages -= 1
+            self._queued_bytes[event.peer] -= len(event.payload)
         return event
 
     async def events(self) -> AsyncIterator[NetEvent]:
@@ -745,7 +747,7 @@ class Mesh(ListeningService):
                 replicator.on_sync_request(peer.key, frame)
             case Private(epoch=epoch, seq=seq, payload=payload):
                 assert self._private is not None
-                if self._queued_messages >= self.config.max_queued_messages:
+                if not self._may_queue(peer.key, payload):
                     # Not acknowledged: the sender will offer it again later.
                     self.stats.queue_overflow += 1
                     return
@@ -759,7 +761,7 @@ class Mesh(ListeningService):
                 assert self._private is not None
                 self._private.on_ack(peer.key, epoch, seq)
             case Control(payload=payload):
-                if self._queued_messages >= self.config.max_queued_messages:
+                if not self._may_queue(peer.key, payload):
                     self.stats.queue_overflow += 1
                     return
                 self._queue_message(MessageReceived(peer.key, payload))
@@ -807,8 +809,16 @@ class Mesh(ListeningService):
         self._events.put_nowait(event)
         self._fire()
 
+    def _may_queue(self, peer: str, payload: bytes) -> bool:
+        """Whether a message from ``peer`` fits the count and its sender's byte budget."""
+        return (
+            self._queued_messages < self.config.max_queued_messages
+            and self._queued_bytes.get(peer, 0) + len(payload) <= self.config.max_queued_bytes
+        )
+
     def _queue_message(self, event: PrivateReceived | MessageReceived) -> None:
         self._queued_messages += 1
+        self._queued_bytes[event.peer] = self._queued_bytes.get(event.peer, 0) + len(event.payload)
         self._emit(event)
 
     def _fire(self) -> None:

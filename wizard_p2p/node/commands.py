@@ -106,10 +106,25 @@ async def _play_seat(
     else:
         from wizard_p2p.tui.app import run_app_async
 
-        await run_app_async(peer, lang=getattr(args, "lang", None))
+        app = asyncio.ensure_future(run_app_async(peer, lang=getattr(args, "lang", None)))
+        _stop_on_failure(peer, app)
+        await asyncio.wait({app})
+        peer.raise_if_failed()
+        app.result()  # the console's own error, if it had one
         if peer.table.finished:
             await peer.run_until_finished()
     return peer
+
+
+def _stop_on_failure(peer: GamePeer, app: asyncio.Future[object]) -> None:
+    """Close the console if the seat fails: its screen would no longer move."""
+
+    async def watch() -> None:
+        await peer.failed.wait()
+        app.cancel()
+
+    watcher = asyncio.ensure_future(watch())
+    app.add_done_callback(lambda _: watcher.cancel())
 
 
 async def _console_lobby(
@@ -124,19 +139,28 @@ async def _console_lobby(
     from wizard_p2p.lobby_console import NodeLobby
     from wizard_p2p.tui.app import run_app_async
 
+    app: asyncio.Future[object] | None = None
+
     async def make_peer(start: GameStart) -> GamePeer:
         peer = _new_peer(args, start, identity, curve)
         await peer.start()
+        if app is not None:
+            _stop_on_failure(peer, app)
         await peer.ready.wait()  # the console needs a first view: wait for the coin
         return peer
 
     node_lobby = NodeLobby(lobby, make_peer, autostart=autostart)
     node_lobby.begin()
-    await run_app_async(node_lobby, lang=getattr(args, "lang", None))
+    app = asyncio.ensure_future(run_app_async(node_lobby, lang=getattr(args, "lang", None)))
+    await asyncio.wait({app})
+    if not app.cancelled():
+        app.result()  # the console's own error, if it had one
     node_lobby.leave()
     if node_lobby.task is not None:
         await asyncio.gather(node_lobby.task, return_exceptions=True)
     peer = node_lobby.peer
+    if peer is not None:
+        peer.raise_if_failed()
     if peer is not None and peer.table.finished:
         await peer.run_until_finished()
     return peer

@@ -45,6 +45,7 @@ from wizard_p2p.net.events import PeerState
 from wizard_p2p.node.helper import PassHelper
 from wizard_p2p.node.store import GameStore, SeatRecord
 from wizard_p2p.node.warmup import warm_up
+from wizard_p2p.protocol.control import Want, decode_control, encode_entry_at, encode_want
 from wizard_p2p.protocol.table import Output, Table
 from wizard_p2p.rules import Card, Phase, Suit
 from wizard_p2p.session.api import Snapshot, Status
@@ -59,6 +60,10 @@ IDLE_CHECK_DELAY = 0.5
 # Seconds after a deal, the seats not all having written since (a person chooses), after
 # which the next round is prepared anyway (Table.preparation_waits).
 IDLE_PREPARE_DELAY = 0.05
+
+
+class SeatFailed(WizardError):
+    """A task of this seat failed on an internal error: the seat stopped (resumable)."""
 
 
 @dataclass
@@ -125,6 +130,8 @@ class GamePeer:
         self.faults: list[str] = []
         self.finished = asyncio.Event()
         self.ready = asyncio.Event()  # set once the first dealer is known (a view exists)
+        self.failed = asyncio.Event()  # set when a task of ours failed (``failure``)
+        self.failure: BaseException | None = None
         self._tasks: list[asyncio.Task[None]] = []
         self._quit = False
         self._closing = False
@@ -175,9 +182,25 @@ class GamePeer:
         if self._helper is not None:
             self._helper.start_thread()
         self._loop = asyncio.get_running_loop()
-        self._tasks = [self._loop.create_task(self._event_loop(), name="peer-events")]
+        events = self._loop.create_task(self._event_loop(), name="peer-events")
+        events.add_done_callback(self._task_done)
+        self._tasks = [events]
         self._arm_stall_timer()  # a stall seen before the loop was known (status())
         self._after_change()
+
+    def _task_done(self, task: asyncio.Task[None]) -> None:
+        """A task of ours that fails takes the seat down loudly, never silently: the
+        failure is logged, kept in ``failure`` and wakes whoever waits on the game
+        (``run_until_finished`` raises; the commands exit non-zero). The log on disk
+        is intact, so the game can be resumed."""
+        if task.cancelled() or task.exception() is None:
+            return
+        exc = task.exception()
+        _log.critical("task %s failed; the seat stops", task.get_name(), exc_info=exc)
+        self.failure = exc
+        self.failed.set()
+        for callback in list(self._callbacks):
+            callback()
 
     def _warm_up(self) -> None:
         # Only an optimisation: should it ever fail, the game starts as it would without.
@@ -243,11 +266,25 @@ class GamePeer:
         write_atomic(self.trace_path, json.dumps(report).encode(), mode=0o644)
 
     async def run_until_finished(self, *, linger: float = 10.0) -> None:
-        """Play until the game ends, then give the peers ``linger`` s to catch up."""
-        await self.finished.wait()
+        """Play until the game ends, then give the peers ``linger`` s to catch up.
+
+        Raises ``SeatFailed`` if a task of ours failed meanwhile."""
+        finished = asyncio.ensure_future(self.finished.wait())
+        failed = asyncio.ensure_future(self.failed.wait())
+        await asyncio.wait({finished, failed}, return_when=asyncio.FIRST_COMPLETED)
+        finished.cancel()
+        failed.cancel()
+        self.raise_if_failed()
         assert self.mesh is not None
         with contextlib.suppress(TimeoutError, WizardError):
             await self.mesh.wait_for(self._peers_caught_up, linger, "peers to catch up")
+
+    def raise_if_failed(self) -> None:
+        if self.failure is not None:
+            raise SeatFailed(
+                f"this seat stopped on an internal error ({self.failure!r}); its log is "
+                f"intact: wizard-p2p resume {self.store.game_dir}"
+            )
 
     def _peers_caught_up(self) -> bool:
         assert self.mesh is not None
@@ -308,22 +345,21 @@ class GamePeer:
             f"seat {self._seat_of_key[event.peer]} holds another entry at {event.position}"
         )
         if event.position < len(self.table.log):
-            self.mesh.send(event.peer, json.dumps({"want": event.position}).encode())
+            self.mesh.send(event.peer, encode_want(event.position))
 
     def _on_control(self, event: MessageReceived) -> None:
         assert self.mesh is not None
         try:
-            message = json.loads(event.payload)
-            if "want" in message:
-                position = int(message["want"])
-                if 0 < position < len(self.table.log):
-                    reply = {"entry_at": position, "data": self.table.log[position].decode()}
-                    self.mesh.send(event.peer, json.dumps(reply).encode())
+            message = decode_control(event.payload)
+            if isinstance(message, Want):
+                position = message.position
+                if position < len(self.table.log):
+                    self.mesh.send(event.peer, encode_entry_at(position, self.table.log[position]))
                 return
-            if "entry_at" in message:
-                self.table.receive(str(message["data"]).encode())
-        except (ValueError, TypeError, KeyError, WizardError) as exc:
-            self.faults.append(f"control message from {event.peer[:8]}: {exc}")
+            self.table.receive(message.data)
+        except WizardError as exc:
+            seat = self._seat_of_key.get(event.peer)
+            self.faults.append(f"control message from seat {seat}: {exc}")
             return
         if self.table.replaced_from is not None:
             self._rewrite_log(self.table.replaced_from)
