@@ -17,7 +17,8 @@ import pytest
 
 from tests.test_node_peer import Game, run, seat_players  # noqa: F401  (run: a fixture)
 from wizard_p2p.net.events import MessageReceived
-from wizard_p2p.node.peer import SeatFailed
+from wizard_p2p.net.frames import Entry
+from wizard_p2p.node.peer import _LOG_FIRST_REFUSALS, SeatFailed
 from wizard_p2p.rules import GameConfig
 
 HOSTILE = [
@@ -95,3 +96,37 @@ def test_a_failing_task_stops_the_seat_loudly(
     caplog.set_level(logging.CRITICAL, logger="wizard_p2p.node.peer")
     run(main())
     assert any("peer-events failed" in r.getMessage() for r in caplog.records)
+
+
+def test_old_entries_replayed_at_a_new_position_are_refused_without_log_spam(
+    tmp_path: Path, run: Callable[..., object], caplog: pytest.LogCaptureFixture  # noqa: F811
+) -> None:
+    async def main() -> None:
+        game = Game(await seat_players(tmp_path, GameConfig(3)))
+        await game.start({0: None})
+        try:
+            peers = game.peers
+            await game.until_first_bid(0)
+            mesh = peers[0].mesh
+            assert mesh is not None
+            length = len(peers[1].table.log)
+            old = peers[0].table.log[1:length]
+            assert len(old) > _LOG_FIRST_REFUSALS
+            for line in old:
+                assert mesh._send_frame(peers[1].curve_keys.public, Entry(length, line))
+            await game.until(lambda: len(peers[1].faults) == len(old), "every replay refused")
+            assert all("another position" in f for f in peers[1].faults)
+            assert len(peers[1].table.log) == length
+            peers[0].bid(0)
+            await game.until(
+                lambda: all(len(p.table.log) > length for p in peers) and game.logs_agree(),
+                "the bid to reach every seat",
+            )
+        finally:
+            await game.close()
+
+    caplog.set_level(logging.WARNING)
+    run(main())
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+    refusals = [r for r in caplog.records if "another position" in r.getMessage()]
+    assert len(refusals) == _LOG_FIRST_REFUSALS

@@ -15,6 +15,7 @@ Ed25519), so nothing is duplicated; the mesh then catches up from the others.
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import dataclasses
 import json
@@ -60,6 +61,9 @@ IDLE_CHECK_DELAY = 0.5
 # Seconds after a deal, the seats not all having written since (a person chooses), after
 # which the next round is prepared anyway (Table.preparation_waits).
 IDLE_PREPARE_DELAY = 0.05
+
+MAX_FAULTS_KEPT = 100
+_LOG_FIRST_REFUSALS = 5
 
 
 class SeatFailed(WizardError):
@@ -127,7 +131,9 @@ class GamePeer:
         self._callbacks: list[Callable[[], None]] = []
         self._seat_of_key = {p["curve_key"]: s for s, p in enumerate(self.table.players)}
         self.silent: set[int] = set()
-        self.faults: list[str] = []
+        # The latest faults seen in others' messages (for the console and the tests).
+        self.faults: collections.deque[str] = collections.deque(maxlen=MAX_FAULTS_KEPT)
+        self._refusals: dict[int | None, int] = {}  # refused entries, by sending seat
         self.finished = asyncio.Event()
         self.ready = asyncio.Event()  # set once the first dealer is known (a view exists)
         self.failed = asyncio.Event()  # set when a task of ours failed (``failure``)
@@ -304,21 +310,36 @@ class GamePeer:
     def _on_entry(self, position: int, data: bytes, from_peer: str) -> bool:
         if self.trace_path is not None:
             self.trace_received.setdefault(position, time.monotonic())
+        sender = self._seat_of_key.get(from_peer)
         try:
             self.table.receive(data)
         except PeerFault as fault:
-            sender = self._seat_of_key.get(from_peer)
             if self.table.fault is not None and fault.kind == "after-end":
                 return False  # the game ended here on a cheat; the others end a bit later
-            self.faults.append(f"{fault} (sent by seat {sender})")
-            _log.warning("rejected entry %d from seat %s: %s", position, sender, fault)
+            self._refused(sender, position, f"{fault} (sent by seat {sender})")
             return False
         except DecodeError as exc:
-            self.faults.append(f"malformed entry {position} from {from_peer}: {exc}")
+            self._refused(sender, position, f"malformed entry {position} from seat {sender}: {exc}")
+            return False
+        if len(self.table.log) <= position:
+            # A valid entry of another position (an old one replayed, or a later one)
+            # sent as this one: the mesh's position is the sender's claim, not the log's.
+            self._refused(
+                sender, position, f"seat {sender} sent an entry of another position as {position}"
+            )
             return False
         self._persist_and_publish(skip=position)
         self._after_change()
         return True
+
+    def _refused(self, sender: int | None, position: int, fault: str) -> None:
+        """Keep a refused entry's reason; the log gets the first few of each sender's, then
+        one in a thousand: a peer that repeats a fault cannot flood it."""
+        self.faults.append(fault)
+        count = self._refusals[sender] = self._refusals.get(sender, 0) + 1
+        if count <= _LOG_FIRST_REFUSALS or count % 1000 == 0:
+            _log.warning("rejected entry %d from seat %s: %s (refusal #%d of that seat)",
+                         position, sender, fault, count)
 
     async def _event_loop(self) -> None:
         assert self.mesh is not None
