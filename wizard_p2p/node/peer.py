@@ -43,10 +43,13 @@ from wizard_p2p.net import (
     PeerUp,
 )
 from wizard_p2p.net.events import PeerState
+from wizard_p2p.node.evidence_file import FILE_NAME as EVIDENCE_FILE
+from wizard_p2p.node.evidence_file import EvidenceFile
 from wizard_p2p.node.helper import PassHelper
 from wizard_p2p.node.store import GameStore, SeatRecord
 from wizard_p2p.node.warmup import warm_up
 from wizard_p2p.protocol.control import Want, decode_control, encode_entry_at, encode_want
+from wizard_p2p.protocol.evidence import evidence_of
 from wizard_p2p.protocol.table import Output, Table
 from wizard_p2p.rules import Card, Phase, Suit
 from wizard_p2p.session.api import Snapshot, Status
@@ -134,6 +137,11 @@ class GamePeer:
         # The latest faults seen in others' messages (for the console and the tests).
         self.faults: collections.deque[str] = collections.deque(maxlen=MAX_FAULTS_KEPT)
         self._refusals: dict[int | None, int] = {}  # refused entries, by sending seat
+        self._evidence = EvidenceFile(store.path / EVIDENCE_FILE)
+        # The seats proven to have cheated (evidence kept on disk): seat → how.
+        self.proven: dict[int, str] = {
+            e.seat: e.reason for e in self._evidence.records if e.seat < self.table.seats
+        }
         self.finished = asyncio.Event()
         self.ready = asyncio.Event()  # set once the first dealer is known (a view exists)
         self.failed = asyncio.Event()  # set when a task of ours failed (``failure``)
@@ -317,6 +325,7 @@ class GamePeer:
             if self.table.fault is not None and fault.kind == "after-end":
                 return False  # the game ended here on a cheat; the others end a bit later
             self._refused(sender, position, f"{fault} (sent by seat {sender})")
+            self._keep_evidence(fault, data)
             return False
         except DecodeError as exc:
             self._refused(sender, position, f"malformed entry {position} from seat {sender}: {exc}")
@@ -331,6 +340,21 @@ class GamePeer:
         self._persist_and_publish(skip=position)
         self._after_change()
         return True
+
+    def _keep_evidence(self, fault: PeerFault, entry: bytes) -> None:
+        """A signed entry that proves a seat cheated is kept on disk, and shown."""
+        evidence = evidence_of(fault, entry)
+        if evidence is None:
+            return
+        try:
+            kept = self._evidence.add(evidence)
+        except OSError as exc:
+            _log.error("could not write the evidence of seat %d's fault: %s", fault.seat, exc)
+            return
+        if kept:
+            self.proven.setdefault(fault.seat, fault.reason)
+            _log.warning("kept evidence of seat %d's %s at %d", fault.seat, fault.kind,
+                         fault.position)
 
     def _refused(self, sender: int | None, position: int, fault: str) -> None:
         """Keep a refused entry's reason; the log gets the first few of each sender's, then
@@ -378,6 +402,11 @@ class GamePeer:
                     self.mesh.send(event.peer, encode_entry_at(position, self.table.log[position]))
                 return
             self.table.receive(message.data)
+        except PeerFault as fault:
+            seat = self._seat_of_key.get(event.peer)
+            self.faults.append(f"control message from seat {seat}: {fault}")
+            self._keep_evidence(fault, message.data)
+            return
         except WizardError as exc:
             seat = self._seat_of_key.get(event.peer)
             self.faults.append(f"control message from seat {seat}: {exc}")
@@ -701,6 +730,8 @@ class GamePeer:
         items: list[Status] = []
         for seat in sorted(self.silent):
             items.append(Status("disconnected", seat=seat))
+        for seat, reason in self.proven.items():
+            items.append(Status("cheated", seat=seat, detail=reason))
         if self.table.finished:
             items.append(Status("game-over"))
         elif self.table.ended:

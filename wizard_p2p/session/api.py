@@ -24,7 +24,8 @@ class Status:
     ``kind`` is a stable key the front end translates:
     ``shuffling``/``locking``/``dealing`` (with ``done``/``total``), ``waiting-bid``,
     ``waiting-play``, ``waiting-trump``, ``revealing``, ``disconnected`` (``seat`` set),
-    ``stalled``, ``game-over``, ``aborted``.
+    ``stalled``, ``game-over``, ``aborted``, ``cheated`` (``seat`` proven to have cheated,
+    the proof kept on disk; ``detail`` says how).
     """
 
     kind: str

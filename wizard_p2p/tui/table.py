@@ -326,6 +326,8 @@ def status_text(app: WizardApp) -> str:
             parts.append(tr(kind, name=who))
             if status.seat is not None:
                 reported.add(status.seat)
+        elif kind == "cheated":
+            parts.append(tr("cheated", name=who))
         elif kind == "game-over":
             parts.append(tr("game_over"))
         elif kind == "aborted":
