@@ -774,7 +774,7 @@ def test_sealed_bytes_that_are_not_valid_keys_do_not_open() -> None:
 
 
 def test_bench_crypto_reports_its_figures() -> None:
-    from wizard_p2p import bench_crypto
+    from tools.bench import crypto as bench_crypto
 
     lines: list[str] = []
     figures = bench_crypto.run(lines.append, repeats=1)

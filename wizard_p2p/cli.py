@@ -1,4 +1,4 @@
-"""The command line: ``wizard-p2p host|join|resume|audit|bot|play|bench|tournament``."""
+"""The command line: ``wizard-p2p host|join|resume|audit|bot|play|tournament``."""
 
 from __future__ import annotations
 
@@ -84,13 +84,6 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
     return tournament_main(args.rest)
 
 
-def _cmd_bench(args: argparse.Namespace) -> int:
-    from wizard_p2p.bench import main as bench_main
-
-    return bench_main(args.rest)
-
-
-_SUBMAINS = {"bench": _cmd_bench, "tournament": _cmd_tournament}
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -148,10 +141,6 @@ def build_parser() -> argparse.ArgumentParser:
     )
     tournament.add_argument("rest", nargs=argparse.REMAINDER)
     tournament.set_defaults(func=_cmd_tournament)
-
-    bench = sub.add_parser("bench", help="benchmarks (figures and ratios)", add_help=False)
-    bench.add_argument("rest", nargs=argparse.REMAINDER)
-    bench.set_defaults(func=_cmd_bench)
     return parser
 
 
@@ -174,9 +163,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             gc.freeze()
     argv = list(argv)
     parser = _parser()
-    if argv and argv[0] in ("bench", "tournament"):
-        # These parse their own options (argparse's REMAINDER would drop leading ones).
-        args = argparse.Namespace(func=_SUBMAINS[argv[0]], rest=argv[1:])
+    if argv and argv[0] == "tournament":
+        # It parses its own options (argparse's REMAINDER would drop leading ones).
+        args = argparse.Namespace(func=_cmd_tournament, rest=argv[1:])
     else:
         args = parser.parse_args(argv)
     try:
