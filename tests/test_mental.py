@@ -31,7 +31,7 @@ from wizard_p2p.errors import CryptoError, UsageError
 VECTORS = Path(__file__).resolve().parent.parent / "protocol" / "vectors" / "crypto"
 GAME = hashlib.sha256(b"test game").digest()
 
-# A full 60-card round for 6 seats is ~800 scalar multiplications (~0.1 s):
+# A full 60-card round for 6 seats is hundreds of scalar multiplications:
 # scale the examples with the profile instead of using its default of 40.
 EXPENSIVE = settings(
     max_examples=max(3, settings.default.max_examples // 5),

@@ -147,7 +147,7 @@ def build_parser() -> argparse.ArgumentParser:
 @functools.cache
 def _parser() -> argparse.ArgumentParser:
     # Built once per process: `play`'s forked bots parse their own command line with
-    # the parser it built before forking them (3–7 ms of CPU a bot otherwise).
+    # the parser it built before forking them, instead of building it again each.
     return build_parser()
 
 
@@ -158,8 +158,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return main(sys.argv[1:])
         finally:
             # The program ends: nothing it still holds needs collecting. Python's
-            # finalization would otherwise walk the whole heap again — a game's took
-            # 50–70 ms at the end of every `play` here, and 15 with this.
+            # finalization would otherwise walk the whole heap again, a pause at the
+            # end of every `play`.
             gc.freeze()
     argv = list(argv)
     parser = _parser()
