@@ -403,3 +403,10 @@ def test_a_figure_judged_against_its_target_is_shown_on_the_same_side_of_it() ->
     assert by_name["round set-up, 3 seats, median <= 50 ms"] == (
         "round 1 50.04 ms (last round 100.0)", False
     )
+
+
+def test_the_players_command_does_not_offer_the_bench() -> None:
+    from wizard_p2p.cli import build_parser
+
+    shown = build_parser().format_help()
+    assert "tournament" in shown and "bench" not in shown
