@@ -31,7 +31,7 @@ from wizard_p2p.errors import CryptoError, UsageError
 VECTORS = Path(__file__).resolve().parent.parent / "protocol" / "vectors" / "crypto"
 GAME = hashlib.sha256(b"test game").digest()
 
-# A full 60-card round for 6 seats is ~800 scalar multiplications (~0.1 s):
+# A full 60-card round for 6 seats is hundreds of scalar multiplications:
 # scale the examples with the profile instead of using its default of 40.
 EXPENSIVE = settings(
     max_examples=max(3, settings.default.max_examples // 5),
@@ -774,7 +774,7 @@ def test_sealed_bytes_that_are_not_valid_keys_do_not_open() -> None:
 
 
 def test_bench_crypto_reports_its_figures() -> None:
-    from wizard_p2p import bench_crypto
+    from tools.bench import crypto as bench_crypto
 
     lines: list[str] = []
     figures = bench_crypto.run(lines.append, repeats=1)

@@ -26,9 +26,8 @@ the ROUTER and the DEALERs live in two contexts, each with its I/O thread, and
 the receiving one runs as a batch task (:attr:`NetConfig.batch_receive_thread`).
 On a machine whose seats share the cores, an entry sent to five peers wakes
 five receiving threads in turn; a normal task's wake-up preempts the thread
-that woke it, so the sending thread was preempted by the first receiver and the
-others waited for the rest of the sends (1.68 ms from the first receipt to the
-last in the median, six seats on two cores). A batch task's wake-up preempts
+that woke it, so the sending thread is preempted by the first receiver and the
+others wait for the rest of the sends. A batch task's wake-up preempts
 nobody, and the sending thread, in its own context, is never behind a receive.
 """
 
@@ -415,12 +414,10 @@ class Mesh(ListeningService):
         Then this thread gives up its core for a moment (:func:`os.sched_yield`): ZeroMQ
         writes to the network from its I/O thread, which the sends have just woken, and
         the kernel tends to queue that thread on the sender's own core, behind the
-        sender, even with the other core idle. Traced with ``perf sched`` (3 seats, 6
-        games, round 1), 15 of 52 such wake-ups waited 0.13–1.2 ms for the sender to
-        finish what it did next (writing its log, a bot's next choice) before the entry
-        left at all; yielding once lets the I/O thread send it first. Paired games: the
-        last round's set-up −5.9 % at 3 seats, −6.7 % at 6 (docs/PERFORMANCE.md,
-        twenty-first session).
+        sender, even with the other core idle. Traced with ``perf sched``, many such
+        wake-ups wait for the sender to finish what it does next (writing its log, a
+        bot's next choice) before the entry leaves at all; yielding once lets the I/O
+        thread send it first, and shortens a round's set-up.
         """
         if self.replicator is None:
             raise UsageError("no log attached")

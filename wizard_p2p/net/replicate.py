@@ -247,8 +247,8 @@ class Replicator:
                     self._ahead_bytes[peer] = held + len(frame.data)
             # With one entry missing, its own copy is most likely a moment behind this
             # one: its writer sent it to the next writer first, whose entry overtook
-            # it. Asked for at once, it came twice (3-seat games: three times the sync
-            # requests, 3 % more bytes on the wire); the timer asks if it does not come.
+            # it. Asked for at once, it would come twice; the timer asks if it does not
+            # come.
             if position - length > 1:
                 self._maybe_sync(self._clock())
             return

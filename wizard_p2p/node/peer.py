@@ -573,9 +573,8 @@ class GamePeer:
         its writer first: it is the chain, and every other seat only records ours
         (SPEC §4). A choice (a bid, the trump, a play) goes to its chooser last: every
         seat checks and shows our entry, and a bot chooses the moment it has it, so its
-        sends woke the seats still checking ours. Sent last to the next player, a play
-        reached the others 15–16 % sooner at 4–6 seats, and the game was no slower
-        (docs/PERFORMANCE.md, thirteenth session).
+        sends would wake the seats still checking ours. Sent last to the next player, a
+        play reaches the others sooner, and the game is no slower.
         """
         due = self.table.expected()
         if due is None or due[0] == self.seat:
