@@ -66,6 +66,7 @@ IDLE_CHECK_DELAY = 0.5
 IDLE_PREPARE_DELAY = 0.05
 
 MAX_FAULTS_KEPT = 100
+COUNTDOWN_TICK = 1.0  # seconds between updates of a stalled seat's countdown
 _LOG_FIRST_REFUSALS = 5
 
 
@@ -428,34 +429,45 @@ class GamePeer:
             self.mesh.replicator.rewritten(position)
 
     def _arm_stall_timer(self) -> None:
-        """A seat that ends stalled games by itself (a bot) has a timer fall due when
-        the seat the game waits for has held it up for the stall limit. It is set again
-        only when that seat changes: a task woken at every entry cost each peer a loop
-        turn per entry, on the set-up's critical path."""
+        """While a seat holds the game up, a timer falls due every second (so the console's
+        countdown moves) and at the stall limit (when the seat that writes the abort may
+        end the game: a bot does, a person is offered it). It is set again only when the
+        seat held up changes or it falls due: a task woken at every entry cost each peer a
+        loop turn per entry, on the set-up's critical path."""
         if self._stall_timer is not None:
             self._stall_timer.cancel()
             self._stall_timer = None
         if (
-            not self.auto_abort
-            or self._closing
+            self._closing
             or self._loop is None
             or self._held_by is None
             or self._held_since is None
-            or self.table.abort_writer(self._held_by) != self.seat
         ):
             return
-        due = self._held_since + self.timers.stall_limit - time.monotonic()
-        self._stall_timer = self._loop.call_later(max(0.0, due), self._stall_due)
+        left = self._held_since + self.timers.stall_limit - time.monotonic()
+        ends_it = self.auto_abort and self.table.abort_writer(self._held_by) == self.seat
+        if left > 0:
+            if not self._callbacks and not ends_it:
+                return  # nobody watches a countdown, and this seat ends nothing by itself
+            delay = min(left, COUNTDOWN_TICK) if self._callbacks else left
+        elif ends_it:
+            delay = 0.0
+        else:
+            return  # the limit has passed: the console shows who may end the game
+        self._stall_timer = self._loop.call_later(delay, self._stall_due)
 
     def _stall_due(self) -> None:
         self._stall_timer = None
         if self._closing:
             return
         self._track_stall()  # sets the timer again if the seat held up changed
-        if self.can_abort():
+        if self.can_abort() and self.auto_abort:
             self.abort_stalled()
-        elif self._stall_timer is None and 0.0 < self.stalled_for() < self.timers.stall_limit:
-            self._arm_stall_timer()  # fell due a hair early: the clocks round
+            return
+        if self._stall_timer is None and self._held_by is not None:
+            self._arm_stall_timer()
+        for callback in list(self._callbacks):
+            callback()  # the countdown moved, or this person may now end the game
 
     def _holding_up(self, due: tuple[int, frozenset[str]] | None) -> bool:
         """Whether the seat due holds the game up: it is silent, or it owes an entry its
@@ -752,6 +764,13 @@ class GamePeer:
             items.append(Status(kind, seat=writer))
         if self.can_abort():
             items.append(Status("stalled", seat=writer))
+        elif self._held_by is not None and self._held_since is not None:
+            # Everyone sees who holds the game up, for how long, and who may end it.
+            held = time.monotonic() - self._held_since
+            items.append(Status(
+                "held-up", seat=self._held_by, done=int(held),
+                total=int(self.timers.stall_limit), writer=self.table.abort_writer(self._held_by),
+            ))
         return tuple(items)
 
     def peer_states(self) -> dict[int, PeerState]:
