@@ -21,7 +21,7 @@ from tests.curve_support import (
     u_bytes,
     u_of_edwards,
 )
-from wizard_p2p import group
+from wizard_p2p.crypto import group
 from wizard_p2p.errors import CryptoError
 
 L = 2**252 + 27742317777372353535851937790883648493
@@ -321,7 +321,7 @@ def test_public_scalar_product_equals_libsodiums(factors: list[bytes]) -> None:
 
 @given(st.lists(scalars, min_size=1, max_size=6), st.integers(min_value=0, max_value=59))
 def test_a_public_card_reads_as_with_libsodium(keys: list[bytes], card: int) -> None:
-    from wizard_p2p import mental
+    from wizard_p2p import crypto as mental
 
     locked = mental.CARD_POINTS[card]
     for key in keys:

@@ -25,7 +25,8 @@ from hypothesis import strategies as st
 
 from tests.curve_support import small_order_twin
 from tests.executor_support import RunsAtOnce
-from wizard_p2p import group, mental
+from wizard_p2p.crypto import group
+from wizard_p2p.crypto import passes as mental
 from wizard_p2p.errors import CryptoError, UsageError
 
 VECTORS = Path(__file__).resolve().parent.parent / "protocol" / "vectors" / "crypto"

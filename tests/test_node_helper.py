@@ -8,7 +8,7 @@ import weakref
 
 import pytest
 
-from wizard_p2p import mental
+from wizard_p2p import crypto as mental
 from wizard_p2p.node.helper import PassHelper, caller_cpu
 
 USABLE = frozenset(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else frozenset()

@@ -63,7 +63,8 @@ from concurrent.futures import Executor
 from pathlib import Path
 from typing import Any
 
-from wizard_p2p import group, mental
+from wizard_p2p import crypto as mental
+from wizard_p2p.crypto import group
 from wizard_p2p.node.helper import PassHelper
 from wizard_p2p.protocol.table import round_size
 

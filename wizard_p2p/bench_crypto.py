@@ -18,8 +18,8 @@ from typing import Any
 
 import nacl.bindings
 
-from . import mental
-from .group import SCALAR_BYTES
+from wizard_p2p import crypto as mental
+from wizard_p2p.crypto.group import SCALAR_BYTES
 
 __all__ = ["SEATS", "TARGET_RATIO", "run"]
 

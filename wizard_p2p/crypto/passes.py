@@ -52,8 +52,8 @@ from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives import hmac as crypto_hmac
 from cryptography.hazmat.primitives.kdf.hkdf import HKDFExpand
 
-from . import group
-from .errors import CryptoError, UsageError
+from wizard_p2p.crypto import group
+from wizard_p2p.errors import CryptoError, UsageError
 
 __all__ = [
     "CARD_POINTS",

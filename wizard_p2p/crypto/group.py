@@ -57,7 +57,7 @@ import nacl.exceptions as _nacl_exc
 from nacl._sodium import ffi as _ffi
 from nacl._sodium import lib as _lib
 
-from .errors import CryptoError
+from wizard_p2p.errors import CryptoError
 
 __all__ = [
     "POINT_BYTES",
