@@ -87,8 +87,8 @@ def read_cards(
     out: list[bytes | None] = [None] * len(sealed)
     for i, point in zip(readable, shared.out, strict=True):
         out[i] = point
-    for j, fault in shared.faults.items():
-        faults[readable[j]] = fault
+    for j, refused in shared.faults.items():
+        faults[readable[j]] = refused
     cards: list[int] = []
     for i, point in enumerate(out):
         fault = faults.get(i)

@@ -13,7 +13,6 @@ A helper is either a :class:`PassSharer`, which takes a share with no future (a 
 
 from __future__ import annotations
 
-import functools
 import itertools
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
@@ -46,11 +45,17 @@ class PassSharer(Protocol):
 Helper: TypeAlias = PassSharer | Executor
 
 
-@functools.cache
+# Whether a class of helper is a PassSharer, by class. Checked once per class: an
+# isinstance check against a protocol inspects its members each time, on the pass's
+# path just before the helper is handed its share.
+_SHARER_CLASSES: dict[type, bool] = {}
+
+
 def _is_sharer(kind: type) -> bool:
-    # Once per class: an isinstance check against a protocol inspects its members each
-    # time, on the pass's path just before the helper is handed its share.
-    return issubclass(kind, PassSharer)
+    known = _SHARER_CLASSES.get(kind)
+    if known is None:
+        known = _SHARER_CLASSES[kind] = issubclass(kind, PassSharer)
+    return known
 
 
 class SharedWork:

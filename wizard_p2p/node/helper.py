@@ -52,7 +52,7 @@ def _libc_sched_getcpu() -> Callable[[], int] | None:
         return None
     getcpu.argtypes = []
     getcpu.restype = ctypes.c_int
-    return getcpu  # type: ignore[no-any-return]
+    return getcpu
 
 
 _sched_getcpu = _libc_sched_getcpu()
