@@ -12,7 +12,8 @@ from collections.abc import Callable
 from concurrent.futures import Executor
 
 from tools.bench.traces import round_setups
-from wizard_p2p import group, mental
+from wizard_p2p import crypto
+from wizard_p2p.crypto import group
 from wizard_p2p.protocol.harness import MemoryGame, random_chooser
 from wizard_p2p.protocol.table import Table, round_size
 from wizard_p2p.rules import GameConfig
@@ -27,18 +28,18 @@ def setup_floor(seats: int, round_no: int, helper: Executor | None = None) -> fl
     game_id = bytes(32)
     start = time.perf_counter()
     keys = [
-        mental.derive_round_keys(mental.new_round_secret(), mental.round_context(game_id, 1, s))
+        crypto.derive_round_keys(crypto.new_round_secret(), crypto.round_context(game_id, 1, s))
         for s in range(seats)
     ]
-    deck = list(mental.CARD_POINTS)
+    deck = list(crypto.CARD_POINTS)
     for k in keys[:-1]:
-        deck = mental.shuffle_pass(deck, k, helper=helper)
+        deck = crypto.shuffle_pass(deck, k, helper=helper)
     # The last shuffler keeps only the positions locked, and locks them in the same pass.
-    deck = mental.shuffle_lock_pass(deck, keys[-1], size, helper=helper)
+    deck = crypto.shuffle_lock_pass(deck, keys[-1], size, helper=helper)
     for k in keys[:-1]:
-        deck = mental.lock_pass(deck, k, range(size), helper=helper)
+        deck = crypto.lock_pass(deck, k, range(size), helper=helper)
     for p in range(size):  # every hand card read by its owner, and the turned card
-        mental.read_card(deck[p], [k.lock_keys[p] for k in keys])
+        crypto.read_card(deck[p], [k.lock_keys[p] for k in keys])
     return time.perf_counter() - start
 
 
@@ -123,7 +124,7 @@ def wake_cost(seats: int = 6, idle: float = 0.005, count: int = 25) -> tuple[flo
 def mults_per_second(count: int = 300) -> float:
     """This process's libsodium scalar multiplications per second, measured now: the
     machine's speed drifts, so each game is shown beside the speed of its minute."""
-    point, scalar = mental.CARD_POINTS[0], group.random_scalar()
+    point, scalar = crypto.CARD_POINTS[0], group.random_scalar()
     start = time.perf_counter()
     for _ in range(count):
         group.mul(point, scalar)

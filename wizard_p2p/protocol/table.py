@@ -50,7 +50,8 @@ from typing import Any
 from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 
-from wizard_p2p import group, mental
+from wizard_p2p import crypto as mental
+from wizard_p2p.crypto import group
 from wizard_p2p.errors import (
     ConfigError,
     CryptoError,
