@@ -16,12 +16,11 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any
 
 from wizard_p2p import boundedjson
 from wizard_p2p.errors import DecodeError
 from wizard_p2p.protocol.messages import ENVELOPE_FIELDS, MAX_ENTRY_BYTES
-from wizard_p2p.protocol.schema import Field, Obj
+from wizard_p2p.protocol.schema import Field, Obj, Utf8
 
 __all__ = ["MAX_CONTROL_BYTES", "ControlMessage", "EntryAt", "Want", "decode_control",
            "encode_control"]
@@ -31,29 +30,9 @@ __all__ = ["MAX_CONTROL_BYTES", "ControlMessage", "EntryAt", "Want", "decode_con
 # of the line at most, plus the object around it.
 MAX_CONTROL_BYTES = 3 * MAX_ENTRY_BYTES + 64
 
-
-
-class _Line(Field):
-    """An entry's line as a JSON string, of at most ``MAX_ENTRY_BYTES`` once encoded.
-    Its content is the table's to check, as any entry's."""
-
-    def parse(self, value: Any, path: str) -> bytes:
-        if not isinstance(value, str) or not value:
-            raise DecodeError(f"{path}: expected a non-empty string")
-        if len(value) > MAX_ENTRY_BYTES:  # characters: each is at least one byte
-            raise DecodeError(f"{path}: longer than {MAX_ENTRY_BYTES} bytes")
-        data = value.encode()  # boundedjson refused lone surrogates: this cannot fail
-        if len(data) > MAX_ENTRY_BYTES:
-            raise DecodeError(f"{path}: {len(data)} bytes exceed {MAX_ENTRY_BYTES}")
-        return data
-
-    def json_schema(self) -> dict[str, Any]:
-        return {"type": "string", "minLength": 1, "maxLength": MAX_ENTRY_BYTES}
-
-
 _POSITION: Field = ENVELOPE_FIELDS["pos"]
 _WANT = Obj({"want": _POSITION})
-_ENTRY_AT = Obj({"entry_at": _POSITION, "data": _Line()})
+_ENTRY_AT = Obj({"entry_at": _POSITION, "data": Utf8(MAX_ENTRY_BYTES)})
 
 
 @dataclass(frozen=True)
