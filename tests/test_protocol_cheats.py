@@ -33,14 +33,11 @@ from wizard_p2p import group, mental
 from wizard_p2p.audit import audit_entries
 from wizard_p2p.errors import PeerFault
 from wizard_p2p.protocol import messages as m
+from wizard_p2p.protocol.events import Broadcast, Event
+from wizard_p2p.protocol.faults import Equivocation
 from wizard_p2p.protocol.harness import MemoryGame
-from wizard_p2p.protocol.table import (
-    Broadcast,
-    Equivocation,
-    Output,
-    Table,
-    round_size,
-)
+from wizard_p2p.protocol.round_state import round_size
+from wizard_p2p.protocol.table import Table
 
 INVALID_POINT = "ff" * 32  # not a canonical u-coordinate (its top bit is set)
 
@@ -257,7 +254,7 @@ def reaching_the_deal(game: MemoryGame, round_no: int, seat: int) -> list[int]:
     size = round_size(round_no, len(game.tables))
     positions = list(range(size))
     for later in reversed(game.tables[seat + 1 :]):
-        keys, _ = later._round_keys_and_first_pass(round_no)
+        keys, _ = later._secrets.round_keys_and_first_pass(round_no)
         positions = [keys.permutation[p] for p in positions]
     return positions
 
@@ -619,7 +616,7 @@ def test_exactly_the_last_trick_reveals_the_secret_and_opens_secret_bids(
 ) -> None:
     game = new_game(3, *variant, seed=9)
     seat, waiting = last_trick_due(game, 2, index)
-    secret = game.tables[seat]._round_secret(2)
+    secret = game.tables[seat]._secrets.round_secret(2)
     values = {"secret": secret, "bid": 0, "nonce": secret}  # refused before it is checked
     raw = forged_last_play(game, seat, waiting, {f: values[f] for f in fields})
     before = len(waiting.log)
@@ -966,7 +963,7 @@ def test_a_deferred_round_check_blames_the_same_seat_at_the_same_position(
         game = new_game(3, seed=3)
         game.defer_checks = defer
         for table in game.tables:
-            table._defer_checks = defer  # as Table(defer_checks=...) sets it
+            table.scheduling.defer_checks = defer  # as Table(defer_checks=...) sets it
         tamper = (
             shuffle_tamper(game, cheater, how)
             if kind == "shuffle"
@@ -1001,14 +998,14 @@ def test_a_put_off_check_falls_due_once_our_own_shuffle_of_the_next_round_is_out
     game = new_game(4, seed=5)
     game.defer_checks = True
     for table in game.tables:
-        table._defer_checks = True
+        table.scheduling.defer_checks = True
     seen: list[set[tuple[str, bool, bool]]] = [set() for _ in game.tables]
     while game.step() and not all(t.round and t.round.round_no >= 3 for t in game.tables):
         for seat, table in enumerate(game.tables):
-            if table.has_deferred_checks:
+            if table.scheduling.has_deferred_checks:
                 assert table.round is not None
                 ours_out = len(table.round.shuffles) > seat
-                seen[seat].add((table.stage, ours_out, table.deferred_checks_due))
+                seen[seat].add((table.stage, ours_out, table.scheduling.deferred_checks_due))
     for seat, states in enumerate(seen):
         assert all(due == (stage != "shuffle" or ours_out) for stage, ours_out, due in states)
         # Put off while the shuffles before ours come in, due as soon as ours is out.
@@ -1020,21 +1017,21 @@ def test_a_deferred_check_never_lets_a_game_finish_unchecked() -> None:
     game = new_game(3, seed=2)
     game.defer_checks = True
     for table in game.tables:
-        table._defer_checks = True
+        table.scheduling.defer_checks = True
     ran = [0] * 3
     for i, table in enumerate(game.tables):
-        original = table.run_deferred_checks
+        original = table.scheduling.run_deferred_checks
 
-        def counted(original: Any = original, i: int = i) -> None:
-            ran[i] += len(game.tables[i]._deferred_checks)
-            original()
+        def counted(original: Any = original, i: int = i) -> list[Event]:
+            ran[i] += len(game.tables[i].scheduling._deferred_checks)
+            return original()
 
-        table.run_deferred_checks = counted  # type: ignore[method-assign]
+        table.scheduling.run_deferred_checks = counted  # type: ignore[method-assign]
     game.run()
     rounds = game.config.rounds
     for i, table in enumerate(game.tables):
         assert table.finished and table.fault is None
-        assert table._deferred_checks == []
+        assert table.scheduling._deferred_checks == []
         assert ran[i] == rounds - 1  # every round but the last was checked later
 
 
@@ -1042,11 +1039,11 @@ def test_a_deferred_check_runs_when_the_next_set_up_stalls_before_our_turn() -> 
     game = new_game(3, seed=3)
     game.defer_checks = True
     for table in game.tables:
-        table._defer_checks = True
+        table.scheduling.defer_checks = True
     cheater = 1
     tamper = replace_own_entry(game, shuffle_tamper(game, cheater))
 
-    def then_go_silent(sender: int, batch: list[Output]) -> list[Output]:
+    def then_go_silent(sender: int, batch: list[Broadcast]) -> list[Broadcast]:
         batch = tamper(sender, batch)
         if sender != cheater:
             return batch
@@ -1066,11 +1063,13 @@ def test_a_put_off_check_still_runs_when_the_game_is_aborted() -> None:
     game.defer_checks = True
     cheater = 1
     for table in game.tables:
-        table._defer_checks = True
+        table.scheduling.defer_checks = True
     game.outputs_filter = replace_own_entry(game, shuffle_tamper(game, cheater))
     # Stop once round 2 has begun and the check is still put off at seat 2.
     table = game.tables[2]
-    assert game.run(until=lambda: table.has_deferred_checks and table.stage == "shuffle")
+    assert game.run(
+        until=lambda: table.scheduling.has_deferred_checks and table.stage == "shuffle"
+    )
     assert table.fault is None
     due = table.expected()
     assert due is not None

@@ -65,7 +65,7 @@ from typing import Any
 
 from wizard_p2p import group, mental
 from wizard_p2p.node.helper import PassHelper
-from wizard_p2p.protocol.table import round_size
+from wizard_p2p.protocol.round_state import round_size
 
 TARGETS = {
     "setup_ms_6": 100.0,
