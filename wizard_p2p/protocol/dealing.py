@@ -9,7 +9,7 @@ see must not split the replicas (the round's check names the seat at fault).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 
 from wizard_p2p import group, mental
@@ -56,12 +56,12 @@ def no_shares(entry: m.Entry) -> None:
         raise DecodeError("only a locking entry of the clairvoyance round seals key shares")
 
 
-def sealed_shares(rnd: RoundState, entry: m.Entry) -> tuple[bytes | None, ...] | None:
+def sealed_shares(rnd: RoundState, entry: m.Entry) -> Sequence[bytes | None] | None:
     """The key shares a locking entry seals (None outside the clairvoyance round): one
     box per other seat, with the writer's keys of every dealt position but that
     seat's. Every replica checks their shape; only the seat a box is sealed to can
     open it (:func:`open_shares`)."""
-    boxes = entry.body.get("shares")
+    boxes: list[bytes | None] | None = entry.body.get("shares")
     if rnd.clairvoyant != (boxes is not None):
         raise DecodeError(
             "a locking entry of the clairvoyance round, and only it, seals key shares"
@@ -99,7 +99,7 @@ def key_shared_with(rnd: RoundState, me: int | None, seat: int, box_key: bytes) 
 
 
 def open_shares(
-    rnd: RoundState, me: int | None, sender: int, boxes: tuple[bytes | None, ...] | None
+    rnd: RoundState, me: int | None, sender: int, boxes: Sequence[bytes | None] | None
 ) -> str | None:
     """Keep a locking entry's sealed key shares, and open the box sealed to us; returns
     the reason to dispute if it does not open.

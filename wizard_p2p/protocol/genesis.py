@@ -40,7 +40,9 @@ def player_record(
     }
 
 
-def genesis_terms(config: GameConfig, players: Sequence[dict[str, Any]], nonce: bytes) -> dict:
+def genesis_terms(
+    config: GameConfig, players: Sequence[dict[str, Any]], nonce: bytes
+) -> dict[str, Any]:
     """The terms of a game; ``nonce`` (32 random bytes from the host) makes its id unique."""
     if len(players) != config.seats:
         raise UsageError(f"{config.seats} seats need {config.seats} players")
@@ -54,12 +56,14 @@ def genesis_terms(config: GameConfig, players: Sequence[dict[str, Any]], nonce: 
     return m.GENESIS_TERMS.parse(_as_json(terms), "terms")
 
 
-def endorse(identity: Identity, terms: dict) -> bytes:
+def endorse(identity: Identity, terms: dict[str, Any]) -> bytes:
     """A player's signature on the terms: its consent to play this game."""
     return identity.sign(m.GENESIS_DOMAIN, m.genesis_terms_bytes(terms))
 
 
-def encode_genesis(host: Identity, terms: dict, endorsements: Sequence[bytes]) -> bytes:
+def encode_genesis(
+    host: Identity, terms: dict[str, Any], endorsements: Sequence[bytes]
+) -> bytes:
     """The genesis entry (position 0, seat 0), once every player has endorsed the terms."""
     return m.encode_entry(
         host,

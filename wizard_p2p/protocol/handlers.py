@@ -13,7 +13,7 @@ The validators read and drive a ``Replica`` (the ``Table``); the turn order itse
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -178,7 +178,7 @@ def on_lock(t: Replica, entry: m.Entry) -> Apply:
 
 
 def _take_shares(
-    t: Replica, rnd: RoundState, sender: int, boxes: tuple[bytes | None, ...] | None
+    t: Replica, rnd: RoundState, sender: int, boxes: Sequence[bytes | None] | None
 ) -> None:
     dispute = dealing.open_shares(rnd, t.seat, sender, boxes)
     if dispute is not None and t._my_dispute is None:  # the first reason found stands
@@ -310,6 +310,7 @@ def _clairvoyant_play(
         raise DecodeError("a clairvoyance-round play carries the keys of every hand")
     for k in keys:
         dealing.check_scalar(k)
+    assert revealed is not None  # every play of the clairvoyance round is of its last trick
 
     def apply() -> None:
         rnd.reveals[entry.seat] = revealed

@@ -186,22 +186,36 @@ def entry_hash(raw: bytes) -> bytes:
 
 
 def encode_entry(
-    identity: Identity, *, game: bytes, pos: int, prev: bytes, seat: int, kind: str, body: dict
+    identity: Identity,
+    *,
+    game: bytes,
+    pos: int,
+    prev: bytes,
+    seat: int,
+    kind: str,
+    body: dict[str, Any],
 ) -> bytes:
     """Sign and encode one entry; the returned line is what is sent, stored and hashed."""
     return _signed_line(identity, _envelope(game, pos, prev, seat, kind, body))[0]
 
 
 def sign_entry(
-    identity: Identity, *, game: bytes, pos: int, prev: bytes, seat: int, kind: str, body: dict
+    identity: Identity,
+    *,
+    game: bytes,
+    pos: int,
+    prev: bytes,
+    seat: int,
+    kind: str,
+    body: dict[str, Any],
 ) -> Entry:
     """:func:`encode_entry`, returned as :func:`decode_entry` reads its line back.
 
     The envelope and the body go through the same schemas, checked on the value that
     was encoded rather than on the line: canonical JSON reads back as the value it
-    encodes, so parsing it and checking its form again would only repeat the encoding
-    (a third of a table's cost of writing its own entry, on the critical path of every
-    pass and play). Raises :class:`DecodeError` where ``decode_entry`` would.
+    encodes, so parsing it and checking its form again would only repeat the encoding,
+    on the critical path of every pass and play. Raises :class:`DecodeError` where
+    ``decode_entry`` would.
     """
     raw, value, signature = _signed_line(
         identity, _envelope(game, pos, prev, seat, kind, body)
@@ -211,7 +225,7 @@ def sign_entry(
 
 
 def _envelope(
-    game: bytes, pos: int, prev: bytes, seat: int, kind: str, body: dict
+    game: bytes, pos: int, prev: bytes, seat: int, kind: str, body: dict[str, Any]
 ) -> dict[str, Any]:
     return {
         "v": VERSION,
@@ -310,7 +324,7 @@ _ANY_OBJECT = _AnyObject()
 _ENVELOPE = Obj({**ENVELOPE_FIELDS, "body": _ANY_OBJECT})
 
 
-def genesis_terms_bytes(terms: dict) -> bytes:
+def genesis_terms_bytes(terms: dict[str, Any]) -> bytes:
     """The bytes every player signs to endorse the terms of a game."""
     return canonical.encode(terms)
 

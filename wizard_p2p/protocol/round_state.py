@@ -3,6 +3,7 @@ cards read, the plays, the secrets revealed."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -37,7 +38,7 @@ class RoundState:
     # each locking seat's boxes (one per other seat), and the keys those sealed to us
     # hold (sender → a key per dealt position, None at ours).
     box_keys: dict[int, bytes] = field(default_factory=dict)
-    sealed: dict[int, tuple[bytes | None, ...]] = field(default_factory=dict)
+    sealed: dict[int, Sequence[bytes | None]] = field(default_factory=dict)
     shares: dict[int, list[bytes | None]] = field(default_factory=dict)
     my_box: bytes | None = None  # our box secret (the clairvoyance round)
     box_shared: dict[int, bytes] = field(default_factory=dict)  # seat → the key we share
@@ -97,7 +98,7 @@ class RoundState:
         return len(self.played) >= self.dealt - self.seats
 
     def public_keys(self, position: int) -> list[bytes]:
-        return [keys[position] for _, keys in self.locks.values() if keys[position] is not None]
+        return [key for _, keys in self.locks.values() if (key := keys[position]) is not None]
 
 
 __all__ = ["RoundState", "round_size"]

@@ -55,13 +55,13 @@ class Scheduling:
     def __init__(self, table: Scheduled, *, defer_checks: bool) -> None:
         self._table = table
         self.defer_checks = defer_checks and table.seat is not None
-        self._deferred_checks: list[Callable[[], None]] = []
+        self._deferred_checks: list[Callable[[], object]] = []
         # round → (our keys, seat 0's first shuffle pass), derived ahead when idle
         self._prepared: dict[int, tuple[mental.RoundKeys, list[bytes] | None]] = {}
 
     # --- the table's side -------------------------------------------------------------
 
-    def defer(self, check: Callable[[], None]) -> None:
+    def defer(self, check: Callable[[], object]) -> None:
         self._deferred_checks.append(check)
 
     def take_prepared(self, round_no: int) -> tuple[mental.RoundKeys, list[bytes] | None] | None:
