@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from wizard_p2p.protocol import messages as m
 from wizard_p2p.protocol.handlers import HANDLERS
 from wizard_p2p.protocol.kinds import AUTO_KINDS, EntryKind, Stage
 from wizard_p2p.protocol.turns import (
@@ -113,3 +114,7 @@ def test_the_handler_table_agrees_with_the_turns() -> None:
     assert {kind: set(h.stages) for kind, h in HANDLERS.items()} == allowed
     # What a client writes by itself is never a choice, an abort or a dispute.
     assert not AUTO_KINDS & {K.BID, K.TRUMP, K.PLAY, K.ABORT, K.DISPUTE}
+
+
+def test_the_kinds_are_the_wire_formats_kinds() -> None:
+    assert set(m.BODIES) == {kind.value for kind in EntryKind}

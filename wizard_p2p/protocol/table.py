@@ -10,15 +10,9 @@ no randomness: every secret of the local seat derives from one ``master_secret``
 caller supplies (from ``os.urandom``) and persists, so a table rebuilt from its log
 and that secret after a crash is the same table.
 
-The table composes the protocol's parts:
-
-* ``genesis`` reads and verifies the game's terms; ``chain`` authenticates entries,
-  links them, holds those for later positions and names forks and equivocations;
-* ``turns`` says who writes each position (``expected``) and how the stage moves on;
-* ``handlers`` validates each kind of entry (its mental-poker steps in ``dealing``);
-* ``round_check`` replays a round from its revealed secrets and names the culprit;
-* ``authoring`` writes our own entries from ``seat_secrets``;
-* ``scheduling`` is the driver's seam to put round checks off and derive keys ahead.
+The table composes the protocol's parts (the package's docstring maps them): it
+feeds each entry through ``chain`` and ``turns`` to its validator in ``handlers``,
+moves the round on, and writes what is ours to write (``authoring``).
 
 A fault found in an entry as it arrives raises ``PeerFault`` (naming the author,
 once its signature proves who that is; a fork names nobody, as either of two
@@ -60,7 +54,15 @@ from wizard_p2p.protocol.round_check import check_round
 from wizard_p2p.protocol.round_state import RoundState, round_size
 from wizard_p2p.protocol.scheduling import Scheduling
 from wizard_p2p.protocol.seat_secrets import SeatSecrets, coin_commitment
-from wizard_p2p.protocol.turns import Step, Tally, Turn, abort_writer, advance, due
+from wizard_p2p.protocol.turns import (
+    Step,
+    Tally,
+    Turn,
+    abort_writer,
+    advance,
+    check_turn,
+    due,
+)
 from wizard_p2p.rules import Bid, Card, Deal, Game, OpenBids, Phase, Play, SeatView, Suit, seat_view
 
 
@@ -183,7 +185,7 @@ class Table:
     def _tally(self) -> Tally:
         rnd, game = self.round, self.game
         if rnd is None or game is None:
-            return Tally(self.seats, coins=len(self.coins))
+            return Tally(self.seats, coins=len(self.coins), finals=len(self.finals))
         reveal = self.stage is Stage.REVEAL
         return Tally(
             self.seats,
@@ -458,7 +460,7 @@ class Table:
         self._chain.check_link(entry)
         turn = self.expected()
         assert turn is not None
-        self._check_turn(entry, turn)
+        check_turn(entry, turn)
         handler = HANDLERS[EntryKind(entry.kind)]
         if self.stage not in handler.stages:
             raise OutOfTurn(
@@ -476,23 +478,6 @@ class Table:
         # Validation is done: from here on the entry is part of the game.
         self._chain.append(entry)
         commit()
-
-    def _check_turn(self, entry: m.Entry, turn: Turn) -> None:
-        writer, kinds = turn
-        if entry.kind == EntryKind.ABORT:
-            if entry.body["stalled"] != writer or entry.seat != abort_writer(writer):
-                raise OutOfTurn(
-                    "an abort must name the seat due and come from the lowest other seat",
-                    seat=entry.seat, position=entry.pos, kind=FaultKind.OUT_OF_TURN,
-                )
-        elif entry.seat != writer or entry.kind not in kinds:
-            raise OutOfTurn(
-                f"wrote a {entry.kind!r} entry; seat {writer} was due to write "
-                f"{' or '.join(sorted(kinds))}",
-                seat=entry.seat,
-                position=entry.pos,
-                kind=FaultKind.OUT_OF_TURN,
-            )
 
     # --- the round's course (driven by the handlers) -------------------------------------
 

@@ -30,7 +30,9 @@ from dataclasses import dataclass
 from enum import Enum, auto
 from typing import NamedTuple
 
-from wizard_p2p.protocol.kinds import EntryKind, Stage
+from wizard_p2p.protocol import messages as m
+from wizard_p2p.protocol.faults import OutOfTurn
+from wizard_p2p.protocol.kinds import EntryKind, FaultKind, Stage
 from wizard_p2p.rules import Phase
 
 K = EntryKind
@@ -118,6 +120,28 @@ def due(stage: Stage, tally: Tally) -> Turn | None:
     return Turn(seat, kinds)
 
 
+def check_turn(entry: m.Entry, turn: Turn) -> None:
+    """Raise ``OutOfTurn`` unless ``entry`` is what ``turn`` allows: an entry of one of
+    its kinds by the seat due, or an abort of the seat due by the lowest other seat."""
+    writer, kinds = turn
+    if entry.kind == EntryKind.ABORT:
+        if entry.body["stalled"] != writer or entry.seat != abort_writer(writer):
+            raise OutOfTurn(
+                "an abort must name the seat due and come from the lowest other seat",
+                seat=entry.seat,
+                position=entry.pos,
+                kind=FaultKind.OUT_OF_TURN,
+            )
+    elif entry.seat != writer or entry.kind not in kinds:
+        raise OutOfTurn(
+            f"wrote a {entry.kind!r} entry; seat {writer} was due to write "
+            f"{' or '.join(sorted(kinds))}",
+            seat=entry.seat,
+            position=entry.pos,
+            kind=FaultKind.OUT_OF_TURN,
+        )
+
+
 def abort_writer(stalled: int) -> int:
     """The one seat that writes the abort of ``stalled``: the lowest other seat, so an
     abort can never fork the log."""
@@ -177,5 +201,6 @@ __all__ = [
     "Turn",
     "abort_writer",
     "advance",
+    "check_turn",
     "due",
 ]
