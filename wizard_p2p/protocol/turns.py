@@ -26,7 +26,6 @@ seat order). A seat that stalls is named in an ``abort`` by the lowest other sea
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from enum import Enum, auto
 from typing import NamedTuple
 
@@ -45,8 +44,7 @@ class Turn(NamedTuple):
     kinds: frozenset[EntryKind]
 
 
-@dataclass(frozen=True, slots=True)
-class Tally:
+class Tally(NamedTuple):
     """What the turn depends on: how far the stage has come, and the rules' state."""
 
     seats: int
