@@ -33,7 +33,7 @@ from wizard_p2p import group, mental
 from wizard_p2p.audit import audit_entries
 from wizard_p2p.errors import PeerFault
 from wizard_p2p.protocol import messages as m
-from wizard_p2p.protocol.events import Broadcast, Event
+from wizard_p2p.protocol.events import Broadcast, Event, Faulted, GameEnded
 from wizard_p2p.protocol.faults import Equivocation
 from wizard_p2p.protocol.harness import MemoryGame
 from wizard_p2p.protocol.round_state import round_size
@@ -1076,9 +1076,11 @@ def test_a_put_off_check_still_runs_when_the_game_is_aborted() -> None:
     stalled = due[0]
     writer = 1 if stalled == 0 else 0
     abort = forge(game, writer, "abort", {"stalled": stalled, "reason": "x"}, log_of=table)
-    table.receive(abort)
+    events = table.receive(abort)
     assert table.stage == "faulted" and table.abort is not None
     assert table.fault is not None and (table.fault.seat, table.fault.kind) == (cheater, "shuffle")
+    # The game's end is reported once, as the cheat (which outranks the stall).
+    assert events == [GameEnded(Faulted(table.fault))]
 
 
 def test_a_tracking_point_in_a_later_round_with_more_seats_is_caught() -> None:
