@@ -16,8 +16,9 @@ from typing import Any
 
 from wizard_p2p import canonical
 from wizard_p2p.protocol import messages as m
+from wizard_p2p.protocol.events import Broadcast
 from wizard_p2p.protocol.harness import MemoryGame, OutputsFilter, random_chooser
-from wizard_p2p.protocol.table import Broadcast, Output, Table
+from wizard_p2p.protocol.table import Table
 from wizard_p2p.rules import GameConfig
 
 
@@ -84,7 +85,7 @@ class Tamper:
 def replace_own_entry(game: MemoryGame, tamper: Tamper) -> OutputsFilter:
     """An outputs filter that plays ``tamper.seat`` as a cheater (once)."""
 
-    def select(sender: int, outputs: list[Output]) -> list[Output]:
+    def select(sender: int, outputs: list[Broadcast]) -> list[Broadcast]:
         if sender != tamper.seat or tamper.done is not None:
             return outputs
         for index, out in enumerate(outputs):

@@ -40,7 +40,7 @@ from wizard_p2p.net.frames import Entry
 from wizard_p2p.node.lobby import GameStart, HostLobby, JoinLobby
 from wizard_p2p.node.peer import COUNTDOWN_TICK, GamePeer, PeerTimers
 from wizard_p2p.protocol.messages import decode_entry, encode_entry, entry_hash
-from wizard_p2p.protocol.table import round_size
+from wizard_p2p.protocol.round_state import round_size
 from wizard_p2p.rules import GameConfig, Suit
 from wizard_p2p.session.api import Status
 
@@ -658,12 +658,12 @@ def test_the_next_round_is_prepared_while_the_first_is_bid(
         try:
             await game.until_first_bid(1)
             await game.until(
-                lambda: all(2 in peer.table._prepared for peer in game.peers),
+                lambda: all(2 in peer.table.scheduling._prepared for peer in game.peers),
                 "round 2 prepared while seat 1 thinks",
             )
             for peer in game.peers:
                 assert peer.table.round is not None and peer.table.round.round_no == 1
-                keys, first_pass = peer.table._prepared[2]
+                keys, first_pass = peer.table.scheduling._prepared[2]
                 assert len(keys.lock_keys) == round_size(2, 3)
                 assert (first_pass is not None) == (peer.seat == 0)
         finally:

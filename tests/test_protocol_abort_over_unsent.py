@@ -11,8 +11,9 @@ from __future__ import annotations
 import pytest
 
 from wizard_p2p.audit import audit_entries
+from wizard_p2p.errors import PeerFault
+from wizard_p2p.protocol.events import Aborted, GameEnded, LogRewritten, broadcasts
 from wizard_p2p.protocol.harness import MemoryGame, random_chooser
-from wizard_p2p.protocol.table import PeerFault
 from wizard_p2p.rules import GameConfig
 
 
@@ -45,14 +46,16 @@ def test_the_abort_takes_the_place_of_the_unsent_entry(kind: str) -> None:
     assert len(own.log) == position + 1  # its entry is on its disk only
     writer = 1 if stalled == 0 else 0
     others = [t for s, t in enumerate(game.tables) if s != stalled]
-    (abort,) = game.tables[writer].abort_stalled()
+    (abort,) = broadcasts(game.tables[writer].abort_stalled())
     assert abort.pos == position
     for seat, table in enumerate(game.tables):
         if seat not in (writer, stalled):
             table.receive(abort.entry)
 
-    assert own.receive(abort.entry) == []
-    assert own.replaced_from == position
+    assert own.receive(abort.entry) == [
+        LogRewritten(position),
+        GameEnded(Aborted(writer, stalled, "stalled past the time limit")),
+    ]
     assert own.stage == "aborted"
     assert own.log == others[0].log == others[1].log
     report = audit_entries(own.log)
@@ -62,7 +65,7 @@ def test_the_abort_takes_the_place_of_the_unsent_entry(kind: str) -> None:
 def test_an_abort_of_another_seat_over_our_entry_is_still_refused() -> None:
     game, stalled, position = _game_where_seat_dies_with_an_unsent_entry("shuffle")
     writer = 1 if stalled == 0 else 0
-    (abort,) = game.tables[writer].abort_stalled()
+    (abort,) = broadcasts(game.tables[writer].abort_stalled())
     # A replica that holds a *delivered* entry of the stalled seat at that position
     # (here: the stalled seat's entry handed to the third seat) refuses the abort.
     third = next(s for s in range(3) if s not in (writer, stalled))

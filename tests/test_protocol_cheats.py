@@ -29,19 +29,16 @@ from tests.protocol_support import (
     settled,
     snapshot,
 )
-from wizard_p2p import crypto as mental
+from wizard_p2p import crypto
 from wizard_p2p.audit import audit_entries
 from wizard_p2p.crypto import group
 from wizard_p2p.errors import PeerFault
 from wizard_p2p.protocol import messages as m
+from wizard_p2p.protocol.events import Broadcast, Event, Faulted, GameEnded
+from wizard_p2p.protocol.faults import Equivocation
 from wizard_p2p.protocol.harness import MemoryGame
-from wizard_p2p.protocol.table import (
-    Broadcast,
-    Equivocation,
-    Output,
-    Table,
-    round_size,
-)
+from wizard_p2p.protocol.round_state import round_size
+from wizard_p2p.protocol.table import Table
 
 INVALID_POINT = "ff" * 32  # not a canonical u-coordinate (its top bit is set)
 
@@ -212,7 +209,7 @@ def invalid_point(body: dict[str, Any], table: Table) -> dict[str, Any]:
 
 def foreign_point(body: dict[str, Any], table: Table) -> dict[str, Any]:
     # A valid point that is no transform of the deck received: a card point in clear.
-    body["deck"][0] = mental.CARD_POINTS[59].hex()
+    body["deck"][0] = crypto.CARD_POINTS[59].hex()
     return body
 
 
@@ -246,7 +243,7 @@ def swap_at(first: int, second: int) -> Callable[[dict[str, Any], Table], dict[s
 
 def foreign_point_at(position: int) -> Callable[[dict[str, Any], Table], dict[str, Any]]:
     def replace(body: dict[str, Any], table: Table) -> dict[str, Any]:
-        body["deck"][position] = mental.CARD_POINTS[59].hex()
+        body["deck"][position] = crypto.CARD_POINTS[59].hex()
         return body
 
     return replace
@@ -258,7 +255,7 @@ def reaching_the_deal(game: MemoryGame, round_no: int, seat: int) -> list[int]:
     size = round_size(round_no, len(game.tables))
     positions = list(range(size))
     for later in reversed(game.tables[seat + 1 :]):
-        keys, _ = later._round_keys_and_first_pass(round_no)
+        keys, _ = later._secrets.round_keys_and_first_pass(round_no)
         positions = [keys.permutation[p] for p in positions]
     return positions
 
@@ -303,7 +300,7 @@ def test_a_shuffle_tampered_where_the_deal_never_takes_it_is_caught_too(
     honest pass): seat N−2's deck is checked where the last shuffler dropped it."""
     game = new_game(3, seed=3)
     taken = reaching_the_deal(game, 1, cheater)
-    dropped = [p for p in range(mental.DECK_SIZE) if p not in set(taken)]
+    dropped = [p for p in range(crypto.DECK_SIZE) if p not in set(taken)]
     mutate = (
         swap_at(dropped[0], dropped[1])
         if how == "swap"
@@ -406,7 +403,7 @@ def test_a_shuffle_pass_of_the_wrong_length_is_refused_at_once(cheater: int, cha
         elif change == "keep what the last shuffler keeps":
             del deck[4:]
         else:
-            deck.append(mental.CARD_POINTS[59].hex())
+            deck.append(crypto.CARD_POINTS[59].hex())
         return body
 
     tamper = Tamper(cheater, "shuffle", resize, round_no=1)
@@ -620,7 +617,7 @@ def test_exactly_the_last_trick_reveals_the_secret_and_opens_secret_bids(
 ) -> None:
     game = new_game(3, *variant, seed=9)
     seat, waiting = last_trick_due(game, 2, index)
-    secret = game.tables[seat]._round_secret(2)
+    secret = game.tables[seat]._secrets.round_secret(2)
     values = {"secret": secret, "bid": 0, "nonce": secret}  # refused before it is checked
     raw = forged_last_play(game, seat, waiting, {f: values[f] for f in fields})
     before = len(waiting.log)
@@ -649,8 +646,8 @@ def wrong_key_in_the_last_trick(body: dict[str, Any], table: Table) -> dict[str,
     """The last card played with the seat's key of another position (derived from the
     secret the play reveals: the seat's table may be in the next round already)."""
     assert table.seat is not None
-    context = mental.round_context(table.game_id, body["round"], table.seat)
-    keys = mental.derive_round_keys(bytes.fromhex(body["secret"]), context)
+    context = crypto.round_context(table.game_id, body["round"], table.seat)
+    keys = crypto.derive_round_keys(bytes.fromhex(body["secret"]), context)
     body["key"] = keys.lock_keys[body["position"] + 1].hex()
     return body
 
@@ -712,8 +709,8 @@ def sealed_to(victim: int, how: str) -> Callable[[dict[str, Any], Table], dict[s
         if how == "wrong keys":
             keys = [rnd.my_keys.lock_keys[p] for p in rnd.shared_with(victim)]
             keys.reverse()  # every key valid, none where it belongs
-            shared = mental.box_shared_key(rnd.my_box, rnd.box_keys[victim])
-            box = mental.seal_keys(shared, table.seat, victim, keys)
+            shared = crypto.box_shared_key(rnd.my_box, rnd.box_keys[victim])
+            box = crypto.seal_keys(shared, table.seat, victim, keys)
         else:
             box = hashlib.shake_256(b"junk").digest(len(bytes.fromhex(body["shares"][victim])))
         body["shares"][victim] = box.hex()
@@ -760,7 +757,7 @@ def test_a_box_key_its_secret_does_not_derive_is_caught(key: str) -> None:
             assert table.round is not None
             body["box"] = table.round.box_keys[0].hex()
         else:
-            body["box"] = mental.box_public_key(hashlib.sha256(b"another").digest()).hex()
+            body["box"] = crypto.box_public_key(hashlib.sha256(b"another").digest()).hex()
         return body
 
     game.outputs_filter = replace_own_entry(game, Tamper(cheater, "shuffle", other_box_key, 1))
@@ -967,7 +964,7 @@ def test_a_deferred_round_check_blames_the_same_seat_at_the_same_position(
         game = new_game(3, seed=3)
         game.defer_checks = defer
         for table in game.tables:
-            table._defer_checks = defer  # as Table(defer_checks=...) sets it
+            table.scheduling.defer_checks = defer  # as Table(defer_checks=...) sets it
         tamper = (
             shuffle_tamper(game, cheater, how)
             if kind == "shuffle"
@@ -1002,14 +999,14 @@ def test_a_put_off_check_falls_due_once_our_own_shuffle_of_the_next_round_is_out
     game = new_game(4, seed=5)
     game.defer_checks = True
     for table in game.tables:
-        table._defer_checks = True
+        table.scheduling.defer_checks = True
     seen: list[set[tuple[str, bool, bool]]] = [set() for _ in game.tables]
     while game.step() and not all(t.round and t.round.round_no >= 3 for t in game.tables):
         for seat, table in enumerate(game.tables):
-            if table.has_deferred_checks:
+            if table.scheduling.has_deferred_checks:
                 assert table.round is not None
                 ours_out = len(table.round.shuffles) > seat
-                seen[seat].add((table.stage, ours_out, table.deferred_checks_due))
+                seen[seat].add((table.stage, ours_out, table.scheduling.deferred_checks_due))
     for seat, states in enumerate(seen):
         assert all(due == (stage != "shuffle" or ours_out) for stage, ours_out, due in states)
         # Put off while the shuffles before ours come in, due as soon as ours is out.
@@ -1021,21 +1018,21 @@ def test_a_deferred_check_never_lets_a_game_finish_unchecked() -> None:
     game = new_game(3, seed=2)
     game.defer_checks = True
     for table in game.tables:
-        table._defer_checks = True
+        table.scheduling.defer_checks = True
     ran = [0] * 3
     for i, table in enumerate(game.tables):
-        original = table.run_deferred_checks
+        original = table.scheduling.run_deferred_checks
 
-        def counted(original: Any = original, i: int = i) -> None:
-            ran[i] += len(game.tables[i]._deferred_checks)
-            original()
+        def counted(original: Any = original, i: int = i) -> list[Event]:
+            ran[i] += len(game.tables[i].scheduling._deferred_checks)
+            return original()
 
-        table.run_deferred_checks = counted  # type: ignore[method-assign]
+        table.scheduling.run_deferred_checks = counted  # type: ignore[method-assign]
     game.run()
     rounds = game.config.rounds
     for i, table in enumerate(game.tables):
         assert table.finished and table.fault is None
-        assert table._deferred_checks == []
+        assert table.scheduling._deferred_checks == []
         assert ran[i] == rounds - 1  # every round but the last was checked later
 
 
@@ -1043,11 +1040,11 @@ def test_a_deferred_check_runs_when_the_next_set_up_stalls_before_our_turn() -> 
     game = new_game(3, seed=3)
     game.defer_checks = True
     for table in game.tables:
-        table._defer_checks = True
+        table.scheduling.defer_checks = True
     cheater = 1
     tamper = replace_own_entry(game, shuffle_tamper(game, cheater))
 
-    def then_go_silent(sender: int, batch: list[Output]) -> list[Output]:
+    def then_go_silent(sender: int, batch: list[Broadcast]) -> list[Broadcast]:
         batch = tamper(sender, batch)
         if sender != cheater:
             return batch
@@ -1067,27 +1064,31 @@ def test_a_put_off_check_still_runs_when_the_game_is_aborted() -> None:
     game.defer_checks = True
     cheater = 1
     for table in game.tables:
-        table._defer_checks = True
+        table.scheduling.defer_checks = True
     game.outputs_filter = replace_own_entry(game, shuffle_tamper(game, cheater))
     # Stop once round 2 has begun and the check is still put off at seat 2.
     table = game.tables[2]
-    assert game.run(until=lambda: table.has_deferred_checks and table.stage == "shuffle")
+    assert game.run(
+        until=lambda: table.scheduling.has_deferred_checks and table.stage == "shuffle"
+    )
     assert table.fault is None
     due = table.expected()
     assert due is not None
     stalled = due[0]
     writer = 1 if stalled == 0 else 0
     abort = forge(game, writer, "abort", {"stalled": stalled, "reason": "x"}, log_of=table)
-    table.receive(abort)
+    events = table.receive(abort)
     assert table.stage == "faulted" and table.abort is not None
     assert table.fault is not None and (table.fault.seat, table.fault.kind) == (cheater, "shuffle")
+    # The game's end is reported once, as the cheat (which outranks the stall).
+    assert events == [GameEnded(Faulted(table.fault))]
 
 
 def test_a_tracking_point_in_a_later_round_with_more_seats_is_caught() -> None:
     game = new_game(5, seed=4)
     cheater = 2
     taken = reaching_the_deal(game, 2, cheater)
-    dropped = [p for p in range(mental.DECK_SIZE) if p not in set(taken)]
+    dropped = [p for p in range(crypto.DECK_SIZE) if p not in set(taken)]
     inject = tracking_point_at(dropped[-1], taken[-1])
     game.outputs_filter = replace_own_entry(game, Tamper(cheater, "shuffle", inject, round_no=2))
     assert_caught_at_reveal(game, cheater, "shuffle")

@@ -20,6 +20,7 @@ import pytest
 from tools import gen_vectors
 from wizard_p2p.audit import AuditReport, audit_entries
 from wizard_p2p.protocol import messages as m
+from wizard_p2p.protocol.events import EntryRejected, Finished, GameEnded
 from wizard_p2p.protocol.harness import MemoryGame, random_chooser
 from wizard_p2p.rules import GameConfig
 
@@ -43,7 +44,11 @@ def check_finished_game(game: MemoryGame) -> tuple[list[bytes], AuditReport]:
     """Every replica finished with the same log and scores; audit verifies it."""
     tables = game.tables
     assert game.rejected == []
-    assert all(t.rejected == [] for t in tables)
+    assert [e for _, e in game.events if isinstance(e, EntryRejected)] == []
+    # Each table reported the end once, as finished with the agreed totals.
+    ended = [(seat, e) for seat, e in game.events if isinstance(e, GameEnded)]
+    assert sorted(seat for seat, _ in ended) == list(range(len(tables)))
+    assert all(e.outcome == Finished(tuple(tables[0].game.totals)) for _, e in ended)
     assert all(t.finished and t.fault is None for t in tables)
     log = tables[0].log
     assert all(t.log == log for t in tables)
@@ -139,14 +144,14 @@ def test_deferring_checks_and_preparing_rounds_ahead_changes_no_byte_of_the_log(
             GameConfig(seats), random_chooser(7), seed=7, defer_checks=ahead
         )
         if ahead:
-            counted = game.tables[0].prepare_next_round
+            counted = game.tables[0].scheduling.prepare_next_round
 
             def count(counted: Any = counted) -> bool:
                 done = counted()
                 prepared.append(done)
                 return done
 
-            game.tables[0].prepare_next_round = count  # type: ignore[method-assign]
+            game.tables[0].scheduling.prepare_next_round = count  # type: ignore[method-assign]
         game.run()
         assert all(t.finished for t in game.tables)
         logs.append(game.tables[0].log)

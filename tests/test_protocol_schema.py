@@ -357,16 +357,16 @@ def test_spec_lists_every_secret_a_seat_derives_from_its_master(
     """SPEC §3.2's table of HKDF labels is the set of labels a seated table derives with,
     in a game with sealed bids and bots whose choices are derived."""
     from tests.test_protocol_table import derived_bots_game
-    from wizard_p2p.protocol import table as table_module
+    from wizard_p2p.protocol import seat_secrets
 
     used: set[str] = set()
-    derive = table_module._derive
+    derive = seat_secrets.derive
 
     def spy(master_secret: bytes, label: bytes, *parts: bytes) -> bytes:
         used.add(label.decode())
         return derive(master_secret, label, *parts)
 
-    monkeypatch.setattr(table_module, "_derive", spy)
+    monkeypatch.setattr(seat_secrets, "derive", spy)
     derived_bots_game("random", ("secret_bids",), entries=60)
     section = (ROOT / "protocol" / "SPEC.md").read_text().split("### 3.2")[1].split("### 3.3")[0]
     listed = set(re.findall(r"^\| `([a-z-]+)` \|", section, re.MULTILINE))

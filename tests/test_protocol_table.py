@@ -23,8 +23,16 @@ from wizard_p2p.audit import audit_entries, format_report
 from wizard_p2p.bots import make_policy
 from wizard_p2p.errors import DecodeError, IllegalAction, PeerFault, UsageError
 from wizard_p2p.protocol import messages as m
+from wizard_p2p.protocol import round_check
+from wizard_p2p.protocol.events import (
+    Aborted,
+    EntryRejected,
+    Event,
+    GameEnded,
+    broadcasts,
+)
 from wizard_p2p.protocol.harness import MemoryGame, random_chooser
-from wizard_p2p.protocol.table import Output, Table
+from wizard_p2p.protocol.table import Table
 from wizard_p2p.rules import Card, GameConfig, SeatView, Suit
 
 
@@ -258,13 +266,16 @@ def test_entries_in_any_order_converge(short_game: MemoryGame, order_seed: int) 
         identity=short_game.identities[1],
         master_secret=short_game.masters[1],
     )
+    events: list[Event] = []
     for raw in shuffled:
-        observer.receive(raw)
-        for out in seat_one.receive(raw):
+        events += observer.receive(raw)
+        written = seat_one.receive(raw)
+        events += written
+        for out in broadcasts(written):
             assert out.entry == log[out.pos]  # written again only if it was its own
     assert observer.log == log and seat_one.log == log
     assert state(seat_one) == state(short_game.tables[1])
-    assert observer.rejected == [] and seat_one.rejected == []
+    assert [e for e in events if isinstance(e, EntryRejected)] == []
 
 
 def test_a_buffered_entry_refused_when_its_turn_comes_is_kept_as_evidence(
@@ -289,9 +300,10 @@ def test_a_buffered_entry_refused_when_its_turn_comes_is_kept_as_evidence(
     )
     assert observer.receive(bogus) == [] and observer.receive(real.raw) == []
     assert len(observer.log) == k
-    observer.receive(log[k])  # fills the gap: k and k+1 are accepted, the bogus one is not
+    events = observer.receive(log[k])  # fills the gap: k and k+1 are accepted, not the bogus one
     assert observer.log[: k + 2] == log[: k + 2]
-    (fault,) = observer.rejected
+    (rejected,) = [e for e in events if isinstance(e, EntryRejected)]
+    fault = rejected.fault
     assert (fault.seat, fault.kind, fault.position) == (intruder, "out-of-turn", k + 1)
 
 
@@ -371,7 +383,9 @@ def test_abort_of_a_stalled_seat() -> None:
     other = 3 - stalled - writer
     with pytest.raises(UsageError):
         game.tables[other].abort_stalled()
-    outputs = game.tables[writer].abort_stalled("no answer for 60 s")
+    events = game.tables[writer].abort_stalled("no answer for 60 s")
+    outputs = broadcasts(events)
+    assert events == [*outputs, GameEnded(Aborted(writer, stalled, "no answer for 60 s"))]
     assert [m.decode_entry(o.entry).kind for o in outputs] == ["abort"]
     game.send(writer, outputs)
     game.run()
@@ -414,14 +428,14 @@ def test_the_round_check_takes_every_opened_card_as_read(
     secrets derive, so the check compares cards instead of multiplying again — except in
     the clairvoyance round, whose cards were read with sealed shares."""
     seen: list[tuple[int, bool, int]] = []
-    original = Table._opened_with_derived_keys
+    original = round_check._opened_with_derived_keys
 
-    def recording(self: Table, rnd: Any, keys_by_seat: Any) -> dict[int, Any]:
-        opened = original(self, rnd, keys_by_seat)
+    def recording(rnd: Any, keys_by_seat: Any) -> dict[int, Any]:
+        opened = original(rnd, keys_by_seat)
         seen.append((rnd.size, rnd.clairvoyant, len(opened)))
         return opened
 
-    monkeypatch.setattr(Table, "_opened_with_derived_keys", recording)
+    monkeypatch.setattr(round_check, "_opened_with_derived_keys", recording)
     game = new_game(seats, *([variant] if variant else []), seed=6)
     game.run()
     assert all(t.finished and t.fault is None for t in game.tables)
@@ -480,7 +494,7 @@ def _derived_choice(table: Table, policy: Any, need: str, view: SeatView) -> int
     return policy.play(view, rng)
 
 
-def _bot_writes(table: Table, policy: Any) -> list[Output]:
+def _bot_writes(table: Table, policy: Any) -> list[Event]:
     """The entry a seat's client writes for its bot's next choice."""
     need, view = table.choice_needed(), table.view()
     assert need is not None and view is not None
@@ -590,7 +604,7 @@ def test_a_forced_play_lost_in_a_crash_is_written_again_byte_for_byte(
         )
         written: dict[int, bytes] = {}
         for line in log[1 : entry.pos]:
-            for out in table.receive(line):
+            for out in broadcasts(table.receive(line)):
                 written[out.pos] = out.entry
         assert written[entry.pos] == entry.raw
         assert entry.pos in table.forced_plays
@@ -606,6 +620,6 @@ def test_the_next_round_is_prepared_once_the_game_goes_on_past_the_deal() -> Non
     dealt = len(table.log)
     # Until every seat has written since the deal (so each has checked the last lock).
     while len(table.log) < dealt + 3:
-        assert table.preparation_waits and not table.preparation_due
+        assert table.scheduling.preparation_waits and not table.scheduling.preparation_due
         assert game.step()
-    assert table.preparation_due and not table.preparation_waits
+    assert table.scheduling.preparation_due and not table.scheduling.preparation_waits

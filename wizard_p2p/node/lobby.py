@@ -49,13 +49,13 @@ from wizard_p2p.node.options import (  # noqa: F401  (re-exported: the lobby's A
 )
 from wizard_p2p.node.store import GameStore, SeatRecord
 from wizard_p2p.ports import release_port, reserve_port
-from wizard_p2p.protocol.messages import GENESIS_DOMAIN, PROTOCOL, genesis_terms_bytes
-from wizard_p2p.protocol.table import (
+from wizard_p2p.protocol.genesis import (
     coin_commitment,
     encode_genesis,
     endorse,
     genesis_terms,
 )
+from wizard_p2p.protocol.messages import GENESIS_DOMAIN, PROTOCOL, genesis_terms_bytes
 from wizard_p2p.rules import VARIANT_NAMES, GameConfig
 
 

@@ -49,8 +49,9 @@ from wizard_p2p.node.helper import PassHelper
 from wizard_p2p.node.store import GameStore, SeatRecord
 from wizard_p2p.node.warmup import warm_up
 from wizard_p2p.protocol.control import EntryAt, Want, decode_control, encode_control
+from wizard_p2p.protocol.events import Event, LogRewritten
 from wizard_p2p.protocol.evidence import evidence_of
-from wizard_p2p.protocol.table import Output, Table
+from wizard_p2p.protocol.table import Table
 from wizard_p2p.rules import Card, Phase, Suit
 from wizard_p2p.session.api import Snapshot, Status
 
@@ -62,7 +63,7 @@ DEFAULT_STALL_LIMIT = 120.0
 # Seconds without our turn in the next set-up after which a put-off round check runs.
 IDLE_CHECK_DELAY = 0.5
 # Seconds after a deal, the seats not all having written since (a person chooses), after
-# which the next round is prepared anyway (Table.preparation_waits).
+# which the next round is prepared anyway (Scheduling.preparation_waits).
 IDLE_PREPARE_DELAY = 0.05
 
 MAX_FAULTS_KEPT = 100
@@ -193,7 +194,7 @@ class GamePeer:
         self._persist_and_publish()
         # Our coin is out: round 1's keys (and seat 0's first pass) are derived while
         # the others' coins come in, not after the last one.
-        self.table.prepare_next_round()
+        self.table.scheduling.prepare_next_round()
         if self._helper is not None:
             self._helper.start_thread()
         self._loop = asyncio.get_running_loop()
@@ -395,6 +396,7 @@ class GamePeer:
 
     def _on_control(self, event: MessageReceived) -> None:
         assert self.mesh is not None
+        events: list[Event] = []
         try:
             message = decode_control(event.payload)
             if isinstance(message, Want):
@@ -404,7 +406,7 @@ class GamePeer:
                         event.peer, encode_control(EntryAt(position, self.table.log[position]))
                     )
                 return
-            self.table.receive(message.data)
+            events = self.table.receive(message.data)
         except PeerFault as fault:
             seat = self._seat_of_key.get(event.peer)
             self.faults.append(f"control message from seat {seat}: {fault}")
@@ -414,8 +416,9 @@ class GamePeer:
             seat = self._seat_of_key.get(event.peer)
             self.faults.append(f"control message from seat {seat}: {exc}")
             return
-        if self.table.replaced_from is not None:
-            self._rewrite_log(self.table.replaced_from)
+        for rewritten in events:
+            if isinstance(rewritten, LogRewritten):
+                self._rewrite_log(rewritten.position)
         self._persist_and_publish()
 
     def _rewrite_log(self, position: int) -> None:
@@ -426,7 +429,6 @@ class GamePeer:
                      mode=0o644)
         self._logfile = self.store.open_log()
         self._persisted = len(self.table.log)
-        self.table.replaced_from = None
         if self.mesh.replicator is not None:
             self.mesh.replicator.rewritten(position)
 
@@ -607,11 +609,11 @@ class GamePeer:
             self._game_ended()
         if self.policy is not None and not self._quit:
             self._bot_move()
-        if self.table.deferred_checks_due:
+        if self.table.scheduling.deferred_checks_due:
             # What we had to send is sent: the last round's check is off the critical path,
             # and so is deriving what the next round's start will need.
             self._run_deferred_checks()
-        elif self.table.has_deferred_checks and not self._closing:
+        elif self.table.scheduling.has_deferred_checks and not self._closing:
             # Should the next set-up stall before our turn, the check runs anyway: after
             # IDLE_CHECK_DELAY with nothing happening (the timer restarts at every change).
             if self._idle_check is not None:
@@ -619,13 +621,17 @@ class GamePeer:
             self._idle_check = asyncio.get_running_loop().call_later(
                 IDLE_CHECK_DELAY, self._run_deferred_checks
             )
-        elif self.table.preparation_due:
+        elif self.table.scheduling.preparation_due:
             # Our hand is dealt, every seat has written since and no check is pending: the
             # next round's keys (and seat 0's first pass) are derived now, not at that
             # round's start. After round 1 nothing else would: its set-up has no check of
             # a round before it.
-            self.table.prepare_next_round()
-        elif self.table.preparation_waits and self._idle_prepare is None and not self._closing:
+            self.table.scheduling.prepare_next_round()
+        elif (
+            self.table.scheduling.preparation_waits
+            and self._idle_prepare is None
+            and not self._closing
+        ):
             self._idle_prepare = asyncio.get_running_loop().call_later(
                 IDLE_PREPARE_DELAY, self._prepare_when_idle
             )
@@ -637,17 +643,18 @@ class GamePeer:
         self._idle_prepare = None
         # Only if still waiting: once the game has moved on, the round's own path prepares
         # (when due, or after the next round's check), and not in the middle of a set-up.
-        if not self._closing and self.table.preparation_waits and self.table.prepare_next_round():
+        scheduling = self.table.scheduling
+        if not self._closing and scheduling.preparation_waits and scheduling.prepare_next_round():
             self._after_change()
 
     def _run_deferred_checks(self) -> None:
         if self._idle_check is not None:
             self._idle_check.cancel()
             self._idle_check = None
-        if not self.table.has_deferred_checks or self._closing:
+        if not self.table.scheduling.has_deferred_checks or self._closing:
             return
-        self.table.run_deferred_checks()
-        self.table.prepare_next_round()
+        self.table.scheduling.run_deferred_checks()
+        self.table.scheduling.prepare_next_round()
         if self.table.ended:
             self._after_change()
 
@@ -690,7 +697,7 @@ class GamePeer:
         that show the others' cards are in the log, sealed to us)."""
         return bool(getattr(self.policy, "deterministic", False))
 
-    def _choose(self, make_choice: Callable[[], list[Output]]) -> None:
+    def _choose(self, make_choice: Callable[[], list[Event]]) -> None:
         self._chosen_at = time.monotonic()
         make_choice()  # the entry it writes goes out from the log
         self._persist_and_publish()

@@ -1,1 +1,22 @@
-"""The game protocol, sans-I/O: messages, the log, the table state machine, the harness."""
+"""The game protocol, sans-I/O (SPEC.md): one seat's replica of a game and its log.
+
+``table.Table`` is the replica a node or the auditor drives; it composes:
+
+* ``kinds`` — the vocabulary: entry kinds, stages, fault kinds, as ``StrEnum`` members;
+* ``messages`` (with ``schema``) — entries on the wire, parsed strictly and signed;
+* ``genesis`` — a game's terms and endorsements, read and verified;
+* ``chain`` — authentication, the hash chain, entries held for later positions,
+  forks and equivocation;
+* ``turns`` — who writes each position, and how the stage moves on, as data;
+* ``handlers`` — one validator per entry kind, with the stages it may come in;
+  ``dealing`` — the mental-poker steps of a round those validators take;
+* ``round_state`` — what a replica knows of the round in progress;
+* ``round_check`` — a round replayed from its revealed secrets, naming the culprit;
+* ``seat_secrets`` and ``authoring`` — our own secrets, and our own entries;
+* ``events`` — what a table's calls return; ``faults`` — the faults it names;
+* ``scheduling`` — the driver's one seam for when work is done (checks put off,
+  keys derived ahead).
+
+``log`` reads and writes the JSON Lines log; ``harness.MemoryGame`` runs N tables in
+memory (tests, the warm-up); ``gen_vectors`` regenerates ``protocol/vectors``.
+"""

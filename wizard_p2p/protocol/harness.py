@@ -8,12 +8,12 @@ seat's ``SeatView`` and returns a bid, a suit or a card (the last trick's cards,
 the clairvoyance round's unseen one included, play by themselves).
 
 Tests drive it further: ``step``/``run(until=...)`` stop at any point of a
-game; ``outputs_filter`` sees every batch of outputs a table produces and
+game; ``outputs_filter`` sees every batch of entries a table sends and
 decides what is sent instead (how a test plays a malicious seat); ``reorder``
 delivers the queued messages in a random order; ``restart`` replaces a seat's
 table by one rebuilt from entries and the master secret, as after a crash.
 An entry a table refuses is recorded in ``rejected`` and the relay
-goes on, as a node would.
+goes on, as a node would; every other event a table returns is kept in ``events``.
 
 Outside the tests it plays the bench's protocol floor (every seat's work on one
 thread) and a peer's warm-up before its game (``wizard_p2p.node.warmup``).
@@ -31,19 +31,14 @@ from dataclasses import dataclass, field
 
 from wizard_p2p.errors import DecodeError, PeerFault
 from wizard_p2p.identity import Identity
-from wizard_p2p.protocol.table import (
-    Output,
-    Table,
-    encode_genesis,
-    endorse,
-    genesis_terms,
-    player_record,
-)
+from wizard_p2p.protocol.events import Broadcast, Event, broadcasts
+from wizard_p2p.protocol.genesis import encode_genesis, endorse, genesis_terms, player_record
+from wizard_p2p.protocol.table import Table
 from wizard_p2p.rules import Card, GameConfig, SeatView, Suit
 
 Chooser = Callable[[int, str, SeatView], int | Suit | Card]
-# (sender seat, the outputs its table just produced) -> the outputs to send instead
-OutputsFilter = Callable[[int, list[Output]], list[Output]]
+# (sender seat, the entries its table just wrote) -> the entries to send instead
+OutputsFilter = Callable[[int, list[Broadcast]], list[Broadcast]]
 
 
 def seeded_bytes(label: str, index: int) -> bytes:
@@ -85,11 +80,13 @@ class MemoryGame:
     outputs_filter: OutputsFilter | None = None
     reorder: random.Random | None = None
     rejected: list[tuple[int, PeerFault | DecodeError]] = field(default_factory=list)
+    # (seat, event) for every event but a Broadcast, in the order the tables returned them
+    events: list[tuple[int, Event]] = field(default_factory=list)
     # Tables put round checks off as a peer's do (run when due, between deliveries).
     defer_checks: bool = False
     # The second thread every table, a restarted one too, shares its passes with.
     helper: Executor | None = None
-    _queue: deque[tuple[int, Output]] = field(default_factory=deque)
+    _queue: deque[tuple[int, Broadcast]] = field(default_factory=deque)
     _started: bool = False
 
     @classmethod
@@ -149,13 +146,14 @@ class MemoryGame:
             for i, table in enumerate(self.tables):
                 self.send(i, table.start())
                 if self.defer_checks:  # as a peer does once its coin is out
-                    table.prepare_next_round()
-        for table in self.tables:
-            if table.deferred_checks_due:
-                table.run_deferred_checks()
-                table.prepare_next_round()
-            elif self.defer_checks and table.preparation_due:
-                table.prepare_next_round()  # as a peer does once its hand is dealt
+                    table.scheduling.prepare_next_round()
+        for i, table in enumerate(self.tables):
+            scheduling = table.scheduling
+            if scheduling.deferred_checks_due:
+                self._keep(i, scheduling.run_deferred_checks())
+                scheduling.prepare_next_round()
+            elif self.defer_checks and scheduling.preparation_due:
+                scheduling.prepare_next_round()  # as a peer does once its hand is dealt
         if self._queue:
             sender, out = self._pop()
             self.delivered += 1
@@ -182,28 +180,34 @@ class MemoryGame:
             self.send(i, outs)
             return True
         # Idle: whatever round check was put off runs now (a peer's does after a delay).
-        idle = [table for table in self.tables if table.has_deferred_checks]
-        for table in idle:
-            table.run_deferred_checks()
+        idle = [i for i, table in enumerate(self.tables) if table.scheduling.has_deferred_checks]
+        for i in idle:
+            self._keep(i, self.tables[i].scheduling.run_deferred_checks())
         return bool(idle)
 
-    def send(self, sender: int, outputs: Iterable[Output]) -> None:
-        """Queue what ``sender``'s table produced (through ``outputs_filter``)."""
-        batch = list(outputs)
+    def send(self, sender: int, events: Iterable[Event]) -> None:
+        """Queue the entries ``sender``'s table wrote (through ``outputs_filter``), and keep
+        its other events."""
+        events = list(events)
+        self._keep(sender, events)
+        batch = broadcasts(events)
         if self.outputs_filter is not None:
             batch = self.outputs_filter(sender, batch)
         self._queue.extend((sender, out) for out in batch)
+
+    def _keep(self, seat: int, events: Iterable[Event]) -> None:
+        self.events.extend((seat, e) for e in events if not isinstance(e, Broadcast))
 
     def deliver(self, raw: bytes, to: Iterable[int]) -> None:
         """Hand one entry to the given tables now (their replies are queued)."""
         for i in to:
             self._receive(i, raw)
 
-    def restart(self, seat: int, entries: Iterable[bytes]) -> list[Output]:
+    def restart(self, seat: int, entries: Iterable[bytes]) -> list[Broadcast]:
         """Replace ``seat``'s table by a new one fed ``entries`` (in the order given) as received.
 
-        Returns every output the new table produced (not queued): after a crash these
-        are its own entries, re-generated.
+        Returns every entry the new table wrote (not queued): after a crash these are
+        its own entries, re-generated.
         """
         table = Table(
             self.genesis,
@@ -213,15 +217,16 @@ class MemoryGame:
             defer_checks=self.defer_checks,
             helper=self.helper,
         )
-        outputs: list[Output] = []
+        events: list[Event] = []
         for raw in entries:
             if raw != self.genesis:
-                outputs += table.receive(raw)
-        outputs += table.start()
+                events += table.receive(raw)
+        events += table.start()
         self.tables[seat] = table
-        return outputs
+        self._keep(seat, events)
+        return broadcasts(events)
 
-    def _pop(self) -> tuple[int, Output]:
+    def _pop(self) -> tuple[int, Broadcast]:
         if self.reorder is None or len(self._queue) == 1:
             return self._queue.popleft()
         index = self.reorder.randrange(len(self._queue))

@@ -44,7 +44,7 @@ ROUND = Int(1, 20)
 POINT = Hex(32)
 HASH = Hex(32)
 SCALAR = Hex(32)
-# Lock keys sealed to one seat (the clairvoyance round): a box of 1..5 keys (mental.seal_keys).
+# Lock keys sealed to one seat (the clairvoyance round): a box of 1..5 keys (crypto.seal_keys).
 SEALED = Hex(SEAL_OVERHEAD + 32, SEAL_OVERHEAD + 32 * 5)
 # The clairvoyance round's sealed key shares: one box per other seat, null at the writer's.
 SHARES = List(Nullable(SEALED), 3, 6)
@@ -185,22 +185,36 @@ def entry_hash(raw: bytes) -> bytes:
 
 
 def encode_entry(
-    identity: Identity, *, game: bytes, pos: int, prev: bytes, seat: int, kind: str, body: dict
+    identity: Identity,
+    *,
+    game: bytes,
+    pos: int,
+    prev: bytes,
+    seat: int,
+    kind: str,
+    body: dict[str, Any],
 ) -> bytes:
     """Sign and encode one entry; the returned line is what is sent, stored and hashed."""
     return _signed_line(identity, _envelope(game, pos, prev, seat, kind, body))[0]
 
 
 def sign_entry(
-    identity: Identity, *, game: bytes, pos: int, prev: bytes, seat: int, kind: str, body: dict
+    identity: Identity,
+    *,
+    game: bytes,
+    pos: int,
+    prev: bytes,
+    seat: int,
+    kind: str,
+    body: dict[str, Any],
 ) -> Entry:
     """:func:`encode_entry`, returned as :func:`decode_entry` reads its line back.
 
     The envelope and the body go through the same schemas, checked on the value that
     was encoded rather than on the line: canonical JSON reads back as the value it
-    encodes, so parsing it and checking its form again would only repeat the encoding
-    (a third of a table's cost of writing its own entry, on the critical path of every
-    pass and play). Raises :class:`DecodeError` where ``decode_entry`` would.
+    encodes, so parsing it and checking its form again would only repeat the encoding,
+    on the critical path of every pass and play. Raises :class:`DecodeError` where
+    ``decode_entry`` would.
     """
     raw, value, signature = _signed_line(
         identity, _envelope(game, pos, prev, seat, kind, body)
@@ -210,7 +224,7 @@ def sign_entry(
 
 
 def _envelope(
-    game: bytes, pos: int, prev: bytes, seat: int, kind: str, body: dict
+    game: bytes, pos: int, prev: bytes, seat: int, kind: str, body: dict[str, Any]
 ) -> dict[str, Any]:
     return {
         "v": VERSION,
@@ -309,7 +323,7 @@ _ANY_OBJECT = _AnyObject()
 _ENVELOPE = Obj({**ENVELOPE_FIELDS, "body": _ANY_OBJECT})
 
 
-def genesis_terms_bytes(terms: dict) -> bytes:
+def genesis_terms_bytes(terms: dict[str, Any]) -> bytes:
     """The bytes every player signs to endorse the terms of a game."""
     return canonical.encode(terms)
 

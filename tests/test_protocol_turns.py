@@ -1,0 +1,120 @@
+"""The turn order and the stage transitions, as data (``wizard_p2p.protocol.turns``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from wizard_p2p.protocol import messages as m
+from wizard_p2p.protocol.handlers import HANDLERS
+from wizard_p2p.protocol.kinds import AUTO_KINDS, EntryKind, Stage
+from wizard_p2p.protocol.turns import (
+    CLAIRVOYANT_PLAY,
+    PHASE_TURNS,
+    STAGE_TURNS,
+    TRANSITIONS,
+    Step,
+    Tally,
+    Turn,
+    abort_writer,
+    advance,
+    due,
+)
+from wizard_p2p.rules import Phase
+
+K = EntryKind
+
+
+def test_the_set_up_and_the_end_go_in_seat_order() -> None:
+    assert due(Stage.COIN, Tally(4, coins=2)) == Turn(2, frozenset({K.COIN}))
+    dealt = Tally(4, shuffles=3, locks=1, finals=1, phase=Phase.DEAL, dealer=2)
+    assert due(Stage.SHUFFLE, dealt) == Turn(3, frozenset({K.SHUFFLE, K.DISPUTE}))
+    # Seat N-1 locked in its shuffle: after it, the lock stage is seats 0..N-2.
+    assert due(Stage.LOCK, dealt) == Turn(0, frozenset({K.LOCK, K.DISPUTE}))
+    assert due(Stage.FINAL, Tally(4, finals=1, phase=Phase.GAME_OVER)) == Turn(
+        1, frozenset({K.FINAL})
+    )
+
+
+def test_in_play_the_rules_phase_decides() -> None:
+    base = {"dealer": 2, "to_move": 0, "opened": 2, "played": 1}
+    expected = {
+        Phase.CHOOSE_TRUMP: Turn(2, frozenset({K.TRUMP, K.DISPUTE})),
+        Phase.BID: Turn(0, frozenset({K.BID, K.DISPUTE})),
+        # From the dealer's left, the bids opened so far skipped.
+        Phase.OPEN_BIDS: Turn(1, frozenset({K.BID_OPEN, K.DISPUTE})),
+        Phase.PLAY: Turn(0, frozenset({K.PLAY, K.DISPUTE})),
+    }
+    for phase, turn in expected.items():
+        assert due(Stage.PLAY, Tally(4, phase=phase, **base)) == turn  # type: ignore[arg-type]
+    # The clairvoyance round's trick goes clockwise from the dealer's left.
+    clairvoyant = Tally(4, phase=Phase.PLAY, clairvoyant=True, **base)  # type: ignore[arg-type]
+    assert due(Stage.PLAY, clairvoyant) == Turn(0, frozenset({K.PLAY, K.DISPUTE}))
+    assert due(Stage.PLAY, Tally(4, phase=Phase.DEAL)) is None
+
+
+def test_a_disputed_round_reveals_in_seat_order() -> None:
+    tally = Tally(3, unrevealed=1, phase=Phase.PLAY)
+    assert due(Stage.REVEAL, tally) == Turn(1, frozenset({K.REVEAL}))
+
+
+@pytest.mark.parametrize("stage", [Stage.DONE, Stage.ABORTED, Stage.FAULTED])
+def test_nobody_writes_once_the_game_has_ended(stage: Stage) -> None:
+    assert due(stage, Tally(3, phase=Phase.GAME_OVER)) is None
+    assert stage.ended and TRANSITIONS[stage].keys() <= {Step.CHEAT_FOUND}
+
+
+def test_an_abort_comes_from_the_lowest_other_seat() -> None:
+    assert [abort_writer(s) for s in range(4)] == [1, 0, 0, 0]
+
+
+def test_a_round_goes_through_its_stages() -> None:
+    stage = Stage.COIN
+    for step, then in [
+        (Step.ROUND_STARTS, Stage.SHUFFLE),
+        (Step.ALL_SHUFFLED, Stage.LOCK),
+        (Step.DEALT, Stage.PLAY),
+        (Step.ROUND_STARTS, Stage.SHUFFLE),
+        (Step.DISPUTED, Stage.REVEAL),
+        (Step.GAME_OVER, Stage.FINAL),
+        (Step.ALL_FINAL, Stage.DONE),
+    ]:
+        stage = advance(stage, step)
+        assert stage is then
+    # A cheat found by a check put off until an abort outranks the stall.
+    assert advance(advance(Stage.LOCK, Step.ABORTED), Step.CHEAT_FOUND) is Stage.FAULTED
+
+
+@pytest.mark.parametrize(
+    ("stage", "step"),
+    [(Stage.COIN, Step.DEALT), (Stage.REVEAL, Step.DISPUTED), (Stage.DONE, Step.ABORTED)],
+)
+def test_a_step_the_table_does_not_allow_is_a_bug(stage: Stage, step: Step) -> None:
+    with pytest.raises(AssertionError):
+        advance(stage, step)
+
+
+def test_every_stage_has_its_transitions_and_every_ongoing_one_a_writer() -> None:
+    assert set(TRANSITIONS) == set(Stage)
+    ongoing = {s for s in Stage if not s.ended}
+    assert ongoing == set(STAGE_TURNS) | {Stage.PLAY}
+
+
+def test_the_handler_table_agrees_with_the_turns() -> None:
+    """Every kind a turn allows in a stage has a handler that takes it in that stage; an
+    abort is taken in every stage of a game that goes on; a genesis in none."""
+    allowed: dict[EntryKind, set[Stage]] = {kind: set() for kind in EntryKind}
+    for stage, (_, kinds) in STAGE_TURNS.items():
+        for kind in kinds:
+            allowed[kind].add(stage)
+    for _, kinds in [*PHASE_TURNS.values(), CLAIRVOYANT_PLAY]:
+        for kind in kinds:
+            allowed[kind].add(Stage.PLAY)
+    allowed[K.ABORT] = {s for s in Stage if not s.ended}
+    assert set(HANDLERS) == set(EntryKind)
+    assert {kind: set(h.stages) for kind, h in HANDLERS.items()} == allowed
+    # What a client writes by itself is never a choice, an abort or a dispute.
+    assert not AUTO_KINDS & {K.BID, K.TRUMP, K.PLAY, K.ABORT, K.DISPUTE}
+
+
+def test_the_kinds_are_the_wire_formats_kinds() -> None:
+    assert set(m.BODIES) == {kind.value for kind in EntryKind}

@@ -1,0 +1,122 @@
+"""The log as a hash chain: who may be blamed for an entry, how entries link, and the
+entries held for positions not reached yet.
+
+An entry is authenticated (signed by the seat it names, for this game) before any
+fault is blamed on that seat. Two different entries signed by one seat for one
+position are proof of equivocation; an entry that does not link to ours at the
+previous position is a fork, which names nobody (either of two authors may have
+signed twice). Entries for later positions are kept until their turn comes:
+delivery order does not matter.
+"""
+
+from __future__ import annotations
+
+from wizard_p2p.errors import PeerFault
+from wizard_p2p.identity import BadSignature
+from wizard_p2p.protocol import messages as m
+from wizard_p2p.protocol.faults import Equivocation, OutOfTurn
+from wizard_p2p.protocol.genesis import Genesis
+from wizard_p2p.protocol.kinds import FaultKind
+
+MAX_BUFFERED = 4096  # entries kept for later positions (out-of-order delivery)
+MAX_BUFFERED_BYTES = 4 << 20  # and their bytes, together
+
+
+class Chain:
+    """The entries of one game's log, each with its hash and (author, kind)."""
+
+    def __init__(self, genesis: Genesis) -> None:
+        self.game_id = genesis.game_id
+        self._sign_keys = genesis.sign_keys
+        self.entries: list[bytes] = [genesis.entry.raw]
+        self.hashes: list[bytes] = [genesis.entry.hash]
+        self.meta: list[tuple[int, str]] = [(0, genesis.entry.kind)]
+        self._future: dict[int, dict[int, bytes]] = {}  # position → seat → entry
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    def authenticate(self, entry: m.Entry) -> None:
+        """The entry is signed by the seat it names, for this game: only then blame it."""
+        if entry.seat >= len(self._sign_keys):
+            raise PeerFault(
+                "no such seat", seat=None, position=entry.pos, kind=FaultKind.BAD_SIGNATURE
+            )
+        try:
+            m.check_entry_signature(entry, self._sign_keys[entry.seat])
+        except BadSignature:
+            raise PeerFault(
+                "its signature does not verify (forged, or altered on the way)",
+                seat=entry.seat,
+                position=entry.pos,
+                kind=FaultKind.BAD_SIGNATURE,
+            ) from None
+        if entry.game != self.game_id:
+            raise PeerFault(
+                "an entry of another game (replayed)",
+                seat=entry.seat,
+                position=entry.pos,
+                kind=FaultKind.REPLAY,
+            )
+
+    def check_link(self, entry: m.Entry) -> None:
+        """The entry (for the next position) chains to our last entry."""
+        if entry.prev != self.hashes[-1]:
+            # Its author holds another entry for the previous position than we do: one of
+            # the two authors signed two entries there, but which one this cannot prove.
+            raise PeerFault(
+                f"seat {entry.seat}'s entry does not chain to our entry at position "
+                f"{entry.pos - 1} (a fork: two different entries were signed there)",
+                seat=None,
+                position=entry.pos,
+                kind=FaultKind.FORK,
+            )
+
+    def check_fork(self, entry: m.Entry, held: bytes) -> None:
+        """``entry`` (authenticated) differs from the entry ``held`` for its position."""
+        old = m.decode_entry(held)
+        if old.seat == entry.seat:
+            raise Equivocation(
+                "signed two different entries for one position",
+                seat=entry.seat,
+                position=entry.pos,
+                first=held,
+                second=entry.raw,
+            )
+        if entry.pos < len(self.entries):
+            raise OutOfTurn(
+                f"wrote position {entry.pos}, which seat {old.seat} holds",
+                seat=entry.seat,
+                position=entry.pos,
+                kind=FaultKind.OUT_OF_TURN,
+            )
+
+    def check_held(self, entry: m.Entry) -> None:
+        """An entry kept for a later position by the same seat must be this one."""
+        waiting = self._future.get(entry.pos, {})
+        if entry.seat in waiting and waiting[entry.seat] != entry.raw:
+            self.check_fork(entry, waiting[entry.seat])
+
+    def hold(self, entry: m.Entry) -> None:
+        """Keep an authenticated entry for a later position (up to ``MAX_BUFFERED`` entries
+        and ``MAX_BUFFERED_BYTES``)."""
+        held = [raw for waiting in self._future.values() for raw in waiting.values()]
+        if len(held) < MAX_BUFFERED and sum(map(len, held)) + len(entry.raw) <= MAX_BUFFERED_BYTES:
+            self._future.setdefault(entry.pos, {})[entry.seat] = entry.raw
+
+    def take_held(self) -> dict[int, bytes] | None:
+        """The entries held for the next position (seat → entry), if any."""
+        return self._future.pop(len(self.entries), None)
+
+    def drop_stale(self) -> None:
+        """Forget entries held for positions the log has passed."""
+        for pos in [p for p in self._future if p < len(self.entries)]:
+            del self._future[pos]
+
+    def append(self, entry: m.Entry) -> None:
+        self.entries.append(entry.raw)
+        self.hashes.append(entry.hash)
+        self.meta.append((entry.seat, entry.kind))
+
+
+__all__ = ["MAX_BUFFERED", "Chain"]

@@ -1,0 +1,148 @@
+"""The genesis: the terms of a game, every player's endorsement, and reading it back
+(SPEC §3.1)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from wizard_p2p import canonical
+from wizard_p2p.errors import ConfigError, DecodeError, PeerFault, UsageError
+from wizard_p2p.identity import BadSignature, Identity, verify
+from wizard_p2p.protocol import messages as m
+from wizard_p2p.protocol.kinds import EntryKind, FaultKind
+from wizard_p2p.protocol.seat_secrets import coin_commitment
+from wizard_p2p.rules import GameConfig
+
+
+def config_terms(config: GameConfig) -> dict[str, Any]:
+    return {
+        "seats": config.seats,
+        "plus_minus_one": config.plus_minus_one,
+        "hidden_bids": config.hidden_bids,
+        "secret_bids": config.secret_bids,
+        "clairvoyance": config.clairvoyance,
+        "wizard_lead_sets_suit": config.wizard_lead_sets_suit,
+    }
+
+
+def player_record(
+    identity: Identity, master_secret: bytes, name: str, curve_key: str, address: str
+) -> dict[str, Any]:
+    """What a player contributes to the genesis terms."""
+    return {
+        "name": name,
+        "sign_key": identity.public_key,
+        "curve_key": curve_key,
+        "address": address,
+        "coin_commit": coin_commitment(master_secret),
+    }
+
+
+def genesis_terms(
+    config: GameConfig, players: Sequence[dict[str, Any]], nonce: bytes
+) -> dict[str, Any]:
+    """The terms of a game; ``nonce`` (32 random bytes from the host) makes its id unique."""
+    if len(players) != config.seats:
+        raise UsageError(f"{config.seats} seats need {config.seats} players")
+    terms = {
+        "protocol": m.PROTOCOL,
+        "config": config_terms(config),
+        "players": [dict(p) for p in players],
+        "nonce": nonce,
+    }
+    # Round-trip through the schema so a bad record is refused before anyone signs it.
+    return m.GENESIS_TERMS.parse(_as_json(terms), "terms")
+
+
+def endorse(identity: Identity, terms: dict[str, Any]) -> bytes:
+    """A player's signature on the terms: its consent to play this game."""
+    return identity.sign(m.GENESIS_DOMAIN, m.genesis_terms_bytes(terms))
+
+
+def encode_genesis(
+    host: Identity, terms: dict[str, Any], endorsements: Sequence[bytes]
+) -> bytes:
+    """The genesis entry (position 0, seat 0), once every player has endorsed the terms."""
+    return m.encode_entry(
+        host,
+        game=m.ZERO_HASH,
+        pos=0,
+        prev=m.ZERO_HASH,
+        seat=0,
+        kind=EntryKind.GENESIS.value,
+        body={"terms": terms, "endorsements": list(endorsements)},
+    )
+
+
+def _as_json(value: Any) -> Any:
+    return canonical.decode(canonical.encode(value), m.MAX_ENTRY_BYTES)
+
+
+@dataclass(frozen=True)
+class Genesis:
+    """A genesis read and verified: the game it founds."""
+
+    entry: m.Entry
+    config: GameConfig
+    players: list[dict[str, Any]]
+
+    @property
+    def game_id(self) -> bytes:
+        return self.entry.hash
+
+    @property
+    def sign_keys(self) -> list[bytes]:
+        return [p["sign_key"] for p in self.players]
+
+
+def read_genesis(raw: bytes) -> Genesis:
+    """Decode and verify a genesis: its shape, its terms, every endorsement, its signature.
+
+    Raises ``DecodeError`` for a genesis that cannot found a game, ``PeerFault`` naming
+    the seat whose signature does not verify.
+    """
+    entry = m.decode_entry(raw)
+    if entry.kind != EntryKind.GENESIS or entry.pos != 0 or entry.seat != 0:
+        raise DecodeError("the first entry must be the genesis, by seat 0, at position 0")
+    if entry.game != m.ZERO_HASH or entry.prev != m.ZERO_HASH:
+        raise DecodeError("the genesis has zero game id and zero previous hash")
+    terms = entry.body["terms"]
+    players = terms["players"]
+    try:
+        config = GameConfig(**terms["config"])
+    except ConfigError as exc:
+        raise DecodeError(f"the genesis terms cannot be played: {exc}") from None
+    if len(players) != config.seats or len(entry.body["endorsements"]) != config.seats:
+        raise DecodeError("the genesis needs one player and one endorsement per seat")
+    if len({p["sign_key"] for p in players}) != len(players):
+        raise DecodeError("two players share a signing key")
+    terms_bytes = m.genesis_terms_bytes(_as_json(terms))
+    for s, (player, endorsement) in enumerate(
+        zip(players, entry.body["endorsements"], strict=True)
+    ):
+        try:
+            verify(player["sign_key"], m.GENESIS_DOMAIN, terms_bytes, endorsement)
+        except BadSignature:
+            raise PeerFault(
+                "its endorsement of the genesis does not verify", seat=s, position=0,
+                kind=FaultKind.BAD_SIGNATURE,
+            ) from None
+    try:
+        m.check_entry_signature(entry, players[0]["sign_key"])
+    except BadSignature:
+        raise PeerFault("the genesis signature does not verify", seat=0, position=0) from None
+    return Genesis(entry, config, players)
+
+
+__all__ = [
+    "Genesis",
+    "coin_commitment",
+    "config_terms",
+    "encode_genesis",
+    "endorse",
+    "genesis_terms",
+    "player_record",
+    "read_genesis",
+]

@@ -1,0 +1,422 @@
+"""One validator per entry kind, and the stages in which each may come: ``HANDLERS``,
+in the manner of aioquic's frame handlers.
+
+A validator checks an entry against the replica's state and raises if it is wrong
+(``PeerFault``, or an ``IllegalAction``/``CryptoError``/``DecodeError`` the table turns
+into one naming the author); it changes nothing. It returns the function that applies
+the entry, which the table calls once the entry is in the log: a refused entry leaves
+the replica as it was.
+
+The validators read and drive a ``Replica`` (the ``Table``); the turn order itself
+(who may write which kind) is checked before, from ``turns``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Executor
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from wizard_p2p import crypto
+from wizard_p2p.errors import CryptoError, DecodeError, IllegalAction
+from wizard_p2p.protocol import dealing
+from wizard_p2p.protocol import messages as m
+from wizard_p2p.protocol.kinds import EntryKind, Stage
+from wizard_p2p.protocol.round_state import RoundState
+from wizard_p2p.protocol.seat_secrets import SeatSecrets, bid_domain
+from wizard_p2p.protocol.turns import Step
+from wizard_p2p.rules import DECK, Bid, ChooseTrump, Game, GameConfig, OpenBids, Play, Suit
+
+Apply = Callable[[], None]
+
+
+class Replica(Protocol):
+    """What the validators read and drive: the ``Table``'s state and its round steps."""
+
+    seat: int | None
+    config: GameConfig
+    players: list[dict[str, Any]]
+    game_id: bytes
+    game: Game | None
+    round: RoundState | None
+    coins: dict[int, bytes]
+    finals: dict[int, tuple[int, ...]]
+    _my_dispute: str | None
+    _helper: Executor | None
+    _secrets: SeatSecrets | None
+
+    def _first_dealer_known(self, dealer: int) -> None: ...
+    def _advance(self, step: Step) -> None: ...
+    def _deal(self) -> None: ...
+    def _to_reveal(self, rnd: RoundState) -> None: ...
+    def _finish_round(self) -> None: ...
+    def _abort(self, writer: int, stalled: int, reason: str) -> None: ...
+
+
+Validator = Callable[[Replica, m.Entry], Apply]
+
+
+@dataclass(frozen=True)
+class Handler:
+    validate: Validator
+    stages: frozenset[Stage]
+
+
+def _round_of(t: Replica, entry: m.Entry) -> RoundState:
+    rnd = t.round
+    if rnd is None or entry.body.get("round") != rnd.round_no:
+        raise DecodeError(f"the entry is for round {entry.body.get('round')}, not this one")
+    return rnd
+
+
+def _game(t: Replica) -> Game:
+    assert t.game is not None
+    return t.game
+
+
+def check_bid_opening(t: Replica, rnd: RoundState, seat: int, bid: int, nonce: bytes) -> None:
+    """An opened sealed bid matches its seat's commitment and is in range."""
+    crypto.verify_commitment(
+        bid_domain(t.game_id, rnd.round_no, seat), rnd.commits[seat], bytes([bid]), nonce
+    )
+    if bid > rnd.round_no:
+        raise IllegalAction(f"bid {bid} is out of range 0..{rnd.round_no}", rule="bid-range")
+
+
+# --- the first dealer -------------------------------------------------------------------
+
+
+def on_coin(t: Replica, entry: m.Entry) -> Apply:
+    value, nonce = entry.body["value"], entry.body["nonce"]
+    crypto.verify_commitment("coin", t.players[entry.seat]["coin_commit"], value, nonce)
+
+    def apply() -> None:
+        t.coins[entry.seat] = value
+        seats = t.config.seats
+        if len(t.coins) == seats:
+            values = [t.coins[s] for s in range(seats)]
+            t._first_dealer_known(crypto.joint_random_index(values, seats, t.game_id))
+
+    return apply
+
+
+# --- a round's set-up -----------------------------------------------------------------
+
+
+def on_shuffle(t: Replica, entry: m.Entry) -> Apply:
+    rnd = _round_of(t, entry)
+    seats = t.config.seats
+    deck = list(entry.body["deck"])
+    # The last shuffler keeps only the positions the round locks (SPEC §4).
+    kept = dealing.kept_by_shuffle(rnd, entry.seat) or crypto.DECK_SIZE
+    crypto.check_deck(deck, kept, validate_points=False)
+    last = entry.seat == seats - 1
+    if last != ("keys" in entry.body):
+        raise DecodeError("the last shuffler's pass, and only it, locks and releases keys")
+    keys = dealing.released_keys(rnd, entry) if last else None
+    box = entry.body.get("box")
+    if rnd.clairvoyant != (box is not None):
+        raise DecodeError("a shuffle of the clairvoyance round, and only it, has a box key")
+    shared = dealing.key_shared_with(rnd, t.seat, entry.seat, box) if box is not None else None
+    if last:
+        shares = dealing.sealed_shares(rnd, entry)
+    else:
+        dealing.no_shares(entry)
+        shares = None
+    next_pass, dispute = None, None
+    if t.seat is not None and entry.seat + 1 == t.seat:
+        next_pass, dispute = dealing.next_pass(dealing.my_shuffle(rnd, t.seat, t._helper), deck)
+    elif t.seat == 0 and last:
+        next_pass, dispute = dealing.next_pass(dealing.my_lock(rnd, t._helper), deck)
+
+    def apply() -> None:
+        rnd.shuffles.append((deck, entry.body["secret_hash"]))
+        if box is not None:
+            rnd.box_keys[entry.seat] = box
+        if shared is not None:
+            rnd.box_shared[entry.seat] = shared
+        if keys is not None:
+            _take_shares(t, rnd, entry.seat, shares)
+            rnd.locks[entry.seat] = (deck, keys)
+        rnd.deck = deck
+        rnd.next_pass = next_pass
+        if dispute is not None:
+            t._my_dispute = dispute
+        if len(rnd.shuffles) == seats:
+            t._advance(Step.ALL_SHUFFLED)
+
+    return apply
+
+
+def on_lock(t: Replica, entry: m.Entry) -> Apply:
+    rnd = _round_of(t, entry)
+    seats = t.config.seats
+    deck = list(entry.body["deck"])
+    if len(deck) != rnd.size:
+        raise DecodeError(f"a lock pass of round {rnd.round_no} has {rnd.size} positions")
+    crypto.check_deck(deck, rnd.size, validate_points=False)
+    keys = dealing.released_keys(rnd, entry)  # checks their number too
+    shares = dealing.sealed_shares(rnd, entry)
+    next_pass, dispute = None, None
+    # The next locker works out its pass while it checks this one; seat N-1 locked
+    # in its shuffle, so after seat N-2 comes the deal.
+    if t.seat is not None and entry.seat + 1 == t.seat < seats - 1:
+        next_pass, dispute = dealing.next_pass(dealing.my_lock(rnd, t._helper), deck)
+
+    def apply() -> None:
+        _take_shares(t, rnd, entry.seat, shares)
+        rnd.locks[entry.seat] = (deck, keys)
+        rnd.deck = deck
+        rnd.next_pass = next_pass
+        if dispute is not None:
+            t._my_dispute = dispute
+        if len(rnd.locks) == seats:
+            t._deal()
+
+    return apply
+
+
+def _take_shares(
+    t: Replica, rnd: RoundState, sender: int, boxes: Sequence[bytes | None] | None
+) -> None:
+    dispute = dealing.open_shares(rnd, t.seat, sender, boxes)
+    if dispute is not None and t._my_dispute is None:  # the first reason found stands
+        t._my_dispute = dispute
+
+
+# --- bids and play ----------------------------------------------------------------------
+
+
+def on_trump(t: Replica, entry: m.Entry) -> Apply:
+    _round_of(t, entry)
+    # The rules apply an action whole or refuse it unchanged, so applying it as the
+    # last step of validation keeps "a refused entry changes nothing".
+    _game(t).apply(ChooseTrump(entry.seat, Suit(entry.body["suit"])))
+    return lambda: None
+
+
+def on_bid(t: Replica, entry: m.Entry) -> Apply:
+    rnd = _round_of(t, entry)
+    game = _game(t)
+    body = entry.body
+    if t.config.sealed_bids:
+        if "commit" not in body or "bid" in body:
+            raise DecodeError("with sealed bids a bid carries a commitment only")
+        action = Bid(entry.seat, None)
+    else:
+        if "bid" not in body or "commit" in body:
+            raise DecodeError("an open bid carries the bid only")
+        action = Bid(entry.seat, body["bid"])
+    game.apply(action)  # the last check (see on_trump)
+
+    def apply() -> None:
+        if "commit" in body:
+            rnd.commits[entry.seat] = body["commit"]
+            if entry.seat == t.seat and rnd.my_bid is None:
+                assert t._secrets is not None
+                rnd.my_bid = t._secrets.recover_bid(rnd.round_no, body["commit"])
+
+    return apply
+
+
+def on_bid_open(t: Replica, entry: m.Entry) -> Apply:
+    rnd = _round_of(t, entry)
+    game = _game(t)
+    bid = entry.body["bid"]
+    check_bid_opening(t, rnd, entry.seat, bid, entry.body["nonce"])
+
+    def apply() -> None:
+        rnd.opened[entry.seat] = bid
+        if len(rnd.opened) == t.config.seats:
+            game.apply(OpenBids(tuple(rnd.opened[s] for s in range(t.config.seats))))
+
+    return apply
+
+
+def on_play(t: Replica, entry: m.Entry) -> Apply:
+    rnd = _round_of(t, entry)
+    game = _game(t)
+    position, key = entry.body["position"], entry.body["key"]
+    if rnd.owner(position) != entry.seat:
+        raise IllegalAction(
+            f"position {position} was not dealt to seat {entry.seat}", rule="not-held"
+        )
+    if any(p == position for _, p, _ in rnd.played):
+        raise IllegalAction(f"position {position} has been played already", rule="not-held")
+    dealing.check_scalar(key)
+    revealed = _revealed_in_play(t, rnd, entry)
+    if rnd.clairvoyant:
+        return _clairvoyant_play(t, rnd, entry, revealed)
+    if "keys" in entry.body:
+        raise DecodeError("only a clairvoyance-round play carries more keys")
+    mine = rnd.my_keys
+    if (
+        entry.seat == t.seat
+        and position in rnd.cards
+        and mine is not None
+        and key == mine.lock_keys[position]
+    ):
+        card = rnd.cards[position]  # our own card, read at the deal with these keys
+    else:
+        keys_for_card = [*rnd.public_keys(position), key]
+        try:
+            card = DECK[crypto.read_public_card(rnd.deck[position], keys_for_card)]
+        except CryptoError:
+            card = None  # the keys do not open the card: the round is disputed
+    ours_too = False
+    if card is not None:
+        # Only public knowledge refuses a play: every replica must decide alike.
+        if card is rnd.turned or any(rnd.cards.get(p) is card for _, p, _ in rnd.played):
+            raise IllegalAction(f"{card} has been played or turned already", rule="not-held")
+        ours_too = dealing.dealt_to_us_too(rnd, t.seat, card, entry.seat)
+        if ours_too:
+            # A card of our own hand: a pass dealt it twice. The others accept the play
+            # (they cannot know), so we do too, and dispute at our turn: the replay
+            # names the seat whose pass duplicated it.
+            assert t.seat is not None
+            trial = game.copy()
+            dealing.drop_from_hand(trial, t.seat, card)
+            trial.apply(Play(entry.seat, card))
+        else:
+            game.apply(Play(entry.seat, card))  # the last check (see on_trump)
+
+    def apply() -> None:
+        if revealed is not None:
+            rnd.reveals[entry.seat] = revealed
+        if ours_too and card is not None:
+            assert t.seat is not None
+            dealing.drop_from_hand(game, t.seat, card)
+            game.apply(Play(entry.seat, card))
+            t._my_dispute = f"seat {entry.seat} played {card}, a card dealt to me"
+        rnd.played.append((entry.seat, position, key))
+        if card is None:
+            rnd.dispute = (entry.seat, f"the card at position {position} does not decode")
+            t._to_reveal(rnd)
+            return
+        rnd.cards[position] = card
+        if len(rnd.played) == rnd.dealt:
+            t._finish_round()  # the last play revealed the last secret
+
+    return apply
+
+
+def _clairvoyant_play(
+    t: Replica, rnd: RoundState, entry: m.Entry, revealed: dict[str, Any] | None
+) -> Apply:
+    position, key = entry.body["position"], entry.body["key"]
+    keys = entry.body.get("keys")
+    if keys is None or len(keys) != rnd.dealt or keys[position] != key:
+        raise DecodeError("a clairvoyance-round play carries the keys of every hand")
+    for k in keys:
+        dealing.check_scalar(k)
+    assert revealed is not None  # every play of the clairvoyance round is of its last trick
+
+    def apply() -> None:
+        rnd.reveals[entry.seat] = revealed
+        rnd.played.append((entry.seat, position, key))
+        rnd.clairvoyant_keys[entry.seat] = tuple(keys)
+        if len(rnd.played) == t.config.seats:
+            if dealing.resolve_clairvoyant_trick(rnd, _game(t)):
+                t._finish_round()  # every play of the round revealed its writer's secret
+            else:
+                t._to_reveal(rnd)
+
+    return apply
+
+
+def _revealed_in_play(t: Replica, rnd: RoundState, entry: m.Entry) -> dict[str, Any] | None:
+    """The round secret (and secret bid) a play of the last trick must reveal.
+
+    A wrong secret is not refused here: the round's replay names it as a fault.
+    """
+    body = entry.body
+    if not rnd.in_last_trick:
+        if "secret" in body or "bid" in body or "nonce" in body:
+            raise DecodeError("only a play of the last trick reveals the round secret")
+        return None
+    if "secret" not in body:
+        raise DecodeError("a play of the last trick reveals the round secret")
+    if not t.config.secret_bids:
+        if "bid" in body or "nonce" in body:
+            raise DecodeError("only with secret bids does a play open a bid")
+        return {"secret": body["secret"], "bid": None}
+    if "bid" not in body or "nonce" not in body:
+        raise DecodeError("with secret bids a play of the last trick opens the bid")
+    check_bid_opening(t, rnd, entry.seat, body["bid"], body["nonce"])
+    return {"secret": body["secret"], "bid": body["bid"]}
+
+
+# --- a disputed round, the end of a game ------------------------------------------------
+
+
+def on_reveal(t: Replica, entry: m.Entry) -> Apply:
+    """A disputed round's reveal (an undisputed round's secrets come with its last
+    trick). A wrong secret is not refused here: the replay names it as a fault."""
+    rnd = _round_of(t, entry)
+    secret = entry.body["secret"]
+
+    def apply() -> None:
+        rnd.reveals[entry.seat] = {"secret": secret, "bid": None}
+        if len(rnd.reveals) == t.config.seats:
+            t._finish_round()
+
+    return apply
+
+
+def on_dispute(t: Replica, entry: m.Entry) -> Apply:
+    rnd = _round_of(t, entry)
+
+    def apply() -> None:
+        rnd.dispute = (entry.seat, entry.body["reason"])
+        t._to_reveal(rnd)
+
+    return apply
+
+
+def on_final(t: Replica, entry: m.Entry) -> Apply:
+    game = _game(t)
+    totals = tuple(entry.body["totals"])
+    if totals != tuple(game.totals):
+        raise IllegalAction(
+            f"final totals {list(totals)} differ from the replayed {game.totals}",
+            rule="final",
+        )
+
+    def apply() -> None:
+        t.finals[entry.seat] = totals
+        if len(t.finals) == t.config.seats:
+            t._advance(Step.ALL_FINAL)
+
+    return apply
+
+
+def on_genesis(t: Replica, entry: m.Entry) -> Apply:
+    raise DecodeError("a genesis entry can only be the first")
+
+
+def on_abort(t: Replica, entry: m.Entry) -> Apply:
+    return lambda: t._abort(entry.seat, entry.body["stalled"], entry.body["reason"])
+
+
+_SET_UP = {Stage.SHUFFLE, Stage.LOCK}
+_ROUND = {*_SET_UP, Stage.PLAY}
+_UNTIL_THE_END = {Stage.COIN, *_ROUND, Stage.REVEAL, Stage.FINAL}
+
+HANDLERS: Mapping[EntryKind, Handler] = {
+    EntryKind.GENESIS: Handler(on_genesis, frozenset()),
+    EntryKind.COIN: Handler(on_coin, frozenset({Stage.COIN})),
+    EntryKind.SHUFFLE: Handler(on_shuffle, frozenset({Stage.SHUFFLE})),
+    EntryKind.LOCK: Handler(on_lock, frozenset({Stage.LOCK})),
+    EntryKind.TRUMP: Handler(on_trump, frozenset({Stage.PLAY})),
+    EntryKind.BID: Handler(on_bid, frozenset({Stage.PLAY})),
+    EntryKind.BID_OPEN: Handler(on_bid_open, frozenset({Stage.PLAY})),
+    EntryKind.PLAY: Handler(on_play, frozenset({Stage.PLAY})),
+    EntryKind.REVEAL: Handler(on_reveal, frozenset({Stage.REVEAL})),
+    EntryKind.DISPUTE: Handler(on_dispute, frozenset(_ROUND)),
+    EntryKind.FINAL: Handler(on_final, frozenset({Stage.FINAL})),
+    EntryKind.ABORT: Handler(on_abort, frozenset(_UNTIL_THE_END)),
+}
+
+
+__all__ = ["HANDLERS", "Apply", "Handler", "Replica", "check_bid_opening"]
