@@ -17,9 +17,9 @@ from wizard_p2p.rules import Card, GameConfig, Suit
 from wizard_p2p.session.api import Snapshot, Status
 from wizard_p2p.session.local import LocalSession
 from wizard_p2p.tui.app import FINAL, WizardApp
+from wizard_p2p.tui.board import status_text
 from wizard_p2p.tui.headless import FixedSizeOutput, screen_text
 from wizard_p2p.tui.panels import RESUMABLE
-from wizard_p2p.tui.table import status_text
 
 
 class Watched:

@@ -30,18 +30,11 @@ from wizard_p2p.rules import MAX_SEATS, MIN_SEATS, Card, Phase, RoundResult, Sui
 from wizard_p2p.session.api import SeatController, Snapshot
 from wizard_p2p.tui.controls import ScrollControl
 from wizard_p2p.tui.i18n import Translator
-from wizard_p2p.tui.lobby import LobbyController, LobbySnapshot, is_lobby
+from wizard_p2p.tui.keys import create_key_bindings
+from wizard_p2p.tui.layout import create_layout
+from wizard_p2p.tui.lobby_screen import LobbyController, LobbySnapshot, is_lobby
+from wizard_p2p.tui.shared import FINAL, HELP, LOG, ROUND, SCORES, SUITS
 from wizard_p2p.tui.style import STYLE
-
-# Overlays, drawn over the table; the quit question is drawn over any of them.
-HELP = "help"
-SCORES = "scores"
-LOG = "log"
-ROUND = "round"  # the summary of the round just scored
-FINAL = "final"  # the final standings (or why the game was aborted)
-SCROLLABLE = (HELP, SCORES, LOG)
-
-SUITS: tuple[Suit, ...] = tuple(Suit)
 
 
 class WizardApp:
@@ -55,11 +48,6 @@ class WizardApp:
         input: Input | None = None,
         output: Output | None = None,
     ) -> None:
-        # The layout and the keys read this object's names (overlays, modes); importing
-        # them here, not at the top, keeps the modules free of an import cycle.
-        from wizard_p2p.tui.keys import create_key_bindings
-        from wizard_p2p.tui.layout import create_layout
-
         self.tr = Translator(lang)
         self.lang = self.tr.lang
         self.lobby: LobbyController | None = None
