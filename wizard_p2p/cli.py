@@ -5,10 +5,12 @@ from __future__ import annotations
 import argparse
 import functools
 import gc
+import os
 import sys
 from collections.abc import Sequence
 
 from wizard_p2p.errors import WizardError
+from wizard_p2p.node.invite import DEFAULT_PORT
 
 
 def _add_game_options(parser: argparse.ArgumentParser) -> None:
@@ -23,24 +25,42 @@ def _add_game_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def add_network_options(parser: argparse.ArgumentParser, *, bot: bool = False) -> None:
+    parser.add_argument("--name", default=os.environ.get("USER", "Player")[:32] or "Player")
+    parser.add_argument("--data-dir", default=None, help="where keys and games live")
+    parser.add_argument("--listen", default="0.0.0.0", help="address to listen on")
+    parser.add_argument("--mesh-port", type=int, default=None, help="port of the game mesh")
+    parser.add_argument("--lang", default=None, help="en, zh, ja (default: from the locale)")
+    parser.add_argument("--policy", default="heuristic", help="bot policy (headless seats)")
+    parser.add_argument("--headless", action="store_true", default=bot, help="a bot plays")
+    parser.add_argument("--quiet", action="store_true")
+    parser.add_argument("--trace", default=None, help=argparse.SUPPRESS)  # benchmarks
+    parser.add_argument("--stall-limit", type=float, default=120.0,
+                        help="seconds a seat may hold up the game (default 120)")
+    parser.add_argument("--silence-limit", type=float, default=3.0,
+                        help="seconds without a heartbeat before a peer counts as silent")
+
+
 def _cmd_play(args: argparse.Namespace) -> int:
     if args.offline:
-        from wizard_p2p.play_local import play_offline
+        from wizard_p2p.commands.offline import play_offline
 
         return play_offline(args)
-    from wizard_p2p.node.options import can_fork_bots, start_local_game
+    from wizard_p2p.commands.bot_processes import can_fork_bots
+    from wizard_p2p.commands.local_game import start_local_game
 
     if can_fork_bots():
         # The bots are forked once this process has imported the node: they start with
         # everything imported instead of each importing it again.
-        from wizard_p2p.node.commands import play_networked
+        from wizard_p2p.commands.networked import play_networked
 
-        local = start_local_game(args, fork=can_fork_bots())  # (no import started a thread)
+        # (no import started a thread)
+        local = start_local_game(args, fork=main if can_fork_bots() else None)
     else:
         # The bots start first, as new interpreters: they import while this process does.
         local = start_local_game(args)
         try:
-            from wizard_p2p.node.commands import play_networked
+            from wizard_p2p.commands.networked import play_networked
         except BaseException:
             local.stop_bots(finished=False)
             raise
@@ -55,19 +75,19 @@ def _run(coroutine_factory) -> int:
 
 
 def _cmd_host(args: argparse.Namespace) -> int:
-    from wizard_p2p.node.commands import host_async
+    from wizard_p2p.commands.networked import host_async
 
     return _run(lambda: host_async(args))
 
 
 def _cmd_join(args: argparse.Namespace) -> int:
-    from wizard_p2p.node.commands import join_async
+    from wizard_p2p.commands.networked import join_async
 
     return _run(lambda: join_async(args))
 
 
 def _cmd_resume(args: argparse.Namespace) -> int:
-    from wizard_p2p.node.commands import resume_async
+    from wizard_p2p.commands.networked import resume_async
 
     return _run(lambda: resume_async(args))
 
@@ -98,8 +118,6 @@ def build_parser() -> argparse.ArgumentParser:
         prog="wizard-p2p", description="The card game Wizard over a LAN, with no server."
     )
     sub = parser.add_subparsers(dest="command", required=True)
-
-    from wizard_p2p.node.options import DEFAULT_PORT, add_network_options
 
     play = sub.add_parser(
         "play", help="play against bots on this machine (each bot its own process, on loopback)"

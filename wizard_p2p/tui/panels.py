@@ -192,15 +192,12 @@ def final_lines(app: ConsoleState, cells: int) -> list[Line]:
     return lines
 
 
-RESUMABLE = "resumable"
-"""``Snapshot.extra`` key: "1" when the controller keeps the game resumable after ``quit()``."""
-
 
 def quit_lines(app: ConsoleState, cells: int) -> list[Line]:
     snap = app.snapshot
     if snap is None:  # the lobby: nothing to resume
         lines: list[Line] = []
-    elif snap.extra.get(RESUMABLE) == "1":
+    elif snap.resumable:
         lines = flow(words(app.tr("quit_resumable")), cells)
     else:
         lines = flow(words(app.tr("quit_practice")), cells)

@@ -1,6 +1,7 @@
 """The networked lobby as the console sees it: a ``LobbyController`` over the node's lobby.
 
-Glue at the level of the command line: it knows the node and the console.
+An adapter in the application layer: it knows the node and the console, which
+know nothing of each other.
 
 The lobby itself runs as a task on the shared asyncio loop (``HostLobby.serve`` or
 ``JoinLobby.join``); when it yields the genesis, the seat's ``GamePeer`` is built
@@ -71,8 +72,7 @@ class NodeLobby:
 
     def snapshot(self) -> LobbySnapshot:
         lobby = self.lobby
-        host = isinstance(lobby, HostLobby)
-        you = 0 if host else lobby.seat  # type: ignore[union-attr]
+        you = 0 if isinstance(lobby, HostLobby) else lobby.seat
         players = tuple(
             LobbyPlayer(p.name, p.fingerprint, seat, is_host=seat == 0, is_you=seat == you)
             for seat, p in enumerate(lobby.players)

@@ -14,11 +14,12 @@ from pathlib import Path
 
 from wizard_p2p.audit import format_score_pad
 from wizard_p2p.bots import make_policy
+from wizard_p2p.commands.local_game import LocalGame
 from wizard_p2p.errors import UsageError
 from wizard_p2p.identity import Identity
-from wizard_p2p.net import NetConfig, load_or_create_curve_keys
+from wizard_p2p.net import CurveKeys, NetConfig, load_or_create_curve_keys
+from wizard_p2p.node.invite import DEFAULT_PORT
 from wizard_p2p.node.lobby import GameStart, HostLobby, JoinLobby
-from wizard_p2p.node.options import DEFAULT_PORT, LocalGame
 from wizard_p2p.node.peer import GamePeer, PeerTimers
 from wizard_p2p.node.store import GameStore, default_data_dir, list_games
 from wizard_p2p.protocol.messages import VERSION, signed_version_of
@@ -39,7 +40,7 @@ def _data_dir(args: argparse.Namespace) -> Path:
     return Path(args.data_dir) if getattr(args, "data_dir", None) else default_data_dir()
 
 
-def _keys(data_dir: Path) -> tuple[Identity, object]:
+def _keys(data_dir: Path) -> tuple[Identity, CurveKeys]:
     data_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
     identity = Identity.load_or_create(data_dir / "identity.key")
     curve = load_or_create_curve_keys(data_dir / "curve.key")
@@ -78,13 +79,13 @@ def _say(args: argparse.Namespace, text: str) -> None:
 
 
 def _new_peer(
-    args: argparse.Namespace, start: GameStart, identity: Identity, curve: object
+    args: argparse.Namespace, start: GameStart, identity: Identity, curve: CurveKeys
 ) -> GamePeer:
     return GamePeer(
         start.store,
         start.record,
         identity,
-        curve,  # type: ignore[arg-type]
+        curve,
         start.genesis,
         net_config=_net_config(args),
         policy=make_policy(args.policy) if args.headless else None,
@@ -96,7 +97,7 @@ def _new_peer(
 
 
 async def _play_seat(
-    args: argparse.Namespace, start: GameStart, identity: Identity, curve: object
+    args: argparse.Namespace, start: GameStart, identity: Identity, curve: CurveKeys
 ) -> GamePeer:
     """Play a seat whose lobby is over: headless to the end, or in the console."""
     peer = _new_peer(args, start, identity, curve)
@@ -116,12 +117,13 @@ async def _console_lobby(
     args: argparse.Namespace,
     lobby: HostLobby | JoinLobby,
     identity: Identity,
-    curve: object,
+    curve: CurveKeys,
     *,
     autostart: bool = False,
 ) -> GamePeer | None:
     """The lobby and then the table, both in the console, on this loop."""
-    from wizard_p2p.lobby_console import NodeLobby
+    # The console is imported by a seat that shows it: a headless bot starts without it.
+    from wizard_p2p.commands.lobby_adapter import NodeLobby
     from wizard_p2p.tui.app import run_app_async
 
     async def make_peer(start: GameStart) -> GamePeer:
@@ -166,7 +168,7 @@ async def host_async(args: argparse.Namespace) -> GamePeer:
     config = GameConfig.with_variants(args.seats, args.variant)
     host = HostLobby(
         identity,
-        curve,  # type: ignore[arg-type]
+        curve,
         args.name,
         config,
         data_dir,
@@ -186,7 +188,7 @@ async def host_async(args: argparse.Namespace) -> GamePeer:
 
 
 async def _lobby_then_game(
-    args: argparse.Namespace, lobby: HostLobby | JoinLobby, identity: Identity, curve: object
+    args: argparse.Namespace, lobby: HostLobby | JoinLobby, identity: Identity, curve: CurveKeys
 ) -> GamePeer:
     """The lobby, then the seat: both in the console, or headless with progress lines."""
     if not args.headless:
@@ -223,7 +225,7 @@ async def join_async(args: argparse.Namespace) -> GamePeer:
         raise UsageError("the host's invite code is needed: --code ABCD-EF23")
     lobby = JoinLobby(
         identity,
-        curve,  # type: ignore[arg-type]
+        curve,
         args.name,
         host,
         port,
