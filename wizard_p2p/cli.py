@@ -7,10 +7,14 @@ import functools
 import gc
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Coroutine, Sequence
+from typing import TYPE_CHECKING, Any
 
 from wizard_p2p.errors import WizardError
 from wizard_p2p.node.invite import DEFAULT_PORT
+
+if TYPE_CHECKING:
+    from wizard_p2p.node.peer import GamePeer
 
 
 def _add_game_options(parser: argparse.ArgumentParser) -> None:
@@ -67,7 +71,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     return play_networked(args, local)
 
 
-def _run(coroutine_factory) -> int:
+def _run(coroutine_factory: Callable[[], Coroutine[Any, Any, GamePeer]]) -> int:
     import asyncio
 
     peer = asyncio.run(coroutine_factory())

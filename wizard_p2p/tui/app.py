@@ -20,6 +20,7 @@ the ±1 bid) gets a message in the player's language and changes nothing.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import cast
 
 from prompt_toolkit.application import Application
 from prompt_toolkit.input import Input
@@ -68,11 +69,11 @@ class WizardApp:
         self._digits = ""
         self._decision: tuple[object, ...] | None = None
         if is_lobby(target):
-            self.lobby = target  # type: ignore[assignment]
-            self.lobby.subscribe(self._on_lobby_change)
-            self.lobby_snapshot = self.lobby.snapshot()
+            self.lobby = target
+            target.subscribe(self._on_lobby_change)
+            self.lobby_snapshot = target.snapshot()
         else:
-            self._attach(target)  # type: ignore[arg-type]
+            self._attach(cast(SeatController, target))  # what is not a lobby is a seat
         self.application: Application[None] = Application(
             layout=create_layout(self),
             key_bindings=create_key_bindings(self),

@@ -21,10 +21,11 @@ Each function returns the lines of one panel (lists of styled fragments, see
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from prompt_toolkit.mouse_events import MouseEvent, MouseEventType
 
-from wizard_p2p.rules import DECK, Card, Phase, Trick, trick_winner
+from wizard_p2p.rules import DECK, Card, Phase, Suit, Trick, trick_winner
 from wizard_p2p.tui.controls import Line, flow
 from wizard_p2p.tui.shared import ConsoleState
 from wizard_p2p.tui.story import story
@@ -76,10 +77,10 @@ def last_trick(app: ConsoleState) -> Trick | None:
     return None
 
 
-def _winning_seat(plays: tuple[tuple[int, Card], ...], trump: object) -> int | None:
+def _winning_seat(plays: tuple[tuple[int, Card], ...], trump: Suit | None) -> int | None:
     if not plays:
         return None
-    index = trick_winner([card for _, card in plays], trump)  # type: ignore[arg-type]
+    index = trick_winner([card for _, card in plays], trump)
     return plays[index][0]
 
 
@@ -249,8 +250,8 @@ def hand_lines(app: ConsoleState, cells: int, height: int | None) -> list[Line]:
             extra += " class:card.selected"
         label = pad(card_label(card), 3, "^")
         text = f"[{label}]" if selected else f" {label} "
-        handler = on_click(lambda i=i: app.click_card(i))
-        units.append([(*card_fragment(card, extra, text), handler), ("", " ")])  # type: ignore[list-item]
+        handler = on_click(partial(app.click_card, i))
+        units.append([(*card_fragment(card, extra, text), handler), ("", " ")])
     return flow(units, cells)
 
 
@@ -262,7 +263,7 @@ def prompt_lines(app: ConsoleState, cells: int, height: int | None) -> list[Line
     if mode == "bid":
         units: list[Line] = [[("class:prompt", tr("bid_prompt"))]]
         for b in range(view.round_no + 1):
-            handler = on_click(lambda b=b: app.click_bid(b))
+            handler = on_click(partial(app.click_bid, b))
             if b == app.bid_choice:
                 style = "class:bid.choice"
                 text = f"[{b}]"
@@ -271,7 +272,7 @@ def prompt_lines(app: ConsoleState, cells: int, height: int | None) -> list[Line
                 text = f" {b} "
             if b == view.forbidden_bid:
                 style += " class:bid.forbidden"
-            units.append([(style, text, handler)])  # type: ignore[list-item]
+            units.append([(style, text, handler)])
         if view.forbidden_bid is not None:
             units.append([("", " ")])
             units += words(f"({tr('bid_forbidden', n=view.forbidden_bid)})", "class:message")
@@ -288,15 +289,15 @@ def prompt_lines(app: ConsoleState, cells: int, height: int | None) -> list[Line
             text = f"{card.suit.value} {tr.suit(card.suit, short=True)}"
             text = f"[{text}]" if i == app.trump_choice else f" {text} "
             extra = "class:card.selected" if i == app.trump_choice else ""
-            handler = on_click(lambda i=i: app.click_suit(i))
-            units.append([(*card_fragment(card, extra, text), handler), ("", " ")])  # type: ignore[list-item]
+            handler = on_click(partial(app.click_suit, i))
+            units.append([(*card_fragment(card, extra, text), handler), ("", " ")])
         return flow(units, cells) + flow(words(tr("trump_hint"), "class:hint"), cells)
     if mode == "play":
         units = words(tr("play_prompt"), "class:prompt")
-        card = app.selected_card
-        if card is not None:
+        chosen = app.selected_card
+        if chosen is not None:
             units.append([("", " - ")])
-            units += words(app.tr.card_name(card), "class:prompt")
+            units += words(app.tr.card_name(chosen), "class:prompt")
         return flow(units, cells) + flow(words(tr("play_hint"), "class:hint"), cells)
     text = status_text(app)
     return flow(words(text, "class:status"), cells) if text else [[]]

@@ -40,8 +40,8 @@ from wizard_p2p.tui.shared import FINAL, HELP, LOG, ROUND, SCORES, ConsoleState
 TRUMP_PANEL = 26  # cells, frame included
 
 
-def _panel(render: Callable[[int, int | None], list[Line]], **kwargs: object) -> Window:
-    return Window(LinesControl(render), dont_extend_height=True, **kwargs)  # type: ignore[arg-type]
+def _panel(render: Callable[[int, int | None], list[Line]], *, height: int | None = None) -> Window:
+    return Window(LinesControl(render), dont_extend_height=True, height=height)
 
 
 def _screen_size() -> tuple[int, int]:

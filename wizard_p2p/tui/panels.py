@@ -143,7 +143,7 @@ def round_lines(app: ConsoleState, cells: int) -> list[Line]:
             + pad(f"{result.points[seat]:+d}", 7, ">")
             + pad(str(result.totals[seat]), 7, ">")
         )
-        lines.append([(style, text, close)])  # type: ignore[list-item]
+        lines.append([(style, text, close)])
     if result.tricks:
         trick = result.tricks[-1]
         lines.append([])
@@ -155,7 +155,7 @@ def round_lines(app: ConsoleState, cells: int) -> list[Line]:
                 units[-1].append(("class:winning", mark))
         lines += flow(units, cells)
     lines.append([])
-    lines.append([("class:prompt", clip(tr("continue"), cells), close)])  # type: ignore[list-item]
+    lines.append([("class:prompt", clip(tr("continue"), cells), close)])
     return lines
 
 
