@@ -27,6 +27,6 @@ if [ ! -x .venv/bin/python ] || [ "$(cat "$STAMP" 2>/dev/null)" != "$WANT" ]; th
 fi
 export PATH="$ROOT/.venv/bin:$PATH"
 # Byte-compile our sources (pip does it only for non-editable installs): every
-# bot is its own process, and compiling at each start costs it a third of a second
-# where PYTHONDONTWRITEBYTECODE is set. Up-to-date files are skipped.
+# bot is its own process, and compiling at each start would delay every one of
+# them where PYTHONDONTWRITEBYTECODE is set. Up-to-date files are skipped.
 .venv/bin/python -m compileall -q wizard_p2p >/dev/null || true

@@ -16,7 +16,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from wizard_p2p.bench import main
+from tools.bench import compare, floors, games, machine, network, traces
+from tools.bench.cli import main
+from tools.bench.machine import cpu_ticks, stolen_share
+from tools.bench.stats import PAIRED_LEVEL, paired_change
+from tools.bench.verdicts import beside_verdicts, during_games, judged, verdicts
 
 
 def test_the_quick_benchmark_runs_and_reports_every_section(
@@ -36,6 +40,8 @@ def test_the_quick_benchmark_runs_and_reports_every_section(
     judged = {v["target"]: v["met"] for v in figures["verdicts"]}
     assert judged["audit of a 6-seat log <= 1 s"] in (True, False)  # measured, either way
     assert judged["card latency p50, 6 seats, <= 5 ms"] is None  # --quick plays 3 seats only
+    assert not any(name.startswith("round 1 networked") for name in judged)  # a figure
+    assert "(round 1 networked / protocol floor: " in printed
     assert figures["crypto"]["raw_mults_per_sec"] > 0
     game = figures["network"]["game_3"]
     assert game["finished"] is True
@@ -120,13 +126,11 @@ def test_compare_alternates_this_checkout_with_another(
 
 
 def test_an_idle_hop_crosses_two_cores_and_gives_this_thread_its_cores_back() -> None:
-    from wizard_p2p.bench import idle_hop
-
     if not hasattr(os, "sched_getaffinity"):
-        assert idle_hop(count=3, idle=0.001) is None
+        assert machine.idle_hop(count=3, idle=0.001) is None
         return
     before = os.sched_getaffinity(0)
-    hop = idle_hop(count=3, idle=0.001)
+    hop = machine.idle_hop(count=3, idle=0.001)
     assert os.sched_getaffinity(0) == before
     if len(before) < 2:
         assert hop is None
@@ -141,8 +145,6 @@ def test_an_idle_hop_crosses_two_cores_and_gives_this_thread_its_cores_back() ->
 
 
 def test_the_stolen_share_is_the_steal_ticks_over_all_ticks() -> None:
-    from wizard_p2p.bench import cpu_ticks, stolen_share
-
     assert stolen_share((10, 1000), (40, 1300)) == pytest.approx(0.1)
     assert stolen_share(None, (40, 1300)) is None
     assert stolen_share((10, 1000), (10, 1000)) is None  # no time passed
@@ -152,8 +154,6 @@ def test_the_stolen_share_is_the_steal_ticks_over_all_ticks() -> None:
 
 
 def test_the_minutes_figures_are_summed_up_over_the_sizes_that_measured_them() -> None:
-    from wizard_p2p.bench import during_games
-
     def size(stolen: float | None, hop: float | None) -> dict:
         return {
             "stolen": None if stolen is None else {"median": stolen},
@@ -173,18 +173,16 @@ def test_the_minutes_figures_are_summed_up_over_the_sizes_that_measured_them() -
 def test_compare_lets_each_version_lead_in_turn(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from wizard_p2p import bench
-
     played: list[Path | None] = []
 
     def fake_game(seats: int, out: Path, source: Path | None = None) -> dict[str, object]:
         played.append(source)
         return {"game": float(len(played))}
 
-    monkeypatch.setattr(bench, "run_game", fake_game)
-    monkeypatch.setattr(bench, "analyse", lambda game, seats: game)
+    monkeypatch.setattr(games, "run_game", fake_game)
+    monkeypatch.setattr(traces, "analyse", lambda game, seats: game)
     a, b = tmp_path / "a", tmp_path / "b"
-    figures = bench.bench_compare([a, b], [3], 3, lambda line: None, tmp_path)
+    figures = compare.bench_compare([a, b], [3], 3, lambda line: None, tmp_path)
     assert played == [None, a, b, a, b, None, b, None, a]
     assert figures["compare_3"]["medians"]["game"] == [6.0, 4.0, 5.0]
 
@@ -192,9 +190,7 @@ def test_compare_lets_each_version_lead_in_turn(
 def test_the_network_section_plays_the_sizes_in_turn_and_measures_each_floor_beside_its_game(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A slow minute of the machine falls on every size alike (twentieth session)."""
-    from wizard_p2p import bench
-
+    """A slow minute of the machine falls on every size alike."""
     done: list[tuple[str, int]] = []
 
     def fake_game(seats: int, out: Path, source: Path | None = None) -> dict[str, object]:
@@ -212,17 +208,17 @@ def test_the_network_section_plays_the_sizes_in_turn_and_measures_each_floor_bes
         done.append(("floor", seats))
         return 0.005, 0.010
 
-    monkeypatch.setattr(bench, "run_game", fake_game)
-    monkeypatch.setattr(bench, "analyse", lambda game, seats: game)
-    monkeypatch.setattr(bench, "setup_floor", lambda seats, round_no, helper=None: 0.004)
-    monkeypatch.setattr(bench, "protocol_floor", fake_protocol_floor)
-    monkeypatch.setattr(bench, "mults_per_second", lambda: 30000.0)
-    monkeypatch.setattr(bench, "wake_cost", lambda: (0.1, 0.2))
+    monkeypatch.setattr(games, "run_game", fake_game)
+    monkeypatch.setattr(traces, "analyse", lambda game, seats: game)
+    monkeypatch.setattr(floors, "setup_floor", lambda seats, round_no, helper=None: 0.004)
+    monkeypatch.setattr(floors, "protocol_floor", fake_protocol_floor)
+    monkeypatch.setattr(floors, "mults_per_second", lambda: 30000.0)
+    monkeypatch.setattr(floors, "wake_cost", lambda: (0.1, 0.2))
     hops = iter([20e-6, 30e-6, 40e-6, None, 60e-6, 70e-6])  # one before each game
-    monkeypatch.setattr(bench, "idle_hop", lambda: next(hops))
-    results = bench.bench_network([3, 6], 3, lambda line: None, tmp_path)
-    games = [seats for kind, seats in done if kind == "game"]
-    assert games == [3, 6, 3, 6, 3, 6]
+    monkeypatch.setattr(machine, "idle_hop", lambda: next(hops))
+    results = network.bench_network([3, 6], 3, lambda line: None, tmp_path)
+    sizes = [seats for kind, seats in done if kind == "game"]
+    assert sizes == [3, 6, 3, 6, 3, 6]
     # Each size's hops are those measured beside its own games (one unmeasured).
     assert results["setup_3"]["idle_hop"]["median"] == pytest.approx(40e-6)
     assert results["setup_6"]["idle_hop"]["median"] == pytest.approx(50e-6)
@@ -238,8 +234,6 @@ def test_the_network_section_plays_the_sizes_in_turn_and_measures_each_floor_bes
 def test_compare_pairs_each_game_with_this_versions_game_of_the_same_round(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from wizard_p2p import bench
-
     # The machine's speed drifts a lot from round to round, and the other version is
     # always 10 % slower than this one on the same minutes: the medians say little,
     # the pairs say exactly that.
@@ -251,16 +245,16 @@ def test_compare_pairs_each_game_with_this_versions_game_of_the_same_round(
         played.append(source)
         return {"game": drift[rep] * (1.0 if source is None else 1.1), "stolen": 0.0}
 
-    monkeypatch.setattr(bench, "run_game", fake_game)
-    monkeypatch.setattr(bench, "analyse", lambda game, seats: game)
+    monkeypatch.setattr(games, "run_game", fake_game)
+    monkeypatch.setattr(traces, "analyse", lambda game, seats: game)
     lines: list[str] = []
-    figures = bench.bench_compare([tmp_path / "b"], [3], len(drift), lines.append, tmp_path)
+    figures = compare.bench_compare([tmp_path / "b"], [3], len(drift), lines.append, tmp_path)
     paired = figures["compare_3"]["paired"]
     assert paired["game"][0] is None  # this version against itself
     change = paired["game"][1]
     assert change["median"] == pytest.approx(0.1)
     assert change["low"] == pytest.approx(0.1) and change["high"] == pytest.approx(0.1)
-    assert change["pairs"] == len(drift) and change["confidence"] >= bench.PAIRED_LEVEL
+    assert change["pairs"] == len(drift) and change["confidence"] >= PAIRED_LEVEL
     assert paired["setup_first"] == [None, None]  # no figure, no pairs
     # Every game's figure, in the order of the rounds, for pooling runs.
     this, theirs = figures["compare_3"]["games"]["game"]
@@ -272,8 +266,6 @@ def test_compare_pairs_each_game_with_this_versions_game_of_the_same_round(
 
 
 def test_paired_change_takes_the_sign_tests_interval() -> None:
-    from wizard_p2p.bench import PAIRED_LEVEL, paired_change
-
     base = [1.0] * 14
     other = [0.8, 0.9, 0.92, 0.95, 0.97, 0.99, 1.0, 1.0, 1.01, 1.03, 1.05, 1.08, 1.1, 1.2]
     change = paired_change(base, list(reversed(other)))
@@ -309,8 +301,6 @@ def test_paired_change_takes_the_sign_tests_interval() -> None:
 def test_a_paired_interval_holds_its_median_and_ignores_the_scale(
     pairs: list[tuple[float, float]], scale: float
 ) -> None:
-    from wizard_p2p.bench import PAIRED_LEVEL, paired_change
-
     base, other = [b for b, _ in pairs], [o for _, o in pairs]
     change = paired_change(base, other)
     assert change is not None
@@ -342,20 +332,18 @@ def _trace(seat: int, entries: list[tuple[int, int, str, float]], **extra: objec
 
 
 def test_card_latency_runs_from_the_signature_and_from_the_authors_log() -> None:
-    from wizard_p2p.bench import analyse
-
     # A play by seat 1 at position 1: signed at 10.000 s, in its author's log (after the
     # fsync) at 10.001, held by seats 0 and 2 at 10.003 and 10.004.
     held = {0: 10.003, 1: 10.001, 2: 10.004}
-    traces = [
+    seat_traces = [
         _trace(s, [(0, 0, "genesis", 9.0), (1, 1, "play", held[s])]) for s in range(3)
     ]
-    game = {"traces": traces, "wall": 2.0, "launched": 8.0, "log_bytes": 100}
-    unsigned = analyse(game, 3)
+    game = {"traces": seat_traces, "wall": 2.0, "launched": 8.0, "log_bytes": 100}
+    unsigned = traces.analyse(game, 3)
     assert unsigned["latencies_logged"] == [pytest.approx(0.003)]
     assert unsigned["card_latency"] is None  # an older checkout's traces: no signing times
-    traces[1]["signed"] = [[1, 10.0]]
-    signed = analyse(game, 3)
+    seat_traces[1]["signed"] = [[1, 10.0]]
+    signed = traces.analyse(game, 3)
     assert signed["latencies"] == [pytest.approx(0.004)]
     assert signed["card_latency"] == pytest.approx(0.004)
     assert signed["card_latency_logged"] == pytest.approx(0.003)
@@ -366,8 +354,6 @@ def _figures(seconds: float) -> dict[str, float]:
 
 
 def test_each_target_is_judged_on_the_runs_figures_or_said_unmeasured() -> None:
-    from wizard_p2p.bench import verdicts
-
     def setup(first: float, ratio: float) -> dict:
         return {"round1": _figures(first), "last": _figures(2 * first),
                 "round1_protocol_ratio": ratio}
@@ -383,30 +369,44 @@ def test_each_target_is_judged_on_the_runs_figures_or_said_unmeasured() -> None:
                     "game_3": game(2.5, 0.002), "game_6": game(3.2, 0.0049)},
         "audit": {"audit_6": _figures(0.5)},
     }
-    judged = {name.split(",")[0].split(" <=")[0]: (figures, met)
-              for name, figures, met in verdicts(results)}
-    assert judged["round set-up"] == ("round 1 20.0 ms (last round 40.0)", True)  # 3 seats
-    assert judged["round 1 networked / protocol floor"] == ("1.40 / 1.60 (3, 6 seats)", False)
-    assert judged["card latency p50"] == ("4.90 ms (from the author's log 3.90)", True)
+    by_name = {name.split(",")[0].split(" <=")[0]: (figures, met)
+               for name, figures, met in verdicts(results)}
+    assert by_name["round set-up"] == ("round 1 20.0 ms (last round 40.0)", True)  # 3 seats
+    assert by_name["card latency p50"] == ("4.90 ms (from the author's log 3.90)", True)
     # The whole run counts, start-up included: 3.2 s at 6 seats misses, its game would not.
-    assert judged["game of bots"] == ("whole run 2.50 / 3.20 s (the game 2.00 / 2.70)", False)
-    assert judged["audit of a 6-seat log"] == ("0.50 s", True)
-    assert judged["peak RSS of a peer"] == ("42.0 MB", True)
-    assert judged["shuffle+lock / raw multiplications"] == ("1.050", True)
+    assert by_name["game of bots"] == ("whole run 2.50 / 3.20 s (the game 2.00 / 2.70)", False)
+    assert by_name["audit of a 6-seat log"] == ("0.50 s", True)
+    assert by_name["peak RSS of a peer"] == ("42.0 MB", True)
+    assert by_name["shuffle+lock / raw multiplications"] == ("1.050", True)
     six = next(v for v in verdicts(results) if v[0].startswith("round set-up, 6"))
     assert six[1:] == ("round 1 120.0 ms (last round 240.0)", False)
     assert all(met is None and figures == "not measured" for _, figures, met in verdicts({}))
+    # Round 1 networked over its protocol floor measures this machine's wake-ups: a figure
+    # printed beside the verdicts, not one of them.
+    assert not any(name.startswith("round 1 networked") for name in by_name)
+    assert beside_verdicts(results)[0] == (
+        "(round 1 networked / protocol floor: 1.40 / 1.60 at 3, 6 seats: what waking a "
+        "sleeping process costs on this machine, not a target)"
+    )
+    assert beside_verdicts({}) == []
 
 
 def test_a_figure_judged_against_its_target_is_shown_on_the_same_side_of_it() -> None:
-    from wizard_p2p.bench import _judged, verdicts
+    assert judged(1.4, 1.5, 2) == "1.40"
+    assert judged(1.503, 1.5, 2) == "1.503"  # not "1.50", beside a target it misses
+    assert judged(1.4996, 1.5, 2) == "1.50"  # shown as the target, and meeting it
+    assert judged(5.0049, 5.0, 2) == "5.005"
+    assert judged(100.04, 100.0, 1) == "100.04"
+    setup = {"round1": _figures(0.05004), "last": _figures(0.1), "round1_protocol_ratio": 1.4}
+    by_name = {name: (figures, met)
+               for name, figures, met in verdicts({"network": {"setup_3": setup}})}
+    assert by_name["round set-up, 3 seats, median <= 50 ms"] == (
+        "round 1 50.04 ms (last round 100.0)", False
+    )
 
-    assert _judged(1.4, 1.5, 2) == "1.40"
-    assert _judged(1.503, 1.5, 2) == "1.503"  # not "1.50", beside a target it misses
-    assert _judged(1.4996, 1.5, 2) == "1.50"  # shown as the target, and meeting it
-    assert _judged(5.0049, 5.0, 2) == "5.005"
-    assert _judged(100.04, 100.0, 1) == "100.04"
-    ratios = {"round1": _figures(0.02), "last": _figures(0.04), "round1_protocol_ratio": 1.503}
-    judged = {name.split(" <=")[0]: (figures, met)
-              for name, figures, met in verdicts({"network": {"setup_3": ratios}})}
-    assert judged["round 1 networked / protocol floor"] == ("1.503 (3 seats)", False)
+
+def test_the_players_command_does_not_offer_the_bench() -> None:
+    from wizard_p2p.cli import build_parser
+
+    shown = build_parser().format_help()
+    assert "tournament" in shown and "bench" not in shown

@@ -5,10 +5,12 @@ from __future__ import annotations
 import os
 import threading
 import weakref
+from concurrent.futures import Executor
 
 import pytest
 
-from wizard_p2p import mental
+from wizard_p2p import crypto
+from wizard_p2p.crypto import PassSharer
 from wizard_p2p.node.helper import PassHelper, caller_cpu
 
 USABLE = frozenset(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else frozenset()
@@ -80,12 +82,12 @@ def test_the_helper_thread_really_runs_on_the_other_cores():
 
 
 def test_a_pass_shared_with_the_helper_is_the_same_pass():
-    keys = mental.derive_round_keys(bytes(range(32)), b"helper-test")
-    deck = list(mental.CARD_POINTS)
-    alone = mental.shuffle_pass(deck, keys)
+    keys = crypto.derive_round_keys(bytes(range(32)), b"helper-test")
+    deck = list(crypto.CARD_POINTS)
+    alone = crypto.shuffle_pass(deck, keys)
     with PassHelper() as helper:
         for _ in range(3):  # the first pass starts the thread, the later ones move it
-            assert mental.shuffle_pass(deck, keys, helper=helper) == alone
+            assert crypto.shuffle_pass(deck, keys, helper=helper) == alone
 
 
 def test_the_thread_can_be_started_before_the_first_job():
@@ -149,10 +151,10 @@ def test_a_pass_goes_to_run_soon_where_the_helper_has_it():
             calls.append("submit")
             return super().submit(fn, *args, **kwargs)
 
-    keys = mental.derive_round_keys(bytes(range(32)), b"helper-test")
-    alone = mental.shuffle_pass(list(mental.CARD_POINTS), keys)
+    keys = crypto.derive_round_keys(bytes(range(32)), b"helper-test")
+    alone = crypto.shuffle_pass(list(crypto.CARD_POINTS), keys)
     with Both() as helper:
-        assert mental.shuffle_pass(list(mental.CARD_POINTS), keys, helper=helper) == alone
+        assert crypto.shuffle_pass(list(crypto.CARD_POINTS), keys, helper=helper) == alone
     assert calls == ["run_soon"]
 
 
@@ -171,3 +173,8 @@ def test_a_job_is_let_go_of_once_it_has_run_not_when_the_next_comes():
         helper.run_soon(share.run)
         del share
         assert freed.wait(10)  # no other job came to push it out
+
+
+def test_the_pass_helper_is_a_pass_sharer_and_an_executor():
+    helper: PassSharer = PassHelper(current_cpu=lambda: None)
+    assert isinstance(helper, PassSharer) and isinstance(helper, Executor)

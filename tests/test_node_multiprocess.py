@@ -1,9 +1,9 @@
-"""Issue 5, end to end: LAN games where every seat is its own ``wizard-p2p`` OS process.
+"""End to end: LAN games where every seat is its own ``wizard-p2p`` OS process.
 
 Everything runs on 127.0.0.1. The host is started with ``host --port 0`` and
 its lobby address and invite code are read from its stdout; the other seats
 ``join``/``bot`` that address; each process has its own data directory. The
-tests then check what the issue asks for:
+tests check:
 
 * 3- and 6-seat games end with byte-identical logs on every seat and an audit
   that verifies them; while the 3-seat game runs, a process with its own CURVE
@@ -47,7 +47,7 @@ from wizard_p2p.net import CurveKeys
 from wizard_p2p.net.frames import Entry, Heartbeat, encode_mesh
 
 REPO = Path(__file__).resolve().parents[1]
-# A whole 3-seat game takes 15-30 s on a loaded 2-core machine; 6 seats about twice that.
+# Generous: a loaded 2-core machine runs these games slowly, and 6 seats take longer.
 GAME_DEADLINE = 240.0
 # Long enough that a killed-and-resumed seat is never declared stalled.
 PATIENT_STALL = 90.0

@@ -4,7 +4,9 @@ tmux runs ``wizard-p2p play --seats 3`` (this player hosts on loopback; each bot
 its own process that joins through the lobby); keys go in with ``send-keys`` and
 the screen is read with ``capture-pane``, polling against a deadline. Round 1 is
 played to its end through the console, then the player quits (``q`` ``y``) and
-the bot processes end with it.
+the bot processes end with it; the program prints the score pad, the log path and
+how to audit it, and exits 0. No ``--data-dir`` is given (the default data directory,
+here ``$WIZARD_P2P_HOME``), as a player running ``scripts/play`` gives none.
 """
 
 from __future__ import annotations
@@ -12,7 +14,6 @@ from __future__ import annotations
 import json
 import shlex
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -30,8 +31,11 @@ def test_networked_round_in_a_real_terminal(
     # Bot processes start and join through the lobby first: allow a loaded machine time.
     monkeypatch.setattr(test_tui_tmux, "DEADLINE", DEADLINE)
     argv = [sys.executable, "-m", "wizard_p2p", "play", "--seats", "3", "--lang", "en"]
-    argv += ["--policy", "random", "--data-dir", str(tmp_path / "me"), "--out", str(tmp_path)]
-    command = "env LANG=C.UTF-8 TERM=xterm-256color " + shlex.join(argv)
+    argv += ["--policy", "random", "--out", str(tmp_path)]
+    home = shlex.quote(str(tmp_path / "me"))
+    env = f"env LANG=C.UTF-8 TERM=xterm-256color WIZARD_P2P_HOME={home} "
+    # The pane stays once the program ends, so its last lines and exit status can be read.
+    command = "sh -c " + shlex.quote(env + shlex.join(argv) + '; echo "exit status $?"; exec cat')
     term = Terminal(tmux, tmp_path / "tmux.sock", command)
     try:
         screen = term.wait_for(lambda s: "Round 1 of 20" in s, "the table after the lobby")
@@ -42,15 +46,18 @@ def test_networked_round_in_a_real_terminal(
         term.send("q")
         term.wait_for(lambda s: "Leave the table?" in s, "the quit question")
         term.send("y")
-        deadline = time.monotonic() + DEADLINE
-        while term.alive() and time.monotonic() < deadline:
-            time.sleep(0.05)  # a pause between polls of an observable condition
-        assert not term.alive(), "the program did not exit after q, y"
+        term.wait_for(lambda s: "exit status" in s, "the program's end after q, y")
+        # Wrapped lines joined (-J), and the lines above the window too (-S).
+        screen = term._run("capture-pane", "-p", "-J", "-S", "-200").stdout
     finally:
         term.close()
-    # The host's log holds the whole first round, signed by every seat.
+    assert "exit status 0" in screen, screen
+    assert "Traceback" not in screen
+    assert "bid tk  total" in screen  # the score pad, printed after the console closed
     logs = list((tmp_path / "me" / "games").glob("*/log.jsonl"))
     assert len(logs) == 1
+    assert f"wizard-p2p audit {logs[0]}" in screen
+    # The host's log holds the whole first round, signed by every seat.
     entries = [json.loads(line) for line in logs[0].read_text().splitlines()]
     last_trick = [
         e["seat"] for e in entries

@@ -29,8 +29,9 @@ from tests.protocol_support import (
     settled,
     snapshot,
 )
-from wizard_p2p import group, mental
+from wizard_p2p import crypto as mental
 from wizard_p2p.audit import audit_entries
+from wizard_p2p.crypto import group
 from wizard_p2p.errors import PeerFault
 from wizard_p2p.protocol import messages as m
 from wizard_p2p.protocol.harness import MemoryGame

@@ -17,8 +17,8 @@ from typing import Any
 
 import pytest
 
+from tools import gen_vectors
 from wizard_p2p.audit import AuditReport, audit_entries
-from wizard_p2p.protocol import gen_vectors
 from wizard_p2p.protocol import messages as m
 from wizard_p2p.protocol.harness import MemoryGame, random_chooser
 from wizard_p2p.rules import GameConfig
@@ -121,7 +121,7 @@ def test_golden_game_is_reproduced_byte_for_byte() -> None:
     for relative, data in gen_vectors.golden_files(game).items():
         committed = (ROOT / relative).read_bytes()
         assert committed == data, (
-            f"{relative} differs: run python -m wizard_p2p.protocol.gen_vectors"
+            f"{relative} differs: run python -m tools.gen_vectors"
         )
 
 

@@ -21,9 +21,9 @@ from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
 from tests.protocol_support import forge, new_game, settled
+from tools import gen_vectors
 from wizard_p2p import canonical
 from wizard_p2p.errors import DecodeError
-from wizard_p2p.protocol import gen_vectors
 from wizard_p2p.protocol import messages as m
 from wizard_p2p.protocol.log import read_log
 
@@ -36,7 +36,7 @@ def test_committed_schemas_equal_the_code() -> None:
     files = gen_vectors.schema_files()
     for relative, data in files.items():
         assert (ROOT / relative).read_bytes() == data, (
-            f"{relative} is stale: run python -m wizard_p2p.protocol.gen_vectors"
+            f"{relative} is stale: run python -m tools.gen_vectors"
         )
     committed = {p.name for p in (ROOT / gen_vectors.SCHEMA_DIR).glob("*.json")}
     assert committed == {relative.name for relative in files}

@@ -598,8 +598,7 @@ def test_a_forced_play_lost_in_a_crash_is_written_again_byte_for_byte(
 
 def test_the_next_round_is_prepared_once_the_game_goes_on_past_the_deal() -> None:
     # At the deal itself the other seats may still be checking the last lock: seat 0's
-    # pass of the next round waits for an entry from every seat (docs/PERFORMANCE.md,
-    # fourteenth session).
+    # pass of the next round waits for an entry from every seat.
     game = MemoryGame.create(GameConfig(seats=3), random_chooser(3), seed=3, defer_checks=True)
     table = game.tables[0]
     while table.stage != "play":

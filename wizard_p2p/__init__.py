@@ -1,7 +1,7 @@
 """wizard-p2p: the card game Wizard over a LAN with no server.
 
-Layers (each may import only those below it; see README "Design"):
-rules (pure game) · group/mental (card crypto) · identity · protocol (sans-I/O
+Layers (each may import only those below it; see docs/architecture.md):
+rules (pure game) · crypto (card crypto) · identity · protocol (sans-I/O
 log and table) · audit · net (ZeroMQ) · node · bots · tui · cli.
 """
 

@@ -22,6 +22,8 @@ from pathlib import Path
 from typing import Any
 
 from wizard_p2p.errors import DecodeError, PeerFault, WizardError
+from wizard_p2p.protocol.evidence import FILE_NAME as EVIDENCE_FILE
+from wizard_p2p.protocol.evidence import Evidence, check_evidence, read_evidence
 from wizard_p2p.protocol.log import read_log
 from wizard_p2p.protocol.messages import (
     VERSION,
@@ -50,6 +52,9 @@ class AuditReport:
     fault_kind: str | None = None
     message: str = ""
     game_id: str = ""
+    # The records of the evidence file beside the log, each with why it proves
+    # nothing (None: it proves its seat cheated).
+    evidence: list[tuple[Evidence, str | None]] = field(default_factory=list)
 
     @property
     def exit_code(self) -> int:
@@ -88,6 +93,16 @@ class AuditReport:
                 "message": self.message,
             },
             "message": self.message,
+            "evidence": [
+                {
+                    "seat": e.seat,
+                    "position": e.position,
+                    "kind": e.kind,
+                    "proven": problem is None,
+                    "message": e.reason if problem is None else problem,
+                }
+                for e, problem in self.evidence
+            ],
         }
 
 
@@ -193,11 +208,32 @@ def _fill(report: AuditReport, table: Table) -> None:
 
 
 def audit_file(path: Path) -> AuditReport:
+    """Audit the log at ``path``, and the evidence file beside it if there is one."""
     try:
         lines = read_log(path)
     except (OSError, DecodeError) as exc:
         return AuditReport("unreadable", 0, message=f"cannot read {path}: {exc}")
-    return audit_entries(lines)
+    report = audit_entries(lines)
+    if report.status == "unreadable":
+        return report
+    try:
+        records = read_evidence(path.parent / EVIDENCE_FILE)
+    except (OSError, DecodeError) as exc:
+        report.message += f"\nthe evidence file beside the log cannot be read: {exc}"
+        return report
+    report.evidence = [(e, check_evidence(lines, e)) for e in records]
+    proven = [e for e, problem in report.evidence if problem is None]
+    if proven and report.status != "fault":
+        first = min(proven, key=lambda e: e.position)
+        report.status = "fault"
+        report.fault_position = first.position
+        report.fault_seat = first.seat
+        report.fault_kind = first.kind
+        report.message = (
+            f"seat {first.seat} signed an entry the others refused ({first.kind} at position "
+            f"{first.position}; the proof is in {EVIDENCE_FILE}): {first.reason}"
+        )
+    return report
 
 
 def format_score_pad(names: tuple[str, ...], history: list[RoundResult]) -> str:
@@ -234,6 +270,10 @@ def format_report(report: AuditReport) -> str:
         )
     else:
         lines.append(report.message)
+    for evidence, problem in report.evidence:
+        name = report.names[evidence.seat] if evidence.seat < len(report.names) else "?"
+        what = f"evidence of seat {evidence.seat} ({name}), {evidence.kind} at {evidence.position}"
+        lines.append(f"{what}: " + ("proven" if problem is None else f"proves nothing: {problem}"))
     return "\n".join(lines)
 
 

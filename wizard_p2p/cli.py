@@ -1,4 +1,4 @@
-"""The command line: ``wizard-p2p host|join|resume|audit|bot|play|bench|tournament``."""
+"""The command line: ``wizard-p2p host|join|resume|audit|bot|play|tournament``."""
 
 from __future__ import annotations
 
@@ -108,13 +108,6 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
     return tournament_main(args.rest)
 
 
-def _cmd_bench(args: argparse.Namespace) -> int:
-    from wizard_p2p.bench import main as bench_main
-
-    return bench_main(args.rest)
-
-
-_SUBMAINS = {"bench": _cmd_bench, "tournament": _cmd_tournament}
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -170,17 +163,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     tournament.add_argument("rest", nargs=argparse.REMAINDER)
     tournament.set_defaults(func=_cmd_tournament)
-
-    bench = sub.add_parser("bench", help="benchmarks (figures and ratios)", add_help=False)
-    bench.add_argument("rest", nargs=argparse.REMAINDER)
-    bench.set_defaults(func=_cmd_bench)
     return parser
 
 
 @functools.cache
 def _parser() -> argparse.ArgumentParser:
     # Built once per process: `play`'s forked bots parse their own command line with
-    # the parser it built before forking them (3–7 ms of CPU a bot otherwise).
+    # the parser it built before forking them, instead of building it again each.
     return build_parser()
 
 
@@ -191,14 +180,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             return main(sys.argv[1:])
         finally:
             # The program ends: nothing it still holds needs collecting. Python's
-            # finalization would otherwise walk the whole heap again — a game's took
-            # 50–70 ms at the end of every `play` here, and 15 with this.
+            # finalization would otherwise walk the whole heap again, a pause at the
+            # end of every `play`.
             gc.freeze()
     argv = list(argv)
     parser = _parser()
-    if argv and argv[0] in ("bench", "tournament"):
-        # These parse their own options (argparse's REMAINDER would drop leading ones).
-        args = argparse.Namespace(func=_SUBMAINS[argv[0]], rest=argv[1:])
+    if argv and argv[0] == "tournament":
+        # It parses its own options (argparse's REMAINDER would drop leading ones).
+        args = argparse.Namespace(func=_cmd_tournament, rest=argv[1:])
     else:
         args = parser.parse_args(argv)
     try:

@@ -90,7 +90,7 @@ def verify(public_key: bytes, domain: str, data: bytes, signature: bytes) -> Non
         raise BadSignature(f"a public key is {PUBLIC_KEY_BYTES} bytes")
     if not isinstance(signature, bytes) or len(signature) != SIGNATURE_BYTES:
         raise BadSignature(f"a signature is {SIGNATURE_BYTES} bytes")
-    # libsodium's check, not OpenSSL's: twice as fast here, and it refuses public
+    # libsodium's check, not OpenSSL's: it is faster, and it refuses public
     # keys of small order (for which a signature can be valid for many messages).
     try:
         crypto_sign_open(signature + message, public_key)

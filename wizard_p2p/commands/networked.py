@@ -11,6 +11,7 @@ import argparse
 import asyncio
 import shutil
 from pathlib import Path
+from typing import Any
 
 from wizard_p2p.audit import format_score_pad
 from wizard_p2p.bots import make_policy
@@ -107,10 +108,25 @@ async def _play_seat(
     else:
         from wizard_p2p.tui.app import run_app_async
 
-        await run_app_async(peer, lang=getattr(args, "lang", None))
+        app = asyncio.ensure_future(run_app_async(peer, lang=getattr(args, "lang", None)))
+        _stop_on_failure(peer, app)
+        await asyncio.wait({app})
+        peer.raise_if_failed()
+        app.result()  # the console's own error, if it had one
         if peer.table.finished:
             await peer.run_until_finished()
     return peer
+
+
+def _stop_on_failure(peer: GamePeer, app: asyncio.Future[Any]) -> None:
+    """Close the console if the seat fails: its screen would no longer move."""
+
+    async def watch() -> None:
+        await peer.failed.wait()
+        app.cancel()
+
+    watcher = asyncio.ensure_future(watch())
+    app.add_done_callback(lambda _: watcher.cancel())
 
 
 async def _console_lobby(
@@ -126,19 +142,28 @@ async def _console_lobby(
     from wizard_p2p.commands.lobby_adapter import NodeLobby
     from wizard_p2p.tui.app import run_app_async
 
+    app: asyncio.Future[Any] | None = None
+
     async def make_peer(start: GameStart) -> GamePeer:
         peer = _new_peer(args, start, identity, curve)
         await peer.start()
+        if app is not None:
+            _stop_on_failure(peer, app)
         await peer.ready.wait()  # the console needs a first view: wait for the coin
         return peer
 
     node_lobby = NodeLobby(lobby, make_peer, autostart=autostart)
     node_lobby.begin()
-    await run_app_async(node_lobby, lang=getattr(args, "lang", None))
+    app = asyncio.ensure_future(run_app_async(node_lobby, lang=getattr(args, "lang", None)))
+    await asyncio.wait({app})
+    if not app.cancelled():
+        app.result()  # the console's own error, if it had one
     node_lobby.leave()
     if node_lobby.task is not None:
         await asyncio.gather(node_lobby.task, return_exceptions=True)
     peer = node_lobby.peer
+    if peer is not None:
+        peer.raise_if_failed()
     if peer is not None and peer.table.finished:
         await peer.run_until_finished()
     return peer
@@ -156,9 +181,12 @@ def _report(args: argparse.Namespace, peer: GamePeer) -> None:
         _say(args, f"game ended: cheating detected: {table.fault}")
     elif table.abort is not None:
         _say(args, f"game ended: {table.names[table.abort[1]]} stalled")
-    else:
+    elif peer.resumable:
         _say(args, f"left the game; resume it with: wizard-p2p resume {peer.store.game_dir}")
+    else:
+        _say(args, "left the game")
     _say(args, f"log: {peer.store.log_path}")
+    _say(args, f"check it with: wizard-p2p audit {peer.store.log_path}")
 
 
 async def host_async(args: argparse.Namespace) -> GamePeer:
@@ -283,12 +311,16 @@ def play_networked(args: argparse.Namespace, local: LocalGame) -> int:
         # Bots outlive a finished game only to let everyone catch up.
         local.stop_bots(finished=peer is not None and peer.table.finished)
     for i in range(config.seats):
-        seat_dir = Path(args.data_dir) if i == 0 else out / f"seat-{i}"
+        seat_dir = _data_dir(args) if i == 0 else out / f"seat-{i}"
         games = list_games(seat_dir)
         if games and games[0].log_path.exists():
             shutil.copyfile(games[0].log_path, out / f"seat-{i}.jsonl")
+    if peer is None:
+        return 1
     if not args.headless:
         args.quiet = False
         _report(args, peer)
+        print(f"logs of every seat: {out}")
+        return 0  # finished, or the player chose to leave: neither is a failure
     print(f"logs of every seat: {out}")
     return 0 if peer.table.finished else 1

@@ -40,6 +40,15 @@ class NetConfig:
     max_ahead: int = 1024
     # Largest payload (entry, private or control message) in bytes.
     max_payload: int = 1 << 20
+    # Largest entry of the replicated log: the log's own limit (SPEC §2.1). A larger
+    # entry frame is dropped on receipt, before anything holds it.
+    max_entry: int = 64 << 10
+    # Byte budgets per peer for what is held on its behalf: entries it sent ahead of a
+    # gap, and its private and control messages not yet read by the node. Past the
+    # budget a frame is dropped (an entry is asked for again once the gap fills; a
+    # private message is not acknowledged, so its sender offers it again).
+    max_ahead_bytes: int = 4 << 20
+    max_queued_bytes: int = 4 << 20
     # Private messages not yet acknowledged, per mesh.
     max_outbox: int = 4096
     # Received private and control messages waiting for the node to read them.
@@ -76,7 +85,8 @@ class NetConfig:
         if self.silence_limit <= self.heartbeat_interval:
             raise ConfigError("NetConfig.silence_limit must exceed heartbeat_interval")
         for name in ("sync_batch", "max_ahead", "max_payload", "max_outbox",
-                     "max_queued_messages", "reconnect_ivl_ms", "reconnect_ivl_max_ms",
+                     "max_queued_messages", "max_entry", "max_ahead_bytes", "max_queued_bytes",
+                     "reconnect_ivl_ms", "reconnect_ivl_max_ms",
                      "handshake_timeout_ms", "zmtp_heartbeat_ms", "zmtp_heartbeat_timeout_ms"):
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or value < 1:

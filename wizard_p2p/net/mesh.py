@@ -26,9 +26,8 @@ the ROUTER and the DEALERs live in two contexts, each with its I/O thread, and
 the receiving one runs as a batch task (:attr:`NetConfig.batch_receive_thread`).
 On a machine whose seats share the cores, an entry sent to five peers wakes
 five receiving threads in turn; a normal task's wake-up preempts the thread
-that woke it, so the sending thread was preempted by the first receiver and the
-others waited for the rest of the sends (1.68 ms from the first receipt to the
-last in the median, six seats on two cores). A batch task's wake-up preempts
+that woke it, so the sending thread is preempted by the first receiver and the
+others wait for the rest of the sends. A batch task's wake-up preempts
 nobody, and the sending thread, in its own context, is never behind a receive.
 """
 
@@ -229,6 +228,7 @@ class Mesh(ListeningService):
         self._policy = KeyPolicy()
         self._events: asyncio.Queue[NetEvent | None] = asyncio.Queue()
         self._queued_messages = 0
+        self._queued_bytes: dict[str, int] = {}  # unread message bytes, by sender
         self._pulse: Pulse | None = None
         self._receive_context: zmq.asyncio.Context | None = None
         self._send_context: zmq.asyncio.Context | None = None
@@ -415,12 +415,10 @@ class Mesh(ListeningService):
         Then this thread gives up its core for a moment (:func:`os.sched_yield`): ZeroMQ
         writes to the network from its I/O thread, which the sends have just woken, and
         the kernel tends to queue that thread on the sender's own core, behind the
-        sender, even with the other core idle. Traced with ``perf sched`` (3 seats, 6
-        games, round 1), 15 of 52 such wake-ups waited 0.13–1.2 ms for the sender to
-        finish what it did next (writing its log, a bot's next choice) before the entry
-        left at all; yielding once lets the I/O thread send it first. Paired games: the
-        last round's set-up −5.9 % at 3 seats, −6.7 % at 6 (docs/PERFORMANCE.md,
-        twenty-first session).
+        sender, even with the other core idle. Traced with ``perf sched``, many such
+        wake-ups wait for the sender to finish what it does next (writing its log, a
+        bot's next choice) before the entry leaves at all; yielding once lets the I/O
+        thread send it first, and shortens a round's set-up.
         """
         if self.replicator is None:
             raise UsageError("no log attached")
@@ -484,6 +482,7 @@ class Mesh(ListeningService):
             raise MeshClosed("mesh closed")
         if isinstance(event, PrivateReceived | MessageReceived):
             self._queued_messages -= 1
+            self._queued_bytes[event.peer] -= len(event.payload)
         return event
 
     async def events(self) -> AsyncIterator[NetEvent]:
@@ -746,7 +745,7 @@ class Mesh(ListeningService):
                 replicator.on_sync_request(peer.key, frame)
             case Private(epoch=epoch, seq=seq, payload=payload):
                 assert self._private is not None
-                if self._queued_messages >= self.config.max_queued_messages:
+                if not self._may_queue(peer.key, payload):
                     # Not acknowledged: the sender will offer it again later.
                     self.stats.queue_overflow += 1
                     return
@@ -760,7 +759,7 @@ class Mesh(ListeningService):
                 assert self._private is not None
                 self._private.on_ack(peer.key, epoch, seq)
             case Control(payload=payload):
-                if self._queued_messages >= self.config.max_queued_messages:
+                if not self._may_queue(peer.key, payload):
                     self.stats.queue_overflow += 1
                     return
                 self._queue_message(MessageReceived(peer.key, payload))
@@ -808,8 +807,16 @@ class Mesh(ListeningService):
         self._events.put_nowait(event)
         self._fire()
 
+    def _may_queue(self, peer: str, payload: bytes) -> bool:
+        """Whether a message from ``peer`` fits the count and its sender's byte budget."""
+        return (
+            self._queued_messages < self.config.max_queued_messages
+            and self._queued_bytes.get(peer, 0) + len(payload) <= self.config.max_queued_bytes
+        )
+
     def _queue_message(self, event: PrivateReceived | MessageReceived) -> None:
         self._queued_messages += 1
+        self._queued_bytes[event.peer] = self._queued_bytes.get(event.peer, 0) + len(event.payload)
         self._emit(event)
 
     def _fire(self) -> None:

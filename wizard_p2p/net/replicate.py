@@ -80,7 +80,8 @@ class ReplicationStats:
     accepted: int = 0
     rejected: int = 0
     duplicates: int = 0  # entries we already held or had rejected
-    ahead_dropped: int = 0  # entries too far beyond a gap to hold
+    ahead_dropped: int = 0  # entries too far beyond a gap, or past the sender's budget
+    oversized: int = 0  # entry frames larger than any entry of the log
     sync_requests_sent: int = 0
     sync_requests_served: int = 0
     entries_served: int = 0
@@ -129,6 +130,7 @@ class Replicator:
         self._published: list[int] = []
         self._next_push: dict[str, float] = {}
         self._ahead: dict[int, list[tuple[bytes, str]]] = {}
+        self._ahead_bytes: dict[str, int] = {}  # bytes held in _ahead, by sender
         self._rejected: dict[int, set[str]] = {}
         self._sync: _Sync | None = None
         self._sync_failed_at: dict[str, float] = {}
@@ -226,8 +228,15 @@ class Replicator:
             self.stats.duplicates += 1
             self._check_digest(peer, position, entry_digest(frame.data))
             return
+        if len(frame.data) > self._config.max_entry:
+            self.stats.oversized += 1  # no log holds it: nothing to ask for again
+            return
         if position > length:
-            if position - length > self._config.max_ahead:
+            held = self._ahead_bytes.get(peer, 0)
+            if (
+                position - length > self._config.max_ahead
+                or held + len(frame.data) > self._config.max_ahead_bytes
+            ):
                 self.stats.ahead_dropped += 1
             else:
                 candidates = self._ahead.setdefault(position, [])
@@ -235,10 +244,11 @@ class Replicator:
                     data != frame.data for data, _ in candidates
                 ):
                     candidates.append((frame.data, peer))
+                    self._ahead_bytes[peer] = held + len(frame.data)
             # With one entry missing, its own copy is most likely a moment behind this
             # one: its writer sent it to the next writer first, whose entry overtook
-            # it. Asked for at once, it came twice (3-seat games: three times the sync
-            # requests, 3 % more bytes on the wire); the timer asks if it does not come.
+            # it. Asked for at once, it would come twice; the timer asks if it does not
+            # come.
             if position - length > 1:
                 self._maybe_sync(self._clock())
             return
@@ -335,13 +345,19 @@ class Replicator:
         self.stats.accepted += 1
         return True
 
+    def _take_ahead(self, position: int) -> list[tuple[bytes, str]]:
+        candidates = self._ahead.pop(position, [])
+        for data, sender in candidates:
+            self._ahead_bytes[sender] -= len(data)
+        return candidates
+
     def _drain_ahead(self) -> None:
         while True:
             length = self._store.length()
             for position in [p for p in self._ahead if p < length]:
-                for data, sender in self._ahead.pop(position):
+                for data, sender in self._take_ahead(position):
                     self._check_digest(sender, position, entry_digest(data))
-            candidates = self._ahead.pop(length, None)
+            candidates = self._take_ahead(length)
             if not candidates:
                 return
             for data, sender in candidates:

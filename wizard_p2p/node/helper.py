@@ -1,29 +1,24 @@
 """A seat's second thread for its passes, kept off the core of the thread it helps.
 
-A pass (up to 60 multiplications) is shared by the thread that needs it and one
-helper thread (``mental``'s ``helper=``): each takes the next multiplication not
-taken. The helper is only worth its wake-up if it runs beside its caller, yet the
-kernel may queue it on the caller's own core, behind a caller that will not sleep
-before the pass is done, while another core idles or runs a seat that is only
-recording an entry. Traced with ``perf sched`` in 6-seat games, threads waited on one
-core while the other idled for a quarter of the game; a 60-point pass there took
-5.3–6.9 ms where the two threads alone take 2.4 (docs/PERFORMANCE.md, fifteenth
-session).
+A pass is shared by the thread that needs it and one helper thread
+(:mod:`wizard_p2p.crypto.sharing`): each takes the next multiplication not taken. The
+helper is only worth its wake-up if it runs beside its caller, yet the kernel may
+queue it on the caller's own core, behind a caller that will not sleep before the
+pass is done, while another core idles or runs a seat that is only recording an entry.
 
 So before each job :class:`PassHelper` lets its thread run anywhere but the core the
 caller is on now (Linux: ``sched_getcpu`` and ``sched_setaffinity``; a system call
 only when the caller has moved). Elsewhere, or with one usable core, it is a plain
 one-thread executor.
 
-A pass's share goes through :meth:`PassHelper.run_soon`, with no ``Future``, on a
-thread that runs nothing else of ours between two jobs. The two threads take the GIL
-between their calls into libsodium, and the caller, back from one while the helper
-holds it, sleeps until it is let go; another seat's thread may then take its core and
-keep it for a millisecond while the other core idles. The helper held the GIL longest
-as it began and ended its share: ThreadPoolExecutor's bookkeeping, a future's, and
-the previous pass freed as the next one came. In games, the caller slept in 52–59 %
-of its split passes on ThreadPoolExecutor's thread, in 29–33 % on this one (0.4
-sleeps a pass against 0.7–1.0; docs/PERFORMANCE.md, twenty-fifth session).
+A pass's share goes through :meth:`PassHelper.run_soon` (it is a
+:class:`~wizard_p2p.crypto.sharing.PassSharer`), with no ``Future``, on a thread that
+runs nothing else of ours between two jobs. The two threads take the GIL between
+their calls into libsodium, and the caller, back from one while the helper holds it,
+sleeps until it is let go; another seat's thread may then take its core and keep it
+while the other core idles. So the helper holds the GIL as little as it can around a
+share: no executor's or future's bookkeeping, and the finished share let go of at
+once rather than as the next one comes.
 """
 
 from __future__ import annotations
@@ -37,6 +32,8 @@ import threading
 from collections.abc import Callable, Iterable
 from concurrent.futures import Executor, Future
 from typing import Any, TypeVar
+
+from wizard_p2p.crypto.sharing import PassSharer
 
 __all__ = ["PassHelper", "caller_cpu"]
 
@@ -55,7 +52,7 @@ def _libc_sched_getcpu() -> Callable[[], int] | None:
         return None
     getcpu.argtypes = []
     getcpu.restype = ctypes.c_int
-    return getcpu  # type: ignore[no-any-return]
+    return getcpu
 
 
 _sched_getcpu = _libc_sched_getcpu()
@@ -96,7 +93,7 @@ class _FutureJob:
             self.future.set_result(result)
 
 
-class PassHelper(Executor):
+class PassHelper(Executor, PassSharer):
     """A one-thread executor whose thread never waits on the core of the thread that
     gives it work (where the platform lets a thread's cores be set).
 
@@ -136,12 +133,10 @@ class PassHelper(Executor):
     def start_thread(self) -> None:
         """Start the thread now, not with the first job.
 
-        Starting a thread waits until it runs, and the thread then runs the job holding
-        the GIL between its multiplications, so that the caller, woken too late each
-        time the GIL is free, got it back only once the job was done: traced in round
-        1, a seat's first pass ran on one thread, 2.3 ms where two take about 1, and
-        seat 0's first split pass, a 10-point lock, took 4.6 ms (docs/PERFORMANCE.md,
-        seventeenth session).
+        Starting a thread waits until it runs, and a thread started with a pass's share
+        runs it holding the GIL between its multiplications, so that the caller, woken
+        too late each time the GIL is free, gets it back only once the share is done:
+        the first pass would run as on one thread.
         """
         with self._lock:
             self._start_locked()
@@ -205,10 +200,9 @@ class PassHelper(Executor):
             except Exception:
                 # A pass's caller does whatever share the helper left undone.
                 _log.exception("a job of the pass helper failed")
-            # Let go of it now. Held until the next job came, a finished pass was freed
-            # on this thread as the next one began, holding the GIL while the caller
-            # came back from libsodium: the caller then slept in 55–65 % of its split
-            # passes instead of 29–33 % (docs/PERFORMANCE.md, twenty-fifth session).
+            # Let go of it now. Held until the next job came, a finished pass would be
+            # freed on this thread as the next one began, holding the GIL just when the
+            # caller comes back from libsodium and needs it.
             job = None
 
     def _keep_off_caller(self) -> None:

@@ -15,6 +15,7 @@ Ed25519), so nothing is duplicated; the mesh then catches up from the others.
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import dataclasses
 import json
@@ -43,9 +44,19 @@ from wizard_p2p.net import (
     PeerUp,
 )
 from wizard_p2p.net.events import PeerState
+from wizard_p2p.node.evidence_file import FILE_NAME as EVIDENCE_FILE
+from wizard_p2p.node.evidence_file import EvidenceFile
 from wizard_p2p.node.helper import PassHelper
 from wizard_p2p.node.store import GameStore, SeatRecord
 from wizard_p2p.node.warmup import warm_up
+from wizard_p2p.protocol.control import (
+    EntryAt,
+    Want,
+    decode_control,
+    encode_entry_at,
+    encode_want,
+)
+from wizard_p2p.protocol.evidence import evidence_of
 from wizard_p2p.protocol.table import Output, Table
 from wizard_p2p.rules import Card, Phase, Suit
 from wizard_p2p.session.api import Snapshot, Status
@@ -60,6 +71,14 @@ IDLE_CHECK_DELAY = 0.5
 # Seconds after a deal, the seats not all having written since (a person chooses), after
 # which the next round is prepared anyway (Table.preparation_waits).
 IDLE_PREPARE_DELAY = 0.05
+
+MAX_FAULTS_KEPT = 100
+COUNTDOWN_TICK = 1.0  # seconds between updates of a stalled seat's countdown
+_LOG_FIRST_REFUSALS = 5
+
+
+class SeatFailed(WizardError):
+    """A task of this seat failed on an internal error: the seat stopped (resumable)."""
 
 
 @dataclass
@@ -123,9 +142,18 @@ class GamePeer:
         self._callbacks: list[Callable[[], None]] = []
         self._seat_of_key = {p["curve_key"]: s for s, p in enumerate(self.table.players)}
         self.silent: set[int] = set()
-        self.faults: list[str] = []
+        # The latest faults seen in others' messages (for the console and the tests).
+        self.faults: collections.deque[str] = collections.deque(maxlen=MAX_FAULTS_KEPT)
+        self._refusals: dict[int | None, int] = {}  # refused entries, by sending seat
+        self._evidence = EvidenceFile(store.path / EVIDENCE_FILE)
+        # The seats proven to have cheated (evidence kept on disk): seat → how.
+        self.proven: dict[int, str] = {
+            e.seat: e.reason for e in self._evidence.records if e.seat < self.table.seats
+        }
         self.finished = asyncio.Event()
         self.ready = asyncio.Event()  # set once the first dealer is known (a view exists)
+        self.failed = asyncio.Event()  # set when a task of ours failed (``failure``)
+        self.failure: BaseException | None = None
         self._tasks: list[asyncio.Task[None]] = []
         self._quit = False
         self._closing = False
@@ -176,9 +204,25 @@ class GamePeer:
         if self._helper is not None:
             self._helper.start_thread()
         self._loop = asyncio.get_running_loop()
-        self._tasks = [self._loop.create_task(self._event_loop(), name="peer-events")]
+        events = self._loop.create_task(self._event_loop(), name="peer-events")
+        events.add_done_callback(self._task_done)
+        self._tasks = [events]
         self._arm_stall_timer()  # a stall seen before the loop was known (status())
         self._after_change()
+
+    def _task_done(self, task: asyncio.Task[None]) -> None:
+        """A task of ours that fails takes the seat down loudly, never silently: the
+        failure is logged, kept in ``failure`` and wakes whoever waits on the game
+        (``run_until_finished`` raises; the commands exit non-zero). The log on disk
+        is intact, so the game can be resumed."""
+        if task.cancelled() or task.exception() is None:
+            return
+        exc = task.exception()
+        _log.critical("task %s failed; the seat stops", task.get_name(), exc_info=exc)
+        self.failure = exc
+        self.failed.set()
+        for callback in list(self._callbacks):
+            callback()
 
     def _warm_up(self) -> None:
         # Only an optimisation: should it ever fail, the game starts as it would without.
@@ -244,11 +288,25 @@ class GamePeer:
         write_atomic(self.trace_path, json.dumps(report).encode(), mode=0o644)
 
     async def run_until_finished(self, *, linger: float = 10.0) -> None:
-        """Play until the game ends, then give the peers ``linger`` s to catch up."""
-        await self.finished.wait()
+        """Play until the game ends, then give the peers ``linger`` s to catch up.
+
+        Raises ``SeatFailed`` if a task of ours failed meanwhile."""
+        finished = asyncio.ensure_future(self.finished.wait())
+        failed = asyncio.ensure_future(self.failed.wait())
+        await asyncio.wait({finished, failed}, return_when=asyncio.FIRST_COMPLETED)
+        finished.cancel()
+        failed.cancel()
+        self.raise_if_failed()
         assert self.mesh is not None
         with contextlib.suppress(TimeoutError, WizardError):
             await self.mesh.wait_for(self._peers_caught_up, linger, "peers to catch up")
+
+    def raise_if_failed(self) -> None:
+        if self.failure is not None:
+            raise SeatFailed(
+                f"this seat stopped on an internal error ({self.failure!r}); its log is "
+                f"intact: wizard-p2p resume {self.store.game_dir}"
+            )
 
     def _peers_caught_up(self) -> bool:
         assert self.mesh is not None
@@ -268,21 +326,52 @@ class GamePeer:
     def _on_entry(self, position: int, data: bytes, from_peer: str) -> bool:
         if self.trace_path is not None:
             self.trace_received.setdefault(position, time.monotonic())
+        sender = self._seat_of_key.get(from_peer)
         try:
             self.table.receive(data)
         except PeerFault as fault:
-            sender = self._seat_of_key.get(from_peer)
             if self.table.fault is not None and fault.kind == "after-end":
                 return False  # the game ended here on a cheat; the others end a bit later
-            self.faults.append(f"{fault} (sent by seat {sender})")
-            _log.warning("rejected entry %d from seat %s: %s", position, sender, fault)
+            self._refused(sender, position, f"{fault} (sent by seat {sender})")
+            self._keep_evidence(fault, data)
             return False
         except DecodeError as exc:
-            self.faults.append(f"malformed entry {position} from {from_peer}: {exc}")
+            self._refused(sender, position, f"malformed entry {position} from seat {sender}: {exc}")
+            return False
+        if len(self.table.log) <= position:
+            # A valid entry of another position (an old one replayed, or a later one)
+            # sent as this one: the mesh's position is the sender's claim, not the log's.
+            self._refused(
+                sender, position, f"seat {sender} sent an entry of another position as {position}"
+            )
             return False
         self._persist_and_publish(skip=position)
         self._after_change()
         return True
+
+    def _keep_evidence(self, fault: PeerFault, entry: bytes) -> None:
+        """A signed entry that proves a seat cheated is kept on disk, and shown."""
+        evidence = evidence_of(fault, entry)
+        if evidence is None:
+            return
+        try:
+            kept = self._evidence.add(evidence)
+        except OSError as exc:
+            _log.error("could not write the evidence of seat %d's fault: %s", fault.seat, exc)
+            return
+        if kept:
+            self.proven.setdefault(evidence.seat, fault.reason)
+            _log.warning("kept evidence of seat %d's %s at %d", fault.seat, fault.kind,
+                         fault.position)
+
+    def _refused(self, sender: int | None, position: int, fault: str) -> None:
+        """Keep a refused entry's reason; the log gets the first few of each sender's, then
+        one in a thousand: a peer that repeats a fault cannot flood it."""
+        self.faults.append(fault)
+        count = self._refusals[sender] = self._refusals.get(sender, 0) + 1
+        if count <= _LOG_FIRST_REFUSALS or count % 1000 == 0:
+            _log.warning("rejected entry %d from seat %s: %s (refusal #%d of that seat)",
+                         position, sender, fault, count)
 
     async def _event_loop(self) -> None:
         assert self.mesh is not None
@@ -309,22 +398,27 @@ class GamePeer:
             f"seat {self._seat_of_key[event.peer]} holds another entry at {event.position}"
         )
         if event.position < len(self.table.log):
-            self.mesh.send(event.peer, json.dumps({"want": event.position}).encode())
+            self.mesh.send(event.peer, encode_want(event.position))
 
     def _on_control(self, event: MessageReceived) -> None:
         assert self.mesh is not None
         try:
-            message = json.loads(event.payload)
-            if "want" in message:
-                position = int(message["want"])
-                if 0 < position < len(self.table.log):
-                    reply = {"entry_at": position, "data": self.table.log[position].decode()}
-                    self.mesh.send(event.peer, json.dumps(reply).encode())
+            message = decode_control(event.payload)
+            if isinstance(message, Want):
+                position = message.position
+                if position < len(self.table.log):
+                    self.mesh.send(event.peer, encode_entry_at(position, self.table.log[position]))
                 return
-            if "entry_at" in message:
-                self.table.receive(str(message["data"]).encode())
-        except (ValueError, TypeError, KeyError, WizardError) as exc:
-            self.faults.append(f"control message from {event.peer[:8]}: {exc}")
+            self.table.receive(message.data)
+        except PeerFault as fault:
+            seat = self._seat_of_key.get(event.peer)
+            self.faults.append(f"control message from seat {seat}: {fault}")
+            assert isinstance(message, EntryAt)  # only a sent entry's check blames a seat
+            self._keep_evidence(fault, message.data)
+            return
+        except WizardError as exc:
+            seat = self._seat_of_key.get(event.peer)
+            self.faults.append(f"control message from seat {seat}: {exc}")
             return
         if self.table.replaced_from is not None:
             self._rewrite_log(self.table.replaced_from)
@@ -343,34 +437,45 @@ class GamePeer:
             self.mesh.replicator.rewritten(position)
 
     def _arm_stall_timer(self) -> None:
-        """A seat that ends stalled games by itself (a bot) has a timer fall due when
-        the seat the game waits for has held it up for the stall limit. It is set again
-        only when that seat changes: a task woken at every entry cost each peer a loop
-        turn per entry, on the set-up's critical path."""
+        """While a seat holds the game up, a timer falls due every second (so the console's
+        countdown moves) and at the stall limit (when the seat that writes the abort may
+        end the game: a bot does, a person is offered it). It is set again only when the
+        seat held up changes or it falls due: a task woken at every entry cost each peer a
+        loop turn per entry, on the set-up's critical path."""
         if self._stall_timer is not None:
             self._stall_timer.cancel()
             self._stall_timer = None
         if (
-            not self.auto_abort
-            or self._closing
+            self._closing
             or self._loop is None
             or self._held_by is None
             or self._held_since is None
-            or self.table.abort_writer(self._held_by) != self.seat
         ):
             return
-        due = self._held_since + self.timers.stall_limit - time.monotonic()
-        self._stall_timer = self._loop.call_later(max(0.0, due), self._stall_due)
+        left = self._held_since + self.timers.stall_limit - time.monotonic()
+        ends_it = self.auto_abort and self.table.abort_writer(self._held_by) == self.seat
+        if left > 0:
+            if not self._callbacks and not ends_it:
+                return  # nobody watches a countdown, and this seat ends nothing by itself
+            delay = min(left, COUNTDOWN_TICK) if self._callbacks else left
+        elif ends_it:
+            delay = 0.0
+        else:
+            return  # the limit has passed: the console shows who may end the game
+        self._stall_timer = self._loop.call_later(delay, self._stall_due)
 
     def _stall_due(self) -> None:
         self._stall_timer = None
         if self._closing:
             return
         self._track_stall()  # sets the timer again if the seat held up changed
-        if self.can_abort():
+        if self.can_abort() and self.auto_abort:
             self.abort_stalled()
-        elif self._stall_timer is None and 0.0 < self.stalled_for() < self.timers.stall_limit:
-            self._arm_stall_timer()  # fell due a hair early: the clocks round
+            return
+        if self._stall_timer is None and self._held_by is not None:
+            self._arm_stall_timer()
+        for callback in list(self._callbacks):
+            callback()  # the countdown moved, or this person may now end the game
 
     def _holding_up(self, due: tuple[int, frozenset[str]] | None) -> bool:
         """Whether the seat due holds the game up: it is silent, or it owes an entry its
@@ -488,9 +593,8 @@ class GamePeer:
         its writer first: it is the chain, and every other seat only records ours
         (SPEC §4). A choice (a bid, the trump, a play) goes to its chooser last: every
         seat checks and shows our entry, and a bot chooses the moment it has it, so its
-        sends woke the seats still checking ours. Sent last to the next player, a play
-        reached the others 15–16 % sooner at 4–6 seats, and the game was no slower
-        (docs/PERFORMANCE.md, thirteenth session).
+        sends would wake the seats still checking ours. Sent last to the next player, a
+        play reaches the others sooner, and the game is no slower.
         """
         due = self.table.expected()
         if due is None or due[0] == self.seat:
@@ -646,6 +750,8 @@ class GamePeer:
         items: list[Status] = []
         for seat in sorted(self.silent):
             items.append(Status("disconnected", seat=seat))
+        for seat, reason in self.proven.items():
+            items.append(Status("cheated", seat=seat, detail=reason))
         if self.table.finished:
             items.append(Status("game-over"))
         elif self.table.ended:
@@ -668,6 +774,13 @@ class GamePeer:
             items.append(Status(kind, seat=writer))
         if self.can_abort():
             items.append(Status("stalled", seat=writer))
+        elif self._held_by is not None and self._held_since is not None:
+            # Everyone sees who holds the game up, for how long, and who may end it.
+            held = time.monotonic() - self._held_since
+            items.append(Status(
+                "held-up", seat=self._held_by, done=int(held),
+                total=int(self.timers.stall_limit), writer=self.table.abort_writer(self._held_by),
+            ))
         return tuple(items)
 
     def peer_states(self) -> dict[int, PeerState]:

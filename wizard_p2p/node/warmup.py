@@ -6,9 +6,8 @@ each of its steps (checking a shuffle entry, a pass on two threads, a lock, read
 hand) for the first time in its process: pages first touched (a forked bot's are the
 parent's until written), the interpreter's instructions not yet specialised, the pass
 thread's first jobs. Every one of those first runs lands on the chain that the players
-wait for. Played once beforehand, while ZeroMQ opens the links, round 1 took 18.6 %
-less at 3 seats and 11.5 % less at 6 (42 and 54 paired games; docs/PERFORMANCE.md,
-twentieth session), for 10–13 ms more before a peer's coin goes out.
+wait for. Played once beforehand, while ZeroMQ opens the links, it shortens round 1's
+set-up by more than it delays a peer's coin (``scripts/bench compare`` measures both).
 
 The game played is a throwaway: fresh identities and secrets, every table in this
 process, nothing sent or written, no choice made (it stops at the deal). Three seats

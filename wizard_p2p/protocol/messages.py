@@ -26,9 +26,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from wizard_p2p import canonical
+from wizard_p2p.crypto import SEAL_OVERHEAD
 from wizard_p2p.errors import DecodeError, WizardError
 from wizard_p2p.identity import Identity, verify
-from wizard_p2p.mental import SEAL_OVERHEAD
 from wizard_p2p.protocol.schema import Bool, Field, Hex, Int, List, Nullable, Obj, Str
 
 PROTOCOL = "wizard-p2p/5"

@@ -50,7 +50,8 @@ from typing import Any
 from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 
-from wizard_p2p import group, mental
+from wizard_p2p import crypto as mental
+from wizard_p2p.crypto import group
 from wizard_p2p.errors import (
     ConfigError,
     CryptoError,
@@ -115,6 +116,7 @@ class CheatDetected(PeerFault):
 
 
 MAX_BUFFERED = 4096  # entries kept for later positions (out-of-order delivery)
+MAX_BUFFERED_BYTES = 4 << 20  # and their bytes, together
 AUTO_KINDS = frozenset({"coin", "shuffle", "lock", "bid_open", "reveal", "final"})
 
 
@@ -622,11 +624,17 @@ class Table:
         if entry.seat in waiting and waiting[entry.seat] != raw:
             self._check_fork(entry, waiting[entry.seat])
         if entry.pos > len(self.log):
-            if sum(map(len, self._future.values())) < MAX_BUFFERED:
+            if (
+                sum(map(len, self._future.values())) < MAX_BUFFERED
+                and self._future_bytes() + len(raw) <= MAX_BUFFERED_BYTES
+            ):
                 self._future.setdefault(entry.pos, {})[entry.seat] = raw
             return []
         self._accept(entry, authenticated=True)
         return self._settle()
+
+    def _future_bytes(self) -> int:
+        return sum(len(raw) for waiting in self._future.values() for raw in waiting.values())
 
     def _abort_replaces_ours(self, entry: m.Entry) -> bool:
         """Whether ``entry`` is the others' abort of us, written where our last entry is.

@@ -24,7 +24,9 @@ class Status:
     ``kind`` is a stable key the front end translates:
     ``shuffling``/``locking``/``dealing`` (with ``done``/``total``), ``waiting-bid``,
     ``waiting-play``, ``waiting-trump``, ``revealing``, ``disconnected`` (``seat`` set),
-    ``stalled``, ``game-over``, ``aborted``.
+    ``stalled``, ``game-over``, ``aborted``, ``cheated`` (``seat`` proven to have cheated,
+    the proof kept on disk; ``detail`` says how), ``held-up`` (``seat`` has held the game
+    up for ``done`` of ``total`` seconds; then seat ``writer`` may end it).
     """
 
     kind: str
@@ -32,6 +34,7 @@ class Status:
     done: int | None = None
     total: int | None = None
     detail: str = ""
+    writer: int | None = None
 
 
 @dataclass(frozen=True)

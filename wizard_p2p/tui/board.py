@@ -323,6 +323,19 @@ def status_text(app: ConsoleState) -> str:
             parts.append(tr(kind, name=who))
             if status.seat is not None:
                 reported.add(status.seat)
+        elif kind == "held-up":
+            writer = app.name(status.writer) if status.writer is not None else "?"
+            left = max(0, total - done)
+            if left:
+                bar = "#" * (10 * done // max(1, total))
+                parts.append(tr("held_up", name=who, left=left, writer=writer,
+                                bar=f"[{bar:<10}]"))
+            else:
+                parts.append(tr("may_end", name=who, writer=writer))
+            if status.seat is not None:
+                reported.add(status.seat)
+        elif kind == "cheated":
+            parts.append(tr("cheated", name=who))
         elif kind == "game-over":
             parts.append(tr("game_over"))
         elif kind == "aborted":

@@ -21,7 +21,7 @@ from tests.curve_support import (
     u_bytes,
     u_of_edwards,
 )
-from wizard_p2p import group
+from wizard_p2p.crypto import group
 from wizard_p2p.errors import CryptoError
 
 L = 2**252 + 27742317777372353535851937790883648493
@@ -92,7 +92,7 @@ def test_mul_refuses_small_order_and_non_canonical_points(bad: bytes) -> None:
 @given(a=scalars | extreme_scalars)
 def test_mul_wipes_out_a_component_of_small_order(a: bytes) -> None:
     # What lets a pass skip the subgroup check: two points that differ by a point of
-    # small order have the same product (and mental refuses such a collision), on the
+    # small order have the same product (and a pass refuses such a collision), on the
     # two-step path too.
     assert group.mul(MIXED, a) == group.mul(P, a)
 
@@ -321,12 +321,12 @@ def test_public_scalar_product_equals_libsodiums(factors: list[bytes]) -> None:
 
 @given(st.lists(scalars, min_size=1, max_size=6), st.integers(min_value=0, max_value=59))
 def test_a_public_card_reads_as_with_libsodium(keys: list[bytes], card: int) -> None:
-    from wizard_p2p import mental
+    from wizard_p2p import crypto
 
-    locked = mental.CARD_POINTS[card]
+    locked = crypto.CARD_POINTS[card]
     for key in keys:
         locked = group.mul(locked, key)
-    assert mental.read_public_card(locked, keys) == mental.read_card(locked, keys) == card
+    assert crypto.read_public_card(locked, keys) == crypto.read_card(locked, keys) == card
 
 
 @pytest.mark.parametrize(

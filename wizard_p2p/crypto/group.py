@@ -5,7 +5,7 @@ Everything here is a thin, typed layer over libsodium (through PyNaCl's
 libsodium, :class:`Multiplier`); no curve arithmetic is written in Python. The exceptions
 are arithmetic modulo ``L`` on scalars (products and inverses of released keys,
 ``public_scalar_*``, and the conversion of a scalar to X25519's form in
-:func:`mul`), where Python integers are ten times faster than a libsodium call
+:func:`mul`), where Python integers are much cheaper than a libsodium call
 per factor, and the birational map between the Montgomery and Edwards forms
 (one field inversion) used to validate a point.
 
@@ -28,8 +28,8 @@ Diffie-Hellman problem, believed hard in this group (it is X25519's).
 
 Why X25519 and not Ed25519's own ``crypto_scalarmult_ed25519_noclamp``: that
 function checks every point's subgroup with a second full multiplication (by
-``L``), so it costs twice X25519's Montgomery ladder here (127 µs against
-57 µs). What :func:`mul` does instead, for every canonical u (CRYPTO.md §2):
+``L``), so it costs about twice X25519's Montgomery ladder. What :func:`mul` does
+instead, for every canonical u (CRYPTO.md §2):
 
 * It refuses a non-canonical u and the points libsodium's X25519 refuses (the
   points of small order, and u = p − 1).
@@ -51,13 +51,14 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Sequence
+from typing import cast
 
 import nacl.bindings as _sodium
 import nacl.exceptions as _nacl_exc
 from nacl._sodium import ffi as _ffi
 from nacl._sodium import lib as _lib
 
-from .errors import CryptoError
+from wizard_p2p.errors import CryptoError
 
 __all__ = [
     "POINT_BYTES",
@@ -149,7 +150,7 @@ def check_point(point: object) -> bytes:
             "not the u-coordinate of a point of the prime-order subgroup "
             "(of small order, outside the subgroup, or on the twist)"
         )
-    return point
+    return cast(bytes, point)  # 32 bytes: _u_value checked it
 
 
 def check_scalar(scalar: object) -> bytes:
@@ -179,7 +180,7 @@ def _clamped(value: int) -> bytes | None:
 
     This runs on secret keys in variable-time integer arithmetic. The one branch on the
     key's value (which of ``±value/8`` lies in range) tells about one bit of it, in a
-    timing difference of nanoseconds beside a 57 µs multiplication; the two-step path
+    timing difference of nanoseconds beside a whole multiplication; the two-step path
     takes twice as long, but only for about ``2**-126`` of the keys.
     """
     n = value * _INV8 % L
@@ -234,10 +235,9 @@ class Multiplier:
     between them is time the other thread may wait for the GIL, and on a virtual core a
     thread that waits sleeps and must be woken. So this calls libsodium's X25519 through
     PyNaCl's own handle on it (``nacl._sodium``, what ``nacl.bindings`` calls), with one
-    output buffer per multiplier and the scalar's form computed once a pass: two threads
-    then took a 60-point pass in about 2.5 ms where :func:`mul`'s took 3.0 (3.5 against
-    2.8 beside a busy process; docs/PERFORMANCE.md, fourteenth session). Not shared
-    between threads: the buffer is the thread's own.
+    output buffer per multiplier and the scalar's form computed once a pass, so that
+    little Python runs between two multiplications. Not shared between threads: the
+    buffer is the thread's own.
     """
 
     __slots__ = ("_out",)
@@ -325,8 +325,7 @@ def random_scalar() -> bytes:
 #
 # Products and inverses of scalars that everyone already knows (released lock keys,
 # revealed round keys) need no constant-time arithmetic: Python's integers do them
-# in a few microseconds where a libsodium call per factor costs tens. Never use
-# these on a secret.
+# for much less than a libsodium call per factor. Never use these on a secret.
 
 
 def _public_int(scalar: object) -> int:
@@ -342,7 +341,7 @@ def check_public_scalar(scalar: object) -> bytes:
     """:func:`check_scalar` for a scalar that is already public (a released key): the
     same refusals, without a libsodium call."""
     _public_int(scalar)
-    return scalar  # type: ignore[return-value]  # checked to be bytes above
+    return cast(bytes, scalar)  # checked to be bytes above
 
 
 def public_scalar_product(scalars: Sequence[bytes]) -> bytes:
@@ -357,8 +356,8 @@ def public_scalar_product(scalars: Sequence[bytes]) -> bytes:
 
 def public_scalar_reduce(wide: bytes) -> bytes:
     """:func:`scalar_reduce` of public bytes (those of a secret already revealed): the
-    same result in Python's integers, in variable time, a third of the time a call into
-    libsodium through PyNaCl takes here (0.7 against 2.0 µs)."""
+    same result in Python's integers, in variable time, cheaper than a call into
+    libsodium through PyNaCl."""
     value = int.from_bytes(_check_wide(wide, "public_scalar_reduce"), "little")
     return (value % L).to_bytes(SCALAR_BYTES, "little")
 

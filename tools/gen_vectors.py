@@ -1,4 +1,4 @@
-"""``python -m wizard_p2p.protocol.gen_vectors``: regenerate the protocol's committed files.
+"""``python -m tools.gen_vectors``: regenerate the protocol's committed files.
 
 Two sets of files live beside the code and are checked against it by the tests:
 
@@ -11,7 +11,8 @@ Two sets of files live beside the code and are checked against it by the tests:
   ``wizard-p2p audit`` prints for it. Any change to an encoding, a derivation,
   a rule or the order of the protocol changes these files, so it shows up in review.
 
-Everything here is deterministic; run it after an intended change and commit the result.
+Everything here is deterministic; run it from the repository root after an intended
+change and commit the result.
 """
 
 from __future__ import annotations
@@ -74,6 +75,8 @@ def golden_files(game: MemoryGame | None = None) -> dict[Path, bytes]:
     game = game or golden_game()
     lines = game.tables[0].log
     about = {
+        # These words are part of the committed vectors: they stay as they are, so that
+        # the files regenerate byte for byte.
         "description": "a whole game played in memory by wizard_p2p.protocol.gen_vectors "
         "with fixed identities, master secrets and nonce (MemoryGame.create(..., seed)) "
         "and the seeded random chooser; game.jsonl is its log, audit.* the audit output",

@@ -4,7 +4,7 @@ The cost of a round's deal is dominated by scalar multiplications: N shuffle
 passes and N lock passes of 60 multiplications each.  This measures the raw
 binding (``nacl.bindings.crypto_scalarmult``, libsodium's X25519, given a scalar
 already in its clamped form), then one full
-shuffle + lock of 60 positions for 6 seats through :mod:`wizard_p2p.mental`,
+shuffle + lock of 60 positions for 6 seats through :mod:`wizard_p2p.crypto`,
 and reports the ratio of the latter to ``2 × 6 × 60`` raw multiplications.
 Target: ratio ≤ 1.3.  Every figure is the best of several repetitions, so
 that another process stealing the CPU does not inflate it.
@@ -18,8 +18,8 @@ from typing import Any
 
 import nacl.bindings
 
-from . import mental
-from .group import SCALAR_BYTES
+from wizard_p2p import crypto
+from wizard_p2p.crypto.group import SCALAR_BYTES
 
 __all__ = ["SEATS", "TARGET_RATIO", "run"]
 
@@ -35,9 +35,9 @@ def _timed(fn: Callable[[], object]) -> float:
 
 def run(print_fn: Callable[[str], Any] = print, repeats: int = 5) -> dict[str, float]:
     """Measure and print the figures; returns them by name (seconds and ratios)."""
-    size = mental.DECK_SIZE
+    size = crypto.DECK_SIZE
     n_mults = 2 * SEATS * size
-    points = mental.CARD_POINTS
+    points = crypto.CARD_POINTS
     clamped = bytes([0x40]) * SCALAR_BYTES  # a scalar X25519's clamping leaves as it is
     raw = nacl.bindings.crypto_scalarmult
 
@@ -46,22 +46,22 @@ def run(print_fn: Callable[[str], Any] = print, repeats: int = 5) -> dict[str, f
             for p in points:
                 raw(clamped, p)
 
-    contexts = [mental.round_context(b"\x00" * 32, 1, s) for s in range(SEATS)]
-    seat_secrets = [mental.new_round_secret() for _ in range(SEATS)]
+    contexts = [crypto.round_context(b"\x00" * 32, 1, s) for s in range(SEATS)]
+    seat_secrets = [crypto.new_round_secret() for _ in range(SEATS)]
 
-    def derive() -> list[mental.RoundKeys]:
-        return [mental.derive_round_keys(seat_secrets[s], contexts[s]) for s in range(SEATS)]
+    def derive() -> list[crypto.RoundKeys]:
+        return [crypto.derive_round_keys(seat_secrets[s], contexts[s]) for s in range(SEATS)]
 
     keys = derive()
 
-    def passes(keys: list[mental.RoundKeys] = keys) -> list[list[bytes]]:
+    def passes(keys: list[crypto.RoundKeys] = keys) -> list[list[bytes]]:
         decks: list[list[bytes]] = []
         deck: list[bytes] = list(points)
         for k in keys:
-            deck = mental.shuffle_pass(deck, k)
+            deck = crypto.shuffle_pass(deck, k)
             decks.append(deck)
         for k in keys:
-            deck = mental.lock_pass(deck, k)
+            deck = crypto.lock_pass(deck, k)
             decks.append(deck)
         return decks
 
@@ -78,8 +78,8 @@ def run(print_fn: Callable[[str], Any] = print, repeats: int = 5) -> dict[str, f
 
     decks = passes()
     seat_passes = [(decks[s], decks[SEATS + s]) for s in range(SEATS)]
-    verify_t = _timed(lambda: mental.verify_round(points, seat_passes, seat_secrets, contexts))
-    check_t = min(_timed(lambda: mental.check_deck(decks[-1], size)) for _ in range(repeats))
+    verify_t = _timed(lambda: crypto.verify_round(points, seat_passes, seat_secrets, contexts))
+    check_t = min(_timed(lambda: crypto.check_deck(decks[-1], size)) for _ in range(repeats))
 
     per_mult = raw_t / n_mults
     figures = {
