@@ -22,7 +22,9 @@ from wizard_p2p.session.api import SeatController, Status
 from wizard_p2p.tui.lobby_screen import LobbyPlayer, LobbySnapshot
 
 
-class NodeLobby:
+class LobbyAdapter:
+    """A ``HostLobby`` or ``JoinLobby`` as the console's ``LobbyController``."""
+
     def __init__(
         self,
         lobby: HostLobby | JoinLobby,

@@ -139,7 +139,7 @@ async def _console_lobby(
 ) -> GamePeer | None:
     """The lobby and then the table, both in the console, on this loop."""
     # The console is imported by a seat that shows it: a headless bot starts without it.
-    from wizard_p2p.commands.lobby_adapter import NodeLobby
+    from wizard_p2p.commands.lobby_adapter import LobbyAdapter
     from wizard_p2p.tui.app import run_app_async
 
     app: asyncio.Future[Any] | None = None
@@ -152,7 +152,7 @@ async def _console_lobby(
         await peer.ready.wait()  # the console needs a first view: wait for the coin
         return peer
 
-    node_lobby = NodeLobby(lobby, make_peer, autostart=autostart)
+    node_lobby = LobbyAdapter(lobby, make_peer, autostart=autostart)
     node_lobby.begin()
     app = asyncio.ensure_future(run_app_async(node_lobby, lang=getattr(args, "lang", None)))
     await asyncio.wait({app})
