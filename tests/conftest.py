@@ -1,12 +1,45 @@
-"""Shared test settings: one Hypothesis profile that keeps the suite fast on a small machine.
+"""Shared test settings: Hypothesis profiles that keep the suite fast on a small machine.
 
 ``HYPOTHESIS_PROFILE=thorough`` runs many more examples (for a nightly run or a hunt).
+
+The decoder fuzz tests (``tests/test_fuzz_*.py``) have profiles of their own:
+``fuzz-small`` by default, ``fuzz-full`` when ``WIZARD_P2P_FUZZ=full`` (what
+``scripts/fuzz`` sets), whose ``max_examples`` is the count each decoder gets in
+all, shared among that decoder's tests (``WIZARD_P2P_FUZZ_EXAMPLES`` sets
+that count, 100,000 unless told). With ``WIZARD_P2P_FUZZ_COUNTS`` naming
+a directory, each test process writes there how many inputs each decoder was fed.
 """
 
+import json
 import os
+from datetime import timedelta
+from pathlib import Path
 
-from hypothesis import settings
+from hypothesis import HealthCheck, settings
 
 settings.register_profile("fast", deadline=None, max_examples=40)
 settings.register_profile("thorough", deadline=None, max_examples=1000)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "fast"))
+
+_FUZZ_HEALTH = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much]
+# A decoder that takes seconds on one input is a hang in the making: the deadline fails it.
+settings.register_profile(
+    "fuzz-small", deadline=timedelta(seconds=5), max_examples=30,
+    suppress_health_check=_FUZZ_HEALTH,
+)
+settings.register_profile(
+    "fuzz-full", deadline=timedelta(seconds=5),
+    max_examples=int(os.environ.get("WIZARD_P2P_FUZZ_EXAMPLES", "100000")),
+    suppress_health_check=_FUZZ_HEALTH, database=None,
+)
+
+
+def pytest_sessionfinish(session: object) -> None:
+    directory = os.environ.get("WIZARD_P2P_FUZZ_COUNTS")
+    if not directory:
+        return
+    from tests.fuzz_support import COUNTS
+
+    if COUNTS:
+        path = Path(directory) / f"{os.getpid()}.json"
+        path.write_text(json.dumps(dict(COUNTS)))

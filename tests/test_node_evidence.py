@@ -14,7 +14,7 @@ from pathlib import Path
 from tests.test_node_peer import Game, run, seat_players  # noqa: F401  (run: a fixture)
 from wizard_p2p.audit import audit_file, format_report
 from wizard_p2p.net.events import MessageReceived
-from wizard_p2p.protocol.control import encode_entry_at
+from wizard_p2p.protocol.control import EntryAt, encode_control
 from wizard_p2p.protocol.evidence import FILE_NAME, Evidence, check_evidence, read_evidence
 from wizard_p2p.protocol.messages import encode_entry, entry_hash
 from wizard_p2p.rules import GameConfig
@@ -79,7 +79,7 @@ def test_two_signed_entries_for_one_position_are_kept_as_evidence(
             _, second = _bid(game, 1)
             key = peers[0].curve_keys.public
             assert peers[1]._on_entry(pos, first, key) is True
-            peers[1]._on_control(MessageReceived(key, encode_entry_at(pos, second)))
+            peers[1]._on_control(MessageReceived(key, encode_control(EntryAt(pos, second))))
             records = read_evidence(peers[1].store.path / FILE_NAME)
             assert [(r.kind, r.seat, r.entries) for r in records] == [
                 ("equivocation", 0, (first, second))

@@ -24,7 +24,7 @@ from typing import Any
 from wizard_p2p.errors import DecodeError, PeerFault, WizardError
 from wizard_p2p.protocol.evidence import FILE_NAME as EVIDENCE_FILE
 from wizard_p2p.protocol.evidence import Evidence, check_evidence, read_evidence
-from wizard_p2p.protocol.log import read_log
+from wizard_p2p.protocol.log import split_log
 from wizard_p2p.protocol.messages import (
     VERSION,
     decode_entry,
@@ -118,6 +118,11 @@ def audit_entries(lines: list[bytes]) -> AuditReport:
             message=f"written by protocol version {version}; this program reads version "
             f"{VERSION}",
         )
+    if not any(_is_entry(line) for line in lines[:3]):
+        # Not a damaged log (that would hold other entries) but something else entirely.
+        return AuditReport(
+            "unreadable", len(lines), message="not a wizard-p2p log: no line is a log entry"
+        )
     try:
         table = Table(lines[0], replay_every_pass=True)
     except PeerFault as fault:
@@ -167,6 +172,18 @@ def audit_entries(lines: list[bytes]) -> AuditReport:
     return report
 
 
+def _is_entry(line: bytes) -> bool:
+    """Whether ``line`` is an entry, or was one before it was damaged: every entry's
+    canonical form begins with its body."""
+    if line.startswith(b'{"body":'):
+        return True
+    try:
+        decode_entry(line)
+    except DecodeError:
+        return False
+    return True
+
+
 def _check_place(table: Table, raw: bytes, line: int) -> None:
     """Line ``line`` must hold position ``line``: blame a second entry for a position."""
     entry = decode_entry(raw)
@@ -210,10 +227,27 @@ def _fill(report: AuditReport, table: Table) -> None:
 def audit_file(path: Path) -> AuditReport:
     """Audit the log at ``path``, and the evidence file beside it if there is one."""
     try:
-        lines = read_log(path)
-    except (OSError, DecodeError) as exc:
-        return AuditReport("unreadable", 0, message=f"cannot read {path}: {exc}")
+        data = path.read_bytes()
+    except FileNotFoundError:
+        return AuditReport("unreadable", 0, message=f"no such file: {path}")
+    except IsADirectoryError:
+        return AuditReport("unreadable", 0, message=f"{path} is a folder, not a log")
+    except OSError as exc:
+        return AuditReport("unreadable", 0, message=f"cannot read {path}: {exc.strerror}")
+    try:
+        lines = split_log(data, str(path))
+    except DecodeError as exc:
+        return AuditReport("unreadable", 0, message=f"not a wizard-p2p log: {exc}")
+    if not lines:
+        what = "the file is empty" if not data else "it holds no complete line"
+        return AuditReport("unreadable", 0, message=f"not a wizard-p2p log: {what}")
     report = audit_entries(lines)
+    torn = len(data) - (data.rfind(b"\n") + 1)
+    if torn and report.status != "unreadable":
+        # A crash while writing leaves at most one torn line, never sent: not counted.
+        report.message += (
+            f"\nthe last line is cut short ({torn} bytes with no end of line) and is not counted"
+        )
     if report.status == "unreadable":
         return report
     try:

@@ -26,12 +26,21 @@ with the input bytes, so any second spelling of a value is refused.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from typing import Any
 
 from .errors import DecodeError, UsageError
 
-__all__ = ["MAX_DEPTH", "MAX_INT", "EncodeError", "decode", "encode", "hexbytes"]
+__all__ = [
+    "MAX_DEPTH",
+    "MAX_INT",
+    "EncodeError",
+    "decode",
+    "encode",
+    "hexbytes",
+    "nesting_exceeds",
+]
 
 MAX_INT = 2**53 - 1
 MAX_DEPTH = 64
@@ -142,14 +151,33 @@ def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return result
 
 
-def _depth_ok(obj: Any, depth: int) -> bool:
-    if isinstance(obj, dict | list) and depth >= MAX_DEPTH:
+# A JSON string, escapes and all; what is left outside these is structure. (Unrolled so
+# that a long string costs no backtracking.)
+_STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
+_NOT_BRACKET = bytes(b for b in range(256) if b not in b"[]{}")
+_OPEN = frozenset(b"[{")
+
+
+def nesting_exceeds(data: bytes, limit: int) -> bool:
+    """Whether JSON ``data`` nests more than ``limit`` arrays/objects in one another.
+
+    Read before parsing: ``json`` recurses once per level, so a deep enough input
+    exhausts the stack inside the parser. Up to the first byte where ``data`` stops
+    being JSON, the strings found here are the ones a parser finds (UTF-8 never puts
+    a quote, backslash or bracket inside a multi-byte character), so every level a
+    parser would enter is counted.
+    """
+    if data.count(b"[") + data.count(b"{") <= limit:
         return False
-    if isinstance(obj, dict):
-        return all(_depth_ok(v, depth + 1) for v in obj.values())
-    if isinstance(obj, list):
-        return all(_depth_ok(v, depth + 1) for v in obj)
-    return True
+    depth = 0
+    for byte in _STRING.sub(b"", data).translate(None, _NOT_BRACKET):
+        if byte in _OPEN:
+            depth += 1
+            if depth > limit:
+                return True
+        else:
+            depth -= 1
+    return False
 
 
 _DECODER = json.JSONDecoder(
@@ -167,6 +195,8 @@ def decode(data: bytes, max_size: int) -> Any:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise DecodeError(f"not UTF-8: {exc.reason} at byte {exc.start}") from None
+    if nesting_exceeds(data, MAX_DEPTH):
+        raise DecodeError(f"containers nested more than {MAX_DEPTH} deep")
     try:
         obj = _DECODER.decode(text)
     except DecodeError:
@@ -175,9 +205,6 @@ def decode(data: bytes, max_size: int) -> Any:
         raise DecodeError(f"containers nested more than {MAX_DEPTH} deep") from None
     except ValueError as exc:  # json.JSONDecodeError is a ValueError
         raise DecodeError(f"not JSON: {exc}") from None
-    # Depth can exceed the limit only if there are that many containers at all.
-    if data.count(b"[") + data.count(b"{") > MAX_DEPTH and not _depth_ok(obj, 0):
-        raise DecodeError(f"containers nested more than {MAX_DEPTH} deep")
     try:
         canonical = _dumps(obj)
     except EncodeError as exc:

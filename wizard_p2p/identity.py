@@ -29,6 +29,7 @@ import stat
 import tempfile
 from pathlib import Path
 
+from cryptography.exceptions import UnsupportedAlgorithm
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from nacl.bindings import crypto_sign_open
@@ -165,14 +166,22 @@ class Identity:
                 data += chunk
         finally:
             os.close(fd)
+        return cls.from_pem(data, f"identity key {path}")
+
+    @classmethod
+    def from_pem(cls, data: bytes, what: str = "identity key") -> Identity:
+        """The identity of a key file's bytes (unencrypted PKCS#8 PEM of an Ed25519 key);
+        :class:`DecodeError` naming ``what`` and saying why for anything else."""
         if len(data) > _MAX_KEY_FILE:
-            raise DecodeError(f"identity key {path} is too large to be a key file")
+            raise DecodeError(f"{what} is too large to be a key file")
         try:
             key = serialization.load_pem_private_key(data, password=None)
-        except (ValueError, TypeError) as exc:
-            raise DecodeError(f"identity key {path} is not a PEM private key: {exc}") from None
+        except (ValueError, TypeError, UnsupportedAlgorithm) as exc:
+            # The parser's message may quote the file: keep it short and printable.
+            reason = "".join(ch if ch.isprintable() else "?" for ch in str(exc)[:120])
+            raise DecodeError(f"{what} is not a PEM private key: {reason}") from None
         if not isinstance(key, Ed25519PrivateKey):
-            raise DecodeError(f"identity key {path} is not an Ed25519 key")
+            raise DecodeError(f"{what} is not an Ed25519 key")
         return cls(key)
 
     @classmethod

@@ -22,6 +22,7 @@ from pathlib import Path
 import zmq
 from zmq.utils import z85
 
+from wizard_p2p import boundedjson
 from wizard_p2p.errors import DecodeError, UsageError
 from wizard_p2p.files import write_atomic
 
@@ -117,11 +118,18 @@ def _load(path: Path) -> CurveKeys:
         raw = os.read(fd, _MAX_FILE_BYTES + 1)
     finally:
         os.close(fd)
+    return parse_key_file(raw, str(path))
+
+
+def parse_key_file(raw: bytes, path: str = "key file") -> CurveKeys:
+    """The keypair a key file's bytes hold; ``KeyFileError`` saying why if they hold none."""
     if len(raw) > _MAX_FILE_BYTES:
         raise KeyFileError(f"{path}: too large for a key file")
+    if not raw.isascii():
+        raise KeyFileError(f"{path}: not a key file (not ASCII)")
     try:
-        doc = json.loads(raw.decode("ascii"))
-    except (UnicodeDecodeError, ValueError) as exc:
+        doc = boundedjson.loads(raw, max_size=_MAX_FILE_BYTES, max_depth=1, what="content")
+    except DecodeError as exc:
         raise KeyFileError(f"{path}: not a key file ({exc})") from None
     if not isinstance(doc, dict) or doc.get("kind") != _FILE_KIND or set(doc) != {
         "kind",

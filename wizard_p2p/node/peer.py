@@ -49,13 +49,7 @@ from wizard_p2p.node.evidence_file import EvidenceFile
 from wizard_p2p.node.helper import PassHelper
 from wizard_p2p.node.store import GameStore, SeatRecord
 from wizard_p2p.node.warmup import warm_up
-from wizard_p2p.protocol.control import (
-    EntryAt,
-    Want,
-    decode_control,
-    encode_entry_at,
-    encode_want,
-)
+from wizard_p2p.protocol.control import EntryAt, Want, decode_control, encode_control
 from wizard_p2p.protocol.evidence import evidence_of
 from wizard_p2p.protocol.table import Output, Table
 from wizard_p2p.rules import Card, Phase, Suit
@@ -398,7 +392,7 @@ class GamePeer:
             f"seat {self._seat_of_key[event.peer]} holds another entry at {event.position}"
         )
         if event.position < len(self.table.log):
-            self.mesh.send(event.peer, encode_want(event.position))
+            self.mesh.send(event.peer, encode_control(Want(event.position)))
 
     def _on_control(self, event: MessageReceived) -> None:
         assert self.mesh is not None
@@ -407,7 +401,9 @@ class GamePeer:
             if isinstance(message, Want):
                 position = message.position
                 if position < len(self.table.log):
-                    self.mesh.send(event.peer, encode_entry_at(position, self.table.log[position]))
+                    self.mesh.send(
+                        event.peer, encode_control(EntryAt(position, self.table.log[position]))
+                    )
                 return
             self.table.receive(message.data)
         except PeerFault as fault:

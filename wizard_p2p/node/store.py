@@ -18,9 +18,26 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from wizard_p2p import boundedjson
 from wizard_p2p.errors import DecodeError, UsageError
 from wizard_p2p.files import write_atomic
 from wizard_p2p.protocol.log import LogFile, read_log
+from wizard_p2p.protocol.schema import Hex, Int, Obj, Str
+
+# A seat record is a few hundred bytes; a file much larger is not one.
+MAX_SEAT_BYTES = 16 * 1024
+_SEAT_RECORD = Obj(
+    {
+        "game_dir": Str(max_len=64, min_len=1),
+        "seat": Int(0, 5),
+        # The player's --name as typed: the lobby checks what others see of it.
+        "name": Str(max_len=1024, controls=True),
+        "master_secret": Hex(32),
+        "listen_host": Str(max_len=255),
+        "listen_port": Int(0, 65535),
+        "lobby_host": Str(max_len=255),
+    }
+)
 
 
 def default_data_dir() -> Path:
@@ -61,18 +78,11 @@ class SeatRecord:
 
     @classmethod
     def from_json(cls, data: bytes) -> SeatRecord:
+        """The record in ``data``; :class:`DecodeError` saying what is damaged otherwise."""
         try:
-            obj = json.loads(data)
-            return cls(
-                game_dir=str(obj["game_dir"]),
-                seat=int(obj["seat"]),
-                name=str(obj["name"]),
-                master_secret=bytes.fromhex(obj["master_secret"]),
-                listen_host=str(obj["listen_host"]),
-                listen_port=int(obj["listen_port"]),
-                lobby_host=str(obj["lobby_host"]),
-            )
-        except (ValueError, KeyError, TypeError) as exc:
+            obj = boundedjson.loads(data, max_size=MAX_SEAT_BYTES, max_depth=1, what="seat.json")
+            return cls(**_SEAT_RECORD.parse(obj, "seat.json"))
+        except DecodeError as exc:
             raise DecodeError(f"seat record is damaged: {exc}") from None
 
 
@@ -99,9 +109,11 @@ class GameStore:
 
     def load_seat(self) -> SeatRecord:
         try:
-            return SeatRecord.from_json(self.seat_path.read_bytes())
+            with open(self.seat_path, "rb") as f:
+                data = f.read(MAX_SEAT_BYTES + 1)
         except FileNotFoundError:
             raise UsageError(f"no game in {self.path}") from None
+        return SeatRecord.from_json(data)
 
     def read_log(self) -> list[bytes]:
         if not self.log_path.exists():

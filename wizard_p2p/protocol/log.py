@@ -21,14 +21,19 @@ from wizard_p2p.protocol.messages import MAX_ENTRY_BYTES
 
 def read_log(path: Path) -> list[bytes]:
     """The complete lines of a log file (a torn last line is dropped)."""
-    data = Path(path).read_bytes()
+    return split_log(Path(path).read_bytes(), str(path))
+
+
+def split_log(data: bytes, name: str = "log") -> list[bytes]:
+    """The complete lines of a log file's bytes; :class:`DecodeError` for an empty or
+    oversized line. The entries themselves are decoded by whoever reads them."""
     lines = data.split(b"\n")
     complete = lines[:-1]  # the part after the last newline is empty or torn
     for number, line in enumerate(complete, start=1):
         if not line:
-            raise DecodeError(f"{path}: line {number} is empty")
+            raise DecodeError(f"{name}: line {number} is empty")
         if len(line) > MAX_ENTRY_BYTES:
-            raise DecodeError(f"{path}: line {number} exceeds {MAX_ENTRY_BYTES} bytes")
+            raise DecodeError(f"{name}: line {number} exceeds {MAX_ENTRY_BYTES} bytes")
     return complete
 
 

@@ -21,11 +21,10 @@ same definitions as JSON Schema.
 from __future__ import annotations
 
 import hashlib
-import json
 from dataclasses import dataclass
 from typing import Any
 
-from wizard_p2p import canonical
+from wizard_p2p import boundedjson, canonical
 from wizard_p2p.crypto import SEAL_OVERHEAD
 from wizard_p2p.errors import DecodeError, WizardError
 from wizard_p2p.identity import Identity, verify
@@ -280,7 +279,7 @@ def signed_version_of(genesis: bytes) -> int | None:
     (a version changed by hand is tampering, for the audit to find as such); None if
     the line cannot be read that far. Any version's genesis is read, not only this one's."""
     try:
-        obj = json.loads(genesis)
+        obj = boundedjson.loads(genesis, max_size=MAX_ENTRY_BYTES, max_depth=canonical.MAX_DEPTH)
         version = obj["v"]
         host_key = bytes.fromhex(obj["body"]["terms"]["players"][0]["sign_key"])
         signed, signature = split_signature(genesis)

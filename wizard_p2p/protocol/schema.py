@@ -63,9 +63,13 @@ class Bool(Field):
 
 @dataclass(frozen=True)
 class Str(Field):
+    """A string of ``min_len..max_len`` characters, without control characters unless
+    ``controls`` allows them (text no terminal is shown, such as a file's own fields)."""
+
     max_len: int
     min_len: int = 0
     choices: tuple[str, ...] = ()
+    controls: bool = False
 
     def parse(self, value: Any, path: str) -> str:
         if not isinstance(value, str):
@@ -74,7 +78,7 @@ class Str(Field):
             raise DecodeError(f"{path}: length must be {self.min_len}..{self.max_len}")
         if self.choices and value not in self.choices:
             raise DecodeError(f"{path}: must be one of {', '.join(self.choices)}")
-        if any(ord(ch) < 0x20 or 0x7F <= ord(ch) < 0xA0 for ch in value):
+        if not self.controls and any(ord(ch) < 0x20 or 0x7F <= ord(ch) < 0xA0 for ch in value):
             raise DecodeError(f"{path}: control characters are not allowed")
         return value
 
@@ -83,11 +87,38 @@ class Str(Field):
             "type": "string",
             "minLength": self.min_len,
             "maxLength": self.max_len,
-            "not": {"pattern": _CONTROL_PATTERN},
         }
+        if not self.controls:
+            schema["not"] = {"pattern": _CONTROL_PATTERN}
         if self.choices:
             schema["enum"] = list(self.choices)
         return schema
+
+
+@dataclass(frozen=True)
+class Utf8(Field):
+    """Bytes carried as a JSON string (an entry's line inside a message): parsed to their
+    UTF-8 encoding, of ``min_bytes..max_bytes``. What they hold is their reader's to check."""
+
+    max_bytes: int
+    min_bytes: int = 1
+
+    def parse(self, value: Any, path: str) -> bytes:
+        if not isinstance(value, str):
+            raise DecodeError(f"{path}: expected a string")
+        if len(value) > self.max_bytes:  # each character is at least one byte
+            raise DecodeError(f"{path}: more than {self.max_bytes} bytes")
+        try:
+            data = value.encode()
+        except UnicodeEncodeError:
+            raise DecodeError(f"{path}: a lone surrogate is not valid Unicode") from None
+        if not self.min_bytes <= len(data) <= self.max_bytes:
+            raise DecodeError(f"{path}: {len(data)} bytes, not {self.min_bytes}..{self.max_bytes}")
+        return data
+
+    def json_schema(self) -> dict[str, Any]:
+        # In characters: a bound on the bytes has no JSON Schema keyword.
+        return {"type": "string", "minLength": min(self.min_bytes, 1), "maxLength": self.max_bytes}
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,92 @@
+"""Fuzzing the control messages seated peers exchange (``protocol.control``).
+
+Random and mutated payloads must decode to a message whose position is in the
+log's range and whose line fits an entry, or be refused with a ``DecodeError``;
+what decodes encodes back to an equivalent payload.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given
+
+from tests.fuzz_support import (
+    attempt,
+    dump_spaced,
+    feed_all,
+    fuzz_settings,
+    golden_lines,
+    inputs,
+    json_mutated,
+    mutated,
+    one_of,
+    random_bytes,
+    random_documents,
+)
+from wizard_p2p.errors import DecodeError
+from wizard_p2p.protocol.control import (
+    MAX_CONTROL_BYTES,
+    EntryAt,
+    Want,
+    decode_control,
+    encode_control,
+)
+from wizard_p2p.protocol.messages import MAX_ENTRY_BYTES
+
+LINES = golden_lines()
+VALID = [
+    encode_control(Want(0)),
+    encode_control(Want(17)),
+    encode_control(EntryAt(1, LINES[1])),
+    encode_control(EntryAt(9, LINES[9])),
+    encode_control(EntryAt(3, "Zoë ☃ 🂡".encode())),
+]
+
+
+def _control(payload: bytes) -> None:
+    message = attempt(decode_control, payload)
+    if message is None:
+        return
+    assert 0 <= message.position <= 1_000_000
+    if isinstance(message, EntryAt):
+        assert 0 < len(message.data) <= MAX_ENTRY_BYTES
+    assert decode_control(encode_control(message)) == message
+
+
+@fuzz_settings(share=2)
+@given(inputs(one_of(random_bytes(200), random_documents(dump_spaced))))
+def test_control_random(batch: list[bytes]) -> None:
+    feed_all("control messages", _control, batch)
+
+
+@fuzz_settings(share=2)
+@given(inputs(one_of(mutated(VALID), json_mutated([json.loads(v) for v in VALID], dump_spaced))))
+def test_control_mutated(batch: list[bytes]) -> None:
+    feed_all("control messages", _control, batch)
+
+
+def test_control_wire_format_is_unchanged() -> None:
+    assert encode_control(Want(5)) == json.dumps({"want": 5}).encode()
+    line = LINES[2]
+    assert encode_control(EntryAt(2, line)) == json.dumps(
+        {"entry_at": 2, "data": line.decode()}
+    ).encode()
+    assert decode_control(b'{"data":"x","entry_at":3}') == EntryAt(3, b"x")
+
+
+@pytest.mark.parametrize(
+    "payload",
+    [b'{"want": 1e999}', b'{"want": NaN}', b'{"want": [1]}', b'{"want": null}', b'{"want": -1}',
+     b'{"want": true}', b'{"want": 1000001}', b'{"want": 1, "more": 2}', b'{"entry_at": 1}',
+     b'{"entry_at": 1, "data": ""}', b'{"entry_at": 1, "data": 5}',
+     b'{"entry_at": 1, "data": "\\ud800"}',
+     b"[" * 200_000, b"\xff", b"[]", b"{}",
+     json.dumps({"entry_at": 1, "data": "x" * (MAX_ENTRY_BYTES + 1)}).encode(),
+     json.dumps({"entry_at": 1, "data": "é" * (MAX_ENTRY_BYTES // 2 + 1)}).encode(),
+     b" " * (MAX_CONTROL_BYTES + 1)],
+)
+def test_control_refusals(payload: bytes) -> None:
+    with pytest.raises(DecodeError):
+        decode_control(payload)

@@ -1,0 +1,279 @@
+"""Every lobby message, parsed strictly: the one reader of what joiners and hosts send.
+
+Lobby messages are JSON objects with a ``type`` (protocol/SPEC.md §9), written
+with ``json.dumps``. :func:`decode_lobby` reads one into a typed message or
+raises :class:`DecodeError` saying which field is wrong and why, before any
+code touches it. A joiner is checked here as the genesis will check it, so
+the lobby never seats a player the genesis then refuses:
+
+* a name of 1..32 characters once stripped, with no control characters, no
+  invisible format characters (bidirectional overrides and the like, which
+  would change how the other names read on screen), no line separators;
+* a signing key and a coin commitment of exactly 32 bytes (lowercase hex), a
+  CURVE key of 40 Z85 characters that decodes to 32 bytes;
+* a listening port of 1..65535, and an address (the host builds it from the
+  joiner's IP and port: :func:`joiner_address`) of at most 64 characters;
+* an endorsement: a 64-byte signature; the terms: the genesis terms' schema;
+  the genesis: one entry line of at most ``MAX_ENTRY_BYTES``.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Collection
+from dataclasses import dataclass
+from typing import Any
+
+from wizard_p2p import boundedjson
+from wizard_p2p.errors import DecodeError
+from wizard_p2p.protocol.messages import GENESIS_TERMS, MAX_ENTRY_BYTES, PLAYER, PROTOCOL
+from wizard_p2p.protocol.schema import Field, Hex, Int, List, Obj, Str, Utf8
+
+__all__ = [
+    "MAX_LOBBY_BYTES",
+    "Bye",
+    "Endorse",
+    "Genesis",
+    "Hello",
+    "LobbyBody",
+    "LobbyPlayer",
+    "Ok",
+    "Players",
+    "Refused",
+    "Terms",
+    "VersionMismatch",
+    "Welcome",
+    "check_name",
+    "decode_lobby",
+    "joiner_address",
+]
+
+# The largest message is the genesis: one entry line, escaped (at most 3 bytes a byte).
+MAX_LOBBY_BYTES = 4 * MAX_ENTRY_BYTES
+# A message, its list of players, a player: deeper is no lobby message.
+_MAX_DEPTH = 6
+
+_Z85_ALPHABET = (
+    "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.-:+=^!/*?&<>()[]{}@%$#"
+)
+_Z85_VALUE = {ch: i for i, ch in enumerate(_Z85_ALPHABET)}
+# Invisible characters a name may hold: the joiners of emoji sequences.
+_FORMAT_ALLOWED = frozenset("\u200d")
+_UNSAFE_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+
+
+class VersionMismatch(DecodeError):
+    """Terms of another protocol version: ``theirs`` is the version they name."""
+
+    def __init__(self, theirs: object) -> None:
+        super().__init__(
+            f"the host's table plays {theirs!r:.40} and this client {PROTOCOL!r}: "
+            "both players need the same version of wizard-p2p"
+        )
+        self.theirs = theirs
+
+
+class _Name(Field):
+    """A player's name as the genesis holds it: stripped, then ``PLAYER``'s name rule,
+    and nothing that would change how it or its neighbours read on a screen."""
+
+    def parse(self, value: Any, path: str) -> str:
+        if not isinstance(value, str):
+            raise DecodeError(f"{path}: expected a string")
+        name = PLAYER.fields["name"].parse(value.strip(), path)
+        for ch in name:
+            if unicodedata.category(ch) in _UNSAFE_CATEGORIES and ch not in _FORMAT_ALLOWED:
+                raise DecodeError(f"{path}: character U+{ord(ch):04X} is not allowed in a name")
+        return name
+
+    def json_schema(self) -> dict[str, Any]:
+        return PLAYER.fields["name"].json_schema()
+
+
+class _Z85Key(Field):
+    """A CURVE public key: 40 Z85 characters whose 5-character groups each fit 32 bits."""
+
+    def parse(self, value: Any, path: str) -> str:
+        if not isinstance(value, str) or len(value) != 40:
+            raise DecodeError(f"{path}: expected 40 Z85 characters")
+        for start in range(0, 40, 5):
+            number = 0
+            for ch in value[start : start + 5]:
+                digit = _Z85_VALUE.get(ch)
+                if digit is None:
+                    raise DecodeError(f"{path}: not a Z85 character")
+                number = number * 85 + digit
+            if number >= 1 << 32:
+                raise DecodeError(f"{path}: not a Z85-encoded key")
+        return value
+
+    def json_schema(self) -> dict[str, Any]:
+        return PLAYER.fields["curve_key"].json_schema()
+
+
+_NAME = _Name()
+_PLAYER = Obj({**PLAYER.fields, "name": _NAME, "curve_key": _Z85Key()})
+_PLAYERS = List(_PLAYER, 1, 6)
+_VARIANTS = List(Str(max_len=32), 0, 16)
+_PROTOCOL = Str(max_len=32)
+_REASON = Str(max_len=1000)
+
+_SCHEMAS: dict[str, Obj] = {
+    "hello": Obj(
+        {"code": Str(max_len=32), "protocol": _PROTOCOL, "port": Int(1, 65535),
+         "player": _PLAYER},
+        optional=frozenset({"protocol"}),
+    ),
+    "welcome": Obj(
+        {"seat": Int(0, 5), "players": _PLAYERS, "variants": _VARIANTS, "protocol": _PROTOCOL},
+        optional=frozenset({"protocol", "variants"}),
+    ),
+    "refused": Obj({"reason": _REASON}),
+    "players": Obj(
+        {"players": _PLAYERS, "seats": Int(3, 6), "variants": _VARIANTS},
+        optional=frozenset({"variants"}),
+    ),
+    "terms": Obj({"terms": GENESIS_TERMS}),
+    "endorse": Obj({"signature": Hex(64)}),
+    "ok": Obj({}),
+    "genesis": Obj({"entry": Utf8(MAX_ENTRY_BYTES)}),
+    "bye": Obj({}),
+}
+
+
+@dataclass(frozen=True)
+class LobbyPlayer:
+    """A seat as the lobby lists it (the genesis's player record)."""
+
+    name: str
+    sign_key: bytes
+    curve_key: str
+    address: str
+    coin_commit: bytes
+
+
+@dataclass(frozen=True)
+class Hello:
+    """A joiner asks for a seat. ``protocol`` is None from a client older than the field."""
+
+    code: str
+    protocol: str | None
+    port: int
+    player: LobbyPlayer
+
+
+@dataclass(frozen=True)
+class Welcome:
+    """The host seated the joiner at ``seat``."""
+
+    seat: int
+    players: tuple[LobbyPlayer, ...]
+    variants: tuple[str, ...]
+    protocol: str | None
+
+
+@dataclass(frozen=True)
+class Refused:
+    reason: str
+
+
+@dataclass(frozen=True)
+class Players:
+    """The seat list changed (pushed by the host)."""
+
+    players: tuple[LobbyPlayer, ...]
+    seats: int
+    variants: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Terms:
+    """The terms to endorse, parsed by the genesis terms' schema (bytes for hex fields)."""
+
+    terms: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Endorse:
+    signature: bytes
+
+
+@dataclass(frozen=True)
+class Ok:
+    pass
+
+
+@dataclass(frozen=True)
+class Genesis:
+    entry: bytes
+
+
+@dataclass(frozen=True)
+class Bye:
+    pass
+
+
+LobbyBody = Hello | Welcome | Refused | Players | Terms | Endorse | Ok | Genesis | Bye
+
+
+def _players(parsed: tuple[dict[str, Any], ...], path: str) -> tuple[LobbyPlayer, ...]:
+    players = tuple(LobbyPlayer(**p) for p in parsed)
+    if len({p.sign_key for p in players}) != len(players):
+        raise DecodeError(f"{path}: two players share a signing key")
+    return players
+
+
+def check_name(name: str) -> str:
+    """``name`` as the lobby and the genesis hold it (stripped), or :class:`DecodeError`
+    saying why no lobby would seat it: the check of a player's own ``--name``."""
+    return _NAME.parse(name, "name")
+
+
+def decode_lobby(payload: bytes, expect: Collection[str] | None = None) -> LobbyBody:
+    """The lobby message in ``payload``; :class:`DecodeError` for anything else, or for
+    a type not in ``expect`` (when given). Terms of another protocol version raise
+    :class:`VersionMismatch`, so that the player is told that rather than a field."""
+    obj = boundedjson.loads(
+        payload, max_size=MAX_LOBBY_BYTES, max_depth=_MAX_DEPTH, what="lobby message"
+    )
+    if not isinstance(obj, dict):
+        raise DecodeError("lobby message: expected an object")
+    kind = obj.pop("type", None)
+    if not isinstance(kind, str) or kind not in _SCHEMAS:
+        raise DecodeError(f"lobby message: unknown type {kind!r:.40}")
+    if expect is not None and kind not in expect:
+        raise DecodeError(f"lobby message: a {kind!r} message was not expected here")
+    if kind == "terms" and isinstance(obj.get("terms"), dict):
+        theirs = obj["terms"].get("protocol")
+        if theirs != PROTOCOL:
+            raise VersionMismatch(theirs)
+    fields = _SCHEMAS[kind].parse(obj, kind)
+    if kind == "hello":
+        return Hello(fields["code"], fields.get("protocol"), fields["port"],
+                     LobbyPlayer(**fields["player"]))
+    if kind == "welcome":
+        players = _players(fields["players"], "welcome.players")
+        if fields["seat"] >= len(players):
+            raise DecodeError("welcome.seat: no such seat in welcome.players")
+        return Welcome(fields["seat"], players, tuple(fields.get("variants", ())),
+                       fields.get("protocol"))
+    if kind == "refused":
+        return Refused(fields["reason"])
+    if kind == "players":
+        players = _players(fields["players"], "players.players")
+        if len(players) > fields["seats"]:
+            raise DecodeError("players: more players than seats")
+        return Players(players, fields["seats"], tuple(fields.get("variants", ())))
+    if kind == "terms":
+        return Terms(fields["terms"])
+    if kind == "endorse":
+        return Endorse(fields["signature"])
+    if kind == "genesis":
+        return Genesis(fields["entry"])
+    return Ok() if kind == "ok" else Bye()
+
+
+def joiner_address(host: str, port: int) -> str:
+    """The address the others dial a joiner at, from the IP its lobby connection came
+    from and the port its hello names; :class:`DecodeError` if the genesis would refuse it."""
+    return PLAYER.fields["address"].parse(f"{host}:{port}", "address")
