@@ -29,7 +29,7 @@ def _add_game_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def add_network_options(parser: argparse.ArgumentParser, *, bot: bool = False) -> None:
+def _add_network_options(parser: argparse.ArgumentParser, *, bot: bool = False) -> None:
     parser.add_argument("--name", default=os.environ.get("USER", "Player")[:32] or "Player")
     parser.add_argument("--data-dir", default=None, help="where keys and games live")
     parser.add_argument("--listen", default="0.0.0.0", help="address to listen on")
@@ -58,7 +58,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
         # everything imported instead of each importing it again.
         from wizard_p2p.commands.networked import play_networked
 
-        # (no import started a thread)
+        # Asked again: importing the node must not have started a thread.
         local = start_local_game(args, fork=main if can_fork_bots() else None)
     else:
         # The bots start first, as new interpreters: they import while this process does.
@@ -120,7 +120,7 @@ def build_parser() -> argparse.ArgumentParser:
         "play", help="play against bots on this machine (each bot its own process, on loopback)"
     )
     _add_game_options(play)
-    add_network_options(play)
+    _add_network_options(play)
     play.set_defaults(name="You", policy="expert")  # the strongest bots to play against
     play.add_argument("--bots", type=int, default=None, help="bot processes (default: seats-1)")
     play.add_argument("--out", default=None, help="directory for every seat's log")
@@ -132,25 +132,25 @@ def build_parser() -> argparse.ArgumentParser:
 
     host = sub.add_parser("host", help="open a lobby on this machine and host a game")
     _add_game_options(host)
-    add_network_options(host)
+    _add_network_options(host)
     host.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"lobby port ({DEFAULT_PORT})")
     host.set_defaults(func=_cmd_host)
 
     join = sub.add_parser("join", help="join a game hosted at HOST:PORT")
     join.add_argument("address", help=f"the host's address, e.g. 192.168.1.20:{DEFAULT_PORT}")
     join.add_argument("--code", default=None, help="the host's invite code")
-    add_network_options(join)
+    _add_network_options(join)
     join.set_defaults(func=_cmd_join)
 
     bot = sub.add_parser("bot", help="join a game at HOST:PORT as a bot")
     bot.add_argument("address")
     bot.add_argument("--code", default=None, help="the host's invite code")
-    add_network_options(bot, bot=True)
+    _add_network_options(bot, bot=True)
     bot.set_defaults(func=_cmd_join, name="Bot")
 
     resume = sub.add_parser("resume", help="rejoin a game after a crash or quit")
     resume.add_argument("game", nargs="?", default=None, help="game id prefix (default: latest)")
-    add_network_options(resume)
+    _add_network_options(resume)
     resume.set_defaults(func=_cmd_resume)
 
     audit = sub.add_parser("audit", help="verify a game log offline and print its score pad")
