@@ -9,8 +9,10 @@ from pathlib import Path
 
 import pytest
 
+from wizard_p2p.commands.bot_processes import BotMain
+from wizard_p2p.commands.local_game import start_local_game
 from wizard_p2p.errors import UsageError
-from wizard_p2p.node.options import normalise_code, start_local_game
+from wizard_p2p.node.invite import normalise_code
 
 
 def test_the_command_line_parser_imports_no_network_and_no_crypto() -> None:
@@ -94,16 +96,17 @@ def test_a_reserved_port_is_nobody_elses_until_released() -> None:
 # runner's worker is not.
 FORK_PROBE = """
 import socket, sys
-import wizard_p2p.node.commands  # what `play` imports before it forks its bots
-from wizard_p2p.node.options import ForkedBot, can_fork_bots
+import wizard_p2p.commands.networked  # what `play` imports before it forks its bots
+from wizard_p2p.cli import main
+from wizard_p2p.commands.bot_processes import ForkedBot, can_fork_bots
 from wizard_p2p.ports import release_port, reserve_port
 
 assert can_fork_bots(), "importing the node started no thread"
-print("audit exit code", ForkedBot(["audit", sys.argv[1]]).wait(timeout=60))
+print("audit exit code", ForkedBot(main, ["audit", sys.argv[1]]).wait(timeout=60))
 port = reserve_port()
 # A bot whose lobby never answers waits for it: it lives until it is terminated.
-bot = ForkedBot(["bot", f"127.0.0.1:{reserve_port()}", "--code", "ABCD-EFGH",
-                 "--data-dir", sys.argv[2], "--listen", "127.0.0.1", "--quiet"])
+bot = ForkedBot(main, ["bot", f"127.0.0.1:{reserve_port()}", "--code", "ABCD-EFGH",
+                       "--data-dir", sys.argv[2], "--listen", "127.0.0.1", "--quiet"])
 bot.given_up_ports()
 release_port(port)
 listener = socket.socket()
@@ -141,17 +144,17 @@ def test_a_forked_bot_runs_the_command_line_gives_up_held_ports_and_exits_like_a
 
 def test_play_forks_its_bots_where_it_can(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     from wizard_p2p import cli
-    from wizard_p2p.node import commands, options
+    from wizard_p2p.commands import bot_processes, local_game, networked
 
     started: list[bool] = []
 
-    def fake_start(args: argparse.Namespace, *, fork: bool = False) -> object:
-        started.append(fork)
+    def fake_start(args: argparse.Namespace, *, fork: BotMain | None = None) -> object:
+        started.append(fork is cli.main)
         return object()
 
     for forkable in (True, False):
-        monkeypatch.setattr(options, "can_fork_bots", lambda forkable=forkable: forkable)
-        monkeypatch.setattr(options, "start_local_game", fake_start)
-        monkeypatch.setattr(commands, "play_networked", lambda args, local: 0)
+        monkeypatch.setattr(bot_processes, "can_fork_bots", lambda forkable=forkable: forkable)
+        monkeypatch.setattr(local_game, "start_local_game", fake_start)
+        monkeypatch.setattr(networked, "play_networked", lambda args, local: 0)
         assert cli.main(["play", "--headless", "--seats", "3", "--out", str(tmp_path)]) == 0
     assert started == [True, False]

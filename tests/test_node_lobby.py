@@ -20,10 +20,10 @@ import pytest
 
 from tests.protocol_support import genesis_of_version, new_game
 from wizard_p2p import cli
+from wizard_p2p.commands.networked import parse_address
 from wizard_p2p.errors import DecodeError, UsageError
 from wizard_p2p.identity import Identity
 from wizard_p2p.net import CurveKeys, NetConfig
-from wizard_p2p.node.commands import parse_address
 from wizard_p2p.node.lobby import HostLobby, JoinLobby, LobbyError, new_invite_code
 from wizard_p2p.node.store import GameStore, SeatRecord, list_games
 from wizard_p2p.protocol import messages as m
@@ -311,7 +311,7 @@ def test_the_host_switches_variants_the_players_see_them_and_the_game_plays_them
 
 
 def test_the_console_lobby_offers_the_variants_to_the_host_only(tmp_path: Path) -> None:
-    from wizard_p2p.lobby_console import NodeLobby
+    from wizard_p2p.commands.lobby_adapter import LobbyAdapter
     from wizard_p2p.rules import VARIANT_NAMES
 
     async def never(start: object) -> object:
@@ -321,12 +321,12 @@ def test_the_console_lobby_offers_the_variants_to_the_host_only(tmp_path: Path) 
         host = _host(tmp_path)
         await host.open()
         try:
-            console = NodeLobby(host, never)  # type: ignore[arg-type]
+            console = LobbyAdapter(host, never)  # type: ignore[arg-type]
             assert console.snapshot().variant_choices == VARIANT_NAMES
             console.set_variants(("secret_bids",))
             assert console.snapshot().variants == ("secret_bids",)
             assert host.config.secret_bids
-            guest = NodeLobby(_joiner(tmp_path, host, "Ann"), never)  # type: ignore[arg-type]
+            guest = LobbyAdapter(_joiner(tmp_path, host, "Ann"), never)  # type: ignore[arg-type]
             assert guest.snapshot().variant_choices == ()
             with pytest.raises(UsageError, match="host"):
                 guest.set_variants(("clairvoyance",))

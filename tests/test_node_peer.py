@@ -368,7 +368,7 @@ def test_vanished_seat_is_shown_disconnected_and_the_game_resumes_when_it_return
             )
             for s in survivors:
                 assert peers[s].snapshot().connected == (True, True, False)
-                assert peers[s].snapshot().extra["resumable"] == "1"  # its files suffice
+                assert peers[s].snapshot().resumable  # its files suffice
                 assert 2 in peers[s].silent
                 assert not peers[s].can_abort()  # the default stall limit is far away
                 assert not any(x.kind == "stalled" for x in peers[s].status())
@@ -949,7 +949,7 @@ def test_a_seat_of_a_game_against_local_bots_says_it_cannot_be_resumed(
 ) -> None:
     import argparse
 
-    from wizard_p2p.node.commands import _new_peer
+    from wizard_p2p.commands.networked import _new_peer
 
     async def main() -> None:
         game = Game(await seat_players(tmp_path, GameConfig(3)))
@@ -963,7 +963,7 @@ def test_a_seat_of_a_game_against_local_bots_says_it_cannot_be_resumed(
         await game.start({}, resumable=False)
         try:
             await game.until(lambda: game.peers[0].table.game is not None, "the first deal")
-            assert game.peers[0].snapshot().extra["resumable"] == "0"
+            assert not game.peers[0].snapshot().resumable
         finally:
             await game.close()
 

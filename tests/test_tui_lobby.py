@@ -18,7 +18,7 @@ from wizard_p2p.session.api import SeatController, Status
 from wizard_p2p.session.local import LocalSession
 from wizard_p2p.tui.app import WizardApp
 from wizard_p2p.tui.headless import Driver, FixedSizeOutput, run_with_keys, screen_text
-from wizard_p2p.tui.lobby import LobbyController, LobbyPlayer, LobbySnapshot, is_lobby
+from wizard_p2p.tui.lobby_screen import LobbyController, LobbyPlayer, LobbySnapshot, is_lobby
 
 FINGERPRINTS = [
     "3f9a 12bc 77d0 e41a", "a0b1 c2d3 e4f5 0617", "5e5e 9001 abcd ef01", "beef 4242",

@@ -17,9 +17,8 @@ from wizard_p2p.rules import Card, GameConfig, Suit
 from wizard_p2p.session.api import Snapshot, Status
 from wizard_p2p.session.local import LocalSession
 from wizard_p2p.tui.app import FINAL, WizardApp
+from wizard_p2p.tui.board import status_text
 from wizard_p2p.tui.headless import FixedSizeOutput, screen_text
-from wizard_p2p.tui.panels import RESUMABLE
-from wizard_p2p.tui.table import status_text
 
 
 class Watched:
@@ -31,7 +30,7 @@ class Watched:
         self.status: tuple[Status, ...] = ()
         self.connected: tuple[bool, ...] | None = None
         self.aborted: str | None = None
-        self.extra: dict[str, str] = {}
+        self.resumable = False
         self.callbacks: list[Callable[[], None]] = []
         self.quit_called = False
 
@@ -42,7 +41,7 @@ class Watched:
             status=self.status,
             connected=self.connected or snap.connected,
             aborted=self.aborted,
-            extra=self.extra,
+            resumable=self.resumable,
         )
 
     def bid(self, tricks: int) -> None:
@@ -134,7 +133,7 @@ def test_the_quit_question_says_whether_the_game_can_be_resumed() -> None:
         app = WizardApp(c, "en", input=pipe, output=FixedSizeOutput())
         app.request_quit()
         assert "This practice game ends here." in "\n".join(screen_text(app))
-        c.extra = {RESUMABLE: "1"}  # a networked table keeps its log and secrets on disk
+        c.resumable = True  # a networked table keeps its log and secrets on disk
         c.changed()
         assert "The game stays resumable" in "\n".join(screen_text(app))
         app.answer_quit(True)

@@ -6,8 +6,8 @@ from tests.test_tui_progress import Watched, watched
 from wizard_p2p.errors import UsageError
 from wizard_p2p.session.api import Status
 from wizard_p2p.tui.app import WizardApp
+from wizard_p2p.tui.board import status_text
 from wizard_p2p.tui.headless import Driver, run_with_keys
-from wizard_p2p.tui.table import status_text
 
 
 class Abortable(Watched):

@@ -145,8 +145,8 @@ def audit_entries(lines: list[bytes]) -> AuditReport:
         except WizardError as exc:  # DecodeError, or anything the table did not attribute
             return _faulted(report, table, pos, None, "malformed", f"position {pos}: {exc}")
         if table.fault is not None:
-            fault = table.fault
-            return _faulted(report, table, pos, fault.seat, fault.kind, str(fault))
+            found = table.fault
+            return _faulted(report, table, pos, found.seat, found.kind, str(found))
         if table.ended and pos != len(lines) - 1:
             return _faulted(
                 report, table, pos + 1, None, "after-end",
@@ -164,10 +164,10 @@ def audit_entries(lines: list[bytes]) -> AuditReport:
             f"{writer} because seat {stalled} ({table.names[stalled]}) stalled: {reason}"
         )
     else:
-        stage, writer, _, _ = table.progress()
+        stage, due, _, _ = table.progress()
         report.message = (
             f"verified up to round {table.completed_rounds}; the log ends in stage {stage}"
-            + (f", waiting for seat {writer}" if writer is not None else "")
+            + (f", waiting for seat {due}" if due is not None else "")
         )
     return report
 

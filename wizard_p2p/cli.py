@@ -5,10 +5,16 @@ from __future__ import annotations
 import argparse
 import functools
 import gc
+import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Coroutine, Sequence
+from typing import TYPE_CHECKING, Any
 
 from wizard_p2p.errors import WizardError
+from wizard_p2p.node.invite import DEFAULT_PORT
+
+if TYPE_CHECKING:
+    from wizard_p2p.node.peer import GamePeer
 
 
 def _add_game_options(parser: argparse.ArgumentParser) -> None:
@@ -23,31 +29,49 @@ def _add_game_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _add_network_options(parser: argparse.ArgumentParser, *, bot: bool = False) -> None:
+    parser.add_argument("--name", default=os.environ.get("USER", "Player")[:32] or "Player")
+    parser.add_argument("--data-dir", default=None, help="where keys and games live")
+    parser.add_argument("--listen", default="0.0.0.0", help="address to listen on")
+    parser.add_argument("--mesh-port", type=int, default=None, help="port of the game mesh")
+    parser.add_argument("--lang", default=None, help="en, zh, ja (default: from the locale)")
+    parser.add_argument("--policy", default="heuristic", help="bot policy (headless seats)")
+    parser.add_argument("--headless", action="store_true", default=bot, help="a bot plays")
+    parser.add_argument("--quiet", action="store_true")
+    parser.add_argument("--trace", default=None, help=argparse.SUPPRESS)  # benchmarks
+    parser.add_argument("--stall-limit", type=float, default=120.0,
+                        help="seconds a seat may hold up the game (default 120)")
+    parser.add_argument("--silence-limit", type=float, default=3.0,
+                        help="seconds without a heartbeat before a peer counts as silent")
+
+
 def _cmd_play(args: argparse.Namespace) -> int:
     if args.offline:
-        from wizard_p2p.play_local import play_offline
+        from wizard_p2p.commands.offline import play_offline
 
         return play_offline(args)
-    from wizard_p2p.node.options import can_fork_bots, start_local_game
+    from wizard_p2p.commands.bot_processes import can_fork_bots
+    from wizard_p2p.commands.local_game import start_local_game
 
     if can_fork_bots():
         # The bots are forked once this process has imported the node: they start with
         # everything imported instead of each importing it again.
-        from wizard_p2p.node.commands import play_networked
+        from wizard_p2p.commands.networked import play_networked
 
-        local = start_local_game(args, fork=can_fork_bots())  # (no import started a thread)
+        # Asked again: importing the node must not have started a thread.
+        local = start_local_game(args, fork=main if can_fork_bots() else None)
     else:
         # The bots start first, as new interpreters: they import while this process does.
         local = start_local_game(args)
         try:
-            from wizard_p2p.node.commands import play_networked
+            from wizard_p2p.commands.networked import play_networked
         except BaseException:
             local.stop_bots(finished=False)
             raise
     return play_networked(args, local)
 
 
-def _run(coroutine_factory) -> int:
+def _run(coroutine_factory: Callable[[], Coroutine[Any, Any, GamePeer]]) -> int:
     import asyncio
 
     peer = asyncio.run(coroutine_factory())
@@ -55,19 +79,19 @@ def _run(coroutine_factory) -> int:
 
 
 def _cmd_host(args: argparse.Namespace) -> int:
-    from wizard_p2p.node.commands import host_async
+    from wizard_p2p.commands.networked import host_async
 
     return _run(lambda: host_async(args))
 
 
 def _cmd_join(args: argparse.Namespace) -> int:
-    from wizard_p2p.node.commands import join_async
+    from wizard_p2p.commands.networked import join_async
 
     return _run(lambda: join_async(args))
 
 
 def _cmd_resume(args: argparse.Namespace) -> int:
-    from wizard_p2p.node.commands import resume_async
+    from wizard_p2p.commands.networked import resume_async
 
     return _run(lambda: resume_async(args))
 
@@ -92,13 +116,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", required=True)
 
-    from wizard_p2p.node.options import DEFAULT_PORT, add_network_options
-
     play = sub.add_parser(
         "play", help="play against bots on this machine (each bot its own process, on loopback)"
     )
     _add_game_options(play)
-    add_network_options(play)
+    _add_network_options(play)
     play.set_defaults(name="You", policy="expert")  # the strongest bots to play against
     play.add_argument("--bots", type=int, default=None, help="bot processes (default: seats-1)")
     play.add_argument("--out", default=None, help="directory for every seat's log")
@@ -110,25 +132,25 @@ def build_parser() -> argparse.ArgumentParser:
 
     host = sub.add_parser("host", help="open a lobby on this machine and host a game")
     _add_game_options(host)
-    add_network_options(host)
+    _add_network_options(host)
     host.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"lobby port ({DEFAULT_PORT})")
     host.set_defaults(func=_cmd_host)
 
     join = sub.add_parser("join", help="join a game hosted at HOST:PORT")
     join.add_argument("address", help=f"the host's address, e.g. 192.168.1.20:{DEFAULT_PORT}")
     join.add_argument("--code", default=None, help="the host's invite code")
-    add_network_options(join)
+    _add_network_options(join)
     join.set_defaults(func=_cmd_join)
 
     bot = sub.add_parser("bot", help="join a game at HOST:PORT as a bot")
     bot.add_argument("address")
     bot.add_argument("--code", default=None, help="the host's invite code")
-    add_network_options(bot, bot=True)
+    _add_network_options(bot, bot=True)
     bot.set_defaults(func=_cmd_join, name="Bot")
 
     resume = sub.add_parser("resume", help="rejoin a game after a crash or quit")
     resume.add_argument("game", nargs="?", default=None, help="game id prefix (default: latest)")
-    add_network_options(resume)
+    _add_network_options(resume)
     resume.set_defaults(func=_cmd_resume)
 
     audit = sub.add_parser("audit", help="verify a game log offline and print its score pad")

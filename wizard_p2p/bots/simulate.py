@@ -35,7 +35,7 @@ def play_out(
     given, the seat to move plays it; every other play is the heuristic's.
     """
     n = len(hands)
-    hands = [list(h) for h in hands]
+    held = [list(h) for h in hands]  # a copy each: the cards leave them as they are played
     taken = list(taken)
     gone = bytearray(gone)
     trick_seats = [seat for seat, _ in trick]
@@ -43,7 +43,7 @@ def play_out(
     seat = to_move
     wls = wizard_lead_sets_suit
     while True:
-        hand = hands[seat]
+        hand = held[seat]
         if not hand:
             break
         if first is not None:

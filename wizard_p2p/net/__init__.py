@@ -39,7 +39,7 @@ from wizard_p2p.net.events import (
 )
 from wizard_p2p.net.frames import FrameError
 from wizard_p2p.net.keys import CurveKeys, KeyFileError, load_or_create_curve_keys
-from wizard_p2p.net.lobby import (
+from wizard_p2p.net.lobby_channel import (
     LobbyClient,
     LobbyClosed,
     LobbyMessage,

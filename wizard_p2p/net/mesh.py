@@ -41,6 +41,7 @@ import secrets
 from collections import Counter
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
+from typing import cast
 
 import zmq
 import zmq.asyncio
@@ -633,7 +634,7 @@ class Mesh(ListeningService):
         # self._router (sends go through the DEALERs), or its reader would replace ours.
         queued = zmq.Socket.shadow(self._router.underlying)
         loop = asyncio.get_running_loop()
-        fd = queued.getsockopt(zmq.FD)
+        fd = cast(int, queued.getsockopt(zmq.FD))
         loop.add_reader(fd, self._receive_queued, queued)
         try:
             self._receive_queued(queued)  # what came before the reader was added
@@ -657,7 +658,7 @@ class Mesh(ListeningService):
                 frames = queued.recv_multipart(zmq.NOBLOCK, copy=False)
             except zmq.Again:
                 try:
-                    if queued.getsockopt(zmq.EVENTS) & zmq.POLLIN:
+                    if cast(int, queued.getsockopt(zmq.EVENTS)) & zmq.POLLIN:
                         continue  # reading consumed the edge: more came meanwhile
                 except zmq.ZMQError as exc:
                     self._receive_failed(exc)

@@ -27,7 +27,7 @@ import logging
 import os
 from collections.abc import Sequence
 from types import TracebackType
-from typing import Any, Self
+from typing import Any, Self, cast
 
 import zmq
 import zmq.asyncio
@@ -190,7 +190,7 @@ def send_nowait(sock: zmq.asyncio.Socket, frames: Sequence[bytes]) -> bool:
     ``EHOSTUNREACH`` (ROUTER_MANDATORY, client gone) both mean "not sent";
     the protocols above resend what matters.
     """
-    future = sock.send_multipart(list(frames), flags=zmq.NOBLOCK)
+    future = cast("asyncio.Future[object]", sock.send_multipart(list(frames), flags=zmq.NOBLOCK))
     # With NOBLOCK pyzmq resolves the future at once; consume its outcome so
     # that an unread exception is never reported by asyncio.
     if not future.done():  # pragma: no cover - not reached with NOBLOCK

@@ -41,7 +41,7 @@ from wizard_p2p.net import (
     LobbyTimeout,
     NetConfig,
 )
-from wizard_p2p.node.options import (  # noqa: F401  (re-exported: the lobby's API)
+from wizard_p2p.node.invite import (  # noqa: F401  (re-exported: the lobby's API)
     CODE_ALPHABET,
     DEFAULT_PORT,
     new_invite_code,

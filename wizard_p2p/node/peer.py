@@ -29,6 +29,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from wizard_p2p.bots.policy import Policy
 from wizard_p2p.errors import DecodeError, PeerFault, UsageError, WizardError
 from wizard_p2p.files import write_atomic
 from wizard_p2p.identity import Identity, fingerprint
@@ -93,7 +94,7 @@ class GamePeer:
         genesis: bytes,
         *,
         net_config: NetConfig | None = None,
-        policy: object | None = None,
+        policy: Policy | None = None,
         timers: PeerTimers | None = None,
         auto_abort: bool | None = None,
         trace_path: Path | None = None,
@@ -354,7 +355,7 @@ class GamePeer:
             _log.error("could not write the evidence of seat %d's fault: %s", fault.seat, exc)
             return
         if kept:
-            self.proven.setdefault(fault.seat, fault.reason)
+            self.proven.setdefault(evidence.seat, fault.reason)
             _log.warning("kept evidence of seat %d's %s at %d", fault.seat, fault.kind,
                          fault.position)
 
@@ -410,6 +411,7 @@ class GamePeer:
         except PeerFault as fault:
             seat = self._seat_of_key.get(event.peer)
             self.faults.append(f"control message from seat {seat}: {fault}")
+            assert isinstance(message, EntryAt)  # only a sent entry's check blames a seat
             self._keep_evidence(fault, message.data)
             return
         except WizardError as exc:
@@ -669,20 +671,21 @@ class GamePeer:
             view = self.table.view()
             assert view is not None
             policy = self.policy
+            assert policy is not None  # only a bot's seat moves by itself
             derived = self._derives_choices()
             rng = random.Random(self.table.choice_seed()) if derived else self._rng
             if derived:
                 self._derived_choices.add(len(self.table.log))  # where the choice goes
             if need == "bid":
-                tricks = policy.bid(view, rng)  # type: ignore[attr-defined]
+                tricks = policy.bid(view, rng)
                 self._chosen_at = time.monotonic()
                 self.table.bid(tricks)
             elif need == "trump":
-                suit = policy.choose_trump(view, rng)  # type: ignore[attr-defined]
+                suit = policy.choose_trump(view, rng)
                 self._chosen_at = time.monotonic()
                 self.table.choose_trump(suit)
             else:
-                card = policy.play(view, rng)  # type: ignore[attr-defined]
+                card = policy.play(view, rng)
                 self._chosen_at = time.monotonic()
                 self.table.play(card)
             self._persist_and_publish()
@@ -695,7 +698,7 @@ class GamePeer:
         from the view and the randomness it is given alone, and the view comes from the
         log and our master secret alone (the clairvoyance round's too: the key shares
         that show the others' cards are in the log, sealed to us)."""
-        return bool(getattr(self.policy, "deterministic", False))
+        return self.policy is not None and self.policy.deterministic
 
     def _choose(self, make_choice: Callable[[], list[Event]]) -> None:
         self._chosen_at = time.monotonic()
@@ -734,7 +737,7 @@ class GamePeer:
             log=(),
             finished=self.table.finished,
             aborted=self._ended_reason(),
-            extra={"resumable": "1" if self.resumable else "0"},
+            resumable=self.resumable,
         )
 
     def _ended_reason(self) -> str | None:
@@ -765,11 +768,12 @@ class GamePeer:
         elif writer is not None and writer != self.seat:
             view = self.table.view()
             phase = view.phase if view else None
-            kind = {
+            waiting: dict[Phase | None, str] = {
                 Phase.BID: "waiting-bid",
                 Phase.CHOOSE_TRUMP: "waiting-trump",
                 Phase.PLAY: "waiting-play",
-            }.get(phase, "waiting-play")  # type: ignore[arg-type]
+            }
+            kind = waiting.get(phase, "waiting-play")
             items.append(Status(kind, seat=writer))
         if self.can_abort():
             items.append(Status("stalled", seat=writer))

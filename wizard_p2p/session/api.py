@@ -11,7 +11,7 @@ Nothing here reaches sockets or crypto.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Protocol
 
 from wizard_p2p.rules import Card, SeatView, Suit
@@ -47,7 +47,7 @@ class Snapshot:
     log: tuple[str, ...] = ()  # human-readable lines of the game log, oldest first
     finished: bool = False
     aborted: str | None = None  # why the game ended early, if it did
-    extra: dict[str, str] = field(default_factory=dict)
+    resumable: bool = False  # the seat's files let it rejoin after ``quit()``
 
 
 class SeatController(Protocol):

@@ -2,12 +2,14 @@
 
 ``run_app(controller_or_lobby, lang)`` runs it: a ``SeatController`` (see
 ``wizard_p2p.session.api``) goes straight to the table, a ``LobbyController``
-(``lobby.py``) shows the lobby first and then the table it returns. The front
-end only reads snapshots and sends choices; it never touches sockets or crypto.
+(``lobby_screen.py``) shows the lobby first and then the table it returns. The
+front end only reads snapshots and sends choices; it never touches sockets or
+crypto.
 
 Modules: ``app`` (the ``WizardApp`` state and actions, ``run_app``), ``layout``
-and ``keys`` (the layout and key-binding factories), ``table`` and ``panels``
-(what each panel and overlay draws), ``lobby`` (the lobby protocol and screen),
-``controls`` (width-aware text controls), ``text`` (cell widths, card faces),
-``style`` (colours), ``i18n`` (English, 简体中文, 日本語).
+and ``keys`` (the layout and key-binding factories), ``shared`` (the overlays'
+names and ``ConsoleState``, the part of the app the others read), ``board`` and
+``panels`` (what each panel and overlay draws), ``lobby_screen`` (the lobby
+protocol and screen), ``controls`` (width-aware text controls), ``text`` (cell
+widths, card faces), ``style`` (colours), ``i18n`` (English, 简体中文, 日本語).
 """

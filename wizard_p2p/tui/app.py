@@ -20,6 +20,7 @@ the ±1 bid) gets a message in the player's language and changes nothing.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import cast
 
 from prompt_toolkit.application import Application
 from prompt_toolkit.input import Input
@@ -30,18 +31,11 @@ from wizard_p2p.rules import MAX_SEATS, MIN_SEATS, Card, Phase, RoundResult, Sui
 from wizard_p2p.session.api import SeatController, Snapshot
 from wizard_p2p.tui.controls import ScrollControl
 from wizard_p2p.tui.i18n import Translator
-from wizard_p2p.tui.lobby import LobbyController, LobbySnapshot, is_lobby
+from wizard_p2p.tui.keys import create_key_bindings
+from wizard_p2p.tui.layout import create_layout
+from wizard_p2p.tui.lobby_screen import LobbyController, LobbySnapshot, is_lobby
+from wizard_p2p.tui.shared import FINAL, HELP, LOG, ROUND, SCORES, SUITS
 from wizard_p2p.tui.style import STYLE
-
-# Overlays, drawn over the table; the quit question is drawn over any of them.
-HELP = "help"
-SCORES = "scores"
-LOG = "log"
-ROUND = "round"  # the summary of the round just scored
-FINAL = "final"  # the final standings (or why the game was aborted)
-SCROLLABLE = (HELP, SCORES, LOG)
-
-SUITS: tuple[Suit, ...] = tuple(Suit)
 
 
 class WizardApp:
@@ -55,11 +49,6 @@ class WizardApp:
         input: Input | None = None,
         output: Output | None = None,
     ) -> None:
-        # The layout and the keys read this object's names (overlays, modes); importing
-        # them here, not at the top, keeps the modules free of an import cycle.
-        from wizard_p2p.tui.keys import create_key_bindings
-        from wizard_p2p.tui.layout import create_layout
-
         self.tr = Translator(lang)
         self.lang = self.tr.lang
         self.lobby: LobbyController | None = None
@@ -80,11 +69,11 @@ class WizardApp:
         self._digits = ""
         self._decision: tuple[object, ...] | None = None
         if is_lobby(target):
-            self.lobby = target  # type: ignore[assignment]
-            self.lobby.subscribe(self._on_lobby_change)
-            self.lobby_snapshot = self.lobby.snapshot()
+            self.lobby = target
+            target.subscribe(self._on_lobby_change)
+            self.lobby_snapshot = target.snapshot()
         else:
-            self._attach(target)  # type: ignore[arg-type]
+            self._attach(cast(SeatController, target))  # what is not a lobby is a seat
         self.application: Application[None] = Application(
             layout=create_layout(self),
             key_bindings=create_key_bindings(self),

@@ -61,7 +61,7 @@ def flow(units: list[Line], cells: int) -> list[Line]:
                 if used + cw > cells:
                     lines.append([])
                     used = 0
-                lines[-1].append((style, ch, *rest))  # type: ignore[arg-type]
+                lines[-1].append((style, ch, *rest))
                 used += cw
     return [line for line in lines if line] or [[]]
 
@@ -84,7 +84,7 @@ def fit(line: Line, cells: int) -> Line:
             kept += ch
             used += cw
         if kept:
-            out.append((fragment[0], kept, *fragment[2:]))  # type: ignore[arg-type]
+            out.append((fragment[0], kept, *fragment[2:]))
         break
     return out
 
@@ -97,7 +97,7 @@ def _click(lines: list[Line], row: int, column: int, event: MouseEvent) -> objec
         w = get_cwidth(fragment[1])
         if x <= column < x + w:
             if len(fragment) > 2:
-                return fragment[2](event)  # type: ignore[misc]
+                return fragment[2](event)
             return NotImplemented
         x += w
     return NotImplemented

@@ -43,10 +43,10 @@ def draw(app: WizardApp, columns: int = 80, rows: int = 24) -> Screen:
     """The layout of ``app`` drawn into a ``Screen`` of ``columns``×``rows`` cells."""
     application = app.application
     output = application.output
-    resized = isinstance(output, FixedSizeOutput)
-    if resized:
-        saved = output.size
-        output.size = Size(rows=rows, columns=columns)
+    resized = output if isinstance(output, FixedSizeOutput) else None
+    if resized is not None:
+        saved = resized.size
+        resized.size = Size(rows=rows, columns=columns)
     try:
         screen = Screen(default_char=Char(" ", ""), initial_width=columns, initial_height=rows)
         with set_app(application):
@@ -60,8 +60,8 @@ def draw(app: WizardApp, columns: int = 80, rows: int = 24) -> Screen:
             )
             screen.draw_all_floats()
     finally:
-        if resized:
-            output.size = saved
+        if resized is not None:
+            resized.size = saved
     return screen
 
 

@@ -1,4 +1,4 @@
-"""``create_key_bindings(app)``: every key of the console, mapped to ``WizardApp`` actions.
+"""``create_key_bindings(app)``: every key of the console, mapped to ``ConsoleState`` actions.
 
 Which keys are live depends on the state: with the quit question open only
 y / n / Esc / Enter answer it; with a scrollable window open (help, score pad,
@@ -10,22 +10,16 @@ the same keys (``i18n`` ``help_lines``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from prompt_toolkit.filters import Condition
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 
 from wizard_p2p.rules import Suit
-
-if TYPE_CHECKING:
-    from wizard_p2p.tui.app import WizardApp
+from wizard_p2p.tui.shared import HELP, LOG, SCORES, SCROLLABLE, ConsoleState
 
 E = KeyPressEvent
 
 
-def create_key_bindings(app: WizardApp) -> KeyBindings:
-    from wizard_p2p.tui.app import SCROLLABLE
-
+def create_key_bindings(app: ConsoleState) -> KeyBindings:
     kb = KeyBindings()
     asking = Condition(lambda: app.confirm_quit)
     free = Condition(lambda: not app.confirm_quit and app.overlay is None)
@@ -69,20 +63,14 @@ def create_key_bindings(app: WizardApp) -> KeyBindings:
     @kb.add("?", filter=not_asking)
     @kb.add("f1", filter=not_asking)
     def _help(event: E) -> None:
-        from wizard_p2p.tui.app import HELP
-
         app.toggle_overlay(HELP)
 
     @kb.add("s", filter=not_asking)
     def _scores(event: E) -> None:
-        from wizard_p2p.tui.app import SCORES
-
         app.toggle_overlay(SCORES)
 
     @kb.add("l", filter=not_asking)
     def _log(event: E) -> None:
-        from wizard_p2p.tui.app import LOG
-
         app.toggle_overlay(LOG)
 
     @kb.add("up", filter=scrolling)

@@ -15,7 +15,6 @@ the key line.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from prompt_toolkit.application.current import get_app_or_none
 from prompt_toolkit.filters import Condition
@@ -33,18 +32,16 @@ from prompt_toolkit.layout.dimension import Dimension
 from prompt_toolkit.utils import get_cwidth
 from prompt_toolkit.widgets import Frame
 
-from wizard_p2p.tui import panels, table
+from wizard_p2p.tui import board, panels
 from wizard_p2p.tui.controls import Line, LinesControl, ScrollControl
-from wizard_p2p.tui.lobby import lobby_lines
-
-if TYPE_CHECKING:
-    from wizard_p2p.tui.app import WizardApp
+from wizard_p2p.tui.lobby_screen import lobby_lines
+from wizard_p2p.tui.shared import FINAL, HELP, LOG, ROUND, SCORES, ConsoleState
 
 TRUMP_PANEL = 26  # cells, frame included
 
 
-def _panel(render: Callable[[int, int | None], list[Line]], **kwargs: object) -> Window:
-    return Window(LinesControl(render), dont_extend_height=True, **kwargs)  # type: ignore[arg-type]
+def _panel(render: Callable[[int, int | None], list[Line]], *, height: int | None = None) -> Window:
+    return Window(LinesControl(render), dont_extend_height=True, height=height)
 
 
 def _screen_size() -> tuple[int, int]:
@@ -55,36 +52,36 @@ def _screen_size() -> tuple[int, int]:
     return size.rows, size.columns
 
 
-def create_table(app: WizardApp) -> HSplit:
+def create_table(app: ConsoleState) -> HSplit:
     def seats(cells: int, height: int | None) -> list[Line]:
-        return table.seat_lines(app, cells, height)
+        return board.seat_lines(app, cells, height)
 
     return HSplit(
         [
-            _panel(lambda c, h: table.title_lines(app, c, h), height=1),
+            _panel(lambda c, h: board.title_lines(app, c, h), height=1),
             VSplit(
                 [
                     Frame(_panel(seats)),
                     Frame(
-                        _panel(lambda c, h: table.trump_lines(app, c, h)),
+                        _panel(lambda c, h: board.trump_lines(app, c, h)),
                         title=lambda: app.tr("trump"),
                         width=TRUMP_PANEL,
                     ),
                 ]
             ),
             Window(
-                LinesControl(lambda c, h: table.recent_lines(app, c, h)),
+                LinesControl(lambda c, h: board.recent_lines(app, c, h)),
                 height=Dimension(min=0, weight=1),
             ),
-            Frame(_panel(lambda c, h: table.hand_lines(app, c, h)), title=lambda: app.tr("hand")),
-            _panel(lambda c, h: table.prompt_lines(app, c, h)),
-            _panel(lambda c, h: table.message_lines(app, c, h)),
-            _panel(lambda c, h: table.footer_lines(app, c, h), height=1),
+            Frame(_panel(lambda c, h: board.hand_lines(app, c, h)), title=lambda: app.tr("hand")),
+            _panel(lambda c, h: board.prompt_lines(app, c, h)),
+            _panel(lambda c, h: board.message_lines(app, c, h)),
+            _panel(lambda c, h: board.footer_lines(app, c, h), height=1),
         ]
     )
 
 
-def create_lobby(app: WizardApp) -> HSplit:
+def create_lobby(app: ConsoleState) -> HSplit:
     def body(cells: int, height: int | None) -> list[Line]:
         assert app.lobby_snapshot is not None
         return lobby_lines(app.lobby_snapshot, app.tr, cells, app.message)
@@ -95,12 +92,12 @@ def create_lobby(app: WizardApp) -> HSplit:
                 LinesControl(lambda c, h: [[("", " "), *line] for line in [[], *body(c - 1, h)]])
             ),
             Window(height=Dimension(min=0, weight=1)),
-            _panel(lambda c, h: table.footer_lines(app, c, h), height=1),
+            _panel(lambda c, h: board.footer_lines(app, c, h), height=1),
         ]
     )
 
 
-def _scroll_window(app: WizardApp, name: str, lines: Callable[[int], list[Line]]) -> Window:
+def _scroll_window(app: ConsoleState, name: str, lines: Callable[[int], list[Line]]) -> Window:
     def set_offset(value: int) -> None:
         app.scroll = value
 
@@ -110,7 +107,7 @@ def _scroll_window(app: WizardApp, name: str, lines: Callable[[int], list[Line]]
 
 
 def _overlay(
-    app: WizardApp, name: str, title: Callable[[], str], lines: Callable[[int], list[Line]]
+    app: ConsoleState, name: str, title: Callable[[], str], lines: Callable[[int], list[Line]]
 ) -> Float:
     """A scrollable window over the table, between the title line and the key line."""
     body = HSplit(
@@ -135,10 +132,10 @@ def _overlay(
 
 
 def _dialog(
-    app: WizardApp,
+    app: ConsoleState,
     shown: Callable[[], bool],
     title: Callable[[], str],
-    lines: Callable[[WizardApp, int], list[Line]],
+    lines: Callable[[ConsoleState, int], list[Line]],
     z_index: int = 1,
 ) -> Float:
     """A centred window sized to its text (at most the screen less a margin)."""
@@ -174,9 +171,7 @@ def _dialog(
     )
 
 
-def create_layout(app: WizardApp) -> Layout:
-    from wizard_p2p.tui.app import FINAL, HELP, LOG, ROUND, SCORES
-
+def create_layout(app: ConsoleState) -> Layout:
     table_screen = create_table(app)
     lobby_screen = create_lobby(app)
     body = DynamicContainer(lambda: table_screen if app.screen == "table" else lobby_screen)

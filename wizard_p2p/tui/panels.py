@@ -9,16 +9,13 @@ given width.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from wizard_p2p.rules import Phase, SeatView
+from wizard_p2p.tui.board import card_fragment, on_click, words
 from wizard_p2p.tui.controls import Line, flow
+from wizard_p2p.tui.shared import ConsoleState
 from wizard_p2p.tui.story import story
-from wizard_p2p.tui.table import card_fragment, on_click, words
 from wizard_p2p.tui.text import card_label, clip, pad, width
-
-if TYPE_CHECKING:
-    from wizard_p2p.tui.app import WizardApp
 
 
 @dataclass(frozen=True)
@@ -64,7 +61,7 @@ def _num(value: int | None) -> str:
     return "" if value is None else str(value)
 
 
-def scorepad_lines(app: WizardApp, cells: int) -> list[Line]:
+def scorepad_lines(app: ConsoleState, cells: int) -> list[Line]:
     assert app.snapshot is not None
     view = app.snapshot.view
     tr = app.tr
@@ -96,7 +93,7 @@ def scorepad_lines(app: WizardApp, cells: int) -> list[Line]:
     return lines
 
 
-def log_lines(app: WizardApp, cells: int) -> list[Line]:
+def log_lines(app: ConsoleState, cells: int) -> list[Line]:
     """The table's own log (the controller's words: who joined, reconnected...), then the
     story of the game in the player's language, newest last (the window opens there)."""
     assert app.snapshot is not None
@@ -111,14 +108,14 @@ def log_lines(app: WizardApp, cells: int) -> list[Line]:
     return lines or [[("class:dim", "-")]]
 
 
-def help_lines(app: WizardApp, cells: int) -> list[Line]:
+def help_lines(app: ConsoleState, cells: int) -> list[Line]:
     lines: list[Line] = []
     for text in app.tr("help_lines").split("\n"):
         lines += flow(words(text), cells) if text else [[]]
     return lines
 
 
-def round_lines(app: WizardApp, cells: int) -> list[Line]:
+def round_lines(app: ConsoleState, cells: int) -> list[Line]:
     """The round just scored: bids, tricks, points, totals, and its last trick."""
     result = app.summary
     if result is None:
@@ -146,7 +143,7 @@ def round_lines(app: WizardApp, cells: int) -> list[Line]:
             + pad(f"{result.points[seat]:+d}", 7, ">")
             + pad(str(result.totals[seat]), 7, ">")
         )
-        lines.append([(style, text, close)])  # type: ignore[list-item]
+        lines.append([(style, text, close)])
     if result.tricks:
         trick = result.tricks[-1]
         lines.append([])
@@ -158,11 +155,11 @@ def round_lines(app: WizardApp, cells: int) -> list[Line]:
                 units[-1].append(("class:winning", mark))
         lines += flow(units, cells)
     lines.append([])
-    lines.append([("class:prompt", clip(tr("continue"), cells), close)])  # type: ignore[list-item]
+    lines.append([("class:prompt", clip(tr("continue"), cells), close)])
     return lines
 
 
-def final_lines(app: WizardApp, cells: int) -> list[Line]:
+def final_lines(app: ConsoleState, cells: int) -> list[Line]:
     assert app.snapshot is not None
     snap = app.snapshot
     view = snap.view
@@ -195,15 +192,12 @@ def final_lines(app: WizardApp, cells: int) -> list[Line]:
     return lines
 
 
-RESUMABLE = "resumable"
-"""``Snapshot.extra`` key: "1" when the controller keeps the game resumable after ``quit()``."""
 
-
-def quit_lines(app: WizardApp, cells: int) -> list[Line]:
+def quit_lines(app: ConsoleState, cells: int) -> list[Line]:
     snap = app.snapshot
     if snap is None:  # the lobby: nothing to resume
         lines: list[Line] = []
-    elif snap.extra.get(RESUMABLE) == "1":
+    elif snap.resumable:
         lines = flow(words(app.tr("quit_resumable")), cells)
     else:
         lines = flow(words(app.tr("quit_practice")), cells)

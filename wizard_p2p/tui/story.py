@@ -11,17 +11,14 @@ seat may see is told: a sealed bid stays "sealed" until the view opens it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from wizard_p2p.rules import Card, Suit, Trick
+from wizard_p2p.tui.shared import ConsoleState
 from wizard_p2p.tui.text import card_label
-
-if TYPE_CHECKING:
-    from wizard_p2p.tui.app import WizardApp
 
 
 def _opening(
-    app: WizardApp, round_no: int, dealer: int, turned: Card | None, trump: Suit | None
+    app: ConsoleState, round_no: int, dealer: int, turned: Card | None, trump: Suit | None
 ) -> str:
     tr = app.tr
     head = tr("story_round", n=round_no, name=app.name(dealer))
@@ -35,7 +32,7 @@ def _opening(
     return f"{head}; {tr('story_turned', card=shown)}: {tr('trump')} {tr.suit(trump)}"
 
 
-def _bids(app: WizardApp, dealer: int, bids: Sequence[int | None], made: Sequence[bool]) -> str:
+def _bids(app: ConsoleState, dealer: int, bids: Sequence[int | None], made: Sequence[bool]) -> str:
     seats = len(bids)
     parts = []
     for i in range(1, seats + 1):  # bidding starts left of the dealer
@@ -48,7 +45,7 @@ def _bids(app: WizardApp, dealer: int, bids: Sequence[int | None], made: Sequenc
 
 
 def _trick(
-    app: WizardApp, number: int, plays: Sequence[tuple[int, Card]], winner: int | None
+    app: ConsoleState, number: int, plays: Sequence[tuple[int, Card]], winner: int | None
 ) -> str:
     played = ", ".join(f"{app.name(seat)} {card_label(card)}" for seat, card in plays)
     line = app.tr("story_trick", n=number, plays=played)
@@ -57,11 +54,11 @@ def _trick(
     return line
 
 
-def _tricks(app: WizardApp, tricks: Sequence[Trick]) -> list[str]:
+def _tricks(app: ConsoleState, tricks: Sequence[Trick]) -> list[str]:
     return [_trick(app, i, t.plays, t.winner) for i, t in enumerate(tricks, start=1)]
 
 
-def story(app: WizardApp) -> list[str]:
+def story(app: ConsoleState) -> list[str]:
     """Every line of the game so far, oldest first."""
     if app.snapshot is None:
         return []

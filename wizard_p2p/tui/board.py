@@ -1,4 +1,4 @@
-"""The table screen, drawn from a ``WizardApp``'s snapshot for a given width.
+"""The table screen, drawn from a ``ConsoleState``'s snapshot for a given width.
 
 Each function returns the lines of one panel (lists of styled fragments, see
 ``controls.LinesControl``) and never more cells per line than it is given:
@@ -20,19 +20,16 @@ Each function returns the lines of one panel (lists of styled fragments, see
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from functools import partial
 
 from prompt_toolkit.mouse_events import MouseEvent, MouseEventType
 
-from wizard_p2p.rules import DECK, Card, Phase, Trick, trick_winner
+from wizard_p2p.rules import DECK, Card, Phase, Suit, Trick, trick_winner
 from wizard_p2p.tui.controls import Line, flow
+from wizard_p2p.tui.shared import ConsoleState
 from wizard_p2p.tui.story import story
 from wizard_p2p.tui.text import card_class, card_label, clip, pad, width
-
-if TYPE_CHECKING:
-    from collections.abc import Callable
-
-    from wizard_p2p.tui.app import WizardApp
 
 
 def on_click(action: Callable[[], None]) -> Callable[[MouseEvent], object]:
@@ -62,14 +59,14 @@ def card_fragment(card: Card, extra: str = "", text: str | None = None) -> tuple
     return (f"class:card {card_class(card)} {extra}".strip(), text or card_label(card))
 
 
-def seat_order(app: WizardApp) -> list[int]:
+def seat_order(app: ConsoleState) -> list[int]:
     """Seats in playing order from the player's left, the player last."""
     assert app.snapshot is not None
     view = app.snapshot.view
     return [(view.seat + 1 + i) % view.seats for i in range(view.seats)]
 
 
-def last_trick(app: WizardApp) -> Trick | None:
+def last_trick(app: ConsoleState) -> Trick | None:
     """The last finished trick: this round's, or the previous round's before a card is played."""
     assert app.snapshot is not None
     view = app.snapshot.view
@@ -80,14 +77,14 @@ def last_trick(app: WizardApp) -> Trick | None:
     return None
 
 
-def _winning_seat(plays: tuple[tuple[int, Card], ...], trump: object) -> int | None:
+def _winning_seat(plays: tuple[tuple[int, Card], ...], trump: Suit | None) -> int | None:
     if not plays:
         return None
-    index = trick_winner([card for _, card in plays], trump)  # type: ignore[arg-type]
+    index = trick_winner([card for _, card in plays], trump)
     return plays[index][0]
 
 
-def title_lines(app: WizardApp, cells: int, height: int | None) -> list[Line]:
+def title_lines(app: ConsoleState, cells: int, height: int | None) -> list[Line]:
     assert app.snapshot is not None
     view = app.snapshot.view
     tr = app.tr
@@ -99,7 +96,7 @@ def title_lines(app: WizardApp, cells: int, height: int | None) -> list[Line]:
     return [[("class:title", left), ("", " " * gap), ("", right)]]
 
 
-def seat_lines(app: WizardApp, cells: int, height: int | None) -> list[Line]:
+def seat_lines(app: ConsoleState, cells: int, height: int | None) -> list[Line]:
     assert app.snapshot is not None
     snap = app.snapshot
     view = snap.view
@@ -166,7 +163,7 @@ def _card_cell(card: Card | None, winning: bool) -> Line:
     return [card_fragment(card), ("class:winning", pad("*" if winning else "", 5 - len(label)))]
 
 
-def _trick_info(app: WizardApp) -> str:
+def _trick_info(app: ConsoleState) -> str:
     assert app.snapshot is not None
     view = app.snapshot.view
     tr = app.tr
@@ -186,7 +183,7 @@ def _trick_info(app: WizardApp) -> str:
     return ""
 
 
-def trump_lines(app: WizardApp, cells: int, height: int | None) -> list[Line]:
+def trump_lines(app: ConsoleState, cells: int, height: int | None) -> list[Line]:
     assert app.snapshot is not None
     view = app.snapshot.view
     tr = app.tr
@@ -222,7 +219,7 @@ def trump_lines(app: WizardApp, cells: int, height: int | None) -> list[Line]:
 _SUIT_CARDS = tuple(card for card in DECK if card.is_suit_card and card.rank == 1)
 
 
-def hand_lines(app: WizardApp, cells: int, height: int | None) -> list[Line]:
+def hand_lines(app: ConsoleState, cells: int, height: int | None) -> list[Line]:
     assert app.snapshot is not None
     view = app.snapshot.view
     tr = app.tr
@@ -253,12 +250,12 @@ def hand_lines(app: WizardApp, cells: int, height: int | None) -> list[Line]:
             extra += " class:card.selected"
         label = pad(card_label(card), 3, "^")
         text = f"[{label}]" if selected else f" {label} "
-        handler = on_click(lambda i=i: app.click_card(i))
-        units.append([(*card_fragment(card, extra, text), handler), ("", " ")])  # type: ignore[list-item]
+        handler = on_click(partial(app.click_card, i))
+        units.append([(*card_fragment(card, extra, text), handler), ("", " ")])
     return flow(units, cells)
 
 
-def prompt_lines(app: WizardApp, cells: int, height: int | None) -> list[Line]:
+def prompt_lines(app: ConsoleState, cells: int, height: int | None) -> list[Line]:
     assert app.snapshot is not None
     view = app.snapshot.view
     tr = app.tr
@@ -266,7 +263,7 @@ def prompt_lines(app: WizardApp, cells: int, height: int | None) -> list[Line]:
     if mode == "bid":
         units: list[Line] = [[("class:prompt", tr("bid_prompt"))]]
         for b in range(view.round_no + 1):
-            handler = on_click(lambda b=b: app.click_bid(b))
+            handler = on_click(partial(app.click_bid, b))
             if b == app.bid_choice:
                 style = "class:bid.choice"
                 text = f"[{b}]"
@@ -275,7 +272,7 @@ def prompt_lines(app: WizardApp, cells: int, height: int | None) -> list[Line]:
                 text = f" {b} "
             if b == view.forbidden_bid:
                 style += " class:bid.forbidden"
-            units.append([(style, text, handler)])  # type: ignore[list-item]
+            units.append([(style, text, handler)])
         if view.forbidden_bid is not None:
             units.append([("", " ")])
             units += words(f"({tr('bid_forbidden', n=view.forbidden_bid)})", "class:message")
@@ -292,21 +289,21 @@ def prompt_lines(app: WizardApp, cells: int, height: int | None) -> list[Line]:
             text = f"{card.suit.value} {tr.suit(card.suit, short=True)}"
             text = f"[{text}]" if i == app.trump_choice else f" {text} "
             extra = "class:card.selected" if i == app.trump_choice else ""
-            handler = on_click(lambda i=i: app.click_suit(i))
-            units.append([(*card_fragment(card, extra, text), handler), ("", " ")])  # type: ignore[list-item]
+            handler = on_click(partial(app.click_suit, i))
+            units.append([(*card_fragment(card, extra, text), handler), ("", " ")])
         return flow(units, cells) + flow(words(tr("trump_hint"), "class:hint"), cells)
     if mode == "play":
         units = words(tr("play_prompt"), "class:prompt")
-        card = app.selected_card
-        if card is not None:
+        chosen = app.selected_card
+        if chosen is not None:
             units.append([("", " - ")])
-            units += words(app.tr.card_name(card), "class:prompt")
+            units += words(app.tr.card_name(chosen), "class:prompt")
         return flow(units, cells) + flow(words(tr("play_hint"), "class:hint"), cells)
     text = status_text(app)
     return flow(words(text, "class:status"), cells) if text else [[]]
 
 
-def status_text(app: WizardApp) -> str:
+def status_text(app: ConsoleState) -> str:
     """What the table is waiting for, in the player's language."""
     assert app.snapshot is not None
     snap = app.snapshot
@@ -363,7 +360,7 @@ def status_text(app: WizardApp) -> str:
     return "; ".join(parts)
 
 
-def message_lines(app: WizardApp, cells: int, height: int | None) -> list[Line]:
+def message_lines(app: ConsoleState, cells: int, height: int | None) -> list[Line]:
     """The answer to the last key (a refusal) or, while the player decides, the table's progress.
 
     (While the player waits, the prompt lines show the progress instead.)
@@ -377,7 +374,7 @@ def message_lines(app: WizardApp, cells: int, height: int | None) -> list[Line]:
     return [[]]
 
 
-def recent_lines(app: WizardApp, cells: int, height: int | None) -> list[Line]:
+def recent_lines(app: ConsoleState, cells: int, height: int | None) -> list[Line]:
     """The newest lines of the story that fit the space left over (none when asked for a size)."""
     if height is None or app.snapshot is None or height <= 0:
         return []
@@ -390,7 +387,7 @@ def recent_lines(app: WizardApp, cells: int, height: int | None) -> list[Line]:
     return lines
 
 
-def footer_lines(app: WizardApp, cells: int, height: int | None) -> list[Line]:
+def footer_lines(app: ConsoleState, cells: int, height: int | None) -> list[Line]:
     tr = app.tr
     mode = app.mode
     keys = {

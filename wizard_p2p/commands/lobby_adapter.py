@@ -1,6 +1,7 @@
 """The networked lobby as the console sees it: a ``LobbyController`` over the node's lobby.
 
-Glue at the level of the command line: it knows the node and the console.
+An adapter in the application layer: it knows the node and the console, which
+know nothing of each other.
 
 The lobby itself runs as a task on the shared asyncio loop (``HostLobby.serve`` or
 ``JoinLobby.join``); when it yields the genesis, the seat's ``GamePeer`` is built
@@ -18,10 +19,12 @@ from wizard_p2p.node.lobby import GameStart, HostLobby, JoinLobby
 from wizard_p2p.node.peer import GamePeer
 from wizard_p2p.rules import VARIANT_NAMES
 from wizard_p2p.session.api import SeatController, Status
-from wizard_p2p.tui.lobby import LobbyPlayer, LobbySnapshot
+from wizard_p2p.tui.lobby_screen import LobbyPlayer, LobbySnapshot
 
 
-class NodeLobby:
+class LobbyAdapter:
+    """A ``HostLobby`` or ``JoinLobby`` as the console's ``LobbyController``."""
+
     def __init__(
         self,
         lobby: HostLobby | JoinLobby,
@@ -71,8 +74,7 @@ class NodeLobby:
 
     def snapshot(self) -> LobbySnapshot:
         lobby = self.lobby
-        host = isinstance(lobby, HostLobby)
-        you = 0 if host else lobby.seat  # type: ignore[union-attr]
+        you = 0 if isinstance(lobby, HostLobby) else lobby.seat
         players = tuple(
             LobbyPlayer(p.name, p.fingerprint, seat, is_host=seat == 0, is_you=seat == you)
             for seat, p in enumerate(lobby.players)

@@ -11,14 +11,16 @@ import argparse
 import asyncio
 import shutil
 from pathlib import Path
+from typing import Any
 
 from wizard_p2p.audit import format_score_pad
 from wizard_p2p.bots import make_policy
+from wizard_p2p.commands.local_game import LocalGame
 from wizard_p2p.errors import UsageError
 from wizard_p2p.identity import Identity
-from wizard_p2p.net import NetConfig, load_or_create_curve_keys
+from wizard_p2p.net import CurveKeys, NetConfig, load_or_create_curve_keys
+from wizard_p2p.node.invite import DEFAULT_PORT
 from wizard_p2p.node.lobby import GameStart, HostLobby, JoinLobby
-from wizard_p2p.node.options import DEFAULT_PORT, LocalGame
 from wizard_p2p.node.peer import GamePeer, PeerTimers
 from wizard_p2p.node.store import GameStore, default_data_dir, list_games
 from wizard_p2p.protocol.messages import VERSION, signed_version_of
@@ -39,7 +41,7 @@ def _data_dir(args: argparse.Namespace) -> Path:
     return Path(args.data_dir) if getattr(args, "data_dir", None) else default_data_dir()
 
 
-def _keys(data_dir: Path) -> tuple[Identity, object]:
+def _keys(data_dir: Path) -> tuple[Identity, CurveKeys]:
     data_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
     identity = Identity.load_or_create(data_dir / "identity.key")
     curve = load_or_create_curve_keys(data_dir / "curve.key")
@@ -78,13 +80,13 @@ def _say(args: argparse.Namespace, text: str) -> None:
 
 
 def _new_peer(
-    args: argparse.Namespace, start: GameStart, identity: Identity, curve: object
+    args: argparse.Namespace, start: GameStart, identity: Identity, curve: CurveKeys
 ) -> GamePeer:
     return GamePeer(
         start.store,
         start.record,
         identity,
-        curve,  # type: ignore[arg-type]
+        curve,
         start.genesis,
         net_config=_net_config(args),
         policy=make_policy(args.policy) if args.headless else None,
@@ -96,7 +98,7 @@ def _new_peer(
 
 
 async def _play_seat(
-    args: argparse.Namespace, start: GameStart, identity: Identity, curve: object
+    args: argparse.Namespace, start: GameStart, identity: Identity, curve: CurveKeys
 ) -> GamePeer:
     """Play a seat whose lobby is over: headless to the end, or in the console."""
     peer = _new_peer(args, start, identity, curve)
@@ -116,7 +118,7 @@ async def _play_seat(
     return peer
 
 
-def _stop_on_failure(peer: GamePeer, app: asyncio.Future[object]) -> None:
+def _stop_on_failure(peer: GamePeer, app: asyncio.Future[Any]) -> None:
     """Close the console if the seat fails: its screen would no longer move."""
 
     async def watch() -> None:
@@ -131,15 +133,16 @@ async def _console_lobby(
     args: argparse.Namespace,
     lobby: HostLobby | JoinLobby,
     identity: Identity,
-    curve: object,
+    curve: CurveKeys,
     *,
     autostart: bool = False,
 ) -> GamePeer | None:
     """The lobby and then the table, both in the console, on this loop."""
-    from wizard_p2p.lobby_console import NodeLobby
+    # The console is imported by a seat that shows it: a headless bot starts without it.
+    from wizard_p2p.commands.lobby_adapter import LobbyAdapter
     from wizard_p2p.tui.app import run_app_async
 
-    app: asyncio.Future[object] | None = None
+    app: asyncio.Future[Any] | None = None
 
     async def make_peer(start: GameStart) -> GamePeer:
         peer = _new_peer(args, start, identity, curve)
@@ -149,7 +152,7 @@ async def _console_lobby(
         await peer.ready.wait()  # the console needs a first view: wait for the coin
         return peer
 
-    node_lobby = NodeLobby(lobby, make_peer, autostart=autostart)
+    node_lobby = LobbyAdapter(lobby, make_peer, autostart=autostart)
     node_lobby.begin()
     app = asyncio.ensure_future(run_app_async(node_lobby, lang=getattr(args, "lang", None)))
     await asyncio.wait({app})
@@ -193,7 +196,7 @@ async def host_async(args: argparse.Namespace) -> GamePeer:
     config = GameConfig.with_variants(args.seats, args.variant)
     host = HostLobby(
         identity,
-        curve,  # type: ignore[arg-type]
+        curve,
         args.name,
         config,
         data_dir,
@@ -213,7 +216,7 @@ async def host_async(args: argparse.Namespace) -> GamePeer:
 
 
 async def _lobby_then_game(
-    args: argparse.Namespace, lobby: HostLobby | JoinLobby, identity: Identity, curve: object
+    args: argparse.Namespace, lobby: HostLobby | JoinLobby, identity: Identity, curve: CurveKeys
 ) -> GamePeer:
     """The lobby, then the seat: both in the console, or headless with progress lines."""
     if not args.headless:
@@ -250,7 +253,7 @@ async def join_async(args: argparse.Namespace) -> GamePeer:
         raise UsageError("the host's invite code is needed: --code ABCD-EF23")
     lobby = JoinLobby(
         identity,
-        curve,  # type: ignore[arg-type]
+        curve,
         args.name,
         host,
         port,

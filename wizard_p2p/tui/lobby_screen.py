@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, TypeGuard
 
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 
@@ -88,7 +88,7 @@ class LobbyController(Protocol):
         ...
 
 
-def is_lobby(target: object) -> bool:
+def is_lobby(target: object) -> TypeGuard[LobbyController]:
     """Whether ``target`` is a lobby (it has ``table``/``start``) rather than a seat."""
     return callable(getattr(target, "table", None)) and callable(getattr(target, "start", None))
 

@@ -1,0 +1,66 @@
+"""``play``'s game on loopback: its options checked, its ports and code chosen, its bots started.
+
+The standard library and the pure rules only: ``play`` calls this before it
+imports the node, so that bots spawned as new interpreters import side by side
+with it (see ``bot_processes``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from wizard_p2p.commands.bot_processes import BotMain, BotProcess, start_local_bots
+from wizard_p2p.errors import UsageError
+from wizard_p2p.node.invite import new_invite_code
+from wizard_p2p.ports import reserve_port
+from wizard_p2p.rules import GameConfig
+
+
+@dataclass
+class LocalGame:
+    """A ``play`` game on loopback whose bots are already starting."""
+
+    config: GameConfig
+    out: Path
+    code: str
+    processes: list[BotProcess]
+
+    def stop_bots(self, *, finished: bool) -> None:
+        """Wait for the bots; a game that did not finish has nobody left to play for."""
+        for process in self.processes:
+            if not finished:
+                process.terminate()
+            try:
+                process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                process.kill()
+
+
+def start_local_game(args: argparse.Namespace, *, fork: BotMain | None = None) -> LocalGame:
+    """Check ``play``'s options, choose the lobby's ports and code, start the bots
+    (forked from this process to run ``fork``: :func:`start_local_bots`).
+
+    Sets ``args.listen``, ``args.port`` and ``args.mesh_port`` for the host's lobby.
+    """
+    config = GameConfig.with_variants(args.seats, args.variant)
+    bots = args.bots if args.bots is not None else config.seats - (0 if args.headless else 1)
+    if bots != config.seats - (0 if args.headless else 1):
+        raise UsageError(
+            f"{config.seats} seats need {config.seats - 1} bots with you, or {config.seats} "
+            "with --headless"
+        )
+    out = Path(args.out) if args.out else Path(tempfile.mkdtemp(prefix="wizard-p2p-"))
+    out.mkdir(parents=True, exist_ok=True)
+    args.listen = "127.0.0.1"
+    args.port = reserve_port()
+    args.mesh_port = reserve_port()
+    code = new_invite_code()
+    processes = start_local_bots(
+        config.seats - 1, args.port, code, policy=args.policy, out=out,
+        trace=getattr(args, "trace", None), fork=fork,
+    )
+    return LocalGame(config, out, code, processes)

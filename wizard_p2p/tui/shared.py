@@ -1,0 +1,90 @@
+"""What the console's parts share: the overlays' names and the application's state.
+
+``keys``, ``layout``, ``board``, ``panels`` and ``story`` read and act on the
+application through ``ConsoleState``, the part of ``WizardApp`` they use. They
+import this module, never ``app``: ``app`` builds its layout and key bindings
+from them, so the dependency runs one way.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from wizard_p2p.rules import Card, RoundResult, Suit
+from wizard_p2p.session.api import Snapshot
+from wizard_p2p.tui.controls import ScrollControl
+from wizard_p2p.tui.i18n import Translator
+from wizard_p2p.tui.lobby_screen import LobbySnapshot
+
+# Overlays, drawn over the table; the quit question is drawn over any of them.
+HELP = "help"
+SCORES = "scores"
+LOG = "log"
+ROUND = "round"  # the summary of the round just scored
+FINAL = "final"  # the final standings (or why the game was aborted)
+SCROLLABLE = (HELP, SCORES, LOG)
+
+SUITS: tuple[Suit, ...] = tuple(Suit)
+
+
+class ConsoleState(Protocol):
+    """The application as its keys and screens see it (``WizardApp`` implements it)."""
+
+    tr: Translator
+    snapshot: Snapshot | None
+    lobby_snapshot: LobbySnapshot | None
+    overlay: str | None
+    confirm_quit: bool
+    message: str
+    selected: int
+    bid_choice: int
+    trump_choice: int
+    scroll: int
+    summary: RoundResult | None
+    scroll_controls: dict[str, ScrollControl]
+
+    @property
+    def screen(self) -> str: ...
+
+    @property
+    def mode(self) -> str: ...
+
+    @property
+    def hand(self) -> tuple[Card, ...]: ...
+
+    @property
+    def selected_card(self) -> Card | None: ...
+
+    def name(self, seat: int) -> str: ...
+
+    def move(self, delta: int) -> None: ...
+
+    def adjust_bid(self, delta: int) -> None: ...
+
+    def digit(self, d: str) -> None: ...
+
+    def choose_suit(self, suit: Suit) -> None: ...
+
+    def click_card(self, index: int) -> None: ...
+
+    def click_bid(self, value: int) -> None: ...
+
+    def click_suit(self, index: int) -> None: ...
+
+    def confirm(self) -> None: ...
+
+    def toggle_overlay(self, name: str) -> None: ...
+
+    def close_overlay(self) -> None: ...
+
+    def continue_(self) -> None: ...
+
+    def scroll_by(self, lines: int) -> None: ...
+
+    def scroll_page(self, pages: int) -> None: ...
+
+    def end_stalled(self) -> None: ...
+
+    def request_quit(self) -> None: ...
+
+    def answer_quit(self, leave: bool) -> None: ...
