@@ -15,8 +15,9 @@ import pytest
 
 from tests.protocol_support import Tamper, new_game, replace_own_entry, settled
 from wizard_p2p.audit import audit_entries
+from wizard_p2p.protocol.events import Broadcast
 from wizard_p2p.protocol.harness import MemoryGame
-from wizard_p2p.protocol.table import Output, Table
+from wizard_p2p.protocol.table import Table
 
 
 def wrong_key(body: dict[str, Any], table: Table) -> dict[str, Any]:
@@ -36,7 +37,7 @@ def swap_two(body: dict[str, Any], table: Table) -> dict[str, Any]:
 def two_cheaters(game: MemoryGame, first: Tamper, second: Tamper) -> None:
     one, two = replace_own_entry(game, first), replace_own_entry(game, second)
 
-    def both(sender: int, outputs: list[Output]) -> list[Output]:
+    def both(sender: int, outputs: list[Broadcast]) -> list[Broadcast]:
         return two(sender, one(sender, outputs))
 
     game.outputs_filter = both
