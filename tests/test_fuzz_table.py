@@ -15,7 +15,6 @@ import json
 from typing import Any
 
 from hypothesis import given
-from wizard_p2p.protocol.gen_vectors import GOLDEN_CONFIG, GOLDEN_SEED
 
 from tests.fuzz_support import (
     Chooser,
@@ -27,6 +26,7 @@ from tests.fuzz_support import (
     inputs,
     json_mutated,
 )
+from tools.gen_vectors import GOLDEN_CONFIG, GOLDEN_SEED
 from wizard_p2p.identity import Identity
 from wizard_p2p.protocol import messages as m
 from wizard_p2p.protocol.harness import seeded_bytes

@@ -75,9 +75,7 @@ def golden_files(game: MemoryGame | None = None) -> dict[Path, bytes]:
     game = game or golden_game()
     lines = game.tables[0].log
     about = {
-        # These words are part of the committed vectors: they stay as they are, so that
-        # the files regenerate byte for byte.
-        "description": "a whole game played in memory by wizard_p2p.protocol.gen_vectors "
+        "description": "a whole game played in memory by tools/gen_vectors.py "
         "with fixed identities, master secrets and nonce (MemoryGame.create(..., seed)) "
         "and the seeded random chooser; game.jsonl is its log, audit.* the audit output",
         "config": GOLDEN_CONFIG.variants(),
