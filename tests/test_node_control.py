@@ -15,11 +15,11 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_node_peer import Game, run, seat_players  # noqa: F401  (run: a fixture)
+from tests.peer_support import the_game_goes_on, waiting_for_seat_0
+from tests.test_node_peer import run  # noqa: F401  (a fixture)
 from wizard_p2p.net.events import MessageReceived
 from wizard_p2p.net.frames import Entry
 from wizard_p2p.node.peer import _LOG_FIRST_REFUSALS, SeatFailed
-from wizard_p2p.rules import GameConfig
 
 HOSTILE = [
     b'{"want": 1e999}',
@@ -41,11 +41,8 @@ def test_hostile_control_messages_are_refused_and_the_seat_goes_on(
     tmp_path: Path, run: Callable[..., object]  # noqa: F811
 ) -> None:
     async def main() -> None:
-        game = Game(await seat_players(tmp_path, GameConfig(3)))
-        await game.start({0: None})
-        try:
+        async with waiting_for_seat_0(tmp_path) as game:
             peers = game.peers
-            await game.until_first_bid(0)
             mesh = peers[0].mesh
             assert mesh is not None
             for payload in HOSTILE:
@@ -56,15 +53,7 @@ def test_hostile_control_messages_are_refused_and_the_seat_goes_on(
             assert all(f.startswith("control message from seat 0: ") for f in peers[1].faults)
             assert not peers[1]._tasks[0].done()
             assert peers[1].failure is None
-            # The game goes on: seat 0 bids, and every seat records it.
-            length = len(peers[1].table.log)
-            peers[0].bid(0)
-            await game.until(
-                lambda: all(len(p.table.log) > length for p in peers) and game.logs_agree(),
-                "the bid to reach every seat",
-            )
-        finally:
-            await game.close()
+            await the_game_goes_on(game)
 
     run(main())
 
@@ -73,11 +62,8 @@ def test_a_failing_task_stops_the_seat_loudly(
     tmp_path: Path, run: Callable[..., object], caplog: pytest.LogCaptureFixture  # noqa: F811
 ) -> None:
     async def main() -> None:
-        game = Game(await seat_players(tmp_path, GameConfig(3)))
-        await game.start({0: None})
-        try:
+        async with waiting_for_seat_0(tmp_path) as game:
             peers = game.peers
-            await game.until_first_bid(0)
 
             def broken(event: MessageReceived) -> None:
                 raise RuntimeError("a bug")
@@ -90,8 +76,6 @@ def test_a_failing_task_stops_the_seat_loudly(
             assert isinstance(peers[1].failure, RuntimeError)
             with pytest.raises(SeatFailed, match="wizard-p2p resume"):
                 await peers[1].run_until_finished()
-        finally:
-            await game.close()
 
     caplog.set_level(logging.CRITICAL, logger="wizard_p2p.node.peer")
     run(main())
@@ -102,11 +86,8 @@ def test_old_entries_replayed_at_a_new_position_are_refused_without_log_spam(
     tmp_path: Path, run: Callable[..., object], caplog: pytest.LogCaptureFixture  # noqa: F811
 ) -> None:
     async def main() -> None:
-        game = Game(await seat_players(tmp_path, GameConfig(3)))
-        await game.start({0: None})
-        try:
+        async with waiting_for_seat_0(tmp_path) as game:
             peers = game.peers
-            await game.until_first_bid(0)
             mesh = peers[0].mesh
             assert mesh is not None
             length = len(peers[1].table.log)
@@ -117,13 +98,7 @@ def test_old_entries_replayed_at_a_new_position_are_refused_without_log_spam(
             await game.until(lambda: len(peers[1].faults) == len(old), "every replay refused")
             assert all("another position" in f for f in peers[1].faults)
             assert len(peers[1].table.log) == length
-            peers[0].bid(0)
-            await game.until(
-                lambda: all(len(p.table.log) > length for p in peers) and game.logs_agree(),
-                "the bid to reach every seat",
-            )
-        finally:
-            await game.close()
+            await the_game_goes_on(game)
 
     caplog.set_level(logging.WARNING)
     run(main())

@@ -11,37 +11,21 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from tests.test_node_peer import Game, run, seat_players  # noqa: F401  (run: a fixture)
+from tests.peer_support import signed_bid, waiting_for_seat_0
+from tests.test_node_peer import run  # noqa: F401  (a fixture)
 from wizard_p2p.audit import audit_file, format_report
 from wizard_p2p.net.events import MessageReceived
 from wizard_p2p.protocol.control import EntryAt, encode_control
 from wizard_p2p.protocol.evidence import FILE_NAME, Evidence, check_evidence, read_evidence
-from wizard_p2p.protocol.messages import encode_entry, entry_hash
-from wizard_p2p.rules import GameConfig
-
-
-def _bid(game: Game, tricks: int) -> tuple[int, bytes]:
-    peer = game.peers[0]
-    table = peer.table
-    assert table.round is not None
-    pos = len(table.log)
-    raw = encode_entry(
-        peer.identity, game=table.game_id, pos=pos, prev=entry_hash(table.log[-1]),  # type: ignore[arg-type]
-        seat=0, kind="bid", body={"round": table.round.round_no, "bid": tricks},
-    )
-    return pos, raw
 
 
 def test_a_signed_bid_the_rules_refuse_is_kept_as_evidence_and_audited(
     tmp_path: Path, run: Callable[..., object]  # noqa: F811
 ) -> None:
     async def main() -> None:
-        game = Game(await seat_players(tmp_path, GameConfig(3)))
-        await game.start({0: None})
-        try:
+        async with waiting_for_seat_0(tmp_path) as game:
             peers = game.peers
-            await game.until_first_bid(0)
-            pos, raw = _bid(game, 5)  # round 1 has one trick
+            pos, raw = signed_bid(game, 5)  # round 1 has one trick
             key = peers[0].curve_keys.public
             assert peers[1]._on_entry(pos, raw, key) is False
             assert peers[1]._on_entry(pos, raw, key) is False  # kept once
@@ -57,11 +41,9 @@ def test_a_signed_bid_the_rules_refuse_is_kept_as_evidence_and_audited(
             assert "proven" in format_report(report)
             # The same entry is a valid one once the bid is legal: a record that claims
             # otherwise proves nothing.
-            _, legal = _bid(game, 0)
+            _, legal = signed_bid(game, 0)
             fake = Evidence("bid-range", 0, pos, "made up", (legal,))
             assert "valid" in (check_evidence(peers[1].table.log, fake) or "")
-        finally:
-            await game.close()
 
     run(main())
 
@@ -70,13 +52,10 @@ def test_two_signed_entries_for_one_position_are_kept_as_evidence(
     tmp_path: Path, run: Callable[..., object]  # noqa: F811
 ) -> None:
     async def main() -> None:
-        game = Game(await seat_players(tmp_path, GameConfig(3)))
-        await game.start({0: None})
-        try:
+        async with waiting_for_seat_0(tmp_path) as game:
             peers = game.peers
-            await game.until_first_bid(0)
-            pos, first = _bid(game, 0)
-            _, second = _bid(game, 1)
+            pos, first = signed_bid(game, 0)
+            _, second = signed_bid(game, 1)
             key = peers[0].curve_keys.public
             assert peers[1]._on_entry(pos, first, key) is True
             peers[1]._on_control(MessageReceived(key, encode_control(EntryAt(pos, second))))
@@ -88,7 +67,5 @@ def test_two_signed_entries_for_one_position_are_kept_as_evidence(
             # Seat 2 signed neither: the same entries under its name prove nothing.
             forged = Evidence("equivocation", 2, pos, "made up", (first, second))
             assert "does not verify" in (check_evidence(peers[1].table.log, forged) or "")
-        finally:
-            await game.close()
 
     run(main())
