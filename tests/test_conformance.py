@@ -16,7 +16,9 @@ import pytest
 from tools import gen_conformance
 from tools.gen_vectors import GOLDEN_DIR
 from wizard_p2p.audit import audit_entries
+from wizard_p2p.errors import PeerFault
 from wizard_p2p.protocol.kinds import FaultKind
+from wizard_p2p.protocol.table import Table
 
 ROOT = Path(__file__).resolve().parents[1]
 FAULTS = ROOT / gen_conformance.FAULTS_DIR
@@ -43,6 +45,39 @@ def test_our_audit_agrees_with_each_fault_vector(vector: dict[str, Any]) -> None
     assert gen_conformance.expected_fault(report) == vector["expected"], report.message
     if report.status == "fault":
         assert report.fault_position == len(lines_of(FAULTS, vector)) - 1  # cut at the fault
+
+
+# What only the audit reports (a line in the wrong place), or what stops before a table exists.
+NOT_A_REPLICAS = {FaultKind.GAP, FaultKind.DUPLICATE}
+
+
+@pytest.mark.parametrize(
+    "vector",
+    [
+        v for v in manifest(FAULTS)
+        if v["expected"]["status"] == "fault"
+        and v["expected"]["position"] > 0
+        and v["expected"]["kind"] not in NOT_A_REPLICAS
+    ],
+    ids=lambda v: v["name"],
+)
+def test_a_replica_fed_each_fault_vector_names_the_same_seat(vector: dict[str, Any]) -> None:
+    """As README.md promises: every line but the last is accepted; the last is refused
+    with the kind and seat expected, or ends the game with them (a round's check)."""
+    lines = lines_of(FAULTS, vector)
+    table = Table(lines[0])
+    for raw in lines[1:-1]:
+        table.receive(raw)
+        assert table.fault is None
+    try:
+        table.receive(lines[-1])
+    except PeerFault as refused:
+        found = refused
+    else:
+        assert table.fault is not None
+        found = table.fault
+    expected = vector["expected"]
+    assert (found.seat, found.kind) == (expected["seat"], expected["kind"]), str(found)
 
 
 @pytest.mark.parametrize("vector", manifest(CLEAN), ids=lambda v: v["name"])
