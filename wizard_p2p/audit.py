@@ -8,7 +8,8 @@ table, which re-runs them only when the dealt deck differs), every key
 released, every card played, follow-suit, the bids (±1, commitments) and the
 scores. It stops at the first fault and names its position (the line of the
 log) and the seat to blame; a line that is not the entry for its position (a
-second entry for a position, a gap) is a fault at that line.
+second entry for a position, a gap) is a fault at that line. A line its seat
+signed for this game under another protocol version makes the log unreadable.
 
 A log that ends early (an aborted game, or one cut short) is verified up to
 its last complete round.
@@ -24,9 +25,11 @@ from typing import Any
 from wizard_p2p.errors import DecodeError, PeerFault, WizardError
 from wizard_p2p.protocol.evidence import FILE_NAME as EVIDENCE_FILE
 from wizard_p2p.protocol.evidence import Evidence, check_evidence, read_evidence
+from wizard_p2p.protocol.kinds import FaultKind
 from wizard_p2p.protocol.log import split_log
 from wizard_p2p.protocol.messages import (
     VERSION,
+    OtherVersion,
     decode_entry,
     signed_version_of,
 )
@@ -132,26 +135,32 @@ def audit_entries(lines: list[bytes]) -> AuditReport:
         )
     except WizardError as exc:
         return AuditReport(
-            "fault", len(lines), fault_position=0, fault_kind="malformed",
+            "fault", len(lines), fault_position=0, fault_kind=FaultKind.MALFORMED,
             message=f"position 0: {exc}",
         )
     report = AuditReport("incomplete", len(lines), names=table.names, game_id=table.game_id.hex())
     for pos, raw in enumerate(lines[1:], start=1):
         try:
             _check_place(table, raw, pos)
+            # An entry after the end is refused by the table as ``after-end``, naming
+            # its author once its signature verifies.
             table.receive(raw)
+        except OtherVersion as exc:
+            # Signed by its seat for this game, but under other rules: not read with ours.
+            return AuditReport(
+                "unreadable", len(lines),
+                message=f"position {pos} is written by protocol version {exc.version}; "
+                f"this program reads version {VERSION}",
+            )
         except PeerFault as fault:
             return _faulted(report, table, pos, fault.seat, fault.kind, str(fault))
-        except WizardError as exc:  # DecodeError, or anything the table did not attribute
-            return _faulted(report, table, pos, None, "malformed", f"position {pos}: {exc}")
+        except WizardError as exc:  # a line whose signature proves no author
+            return _faulted(
+                report, table, pos, None, FaultKind.MALFORMED, f"position {pos}: {exc}"
+            )
         if table.fault is not None:
             found = table.fault
             return _faulted(report, table, pos, found.seat, found.kind, str(found))
-        if table.ended and pos != len(lines) - 1:
-            return _faulted(
-                report, table, pos + 1, None, "after-end",
-                f"position {pos + 1}: entries after the end of the game",
-            )
     _fill(report, table)
     if table.finished:
         report.status = "verified"
@@ -186,18 +195,21 @@ def _is_entry(line: bytes) -> bool:
 
 def _check_place(table: Table, raw: bytes, line: int) -> None:
     """Line ``line`` must hold position ``line``: blame a second entry for a position."""
-    entry = decode_entry(raw)
+    try:
+        entry = decode_entry(raw)
+    except DecodeError:
+        return  # the table names its author if its signature proves who that is
     if entry.pos == line:
         return
     if entry.pos < line:
         table.receive(raw)  # signed by the holder of that position: equivocation
         raise PeerFault(
             f"a second copy of the entry at position {entry.pos}", seat=None, position=line,
-            kind="duplicate",
+            kind=FaultKind.DUPLICATE,
         )
     raise PeerFault(
         f"entry at line {line + 1} claims position {entry.pos}", seat=None, position=line,
-        kind="gap",
+        kind=FaultKind.GAP,
     )
 
 

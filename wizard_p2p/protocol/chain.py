@@ -11,7 +11,9 @@ delivery order does not matter.
 
 from __future__ import annotations
 
-from wizard_p2p.errors import PeerFault
+from typing import NoReturn
+
+from wizard_p2p.errors import DecodeError, PeerFault
 from wizard_p2p.identity import BadSignature
 from wizard_p2p.protocol import messages as m
 from wizard_p2p.protocol.faults import Equivocation, OutOfTurn
@@ -45,9 +47,11 @@ class Chain:
         try:
             m.check_entry_signature(entry, self._sign_keys[entry.seat])
         except BadSignature:
+            # Anyone can write a seat's number on a line: it proves nothing against it.
             raise PeerFault(
-                "its signature does not verify (forged, or altered on the way)",
-                seat=entry.seat,
+                f"its signature does not verify as seat {entry.seat}'s (forged, or altered "
+                "on the way)",
+                seat=None,
                 position=entry.pos,
                 kind=FaultKind.BAD_SIGNATURE,
             ) from None
@@ -58,6 +62,41 @@ class Chain:
                 position=entry.pos,
                 kind=FaultKind.REPLAY,
             )
+
+    def blame_undecodable(self, raw: bytes, error: DecodeError) -> NoReturn:
+        """A line that does not decode as an entry: blame its author if its signature
+        proves who that is, else re-raise ``error`` (it names nobody).
+
+        The signed bytes are fixed (the line without its signature suffix), so the
+        signature is checked without reading the body: a seat that signed an unknown
+        field, a wrong type or a non-canonical spelling for this game wrote it. A line
+        signed for another protocol version is refused as such (``OtherVersion``).
+        """
+        header = m.read_header(raw)
+        if header is None or not 0 <= header.seat < len(self._sign_keys):
+            raise error
+        try:
+            m.check_entry_signature(header, self._sign_keys[header.seat])
+        except BadSignature:
+            raise error from None
+        if header.game is None:
+            raise error  # bound to no game: it could be lifted from any log
+        version = header.version
+        if header.game == self.game_id and version is not None and version != m.VERSION:
+            raise m.OtherVersion(version, header.pos)
+        if header.game != self.game_id:
+            raise PeerFault(
+                "an entry of another game (replayed)",
+                seat=header.seat,
+                position=header.pos,
+                kind=FaultKind.REPLAY,
+            )
+        raise PeerFault(
+            f"signed a malformed entry: {error}",
+            seat=header.seat,
+            position=header.pos,
+            kind=FaultKind.MALFORMED,
+        ) from error
 
     def check_link(self, entry: m.Entry) -> None:
         """The entry (for the next position) chains to our last entry."""

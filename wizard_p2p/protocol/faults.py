@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from wizard_p2p import crypto
-from wizard_p2p.errors import DecodeError, IllegalAction, PeerFault, WizardError
+from wizard_p2p.errors import CryptoError, IllegalAction, PeerFault, WizardError
 from wizard_p2p.protocol.kinds import FaultKind
 
 
@@ -23,15 +23,37 @@ class CheatDetected(PeerFault):
     """A round's replay from the revealed secrets found a seat at fault."""
 
 
-def fault_kind(exc: WizardError, entry_kind: str) -> str:
-    """A short stable name for what was wrong with an entry."""
+# A rule of the game an entry breaks, by the fault it is (SPEC §5). The turn and phase
+# rules cannot fire behind the turn check (``turns``), but would be the same fault.
+_RULE_FAULTS = {
+    "not-held": FaultKind.NOT_HELD,
+    "follow-suit": FaultKind.FOLLOW_SUIT,
+    "bid-range": FaultKind.BID_RANGE,
+    "plus-minus-one": FaultKind.PLUS_MINUS_ONE,
+    "final": FaultKind.FINAL,
+    "turn": FaultKind.OUT_OF_TURN,
+    "phase": FaultKind.OUT_OF_TURN,
+}
+
+# A deck that repeats a point is a pass no honest seat can publish: named like the
+# round check names a wrong pass.
+_PASS_FAULTS = {"shuffle": FaultKind.SHUFFLE, "lock": FaultKind.LOCK}
+
+
+def rule_fault(rule: str) -> FaultKind:
+    """The fault kind of a broken rule of the game (any other rule: a malformed entry)."""
+    return _RULE_FAULTS.get(rule, FaultKind.MALFORMED)
+
+
+def fault_kind(exc: WizardError, entry_kind: str) -> FaultKind:
+    """The fault kind of what was wrong with an entry."""
     if isinstance(exc, IllegalAction):
-        return exc.rule
+        return rule_fault(exc.rule)
     if isinstance(exc, crypto.CommitmentMismatch):
         return FaultKind.COMMITMENT
-    if isinstance(exc, DecodeError):
-        return FaultKind.MALFORMED
-    return entry_kind
+    if isinstance(exc, CryptoError):
+        return _PASS_FAULTS.get(entry_kind, FaultKind.MALFORMED)
+    return FaultKind.MALFORMED
 
 
-__all__ = ["CheatDetected", "Equivocation", "OutOfTurn", "fault_kind"]
+__all__ = ["CheatDetected", "Equivocation", "OutOfTurn", "fault_kind", "rule_fault"]

@@ -100,8 +100,8 @@ class Genesis:
 def read_genesis(raw: bytes) -> Genesis:
     """Decode and verify a genesis: its shape, its terms, every endorsement, its signature.
 
-    Raises ``DecodeError`` for a genesis that cannot found a game, ``PeerFault`` naming
-    the seat whose signature does not verify.
+    Raises ``DecodeError`` for a genesis that cannot found a game, ``PeerFault`` for a
+    signature that does not verify (naming the host when its own holds: an endorsement).
     """
     entry = m.decode_entry(raw)
     if entry.kind != EntryKind.GENESIS or entry.pos != 0 or entry.seat != 0:
@@ -118,6 +118,14 @@ def read_genesis(raw: bytes) -> Genesis:
         raise DecodeError("the genesis needs one player and one endorsement per seat")
     if len({p["sign_key"] for p in players}) != len(players):
         raise DecodeError("two players share a signing key")
+    try:
+        m.check_entry_signature(entry, players[0]["sign_key"])
+    except BadSignature:
+        # Anyone can write a genesis naming a host key: a wrong signature proves nothing.
+        raise PeerFault(
+            "the genesis signature does not verify", seat=None, position=0,
+            kind=FaultKind.BAD_SIGNATURE,
+        ) from None
     terms_bytes = m.genesis_terms_bytes(_as_json(terms))
     for s, (player, endorsement) in enumerate(
         zip(players, entry.body["endorsements"], strict=True)
@@ -125,14 +133,13 @@ def read_genesis(raw: bytes) -> Genesis:
         try:
             verify(player["sign_key"], m.GENESIS_DOMAIN, terms_bytes, endorsement)
         except BadSignature:
+            # Seat s's endorsement proves nothing against it (anyone can write bytes
+            # there); the host's signature proves that the host published terms seat s
+            # did not sign, which an honest host never does (SPEC §3.1).
             raise PeerFault(
-                "its endorsement of the genesis does not verify", seat=s, position=0,
-                kind=FaultKind.BAD_SIGNATURE,
+                f"the host published the terms with an endorsement of seat {s} that does "
+                "not verify", seat=0, position=0, kind=FaultKind.ENDORSEMENT,
             ) from None
-    try:
-        m.check_entry_signature(entry, players[0]["sign_key"])
-    except BadSignature:
-        raise PeerFault("the genesis signature does not verify", seat=0, position=0) from None
     return Genesis(entry, config, players)
 
 

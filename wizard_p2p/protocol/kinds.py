@@ -64,10 +64,12 @@ CHOICE_KINDS = (EntryKind.BID, EntryKind.TRUMP, EntryKind.PLAY)
 
 
 class FaultKind(StrEnum):
-    """``PeerFault.kind`` for the faults the protocol names itself (a broken game rule
-    is named by the rule instead, ``IllegalAction.rule``)."""
+    """``PeerFault.kind``: the closed list of faults (SPEC §5, "Fault kinds"). Every
+    fault a replica or the audit reports is one of these, a broken game rule too."""
 
+    # an entry refused as it arrives
     BAD_SIGNATURE = "bad-signature"
+    ENDORSEMENT = "endorsement"
     REPLAY = "replay"
     AFTER_END = "after-end"
     FORK = "fork"
@@ -75,7 +77,16 @@ class FaultKind(StrEnum):
     EQUIVOCATION = "equivocation"
     MALFORMED = "malformed"
     COMMITMENT = "commitment"
-    # found by a round's check from the revealed secrets
+    BID_RANGE = "bid-range"
+    PLUS_MINUS_ONE = "plus-minus-one"
+    FINAL = "final"
+    # the audit's, for a line that is not the entry of its position
+    GAP = "gap"
+    DUPLICATE = "duplicate"
+    # on arrival (a play) and at a round's check (against the rebuilt hands)
+    NOT_HELD = "not-held"
+    # at a round's check only (shuffle and lock also on arrival: a deck repeating a point)
+    FOLLOW_SUIT = "follow-suit"
     SECRET = "secret"
     DECK = "deck"
     WRONG_KEY = "wrong-key"

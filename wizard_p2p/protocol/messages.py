@@ -303,9 +303,69 @@ def signed_version_of(genesis: bytes) -> int | None:
     return version if isinstance(version, int) and not isinstance(version, bool) else None
 
 
-def check_entry_signature(entry: Entry, sign_key: bytes) -> None:
+class OtherVersion(DecodeError):
+    """A line its author signed for this game under another protocol version: refused as
+    such, never read with this version's rules (which would blame the author)."""
+
+    def __init__(self, version: int, position: int | None) -> None:
+        where = f"position {position} is" if position is not None else "an entry is"
+        super().__init__(
+            f"{where} written by protocol version {version}; this program reads version "
+            f"{VERSION}"
+        )
+        self.version = version
+        self.position = position
+
+
+@dataclass(frozen=True)
+class Header:
+    """What a line that does not decode as an entry claims about itself: enough to check
+    its signature (the signed bytes are fixed, whatever the body holds)."""
+
+    seat: int
+    pos: int | None
+    game: bytes | None
+    version: int | None
+    signed: bytes
+    signature: bytes
+
+
+def read_header(raw: bytes) -> Header | None:
+    """The claimed seat (and position, game, version) of a line that ends in a signature;
+    None if not even that much can be read (an oversize line, no signature suffix, no
+    JSON object, no seat)."""
+    try:
+        signed, signature = split_signature(raw)
+        obj = boundedjson.loads(signed, max_size=MAX_ENTRY_BYTES, max_depth=canonical.MAX_DEPTH)
+    except (ValueError, WizardError):
+        return None
+    if not isinstance(obj, dict):
+        return None
+    seat, pos, game, version = obj.get("seat"), obj.get("pos"), obj.get("game"), obj.get("v")
+    if not isinstance(seat, int) or isinstance(seat, bool):
+        return None
+    try:
+        game_id = bytes.fromhex(game) if isinstance(game, str) and len(game) == 64 else None
+    except ValueError:
+        game_id = None
+    return Header(
+        seat=seat,
+        pos=pos if isinstance(pos, int) and _is_int(pos) and pos >= 0 else None,
+        game=game_id,
+        version=version if isinstance(version, int) and _is_int(version) else None,
+        signed=signed,
+        signature=signature,
+    )
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def check_entry_signature(entry: Entry | Header, sign_key: bytes) -> None:
     """Raise ``BadSignature`` unless ``sign_key`` signed this entry's exact bytes."""
-    verify(sign_key, ENTRY_DOMAIN, entry.signed_bytes, entry.signature)
+    signed = entry.signed if isinstance(entry, Header) else entry.signed_bytes
+    verify(sign_key, ENTRY_DOMAIN, signed, entry.signature)
 
 
 class _AnyObject(Field):

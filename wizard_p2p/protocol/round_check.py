@@ -12,14 +12,14 @@ from collections.abc import Callable, Sequence
 from wizard_p2p import crypto
 from wizard_p2p.crypto import group
 from wizard_p2p.errors import CryptoError, IllegalAction
-from wizard_p2p.protocol.faults import CheatDetected
+from wizard_p2p.protocol.faults import CheatDetected, rule_fault
 from wizard_p2p.protocol.kinds import FaultKind
 from wizard_p2p.protocol.round_state import RoundState
 from wizard_p2p.protocol.seat_secrets import secret_hash
 from wizard_p2p.rules import DECK, Card, GameConfig, Trick, check_round_plays
 
 # (seat to blame, what it did, the fault's kind) -> the fault to raise
-Blame = Callable[[int | None, str, str], CheatDetected]
+Blame = Callable[[int | None, str, FaultKind], CheatDetected]
 
 
 def check_round(
@@ -44,7 +44,7 @@ def check_round(
     """
     n = config.seats
 
-    def blame(seat: int | None, reason: str, kind: str) -> CheatDetected:
+    def blame(seat: int | None, reason: str, kind: FaultKind) -> CheatDetected:
         return CheatDetected(
             f"round {rnd.round_no}: {reason}", seat=seat, position=log_position, kind=kind
         )
@@ -95,7 +95,7 @@ def check_round(
     try:
         check_round_plays(config, hands, tricks)
     except IllegalAction as exc:
-        raise blame(exc.seat, str(exc), exc.rule) from None
+        raise blame(exc.seat, str(exc), rule_fault(exc.rule)) from None
 
 
 def _check_sealed_shares(

@@ -372,7 +372,10 @@ class Table:
         return events
 
     def _receive(self, raw: bytes) -> None:
-        entry = m.decode_entry(raw)
+        try:
+            entry = m.decode_entry(raw)
+        except DecodeError as exc:
+            self._chain.blame_undecodable(raw, exc)
         chain = self._chain
         if entry.pos < len(chain):
             if chain.entries[entry.pos] == raw:
