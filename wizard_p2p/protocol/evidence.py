@@ -27,9 +27,12 @@ FILE_NAME = "evidence.jsonl"
 MAX_RECORD_BYTES = 2 * m.MAX_ENTRY_BYTES + 4096
 MAX_RECORDS = 64  # a file holds the first proofs; one is enough to name a seat
 
-# Faults that are no proof against the seat an entry names: its signature does not
-# verify, or it does not chain to our log, or the game has ended.
-NOT_PROOF = frozenset({"bad-signature", "fork", "after-end", "replay", "gap", "duplicate"})
+# Faults kept as no evidence: no proof against the seat an entry names (its signature
+# does not verify, it does not chain to our log, the game has ended), or an entry that
+# does not decode (its author is named in the log's audit, but a record holds entries).
+NOT_PROOF = frozenset(
+    {"bad-signature", "fork", "after-end", "replay", "gap", "duplicate", "malformed"}
+)
 
 _RECORD = Obj(
     {
