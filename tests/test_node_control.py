@@ -18,7 +18,8 @@ import pytest
 from tests.test_node_peer import Game, run, seat_players  # noqa: F401  (run: a fixture)
 from wizard_p2p.net.events import MessageReceived
 from wizard_p2p.net.frames import Entry
-from wizard_p2p.node.peer import _LOG_FIRST_REFUSALS, SeatFailed
+from wizard_p2p.node.faults import _LOG_FIRST_REFUSALS
+from wizard_p2p.node.peer import SeatFailed
 from wizard_p2p.rules import GameConfig
 
 HOSTILE = [
