@@ -42,7 +42,7 @@ from wizard_p2p.node.peer import COUNTDOWN_TICK, GamePeer, PeerTimers
 from wizard_p2p.protocol.messages import decode_entry, encode_entry, entry_hash
 from wizard_p2p.protocol.round_state import round_size
 from wizard_p2p.rules import GameConfig, Suit
-from wizard_p2p.session.api import Status
+from wizard_p2p.seat.controller import Status
 
 NET = NetConfig(
     heartbeat_interval=0.2,
@@ -301,7 +301,7 @@ def test_unseated_keys_cannot_connect_to_a_peer(tmp_path: Path, run: Callable[..
                 host="127.0.0.1",
                 port=0,
                 config=NET,
-                session=target.table.game_id.hex()[:32],
+                game_id=target.table.game_id.hex()[:32],
             )
             await intruder.start()
             try:

@@ -50,7 +50,7 @@ from wizard_p2p.node.warmup import warm_up
 from wizard_p2p.protocol.events import Event
 from wizard_p2p.protocol.table import Table
 from wizard_p2p.rules import Card, Suit
-from wizard_p2p.session.api import Snapshot, Status
+from wizard_p2p.seat.controller import Snapshot, Status
 
 __all__ = [
     "CHOICE_KINDS", "COUNTDOWN_TICK", "DEFAULT_STALL_LIMIT", "GamePeer", "PeerTimers",
@@ -147,7 +147,7 @@ class GamePeer:
             host=self.record.listen_host,
             port=self.record.listen_port,
             config=self.net_config,
-            session=self.table.game_id.hex()[:32],
+            game_id=self.table.game_id.hex()[:32],
         )
         # The port held since the lobby (wizard_p2p.ports) is taken over by the mesh's
         # listener: seats that dial us before it binds wait instead of being refused.

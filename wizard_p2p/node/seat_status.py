@@ -7,7 +7,7 @@ import time
 from wizard_p2p.node.stall import StallWatch
 from wizard_p2p.protocol.table import Table
 from wizard_p2p.rules import Phase
-from wizard_p2p.session.api import Status
+from wizard_p2p.seat.controller import Status
 
 __all__ = ["ended_reason", "seat_status"]
 

@@ -28,10 +28,10 @@ from wizard_p2p.rules import (
     deal_from_deck,
     seat_view,
 )
-from wizard_p2p.session.api import Snapshot, Status
+from wizard_p2p.seat.controller import Snapshot, Status
 
 
-class LocalSession:
+class OfflineSeat:
     def __init__(
         self,
         config: GameConfig,
