@@ -5,13 +5,12 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Callable
-from typing import cast
 
 from wizard_p2p.bots.policy import Policy, decide
 from wizard_p2p.node.durability import SeatLog
 from wizard_p2p.node.tracing import Tracer
+from wizard_p2p.protocol.choices import write_choice
 from wizard_p2p.protocol.table import Table
-from wizard_p2p.rules import Card, Suit
 
 __all__ = ["BotDriver"]
 
@@ -45,12 +44,7 @@ class BotDriver:
                 self._seat_log.derived_choices.add(len(table.log))  # where the choice goes
             choice = decide(self.policy, view, rng)
             self._tracer.chose()
-            if need == "bid":
-                table.bid(cast(int, choice))
-            elif need == "trump":
-                table.choose_trump(cast(Suit, choice))
-            else:
-                table.play(cast(Card, choice))
+            write_choice(table, need, choice)
             self._persist()
             need = table.choice_needed()
 
