@@ -38,7 +38,8 @@ from wizard_p2p.identity import Identity
 from wizard_p2p.net import CurveKeys, Mesh, NetConfig
 from wizard_p2p.net.frames import Entry
 from wizard_p2p.node.lobby import GameStart, HostLobby, JoinLobby
-from wizard_p2p.node.peer import COUNTDOWN_TICK, GamePeer, PeerTimers
+from wizard_p2p.node.peer import GamePeer, PeerTimers
+from wizard_p2p.node.stall import COUNTDOWN_TICK
 from wizard_p2p.protocol.messages import decode_entry, encode_entry, entry_hash
 from wizard_p2p.protocol.round_state import round_size
 from wizard_p2p.rules import GameConfig, Suit

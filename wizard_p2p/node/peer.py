@@ -2,9 +2,12 @@
 
 ``GamePeer`` feeds the sans-I/O ``Table`` with what the mesh delivers, writes
 every new entry to the log file *before* publishing it (a choice that could not be
-made again after a crash is fsynced first: see ``CHOICE_KINDS``), sends what
-the table asks to send, and implements ``SeatController`` for the console.
-With a bot ``policy`` it makes its own choices.
+made again after a crash is fsynced first: see ``durability``), sends what the
+table asks to send (``send_order``), and implements ``SeatController`` for the
+console. It composes one helper per concern: ``repair`` (a log that diverged from a
+peer's), ``faults`` (refused entries and evidence), ``stall`` (a seat holding the
+game up), ``idle`` (work put off until nothing else is due), ``bot_driver`` (with a
+bot ``policy`` it makes its own choices), ``seat_status`` and ``tracing``.
 
 Crash and resume: the log file and ``seat.json`` (master secret) are all that
 is needed. On start the table is rebuilt by feeding it the log; entries the
@@ -36,14 +39,14 @@ from wizard_p2p.net import (
 )
 from wizard_p2p.net.events import PeerState
 from wizard_p2p.node.bot_driver import BotDriver
-from wizard_p2p.node.durability import CHOICE_KINDS, SeatLog
+from wizard_p2p.node.durability import SeatLog
 from wizard_p2p.node.faults import Faults
 from wizard_p2p.node.helper import PassHelper
 from wizard_p2p.node.idle import IdleWork
 from wizard_p2p.node.repair import Repair
 from wizard_p2p.node.seat_status import ended_reason, seat_status
 from wizard_p2p.node.send_order import send_order
-from wizard_p2p.node.stall import COUNTDOWN_TICK, DEFAULT_STALL_LIMIT, PeerTimers, StallWatch
+from wizard_p2p.node.stall import PeerTimers, StallWatch
 from wizard_p2p.node.store import GameStore, SeatRecord
 from wizard_p2p.node.tracing import BenchTracer, Tracer
 from wizard_p2p.node.warmup import warm_up
@@ -52,10 +55,7 @@ from wizard_p2p.protocol.table import Table
 from wizard_p2p.rules import Card, Suit
 from wizard_p2p.seat.controller import Snapshot, Status
 
-__all__ = [
-    "CHOICE_KINDS", "COUNTDOWN_TICK", "DEFAULT_STALL_LIMIT", "GamePeer", "PeerTimers",
-    "SeatFailed",
-]
+__all__ = ["GamePeer", "PeerTimers", "SeatFailed"]
 
 _log = logging.getLogger(__name__)
 
