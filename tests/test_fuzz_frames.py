@@ -43,8 +43,8 @@ LIMITS = {"max_payload": 4096, "max_sync": 256}
 TIP = "ab" * 32
 EPOCH = "0123456789abcdef"
 VALID_MESH = [
-    encode_mesh(frame, session)
-    for session in ("", "game-1")
+    encode_mesh(frame, game_id)
+    for game_id in ("", "game-1")
     for frame in (
         Heartbeat(EPOCH, 0, ""),
         Heartbeat(EPOCH, 12, TIP),
@@ -96,8 +96,8 @@ def _mutated_frames(pick: Chooser) -> list[bytes]:
 def _decode(frames: list[bytes]) -> None:
     mesh = attempt(decode_mesh, frames, **LIMITS)
     if mesh is not None:
-        session, frame = mesh
-        assert encode_mesh(frame, session) == frames
+        game_id, frame = mesh
+        assert encode_mesh(frame, game_id) == frames
     request = attempt(decode_lobby_request, frames, max_payload=LIMITS["max_payload"])
     if request is not None:
         assert encode_lobby(request) == frames

@@ -54,7 +54,7 @@ def test_unread_control_messages_stay_within_their_senders_budget() -> None:
     count, size = 40, 16 * 1024
 
     async def scenario() -> None:
-        async with meshes(3, session="budgets", config=config) as group:
+        async with meshes(3, game_id="budgets", config=config) as group:
             connect_all(group)
             await all_up(group)
             a, b, c = group

@@ -34,7 +34,7 @@ ints = st.integers(min_value=0, max_value=2**53 - 1)
 hex64 = st.text("0123456789abcdef", min_size=64, max_size=64)
 epochs = st.text("0123456789abcdef", min_size=16, max_size=16)
 payloads = st.binary(max_size=4096)
-sessions = st.text(st.characters(min_codepoint=0x21, max_codepoint=0x7E), max_size=128)
+game_ids = st.text(st.characters(min_codepoint=0x21, max_codepoint=0x7E), max_size=128)
 
 
 @st.composite
@@ -54,11 +54,11 @@ mesh_frames = st.one_of(
 )
 
 
-@given(mesh_frames, sessions)
-def test_mesh_frames_round_trip(frame: object, session: str) -> None:
-    wire = encode_mesh(frame, session)  # type: ignore[arg-type]
+@given(mesh_frames, game_ids)
+def test_mesh_frames_round_trip(frame: object, game_id: str) -> None:
+    wire = encode_mesh(frame, game_id)  # type: ignore[arg-type]
     assert len(wire) == 3
-    assert decode_mesh(wire, **LIMITS) == (session, frame)
+    assert decode_mesh(wire, **LIMITS) == (game_id, frame)
 
 
 @given(ints, payloads, st.one_of(st.none(), ints))

@@ -96,7 +96,7 @@ def raw_dealer(
 
 def test_messages_flow_between_every_pair_and_identify_the_sender() -> None:
     async def scenario() -> None:
-        async with meshes(3, session="game-1") as group:
+        async with meshes(3, game_id="game-1") as group:
             connect_all(group)
             await all_up(group)
             a, b, c = group
@@ -239,7 +239,7 @@ def test_malformed_frames_from_an_allowed_peer_are_dropped_and_counted() -> None
                     [b"MSG", b'{"s": "", "v": 1}', b""],
                     [b"ENT", canonical_header({"v": 1, "s": "", "pos": -5}), b"x"],
                     [b"HB", canonical_header({"v": 1, "s": ""}), b""],
-                    encode_mesh(Control(b"other game"), "another-session"),
+                    encode_mesh(Control(b"other game"), "another-game"),
                     [b"MSG", canonical_header({"v": 1, "s": ""}), b"x" * (FAST.max_payload + 1)],
                 ]
                 for frames in bad:
@@ -249,7 +249,7 @@ def test_malformed_frames_from_an_allowed_peer_are_dropped_and_counted() -> None
                 assert got == MessageReceived(peer.public, b"fine")
                 # Frames of one link arrive in order: every bad one was handled before.
                 assert a.stats.malformed[peer.public] == len(bad)
-                assert a.stats.foreign_session == 1
+                assert a.stats.foreign_game == 1
                 assert a.stats.malformed_reasons["unknown frame kind"] == 1
                 assert a.stats.malformed_reasons["payload too large"] == 1
                 spoofed.connect(a.endpoint)
@@ -442,7 +442,7 @@ def test_configuration_and_arguments_are_checked() -> None:
     with pytest.raises(ConfigError):
         NetConfig(zap_domain="x", lobby_domain="x")
     with pytest.raises(UsageError):
-        Mesh(CurveKeys.generate(), session="has space")
+        Mesh(CurveKeys.generate(), game_id="has space")
     with pytest.raises(UsageError):
         FaultProxy("192.0.2.1", 1)
 

@@ -28,7 +28,7 @@ class Peer:
     def __init__(self, keys: CurveKeys | None = None, store: MemoryStore | None = None,
                  port: int = 0) -> None:
         self.store = store or MemoryStore()
-        self.mesh = Mesh(keys or CurveKeys.generate(), port=port, config=FAST, session="g",
+        self.mesh = Mesh(keys or CurveKeys.generate(), port=port, config=FAST, game_id="g",
                          store=self.store, on_entry=self.store.accept)
 
     @property
@@ -307,13 +307,13 @@ def test_an_entry_published_before_the_peer_listens_arrives_when_the_link_comes_
     async def scenario() -> None:
         a_keys, b_keys = CurveKeys.generate(), CurveKeys.generate()
         a_store, b_store = MemoryStore(), MemoryStore()
-        a = Mesh(a_keys, config=SLOW, session="g", store=a_store, on_entry=a_store.accept)
-        b = Mesh(b_keys, config=SLOW, session="g", store=b_store, on_entry=b_store.accept)
+        a = Mesh(a_keys, config=SLOW, game_id="g", store=a_store, on_entry=a_store.accept)
+        b = Mesh(b_keys, config=SLOW, game_id="g", store=b_store, on_entry=b_store.accept)
         await a.start()
         await b.start()
         b_port = b.port
         await b.close()  # b's port is known and nobody listens there yet
-        b = Mesh(b_keys, port=b_port, config=SLOW, session="g", store=b_store,
+        b = Mesh(b_keys, port=b_port, config=SLOW, game_id="g", store=b_store,
                  on_entry=b_store.accept)
         try:
             a.add_peer(b_keys.public, f"tcp://127.0.0.1:{b_port}")
@@ -335,7 +335,7 @@ def test_an_entry_published_before_the_peer_listens_arrives_when_the_link_comes_
 async def slow_pair() -> AsyncIterator[tuple[Mesh, Mesh, list[MemoryStore]]]:
     """Two SLOW meshes, connected and hearing each other."""
     stores = [MemoryStore(), MemoryStore()]
-    a, b = (Mesh(CurveKeys.generate(), config=SLOW, session="g", store=s,
+    a, b = (Mesh(CurveKeys.generate(), config=SLOW, game_id="g", store=s,
                  on_entry=s.accept) for s in stores)
     await a.start()
     await b.start()

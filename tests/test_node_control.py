@@ -19,7 +19,8 @@ from tests.peer_support import the_game_goes_on, waiting_for_seat_0
 from tests.test_node_peer import run  # noqa: F401  (a fixture)
 from wizard_p2p.net.events import MessageReceived
 from wizard_p2p.net.frames import Entry
-from wizard_p2p.node.peer import _LOG_FIRST_REFUSALS, SeatFailed
+from wizard_p2p.node.faults import _LOG_FIRST_REFUSALS
+from wizard_p2p.node.peer import SeatFailed
 
 HOSTILE = [
     b'{"want": 1e999}',

@@ -266,7 +266,7 @@ def assert_complete_and_identical(table: LanGame, codes: dict[int, int]) -> byte
 
 
 def intrude(
-    endpoint: str, server_key: str, session: str, steal_id: str | None = None
+    endpoint: str, server_key: str, game_id: str, steal_id: str | None = None
 ) -> tuple[bool, bool]:
     """Dial a seat's mesh with keys nobody seated: (handshake refused?, anything received?).
 
@@ -293,7 +293,7 @@ def intrude(
         # Queued before and after the handshake: never delivered if it is refused.
         forged = b'{"body":{},"game":"00","kind":"play","pos":999,"sig":"00"}'
         for frame in (Heartbeat("0" * 16, 10**6, "a" * 64), Entry(5, forged)):
-            dealer.send_multipart(encode_mesh(frame, session), flags=zmq.NOBLOCK)
+            dealer.send_multipart(encode_mesh(frame, game_id), flags=zmq.NOBLOCK)
         refused = False
         if monitor.poll(30_000):
             event = parse_monitor_message(monitor.recv_multipart())
@@ -308,16 +308,16 @@ def intrude(
 
 
 def genesis_of(log_path: Path) -> tuple[list[dict], str]:
-    """The seated players and the mesh session id (the game id, as the mesh spells it)."""
+    """The seated players and the game id as the mesh spells it."""
     with open(log_path, "rb") as f:
         genesis = f.readline().rstrip(b"\n")
-    session = hashlib.sha256(genesis).hexdigest()[:32]
-    return json.loads(genesis)["body"]["terms"]["players"], session
+    game_id = hashlib.sha256(genesis).hexdigest()[:32]
+    return json.loads(genesis)["body"]["terms"]["players"], game_id
 
 
 def test_three_seat_game_refuses_an_intruder(lan_games: Callable[..., LanGame]) -> None:
     table = lan_games(3, stall_limit=PATIENT_STALL)
-    players, session = genesis_of(table.by_seat[1].log_path())
+    players, game_id = genesis_of(table.by_seat[1].log_path())
     for number, player in enumerate(players):
         host, _, port = player["address"].rpartition(":")
         endpoint = f"tcp://{host or '127.0.0.1'}:{port}"
@@ -330,7 +330,7 @@ def test_three_seat_game_refuses_an_intruder(lan_games: Callable[..., LanGame]) 
         try:
             assert table.by_seat[number].proc.popen.poll() is None, "the game ended early"
             for steal in (None, other):
-                refused, received = intrude(endpoint, player["curve_key"], session, steal)
+                refused, received = intrude(endpoint, player["curve_key"], game_id, steal)
                 assert refused, f"seat {number}'s mesh admitted a key that is not seated"
                 assert not received
         finally:

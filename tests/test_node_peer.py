@@ -38,11 +38,12 @@ from wizard_p2p.identity import Identity
 from wizard_p2p.net import CurveKeys, Mesh, NetConfig
 from wizard_p2p.net.frames import Entry
 from wizard_p2p.node.lobby import GameStart, HostLobby, JoinLobby
-from wizard_p2p.node.peer import COUNTDOWN_TICK, GamePeer, PeerTimers
+from wizard_p2p.node.peer import GamePeer, PeerTimers
+from wizard_p2p.node.stall import COUNTDOWN_TICK
 from wizard_p2p.protocol.messages import decode_entry, encode_entry, entry_hash
 from wizard_p2p.protocol.round_state import round_size
 from wizard_p2p.rules import GameConfig, Suit
-from wizard_p2p.session.api import Status
+from wizard_p2p.seat.controller import Status
 
 NET = NetConfig(
     heartbeat_interval=0.2,
@@ -281,7 +282,7 @@ def test_entry_with_bad_signature_is_dropped_and_names_its_sender(
         finally:
             await game.close()
 
-    caplog.set_level(logging.WARNING, logger="wizard_p2p.node.peer")
+    caplog.set_level(logging.WARNING, logger="wizard_p2p.node.faults")
     run(main())
 
 
@@ -301,7 +302,7 @@ def test_unseated_keys_cannot_connect_to_a_peer(tmp_path: Path, run: Callable[..
                 host="127.0.0.1",
                 port=0,
                 config=NET,
-                session=target.table.game_id.hex()[:32],
+                game_id=target.table.game_id.hex()[:32],
             )
             await intruder.start()
             try:
@@ -433,7 +434,7 @@ def test_human_may_end_a_stalled_game_only_after_the_stall_limit(
             await game.until(peers[0].can_abort, "the stall limit to pass")
             assert loop.time() - crashed >= stall_limit - 0.2
             # Seat 0 decides by hand and seat 1 does not write the abort: no timer runs.
-            assert peers[0]._stall_timer is None and peers[1]._stall_timer is None
+            assert peers[0]._stall.timer is None and peers[1]._stall.timer is None
             assert Status("stalled", seat=2) in peers[0].status()
             assert peers[1].table.abort is None  # seat 1's bot may not end it
             peers[0].abort_stalled()
@@ -495,7 +496,8 @@ def test_only_chosen_entries_wait_for_the_disk(
                 assert len(forced) >= 1 + len(clairvoyant)  # round 2's, at least
                 assert {e.pos for e in forced} <= peer.table.forced_plays
                 waited = [] if deterministic else chosen
-                assert peer._logfile.fsyncs == 1 + len(waited)  # and the genesis, at the start
+                # and the genesis, at the start
+                assert peer._seat_log.file.fsyncs == 1 + len(waited)
         finally:
             await game.close()
 
@@ -531,7 +533,8 @@ def test_a_derived_entry_goes_out_before_the_disk_and_a_choice_after_it(
     def note(mesh: Mesh, position: int, first: str | None, last: str | None) -> None:
         peer = peer_of.get(id(mesh))
         if peer is not None:
-            published.append((peer.seat, position, peer._persisted, peer._logfile.fsyncs))
+            seat_log = peer._seat_log
+            published.append((peer.seat, position, seat_log.persisted, seat_log.file.fsyncs))
 
     _watch_publish(monkeypatch, note)
 
@@ -782,10 +785,10 @@ def test_bots_end_the_game_by_themselves_after_the_stall_limit(
             # Only the seat that writes the abort keeps a timer for the limit; another
             # keeps at most its console's countdown tick.
             await game.until(
-                lambda: peers[1]._stall_timer is not None or peers[1].table.ended,
+                lambda: peers[1]._stall.timer is not None or peers[1].table.ended,
                 "seat 1's stall timer",
             )
-            tick = peers[2]._stall_timer
+            tick = peers[2]._stall.timer
             loop = asyncio.get_running_loop()
             assert tick is None or tick.when() - loop.time() <= COUNTDOWN_TICK
             await game.until(
@@ -806,7 +809,7 @@ def test_bots_end_the_game_by_themselves_after_the_stall_limit(
             for s in (1, 2):
                 assert peers[s].table.abort is not None
                 assert peers[s].table.abort[:2] == (1, 0)
-                assert peers[s]._stall_timer is None  # nothing left to fall due
+                assert peers[s]._stall.timer is None  # nothing left to fall due
             assert peers[1].table.log == peers[2].table.log
             assert peers[1].store.read_log() == peers[1].table.log
             report = audit_entries(peers[2].store.read_log())

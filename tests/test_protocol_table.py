@@ -21,9 +21,11 @@ from tests.executor_support import RunsAtOnce
 from tests.protocol_support import body_json, forge, new_game, settled, snapshot
 from wizard_p2p.audit import audit_entries, format_report
 from wizard_p2p.bots import make_policy
+from wizard_p2p.bots.policy import decide
 from wizard_p2p.errors import DecodeError, IllegalAction, PeerFault, UsageError
 from wizard_p2p.protocol import messages as m
 from wizard_p2p.protocol import round_check
+from wizard_p2p.protocol.choices import write_choice
 from wizard_p2p.protocol.events import (
     Aborted,
     EntryRejected,
@@ -484,33 +486,23 @@ def test_the_last_tricks_cards_play_themselves(variants: tuple[str, ...]) -> Non
 
 
 def _derived_choice(table: Table, policy: Any, need: str, view: SeatView) -> int | Suit | Card:
-    """A bot's choice as a seat's client makes it (GamePeer._bot_move): the randomness of
+    """A bot's choice as a seat's client makes it (node.bot_driver): the randomness of
     a deterministic policy comes from the table's choice seed."""
-    rng = random.Random(table.choice_seed())
-    if need == "bid":
-        return policy.bid(view, rng)
-    if need == "trump":
-        return policy.choose_trump(view, rng)
-    return policy.play(view, rng)
+    return decide(policy, view, random.Random(table.choice_seed()))
 
 
 def _bot_writes(table: Table, policy: Any) -> list[Event]:
     """The entry a seat's client writes for its bot's next choice."""
     need, view = table.choice_needed(), table.view()
     assert need is not None and view is not None
-    choice = _derived_choice(table, policy, need, view)
-    if need == "bid":
-        return table.bid(choice)  # type: ignore[arg-type]
-    if need == "trump":
-        return table.choose_trump(choice)  # type: ignore[arg-type]
-    return table.play(choice)  # type: ignore[arg-type]
+    return write_choice(table, need, _derived_choice(table, policy, need, view))
 
 
 def derived_bots_game(
     policy_name: str, variants: tuple[str, ...] = (), entries: int | None = None
 ) -> MemoryGame:
     """A seeded 3-seat game of bots drawing their randomness from their tables' choice
-    seeds, as a seat's client has them do (GamePeer._bot_move): played to its end, or
+    seeds, as a seat's client has them do (node.bot_driver): played to its end, or
     until its log holds ``entries``."""
     config = GameConfig.with_variants(3, list(variants))
     policies = [make_policy(policy_name) for _ in range(config.seats)]

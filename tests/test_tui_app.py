@@ -12,7 +12,7 @@ import time
 
 from wizard_p2p.bots import make_policy
 from wizard_p2p.rules import Card, GameConfig, Phase, Suit, score
-from wizard_p2p.session.local import LocalSession
+from wizard_p2p.seat.offline import OfflineSeat
 from wizard_p2p.tui.app import FINAL, HELP, LOG, ROUND, SCORES, WizardApp
 from wizard_p2p.tui.headless import Driver, run_with_keys, screen_text
 from wizard_p2p.tui.panels import score_pad
@@ -20,17 +20,19 @@ from wizard_p2p.tui.panels import score_pad
 NAMES = ["You", "Ana", "Ben", "Cho", "Dee", "Eve"]
 
 
-def session(seats: int, variants: tuple[str, ...] = (), seed: int = 11, **kw: int) -> LocalSession:
+def offline_seat(
+    seats: int, variants: tuple[str, ...] = (), seed: int = 11, **kw: int
+) -> OfflineSeat:
     config = GameConfig.with_variants(seats, list(variants))
     policies = [None] + [make_policy("random") for _ in range(seats - 1)]
-    return LocalSession(config, NAMES[:seats], policies, seat=0, seed=seed, **kw)
+    return OfflineSeat(config, NAMES[:seats], policies, seat=0, seed=seed, **kw)
 
 
-def expected_pad(session: LocalSession) -> list[tuple[tuple[int, ...], tuple[int, ...], list[int]]]:
+def expected_pad(seat: OfflineSeat) -> list[tuple[tuple[int, ...], tuple[int, ...], list[int]]]:
     """(bids, taken, running totals) per scored round, recomputed with ``rules.score``."""
     rows = []
-    totals = [0] * session.config.seats
-    for result in session.game.history:
+    totals = [0] * seat.config.seats
+    for result in seat.game.history:
         totals = [
             t + score(b, k) for t, b, k in zip(totals, result.bids, result.taken, strict=True)
         ]
@@ -50,7 +52,7 @@ async def play_game(driver: Driver, stats: dict[str, int]) -> None:
     """Play whatever the table asks until the final standings, checking each step."""
     app = driver.app
     s = app.controller
-    assert isinstance(s, LocalSession)
+    assert isinstance(s, OfflineSeat)
     deadline = time.monotonic() + 60
     while app.overlay != FINAL:
         assert time.monotonic() < deadline, "the game did not end"
@@ -128,7 +130,7 @@ async def play_game(driver: Driver, stats: dict[str, int]) -> None:
 
 def test_a_whole_game_through_keystrokes() -> None:
     stats = {"bids": 0, "plays": 0, "refused": 0, "forbidden": 0, "trumps": 0, "pads": 0}
-    s = session(6, ("plus_minus_one",), seed=5)
+    s = offline_seat(6, ("plus_minus_one",), seed=5)
 
     async def script(driver: Driver) -> None:
         driver.wait_for_redraw = False  # keys come faster than redraws: they coalesce
@@ -153,7 +155,7 @@ def test_a_whole_game_through_keystrokes() -> None:
 
 
 def test_quit_asks_first_and_leaves_the_game_resumable() -> None:
-    s = session(4)
+    s = offline_seat(4)
 
     async def script(driver: Driver) -> None:
         app = driver.app
@@ -170,7 +172,7 @@ def test_quit_asks_first_and_leaves_the_game_resumable() -> None:
 
 
 def test_overlays_scroll_and_close() -> None:
-    s = session(3, seed=3)
+    s = offline_seat(3, seed=3)
     # Play a few rounds with the API so that the log and the pad have content.
     while s.game.round_no < 9:
         view = s.snapshot().view
@@ -215,7 +217,7 @@ def test_overlays_scroll_and_close() -> None:
     run_with_keys(lambda pipe, out: WizardApp(s, "en", input=pipe, output=out), script)
 
 
-def _bid_to_round_with_choice(s: LocalSession) -> None:
+def _bid_to_round_with_choice(s: OfflineSeat) -> None:
     while True:
         view = s.snapshot().view
         if view.phase is Phase.PLAY and len([c for c in view.legal_plays]) >= 2:
@@ -229,7 +231,7 @@ def _bid_to_round_with_choice(s: LocalSession) -> None:
 
 
 def test_a_click_chooses_a_card_and_a_second_click_plays_it() -> None:
-    s = session(3, seed=8)
+    s = offline_seat(3, seed=8)
     _bid_to_round_with_choice(s)
 
     def find(app: WizardApp, label: str) -> tuple[int, int]:
@@ -258,7 +260,7 @@ def test_a_click_chooses_a_card_and_a_second_click_plays_it() -> None:
 def test_trump_choice_by_letter_and_arrows() -> None:
     # Find a deal where a Wizard is turned while the player deals.
     for seed in range(200):
-        s = session(4, seed=seed, first_dealer=0)
+        s = offline_seat(4, seed=seed, first_dealer=0)
         if s.snapshot().view.phase is Phase.CHOOSE_TRUMP:
             break
     else:
@@ -279,7 +281,7 @@ def test_trump_choice_by_letter_and_arrows() -> None:
 
 
 def test_bid_keys_two_digits_and_arrows() -> None:
-    s = session(3, seed=4)
+    s = offline_seat(3, seed=4)
     while s.game.round_no < 12:  # a round that allows bids of 10 and more
         view = s.snapshot().view
         if view.phase is Phase.BID:
@@ -313,7 +315,7 @@ def test_bid_keys_two_digits_and_arrows() -> None:
 
 
 def test_clairvoyance_round_plays_the_unseen_card() -> None:
-    s = session(4, ("clairvoyance",), seed=2)
+    s = offline_seat(4, ("clairvoyance",), seed=2)
 
     async def script(driver: Driver) -> None:
         app = driver.app
@@ -333,7 +335,7 @@ def test_clairvoyance_round_plays_the_unseen_card() -> None:
 
 
 def test_hidden_bids_show_as_sealed() -> None:
-    s = session(4, ("hidden_bids",), seed=6, first_dealer=0)  # the player bids last
+    s = offline_seat(4, ("hidden_bids",), seed=6, first_dealer=0)  # the player bids last
 
     async def script(driver: Driver) -> None:
         app = driver.app

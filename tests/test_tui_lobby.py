@@ -1,7 +1,7 @@
 """The lobby screen against an in-memory ``LobbyController``, and the switch to the table.
 
 ``FakeLobby`` plays the networked node's part: players join, the host starts,
-and ``table()`` then returns a ``LocalSession`` for this player's seat.
+and ``table()`` then returns a ``OfflineSeat`` for this player's seat.
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from prompt_toolkit.input import create_pipe_input
 from wizard_p2p.bots import make_policy
 from wizard_p2p.errors import UsageError
 from wizard_p2p.rules import MAX_SEATS, MIN_SEATS, VARIANT_NAMES, GameConfig
-from wizard_p2p.session.api import SeatController, Status
-from wizard_p2p.session.local import LocalSession
+from wizard_p2p.seat.controller import SeatController, Status
+from wizard_p2p.seat.offline import OfflineSeat
 from wizard_p2p.tui.app import WizardApp
 from wizard_p2p.tui.headless import Driver, FixedSizeOutput, run_with_keys, screen_text
 from wizard_p2p.tui.lobby_screen import LobbyController, LobbyPlayer, LobbySnapshot, is_lobby
@@ -38,7 +38,7 @@ class FakeLobby:
         self.callbacks: list[Callable[[], None]] = []
         self.started = False
         self.left = False
-        self.session: LocalSession | None = None
+        self.offline: OfflineSeat | None = None
 
     def snapshot(self) -> LobbySnapshot:
         n = len(self.players)
@@ -73,7 +73,7 @@ class FakeLobby:
         config = GameConfig.with_variants(len(self.players), list(self.variants))
         policies = [None if i == self.you else make_policy("random") for i in range(config.seats)]
         names = [p.name for p in self.players]
-        self.session = LocalSession(config, names, policies, seat=self.you, seed=1)
+        self.offline = OfflineSeat(config, names, policies, seat=self.you, seed=1)
         self.started = True
         self._notify()
 
@@ -89,8 +89,8 @@ class FakeLobby:
         self.callbacks.append(callback)
 
     def table(self) -> SeatController:
-        assert self.session is not None
-        return self.session
+        assert self.offline is not None
+        return self.offline
 
     def _notify(self) -> None:
         for callback in self.callbacks:
@@ -100,7 +100,7 @@ class FakeLobby:
 def test_the_fake_is_a_lobby_controller() -> None:
     lobby: LobbyController = FakeLobby(["Ana", "Ben"], you=0)
     assert is_lobby(lobby)
-    assert not is_lobby(LocalSession(GameConfig(3), ["a", "b", "c"], [None, None, None]))
+    assert not is_lobby(OfflineSeat(GameConfig(3), ["a", "b", "c"], [None, None, None]))
 
 
 @pytest.mark.parametrize("lang", ["en", "zh", "ja"])
@@ -134,11 +134,11 @@ def test_the_host_starts_and_the_table_follows() -> None:
         assert app.lobby_snapshot.can_start
         await driver.press("enter")
         assert lobby.started and app.screen == "table"
-        assert app.controller is lobby.session
+        assert app.controller is lobby.offline
         assert app.mode in ("bid", "wait", "trump")
         if app.mode == "bid":
             await driver.press("enter")  # the first legal bid is chosen to begin with
-            s = lobby.session
+            s = lobby.offline
             assert s is not None
             # Round 1 has one card each, which plays by itself: the round may be over.
             assert s.snapshot().view.bid_made[0] or s.game.history[0].bids[0] is not None
@@ -154,7 +154,7 @@ def test_a_guest_waits_for_the_host() -> None:
         await driver.press("enter")
         assert app.message == app.tr("lobby_not_host") and app.screen == "lobby"
         lobby.host_starts()
-        assert app.screen == "table" and app.controller is lobby.session
+        assert app.screen == "table" and app.controller is lobby.offline
         assert app.snapshot is not None and app.snapshot.view.seat == 2
 
     run_with_keys(lambda pipe, out: WizardApp(lobby, "en", input=pipe, output=out), script)
@@ -197,7 +197,7 @@ def test_the_host_switches_variants_with_the_digit_keys(lang: str) -> None:
         assert lobby.variants == ("hidden_bids", "clairvoyance")
         await driver.press("enter")
         assert lobby.started and app.screen == "table"
-        assert lobby.session is not None and lobby.session.config.hidden_bids
+        assert lobby.offline is not None and lobby.offline.config.hidden_bids
 
     run_with_keys(lambda pipe, out: WizardApp(lobby, lang, input=pipe, output=out), script)
 

@@ -1,6 +1,6 @@
 """What the console shows while it waits, and a game that ends early.
 
-``Watched`` wraps a ``LocalSession`` and adds to its snapshots what a networked
+``Watched`` wraps a ``OfflineSeat`` and adds to its snapshots what a networked
 table reports (progress, disconnected seats, an abort), as the node will.
 """
 
@@ -14,8 +14,8 @@ from prompt_toolkit.input import create_pipe_input
 
 from wizard_p2p.bots import make_policy
 from wizard_p2p.rules import Card, GameConfig, Suit
-from wizard_p2p.session.api import Snapshot, Status
-from wizard_p2p.session.local import LocalSession
+from wizard_p2p.seat.controller import Snapshot, Status
+from wizard_p2p.seat.offline import OfflineSeat
 from wizard_p2p.tui.app import FINAL, WizardApp
 from wizard_p2p.tui.board import status_text
 from wizard_p2p.tui.headless import FixedSizeOutput, screen_text
@@ -24,7 +24,7 @@ from wizard_p2p.tui.headless import FixedSizeOutput, screen_text
 class Watched:
     """A SeatController whose snapshots carry extra status, like a networked one."""
 
-    def __init__(self, inner: LocalSession) -> None:
+    def __init__(self, inner: OfflineSeat) -> None:
         self.inner = inner
         self.seat = inner.seat
         self.status: tuple[Status, ...] = ()
@@ -67,7 +67,7 @@ class Watched:
 def watched(seats: int = 4) -> Watched:
     policies = [None] + [make_policy("random") for _ in range(seats - 1)]
     names = ["You", "Ana", "Ben", "Cho", "Dee", "Eve"][:seats]
-    return Watched(LocalSession(GameConfig(seats), names, policies, seed=1, first_dealer=0))
+    return Watched(OfflineSeat(GameConfig(seats), names, policies, seed=1, first_dealer=0))
 
 
 @pytest.mark.parametrize(

@@ -20,7 +20,7 @@ from prompt_toolkit.utils import get_cwidth
 
 from wizard_p2p.bots import make_policy
 from wizard_p2p.rules import GameConfig, Phase, Suit
-from wizard_p2p.session.local import LocalSession
+from wizard_p2p.seat.offline import OfflineSeat
 from wizard_p2p.tui.app import FINAL, HELP, LOG, ROUND, SCORES, WizardApp
 from wizard_p2p.tui.controls import LinesControl, ScrollControl
 from wizard_p2p.tui.headless import FixedSizeOutput, screen_text
@@ -35,15 +35,15 @@ NAMES = {
 LANGS = ["en", "zh", "ja"]
 
 
-def make_session(
+def make_offline_seat(
     lang: str, seats: int, variants: tuple[str, ...] = (), seed: int = 1, **kw: int
-) -> LocalSession:
+) -> OfflineSeat:
     config = GameConfig.with_variants(seats, list(variants))
     policies = [None] + [make_policy("random") for _ in range(seats - 1)]
-    return LocalSession(config, NAMES[lang][:seats], policies, seed=seed, **kw)
+    return OfflineSeat(config, NAMES[lang][:seats], policies, seed=seed, **kw)
 
 
-def advance(s: LocalSession, done: Callable[[LocalSession], bool]) -> None:
+def advance(s: OfflineSeat, done: Callable[[OfflineSeat], bool]) -> None:
     """Play the human seat with the first legal choice until ``done``."""
     while not done(s):
         view = s.snapshot().view
@@ -83,7 +83,7 @@ def render(app: WizardApp, columns: int = 80, rows: int = 24) -> list[str]:
     return text
 
 
-def with_app(s: LocalSession, lang: str, check: Callable[[WizardApp, Translator], None]) -> None:
+def with_app(s: OfflineSeat, lang: str, check: Callable[[WizardApp, Translator], None]) -> None:
     with create_pipe_input() as pipe:
         app = WizardApp(s, lang, input=pipe, output=FixedSizeOutput(24, 80))
         check(app, app.tr)
@@ -114,7 +114,7 @@ def assert_table(app: WizardApp, tr: Translator, text: list[str]) -> None:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_bidding_with_six_seats_and_the_forbidden_bid(lang: str) -> None:
-    s = make_session(lang, 6, ("plus_minus_one",), seed=3, first_dealer=0)
+    s = make_offline_seat(lang, 6, ("plus_minus_one",), seed=3, first_dealer=0)
 
     def check(app: WizardApp, tr: Translator) -> None:
         assert app.mode == "bid"
@@ -131,7 +131,7 @@ def test_bidding_with_six_seats_and_the_forbidden_bid(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_twenty_card_hand_in_play(lang: str) -> None:
-    s = make_session(lang, 3, seed=5)
+    s = make_offline_seat(lang, 3, seed=5)
     advance(
         s,
         lambda s: (
@@ -154,7 +154,7 @@ def test_twenty_card_hand_in_play(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_clairvoyance_shows_the_others_cards(lang: str) -> None:
-    s = make_session(lang, 6, ("clairvoyance",), seed=4)
+    s = make_offline_seat(lang, 6, ("clairvoyance",), seed=4)
 
     def check(app: WizardApp, tr: Translator) -> None:
         text = render(app)
@@ -172,7 +172,7 @@ def test_clairvoyance_shows_the_others_cards(lang: str) -> None:
 @pytest.mark.parametrize("lang", LANGS)
 def test_trump_choice(lang: str) -> None:
     for seed in range(300):
-        s = make_session(lang, 5, seed=seed, first_dealer=0)
+        s = make_offline_seat(lang, 5, seed=seed, first_dealer=0)
         if s.snapshot().view.phase is Phase.CHOOSE_TRUMP:
             break
     else:
@@ -191,7 +191,7 @@ def test_trump_choice(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_overlays_fit(lang: str) -> None:
-    s = make_session(lang, 6, seed=9)
+    s = make_offline_seat(lang, 6, seed=9)
 
     def check(app: WizardApp, tr: Translator) -> None:
         # Played through the controller while the console watches (it is subscribed).
@@ -226,7 +226,7 @@ def test_overlays_fit(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_final_standings_fit(lang: str) -> None:
-    s = make_session(lang, 6, seed=2)
+    s = make_offline_seat(lang, 6, seed=2)
 
     def check(app: WizardApp, tr: Translator) -> None:
         advance(s, lambda s: s.game.is_over)
@@ -243,7 +243,7 @@ def test_final_standings_fit(lang: str) -> None:
 
 
 def test_redraws_cleanly_at_other_sizes() -> None:
-    s = make_session("zh", 6, seed=3)
+    s = make_offline_seat("zh", 6, seed=3)
 
     def check(app: WizardApp, tr: Translator) -> None:
         first = render(app)
@@ -257,7 +257,7 @@ def test_redraws_cleanly_at_other_sizes() -> None:
 
 @pytest.mark.parametrize("lang", ["zh", "ja"])
 def test_the_log_of_a_practice_game_speaks_the_players_language(lang: str) -> None:
-    s = make_session(lang, 4, seed=3)
+    s = make_offline_seat(lang, 4, seed=3)
 
     def check(app: WizardApp, tr: Translator) -> None:
         advance(s, lambda s: len(s.game.history) == 2 and s.game.to_move == 0)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tests.test_tui_progress import Watched, watched
 from wizard_p2p.errors import UsageError
-from wizard_p2p.session.api import Status
+from wizard_p2p.seat.controller import Status
 from wizard_p2p.tui.app import WizardApp
 from wizard_p2p.tui.board import status_text
 from wizard_p2p.tui.headless import Driver, run_with_keys

@@ -6,20 +6,20 @@ from prompt_toolkit.input import create_pipe_input
 
 from wizard_p2p.bots import make_policy
 from wizard_p2p.rules import GameConfig, Phase, Suit
-from wizard_p2p.session.local import LocalSession
+from wizard_p2p.seat.offline import OfflineSeat
 from wizard_p2p.tui.app import WizardApp
 from wizard_p2p.tui.headless import FixedSizeOutput
 from wizard_p2p.tui.story import story
 from wizard_p2p.tui.text import card_label
 
 
-def session(variants: tuple[str, ...] = (), **kw: int) -> LocalSession:
+def offline_seat(variants: tuple[str, ...] = (), **kw: int) -> OfflineSeat:
     config = GameConfig.with_variants(4, list(variants))
     policies = [None] + [make_policy("random") for _ in range(3)]
-    return LocalSession(config, ["Ana", "Ben", "Cho", "Dee"], policies, seed=12, **kw)
+    return OfflineSeat(config, ["Ana", "Ben", "Cho", "Dee"], policies, seed=12, **kw)
 
 
-def play_round(s: LocalSession) -> None:
+def play_round(s: OfflineSeat) -> None:
     start = s.game.round_no
     while s.game.round_no == start and not s.game.is_over:
         view = s.snapshot().view
@@ -32,7 +32,7 @@ def play_round(s: LocalSession) -> None:
 
 
 def test_a_scored_round_is_told_in_full() -> None:
-    s = session()
+    s = offline_seat()
     with create_pipe_input() as pipe:
         app = WizardApp(s, "en", input=pipe, output=FixedSizeOutput())
         play_round(s)
@@ -59,7 +59,7 @@ def test_a_scored_round_is_told_in_full() -> None:
 
 
 def test_sealed_bids_stay_sealed_in_the_story() -> None:
-    s = session(("hidden_bids",), first_dealer=0)  # the player bids last
+    s = offline_seat(("hidden_bids",), first_dealer=0)  # the player bids last
     with create_pipe_input() as pipe:
         app = WizardApp(s, "zh", input=pipe, output=FixedSizeOutput())
         bids = next(line for line in story(app) if line.startswith("预测："))

@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from wizard_p2p.rules import Card, SeatView, Suit
+from wizard_p2p.rules import Card, Phase, SeatView, Suit
 
 
 class Policy(Protocol):
@@ -35,6 +35,16 @@ class Policy(Protocol):
     def play(self, view: SeatView, rng: random.Random) -> Card:
         """A card from ``view.legal_plays``."""
         ...
+
+
+def decide(policy: Policy, view: SeatView, rng: random.Random) -> int | Suit | Card:
+    """What ``policy`` chooses at the decision ``view`` waits for: a bid, the trump or a
+    card (the one place a phase of the game becomes a call of the policy)."""
+    if view.phase is Phase.BID:
+        return policy.bid(view, rng)
+    if view.phase is Phase.CHOOSE_TRUMP:
+        return policy.choose_trump(view, rng)
+    return policy.play(view, rng)
 
 
 class RandomPolicy:

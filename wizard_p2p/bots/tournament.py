@@ -11,11 +11,12 @@ each policy holds every seat's cards equally often:
 * odd n: the table A B A B … B (⌊n/2⌋ A's) in its n rotations, and its mirror
   B A B A … A in its n rotations (2n games per deal).
 
-Each game is a full game of the rules engine, driven like a real table: every
-decision is asked of the seat's policy with ``seat_view`` (nothing else), sealed
-bids are sealed and opened as the variant says, and the hidden card of the
-clairvoyance round is played without asking. Each seat's policy object and random
-generator are fresh per game and seeded from the tournament seed.
+Each game is a full game of the rules engine, driven like a real table by
+``rules.driver.GameDriver``: every decision is asked of the seat's policy with
+``seat_view`` (nothing else), sealed bids are sealed and opened as the variant says,
+and the hidden card of the clairvoyance round is played without asking. Each seat's
+policy object and random generator are fresh per game and seeded from the tournament
+seed.
 
 Figures per policy and match: the mean score per game with a 95% confidence
 interval (one sample per deal: the policy's mean over the deal's games, so the
@@ -46,21 +47,10 @@ from pathlib import Path
 from typing import Any
 
 from wizard_p2p.bots import POLICIES, make_policy
-from wizard_p2p.bots.policy import Policy
+from wizard_p2p.bots.policy import Policy, decide
 from wizard_p2p.errors import UsageError
-from wizard_p2p.rules import (
-    DECK,
-    Bid,
-    Card,
-    ChooseTrump,
-    Game,
-    GameConfig,
-    OpenBids,
-    Phase,
-    Play,
-    deal_from_deck,
-    seat_view,
-)
+from wizard_p2p.rules import DECK, Card, Game, GameConfig, SeatView
+from wizard_p2p.rules.driver import Choice, GameDriver
 
 DEFAULT_EXPERT_SAMPLES = 16
 
@@ -102,44 +92,20 @@ def play_game(
     deal: Deal,
 ) -> GameRecord:
     """Play one whole game in memory; every decision comes from the seat's policy."""
-    n = config.seats
     game = Game(config, first_dealer=deal.first_dealer)
-    sealed: dict[int, int] = {}
-    times: list[list[float]] = [[] for _ in range(n)]
-    while not game.is_over:
-        if game.phase is Phase.DEAL:
-            deck = deal.decks[game.round_no - 1]
-            game.apply(deal_from_deck(deck, n, game.round_no, game.dealer))
-            continue
-        if game.phase is Phase.OPEN_BIDS:
-            game.apply(OpenBids(tuple(sealed[s] for s in range(n))))
-            sealed.clear()
-            continue
-        seat = game.to_move
-        assert seat is not None
-        view = seat_view(game, seat)
-        policy, rng = policies[seat], rngs[seat]
-        if game.phase is Phase.PLAY and view.hand_hidden:
-            hand = game.hands[seat]
-            assert hand is not None
-            game.apply(Play(seat, hand[0]))  # clairvoyance: nobody chooses the hidden card
-            continue
+    times: list[list[float]] = [[] for _ in range(config.seats)]
+
+    def timed_decision(seat: int, view: SeatView) -> Choice:
         started = time.perf_counter()
-        if game.phase is Phase.CHOOSE_TRUMP:
-            action: ChooseTrump | Bid | Play = ChooseTrump(seat, policy.choose_trump(view, rng))
-        elif game.phase is Phase.BID:
-            action = Bid(seat, policy.bid(view, rng))
-        else:
-            action = Play(seat, policy.play(view, rng))
+        choice = decide(policies[seat], view, rngs[seat])
         times[seat].append(time.perf_counter() - started)
-        if isinstance(action, Bid) and config.sealed_bids:
-            if action.tricks not in game.legal_bids():
-                game.apply(action)  # raises the precise IllegalAction
-            assert action.tricks is not None
-            game.apply(Bid(seat, None))
-            sealed[seat] = action.tricks
-        else:
-            game.apply(action)
+        return choice
+
+    # Every card is chosen but the clairvoyance round's unseen one, the last trick's too.
+    driver = GameDriver(
+        game, lambda round_no: deal.decks[round_no - 1], lone_cards_play=False
+    )
+    driver.advance(timed_decision)
     return GameRecord(
         totals=tuple(game.totals),
         bids=[r.bids for r in game.history],

@@ -18,7 +18,7 @@ from wizard_p2p.errors import UsageError, WizardError
 from wizard_p2p.node.lobby import GameStart, HostLobby, JoinLobby
 from wizard_p2p.node.peer import GamePeer
 from wizard_p2p.rules import VARIANT_NAMES
-from wizard_p2p.session.api import SeatController, Status
+from wizard_p2p.seat.controller import SeatController, Status
 from wizard_p2p.tui.lobby_screen import LobbyPlayer, LobbySnapshot
 
 

@@ -6,7 +6,7 @@ import argparse
 
 from wizard_p2p.bots import make_policy
 from wizard_p2p.rules import GameConfig
-from wizard_p2p.session.local import LocalSession
+from wizard_p2p.seat.offline import OfflineSeat
 
 
 def play_offline(args: argparse.Namespace) -> int:
@@ -15,6 +15,6 @@ def play_offline(args: argparse.Namespace) -> int:
     config = GameConfig.with_variants(args.seats, args.variant)
     names = [args.name] + [f"Bot {i}" for i in range(1, config.seats)]
     policies = [None] + [make_policy(args.policy) for _ in range(1, config.seats)]
-    session = LocalSession(config, names, policies, seat=0, seed=args.seed)
-    run_app(session, lang=args.lang)
+    seat = OfflineSeat(config, names, policies, seat=0, seed=args.seed)
+    run_app(seat, lang=args.lang)
     return 0

@@ -31,13 +31,13 @@ from wizard_p2p.errors import DecodeError
 VERSION = 1
 MAX_HEADER = 512
 MAX_KIND = 8
-MAX_SESSION = 128
+MAX_GAME_ID = 128
 # Counters and positions stay within the integers JSON carries exactly everywhere.
 MAX_INT = 2**53 - 1
 
 _HEX64 = re.compile(r"[0-9a-f]{64}")
 _EPOCH = re.compile(r"[0-9a-f]{16}")
-_SESSION = re.compile(r"[\x21-\x7e]{0,128}")
+_GAME_ID = re.compile(r"[\x21-\x7e]{0,128}")
 
 
 class FrameError(DecodeError):
@@ -238,16 +238,16 @@ _CARRIES_PAYLOAD = frozenset({Entry.KIND, Private.KIND, Control.KIND, LobbyReque
                               LobbyReply.KIND})
 
 
-def check_session(session: str) -> str:
-    """Return ``session`` if it may be used as a session id, else raise ``FrameError``."""
-    if not isinstance(session, str) or not _SESSION.fullmatch(session):
-        raise FrameError("session id must be 0-128 printable ASCII characters without space")
-    return session
+def check_game_id(game_id: str) -> str:
+    """Return ``game_id`` if it may name a mesh's game, else raise ``FrameError``."""
+    if not isinstance(game_id, str) or not _GAME_ID.fullmatch(game_id):
+        raise FrameError("game id must be 0-128 printable ASCII characters without space")
+    return game_id
 
 
-def encode_mesh(frame: MeshFrame, session: str) -> list[bytes]:
-    """The three wire frames of ``frame`` for a mesh whose session id is ``session``."""
-    header: dict[str, Any] = {"v": VERSION, "s": session}
+def encode_mesh(frame: MeshFrame, game_id: str) -> list[bytes]:
+    """The three wire frames of ``frame`` for a mesh whose game is ``game_id``."""
+    header: dict[str, Any] = {"v": VERSION, "s": game_id}
     payload = b""
     match frame:
         case Heartbeat(epoch=epoch, length=length, tip=tip):
@@ -287,13 +287,13 @@ def _split(frames: Sequence[bytes], max_payload: int) -> tuple[bytes, bytes, byt
 def decode_mesh(
     frames: Sequence[bytes], *, max_payload: int, max_sync: int
 ) -> tuple[str, MeshFrame]:
-    """Decode three wire frames into ``(session, frame)`` or raise :class:`FrameError`."""
+    """Decode three wire frames into ``(game_id, frame)`` or raise :class:`FrameError`."""
     kind, raw, payload = _split(frames, max_payload)
     fields = _MESH_FIELDS.get(kind)
     if fields is None:
         raise FrameError("unknown frame kind")
     h = parse_header(raw, fields)
-    session = _match(h, "s", _SESSION)
+    game_id = _match(h, "s", _GAME_ID)
     frame: MeshFrame
     if kind == Heartbeat.KIND:
         length = _int(h, "len")
@@ -311,7 +311,7 @@ def decode_mesh(
         frame = PrivateAck(_match(h, "ep", _EPOCH), _int(h, "seq"))
     else:
         frame = Control(payload)
-    return session, frame
+    return game_id, frame
 
 
 # --- lobby encode / decode -----------------------------------------------------

@@ -73,7 +73,7 @@ from wizard_p2p.net.frames import (
     Private,
     PrivateAck,
     SyncRequest,
-    check_session,
+    check_game_id,
     decode_mesh,
     encode_mesh,
 )
@@ -134,8 +134,8 @@ class NetStats:
     last_malformed: dict[str, str] = field(default_factory=dict)
     # Frames from an authenticated key no longer on the allow-list.
     unknown_sender: int = 0
-    # Well-formed frames of another session (another game with the same keys).
-    foreign_session: int = 0
+    # Well-formed frames of another game (a mesh of the same keys).
+    foreign_game: int = 0
     # Handshakes on our listening socket refused by ZAP, and other failed ones.
     auth_failures: int = 0
     handshake_failures: int = 0
@@ -192,8 +192,8 @@ class Mesh(ListeningService):
     """One peer's end of the full mesh. Create, ``await start()``, ``add_peer`` the others.
 
     ``keys`` is this peer's CURVE keypair; ``host``/``port`` where its ROUTER
-    listens (``port=0``: a random free port, see :attr:`port`). ``session``
-    names the game: frames of another session are dropped, so keys can be
+    listens (``port=0``: a random free port, see :attr:`port`). ``game_id``
+    names the game: frames of another game are dropped, so keys can be
     reused across games. ``store``/``on_entry`` attach the replicated log now
     (or later with :meth:`attach_log`).
     """
@@ -207,14 +207,14 @@ class Mesh(ListeningService):
         host: str = "127.0.0.1",
         port: int = 0,
         config: NetConfig | None = None,
-        session: str = "",
+        game_id: str = "",
         store: EntryStore | None = None,
         on_entry: EntryHandler | None = None,
     ) -> None:
         if not isinstance(keys, CurveKeys):
             raise UsageError("keys must be a CurveKeys")
         try:
-            self.session = check_session(session)
+            self.game_id = check_game_id(game_id)
         except FrameError as exc:
             raise UsageError(str(exc)) from None
         self.keys = keys
@@ -511,7 +511,7 @@ class Mesh(ListeningService):
         if peer is None or peer.sender is None or self._closed:
             self.stats.send_failures += 1
             return False
-        parts = encode_mesh(frame, self.session)
+        parts = encode_mesh(frame, self.game_id)
         if send_now(peer.sender, parts):
             # Only other frames stand in for a heartbeat (a heartbeat must not skip the next).
             peer.sent_lately = peer.sent_lately or not isinstance(frame, Heartbeat)
@@ -702,7 +702,7 @@ class Mesh(ListeningService):
             self._malformed(peer.key, "routing id is not the sender's key")
             return
         try:
-            session, frame = decode_mesh(
+            game_id, frame = decode_mesh(
                 [f.bytes for f in frames[1:]],
                 max_payload=self.config.max_payload,
                 max_sync=self.config.sync_batch,
@@ -710,9 +710,9 @@ class Mesh(ListeningService):
         except FrameError as exc:
             self._malformed(peer.key, exc.reason)
             return
-        if session != self.session:
-            self.stats.foreign_session += 1
-            self._malformed(peer.key, "frame of another session")
+        if game_id != self.game_id:
+            self.stats.foreign_game += 1
+            self._malformed(peer.key, "frame of another game")
             return
         self._heard(peer)
         self._dispatch(peer, frame)

@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 
 from wizard_p2p.errors import DecodeError, PeerFault
 from wizard_p2p.identity import Identity
+from wizard_p2p.protocol.choices import write_choice
 from wizard_p2p.protocol.events import Broadcast, Event, broadcasts
 from wizard_p2p.protocol.genesis import encode_genesis, endorse, genesis_terms, player_record
 from wizard_p2p.protocol.table import Table
@@ -167,17 +168,7 @@ class MemoryGame:
                 continue
             view = table.view()
             assert view is not None
-            choice = self.chooser(i, need, view)
-            if need == "bid":
-                assert isinstance(choice, int)
-                outs = table.bid(choice)
-            elif need == "trump":
-                assert isinstance(choice, Suit)
-                outs = table.choose_trump(choice)
-            else:
-                assert isinstance(choice, Card)
-                outs = table.play(choice)
-            self.send(i, outs)
+            self.send(i, write_choice(table, need, self.chooser(i, need, view)))
             return True
         # Idle: whatever round check was put off runs now (a peer's does after a delay).
         idle = [i for i, table in enumerate(self.tables) if table.scheduling.has_deferred_checks]

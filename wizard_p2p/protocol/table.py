@@ -286,7 +286,7 @@ class Table:
         if isinstance(tricks, bool) or not isinstance(tricks, int):
             raise IllegalAction(f"a bid is a whole number, not {tricks!r}", rule="bid-range")
         if tricks not in game.legal_bids():
-            game.copy().apply(Bid(self._my_seat(), tricks))  # raises the precise rule
+            game.check(Bid(self._my_seat(), tricks))  # raises the precise rule
         return self._reported(lambda: self._write(EntryKind.BID, self._me().bid(rnd, tricks)))
 
     def choose_trump(self, suit: Suit) -> list[Event]:
@@ -302,7 +302,7 @@ class Table:
         self._expect_choice(EntryKind.PLAY)
         rnd, game = self._round_and_game()
         if card is None or card not in game.legal_plays():
-            game.copy().apply(Play(self._my_seat(), card))  # raises the rule
+            game.check(Play(self._my_seat(), card))  # raises the rule
             raise IllegalAction(f"{card} cannot be played now", rule="card")
         return self._reported(lambda: self._write(EntryKind.PLAY, self._me().play(rnd, card)))
 

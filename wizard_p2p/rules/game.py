@@ -3,7 +3,8 @@
 Read it top to bottom: the actions, the records of finished tricks and rounds,
 then ``Game`` — its state, the legal actions in that state, and ``apply``,
 which either changes the state by one action or raises ``IllegalAction``
-(naming the rule broken) and changes nothing.
+(naming the rule broken) and changes nothing (``check`` asks the same question
+without changing the state).
 
 The engine never shuffles: a ``Deal`` action brings each seat's hand and the
 turned card (make one from a shuffled deck with ``deal_from_deck``). A hand may
@@ -278,6 +279,11 @@ class Game:
         return clone
 
     # --- changing the state -----------------------------------------------------------
+
+    def check(self, action: Action) -> None:
+        """Raise the ``IllegalAction`` that ``apply(action)`` would raise, and change
+        nothing either way: whether a move is legal, and which rule it breaks if not."""
+        self.copy().apply(action)  # the very checks of apply, on a throwaway state
 
     def apply(self, action: Action) -> None:
         """Apply one action, or raise ``IllegalAction`` and leave the state unchanged."""

@@ -1,7 +1,7 @@
 """The console front end: a full-screen prompt_toolkit application.
 
 ``run_app(controller_or_lobby, lang)`` runs it: a ``SeatController`` (see
-``wizard_p2p.session.api``) goes straight to the table, a ``LobbyController``
+``wizard_p2p.seat.controller``) goes straight to the table, a ``LobbyController``
 (``lobby_screen.py``) shows the lobby first and then the table it returns. The
 front end only reads snapshots and sends choices; it never touches sockets or
 crypto.

@@ -12,7 +12,7 @@ Everything shown comes from the controller's snapshot: the app never touches
 the game, sockets or crypto. A refused choice (out of turn, not following suit,
 the ±1 bid) gets a message in the player's language and changes nothing.
 
-    run_app(session, lang="ja")          # a SeatController: straight to the table
+    run_app(controller, lang="ja")       # a SeatController: straight to the table
     run_app(lobby)                       # a LobbyController: lobby, then its table()
     await run_app_async(lobby)           # inside the node's asyncio loop
 """
@@ -28,7 +28,7 @@ from prompt_toolkit.output import Output
 
 from wizard_p2p.errors import IllegalAction, UsageError, WizardError
 from wizard_p2p.rules import MAX_SEATS, MIN_SEATS, Card, Phase, RoundResult, Suit, suit_to_follow
-from wizard_p2p.session.api import SeatController, Snapshot
+from wizard_p2p.seat.controller import SeatController, Snapshot
 from wizard_p2p.tui.controls import ScrollControl
 from wizard_p2p.tui.i18n import Translator
 from wizard_p2p.tui.keys import create_key_bindings

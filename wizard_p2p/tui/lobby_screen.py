@@ -1,7 +1,7 @@
 """The lobby: what the console needs from the networked node before the first card.
 
 A ``LobbyController`` is the lobby's side of the seam (the table's side is
-``session.api.SeatController``). The console reads ``snapshot()`` — the
+``seat.controller.SeatController``). The console reads ``snapshot()`` — the
 addresses to share, the invite code, who is seated with their key fingerprints,
 the variants, the seat count aimed at, whether this player may start, and a line
 of progress or error — and calls ``start()`` (the host, with 3..6 seated) or
@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Protocol, TypeGuard
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 
 from wizard_p2p.rules import MAX_SEATS, MIN_SEATS
-from wizard_p2p.session.api import SeatController, Status
+from wizard_p2p.seat.controller import SeatController, Status
 from wizard_p2p.tui.controls import Line, flow
 from wizard_p2p.tui.text import clip, pad, width
 

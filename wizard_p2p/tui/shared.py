@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from wizard_p2p.rules import Card, RoundResult, Suit
-from wizard_p2p.session.api import Snapshot
+from wizard_p2p.seat.controller import Snapshot
 from wizard_p2p.tui.controls import ScrollControl
 from wizard_p2p.tui.i18n import Translator
 from wizard_p2p.tui.lobby_screen import LobbySnapshot

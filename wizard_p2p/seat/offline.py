@@ -12,7 +12,7 @@ import random
 import secrets
 from collections.abc import Callable, Sequence
 
-from wizard_p2p.bots.policy import Policy
+from wizard_p2p.bots.policy import Policy, decide
 from wizard_p2p.errors import IllegalAction
 from wizard_p2p.rules import (
     DECK,
@@ -21,17 +21,16 @@ from wizard_p2p.rules import (
     ChooseTrump,
     Game,
     GameConfig,
-    OpenBids,
-    Phase,
     Play,
+    SeatView,
     Suit,
-    deal_from_deck,
     seat_view,
 )
-from wizard_p2p.session.api import Snapshot, Status
+from wizard_p2p.rules.driver import Choice, GameDriver
+from wizard_p2p.seat.controller import Snapshot, Status
 
 
-class LocalSession:
+class OfflineSeat:
     def __init__(
         self,
         config: GameConfig,
@@ -51,7 +50,7 @@ class LocalSession:
         self._rng = random.Random(seed if seed is not None else secrets.randbits(64))
         dealer = first_dealer if first_dealer is not None else self._rng.randrange(config.seats)
         self.game = Game(config, first_dealer=dealer)
-        self._sealed_bids: dict[int, int] = {}
+        self._driver = GameDriver(self.game, self._shuffled_deck)
         self._callbacks: list[Callable[[], None]] = []
         self._quit = False
         self._advance()
@@ -60,7 +59,7 @@ class LocalSession:
 
     def snapshot(self) -> Snapshot:
         view = seat_view(
-            self.game, self.seat, own_sealed_bid=self._sealed_bids.get(self.seat)
+            self.game, self.seat, own_sealed_bid=self._driver.sealed.get(self.seat)
         )
         status: tuple[Status, ...] = ()
         if view.is_over:
@@ -96,47 +95,21 @@ class LocalSession:
     def _human(self, action: Bid | ChooseTrump | Play) -> None:
         if self.game.to_move != self.seat:
             raise IllegalAction("it is not your turn", rule="turn")
-        self._apply(action)
+        self._driver.apply(action)
         self._advance()
         for callback in self._callbacks:
             callback()
 
-    def _apply(self, action: Bid | ChooseTrump | Play) -> None:
-        if isinstance(action, Bid) and self.config.sealed_bids and action.tricks is not None:
-            # Sealed like at a networked table: the value is kept aside until opened.
-            if action.tricks not in self.game.legal_bids():
-                self.game.apply(action)  # raises the precise IllegalAction
-            self.game.apply(Bid(action.seat, None))
-            self._sealed_bids[action.seat] = action.tricks
-        else:
-            self.game.apply(action)
-
-
     def _advance(self) -> None:
-        game = self.game
-        while not game.is_over:
-            if game.phase is Phase.DEAL:
-                deck = list(DECK)
-                self._rng.shuffle(deck)
-                game.apply(deal_from_deck(deck, game.seats, game.round_no, game.dealer))
-                continue
-            if game.phase is Phase.OPEN_BIDS:
-                game.apply(OpenBids(tuple(self._sealed_bids[s] for s in range(game.seats))))
-                self._sealed_bids.clear()
-                continue
-            seat = game.to_move
-            assert seat is not None
-            policy = self.policies[seat]
-            hand = game.hands[seat]
-            if game.phase is Phase.PLAY and hand is not None and len(hand) == 1:
-                self._apply(Play(seat, hand[0]))  # no choice: the last card plays itself
-                continue
-            if policy is None:
-                return  # the human's turn
-            view = seat_view(game, seat)
-            if game.phase is Phase.CHOOSE_TRUMP:
-                self._apply(ChooseTrump(seat, policy.choose_trump(view, self._rng)))
-            elif game.phase is Phase.BID:
-                self._apply(Bid(seat, policy.bid(view, self._rng)))
-            else:
-                self._apply(Play(seat, policy.play(view, self._rng)))
+        self._driver.advance(self._bot_choice)
+
+    def _bot_choice(self, seat: int, view: SeatView) -> Choice | None:
+        policy = self.policies[seat]
+        if policy is None:
+            return None  # the human's turn
+        return decide(policy, view, self._rng)
+
+    def _shuffled_deck(self, round_no: int) -> list[Card]:
+        deck = list(DECK)
+        self._rng.shuffle(deck)
+        return deck
