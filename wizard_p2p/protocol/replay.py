@@ -210,8 +210,10 @@ def _feed(table: Table, raw: bytes, pos: int) -> ReplayFault | None:
         entry = decode_entry(raw)
         if entry.pos != pos:
             # A line that is not the entry of its position: a second copy, or a gap.
-            what = "a second entry for" if entry.pos < pos else "a gap before"
-            return ReplayFault(pos, None, "gap", f"line {pos + 1} is {what} position {pos}")
+            kind, what = ("duplicate", "a second entry") if entry.pos < pos else ("gap", "an entry")
+            return ReplayFault(
+                pos, None, kind, f"line {pos + 1} holds {what} for position {entry.pos}"
+            )
         table.receive(raw)
     except PeerFault as exc:
         return ReplayFault(pos, exc.seat, exc.kind or "fault", str(exc))
