@@ -221,11 +221,13 @@ def test_the_console_steps_trick_by_trick_and_round_by_round(golden: GameRecord)
         state = app.state
         assert (state.round_index, state.step) == (0, DEAL)
         assert "Round 1 of 20" in screen_text(app)[0]
+        assert "Totals before round 1: Player 1 0, Player 2 0" in "\n".join(screen_text(app))
         await driver.press("right")  # round 1's only trick
         trick = golden.rounds[0].tricks[0]
         assert state.trick == trick
         text = "\n".join(screen_text(app))
         assert f"{golden.names[trick.winner]} won it: " in text
+        assert "Totals after round 1: " in text
         await driver.press("right")  # past the round's last trick: round 2's deal
         assert (state.round_index, state.step) == (1, DEAL)
         assert state.hands == golden.rounds[1].hands
@@ -248,8 +250,12 @@ def test_the_console_steps_trick_by_trick_and_round_by_round(golden: GameRecord)
         assert state.round_index == 14 and "no round 25" in state.message
         await driver.press("end", "s")
         assert state.overlay == SCORES
-        pad = screen_text(app)
-        assert any(line.split()[:1] == ["20"] for line in pad)
+        rows = [line.split()[:1] for line in screen_text(app)]
+        assert ["19"] in rows and ["20"] not in rows  # round 20 counts from its last trick on
+        await driver.press("s", *["right"] * 20)
+        assert state.scored and state.totals == golden.totals
+        await driver.press("s")
+        assert ["20"] in [line.split()[:1] for line in screen_text(app)]
         await driver.press("s", "?")
         assert state.overlay == HELP
         await driver.press("escape", "home")

@@ -152,7 +152,7 @@ EN: dict[str, str] = {
     "replay_verified": "verified",
     "replay_unverified": "not verified",
     "replay_totals": "Totals after round {n}: {scores}",
-    "replay_totals_before": "Round {n} not scored; totals before it: {scores}",
+    "replay_totals_before": "Totals before round {n}: {scores}",
     "replay_finished": "Complete game, verified. Winner: {names}",
     "replay_aborted": "Verified up to the abort: {detail}",
     "replay_incomplete": "Verified; {detail}",
@@ -175,7 +175,7 @@ EN: dict[str, str] = {
         "↑ PgUp P     previous round (or this round's deal)\n"
         "Home End     first / last round\n"
         "0-9 Enter    jump to a round\n"
-        "s            score pad up to this round\n"
+        "s            score pad so far\n"
         "?            this help\n"
         "Esc          close a window\n"
         "q, Ctrl-C    leave the replay\n"
@@ -340,7 +340,7 @@ ZH: dict[str, str] = {
     "replay_verified": "已验证",
     "replay_unverified": "未验证",
     "replay_totals": "第 {n} 轮后的总计：{scores}",
-    "replay_totals_before": "第 {n} 轮未计分；此前的总计：{scores}",
+    "replay_totals_before": "第 {n} 轮前的总计：{scores}",
     "replay_finished": "完整的游戏，已验证。胜者：{names}",
     "replay_aborted": "验证至中止：{detail}",
     "replay_incomplete": "已验证；{detail}",
@@ -363,7 +363,7 @@ ZH: dict[str, str] = {
         "↑ PgUp P     上一轮（或本轮的发牌）\n"
         "Home End     第一轮／最后一轮\n"
         "0-9 回车     跳到某一轮\n"
-        "s            到本轮为止的真言册\n"
+        "s            至此的真言册\n"
         "?            本帮助\n"
         "Esc          关闭窗口\n"
         "q, Ctrl-C    离开复盘\n"
@@ -528,7 +528,7 @@ JA: dict[str, str] = {
     "replay_verified": "検証済み",
     "replay_unverified": "未検証",
     "replay_totals": "第{n}ラウンド後の合計：{scores}",
-    "replay_totals_before": "第{n}ラウンドは未計算、それまでの合計：{scores}",
+    "replay_totals_before": "第{n}ラウンド前の合計：{scores}",
     "replay_finished": "完全なゲーム、検証済み。勝者：{names}",
     "replay_aborted": "中止まで検証済み：{detail}",
     "replay_incomplete": "検証済み、{detail}",
@@ -551,7 +551,7 @@ JA: dict[str, str] = {
         "↑ PgUp P     前のラウンド（またはこのラウンドの配札）\n"
         "Home End     最初／最後のラウンド\n"
         "0-9 Enter    ラウンドへ移動\n"
-        "s            このラウンドまでのスコアパッド\n"
+        "s            ここまでのスコアパッド\n"
         "?            このヘルプ\n"
         "Esc          ウィンドウを閉じる\n"
         "q, Ctrl-C    リプレイを終了\n"

@@ -7,8 +7,8 @@ trick comes the next round's deal); the next / previous round keys go to a
 round's deal; digits then Enter jump to a round. Each step shows every seat's
 hand as it stood when the trick was led (sorted as the table sorts a hand), its
 bid and the tricks it has taken, the cards of the trick, who won it and by which
-rule, and the totals; ``s`` opens the running score pad (the rounds up to this
-one), ``?`` the keys.
+rule, and the running totals (a round's points count from its last trick on);
+``s`` opens the score pad so far, ``?`` the keys.
 
 The record was verified as the log was read: a fault stops it, and the status
 line names the position and the seat to blame; a round its check refuted is
@@ -88,6 +88,24 @@ class ReplayState:
                 if trick.winner is not None:
                     counts[trick.winner] += 1
         return tuple(counts)
+
+    @property
+    def scored(self) -> bool:
+        """Whether this step shows the round's end: its last trick, and the round scored."""
+        rnd = self.round
+        return (
+            rnd is not None and rnd.points is not None and self.step == len(rnd.tricks) - 1
+        )
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """The running totals at this step: after the round once its end is shown."""
+        if self.scored:
+            assert self.round is not None
+            return self.round.totals
+        if self.round_index == 0:
+            return (0,) * len(self.record.names)
+        return self.record.rounds[self.round_index - 1].totals
 
     def name(self, seat: int | None) -> str:
         if seat is None:
@@ -220,8 +238,8 @@ def step_lines(state: ReplayState, cells: int) -> list[Line]:
             lines.append([("class:winning", clip(won, cells))])
     if rnd.hands is None:
         lines += flow([[("class:dim", tr("replay_no_hands"))]], cells)
-    totals = tr("replay_sep").join(f"{state.name(s)} {t}" for s, t in enumerate(rnd.totals))
-    key = "replay_totals" if rnd.points is not None else "replay_totals_before"
+    totals = tr("replay_sep").join(f"{state.name(s)} {t}" for s, t in enumerate(state.totals))
+    key = "replay_totals" if state.scored else "replay_totals_before"
     lines += flow([[("", tr(key, n=rnd.round_no, scores=totals))]], cells)
     lines += flow([[status_line(state)]], cells)
     if state.message:
@@ -278,7 +296,7 @@ def _seat_rows(
 
 
 def scores_lines(state: ReplayState, cells: int) -> list[Line]:
-    """The score pad of the rounds up to the one shown: bid, tricks, running total."""
+    """The score pad of the rounds scored by this step: bid, tricks, running total."""
     tr, record = state.tr, state.record
     n = len(record.names)
     col = max(9, min(16, (cells - 4) // n))
@@ -289,7 +307,7 @@ def scores_lines(state: ReplayState, cells: int) -> list[Line]:
         head.append(("class:header", " " + pad(state.name(seat), col - 1)))
         sub.append(("class:dim", " " + pad(tr("pad_sub"), col - 1, ">")))
     lines += [head, sub]
-    for rnd in record.rounds[: state.round_index + 1]:
+    for rnd in record.rounds[: state.round_index + (1 if state.scored else 0)]:
         row: Line = [("" if rnd.verified else "class:message", pad(str(rnd.round_no), 4, ">"))]
         for seat in range(n):
             bid = rnd.bids[seat]
