@@ -20,11 +20,14 @@ import pytest
 from tests.protocol_support import detected_by_all, forge, honest_seats, new_game, settled
 from tools import gen_vectors
 from wizard_p2p import cli
+from wizard_p2p.bots import make_policy
 from wizard_p2p.protocol.events import Broadcast
 from wizard_p2p.protocol.log import read_log
 from wizard_p2p.protocol.replay import GameRecord, record_to_json, replay_log
-from wizard_p2p.rules import DECK, trick_winner
+from wizard_p2p.rules import DECK, GameConfig, trick_winner
 from wizard_p2p.rules.tricks import breaks_follow_suit
+from wizard_p2p.session.local import LocalSession
+from wizard_p2p.tui.app import ROUND, WizardApp
 from wizard_p2p.tui.headless import Driver, run_with_keys, screen_text
 from wizard_p2p.tui.replay_screen import DEAL, ReplayApp
 from wizard_p2p.tui.shared import HELP, SCORES
@@ -297,3 +300,34 @@ def test_the_console_speaks_the_players_language(aborted: GameRecord, lang: str)
         assert ("手牌未知" if lang == "zh" else "手札は不明") in text  # the round cut short
 
     run_with_keys(lambda pipe, out: ReplayApp(aborted, lang, input=pipe, output=out), script)
+
+
+def test_the_round_summary_opens_every_hand_of_the_round_just_played() -> None:
+    """At the table, ``h`` in a round's summary runs the same view over the table for
+    that round alone; ``q`` leaves it for the summary again."""
+    policies = [None, make_policy("random"), make_policy("random")]
+    s = LocalSession(GameConfig(3), ["You", "Ana", "Ben"], policies, seat=0, seed=4)
+
+    async def script(driver: Driver) -> None:
+        app = driver.app
+        assert app.mode == "bid"
+        await driver.press("0", "enter")  # round 1's one card plays itself
+        result = app.summary
+        assert app.overlay == ROUND and result is not None and result.round_no == 1
+        driver.wait_for_redraw = False  # the table is not drawn while the replay runs
+        await driver.press("h")
+        replay = app.round_replay
+        assert replay is not None
+        inner = Driver(replay, driver.pipe)
+        await inner.press("right")
+        state = replay.state
+        assert state.trick is not None and state.trick.winner == result.tricks[0].winner
+        assert state.hands == tuple((card,) for _, card in sorted(result.tricks[0].plays))
+        assert "every card of it is public now" in "\n".join(screen_text(replay))
+        inner.wait_for_redraw = False
+        await inner.press("q")
+        assert replay.application.is_done
+        await driver.press("enter")  # back at the summary, which Enter dismisses
+        assert app.overlay is None and app.mode == "bid"
+
+    run_with_keys(lambda pipe, out: WizardApp(s, "en", input=pipe, output=out), script)

@@ -25,12 +25,22 @@ from wizard_p2p.errors import DecodeError, PeerFault, WizardError
 from wizard_p2p.protocol.messages import VERSION, decode_entry, signed_version_of
 from wizard_p2p.protocol.round_state import RoundState
 from wizard_p2p.protocol.table import Table
-from wizard_p2p.rules import DECK, Card, Game, Phase, Suit, Trick, trick_winner_reason
+from wizard_p2p.rules import (
+    DECK,
+    Card,
+    Game,
+    Phase,
+    RoundResult,
+    Suit,
+    Trick,
+    trick_winner_reason,
+)
 
 FINISHED = "finished"
 ABORTED = "aborted"
 FAULT = "fault"
 INCOMPLETE = "incomplete"  # the log ends before the game does
+LIVE = "live"  # the round just played of a game going on (``round_just_played``)
 
 
 @dataclass(frozen=True)
@@ -79,7 +89,7 @@ class GameRecord:
     variants: tuple[str, ...]
     rounds_total: int  # the rounds the game would have had
     entries: int
-    status: str  # FINISHED, ABORTED, FAULT or INCOMPLETE
+    status: str  # FINISHED, ABORTED, FAULT or INCOMPLETE (LIVE: one round of a game on)
     message: str
     rounds: tuple[RoundRecord, ...]
     fault: ReplayFault | None = None
@@ -156,6 +166,39 @@ def record_to_json(record: GameRecord) -> dict[str, Any]:
         "totals": list(record.totals),
         "winners": list(record.winners),
     }
+
+
+def round_just_played(
+    names: tuple[str, ...], variants: tuple[str, ...], rounds_total: int, result: RoundResult
+) -> GameRecord:
+    """A record of one round a player has just seen scored, from the rules' result alone.
+
+    Every card of a finished round has been played face up, so its hands as dealt
+    are the cards each seat played (in play order): public once the round is over,
+    as they are to any replica. The round's check from its secrets may still be
+    running, so the record is marked ``LIVE``, not verified.
+    """
+    hands = tuple(
+        tuple(card for trick in result.tricks for s, card in trick.plays if s == seat)
+        for seat in range(len(names))
+    )
+    record = RoundRecord(
+        round_no=result.round_no,
+        dealer=result.dealer,
+        turned=result.turned,
+        trump=result.trump,
+        bids=tuple(result.bids),
+        hands=hands,
+        tricks=tuple(_trick(t, result.trump) for t in result.tricks),
+        taken=result.taken,
+        points=result.points,
+        totals=result.totals,
+        verified=False,
+    )
+    return GameRecord(
+        game_id="", names=names, variants=variants, rounds_total=rounds_total, entries=0,
+        status=LIVE, message="", rounds=(record,),
+    )
 
 
 def dealt_hands(rnd: RoundState, game_id: bytes) -> tuple[tuple[Card, ...], ...]:
@@ -327,6 +370,7 @@ __all__ = [
     "FAULT",
     "FINISHED",
     "INCOMPLETE",
+    "LIVE",
     "GameRecord",
     "ReplayFault",
     "RoundRecord",
@@ -334,4 +378,5 @@ __all__ = [
     "dealt_hands",
     "record_to_json",
     "replay_log",
+    "round_just_played",
 ]

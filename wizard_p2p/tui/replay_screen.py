@@ -14,12 +14,13 @@ The record was verified as the log was read: a fault stops it, and the status
 line names the position and the seat to blame; a round its check refuted is
 marked unverified. ``ReplayApp`` is the prompt_toolkit application around the
 state (one ``LinesControl`` for the body, one for the key line), ``run_replay``
-runs it full-screen.
+runs it full-screen, and ``show_over`` runs it over the table, where ``h`` in a
+round's summary shows every hand of the round just played.
 """
 
 from __future__ import annotations
 
-from prompt_toolkit.application import Application
+from prompt_toolkit.application import Application, in_terminal
 from prompt_toolkit.input import Input
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.layout import HSplit, Layout, Window
@@ -29,6 +30,7 @@ from wizard_p2p.protocol.replay import (
     ABORTED,
     FAULT,
     FINISHED,
+    LIVE,
     GameRecord,
     RoundRecord,
     TrickRecord,
@@ -100,12 +102,12 @@ class ReplayState:
     @property
     def totals(self) -> tuple[int, ...]:
         """The running totals at this step: after the round once its end is shown."""
-        if self.scored:
-            assert self.round is not None
-            return self.round.totals
-        if self.round_index == 0:
+        rnd = self.round
+        if rnd is None:
             return (0,) * len(self.record.names)
-        return self.record.rounds[self.round_index - 1].totals
+        if self.scored or rnd.points is None:
+            return rnd.totals  # an unscored round's totals are those before it
+        return tuple(t - p for t, p in zip(rnd.totals, rnd.points, strict=True))
 
     def name(self, seat: int | None) -> str:
         if seat is None:
@@ -185,6 +187,8 @@ def status_line(state: ReplayState) -> tuple[str, str]:
     if record.status == FINISHED:
         names = tr("replay_sep").join(state.name(s) for s in record.winners)
         return "class:status", tr("replay_finished", names=names)
+    if record.status == LIVE:
+        return "class:status", tr("replay_live")
     if record.status == ABORTED:
         return "class:status", tr("replay_aborted", detail=record.message)
     return "class:status", tr("replay_incomplete", detail=record.message)
@@ -210,7 +214,10 @@ def step_lines(state: ReplayState, cells: int) -> list[Line]:
         lines.append([("", tr("replay_no_rounds"))])
         lines += flow([[status_line(state)]], cells)
         return lines
-    check = tr("replay_verified") if rnd.verified else tr("replay_unverified")
+    if record.status == LIVE:
+        check = tr("replay_public")
+    else:
+        check = tr("replay_verified") if rnd.verified else tr("replay_unverified")
     head = (
         f"{title}  {tr('round_of', n=rnd.round_no, total=record.rounds_total)}  "
         + tr("replay_dealer", name=state.name(rnd.dealer), check=check)
@@ -416,9 +423,31 @@ def create_replay_keys(state: ReplayState) -> KeyBindings:
     return kb
 
 
+def show_over(application: Application[None], record: GameRecord, lang: str) -> ReplayApp:
+    """Run the replay of ``record`` in place of the running ``application``, which is
+    suspended until the player leaves the replay (``q``): the table's ``h`` in a
+    round's summary."""
+    replay = ReplayApp(record, lang, input=application.input, output=application.output)
+
+    async def run() -> None:
+        async with in_terminal():
+            await replay.application.run_async()
+
+    application.create_background_task(run())
+    return replay
+
+
 def run_replay(record: GameRecord, lang: str | None = None) -> None:
     """Run the replay full-screen until the player leaves it."""
     ReplayApp(record, lang).application.run()
 
 
-__all__ = ["DEAL", "ReplayApp", "ReplayState", "replay_lines", "run_replay", "status_line"]
+__all__ = [
+    "DEAL",
+    "ReplayApp",
+    "ReplayState",
+    "replay_lines",
+    "run_replay",
+    "show_over",
+    "status_line",
+]
