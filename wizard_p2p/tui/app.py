@@ -20,14 +20,13 @@ the ±1 bid) gets a message in the player's language and changes nothing.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from prompt_toolkit.application import Application
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
 
 from wizard_p2p.errors import IllegalAction, UsageError, WizardError
-from wizard_p2p.protocol.replay import round_just_played
 from wizard_p2p.rules import MAX_SEATS, MIN_SEATS, Card, Phase, RoundResult, Suit, suit_to_follow
 from wizard_p2p.session.api import SeatController, Snapshot
 from wizard_p2p.tui.controls import ScrollControl
@@ -35,9 +34,11 @@ from wizard_p2p.tui.i18n import Translator
 from wizard_p2p.tui.keys import create_key_bindings
 from wizard_p2p.tui.layout import create_layout
 from wizard_p2p.tui.lobby_screen import LobbyController, LobbySnapshot, is_lobby
-from wizard_p2p.tui.replay_screen import ReplayApp, show_over
 from wizard_p2p.tui.shared import FINAL, HELP, LOG, ROUND, SCORES, SUITS
 from wizard_p2p.tui.style import STYLE
+
+if TYPE_CHECKING:
+    from wizard_p2p.tui.replay_screen import ReplayApp
 
 
 class WizardApp:
@@ -432,6 +433,10 @@ class WizardApp:
     def show_round_hands(self) -> None:
         """``h`` in the round summary: the replay of the round just scored, every hand
         shown (its cards have all been played face up)."""
+        # Imported here: the replay reads logs, which a practice game never loads.
+        from wizard_p2p.protocol.replay import round_just_played
+        from wizard_p2p.tui.replay_screen import show_over
+
         result, snap = self.summary, self.snapshot
         if result is None or snap is None:
             return
