@@ -5,7 +5,15 @@ from __future__ import annotations
 
 import pytest
 
-from wizard_p2p.rules import Suit, legal_cards, parse_cards, score, suit_to_follow, trick_winner
+from wizard_p2p.rules import (
+    Suit,
+    legal_cards,
+    parse_cards,
+    score,
+    suit_to_follow,
+    trick_winner,
+    trick_winner_reason,
+)
 
 B, G, R, Y = Suit.HUMANS, Suit.ELVES, Suit.DWARVES, Suit.GIANTS
 
@@ -145,6 +153,25 @@ WINNER = [
 @pytest.mark.parametrize(("trick", "trump", "winner"), WINNER)
 def test_trick_winner(trick: str, trump: Suit | None, winner: int) -> None:
     assert trick_winner(parse_cards(trick), trump) == winner
+
+
+REASONS = [
+    # (trick, trump, index of the winning card, the rule that decided it)
+    pytest.param("B5 Z1 Y13 Z2", Y, 1, "first-wizard", id="the first Wizard"),
+    pytest.param("B13 G2 G11 R5", G, 2, "highest-trump", id="the highest trump"),
+    pytest.param("G2 G11 B13", G, 1, "highest-trump", id="trump led"),
+    pytest.param("B5 B9 R13 B2", G, 1, "highest-led", id="no trump played"),
+    pytest.param("N1 B1 B4 G13", None, 2, "highest-led", id="Jester led, then a suit"),
+    pytest.param("N3 N1 N4 N2", B, 0, "first-jester", id="all Jesters: the first"),
+    pytest.param("Y1 N1 N2 N3", Y, 0, "highest-trump", id="a lone trump over Jesters"),
+]
+
+
+@pytest.mark.parametrize(("trick", "trump", "winner", "reason"), REASONS)
+def test_trick_winner_reason(trick: str, trump: Suit | None, winner: int, reason: str) -> None:
+    cards = parse_cards(trick)
+    assert trick_winner_reason(cards, trump) == (winner, reason)
+    assert trick_winner(cards, trump) == winner
 
 
 def test_trick_winner_of_nothing_is_an_error() -> None:

@@ -1,4 +1,4 @@
-"""The command line: ``wizard-p2p host|join|resume|audit|bot|play|tournament``."""
+"""The command line: ``wizard-p2p host|join|resume|audit|replay|bot|play|tournament``."""
 
 from __future__ import annotations
 
@@ -102,6 +102,12 @@ def _cmd_audit(args: argparse.Namespace) -> int:
     return audit_main(args.log, as_json=args.json)
 
 
+def _cmd_replay(args: argparse.Namespace) -> int:
+    from wizard_p2p.commands.replay import replay
+
+    return replay(args)
+
+
 def _cmd_tournament(args: argparse.Namespace) -> int:
     from wizard_p2p.bots.tournament import main as tournament_main
 
@@ -157,6 +163,24 @@ def build_parser() -> argparse.ArgumentParser:
     audit.add_argument("log", help="the log file (JSON Lines)")
     audit.add_argument("--json", action="store_true", help="print the report as JSON")
     audit.set_defaults(func=_cmd_audit)
+
+    replay = sub.add_parser(
+        "replay",
+        help="step through a finished game in the console, every hand shown",
+        description="Replay a game log trick by trick with every player's hand, the "
+        "trump, the bids, who won each trick and why, and the score pad, verifying the "
+        "log as it goes (a faulty log replays up to its fault). Keys: right/left next/"
+        "previous trick, down/up next/previous round, a round number and Enter to jump, "
+        "s score pad, ? help, q quit.",
+    )
+    replay.add_argument("log", help="the log file (JSON Lines)")
+    replay.add_argument(
+        "--export", default=None, metavar="FILE.json",
+        help="write the whole game (rounds, hands, bids, tricks, scores) as JSON instead "
+        "(schema: protocol/schemas/replay.json)",
+    )
+    replay.add_argument("--lang", default=None, help="en, zh, ja (default: from the locale)")
+    replay.set_defaults(func=_cmd_replay)
 
     tournament = sub.add_parser(
         "tournament", help="bot policies against each other in memory", add_help=False

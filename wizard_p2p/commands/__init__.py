@@ -2,8 +2,9 @@
 
 ``networked`` (host, join, bot, resume, and ``play``'s networked game),
 ``local_game`` and ``bot_processes`` (``play``'s bots, each its own process),
-``lobby_adapter`` (the node's lobby as the console's ``LobbyController``) and
-``offline`` (``play --offline``: the console against in-memory bots). The
+``lobby_adapter`` (the node's lobby as the console's ``LobbyController``),
+``offline`` (``play --offline``: the console against in-memory bots) and
+``replay`` (a log read back and shown, or exported). The
 command line (``wizard_p2p.cli``) parses the options and calls these; the node
 and the console never import them.
 

@@ -17,6 +17,8 @@
 * ``scheduling`` — the driver's one seam for when work is done (checks put off,
   keys derived ahead).
 
-``log`` reads and writes the JSON Lines log; ``harness.MemoryGame`` runs N tables in
+``replay`` reads a whole log back through an observer table, with every hand as the
+revealed secrets deal it (``wizard-p2p replay``); ``log`` reads and writes the JSON
+Lines log; ``harness.MemoryGame`` runs N tables in
 memory (tests, the warm-up); ``gen_vectors`` regenerates ``protocol/vectors``.
 """

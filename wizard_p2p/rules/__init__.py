@@ -29,7 +29,14 @@ from wizard_p2p.rules.game import (
     seat_of_position,
     sorted_hand,
 )
-from wizard_p2p.rules.tricks import legal_cards, score, suit_to_follow, trick_winner
+from wizard_p2p.rules.tricks import (
+    WIN_REASONS,
+    legal_cards,
+    score,
+    suit_to_follow,
+    trick_winner,
+    trick_winner_reason,
+)
 from wizard_p2p.rules.view import SeatView, seat_view
 
 __all__ = [
@@ -37,6 +44,7 @@ __all__ = [
     "MAX_SEATS",
     "MIN_SEATS",
     "VARIANT_NAMES",
+    "WIN_REASONS",
     "Action",
     "Bid",
     "Card",
@@ -64,4 +72,5 @@ __all__ = [
     "sorted_hand",
     "suit_to_follow",
     "trick_winner",
+    "trick_winner_reason",
 ]

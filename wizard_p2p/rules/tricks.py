@@ -90,6 +90,30 @@ def trick_winner(trick: Sequence[Card], trump: Suit | None) -> int:
     return 0 if best is None else best  # only Jesters: the first one wins
 
 
+# Why a trick was won, as ``trick_winner_reason`` names it.
+FIRST_WIZARD = "first-wizard"
+HIGHEST_TRUMP = "highest-trump"
+HIGHEST_LED = "highest-led"
+FIRST_JESTER = "first-jester"
+WIN_REASONS = (FIRST_WIZARD, HIGHEST_TRUMP, HIGHEST_LED, FIRST_JESTER)
+
+
+def trick_winner_reason(trick: Sequence[Card], trump: Suit | None) -> tuple[int, str]:
+    """The winning index of ``trick`` (as ``trick_winner``) and the rule that decided it:
+    the first Wizard, the highest trump, the highest card of the suit led (the first
+    suit card's suit, after any Jesters), or, when only Jesters were played, the first.
+    """
+    winner = trick_winner(trick, trump)
+    card = trick[winner]
+    if card.is_wizard:
+        return winner, FIRST_WIZARD
+    if card.is_jester:
+        return winner, FIRST_JESTER
+    if trump is not None and card.suit is trump:
+        return winner, HIGHEST_TRUMP
+    return winner, HIGHEST_LED
+
+
 def score(bid: int, taken: int) -> int:
     """Points for one round: 20 + 10 per trick for an exact bid, else −10 per trick off."""
     if bid == taken:

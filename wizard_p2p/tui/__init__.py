@@ -10,6 +10,7 @@ Modules: ``app`` (the ``WizardApp`` state and actions, ``run_app``), ``layout``
 and ``keys`` (the layout and key-binding factories), ``shared`` (the overlays'
 names and ``ConsoleState``, the part of the app the others read), ``board`` and
 ``panels`` (what each panel and overlay draws), ``lobby_screen`` (the lobby
-protocol and screen), ``controls`` (width-aware text controls), ``text`` (cell
+protocol and screen), ``replay_screen`` (``wizard-p2p replay``: an application of
+its own over a game record), ``controls`` (width-aware text controls), ``text`` (cell
 widths, card faces), ``style`` (colours), ``i18n`` (English, 简体中文, 日本語).
 """

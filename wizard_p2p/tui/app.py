@@ -20,7 +20,7 @@ the ±1 bid) gets a message in the player's language and changes nothing.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from prompt_toolkit.application import Application
 from prompt_toolkit.input import Input
@@ -36,6 +36,9 @@ from wizard_p2p.tui.layout import create_layout
 from wizard_p2p.tui.lobby_screen import LobbyController, LobbySnapshot, is_lobby
 from wizard_p2p.tui.shared import FINAL, HELP, LOG, ROUND, SCORES, SUITS
 from wizard_p2p.tui.style import STYLE
+
+if TYPE_CHECKING:
+    from wizard_p2p.tui.replay_screen import ReplayApp
 
 
 class WizardApp:
@@ -63,6 +66,7 @@ class WizardApp:
         self.trump_choice = 0  # index into SUITS
         self.scroll = 0  # offset of the open scrollable overlay
         self.summary: RoundResult | None = None  # the round the ROUND overlay shows
+        self.round_replay: ReplayApp | None = None  # the last round's hands, once shown
         self.seen_rounds = 0
         self.left = False  # the player left (or the game ended and was closed)
         self.scroll_controls: dict[str, ScrollControl] = {}  # by overlay, from create_layout
@@ -425,6 +429,20 @@ class WizardApp:
         snap = self.snapshot
         over = snap is not None and (snap.finished or snap.aborted)
         self.overlay = FINAL if over else None
+
+    def show_round_hands(self) -> None:
+        """``h`` in the round summary: the replay of the round just scored, every hand
+        shown (its cards have all been played face up)."""
+        # Imported here: the replay reads logs, which a practice game never loads.
+        from wizard_p2p.protocol.replay import round_just_played
+        from wizard_p2p.tui.replay_screen import show_over
+
+        result, snap = self.summary, self.snapshot
+        if result is None or snap is None:
+            return
+        config = snap.view.config
+        record = round_just_played(snap.names, config.variants(), config.rounds, result)
+        self.round_replay = show_over(self.application, record, self.lang)
 
     def continue_(self) -> None:
         """Dismiss the round summary: the standings follow if the game is over."""

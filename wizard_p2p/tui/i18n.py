@@ -94,7 +94,7 @@ EN: dict[str, str] = {
     "round_over": "End of round {n}",
     "col_points": "Points",
     "col_total": "Total",
-    "continue": "Enter: continue",
+    "continue": "Enter: continue   h: every hand of this round",
     "game_over_title": "Game over",
     "winner": "Winner: {names}",
     "winners": "Joint winners: {names}",
@@ -138,6 +138,53 @@ EN: dict[str, str] = {
     "quit_resumable": "The game stays resumable: wizard-p2p resume",
     "quit_practice": "This practice game ends here.",
     "quit_keys": "y: leave    n or Esc: stay",
+    "replay": "Replay",
+    "replay_deal": "The deal: every hand as dealt",
+    "replay_trick": "Trick {n} of {total}",
+    "replay_led": "{name} led",
+    "replay_won": "{name} won it: {reason}",
+    "reason_first-wizard": "the first Wizard",
+    "reason_highest-trump": "the highest trump",
+    "reason_highest-led": "the highest card of the suit led",
+    "reason_first-jester": "all Jesters: the first",
+    "replay_cut_short": "the trick was cut short",
+    "replay_no_hands": "hands unknown: this round's secrets were never revealed",
+    "replay_verified": "verified",
+    "replay_unverified": "not verified",
+    "replay_totals": "Totals after round {n}: {scores}",
+    "replay_totals_before": "Totals before round {n}: {scores}",
+    "replay_finished": "Complete game, verified. Winner: {names}",
+    "replay_aborted": "Verified up to the abort: {detail}",
+    "replay_incomplete": "Verified; {detail}",
+    "replay_fault": "FAULT at position {position}: {who} is to blame [{kind}]: {detail}",
+    "replay_unknown_seat": "an unknown seat",
+    "replay_no_rounds": "No round was dealt.",
+    "replay_jump": "round {n}: Enter to jump",
+    "replay_no_round": "There is no round {n}: this log holds rounds 1 to {max}.",
+    "replay_close": "s or Esc: close",
+    "col_hand": "Hand",
+    "replay_live": "The round just played: every card of it is public now",
+    "replay_public": "public",
+    "replay_dealer": "Dealer: {name} ({check})",
+    "replay_trump": "Trump: ",
+    "replay_turned": "Turned: ",
+    "replay_sep": ", ",
+    "replay_footer": "←→ trick  ↑↓ round  digits Enter: jump  s scores  ? help  q quit",
+    "replay_help_lines": (
+        "→ n Space    next trick (after a round's last trick: the next deal)\n"
+        "← p          previous trick\n"
+        "↓ PgDn N     next round\n"
+        "↑ PgUp P     previous round (or this round's deal)\n"
+        "Home End     first / last round\n"
+        "0-9 Enter    jump to a round\n"
+        "s            score pad so far\n"
+        "?            this help\n"
+        "Esc          close a window\n"
+        "q, Ctrl-C    leave the replay\n"
+        "\n"
+        "Every hand is shown as it stood when the trick was led; the card\n"
+        "played is reversed, and * marks the trick's winner."
+    ),
     "footer": "? help  s scores  l log  q quit",
     "footer_bid": "0-9 ←→ Enter bid",
     "footer_trump": "BGRY ←→ Enter trump",
@@ -238,7 +285,7 @@ ZH: dict[str, str] = {
     "round_over": "第 {n} 轮结束",
     "col_points": "得分",
     "col_total": "总计",
-    "continue": "回车：继续",
+    "continue": "回车：继续　　h：本轮每位学徒的手牌",
     "game_over_title": "游戏结束",
     "winner": "胜者：{names}",
     "winners": "并列胜者：{names}",
@@ -281,6 +328,53 @@ ZH: dict[str, str] = {
     "quit_resumable": "游戏可以恢复：wizard-p2p resume",
     "quit_practice": "本局练习游戏将就此结束。",
     "quit_keys": "y：离开    n 或 Esc：留下",
+    "replay": "复盘",
+    "replay_deal": "发牌：每位学徒发到的手牌",
+    "replay_trick": "第 {n} 墩 / 共 {total} 墩",
+    "replay_led": "{name} 先出",
+    "replay_won": "{name} 赢得纹章：{reason}",
+    "reason_first-wizard": "第一张巫师牌",
+    "reason_highest-trump": "最大的王牌",
+    "reason_highest-led": "首出花色中最大的牌",
+    "reason_first-jester": "全是愚者牌：第一张",
+    "replay_cut_short": "这一墩没有打完",
+    "replay_no_hands": "手牌未知：本轮的秘密没有公开",
+    "replay_verified": "已验证",
+    "replay_unverified": "未验证",
+    "replay_totals": "第 {n} 轮后的总计：{scores}",
+    "replay_totals_before": "第 {n} 轮前的总计：{scores}",
+    "replay_finished": "完整的游戏，已验证。胜者：{names}",
+    "replay_aborted": "验证至中止：{detail}",
+    "replay_incomplete": "已验证；{detail}",
+    "replay_fault": "位置 {position} 有违规：责任在 {who}［{kind}］：{detail}",
+    "replay_unknown_seat": "未知的座位",
+    "replay_no_rounds": "没有发过牌。",
+    "replay_jump": "第 {n} 轮：回车跳转",
+    "replay_no_round": "没有第 {n} 轮：此记录只有第 1 至 {max} 轮。",
+    "replay_close": "s 或 Esc：关闭",
+    "col_hand": "手牌",
+    "replay_live": "刚打完的一轮：它的每张牌现已公开",
+    "replay_public": "已公开",
+    "replay_dealer": "发牌者：{name}（{check}）",
+    "replay_trump": "王牌：",
+    "replay_turned": "翻开：",
+    "replay_sep": "，",
+    "replay_footer": "←→ 墩  ↑↓ 轮  数字 回车 跳转  s 真言册  ? 帮助  q 退出",
+    "replay_help_lines": (
+        "→ n 空格     下一墩（一轮最后一墩之后：下一次发牌）\n"
+        "← p          上一墩\n"
+        "↓ PgDn N     下一轮\n"
+        "↑ PgUp P     上一轮（或本轮的发牌）\n"
+        "Home End     第一轮／最后一轮\n"
+        "0-9 回车     跳到某一轮\n"
+        "s            至此的真言册\n"
+        "?            本帮助\n"
+        "Esc          关闭窗口\n"
+        "q, Ctrl-C    离开复盘\n"
+        "\n"
+        "每位学徒的手牌按这一墩首出时显示；\n"
+        "打出的牌反色显示，* 标出赢得纹章的学徒。"
+    ),
     "footer": "? 帮助  s 真言册  l 记录  q 退出",
     "footer_bid": "0-9 ←→ 回车预测",
     "footer_trump": "BGRY ←→ 回车",
@@ -381,7 +475,7 @@ JA: dict[str, str] = {
     "round_over": "第{n}ラウンド終了",
     "col_points": "点",
     "col_total": "合計",
-    "continue": "Enter：続ける",
+    "continue": "Enter：続ける　　h：このラウンドの全員の手札",
     "game_over_title": "ゲーム終了",
     "winner": "勝者：{names}",
     "winners": "同点の勝者：{names}",
@@ -424,6 +518,53 @@ JA: dict[str, str] = {
     "quit_resumable": "ゲームは再開できます：wizard-p2p resume",
     "quit_practice": "この練習ゲームはここで終わります。",
     "quit_keys": "y：離れる    n か Esc：残る",
+    "replay": "リプレイ",
+    "replay_deal": "配札：配られたままの全員の手札",
+    "replay_trick": "トリック{n} / 全{total}",
+    "replay_led": "{name} がリード",
+    "replay_won": "{name} が獲得：{reason}",
+    "reason_first-wizard": "最初の魔法使い",
+    "reason_highest-trump": "最も強い切り札",
+    "reason_highest-led": "リードされたスートの最も強いカード",
+    "reason_first-jester": "すべて道化師：最初の一枚",
+    "replay_cut_short": "このトリックは途中で終わりました",
+    "replay_no_hands": "手札は不明：このラウンドの秘密は公開されませんでした",
+    "replay_verified": "検証済み",
+    "replay_unverified": "未検証",
+    "replay_totals": "第{n}ラウンド後の合計：{scores}",
+    "replay_totals_before": "第{n}ラウンド前の合計：{scores}",
+    "replay_finished": "完全なゲーム、検証済み。勝者：{names}",
+    "replay_aborted": "中止まで検証済み：{detail}",
+    "replay_incomplete": "検証済み、{detail}",
+    "replay_fault": "位置 {position} で不正：責任は {who}［{kind}］：{detail}",
+    "replay_unknown_seat": "不明な席",
+    "replay_no_rounds": "配札されたラウンドはありません。",
+    "replay_jump": "第{n}ラウンド：Enter で移動",
+    "replay_no_round": "第{n}ラウンドはありません：この記録は第1〜{max}ラウンドです。",
+    "replay_close": "s または Esc：閉じる",
+    "col_hand": "手札",
+    "replay_live": "終わったばかりのラウンド：そのカードはすべて公開済み",
+    "replay_public": "公開済み",
+    "replay_dealer": "ディーラー：{name}（{check}）",
+    "replay_trump": "切り札：",
+    "replay_turned": "めくり札：",
+    "replay_sep": "、",
+    "replay_footer": "←→ トリック  ↑↓ ラウンド  数字 Enter 移動  s スコア  ? ヘルプ  q 終了",
+    "replay_help_lines": (
+        "→ n Space    次のトリック（ラウンド最後のトリックの後は次の配札）\n"
+        "← p          前のトリック\n"
+        "↓ PgDn N     次のラウンド\n"
+        "↑ PgUp P     前のラウンド（またはこのラウンドの配札）\n"
+        "Home End     最初／最後のラウンド\n"
+        "0-9 Enter    ラウンドへ移動\n"
+        "s            ここまでのスコアパッド\n"
+        "?            このヘルプ\n"
+        "Esc          ウィンドウを閉じる\n"
+        "q, Ctrl-C    リプレイを終了\n"
+        "\n"
+        "手札はトリックがリードされた時点のものです。\n"
+        "出されたカードは反転表示、* はトリックの獲得者です。"
+    ),
     "footer": "? ヘルプ  s スコア  l 記録  q 終了",
     "footer_bid": "0-9 ←→ Enter 予想",
     "footer_trump": "BGRY ←→ Enter",

@@ -14,7 +14,7 @@ from prompt_toolkit.filters import Condition
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 
 from wizard_p2p.rules import Suit
-from wizard_p2p.tui.shared import HELP, LOG, SCORES, SCROLLABLE, ConsoleState
+from wizard_p2p.tui.shared import HELP, LOG, ROUND, SCORES, SCROLLABLE, ConsoleState
 
 E = KeyPressEvent
 
@@ -39,6 +39,10 @@ def create_key_bindings(app: ConsoleState) -> KeyBindings:
     @kb.add("q", filter=asking)
     def _stay(event: E) -> None:
         app.answer_quit(False)
+
+    @kb.add("h", filter=Condition(lambda: not app.confirm_quit and app.overlay == ROUND))
+    def _round_hands(event: E) -> None:
+        app.show_round_hands()
 
     @kb.add("e", filter=free)
     def _end_stalled(event: E) -> None:

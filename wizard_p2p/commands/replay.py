@@ -1,0 +1,57 @@
+"""``wizard-p2p replay LOG``: a finished (or aborted, or faulty) game stepped through in
+the console with every hand shown; ``--export FILE.json`` writes the same record as
+JSON (``protocol/schemas/replay.json``) instead.
+
+The log is verified as it is read (``protocol.replay``, the auditor's observer
+table); a log that cannot be read at all is refused with the reason.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from wizard_p2p.errors import DecodeError, UsageError
+from wizard_p2p.protocol.log import split_log
+from wizard_p2p.protocol.replay import GameRecord, record_to_json, replay_log
+
+
+def read_record(path: Path) -> GameRecord:
+    """The game record of the log at ``path``; ``UsageError`` says why there is none."""
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise UsageError(f"no such file: {path}") from None
+    except IsADirectoryError:
+        raise UsageError(f"{path} is a folder, not a log") from None
+    except OSError as exc:
+        raise UsageError(f"cannot read {path}: {exc.strerror}") from None
+    try:
+        # A torn last line (a crash while writing it) was never sent: split_log drops it.
+        return replay_log(split_log(data, str(path)))
+    except DecodeError as exc:
+        raise UsageError(f"cannot replay {path}: {exc}") from None
+
+
+def export_record(record: GameRecord, target: Path) -> None:
+    text = json.dumps(record_to_json(record), indent=2, ensure_ascii=False) + "\n"
+    try:
+        target.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise UsageError(f"cannot write {target}: {exc.strerror}") from None
+
+
+def replay(args: argparse.Namespace) -> int:
+    record = read_record(Path(args.log))
+    if args.export is not None:
+        export_record(record, Path(args.export))
+        print(f"{args.export}: {len(record.rounds)} rounds, {record.status}: {record.message}")
+        return 1 if record.fault is not None else 0
+    from wizard_p2p.tui.replay_screen import run_replay
+
+    if not sys.stdout.isatty():
+        raise UsageError("the replay needs a terminal; use --export FILE.json to write it out")
+    run_replay(record, lang=args.lang)
+    return 1 if record.fault is not None else 0

@@ -1,0 +1,382 @@
+"""A game log read back in full: every hand as dealt, the bids, each trick and why it
+was won, the score pad, and the fault that ended the game, if one did.
+
+Nobody sees another's hand during a round, but every round ends with every seat's
+round secret revealed (SPEC §5), and those secrets are all it takes to read the
+deal: each seat's permutation, derived from its secret, composed in seat order
+(``crypto.deck_order``) gives the card at every position of the final deck, and
+the deal gives each position its seat. ``dealt_hands`` is that reading.
+
+``replay_log`` feeds the log to an observer ``Table``, as the auditor does, so
+that every entry and every round is verified as it is replayed; it stops at the
+first fault and keeps what came before it. A round cut short (the game aborted
+in it, or the log ends in it) shows its cards played so far and no hands: its
+secrets never came out. A round whose check found a cheat still shows the hands
+its secrets deal (a renege shows in them), marked unverified, without points.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from wizard_p2p import crypto
+from wizard_p2p.errors import DecodeError, PeerFault, WizardError
+from wizard_p2p.protocol.messages import VERSION, decode_entry, signed_version_of
+from wizard_p2p.protocol.round_state import RoundState
+from wizard_p2p.protocol.table import Table
+from wizard_p2p.rules import (
+    DECK,
+    Card,
+    Game,
+    Phase,
+    RoundResult,
+    Suit,
+    Trick,
+    trick_winner_reason,
+)
+
+FINISHED = "finished"
+ABORTED = "aborted"
+FAULT = "fault"
+INCOMPLETE = "incomplete"  # the log ends before the game does
+LIVE = "live"  # the round just played of a game going on (``round_just_played``)
+
+
+@dataclass(frozen=True)
+class TrickRecord:
+    leader: int
+    plays: tuple[tuple[int, Card], ...]  # (seat, card) in play order
+    winner: int | None  # the seat that took it; None for a trick cut short
+    reason: str | None  # the rule that decided it (``rules.WIN_REASONS``)
+
+
+@dataclass(frozen=True)
+class RoundRecord:
+    round_no: int
+    dealer: int
+    turned: Card | None
+    trump: Suit | None
+    bids: tuple[int | None, ...]  # None: not bid (or still sealed) when the log ends
+    # Each seat's hand as dealt, in deal order; None when the round's secrets are not out.
+    hands: tuple[tuple[Card, ...], ...] | None
+    tricks: tuple[TrickRecord, ...]
+    taken: tuple[int, ...]
+    points: tuple[int, ...] | None  # None: the round was not scored, or not verified
+    totals: tuple[int, ...]  # the running totals after this round (or before, if unscored)
+    verified: bool  # every step checked from the revealed secrets
+
+    def hands_before(self, trick: int) -> tuple[tuple[Card, ...], ...] | None:
+        """Each seat's hand as it stood when trick ``trick`` (0-based) was led."""
+        if self.hands is None:
+            return None
+        gone = {card for t in self.tricks[:trick] for _, card in t.plays}
+        return tuple(tuple(c for c in hand if c not in gone) for hand in self.hands)
+
+
+@dataclass(frozen=True)
+class ReplayFault:
+    position: int  # the log position (0-based line) the fault belongs to
+    seat: int | None  # the seat to blame, when one can be named
+    kind: str
+    message: str
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    game_id: str  # hex
+    names: tuple[str, ...]
+    variants: tuple[str, ...]
+    rounds_total: int  # the rounds the game would have had
+    entries: int
+    status: str  # FINISHED, ABORTED, FAULT or INCOMPLETE (LIVE: one round of a game on)
+    message: str
+    rounds: tuple[RoundRecord, ...]
+    fault: ReplayFault | None = None
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """The totals after the last verified round."""
+        verified = [r for r in self.rounds if r.verified]
+        return verified[-1].totals if verified else (0,) * len(self.names)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """Every seat tied on the highest total (only for a finished game)."""
+        if self.status != FINISHED:
+            return ()
+        top = max(self.totals)
+        return tuple(s for s, t in enumerate(self.totals) if t == top)
+
+
+EXPORT_FORMAT = "wizard-p2p replay"
+EXPORT_VERSION = 1
+
+
+def record_to_json(record: GameRecord) -> dict[str, Any]:
+    """The record as plain JSON values, as ``protocol/schemas/replay.json`` describes:
+    cards as their codes (``B13``, ``Z1``, ``N4``), trump as its suit letter, seats
+    0-based."""
+
+    def cards(hand: tuple[Card, ...]) -> list[str]:
+        return [str(c) for c in hand]
+
+    return {
+        "format": EXPORT_FORMAT,
+        "version": EXPORT_VERSION,
+        "game_id": record.game_id,
+        "players": list(record.names),
+        "variants": list(record.variants),
+        "rounds_total": record.rounds_total,
+        "entries": record.entries,
+        "status": record.status,
+        "message": record.message,
+        "fault": None
+        if record.fault is None
+        else {
+            "position": record.fault.position,
+            "seat": record.fault.seat,
+            "kind": record.fault.kind,
+            "message": record.fault.message,
+        },
+        "rounds": [
+            {
+                "round": r.round_no,
+                "dealer": r.dealer,
+                "turned": str(r.turned) if r.turned else None,
+                "trump": r.trump.value if r.trump else None,
+                "verified": r.verified,
+                "hands": None if r.hands is None else [cards(h) for h in r.hands],
+                "bids": list(r.bids),
+                "tricks": [
+                    {
+                        "leader": t.leader,
+                        "plays": [{"seat": s, "card": str(c)} for s, c in t.plays],
+                        "winner": t.winner,
+                        "reason": t.reason,
+                    }
+                    for t in r.tricks
+                ],
+                "taken": list(r.taken),
+                "points": None if r.points is None else list(r.points),
+                "totals": list(r.totals),
+            }
+            for r in record.rounds
+        ],
+        "totals": list(record.totals),
+        "winners": list(record.winners),
+    }
+
+
+def round_just_played(
+    names: tuple[str, ...], variants: tuple[str, ...], rounds_total: int, result: RoundResult
+) -> GameRecord:
+    """A record of one round a player has just seen scored, from the rules' result alone.
+
+    Every card of a finished round has been played face up, so its hands as dealt
+    are the cards each seat played (in play order): public once the round is over,
+    as they are to any replica. The round's check from its secrets may still be
+    running, so the record is marked ``LIVE``, not verified.
+    """
+    hands = tuple(
+        tuple(card for trick in result.tricks for s, card in trick.plays if s == seat)
+        for seat in range(len(names))
+    )
+    record = RoundRecord(
+        round_no=result.round_no,
+        dealer=result.dealer,
+        turned=result.turned,
+        trump=result.trump,
+        bids=tuple(result.bids),
+        hands=hands,
+        tricks=tuple(_trick(t, result.trump) for t in result.tricks),
+        taken=result.taken,
+        points=result.points,
+        totals=result.totals,
+        verified=False,
+    )
+    return GameRecord(
+        game_id="", names=names, variants=variants, rounds_total=rounds_total, entries=0,
+        status=LIVE, message="", rounds=(record,),
+    )
+
+
+def dealt_hands(rnd: RoundState, game_id: bytes) -> tuple[tuple[Card, ...], ...]:
+    """Each seat's hand as dealt in a round whose every secret is revealed, read from
+    the secrets alone. Raises ``WizardError`` if a secret derives no keys."""
+    keys = [
+        crypto.derive_round_keys(
+            rnd.reveals[s]["secret"],
+            crypto.round_context(game_id, rnd.round_no, s),
+            locked=rnd.size,
+            revealed=True,
+        )
+        for s in range(rnd.seats)
+    ]
+    order = crypto.deck_order(keys)
+    return tuple(tuple(DECK[order[p]] for p in rnd.positions_of(s)) for s in range(rnd.seats))
+
+
+def replay_log(lines: list[bytes]) -> GameRecord:
+    """Replay a log given as its lines (the exact entry bytes), verifying it as it goes.
+
+    Raises ``DecodeError`` for what cannot be replayed at all: no lines, another
+    protocol version, or a first line that is no valid genesis.
+    """
+    if not lines:
+        raise DecodeError("the log is empty")
+    version = signed_version_of(lines[0])
+    if version is not None and version != VERSION:
+        raise DecodeError(f"written by protocol version {version}; this program reads {VERSION}")
+    try:
+        table = Table(lines[0], replay_every_pass=True)
+    except WizardError as exc:
+        raise DecodeError(f"the first line is not a valid genesis: {exc}") from None
+    rounds: list[RoundState] = []
+    fault: ReplayFault | None = None
+    for pos, raw in enumerate(lines[1:], start=1):
+        fault = _feed(table, raw, pos)
+        if table.round is not None and (not rounds or rounds[-1] is not table.round):
+            rounds.append(table.round)
+        if fault is None and table.ended and pos != len(lines) - 1:
+            fault = ReplayFault(
+                pos + 1, None, "after-end", f"position {pos + 1}: entries after the end"
+            )
+        if fault is not None:
+            break
+    return _record(table, rounds, fault, len(lines))
+
+
+def _feed(table: Table, raw: bytes, pos: int) -> ReplayFault | None:
+    """Give the table the entry at line ``pos``; the fault it finds, if any."""
+    try:
+        entry = decode_entry(raw)
+        if entry.pos != pos:
+            # A line that is not the entry of its position: a second copy, or a gap.
+            kind, what = ("duplicate", "a second entry") if entry.pos < pos else ("gap", "an entry")
+            return ReplayFault(
+                pos, None, kind, f"line {pos + 1} holds {what} for position {entry.pos}"
+            )
+        table.receive(raw)
+    except PeerFault as exc:
+        return ReplayFault(pos, exc.seat, exc.kind or "fault", str(exc))
+    except WizardError as exc:
+        return ReplayFault(pos, None, "malformed", f"position {pos}: {exc}")
+    found = table.fault
+    if found is not None:
+        return ReplayFault(pos, found.seat, found.kind or "fault", str(found))
+    return None
+
+
+def _record(
+    table: Table, states: list[RoundState], fault: ReplayFault | None, entries: int
+) -> GameRecord:
+    game = table.game
+    rounds: list[RoundRecord] = []
+    if game is not None:
+        totals: tuple[int, ...] = (0,) * table.seats
+        for rnd in states:
+            record = _round(table, game, rnd, totals)
+            if record is None:
+                continue
+            rounds.append(record)
+            totals = record.totals
+    if fault is not None:
+        status, message = FAULT, fault.message
+    elif table.finished:
+        status, message = FINISHED, "verified: complete game, agreed by every seat"
+    elif table.abort is not None:
+        writer, stalled, reason = table.abort
+        status = ABORTED
+        message = f"ended by seat {writer} because seat {stalled} stalled: {reason}"
+    else:
+        status = INCOMPLETE
+        message = f"the log ends after round {table.completed_rounds}"
+    return GameRecord(
+        game_id=table.game_id.hex(),
+        names=table.names,
+        variants=table.config.variants(),
+        rounds_total=table.config.rounds,
+        entries=entries,
+        status=status,
+        message=message,
+        rounds=tuple(rounds),
+        fault=fault,
+    )
+
+
+def _round(
+    table: Table, game: Game, rnd: RoundState, before: tuple[int, ...]
+) -> RoundRecord | None:
+    """The record of one round, from the rules' history once scored, else from the game
+    in progress (None for a round that ends before its deal)."""
+    index = rnd.round_no - 1
+    verified = index < table.completed_rounds
+    hands = _hands(table, rnd)
+    if index < len(game.history):
+        result = game.history[index]
+        return RoundRecord(
+            round_no=result.round_no,
+            dealer=result.dealer,
+            turned=result.turned,
+            trump=result.trump,
+            bids=tuple(result.bids),
+            hands=hands,
+            tricks=tuple(_trick(t, result.trump) for t in result.tricks),
+            taken=result.taken,
+            points=result.points if verified else None,
+            totals=result.totals if verified else before,
+            verified=verified,
+        )
+    if game.round_no != rnd.round_no or game.phase is Phase.DEAL:
+        return None
+    tricks = [_trick(t, game.trump) for t in game.round_tricks]
+    if game.trick:
+        tricks.append(TrickRecord(game.trick[0][0], tuple(game.trick), None, None))
+    return RoundRecord(
+        round_no=rnd.round_no,
+        dealer=rnd.dealer,
+        turned=game.turned,
+        trump=game.trump,
+        bids=tuple(game.bids),
+        hands=hands,
+        tricks=tuple(tricks),
+        taken=tuple(game.taken),
+        points=None,
+        totals=before,
+        verified=False,
+    )
+
+
+def _hands(table: Table, rnd: RoundState) -> tuple[tuple[Card, ...], ...] | None:
+    dealt = len(rnd.shuffles) == len(rnd.locks) == rnd.seats
+    if not dealt or len(rnd.reveals) < rnd.seats:
+        return None
+    try:
+        return dealt_hands(rnd, table.game_id)
+    except WizardError:
+        return None  # a secret that derives nothing: the round's fault names its seat
+
+
+def _trick(trick: Trick, trump: Suit | None) -> TrickRecord:
+    index, reason = trick_winner_reason(trick.cards, trump)
+    return TrickRecord(trick.leader, trick.plays, trick.plays[index][0], reason)
+
+
+__all__ = [
+    "ABORTED",
+    "EXPORT_FORMAT",
+    "EXPORT_VERSION",
+    "FAULT",
+    "FINISHED",
+    "INCOMPLETE",
+    "LIVE",
+    "GameRecord",
+    "ReplayFault",
+    "RoundRecord",
+    "TrickRecord",
+    "dealt_hands",
+    "record_to_json",
+    "replay_log",
+    "round_just_played",
+]
