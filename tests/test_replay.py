@@ -26,7 +26,7 @@ from wizard_p2p.protocol.log import read_log
 from wizard_p2p.protocol.replay import GameRecord, record_to_json, replay_log
 from wizard_p2p.rules import DECK, GameConfig, trick_winner
 from wizard_p2p.rules.tricks import breaks_follow_suit
-from wizard_p2p.session.local import LocalSession
+from wizard_p2p.seat.offline import OfflineSeat
 from wizard_p2p.tui.app import ROUND, WizardApp
 from wizard_p2p.tui.headless import Driver, run_with_keys, screen_text
 from wizard_p2p.tui.replay_screen import DEAL, ReplayApp
@@ -306,7 +306,7 @@ def test_the_round_summary_opens_every_hand_of_the_round_just_played() -> None:
     """At the table, ``h`` in a round's summary runs the same view over the table for
     that round alone; ``q`` leaves it for the summary again."""
     policies = [None, make_policy("random"), make_policy("random")]
-    s = LocalSession(GameConfig(3), ["You", "Ana", "Ben"], policies, seat=0, seed=4)
+    s = OfflineSeat(GameConfig(3), ["You", "Ana", "Ben"], policies, seat=0, seed=4)
 
     async def script(driver: Driver) -> None:
         app = driver.app
