@@ -194,8 +194,10 @@ class LobbyServer(ListeningService):
         """The next message from a client; ``LobbyClosed`` once closed."""
         if self._closed and self._queue.empty():
             raise LobbyClosed("lobby closed")
-        item = await (self._queue.get() if timeout is None
-                      else asyncio.wait_for(self._queue.get(), timeout))
+        # asyncio.timeout, not wait_for: wait_for can return a message that arrived as
+        # the caller was cancelled, and the cancellation is lost (the task runs on).
+        async with asyncio.timeout(timeout):
+            item = await self._queue.get()
         if item is None:
             self._queue.put_nowait(None)
             raise LobbyClosed("lobby closed")
@@ -419,8 +421,8 @@ class LobbyClient(AsyncService):
         """The next message the server pushed (not a reply to a request)."""
         if self._closed and self._pushes.empty():
             raise LobbyClosed("lobby client closed")
-        item = await (self._pushes.get() if timeout is None
-                      else asyncio.wait_for(self._pushes.get(), timeout))
+        async with asyncio.timeout(timeout):  # not wait_for: see LobbyServer.recv
+            item = await self._pushes.get()
         if item is None:
             self._pushes.put_nowait(None)
             raise LobbyRefused("the lobby refused us") if self._refused else LobbyClosed(

@@ -186,17 +186,20 @@ class HostLobby:
                 return
             recv = asyncio.ensure_future(server.recv(timeout=self.timers.ping))
             start = asyncio.ensure_future(self._started.wait())
-            done, _ = await asyncio.wait({recv, start}, return_when=asyncio.FIRST_COMPLETED)
-            if start in done:
-                recv.cancel()
-                return
-            start.cancel()
             try:
-                message: LobbyMessage | None = recv.result()
-            except TimeoutError:
-                message = None
-            if message is not None:
-                self._on_lobby_message(message)
+                await asyncio.wait({recv, start}, return_when=asyncio.FIRST_COMPLETED)
+            finally:
+                recv.cancel()  # no-op once done: a message it holds is handled below
+                start.cancel()
+            if recv.done() and not recv.cancelled():
+                try:
+                    message: LobbyMessage | None = recv.result()
+                except TimeoutError:
+                    message = None
+                if message is not None:
+                    self._on_lobby_message(message)
+            if start.done() and not start.cancelled():
+                return
             self._sweep()
 
     @property
@@ -543,6 +546,7 @@ __all__ = [
     "JoinLobby",
     "LobbyError",
     "LobbyTimers",
+    "check_own_name",
     "lobby_keys",
     "new_invite_code",
 ]

@@ -192,13 +192,17 @@ class JoinLobby:
         seat = next(
             (i for i, p in enumerate(players) if p["sign_key"] == self.identity.public_key), None
         )
-        if seat is None or players[seat]["coin_commit"] != coin_commitment(master):
+        port = players[seat]["address"].rpartition(":")[2] if seat is not None else ""
+        if (
+            seat is None
+            or players[seat]["coin_commit"] != coin_commitment(master)
+            or port != str(self.mesh_port)
+        ):
             raise LobbyError("the host's terms do not seat us as we joined")
         game_dir = terms["nonce"].hex()[:16]
         store = GameStore(self.data_dir, game_dir)
-        _, _, port = players[seat]["address"].rpartition(":")
-        record = SeatRecord(game_dir, seat, self.name, master, self.listen_host, int(port),
-                            self.host)
+        record = SeatRecord(game_dir, seat, self.name, master, self.listen_host,
+                            int(port), self.host)
         store.save_seat(record)  # before endorsing: the coin commitment derives from it
         signature = endorse(self.identity, terms)
         try:

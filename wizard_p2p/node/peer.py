@@ -99,8 +99,11 @@ class GamePeer:
         auto_abort: bool | None = None,
         trace_path: Path | None = None,
         resumable: bool = True,
+        people: frozenset[int] | None = None,
     ) -> None:
         self.store = store
+        # The seats persons play (the lobby's word; None: not known): see _ends_stalls.
+        self.people = people
         self.trace_path = trace_path
         # False when leaving ends the game for good (``play``: the bots leave too).
         self.resumable = resumable
@@ -451,7 +454,7 @@ class GamePeer:
         ):
             return
         left = self._held_since + self.timers.stall_limit - time.monotonic()
-        ends_it = self.auto_abort and self.table.abort_writer(self._held_by) == self.seat
+        ends_it = self._ends_stalls() and self.table.abort_writer(self._held_by) == self.seat
         if left > 0:
             if not self._callbacks and not ends_it:
                 return  # nobody watches a countdown, and this seat ends nothing by itself
@@ -467,13 +470,22 @@ class GamePeer:
         if self._closing:
             return
         self._track_stall()  # sets the timer again if the seat held up changed
-        if self.can_abort() and self.auto_abort:
+        if self.can_abort() and self._ends_stalls():
             self.abort_stalled()
             return
         if self._stall_timer is None and self._held_by is not None:
             self._arm_stall_timer()
         for callback in list(self._callbacks):
             callback()  # the countdown moved, or this person may now end the game
+
+    def _ends_stalls(self) -> bool:
+        """Whether this client writes an abort by itself (SPEC §6): a bot's does, and only
+        while no person other than the stalled seat is seated; a person is offered it."""
+        if not self.auto_abort:
+            return False
+        if self.people is None:
+            return True
+        return not (self.people - {self._held_by, self.seat})
 
     def _holding_up(self, due: tuple[int, frozenset[str]] | None) -> bool:
         """Whether the seat due holds the game up: it is silent, or it owes an entry its
