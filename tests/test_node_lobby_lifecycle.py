@@ -16,7 +16,7 @@ import pytest
 from tests.lobby_support import RawClient, host_lobby, joiner, until
 from tests.test_node_peer import Game, run, seat_players  # noqa: F401  (run: a fixture)
 from wizard_p2p import cli
-from wizard_p2p.errors import UsageError
+from wizard_p2p.errors import DecodeError, UsageError
 from wizard_p2p.node.lobby import JoinLobby, LobbyError
 from wizard_p2p.protocol.lobby_schema import Welcome
 from wizard_p2p.protocol.table import Table
@@ -224,3 +224,18 @@ def test_a_bot_ends_a_stalled_game_by_itself_only_when_no_person_is_seated(
                 await peer.close()
 
     run(main())
+
+
+def test_the_lifecycle_messages_are_read_back() -> None:
+    from wizard_p2p.protocol.lobby_schema import Bye, Ping, Wait, decode_lobby
+
+    assert decode_lobby(b'{"type":"ping"}') == Ping()
+    assert decode_lobby(b'{"type":"bye"}') == Bye()
+    assert decode_lobby(b'{"type":"bye","reason":"the host left the lobby"}') == Bye(
+        "the host left the lobby"
+    )
+    assert decode_lobby(b'{"type":"wait","reason":"one by one"}') == Wait("one by one")
+    for bad in (b'{"type":"ping","x":1}', b'{"type":"bye","reason":"\\u001b[2J"}',
+                b'{"type":"wait"}'):
+        with pytest.raises(DecodeError):
+            decode_lobby(bad)

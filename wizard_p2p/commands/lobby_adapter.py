@@ -93,11 +93,14 @@ class LobbyAdapter:
                 status = (Status("starting"),)
             elif isinstance(lobby, JoinLobby) and lobby.seat is None and "admit" in lobby.status:
                 status = (Status("admission"),)
+            elif isinstance(lobby, JoinLobby) and lobby.status.startswith("connecting"):
+                status = (Status("connecting", detail=f"{lobby.host}:{lobby.port}"),)
             else:
                 status = (
                     Status("waiting-players", done=len(players), total=seats or len(players)),
                 )
-            if lobby.status and lobby.status.split()[0] not in ("waiting", "seated;"):
+            quiet = ("waiting", "seated;", "connecting")
+            if lobby.status and lobby.status.split()[0] not in quiet:
                 status += (Status("event", detail=lobby.status),)
         waiting: tuple[LobbyPlayer, ...] = ()
         if isinstance(lobby, HostLobby):

@@ -75,6 +75,7 @@ class JoinLobby:
     _client: LobbyClient | None = None
     _callbacks: list[Callable[[], None]] = field(default_factory=list)
     _last_ping: float = 0.0
+    _greeted: bool = False  # the host answered our hello: it holds a seat or a place for us
 
     def subscribe(self, callback: Callable[[], None]) -> None:
         self._callbacks.append(callback)
@@ -118,6 +119,7 @@ class JoinLobby:
             raise LobbyError(f"no Wizard lobby answers at {self.host}:{self.port}") from None
         self._client.last_heard = time.monotonic()
         reply = self._read(raw, ("welcome", "refused", "wait"))
+        self._greeted = True
         if isinstance(reply, Welcome):
             self._seated(reply)
         else:
@@ -229,7 +231,7 @@ class JoinLobby:
 
     async def close(self) -> None:
         linger = 0.0
-        if self._client is not None and not self._handed_over and self.seat is not None:
+        if self._client is not None and not self._handed_over and self._greeted:
             try:
                 self._client.send(encode({"type": "bye"}))
                 linger = GOODBYE_LINGER
