@@ -60,3 +60,44 @@ def test_the_host_admits_a_joiner_then_leaves_and_the_joiner_is_told(tmp_path: P
         host.close()
         if guest is not None:
             guest.close()
+
+
+def test_a_joiner_leaves_and_another_takes_the_seat(tmp_path: Path) -> None:
+    tmux = tmux_or_skip()
+    port = _free_port()
+    common = ["--listen", "127.0.0.1", "--lang", "en"]
+    host = Terminal(tmux, tmp_path / "host.sock", _console(
+        ["host", "--seats", "3", "--port", str(port), "--mesh-port", str(_free_port()),
+         "--name", "Alice", "--data-dir", str(tmp_path / "alice"), *common]
+    ))
+    guests: list[Terminal] = []
+
+    def join(name: str) -> Terminal:
+        guest = Terminal(tmux, tmp_path / f"{name}.sock", _console(
+            ["join", f"127.0.0.1:{port}", "--code", code, "--name", name,
+             "--data-dir", str(tmp_path / name), *common]
+        ))
+        guests.append(guest)
+        return guest
+
+    try:
+        screen = host.wait_for(lambda s: "Invite code" in s, "the host's lobby")
+        found = re.search(r"Invite code: ([A-Z0-9]{4}-[A-Z0-9]{4})", screen)
+        assert found, screen
+        code = found.group(1)
+        bob = join("Bob")
+        host.wait_for(lambda s: "Players (2 of 3)" in s and "Bob" in s, "Bob seated")
+        bob.wait_for(lambda s: "Players (2 of 3)" in s, "Bob's lobby")
+        bob.send("q")
+        bob.wait_for(lambda s: "?" in s, "Bob's quit question")
+        bob.send("y")
+        screen = host.wait_for(lambda s: "Players (1 of 3)" in s, "Bob's seat freed")
+        assert "Bob left the lobby" in screen
+        carol = join("Carol")
+        host.wait_for(lambda s: "Players (2 of 3)" in s and "Carol" in s, "Carol seated")
+        screen = carol.wait_for(lambda s: "seat 2" in s and "Carol" in s, "Carol's seat")
+        assert "Bob" not in screen
+    finally:
+        host.close()
+        for guest in guests:
+            guest.close()
