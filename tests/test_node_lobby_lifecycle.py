@@ -239,3 +239,21 @@ def test_the_lifecycle_messages_are_read_back() -> None:
                 b'{"type":"wait"}'):
         with pytest.raises(DecodeError):
             decode_lobby(bad)
+
+
+@pytest.mark.parametrize(
+    "content",
+    [b"[0, 2]", b"[]", b"[0, 0]", b"[6]", b'["0"]', b"[true]", b"{}", b"[0" * 40, b"\xff"],
+)
+def test_the_seats_of_people_are_kept_for_a_resumed_seat(tmp_path: Path, content: bytes) -> None:
+    from wizard_p2p.node.lobby import load_people
+    from wizard_p2p.node.lobby_common import save_people
+    from wizard_p2p.node.store import GameStore
+
+    store = GameStore(tmp_path, "0123456789abcdef")
+    assert load_people(store) is None  # not known
+    save_people(store, frozenset({0, 2}))
+    assert load_people(store) == frozenset({0, 2})
+    (store.path / "people.json").write_bytes(content)
+    expected = {b"[0, 2]": frozenset({0, 2}), b"[]": frozenset()}.get(content)
+    assert load_people(store) == expected

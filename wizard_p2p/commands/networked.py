@@ -20,7 +20,7 @@ from wizard_p2p.errors import UsageError
 from wizard_p2p.identity import Identity
 from wizard_p2p.net import CurveKeys, NetConfig, load_or_create_curve_keys
 from wizard_p2p.node.invite import DEFAULT_PORT
-from wizard_p2p.node.lobby import GameStart, HostLobby, JoinLobby, check_own_name
+from wizard_p2p.node.lobby import GameStart, HostLobby, JoinLobby, check_own_name, load_people
 from wizard_p2p.node.peer import GamePeer, PeerTimers
 from wizard_p2p.node.store import GameStore, default_data_dir, list_games
 from wizard_p2p.protocol.messages import VERSION, signed_version_of
@@ -306,7 +306,7 @@ async def resume_async(args: argparse.Namespace) -> GamePeer:
             f"plays version {VERSION} and cannot resume it"
         )
     _say(args, f"resuming game {store.game_dir} at seat {record.seat} ({len(lines)} entries)")
-    start = GameStart(lines[0], store, record)
+    start = GameStart(lines[0], store, record, load_people(store))
     peer = await _play_seat(args, start, identity, curve)
     _report(args, peer)
     await peer.close()

@@ -49,9 +49,11 @@ from wizard_p2p.node.lobby_common import (
     Seated,
     check_own_name,
     encode,
+    load_people,
     lobby_keys,
     other_version,
     refused,
+    save_people,
 )
 from wizard_p2p.node.lobby_join import JoinLobby
 from wizard_p2p.node.store import GameStore, SeatRecord
@@ -469,7 +471,9 @@ class HostLobby:
         self.status = "game started"
         self._handed_over = True
         self._notify()
-        return GameStart(genesis, store, record, _people(self.players))
+        people = _people(self.players)
+        save_people(store, people)
+        return GameStart(genesis, store, record, people)
 
     def _while_starting(
         self,
@@ -547,6 +551,7 @@ __all__ = [
     "LobbyError",
     "LobbyTimers",
     "check_own_name",
+    "load_people",
     "lobby_keys",
     "new_invite_code",
 ]

@@ -13,6 +13,7 @@ from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 from zmq.utils import z85
 
 from wizard_p2p.errors import DecodeError, WizardError
+from wizard_p2p.files import write_atomic
 from wizard_p2p.identity import fingerprint
 from wizard_p2p.net import CurveKeys
 from wizard_p2p.node.invite import normalise_code
@@ -127,3 +128,29 @@ def other_version(host: object, joiner: object) -> str:
         f"the host's table plays {host!r:.40} and the joiner's client {joiner!r:.40}: "
         "both players need the same version of wizard-p2p"
     )
+
+
+_PEOPLE_FILE = "people.json"
+_PEOPLE_MAX_BYTES = 64
+
+
+def save_people(store: GameStore, people: frozenset[int]) -> None:
+    """Keep which seats persons play beside the seat's files, for a resumed seat."""
+    write_atomic(store.path / _PEOPLE_FILE, json.dumps(sorted(people)).encode(), mode=0o644)
+
+
+def load_people(store: GameStore) -> frozenset[int] | None:
+    """The seats persons play as the lobby said (``save_people``); None when not known
+    (no file, or one that is not a list of distinct seats 0..5)."""
+    try:
+        with open(store.path / _PEOPLE_FILE, "rb") as f:
+            data = f.read(_PEOPLE_MAX_BYTES + 1)
+        seats = json.loads(data) if len(data) <= _PEOPLE_MAX_BYTES else None
+    except (OSError, ValueError):
+        return None
+    if not isinstance(seats, list) or len(set(map(repr, seats))) != len(seats):
+        return None
+    if not all(type(s) is int and 0 <= s <= 5 for s in seats):
+        return None
+    return frozenset(seats)
+

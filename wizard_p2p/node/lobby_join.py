@@ -30,6 +30,7 @@ from wizard_p2p.node.lobby_common import (
     encode,
     lobby_keys,
     other_version,
+    save_people,
 )
 from wizard_p2p.node.store import GameStore, SeatRecord
 from wizard_p2p.ports import release_port, reserve_port
@@ -227,6 +228,7 @@ class JoinLobby:
         assert isinstance(body, Genesis)
         self._handed_over = True
         people = frozenset(s for s, p in enumerate(players) if p["sign_key"] not in bots)
+        save_people(store, people)
         return GameStart(body.entry, store, record, people)
 
     async def close(self) -> None:
