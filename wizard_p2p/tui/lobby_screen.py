@@ -117,6 +117,7 @@ def is_lobby(target: object) -> TypeGuard[LobbyController]:
     return callable(getattr(target, "table", None)) and callable(getattr(target, "start", None))
 
 
+_WAITING_SHOWN = 3
 # The lobby's own texts (the host's decisions), by language.
 _TEXTS: dict[str, dict[str, str]] = {
     "en": {
@@ -224,9 +225,12 @@ def lobby_lines(
         lines.append([(style, head), ("class:dim", clip(player.fingerprint, cells - width(head)))])
     if snap.waiting:
         lines.append([("class:header", clip(lobby_text(tr, "waiting"), cells))])
-        for player in snap.waiting:
+        # The first few: the keys act on the first, and the screen must still fit.
+        for player in snap.waiting[:_WAITING_SHOWN]:
             head = f" {pad(player.name, name_cells + 8)}  "
             lines.append([("", head), ("class:dim", clip(player.fingerprint, cells - width(head)))])
+        if len(snap.waiting) > _WAITING_SHOWN:
+            lines.append([("class:dim", f" +{len(snap.waiting) - _WAITING_SHOWN}")])
         first = snap.waiting[0].name
         lines.append([("class:prompt", clip(lobby_text(tr, "admit_keys", name=first), cells))])
     lines.append([])
