@@ -250,7 +250,7 @@ def test_parse_address_refuses_nonsense(text: str) -> None:
 def test_the_addresses_to_share_are_read_from_the_interfaces_without_any_traffic() -> None:
     import ipaddress
 
-    from wizard_p2p.node.lobby import _interface_addresses, lan_addresses
+    from wizard_p2p.node.invite import _interface_addresses, lan_addresses
 
     # The loopback interface is always there, and is read like any other.
     assert "127.0.0.1" in _interface_addresses()

@@ -226,3 +226,57 @@ def test_a_full_lobby_with_the_variant_keys_fits_the_smallest_terminal(lang: str
         text = "\n".join(render(app))  # 80 x 24: fails if any line or row is cut
         assert app.tr("lobby_start") in text
         assert app.tr("lobby_variant_keys", n=len(VARIANT_NAMES)) in text
+
+
+class ApprovingLobby(FakeLobby):
+    """A host's lobby with joiners waiting to be admitted, and seated players to remove."""
+
+    def __init__(self) -> None:
+        super().__init__(["Ana", "Ben"], you=0)
+        self.waiting = [
+            LobbyPlayer("Cho", FINGERPRINTS[2], 0), LobbyPlayer("Dee", FINGERPRINTS[3], 1)
+        ]
+        self.removed: list[int] = []
+
+    def snapshot(self) -> LobbySnapshot:
+        snap = super().snapshot()
+        return LobbySnapshot(**{**snap.__dict__, "waiting": tuple(self.waiting),
+                                "can_remove": True})
+
+    def admit(self, index: int) -> None:
+        joiner = self.waiting.pop(index)
+        self.join(joiner.name)
+
+    def refuse(self, index: int) -> None:
+        self.waiting.pop(index)
+        self._notify()
+
+    def remove(self, seat: int) -> None:
+        if seat == 0:
+            raise UsageError("the host's own seat cannot be removed")
+        self.removed.append(seat)
+        del self.players[seat]
+        self._notify()
+
+
+def test_the_host_admits_refuses_and_removes_with_keys() -> None:
+    lobby = ApprovingLobby()
+
+    async def script(driver: Driver) -> None:
+        app = driver.app
+        text = "\n".join(screen_text(app))
+        assert "Cho" in text and FINGERPRINTS[2] in text and "a: admit Cho" in text
+        await driver.press("a")
+        assert [p.name for p in lobby.players] == ["Ana", "Ben", "Cho"]
+        await driver.press("x")
+        assert lobby.waiting == []
+        await driver.press("-")
+        assert "seat number" in app.message
+        await driver.press("2")  # seat 2: Ben
+        assert lobby.removed == [1] and [p.name for p in lobby.players] == ["Ana", "Cho"]
+        assert lobby.variants == ("plus_minus_one",)  # the digit removed, it did not toggle
+        await driver.press("-")
+        await driver.press("1")
+        assert "cannot be removed" in app.message
+
+    run_with_keys(lambda pipe, out: WizardApp(lobby, "en", input=pipe, output=out), script)

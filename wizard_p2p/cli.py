@@ -140,6 +140,10 @@ def build_parser() -> argparse.ArgumentParser:
     _add_game_options(host)
     _add_network_options(host)
     host.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"lobby port ({DEFAULT_PORT})")
+    host.add_argument(
+        "--approve", action="store_true",
+        help="admit joiners one by one: the lobby shows each one's name and fingerprint",
+    )
     host.set_defaults(func=_cmd_host)
 
     join = sub.add_parser("join", help="join a game hosted at HOST:PORT")

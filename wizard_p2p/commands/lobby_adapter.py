@@ -40,7 +40,6 @@ class LobbyAdapter:
         self.closed: str | None = None
         self._callbacks: list[Callable[[], None]] = []
         self._task: asyncio.Task[None] | None = None
-        self._starting = False
         lobby.subscribe(self._notify)
 
     def begin(self) -> None:
@@ -58,6 +57,10 @@ class LobbyAdapter:
             self.closed = str(exc)
         except asyncio.CancelledError:
             self.closed = "left the lobby"
+        except Exception as exc:
+            # A fault of this program: shown, and raised again by the command (loudly).
+            self.closed = f"internal error: {exc!r:.200}"
+            raise
         finally:
             await self.lobby.close()
             self._notify()
@@ -76,37 +79,46 @@ class LobbyAdapter:
         lobby = self.lobby
         you = 0 if isinstance(lobby, HostLobby) else lobby.seat
         players = tuple(
-            LobbyPlayer(p.name, p.fingerprint, seat, is_host=seat == 0, is_you=seat == you)
+            LobbyPlayer(p.name, p.fingerprint, seat, is_host=seat == 0, is_you=seat == you,
+                        bot=p.bot)
             for seat, p in enumerate(lobby.players)
         )
         seats = lobby.config.seats if isinstance(lobby, HostLobby) else lobby.seats
         status: tuple[Status, ...] = ()
+        starting = isinstance(lobby, HostLobby) and (
+            lobby.starting or (self.autostart and len(players) >= seats)
+        )
         if self.peer is None and self.closed is None:
-            if seats and len(players) >= seats and (self.autostart or self._starting):
+            if starting:
                 status = (Status("starting"),)
+            elif isinstance(lobby, JoinLobby) and lobby.seat is None and "admit" in lobby.status:
+                status = (Status("admission"),)
+            elif isinstance(lobby, JoinLobby) and lobby.status.startswith("connecting"):
+                status = (Status("connecting", detail=f"{lobby.host}:{lobby.port}"),)
             else:
                 status = (
                     Status("waiting-players", done=len(players), total=seats or len(players)),
                 )
+            quiet = ("waiting", "seated;", "connecting")
+            if lobby.status and lobby.status.split()[0] not in quiet:
+                status += (Status("event", detail=lobby.status),)
+        waiting: tuple[LobbyPlayer, ...] = ()
         if isinstance(lobby, HostLobby):
             addresses = tuple(lobby.addresses)
-            invite = lobby.code
             variants = lobby.config.variants()
-            can_start = lobby.can_start
-            choices = (
-                VARIANT_NAMES
-                if self.peer is None and not self._starting and lobby.variants_open
-                else ()
-            )
+            can_start = lobby.can_start and not self.autostart
+            choices = VARIANT_NAMES if self.peer is None and lobby.variants_open else ()
+            waiting = tuple(LobbyPlayer(p.name, p.fingerprint, i, bot=p.bot)
+                            for i, p in enumerate(lobby.waiting))
+            can_remove = self.peer is None and not lobby.starting
         else:
             addresses = (f"{lobby.host}:{lobby.port}",)
-            invite = lobby.code
             variants = lobby.variants
-            can_start = False
+            can_start = can_remove = False
             choices = ()
         return LobbySnapshot(
             addresses=addresses,
-            invite=invite,
+            invite=lobby.code,
             players=players,
             variants=variants,
             variant_choices=choices,
@@ -116,19 +128,39 @@ class LobbyAdapter:
             error=self.error,
             started=self.peer is not None,
             closed=self.closed,
+            waiting=waiting,
+            can_remove=can_remove,
         )
+
+    def _host(self) -> HostLobby:
+        if not isinstance(self.lobby, HostLobby) or self.peer is not None:
+            raise UsageError("only the host decides who sits, before the game starts")
+        return self.lobby
 
     def start(self) -> None:
         if not isinstance(self.lobby, HostLobby):
             raise UsageError("only the host starts the game")
         self.lobby.start()
-        self._starting = True
-        self._notify()
 
     def set_variants(self, variants: tuple[str, ...]) -> None:
-        if not isinstance(self.lobby, HostLobby) or self.peer is not None or self._starting:
-            raise UsageError("only the host chooses the variants, before the game starts")
-        self.lobby.set_variants(variants)
+        self._host().set_variants(variants)
+
+    def _waiting_client(self, index: int) -> str:
+        waiting = self._host().waiting
+        if not 0 <= index < len(waiting) or waiting[index].client is None:
+            raise UsageError("nobody is waiting there")
+        client = waiting[index].client
+        assert client is not None
+        return client
+
+    def admit(self, index: int) -> None:
+        self._host().admit(self._waiting_client(index))
+
+    def refuse(self, index: int) -> None:
+        self._host().refuse(self._waiting_client(index))
+
+    def remove(self, seat: int) -> None:
+        self._host().remove(seat)
 
     def leave(self) -> None:
         if self._task is not None and not self._task.done():

@@ -20,7 +20,7 @@ from wizard_p2p.errors import UsageError
 from wizard_p2p.identity import Identity
 from wizard_p2p.net import CurveKeys, NetConfig, load_or_create_curve_keys
 from wizard_p2p.node.invite import DEFAULT_PORT
-from wizard_p2p.node.lobby import GameStart, HostLobby, JoinLobby
+from wizard_p2p.node.lobby import GameStart, HostLobby, JoinLobby, check_own_name, load_people
 from wizard_p2p.node.peer import GamePeer, PeerTimers
 from wizard_p2p.node.store import GameStore, default_data_dir, list_games
 from wizard_p2p.protocol.messages import VERSION, signed_version_of
@@ -94,6 +94,7 @@ def _new_peer(
         auto_abort=bool(args.headless),
         trace_path=Path(args.trace) if getattr(args, "trace", None) else None,
         resumable=getattr(args, "resumable", True),
+        people=start.people,
     )
 
 
@@ -161,7 +162,12 @@ async def _console_lobby(
     node_lobby.leave()
     if node_lobby.task is not None:
         await asyncio.gather(node_lobby.task, return_exceptions=True)
+        failure = None if node_lobby.task.cancelled() else node_lobby.task.exception()
+        if failure is not None:
+            raise failure  # a fault of this program: loudly
     peer = node_lobby.peer
+    if peer is None and node_lobby.closed and node_lobby.closed != "left the lobby":
+        raise UsageError(node_lobby.closed)  # the host left, or turned us away: say so
     if peer is not None:
         peer.raise_if_failed()
     if peer is not None and peer.table.finished:
@@ -189,8 +195,17 @@ def _report(args: argparse.Namespace, peer: GamePeer) -> None:
     _say(args, f"check it with: wizard-p2p audit {peer.store.log_path}")
 
 
-async def host_async(args: argparse.Namespace) -> GamePeer:
+def _check_start_options(args: argparse.Namespace) -> None:
+    """Refuse a bad name or timer option at once, before anything is sent."""
+    args.name = check_own_name(args.name)
     _check_timer_options(args)
+
+
+async def host_async(args: argparse.Namespace) -> GamePeer:
+    _check_start_options(args)
+    approve = bool(getattr(args, "approve", False))
+    if approve and args.headless:
+        raise UsageError("--approve needs the console: a bot host cannot admit anyone")
     data_dir = _data_dir(args)
     identity, curve = _keys(data_dir)
     config = GameConfig.with_variants(args.seats, args.variant)
@@ -204,6 +219,8 @@ async def host_async(args: argparse.Namespace) -> GamePeer:
         port=args.port,
         mesh_port=args.mesh_port,
         net_config=_net_config(args),
+        approve=approve,
+        bot=bool(args.headless),
     )
     if getattr(args, "lobby_code", None):
         host.code = args.lobby_code  # chosen before the bots were started
@@ -245,7 +262,7 @@ async def _lobby_then_game(
 
 
 async def join_async(args: argparse.Namespace) -> GamePeer:
-    _check_timer_options(args)
+    _check_start_options(args)
     data_dir = _data_dir(args)
     identity, curve = _keys(data_dir)
     host, port = parse_address(args.address)
@@ -262,6 +279,7 @@ async def join_async(args: argparse.Namespace) -> GamePeer:
         listen_host=args.listen,
         mesh_port=args.mesh_port,
         net_config=_net_config(args),
+        bot=bool(args.headless),
     )
     _say(args, f"joining {host}:{port} as {args.name} ({identity.fingerprint})")
     return await _lobby_then_game(args, lobby, identity, curve)
@@ -288,7 +306,7 @@ async def resume_async(args: argparse.Namespace) -> GamePeer:
             f"plays version {VERSION} and cannot resume it"
         )
     _say(args, f"resuming game {store.game_dir} at seat {record.seat} ({len(lines)} entries)")
-    start = GameStart(lines[0], store, record)
+    start = GameStart(lines[0], store, record, load_people(store))
     peer = await _play_seat(args, start, identity, curve)
     _report(args, peer)
     await peer.close()

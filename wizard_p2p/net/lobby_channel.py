@@ -19,6 +19,9 @@ A client may send a *request* and await its *reply*
 (:meth:`LobbyClient.request`, resent with the same id until answered; the
 server replays its cached reply to a repeated request instead of delivering
 it twice), send a one-way message, or receive *pushes* from the server.
+The client notes when it last heard the server (:attr:`LobbyClient.last_heard`),
+so that the node above can tell a host that vanished; either side may close with
+a short linger, so that a last message (a goodbye) still leaves.
 
 The server names a client by the Z85 key its handshake authenticated and sees
 the client's IP address (``Peer-Address``), so the host can tell joiners how to
@@ -31,6 +34,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import time
 from collections import Counter, OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -190,8 +194,10 @@ class LobbyServer(ListeningService):
         """The next message from a client; ``LobbyClosed`` once closed."""
         if self._closed and self._queue.empty():
             raise LobbyClosed("lobby closed")
-        item = await (self._queue.get() if timeout is None
-                      else asyncio.wait_for(self._queue.get(), timeout))
+        # asyncio.timeout, not wait_for: wait_for can return a message that arrived as
+        # the caller was cancelled, and the cancellation is lost (the task runs on).
+        async with asyncio.timeout(timeout):
+            item = await self._queue.get()
         if item is None:
             self._queue.put_nowait(None)
             raise LobbyClosed("lobby closed")
@@ -226,10 +232,11 @@ class LobbyServer(ListeningService):
             raise UsageError("lobby not started")
         await self._pulse.wait_for(predicate, timeout, what)
 
-    async def close(self) -> None:
-        """Close the lobby: its socket, its ZAP handler and its context."""
+    async def close(self, linger: float = 0.0) -> None:
+        """Close the lobby: its socket, its ZAP handler and its context. With ``linger``
+        (seconds), messages already pushed get that long to leave."""
         if not self._closed:
-            await self._teardown()
+            await self._teardown(linger)
 
     def _payload(self, payload: bytes) -> bytes:
         return checked_payload(payload, self.config.max_payload)
@@ -239,11 +246,11 @@ class LobbyServer(ListeningService):
             return False
         return send_nowait(self._router, [client.routing_id, *frames])
 
-    async def _teardown(self) -> None:
+    async def _teardown(self, linger: float = 0.0) -> None:
         self._closed = True
         await cancel_all(self._tasks)
         self._tasks = []
-        close_monitored(self._router, self._monitor)
+        close_monitored(self._router, self._monitor, linger=int(linger * 1000))
         if self._auth is not None:
             self._auth.stop()
             await asyncio.sleep(0)
@@ -353,6 +360,8 @@ class LobbyClient(AsyncService):
         self._refused = False
         self._closed = False
         self.malformed = 0
+        # When the server was last heard (time.monotonic()): any reply or push.
+        self.last_heard = time.monotonic()
 
     async def start(self) -> None:
         if self._context is not None:
@@ -412,8 +421,8 @@ class LobbyClient(AsyncService):
         """The next message the server pushed (not a reply to a request)."""
         if self._closed and self._pushes.empty():
             raise LobbyClosed("lobby client closed")
-        item = await (self._pushes.get() if timeout is None
-                      else asyncio.wait_for(self._pushes.get(), timeout))
+        async with asyncio.timeout(timeout):  # not wait_for: see LobbyServer.recv
+            item = await self._pushes.get()
         if item is None:
             self._pushes.put_nowait(None)
             raise LobbyRefused("the lobby refused us") if self._refused else LobbyClosed(
@@ -421,12 +430,14 @@ class LobbyClient(AsyncService):
             )
         return item
 
-    async def close(self) -> None:
+    async def close(self, linger: float = 0.0) -> None:
+        """Close the connection; with ``linger`` (seconds), messages already sent get that
+        long to leave."""
         if self._closed:
             return
         self._closed = True
         await cancel_all(self._tasks)
-        close_monitored(self._dealer, self._monitor)
+        close_monitored(self._dealer, self._monitor, linger=int(linger * 1000))
         if self._context is not None:
             self._context.destroy(linger=0)
         self._fail_all(LobbyClosed("lobby client closed"))
@@ -482,6 +493,7 @@ class LobbyClient(AsyncService):
                 self.malformed += 1
                 _log.warning("lobby client: dropped malformed frame: %s", exc.reason)
                 continue
+            self.last_heard = time.monotonic()
             if reply.reply_to is None:
                 self._pushes.put_nowait(reply.payload)
                 continue

@@ -3,190 +3,82 @@
 The host opens a ``LobbyServer`` whose CURVE key derives from a short invite
 code (so the code is all a joiner needs besides the address, and nobody without
 it can even complete a handshake). Joiners say hello with their name, keys,
-listening port and coin commitment; the host seats them and pushes the seat
-list to everyone. When the host starts, it sends the terms; every player
-stores its master secret (``seat.json``) and then endorses the terms; the host
-assembles the genesis and pushes it, and the lobby closes to all but the seated.
+listening port and coin commitment; the host seats them (or, with ``approve``,
+lists them until the host admits or refuses each) and pushes the seat list to
+everyone. When the host starts, it sends the terms; every player stores its
+master secret (``seat.json``) and then endorses the terms; the host assembles
+the genesis and pushes it, and the lobby closes to all but the seated.
 
-Lobby messages are JSON objects with a ``type``:
-``hello``/``welcome``/``refused``, ``players``, ``terms``, ``endorse``/``ok``,
-``genesis``, ``bye`` (a joiner leaving). See protocol/SPEC.md §9.
+The lobby is a lifecycle, not a funnel: a joiner that leaves (``bye``) or goes
+silent frees its seat, the host may remove a seated player, a start that a
+player does not endorse in time is called off (the others are told by a new
+seat list), and a host that leaves says ``bye`` to everyone. Every message is
+read by ``protocol.lobby_schema`` first; anything it refuses is answered with
+the reason, to that client alone. The messages and the timeouts of each stage
+are in protocol/SPEC.md §9. This module is the host's side; ``lobby_join`` the
+joiner's.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import os
-import socket
-import struct
+import shutil
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-import zmq
-from cryptography.hazmat.primitives import hashes
-from cryptography.hazmat.primitives.kdf.hkdf import HKDF
-from zmq.utils import z85
-
-from wizard_p2p.errors import UsageError, WizardError
-from wizard_p2p.identity import Identity, fingerprint, verify
-from wizard_p2p.net import (
-    CurveKeys,
-    LobbyClient,
-    LobbyMessage,
-    LobbyRefused,
-    LobbyServer,
-    LobbyTimeout,
-    NetConfig,
-)
+from wizard_p2p.errors import DecodeError, UsageError, WizardError
+from wizard_p2p.identity import Identity, verify
+from wizard_p2p.net import CurveKeys, LobbyMessage, LobbyServer, NetConfig
 from wizard_p2p.node.invite import (  # noqa: F401  (re-exported: the lobby's API)
     CODE_ALPHABET,
     DEFAULT_PORT,
+    lan_addresses,
     new_invite_code,
     normalise_code,
 )
+from wizard_p2p.node.lobby_common import (
+    GOODBYE_LINGER,
+    OK,
+    GameStart,
+    LobbyError,
+    LobbyTimers,
+    Seated,
+    check_own_name,
+    encode,
+    load_people,
+    lobby_keys,
+    other_version,
+    refused,
+    save_people,
+)
+from wizard_p2p.node.lobby_join import JoinLobby
 from wizard_p2p.node.store import GameStore, SeatRecord
 from wizard_p2p.ports import release_port, reserve_port
-from wizard_p2p.protocol.genesis import (
-    coin_commitment,
-    encode_genesis,
-    endorse,
-    genesis_terms,
+from wizard_p2p.protocol.genesis import coin_commitment, encode_genesis, endorse, genesis_terms
+from wizard_p2p.protocol.lobby_schema import (
+    Bye,
+    Endorse,
+    Hello,
+    LobbyPlayer,
+    Ping,
+    decode_lobby,
+    joiner_address,
 )
 from wizard_p2p.protocol.messages import GENESIS_DOMAIN, PROTOCOL, genesis_terms_bytes
-from wizard_p2p.rules import VARIANT_NAMES, GameConfig
+from wizard_p2p.rules import MIN_SEATS, GameConfig
+
+# Joiners the host lists at once while it admits them one by one: a stranger with
+# the code can make the list no longer than this, and takes no seat.
+MAX_WAITING = 8
+_FROM_JOINER = ("hello", "ping", "bye", "endorse")
 
 
-class LobbyError(WizardError):
-    pass
-
-
-def _variants_from_json(raw: object) -> tuple[str, ...]:
-    """The host's variants, as far as they are ones we know (for display only)."""
-    if not isinstance(raw, list):
-        return ()
-    return tuple(name for name in VARIANT_NAMES if name in raw)
-
-
-def lobby_keys(code: str) -> CurveKeys:
-    """The lobby's CURVE keypair, derived from the invite code."""
-    seed = HKDF(
-        algorithm=hashes.SHA256(), length=32, salt=None, info=b"wizard-p2p/v1/lobby-key"
-    ).derive(normalise_code(code).encode())
-    secret = z85.encode(seed).decode()
-    public = zmq.curve_public(secret.encode()).decode()
-    return CurveKeys(public, secret)
-
-
-def lan_addresses() -> list[str]:
-    """This machine's non-loopback IPv4 addresses, to tell the other players.
-
-    Read from the interfaces themselves (Linux ``SIOCGIFADDR``) and from the host
-    name; nothing is sent anywhere.
-    """
-    found: set[str] = set()
-    with contextlib.suppress(OSError):
-        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
-            found.add(str(info[4][0]))
-    found.update(_interface_addresses())
-    return sorted(a for a in found if not a.startswith("127."))
-
-
-def _interface_addresses() -> set[str]:
-    try:
-        import fcntl
-    except ImportError:  # not on this platform: the host name's addresses must do
-        return set()
-    siocgifaddr = 0x8915
-    addresses: set[str] = set()
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as sock:
-        for _, name in socket.if_nameindex():
-            with contextlib.suppress(OSError):
-                request = struct.pack("256s", name.encode()[:15])
-                reply = fcntl.ioctl(sock.fileno(), siocgifaddr, request)
-                addresses.add(socket.inet_ntoa(reply[20:24]))
-    return addresses
-
-
-@dataclass
-class Seated:
-    name: str
-    sign_key: bytes
-    curve_key: str
-    address: str  # host:port the others dial; "" host = the lobby's host
-    coin_commit: bytes
-    client: str | None = None  # lobby client key (None for the host)
-
-    @property
-    def fingerprint(self) -> str:
-        return fingerprint(self.sign_key)
-
-    def record(self) -> dict[str, Any]:
-        return {
-            "name": self.name,
-            "sign_key": self.sign_key,
-            "curve_key": self.curve_key,
-            "address": self.address,
-            "coin_commit": self.coin_commit,
-        }
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "name": self.name,
-            "sign_key": self.sign_key.hex(),
-            "curve_key": self.curve_key,
-            "address": self.address,
-            "coin_commit": self.coin_commit.hex(),
-        }
-
-
-@dataclass
-class GameStart:
-    """What a player needs to run its seat once the lobby is done."""
-
-    genesis: bytes
-    store: GameStore
-    record: SeatRecord
-
-
-def _encode(obj: dict[str, Any]) -> bytes:
-    return json.dumps(obj, sort_keys=True).encode()
-
-
-def _decode(data: bytes) -> dict[str, Any]:
-    try:
-        obj = json.loads(data)
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise LobbyError(f"malformed lobby message: {exc}") from None
-    if not isinstance(obj, dict) or not isinstance(obj.get("type"), str):
-        raise LobbyError("a lobby message is an object with a type")
-    return obj
-
-
-def _player_from_json(obj: Any) -> Seated:
-    try:
-        name = str(obj["name"]).strip()
-        if not 1 <= len(name) <= 32:
-            raise ValueError("a name has 1..32 characters")
-        return Seated(
-            name=name,
-            sign_key=bytes.fromhex(obj["sign_key"]),
-            curve_key=str(obj["curve_key"]),
-            address=str(obj["address"]),
-            coin_commit=bytes.fromhex(obj["coin_commit"]),
-        )
-    except (KeyError, TypeError, ValueError) as exc:
-        raise LobbyError(f"bad player record: {exc}") from None
-
-
-def _other_version(host: object, joiner: object) -> str:
-    """Why a host and a joiner of different protocol versions cannot play together."""
-    return (
-        f"the host's table plays {host!r} and the joiner's client {joiner!r}: "
-        "both players need the same version of wizard-p2p"
-    )
+def _people(players: list[Seated]) -> frozenset[int]:
+    return frozenset(seat for seat, p in enumerate(players) if not p.bot)
 
 
 @dataclass
@@ -203,18 +95,25 @@ class HostLobby:
     mesh_port: int | None = None
     net_config: NetConfig | None = None
     code: str = field(default_factory=new_invite_code)
+    approve: bool = False  # joiners wait until the host admits each (admit/refuse)
+    bot: bool = False  # the host's own seat is played by a program
+    timers: LobbyTimers = field(default_factory=LobbyTimers)
     players: list[Seated] = field(default_factory=list)
+    waiting: list[Seated] = field(default_factory=list)  # for the host to admit or refuse
     status: str = ""
     protocol: str = PROTOCOL  # the version this table plays (SPEC §9: hello, welcome)
     _server: LobbyServer | None = None
     _master: bytes = b""
     _callbacks: list[Callable[[], None]] = field(default_factory=list)
     _started: asyncio.Event = field(default_factory=asyncio.Event)
-    _terms_fixed: bool = False  # the terms are being signed: the variants no longer change
+    _terms_fixed: bool = False  # the terms are being signed: the table no longer changes
     _handed_over: bool = False  # the game started: its mesh port is the peer's to release
     _changed: asyncio.Event = field(default_factory=asyncio.Event)
+    _heard: dict[str, float] = field(default_factory=dict)  # seated/waiting client → when
+    _barred: set[bytes] = field(default_factory=set)  # signing keys removed or refused
 
     async def open(self) -> None:
+        self.name = check_own_name(self.name)
         self._server = LobbyServer(
             lobby_keys(self.code), host=self.listen_host, port=self.port, config=self.net_config
         )
@@ -234,6 +133,7 @@ class HostLobby:
                 self.curve_keys.public,
                 f":{self.mesh_port}",
                 coin_commitment(self._master),
+                bot=self.bot,
             )
         ]
         self.status = "waiting for players"
@@ -244,8 +144,24 @@ class HostLobby:
         return [f"{h}:{self.port}" for h in hosts] or [f"127.0.0.1:{self.port}"]
 
     @property
+    def starting(self) -> bool:
+        """The terms are out for endorsement (until the genesis, or the start is called off)."""
+        return self._terms_fixed or self._started.is_set()
+
+    def start_refusal(self) -> str | None:
+        """Why the host cannot start now, or None."""
+        seated = len(self.players)
+        if self._handed_over:
+            return "the game has started"
+        if self.starting:
+            return "the game is starting"
+        if seated < MIN_SEATS:
+            return f"a game needs at least {MIN_SEATS} players: {seated} seated"
+        return None
+
+    @property
     def can_start(self) -> bool:
-        return 3 <= len(self.players) <= 6 and len(self.players) == self.config.seats
+        return self.start_refusal() is None
 
     def subscribe(self, callback: Callable[[], None]) -> None:
         self._callbacks.append(callback)
@@ -256,26 +172,42 @@ class HostLobby:
             callback()
 
     async def serve(self, *, autostart: bool = False) -> GameStart:
-        """Seat joiners until the host starts (or, with ``autostart``, the table is full)."""
+        """Seat joiners until the host starts (or, with ``autostart``, the table is full)
+        and every seated player endorses the terms."""
+        while True:
+            await self._seat_players(autostart)
+            start = await self._start_game()
+            if start is not None:
+                return start
+
+    async def _seat_players(self, autostart: bool) -> None:
         server = self._server
         assert server is not None
         while True:
-            if autostart and self.can_start:
-                break
-            recv = asyncio.ensure_future(server.recv())
+            if autostart and len(self.players) == self.config.seats:
+                return
+            recv = asyncio.ensure_future(server.recv(timeout=self.timers.ping))
             start = asyncio.ensure_future(self._started.wait())
-            done, _ = await asyncio.wait({recv, start}, return_when=asyncio.FIRST_COMPLETED)
-            if start in done:
-                recv.cancel()
-                break
-            start.cancel()
-            self._on_lobby_message(recv.result())
-        return await self._start_game()
+            try:
+                await asyncio.wait({recv, start}, return_when=asyncio.FIRST_COMPLETED)
+            finally:
+                recv.cancel()  # no-op once done: a message it holds is handled below
+                start.cancel()
+            if recv.done() and not recv.cancelled():
+                try:
+                    message: LobbyMessage | None = recv.result()
+                except TimeoutError:
+                    message = None
+                if message is not None:
+                    self._on_lobby_message(message)
+            if start.done() and not start.cancelled():
+                return
+            self._sweep()
 
     @property
     def variants_open(self) -> bool:
         """Whether the host may still switch variants (the game has not started)."""
-        return not (self._started.is_set() or self._terms_fixed)
+        return not self.starting and not self._handed_over
 
     def set_variants(self, variants: list[str] | tuple[str, ...]) -> None:
         """Switch the game's variants before it starts (the host, from the console).
@@ -291,74 +223,207 @@ class HostLobby:
         self._notify()
 
     def start(self) -> None:
-        """Ask to start the game (from the console)."""
-        if not self.can_start:
-            raise UsageError(f"the game needs {self.config.seats} players seated")
+        """Ask to start the game with the players seated (from the console)."""
+        refusal = self.start_refusal()
+        if refusal is not None:
+            raise UsageError(refusal)
         self._started.set()
+        self._notify()
+
+    # --- the host's decisions ---------------------------------------------------------
+
+    def admit(self, client: str) -> None:
+        """Seat the waiting joiner of lobby key ``client`` (``approve``); ``UsageError``
+        says why not."""
+        joiner = next((p for p in self.waiting if p.client == client), None)
+        if joiner is None:
+            raise UsageError("nobody of that key is waiting")
+        if self.starting:
+            raise UsageError("the game is starting")
+        if len(self.players) >= self.config.seats:
+            raise UsageError("the table is full: remove a player first")
+        self.waiting.remove(joiner)
+        self.players.append(joiner)
+        self.status = f"{joiner.name} joined"
+        assert self._server is not None and client is not None
+        self._server.push(client, self._welcome(len(self.players) - 1))
+        self._push_players()
+        self._notify()
+
+    def refuse(self, client: str) -> None:
+        """Turn the waiting joiner of lobby key ``client`` away (``approve``)."""
+        joiner = next((p for p in self.waiting if p.client == client), None)
+        if joiner is None:
+            raise UsageError("nobody of that key is waiting")
+        self.waiting.remove(joiner)
+        self._barred.add(joiner.sign_key)
+        self._heard.pop(client, None)
+        self.status = f"{joiner.name} was not admitted"
+        assert self._server is not None
+        self._server.push(client, refused("the host did not admit you to the table"))
+        self._notify()
+
+    def remove(self, seat: int) -> None:
+        """Take the player at ``seat`` (0-based) off the table; it is told, and may not
+        come back to this lobby."""
+        if self.starting:
+            raise UsageError("the game is starting")
+        if seat == 0:
+            raise UsageError("the host's own seat cannot be removed: q leaves the lobby")
+        if not 0 < seat < len(self.players):
+            raise UsageError(f"there is no player at seat {seat + 1}")
+        player = self.players.pop(seat)
+        self._barred.add(player.sign_key)
+        assert self._server is not None and player.client is not None
+        self._heard.pop(player.client, None)
+        self._server.push(player.client, refused("the host removed you from the table"))
+        self.status = f"{player.name} was removed"
+        self._push_players()
+        self._notify()
+
+    # --- messages ---------------------------------------------------------------------
 
     def _on_lobby_message(self, message: LobbyMessage) -> None:
         server = self._server
         assert server is not None
+        if message.client in self._heard:
+            self._heard[message.client] = time.monotonic()
         try:
-            obj = _decode(message.payload)
-        except LobbyError as exc:
-            server.reply(message, _encode({"type": "refused", "reason": str(exc)}))
+            body = decode_lobby(message.payload, expect=_FROM_JOINER)
+        except DecodeError as exc:
+            server.reply(message, refused(str(exc)))
             return
-        if obj["type"] == "hello":
-            server.reply(message, _encode(self._hello(obj, message)))
-            self._push_players()
-            self._notify()
-        elif obj["type"] == "bye":
-            self.players = [p for p in self.players if p.client != message.client]
-            self._push_players()
-            self._notify()
+        if isinstance(body, Hello):
+            reply, changed = self._hello(body, message)
+            server.reply(message, reply)
+            if changed:
+                self._push_players()
+                self._notify()
+        elif isinstance(body, Ping):
+            server.reply(message, OK)
+        elif isinstance(body, Bye):
+            self._leave(message.client, "left the lobby")
+        else:
+            server.reply(message, refused("there are no terms to endorse yet"))
 
-    def _hello(self, obj: dict[str, Any], message: LobbyMessage) -> dict[str, Any]:
+    def _hello(self, hello: Hello, message: LobbyMessage) -> tuple[bytes, bool]:
+        """The answer to a hello, and whether the table changed."""
         try:
-            if normalise_code(str(obj.get("code", ""))) != self.code:
-                return {"type": "refused", "reason": "wrong invite code"}
-            # A joiner older than the field says nothing; the terms' check catches it.
-            theirs = obj.get("protocol", self.protocol)
-            if theirs != self.protocol:
-                return {"type": "refused", "reason": _other_version(self.protocol, theirs)}
-            player = _player_from_json(obj.get("player"))
-            port = int(obj.get("port", 0))
-        except (WizardError, ValueError) as exc:
-            return {"type": "refused", "reason": str(exc)}
+            if normalise_code(hello.code) != self.code:
+                return refused("wrong invite code"), False
+        except UsageError:
+            return refused("wrong invite code"), False
+        # A joiner older than the field says nothing; the terms' check catches it.
+        if hello.protocol is not None and hello.protocol != self.protocol:
+            return refused(other_version(self.protocol, hello.protocol)), False
+        player = hello.player
         if player.curve_key != message.client:
-            return {"type": "refused", "reason": "the player's key is not the connection's key"}
-        existing = next((p for p in self.players if p.client == message.client), None)
-        if existing is None:
-            if len(self.players) >= self.config.seats:
-                return {"type": "refused", "reason": "the table is full"}
-            if any(p.sign_key == player.sign_key for p in self.players):
-                return {"type": "refused", "reason": "this identity is seated already"}
-            player.client = message.client
-            player.address = f"{message.address}:{port}"
-            self.players.append(player)
-            existing = player
-        seat = self.players.index(existing)
-        self.status = f"{player.name} joined"
-        return {"type": "welcome", "seat": seat, "players": [p.to_json() for p in self.players],
-                "variants": list(self.config.variants()), "protocol": self.protocol}
+            return refused("the player's key is not the connection's key"), False
+        seat = next((s for s, p in enumerate(self.players) if p.client == message.client), None)
+        if seat is not None:
+            return self._welcome(seat), False  # a repeated hello
+        if any(p.client == message.client for p in self.waiting):
+            return self._wait(), False
+        refusal = self._refusal(player)
+        if refusal is not None:
+            return refused(refusal), False
+        try:
+            address = joiner_address(message.address, hello.port)
+        except DecodeError as exc:
+            return refused(str(exc)), False
+        joiner = Seated.from_lobby(player, message.client)
+        joiner.address = address
+        if self.approve:
+            if len(self.waiting) >= MAX_WAITING:
+                return refused("too many players are waiting for the host: try later"), False
+            self.waiting.append(joiner)
+            self._heard[message.client] = time.monotonic()
+            self.status = f"{joiner.name} asks to join"
+            self._notify()
+            return self._wait(), False
+        self.players.append(joiner)
+        self._heard[message.client] = time.monotonic()
+        self.status = f"{joiner.name} joined"
+        return self._welcome(len(self.players) - 1), True
+
+    def _refusal(self, player: LobbyPlayer) -> str | None:
+        """Why ``player`` cannot sit at this table now, or None."""
+        if self.starting:
+            return "the game is starting"
+        if player.sign_key in self._barred:
+            return "the host turned this player away"
+        everyone = self.players + self.waiting
+        if any(p.sign_key == player.sign_key for p in everyone):
+            return "this identity is seated already"
+        if any(p.name.casefold() == player.name.casefold() for p in everyone):
+            return f"the name {player.name!r} is taken at this table: choose another (--name)"
+        if len(self.players) >= self.config.seats:
+            return "the table is full"
+        return None
+
+    def _welcome(self, seat: int) -> bytes:
+        return encode({"type": "welcome", "seat": seat,
+                        "players": [p.to_json() for p in self.players],
+                        "variants": list(self.config.variants()), "protocol": self.protocol})
+
+    def _wait(self) -> bytes:
+        return encode({"type": "wait", "reason": "the host admits players one by one"})
+
+    def _leave(self, client: str, why: str) -> Seated | None:
+        """Free the seat (or the waiting place) of ``client``; the player that left."""
+        self._heard.pop(client, None)
+        gone = next((p for p in self.players[1:] + self.waiting if p.client == client), None)
+        if gone is None:
+            return None
+        if gone in self.waiting:
+            self.waiting.remove(gone)
+        else:
+            self.players.remove(gone)
+            self._push_players()
+        self.status = f"{gone.name} {why}"
+        self._notify()
+        return gone
+
+    def _silent(self) -> list[Seated]:
+        limit = time.monotonic() - self.timers.silence
+        return [p for p in self.players[1:] + self.waiting
+                if p.client is not None and self._heard.get(p.client, 0.0) < limit]
+
+    def _sweep(self) -> None:
+        """Free the seats of joiners not heard for the silence limit."""
+        for player in self._silent():
+            assert player.client is not None
+            self._leave(player.client, "is gone (not heard from)")
 
     def _push_players(self) -> None:
         server = self._server
         assert server is not None
-        payload = _encode({"type": "players", "players": [p.to_json() for p in self.players],
+        payload = encode({"type": "players", "players": [p.to_json() for p in self.players],
                            "seats": self.config.seats,
                            "variants": list(self.config.variants())})
         for p in self.players:
             if p.client is not None:
                 server.push(p.client, payload)
 
-    async def _start_game(self) -> GameStart:
+    # --- the start --------------------------------------------------------------------
+
+    async def _start_game(self) -> GameStart | None:
+        """Terms out, endorsements in, genesis out; None if the start is called off."""
         server = self._server
         assert server is not None
         self._terms_fixed = True
-        self._notify()
+        # People sit before bots: the lowest other seat writes an abort (SPEC §6), so a
+        # person is then that seat whenever a person other than the stalled one is seated.
+        host, rest = self.players[0], self.players[1:]
+        self.players = [host, *(p for p in rest if not p.bot), *(p for p in rest if p.bot)]
+        for joiner in self.waiting:
+            assert joiner.client is not None
+            server.push(joiner.client, refused("the game started without you"))
+        self.waiting = []
+        config = GameConfig.with_variants(len(self.players), list(self.config.variants()))
+        self._push_players()
         nonce = os.urandom(32)
-        terms = genesis_terms(self.config, [p.record() for p in self.players], nonce)
+        terms = genesis_terms(config, [p.record() for p in self.players], nonce)
         game_dir = nonce.hex()[:16]
         store = GameStore(self.data_dir, game_dir)
         record = SeatRecord(
@@ -370,183 +435,123 @@ class HostLobby:
         # Canonical bytes encode byte strings as hex, so these are the bytes every
         # player endorses, and their JSON form is what the joiners are sent.
         signed = genesis_terms_bytes(terms)
-        terms_json = json.loads(signed)
         self.status = "waiting for every player to endorse the game"
         self._notify()
         clients = {p.client: s for s, p in enumerate(self.players) if p.client is not None}
+        payload = encode({"type": "terms", "terms": json.loads(signed)})
         for client in clients:
-            server.push(client, _encode({"type": "terms", "terms": terms_json}))
+            server.push(client, payload)
+        deadline = time.monotonic() + self.timers.endorse
         while len(endorsements) < len(self.players):
-            message = await server.recv()
-            seat = clients.get(message.client)
+            left = deadline - time.monotonic()
+            if left <= 0:
+                late = [p for s, p in enumerate(self.players) if s not in endorsements]
+                self._call_off(store, late, "did not endorse the game in time")
+                return None
             try:
-                obj = _decode(message.payload)
-            except LobbyError:
-                continue
-            if seat is None or obj["type"] != "endorse":
-                if obj["type"] == "hello":
-                    server.reply(message, _encode({"type": "refused", "reason": "game started"}))
-                continue
-            try:
-                signature = bytes.fromhex(str(obj["signature"]))
-                verify(self.players[seat].sign_key, GENESIS_DOMAIN, signed, signature)
-            except (ValueError, WizardError):
-                server.reply(message, _encode({"type": "refused", "reason": "bad endorsement"}))
-                continue
-            endorsements[seat] = signature
-            server.reply(message, _encode({"type": "ok"}))
+                message = await server.recv(timeout=min(left, self.timers.ping))
+            except TimeoutError:
+                message = None
+            if message is not None:
+                gone = self._while_starting(message, clients, signed, endorsements)
+                if gone is not None:
+                    self._call_off(store, [gone], "left the lobby")
+                    return None
+            silent = self._silent()
+            if silent:
+                self._call_off(store, silent, "is gone (not heard from)")
+                return None
         genesis = encode_genesis(
             self.identity, terms, [endorsements[s] for s in range(len(self.players))]
         )
         server.restrict(list(clients))
-        payload = _encode({"type": "genesis", "entry": genesis.decode()})
+        payload = encode({"type": "genesis", "entry": genesis.decode()})
         for client in clients:
             server.push(client, payload)
         self.status = "game started"
-        self._notify()
         self._handed_over = True
-        return GameStart(genesis, store, record)
+        self._notify()
+        people = _people(self.players)
+        save_people(store, people)
+        return GameStart(genesis, store, record, people)
 
-    async def close(self) -> None:
-        if self._server is not None:
-            await self._server.close()
-        if not self._handed_over and self.mesh_port is not None:
-            release_port(self.mesh_port)  # no game: nobody else will
-
-
-@dataclass
-class JoinLobby:
-    """A joiner's side of the lobby."""
-
-    identity: Identity
-    curve_keys: CurveKeys
-    name: str
-    host: str
-    port: int
-    code: str
-    data_dir: Any
-    listen_host: str = "0.0.0.0"
-    mesh_port: int | None = None
-    net_config: NetConfig | None = None
-    players: list[Seated] = field(default_factory=list)
-    seats: int = 0
-    # What the host says it will play; the terms each player endorses are what count.
-    variants: tuple[str, ...] = ()
-    protocol: str = PROTOCOL  # the version this client plays (SPEC §9: hello, welcome)
-    _handed_over: bool = False  # the game started: its mesh port is the peer's to release
-    seat: int | None = None
-    status: str = ""
-    _client: LobbyClient | None = None
-    _callbacks: list[Callable[[], None]] = field(default_factory=list)
-
-    def subscribe(self, callback: Callable[[], None]) -> None:
-        self._callbacks.append(callback)
-
-    def _notify(self) -> None:
-        for callback in list(self._callbacks):
-            callback()
-
-    async def join(self, *, timeout: float = 10.0) -> GameStart:
-        code = normalise_code(self.code)
-        keys = lobby_keys(code)
-        host = f"[{self.host}]" if ":" in self.host else self.host
-        self._client = LobbyClient(
-            self.curve_keys, f"tcp://{host}:{self.port}", keys.public, config=self.net_config
-        )
-        await self._client.start()
-        if self.mesh_port is None:
-            # Held until the game's mesh binds it (GamePeer.start), maybe minutes later.
-            self.mesh_port = reserve_port(self.listen_host or "0.0.0.0")
-        master = os.urandom(32)
-        hello = {
-            "type": "hello",
-            "code": code,
-            "protocol": self.protocol,
-            "port": self.mesh_port,
-            "player": Seated(
-                self.name, self.identity.public_key, self.curve_keys.public, "",
-                coin_commitment(master),
-            ).to_json(),
-        }
+    def _while_starting(
+        self,
+        message: LobbyMessage,
+        clients: dict[str, int],
+        signed: bytes,
+        endorsements: dict[int, bytes],
+    ) -> Seated | None:
+        """One message while the terms are out; the seated player that left, if one did."""
+        server = self._server
+        assert server is not None
+        seat = clients.get(message.client)
+        if seat is not None:
+            self._heard[message.client] = time.monotonic()
         try:
-            reply = _decode(await self._client.request(_encode(hello), timeout=timeout / 3))
-        except LobbyRefused:
-            # The lobby's key derives from the code: a wrong code fails the handshake.
-            raise LobbyError(
-                f"the lobby at {self.host}:{self.port} refused us: check the invite code "
-                f"{code} (a lobby also closes once its game has started)"
-            ) from None
-        except LobbyTimeout:
-            raise LobbyError(f"no Wizard lobby answers at {self.host}:{self.port}") from None
-        if reply["type"] != "welcome":
-            raise LobbyError(f"the host refused: {reply.get('reason', '?')}")
-        theirs = reply.get("protocol", self.protocol)  # a host older than the field: terms
-        if theirs != self.protocol:
-            raise LobbyError(_other_version(theirs, self.protocol))
-        self.seat = int(reply["seat"])
-        self.players = [_player_from_json(p) for p in reply["players"]]
-        self.variants = _variants_from_json(reply.get("variants"))
-        self.status = "seated; waiting for the host to start"
-        self._notify()
-        while True:
-            obj = _decode(await self._client.recv())
-            if obj["type"] == "players":
-                self.players = [_player_from_json(p) for p in obj["players"]]
-                self.seats = int(obj.get("seats", 0))
-                self.variants = _variants_from_json(obj.get("variants"))
-                self._notify()
-            elif obj["type"] == "terms":
-                start = await self._endorse(obj["terms"], master)
-                return start
+            body = decode_lobby(message.payload, expect=_FROM_JOINER)
+        except DecodeError as exc:
+            server.reply(message, refused(str(exc)))
+            return None
+        if isinstance(body, Ping):
+            server.reply(message, OK)
+        elif isinstance(body, Bye) and seat is not None:
+            return self.players[seat]
+        elif isinstance(body, Hello):
+            server.reply(message, refused("the game is starting"))
+        elif isinstance(body, Endorse):
+            if seat is None:
+                server.reply(message, refused("you are not seated at this table"))
+                return None
+            try:
+                verify(self.players[seat].sign_key, GENESIS_DOMAIN, signed, body.signature)
+            except WizardError:
+                server.reply(message, refused("bad endorsement"))
+                return None
+            endorsements[seat] = body.signature
+            server.reply(message, OK)
+        return None
 
-    async def _endorse(self, terms_json: dict[str, Any], master: bytes) -> GameStart:
-        from wizard_p2p.protocol.messages import GENESIS_TERMS
-
-        assert self._client is not None
-        theirs = terms_json.get("protocol") if isinstance(terms_json, dict) else self.protocol
-        if theirs != self.protocol:  # named, not as a schema error
-            raise LobbyError(_other_version(theirs, self.protocol))
-        terms = GENESIS_TERMS.parse(terms_json, "terms")
-        players = terms["players"]
-        seat = next(
-            (i for i, p in enumerate(players) if p["sign_key"] == self.identity.public_key), None
-        )
-        if seat is None or players[seat]["coin_commit"] != coin_commitment(master):
-            raise LobbyError("the host's terms do not seat us as we joined")
-        game_dir = terms["nonce"].hex()[:16]
-        store = GameStore(self.data_dir, game_dir)
-        _, _, port = players[seat]["address"].rpartition(":")
-        record = SeatRecord(game_dir, seat, self.name, master, self.listen_host, int(port),
-                            self.host)
-        store.save_seat(record)  # before endorsing: the coin commitment derives from it
-        signature = endorse(self.identity, terms)
-        reply = _decode(
-            await self._client.request(_encode({"type": "endorse", "signature": signature.hex()}))
-        )
-        if reply["type"] != "ok":
-            raise LobbyError(f"the host refused our endorsement: {reply.get('reason')}")
-        self.status = "waiting for the genesis"
+    def _call_off(self, store: GameStore, gone: list[Seated], why: str) -> None:
+        """The start fails: free the seats of ``gone``, tell the others by a new seat list
+        (which a joiner waiting for the genesis reads as the start called off)."""
+        for player in gone:
+            if player.client is not None:
+                self._heard.pop(player.client, None)
+                assert self._server is not None
+                self._server.push(player.client, refused(f"the start was called off: {why}"))
+        self.players = [self.players[0], *(p for p in self.players[1:] if p not in gone)]
+        shutil.rmtree(store.path, ignore_errors=True)  # no game: no seat.json to resume
+        self._terms_fixed = False
+        self._started.clear()
+        names = ", ".join(p.name for p in gone)
+        self.status = f"the start was called off: {names} {why}"
+        self._push_players()
         self._notify()
-        while True:
-            obj = _decode(await self._client.recv())
-            if obj["type"] == "genesis":
-                genesis = str(obj["entry"]).encode()
-                self._handed_over = True
-                return GameStart(genesis, store, record)
 
     async def close(self) -> None:
-        if self._client is not None:
-            await self._client.close()
+        linger = 0.0
+        if self._server is not None and not self._handed_over:
+            bye = encode({"type": "bye", "reason": "the host left the lobby"})
+            for p in self.players[1:] + self.waiting:
+                if p.client is not None and self._server.push(p.client, bye):
+                    linger = GOODBYE_LINGER
+        if self._server is not None:
+            await self._server.close(linger=linger)
         if not self._handed_over and self.mesh_port is not None:
             release_port(self.mesh_port)  # no game: nobody else will
 
 
 __all__ = [
     "DEFAULT_PORT",
+    "MAX_WAITING",
     "GameStart",
     "HostLobby",
     "JoinLobby",
     "LobbyError",
+    "LobbyTimers",
+    "check_own_name",
+    "load_people",
     "lobby_keys",
     "new_invite_code",
 ]

@@ -79,8 +79,11 @@ class GamePeer:
         auto_abort: bool | None = None,
         trace_path: Path | None = None,
         resumable: bool = True,
+        people: frozenset[int] | None = None,
     ) -> None:
         self.store = store
+        # The seats persons play (the lobby's word; None: not known): see StallWatch.
+        self.people = people
         # False when leaving ends the game for good (``play``: the bots leave too).
         self.resumable = resumable
         self.tracer: Tracer = BenchTracer(trace_path) if trace_path is not None else Tracer()
@@ -114,6 +117,7 @@ class GamePeer:
         self._stall = StallWatch(
             self.table, self.seat, silent=self.silent, timers=self.timers,
             auto_abort=self.auto_abort, watchers=self._callbacks, abort=self.abort_stalled,
+            people=people,
         )
         self._idle = IdleWork(self.table, self._after_change)
         self._bot = (

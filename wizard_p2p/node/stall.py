@@ -39,12 +39,14 @@ class StallWatch:
         auto_abort: bool,
         watchers: list[Callable[[], None]],
         abort: Callable[[], None],
+        people: frozenset[int] | None = None,
     ) -> None:
         self._table = table
         self._seat = seat
         self._silent = silent  # the peer's set, kept up to date by its event loop
         self._timers = timers
         self._auto_abort = auto_abort
+        self._people = people  # the seats persons play (the lobby's word; None: not known)
         self._watchers = watchers  # the peer's subscribers: a countdown is shown to them
         self._abort = abort
         self.held_by: int | None = None  # the silent seat the game waits for
@@ -79,7 +81,7 @@ class StallWatch:
         ):
             return
         left = self.held_since + self._timers.stall_limit - time.monotonic()
-        ends_it = self._auto_abort and self._table.abort_writer(self.held_by) == self._seat
+        ends_it = self.ends_stalls() and self._table.abort_writer(self.held_by) == self._seat
         if left > 0:
             if not self._watchers and not ends_it:
                 return  # nobody watches a countdown, and this seat ends nothing by itself
@@ -95,13 +97,22 @@ class StallWatch:
         if self._closing:
             return
         self.track()  # sets the timer again if the seat held up changed
-        if self.can_abort() and self._auto_abort:
+        if self.can_abort() and self.ends_stalls():
             self._abort()
             return
         if self.timer is None and self.held_by is not None:
             self.arm()
         for callback in list(self._watchers):
             callback()  # the countdown moved, or this person may now end the game
+
+    def ends_stalls(self) -> bool:
+        """Whether this client writes an abort by itself (SPEC §6): a bot's does, and only
+        while no person other than the stalled seat is seated; a person is offered it."""
+        if not self._auto_abort:
+            return False
+        if self._people is None:
+            return True
+        return not (self._people - {self.held_by, self._seat})
 
     def holding_up(self, due: tuple[int, frozenset[str]] | None) -> bool:
         """Whether the seat due holds the game up: it is silent, or it owes an entry its

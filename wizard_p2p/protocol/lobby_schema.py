@@ -15,6 +15,11 @@ the lobby never seats a player the genesis then refuses:
   joiner's IP and port: :func:`joiner_address`) of at most 64 characters;
 * an endorsement: a 64-byte signature; the terms: the genesis terms' schema;
   the genesis: one entry line of at most ``MAX_ENTRY_BYTES``.
+
+Beyond the genesis's record, a lobby player may say ``"bot": true`` (its seat is
+played by a program: the table uses it to keep a bot from ending a game that
+people play, SPEC §6), and the lobby's own messages keep it alive and end it:
+``wait`` (the host admits joiners one by one), ``ping``, ``bye`` with a reason.
 """
 
 from __future__ import annotations
@@ -27,7 +32,7 @@ from typing import Any
 from wizard_p2p import boundedjson
 from wizard_p2p.errors import DecodeError
 from wizard_p2p.protocol.messages import GENESIS_TERMS, MAX_ENTRY_BYTES, PLAYER, PROTOCOL
-from wizard_p2p.protocol.schema import Field, Hex, Int, List, Obj, Str, Utf8
+from wizard_p2p.protocol.schema import Bool, Field, Hex, Int, List, Obj, Str, Utf8
 
 __all__ = [
     "MAX_LOBBY_BYTES",
@@ -38,10 +43,12 @@ __all__ = [
     "LobbyBody",
     "LobbyPlayer",
     "Ok",
+    "Ping",
     "Players",
     "Refused",
     "Terms",
     "VersionMismatch",
+    "Wait",
     "Welcome",
     "check_name",
     "decode_lobby",
@@ -112,7 +119,10 @@ class _Z85Key(Field):
 
 
 _NAME = _Name()
-_PLAYER = Obj({**PLAYER.fields, "name": _NAME, "curve_key": _Z85Key()})
+_PLAYER = Obj(
+    {**PLAYER.fields, "name": _NAME, "curve_key": _Z85Key(), "bot": Bool()},
+    optional=frozenset({"bot"}),
+)
 _PLAYERS = List(_PLAYER, 1, 6)
 _VARIANTS = List(Str(max_len=32), 0, 16)
 _PROTOCOL = Str(max_len=32)
@@ -137,7 +147,9 @@ _SCHEMAS: dict[str, Obj] = {
     "endorse": Obj({"signature": Hex(64)}),
     "ok": Obj({}),
     "genesis": Obj({"entry": Utf8(MAX_ENTRY_BYTES)}),
-    "bye": Obj({}),
+    "bye": Obj({"reason": _REASON}, optional=frozenset({"reason"})),
+    "wait": Obj({"reason": _REASON}),
+    "ping": Obj({}),
 }
 
 
@@ -150,6 +162,7 @@ class LobbyPlayer:
     curve_key: str
     address: str
     coin_commit: bytes
+    bot: bool = False  # the seat is played by a program
 
 
 @dataclass(frozen=True)
@@ -210,10 +223,24 @@ class Genesis:
 
 @dataclass(frozen=True)
 class Bye:
-    pass
+    """A joiner leaves the lobby, or the host closes it (``reason`` says why)."""
+
+    reason: str = ""
 
 
-LobbyBody = Hello | Welcome | Refused | Players | Terms | Endorse | Ok | Genesis | Bye
+@dataclass(frozen=True)
+class Wait:
+    """The host will admit or refuse the joiner later (it admits joiners one by one)."""
+
+    reason: str
+
+
+@dataclass(frozen=True)
+class Ping:
+    """A joiner is still there (answered ``ok``: the host is still there too)."""
+
+
+LobbyBody = Hello | Welcome | Refused | Players | Terms | Endorse | Ok | Genesis | Bye | Wait | Ping
 
 
 def _players(parsed: tuple[dict[str, Any], ...], path: str) -> tuple[LobbyPlayer, ...]:
@@ -270,7 +297,11 @@ def decode_lobby(payload: bytes, expect: Collection[str] | None = None) -> Lobby
         return Endorse(fields["signature"])
     if kind == "genesis":
         return Genesis(fields["entry"])
-    return Ok() if kind == "ok" else Bye()
+    if kind == "bye":
+        return Bye(fields.get("reason", ""))
+    if kind == "wait":
+        return Wait(fields["reason"])
+    return Ok() if kind == "ok" else Ping()
 
 
 def joiner_address(host: str, port: int) -> str:

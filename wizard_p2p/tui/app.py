@@ -33,7 +33,7 @@ from wizard_p2p.tui.controls import ScrollControl
 from wizard_p2p.tui.i18n import Translator
 from wizard_p2p.tui.keys import create_key_bindings
 from wizard_p2p.tui.layout import create_layout
-from wizard_p2p.tui.lobby_screen import LobbyController, LobbySnapshot, is_lobby
+from wizard_p2p.tui.lobby_screen import LobbyController, LobbySnapshot, is_lobby, lobby_key
 from wizard_p2p.tui.shared import FINAL, HELP, LOG, ROUND, SCORES, SUITS
 from wizard_p2p.tui.style import STYLE
 
@@ -71,6 +71,7 @@ class WizardApp:
         self.left = False  # the player left (or the game ended and was closed)
         self.scroll_controls: dict[str, ScrollControl] = {}  # by overlay, from create_layout
         self._digits = ""
+        self._lobby_keys = ""  # "-": the next digit names the seat to remove
         self._decision: tuple[object, ...] | None = None
         if is_lobby(target):
             self.lobby = target
@@ -246,7 +247,10 @@ class WizardApp:
         """A digit key: type a bid (a second digit makes 10..20 when the round allows);
         in the lobby, the host switches the variant of that number on or off."""
         if self.mode == "lobby":
-            self._toggle_variant(int(d))
+            if self._lobby_keys == "-":
+                self.lobby_key("-" + d)
+            else:
+                self._toggle_variant(int(d))
             return
         if self.mode != "bid":
             return
@@ -385,6 +389,15 @@ class WizardApp:
         self.message = ""
         self._on_lobby_change()
 
+    def lobby_key(self, key: str) -> None:
+        """a / x / -: the host admits or refuses a joiner, or removes a player (``-``
+        then the seat number; ``lobby_screen.lobby_key``)."""
+        if self.mode != "lobby" or self.lobby is None or self.lobby_snapshot is None:
+            return
+        self._lobby_keys = "-" if key == "-" and self.lobby_snapshot.can_remove else ""
+        self.message = lobby_key(self.lobby, self.lobby_snapshot, key, self.tr)
+        self._on_lobby_change()
+
     def _start_game(self) -> None:
         assert self.lobby is not None and self.lobby_snapshot is not None
         snap = self.lobby_snapshot
@@ -423,6 +436,7 @@ class WizardApp:
 
     def close_overlay(self) -> None:
         """Esc: close the open window; the standings stay once the game is over."""
+        self._lobby_keys = ""
         if self.overlay == ROUND:
             self.continue_()
             return

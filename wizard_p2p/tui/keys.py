@@ -124,6 +124,16 @@ def create_key_bindings(app: ConsoleState) -> KeyBindings:
         def _digit(event: E, d: str = d) -> None:
             app.digit(d)
 
+    # --- the host's decisions in the lobby -------------------------------------------------
+    in_lobby = Condition(
+        lambda: not app.confirm_quit and app.overlay is None and app.mode == "lobby"
+    )
+    for key in ("a", "x", "-"):
+
+        @kb.add(key, filter=in_lobby)
+        def _lobby(event: E, key: str = key) -> None:
+            app.lobby_key(key)
+
     for suit in Suit:
         for key in (suit.value, suit.value.lower()):
 

@@ -14,7 +14,13 @@ host starts it) the snapshot says ``started`` and ``table()`` returns the
 screen. A lobby that ends without a game (the host left, the table was refused)
 sets ``closed`` to the reason.
 
-``lobby_lines`` draws the lobby screen from the snapshot alone.
+The host also decides who sits: ``admit``/``refuse`` the joiners that wait (a host
+that admits joiners one by one), and ``remove`` a seated player; ``lobby_key``
+maps the console's keys (``a``, ``x``, ``-`` and a seat number) to these.
+
+``lobby_lines`` draws the lobby screen from the snapshot alone. Names reach it
+only through the lobby's schema, which refuses control characters: none reaches
+the terminal.
 """
 
 from __future__ import annotations
@@ -25,6 +31,7 @@ from typing import TYPE_CHECKING, Protocol, TypeGuard
 
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 
+from wizard_p2p.errors import UsageError
 from wizard_p2p.rules import MAX_SEATS, MIN_SEATS
 from wizard_p2p.seat.controller import SeatController, Status
 from wizard_p2p.tui.controls import Line, flow
@@ -42,6 +49,7 @@ class LobbyPlayer:
     is_host: bool = False
     is_you: bool = False
     connected: bool = True
+    bot: bool = False  # the seat is played by a program
 
 
 @dataclass(frozen=True)
@@ -66,6 +74,10 @@ class LobbySnapshot:
     # The variants this player may switch on and off (the host, before the start), in
     # the order the digit keys 1, 2, ... toggle them; empty for everyone else.
     variant_choices: tuple[str, ...] = ()
+    # Joiners waiting for the host to admit them (shown to the host; ``seat`` is their
+    # place in this list), and whether this player may remove seated players.
+    waiting: tuple[LobbyPlayer, ...] = ()
+    can_remove: bool = False
 
 
 class LobbyController(Protocol):
@@ -77,6 +89,18 @@ class LobbyController(Protocol):
 
     def set_variants(self, variants: tuple[str, ...]) -> None:
         """Switch the variants (host only, before the start); ``UsageError`` says why not."""
+        ...
+
+    def admit(self, index: int) -> None:
+        """Seat the waiting joiner ``snapshot().waiting[index]`` (host only)."""
+        ...
+
+    def refuse(self, index: int) -> None:
+        """Turn the waiting joiner ``snapshot().waiting[index]`` away (host only)."""
+        ...
+
+    def remove(self, seat: int) -> None:
+        """Take the player at ``seat`` (0-based) off the table (host only)."""
         ...
 
     def leave(self) -> None: ...
@@ -93,6 +117,60 @@ def is_lobby(target: object) -> TypeGuard[LobbyController]:
     return callable(getattr(target, "table", None)) and callable(getattr(target, "start", None))
 
 
+_WAITING_SHOWN = 3
+# The lobby's own texts (the host's decisions), by language.
+_TEXTS: dict[str, dict[str, str]] = {
+    "en": {
+        "bot": "bot",
+        "waiting": "Asking to join",
+        "admit_keys": "a: admit {name}   x: refuse",
+        "remove_key": "-: remove a player",
+        "remove_which": "Press the seat number of the player to remove (Esc: no one).",
+        "admission": "waiting for the host to admit you",
+        "start_with": "Enter: start the game with {n} players",
+    },
+    "zh": {
+        "bot": "机器人",
+        "waiting": "请求加入",
+        "admit_keys": "a：接纳 {name}　x：拒绝",
+        "remove_key": "-：移除一名玩家",
+        "remove_which": "请按要移除的玩家的座位号（Esc：取消）。",
+        "admission": "等待主持人接纳你",
+        "start_with": "回车：以 {n} 名玩家开始游戏",
+    },
+    "ja": {
+        "bot": "ボット",
+        "waiting": "参加希望",
+        "admit_keys": "a：{name} を受け入れる　x：断る",
+        "remove_key": "-：プレイヤーを外す",
+        "remove_which": "外すプレイヤーの席番号を押してください（Esc：やめる）。",
+        "admission": "ホストの承認を待っています",
+        "start_with": "Enter：{n} 人でゲームを始める",
+    },
+}
+
+
+def lobby_text(tr: Translator, key: str, **fields: object) -> str:
+    text = _TEXTS.get(tr.lang, _TEXTS["en"])[key]
+    return text.format(**fields) if fields else text
+
+
+def lobby_key(lobby: LobbyController, snap: LobbySnapshot, key: str, tr: Translator) -> str:
+    """What the host's key ``key`` does in the lobby: ``a``/``x`` admit or refuse the
+    first joiner waiting, ``-`` asks for a seat to remove, a digit after it removes that
+    seat (``-N``). Returns the line to show ("" if nothing)."""
+    try:
+        if key in ("a", "x") and snap.waiting:
+            (lobby.admit if key == "a" else lobby.refuse)(0)
+        elif key == "-" and snap.can_remove:
+            return lobby_text(tr, "remove_which")
+        elif key.startswith("-") and key[1:].isdigit() and snap.can_remove:
+            lobby.remove(int(key[1:]) - 1)
+    except UsageError as exc:
+        return tr("lobby_error", detail=str(exc))
+    return ""
+
+
 def lobby_status_text(snap: LobbySnapshot, tr: Translator) -> str:
     parts: list[str] = []
     for status in snap.status:
@@ -105,6 +183,10 @@ def lobby_status_text(snap: LobbySnapshot, tr: Translator) -> str:
             parts.append(tr("lobby_signing", done=done, total=total))
         elif status.kind == "starting":
             parts.append(tr("lobby_starting"))
+        elif status.kind == "admission":
+            parts.append(lobby_text(tr, "admission"))
+        elif status.kind == "event":
+            parts.append(status.detail or "")
         else:
             parts.append(tr("working", detail=status.detail or status.kind))
     return "; ".join(parts)
@@ -134,11 +216,23 @@ def lobby_lines(
             marks.append(tr("lobby_host"))
         if player.is_you:
             marks.append(tr("you"))
+        if player.bot:
+            marks.append(lobby_text(tr, "bot"))
         who = player.name + (f" ({', '.join(marks)})" if marks else "")
         style = "class:me" if player.is_you else ("class:offline" if not player.connected else "")
         seat = pad(tr("lobby_seat", n=player.seat + 1), 8)
         head = f" {seat}{pad(who, name_cells)}  "
         lines.append([(style, head), ("class:dim", clip(player.fingerprint, cells - width(head)))])
+    if snap.waiting:
+        lines.append([("class:header", clip(lobby_text(tr, "waiting"), cells))])
+        # The first few: the keys act on the first, and the screen must still fit.
+        for player in snap.waiting[:_WAITING_SHOWN]:
+            head = f" {pad(player.name, name_cells + 8)}  "
+            lines.append([("", head), ("class:dim", clip(player.fingerprint, cells - width(head)))])
+        if len(snap.waiting) > _WAITING_SHOWN:
+            lines.append([("class:dim", f" +{len(snap.waiting) - _WAITING_SHOWN}")])
+        first = snap.waiting[0].name
+        lines.append([("class:prompt", clip(lobby_text(tr, "admit_keys", name=first), cells))])
     lines.append([])
     if snap.variant_choices:
         # One flowing list (two or three lines), so that six players still fit 24 rows.
@@ -168,8 +262,11 @@ def lobby_lines(
         lines += flow([[("class:status", status)]], cells)
     if message:
         lines += flow([[("class:message", message)]], cells)
+    if snap.can_remove and seated > 1:
+        lines.append([("class:hint", clip(lobby_text(tr, "remove_key"), cells))])
     if snap.can_start:
-        lines.append([("class:prompt", clip(tr("lobby_start"), cells))])
+        start = lobby_text(tr, "start_with", n=seated) if seated < snap.seats else tr("lobby_start")
+        lines.append([("class:prompt", clip(start, cells))])
     elif not MIN_SEATS <= seated <= MAX_SEATS:
         lines.append([("class:hint", clip(tr("lobby_need", min=MIN_SEATS, max=MAX_SEATS), cells))])
     else:

@@ -1,0 +1,171 @@
+"""A joiner with the invite code sends the host's lobby what no honest client would:
+each message is refused to that joiner alone, with the reason, and the lobby goes on
+for everyone: honest joiners are seated and the game starts. Strangers who know the
+code take no seat of a table whose host admits joiners one by one."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.lobby_support import RawClient, host_lobby, joiner, until
+from wizard_p2p.node.lobby import MAX_WAITING
+from wizard_p2p.protocol.lobby_schema import Refused, Terms, Wait, Welcome
+from wizard_p2p.protocol.table import Table
+
+
+def _raw_hello(client: RawClient, port_literal: str) -> bytes:
+    """A hello whose port is written as ``port_literal`` (JSON no encoder writes)."""
+    text = json.dumps(client.hello(port=12345))
+    return text.replace("12345", port_literal).encode()
+
+
+HOSTILE: dict[str, Any] = {
+    "port a list": lambda c: c.hello(port=[1]),
+    "port null": lambda c: c.hello(port=None),
+    "port 1e999": lambda c: _raw_hello(c, "1e999"),
+    "port a string": lambda c: c.hello(port="1" * 60),
+    "port too large": lambda c: c.hello(port=10**60),
+    "nested 200000 deep": lambda c: b'{"type":"hello","code":' + b"[" * 200_000
+    + b"]" * 200_000 + b"}",
+    "endorse without signature": lambda c: {"type": "endorse"},
+    "name with ESC": lambda c: c.hello(player={"name": "\x1b[2J"}),
+    "name with NUL": lambda c: c.hello(player={"name": "Ann\x00"}),
+    "1-byte signing key": lambda c: c.hello(player={"sign_key": "ab"}),
+    "no type": lambda c: {"code": c.code},
+    "not JSON": lambda c: b"\xff\xfe hello",
+    "another key": lambda c: c.hello(player={"curve_key": "a" * 40}),
+}
+
+
+def test_each_hostile_message_is_refused_and_the_game_still_starts(tmp_path: Path) -> None:
+    async def main() -> None:
+        host = host_lobby(tmp_path)
+        await host.open()
+        serving = asyncio.ensure_future(host.serve(autostart=True))
+        honest = [joiner(tmp_path, host, name) for name in ("Ann", "Bob")]
+        joining: list[asyncio.Future[Any]] = []
+        try:
+            async with RawClient(host) as mallory:
+                for what, make in HOSTILE.items():
+                    reply = await mallory.ask(make(mallory))
+                    assert isinstance(reply, Refused), what
+                    assert reply.reason, what
+                    assert not serving.done(), what
+                    assert [p.name for p in host.players] == ["Host"], what
+            joining = [asyncio.ensure_future(j.join()) for j in honest]
+            starts = await asyncio.wait_for(asyncio.gather(serving, *joining), 60)
+            assert {s.genesis for s in starts} == {starts[0].genesis}
+            names = [p["name"] for p in Table(starts[0].genesis).players]
+            assert names[0] == "Host" and sorted(names[1:]) == ["Ann", "Bob"]
+        finally:
+            for task in (serving, *joining):
+                task.cancel()
+            await asyncio.gather(serving, *joining, return_exceptions=True)
+            for lobby in honest:
+                await lobby.close()
+            await host.close()
+
+    asyncio.run(main())
+
+
+def test_a_seated_joiner_endorsing_without_a_signature_is_refused(tmp_path: Path) -> None:
+    """The bad endorsement is refused to its sender; when that seat then leaves, the
+    start is called off, another player takes the seat, and the game starts."""
+
+    async def main() -> None:
+        host = host_lobby(tmp_path)
+        await host.open()
+        serving = asyncio.ensure_future(host.serve(autostart=True))
+        ann, bob = joiner(tmp_path, host, "Ann"), joiner(tmp_path, host, "Bob")
+        joining = [asyncio.ensure_future(ann.join())]
+        try:
+            await until([host], lambda: len(host.players) == 2)
+            async with RawClient(host) as mallory:
+                assert isinstance(await mallory.ask(mallory.hello()), Welcome)
+                while not isinstance(await mallory.pushed(), Terms):
+                    pass  # seat lists, until the terms come
+                reply = await mallory.ask({"type": "endorse"})
+                assert isinstance(reply, Refused) and "signature" in reply.reason
+                assert not serving.done()
+                mallory.client.send(json.dumps({"type": "bye"}).encode())
+                await until([host], lambda: len(host.players) == 2 and not host.starting)
+            assert "called off" in host.status
+            joining.append(asyncio.ensure_future(bob.join()))
+            starts = await asyncio.wait_for(asyncio.gather(serving, *joining), 60)
+            assert [p["name"] for p in Table(starts[0].genesis).players] == ["Host", "Ann", "Bob"]
+        finally:
+            for task in (serving, *joining):
+                task.cancel()
+            await asyncio.gather(serving, *joining, return_exceptions=True)
+            for lobby in (ann, bob):
+                await lobby.close()
+            await host.close()
+
+    asyncio.run(main())
+
+
+def test_quick_joins_with_fresh_keys_take_no_seat_of_an_approve_table(tmp_path: Path) -> None:
+    async def main() -> None:
+        host = host_lobby(tmp_path, seats=6, approve=True)
+        await host.open()
+        serving = asyncio.ensure_future(host.serve())
+        clients = [RawClient(host) for _ in range(40)]
+        try:
+            for client in clients:
+                await client.__aenter__()
+            replies = await asyncio.gather(
+                *(c.ask(c.hello(f"Stranger {i}")) for i, c in enumerate(clients))
+            )
+            assert sum(isinstance(r, Wait) for r in replies) == MAX_WAITING
+            assert all(isinstance(r, Wait | Refused) for r in replies)
+            assert [p.name for p in host.players] == ["Host"]
+            assert len(host.waiting) == MAX_WAITING
+            # The host turns them away one by one; the table is still free.
+            for stranger in list(host.waiting):
+                assert stranger.client is not None
+                host.refuse(stranger.client)
+            assert host.waiting == [] and len(host.players) == 1
+        finally:
+            serving.cancel()
+            await asyncio.gather(serving, return_exceptions=True)
+            for client in clients:
+                await client.__aexit__()
+            await host.close()
+
+    asyncio.run(main())
+
+
+def test_the_host_admits_a_waiting_joiner_and_refuses_another(tmp_path: Path) -> None:
+    from wizard_p2p.node.lobby import LobbyError
+
+    async def main() -> None:
+        host = host_lobby(tmp_path, approve=True)
+        await host.open()
+        serving = asyncio.ensure_future(host.serve())
+        ann, eve = joiner(tmp_path, host, "Ann"), joiner(tmp_path, host, "Eve")
+        joining = [asyncio.ensure_future(j.join()) for j in (ann, eve)]
+        try:
+            await until([host], lambda: len(host.waiting) == 2)
+            assert [p.name for p in host.players] == ["Host"]
+            assert {p.name for p in host.waiting} == {"Ann", "Eve"}
+            for waiting in list(host.waiting):
+                assert waiting.client is not None
+                (host.admit if waiting.name == "Ann" else host.refuse)(waiting.client)
+            await until([ann], lambda: ann.seat == 1)
+            with pytest.raises(LobbyError, match="did not admit"):
+                await asyncio.wait_for(joining[1], 30)
+            assert [p.name for p in host.players] == ["Host", "Ann"]
+        finally:
+            for task in (serving, *joining):
+                task.cancel()
+            await asyncio.gather(serving, *joining, return_exceptions=True)
+            for lobby in (ann, eve):
+                await lobby.close()
+            await host.close()
+
+    asyncio.run(main())

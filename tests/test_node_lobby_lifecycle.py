@@ -1,0 +1,259 @@
+"""The lobby as a lifecycle, on 127.0.0.1: players come, leave, vanish, are removed
+and are replaced; a host that leaves tells everyone; the host starts with any count
+from three up; names are unique at a table and checked before anything is sent; a
+bot's seat is known to the game, and a bot ends a stalled game by itself only when
+no person is at the table."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.lobby_support import RawClient, host_lobby, joiner, until
+from tests.test_node_peer import Game, run, seat_players  # noqa: F401  (run: a fixture)
+from wizard_p2p import cli
+from wizard_p2p.errors import DecodeError, UsageError
+from wizard_p2p.node.lobby import JoinLobby, LobbyError
+from wizard_p2p.protocol.lobby_schema import Welcome
+from wizard_p2p.protocol.table import Table
+from wizard_p2p.rules import GameConfig
+
+
+async def _stop(tasks: list[asyncio.Future[Any]], lobbies: list[Any]) -> None:
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    for lobby in lobbies:
+        await lobby.close()
+
+
+def test_a_joiner_who_leaves_frees_the_seat_for_the_next(tmp_path: Path) -> None:
+    async def main() -> None:
+        host = host_lobby(tmp_path)
+        await host.open()
+        serving = asyncio.ensure_future(host.serve(autostart=True))
+        ann, bob, cid = (joiner(tmp_path, host, n) for n in ("Ann", "Bob", "Cid"))
+        tasks: list[asyncio.Future[Any]] = [serving]
+        try:
+            ann_joining = asyncio.ensure_future(ann.join())
+            await until([host, ann], lambda: [p.name for p in ann.players] == ["Host", "Ann"])
+            ann_joining.cancel()
+            await asyncio.gather(ann_joining, return_exceptions=True)
+            await ann.close()  # says bye
+            await until([host], lambda: len(host.players) == 1)
+            assert "Ann left" in host.status
+            tasks += [asyncio.ensure_future(j.join()) for j in (bob, cid)]
+            starts = await asyncio.wait_for(asyncio.gather(*tasks), 60)
+            names = [p["name"] for p in Table(starts[0].genesis).players]
+            assert names[0] == "Host" and sorted(names[1:]) == ["Bob", "Cid"]
+        finally:
+            await _stop(tasks, [ann, bob, cid, host])
+
+    asyncio.run(main())
+
+
+def test_a_joiner_that_vanishes_frees_its_seat_and_the_others_see_it(tmp_path: Path) -> None:
+    async def main() -> None:
+        host = host_lobby(tmp_path)
+        await host.open()
+        serving = asyncio.ensure_future(host.serve())
+        ann = joiner(tmp_path, host, "Ann")
+        tasks: list[asyncio.Future[Any]] = [serving, asyncio.ensure_future(ann.join())]
+        try:
+            async with RawClient(host) as ghost:  # seated, then never heard again
+                assert isinstance(await ghost.ask(ghost.hello("Ghost")), Welcome)
+                await until([ann], lambda: len(ann.players) == 3)
+                await until([host, ann], lambda: len(ann.players) == 2)
+            assert [p.name for p in host.players] == ["Host", "Ann"]
+            assert "Ghost is gone" in host.status
+        finally:
+            await _stop(tasks, [ann, host])
+
+    asyncio.run(main())
+
+
+def test_a_host_that_leaves_tells_every_joiner(tmp_path: Path) -> None:
+    async def main() -> None:
+        host = host_lobby(tmp_path)
+        await host.open()
+        serving = asyncio.ensure_future(host.serve())
+        ann = joiner(tmp_path, host, "Ann")
+        joining = asyncio.ensure_future(ann.join())
+        try:
+            await until([host], lambda: len(host.players) == 2)
+            serving.cancel()
+            await asyncio.gather(serving, return_exceptions=True)
+            await host.close()
+            with pytest.raises(LobbyError, match="the host left the lobby"):
+                await asyncio.wait_for(joining, 30)
+        finally:
+            await _stop([serving, joining], [ann, host])
+
+    asyncio.run(main())
+
+
+def test_a_host_that_vanishes_is_noticed_by_its_joiners(tmp_path: Path) -> None:
+    async def main() -> None:
+        host = host_lobby(tmp_path)
+        await host.open()
+        serving = asyncio.ensure_future(host.serve())
+        ann = joiner(tmp_path, host, "Ann")
+        joining = asyncio.ensure_future(ann.join())
+        try:
+            await until([host], lambda: len(host.players) == 2)
+            serving.cancel()  # the host stops answering, and says nothing
+            await asyncio.gather(serving, return_exceptions=True)
+            assert host._server is not None
+            await host._server.close()
+            with pytest.raises(LobbyError, match="the host is gone"):
+                await asyncio.wait_for(joining, 30)
+        finally:
+            await _stop([serving, joining], [ann, host])
+
+    asyncio.run(main())
+
+
+def test_the_host_removes_a_player_and_starts_with_three_of_four(tmp_path: Path) -> None:
+    async def main() -> None:
+        host = host_lobby(tmp_path, seats=4)
+        await host.open()
+        serving = asyncio.ensure_future(host.serve())
+        lobbies = [joiner(tmp_path, host, n) for n in ("Ann", "Bob", "Eve")]
+        tasks: list[asyncio.Future[Any]] = [asyncio.ensure_future(j.join()) for j in lobbies]
+        try:
+            await until([host], lambda: len(host.players) == 4)
+            eve = next(s for s, p in enumerate(host.players) if p.name == "Eve")
+            host.remove(eve)
+            with pytest.raises(LobbyError, match="removed you"):
+                await asyncio.wait_for(tasks[2], 30)
+            with pytest.raises(UsageError, match="own seat"):
+                host.remove(0)
+            host.start()  # three of four seats: a game of three
+            starts = await asyncio.wait_for(asyncio.gather(serving, *tasks[:2]), 60)
+            table = Table(starts[0].genesis)
+            assert table.config.seats == 3 and len(table.players) == 3
+            # Eve may not come back to this lobby.
+            again = JoinLobby(lobbies[2].identity, lobbies[2].curve_keys, "Eve", "127.0.0.1",
+                              host.port, host.code, tmp_path / "eve2", listen_host="127.0.0.1")
+            with pytest.raises(LobbyError):
+                await again.join(timeout=6)
+            await again.close()
+        finally:
+            await _stop([serving, *tasks], [*lobbies, host])
+
+    asyncio.run(main())
+
+
+def test_the_host_is_told_why_it_cannot_start_and_names_are_unique(tmp_path: Path) -> None:
+    async def main() -> None:
+        host = host_lobby(tmp_path)
+        await host.open()
+        serving = asyncio.ensure_future(host.serve())
+        ann, twin = joiner(tmp_path, host, "Ann"), joiner(tmp_path, host, "ann")
+        tasks: list[asyncio.Future[Any]] = [serving, asyncio.ensure_future(ann.join())]
+        try:
+            await until([host], lambda: len(host.players) == 2)
+            with pytest.raises(UsageError, match="at least 3 players: 2 seated"):
+                host.start()
+            with pytest.raises(LobbyError, match="taken at this table"):
+                await twin.join()
+        finally:
+            await _stop(tasks, [ann, twin, host])
+
+    asyncio.run(main())
+
+
+@pytest.mark.parametrize("command", ["host", "join", "bot"])
+@pytest.mark.parametrize("name", ["\x1b[2J", "Ann\x00", "x" * 33, "   ", "a\u202eb"])
+def test_a_bad_name_is_refused_before_anything_is_sent(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str, name: str
+) -> None:
+    argv = [command] if command == "host" else [command, "127.0.0.1:9", "--code", "ABCD-EF23"]
+    code = cli.main([*argv, "--name", name, "--data-dir", str(tmp_path / "data")])
+    err = capsys.readouterr().err
+    assert code == 2 and "cannot be used" in err and "\x1b" not in err and "\x00" not in err
+    assert len(err.strip().splitlines()) == 1
+    assert not (tmp_path / "data").exists()  # refused before even the keys were made
+
+
+def test_bots_say_so_and_the_game_knows_which_seats_are_people(tmp_path: Path) -> None:
+    async def main() -> None:
+        host = host_lobby(tmp_path, seats=4)
+        await host.open()
+        serving = asyncio.ensure_future(host.serve(autostart=True))
+        lobbies = [joiner(tmp_path, host, "Bot 1", bot=True), joiner(tmp_path, host, "Ann"),
+                   joiner(tmp_path, host, "Bot 2", bot=True)]
+        tasks: list[asyncio.Future[Any]] = []
+        try:
+            for lobby in lobbies:  # in this order: a bot first
+                tasks.append(asyncio.ensure_future(lobby.join()))
+                await until([host], lambda: len(host.players) == len(tasks) + 1)
+            starts = await asyncio.wait_for(asyncio.gather(serving, *tasks), 60)
+            names = [p["name"] for p in Table(starts[0].genesis).players]
+            assert names == ["Host", "Ann", "Bot 1", "Bot 2"]  # people first
+            assert {s.people for s in starts} == {frozenset({0, 1})}
+        finally:
+            await _stop([serving, *tasks], [*lobbies, host])
+
+    asyncio.run(main())
+
+
+def test_a_bot_ends_a_stalled_game_by_itself_only_when_no_person_is_seated(
+    tmp_path: Path, run: Callable[..., object]  # noqa: F811
+) -> None:
+    async def main() -> None:
+        game = Game(await seat_players(tmp_path, GameConfig(3)))
+        bot = game.peer(game.players[1], auto_abort=True, people=frozenset({0, 2}))
+        alone = game.peer(game.players[2], auto_abort=True, people=frozenset({0}))
+        person = game.peer(game.players[0], auto_abort=False, people=frozenset({0}))
+        try:
+            bot._stall.held_by = 0  # seat 0 (a person) stalls; seat 2 is a person too
+            assert not bot._stall.ends_stalls()
+            bot._stall.held_by = 2
+            assert not bot._stall.ends_stalls()  # seat 0, a person, is at the table
+            alone._stall.held_by = 0  # the only person stalls: no person is left to ask
+            assert alone._stall.ends_stalls()
+            person._stall.held_by = 1
+            assert not person._stall.ends_stalls()  # a person is offered it, never automatic
+        finally:
+            for peer in (bot, alone, person):
+                await peer.close()
+
+    run(main())
+
+
+def test_the_lifecycle_messages_are_read_back() -> None:
+    from wizard_p2p.protocol.lobby_schema import Bye, Ping, Wait, decode_lobby
+
+    assert decode_lobby(b'{"type":"ping"}') == Ping()
+    assert decode_lobby(b'{"type":"bye"}') == Bye()
+    assert decode_lobby(b'{"type":"bye","reason":"the host left the lobby"}') == Bye(
+        "the host left the lobby"
+    )
+    assert decode_lobby(b'{"type":"wait","reason":"one by one"}') == Wait("one by one")
+    for bad in (b'{"type":"ping","x":1}', b'{"type":"bye","reason":"\\u001b[2J"}',
+                b'{"type":"wait"}'):
+        with pytest.raises(DecodeError):
+            decode_lobby(bad)
+
+
+@pytest.mark.parametrize(
+    "content",
+    [b"[0, 2]", b"[]", b"[0, 0]", b"[6]", b'["0"]', b"[true]", b"{}", b"[0" * 40, b"\xff"],
+)
+def test_the_seats_of_people_are_kept_for_a_resumed_seat(tmp_path: Path, content: bytes) -> None:
+    from wizard_p2p.node.lobby import load_people
+    from wizard_p2p.node.lobby_common import save_people
+    from wizard_p2p.node.store import GameStore
+
+    store = GameStore(tmp_path, "0123456789abcdef")
+    assert load_people(store) is None  # not known
+    save_people(store, frozenset({0, 2}))
+    assert load_people(store) == frozenset({0, 2})
+    (store.path / "people.json").write_bytes(content)
+    expected = {b"[0, 2]": frozenset({0, 2}), b"[]": frozenset()}.get(content)
+    assert load_people(store) == expected

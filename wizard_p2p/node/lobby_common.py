@@ -1,0 +1,156 @@
+"""What both sides of the lobby share: the seat record, the start of a game, the
+lobby's key, its timers and its error."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+import zmq
+from cryptography.hazmat.primitives import hashes
+from cryptography.hazmat.primitives.kdf.hkdf import HKDF
+from zmq.utils import z85
+
+from wizard_p2p.errors import DecodeError, WizardError
+from wizard_p2p.files import write_atomic
+from wizard_p2p.identity import fingerprint
+from wizard_p2p.net import CurveKeys
+from wizard_p2p.node.invite import normalise_code
+from wizard_p2p.node.store import GameStore, SeatRecord
+from wizard_p2p.protocol.lobby_schema import LobbyPlayer, check_name
+
+
+class LobbyError(WizardError):
+    pass
+
+
+@dataclass(frozen=True)
+class LobbyTimers:
+    """How long each stage of the lobby waits (protocol/SPEC.md §9)."""
+
+    hello: float = 10.0  # a joiner: for the host's answer to its hello
+    ping: float = 1.0  # a joiner says it is there this often; the host answers each
+    silence: float = 10.0  # either side: unheard this long, the other one is gone
+    endorse: float = 60.0  # the host: for every seated player's endorsement of the terms
+
+
+# How long a last message (a goodbye) gets to leave when a side closes.
+GOODBYE_LINGER = 0.5
+
+
+def check_own_name(name: str) -> str:
+    """``name`` as the lobby will hold it, or ``LobbyError`` saying in one sentence why
+    no table would seat it: checked before anything is sent."""
+    try:
+        return check_name(name)
+    except DecodeError as exc:
+        raise LobbyError(f"the name {name!r:.60} cannot be used: {exc}") from None
+
+
+def lobby_keys(code: str) -> CurveKeys:
+    """The lobby's CURVE keypair, derived from the invite code."""
+    seed = HKDF(
+        algorithm=hashes.SHA256(), length=32, salt=None, info=b"wizard-p2p/v1/lobby-key"
+    ).derive(normalise_code(code).encode())
+    secret = z85.encode(seed).decode()
+    public = zmq.curve_public(secret.encode()).decode()
+    return CurveKeys(public, secret)
+
+
+@dataclass
+class Seated:
+    name: str
+    sign_key: bytes
+    curve_key: str
+    address: str  # host:port the others dial; "" host = the lobby's host
+    coin_commit: bytes
+    client: str | None = None  # lobby client key (None for the host)
+    bot: bool = False  # the seat is played by a program
+
+    @classmethod
+    def from_lobby(cls, player: LobbyPlayer, client: str | None = None) -> Seated:
+        return cls(player.name, player.sign_key, player.curve_key, player.address,
+                   player.coin_commit, client, player.bot)
+
+    @property
+    def fingerprint(self) -> str:
+        return fingerprint(self.sign_key)
+
+    def record(self) -> dict[str, Any]:
+        """The player as the genesis terms hold it."""
+        return {
+            "name": self.name,
+            "sign_key": self.sign_key,
+            "curve_key": self.curve_key,
+            "address": self.address,
+            "coin_commit": self.coin_commit,
+        }
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "name": self.name,
+            "sign_key": self.sign_key.hex(),
+            "curve_key": self.curve_key,
+            "address": self.address,
+            "coin_commit": self.coin_commit.hex(),
+        }
+        if self.bot:
+            out["bot"] = True
+        return out
+
+
+@dataclass
+class GameStart:
+    """What a player needs to run its seat once the lobby is done. ``people``: the seats
+    played by persons (the others said they are bots); None when not known (a resume)."""
+
+    genesis: bytes
+    store: GameStore
+    record: SeatRecord
+    people: frozenset[int] | None = None
+
+
+def encode(obj: dict[str, Any]) -> bytes:
+    return json.dumps(obj, sort_keys=True).encode()
+
+
+def refused(reason: str) -> bytes:
+    return encode({"type": "refused", "reason": reason})
+
+
+OK = encode({"type": "ok"})
+
+
+def other_version(host: object, joiner: object) -> str:
+    """Why a host and a joiner of different protocol versions cannot play together."""
+    return (
+        f"the host's table plays {host!r:.40} and the joiner's client {joiner!r:.40}: "
+        "both players need the same version of wizard-p2p"
+    )
+
+
+_PEOPLE_FILE = "people.json"
+_PEOPLE_MAX_BYTES = 64
+
+
+def save_people(store: GameStore, people: frozenset[int]) -> None:
+    """Keep which seats persons play beside the seat's files, for a resumed seat."""
+    write_atomic(store.path / _PEOPLE_FILE, json.dumps(sorted(people)).encode(), mode=0o644)
+
+
+def load_people(store: GameStore) -> frozenset[int] | None:
+    """The seats persons play as the lobby said (``save_people``); None when not known
+    (no file, or one that is not a list of distinct seats 0..5)."""
+    try:
+        with open(store.path / _PEOPLE_FILE, "rb") as f:
+            data = f.read(_PEOPLE_MAX_BYTES + 1)
+        seats = json.loads(data) if len(data) <= _PEOPLE_MAX_BYTES else None
+    except (OSError, ValueError):
+        return None
+    if not isinstance(seats, list) or len(set(map(repr, seats))) != len(seats):
+        return None
+    if not all(type(s) is int and 0 <= s <= 5 for s in seats):
+        return None
+    return frozenset(seats)
+
