@@ -42,6 +42,15 @@ class Chain:
             raise PeerFault(
                 "no such seat", seat=None, position=entry.pos, kind=FaultKind.BAD_SIGNATURE
             )
+        # Before the signature: an entry of another game, whoever sat there, is
+        # named as such, not as forged.
+        if entry.game != self.game_id:
+            raise PeerFault(
+                "an entry of another game (replayed)",
+                seat=entry.seat,
+                position=entry.pos,
+                kind=FaultKind.REPLAY,
+            )
         try:
             m.check_entry_signature(entry, self._sign_keys[entry.seat])
         except BadSignature:
@@ -51,13 +60,6 @@ class Chain:
                 position=entry.pos,
                 kind=FaultKind.BAD_SIGNATURE,
             ) from None
-        if entry.game != self.game_id:
-            raise PeerFault(
-                "an entry of another game (replayed)",
-                seat=entry.seat,
-                position=entry.pos,
-                kind=FaultKind.REPLAY,
-            )
 
     def check_link(self, entry: m.Entry) -> None:
         """The entry (for the next position) chains to our last entry."""
