@@ -60,7 +60,7 @@ def _add_network_options(parser: argparse.ArgumentParser, *, bot: bool = False) 
         "--quiet", action="store_true", help="print nothing but errors (headless seats)"
     )
     parser.add_argument(
-        "--no-bell", action="store_true", help="no terminal bell when your turn comes (key: b)"
+        "--no-bell", action="store_true", help="no terminal bell when your turn comes (key: m)"
     )
     parser.add_argument("--trace", default=None, help=argparse.SUPPRESS)  # benchmarks
     # `play`'s bots: their host may still be starting when they first knock.

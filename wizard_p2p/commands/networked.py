@@ -138,7 +138,9 @@ async def _play_seat(
     else:
         from wizard_p2p.tui.app import run_app_async
 
-        app = asyncio.ensure_future(run_app_async(peer, lang=getattr(args, "lang", None)))
+        app = asyncio.ensure_future(
+            run_app_async(peer, lang=getattr(args, "lang", None), bell=_bell(args))
+        )
         _stop_on_failure(peer, app)
         await asyncio.wait({app})
         _raise_if_failed(args, peer)
@@ -146,6 +148,10 @@ async def _play_seat(
         if peer.table.finished:
             await peer.run_until_finished()
     return peer
+
+
+def _bell(args: argparse.Namespace) -> bool:
+    return not getattr(args, "no_bell", False)
 
 
 def _stop_on_failure(peer: GamePeer, app: asyncio.Future[Any]) -> None:
@@ -184,7 +190,9 @@ async def _console_lobby(
 
     node_lobby = LobbyAdapter(lobby, make_peer, autostart=autostart)
     node_lobby.begin()
-    app = asyncio.ensure_future(run_app_async(node_lobby, lang=getattr(args, "lang", None)))
+    app = asyncio.ensure_future(
+        run_app_async(node_lobby, lang=getattr(args, "lang", None), bell=_bell(args))
+    )
     await asyncio.wait({app})
     if not app.cancelled():
         app.result()  # the console's own error, if it had one

@@ -16,5 +16,5 @@ def play_offline(args: argparse.Namespace) -> int:
     names = [args.name] + [f"Bot {i}" for i in range(1, config.seats)]
     policies = [None] + [make_policy(args.policy) for _ in range(1, config.seats)]
     session = LocalSession(config, names, policies, seat=0, seed=args.seed)
-    run_app(session, lang=args.lang)
+    run_app(session, lang=args.lang, bell=not getattr(args, "no_bell", False))
     return 0
