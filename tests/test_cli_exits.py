@@ -113,3 +113,41 @@ def test_headless_play_ends_with_the_standings_one_game_id_and_no_temporary_fold
     assert "logs of every seat" not in out
     assert re.search(rf"game {game.game_dir}…", run("audit", str(game.log_path),
                                                     home=tmp_path).stdout)
+
+
+def test_resume_takes_the_game_id_as_printed(tmp_path: Path) -> None:
+    from wizard_p2p.commands.networked import matching_games
+    from wizard_p2p.node.store import GameStore
+
+    stores = [GameStore(tmp_path, "8a0b24e6bb347ca6"), GameStore(tmp_path, "0123456789abcdef")]
+    whole = "8a0b24e6bb347ca6" + "0" * 48
+    for wanted in ("8a0b24e6bb347ca6", "8a0b", "8A0B24E6BB347CA6…", whole):
+        assert [s.game_dir for s in matching_games(stores, wanted)] == ["8a0b24e6bb347ca6"]
+    assert matching_games(stores, "ffff") == []
+
+
+def test_a_bug_is_said_in_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def broken(args: argparse.Namespace) -> int:
+        raise RuntimeError("boom")
+
+    parser = cli._parser()
+    monkeypatch.setattr(
+        parser, "parse_args", lambda argv: argparse.Namespace(func=broken, command="audit")
+    )
+    assert cli.main(["audit", "x"]) == 70
+    err = capsys.readouterr().err
+    assert err == "wizard-p2p: internal error (RuntimeError: boom); please report it\n"
+
+
+def test_an_offline_game_ends_with_its_standings_and_says_it_keeps_no_log(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from wizard_p2p.tui import app
+
+    monkeypatch.setattr(app, "run_app", lambda *a, **k: None)  # the player leaves at once
+    monkeypatch.setattr(sys.stdin, "isatty", lambda: True)
+    assert cli.main(["play", "--offline", "--seats", "3", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "left the game" in out and "keeps no log" in out

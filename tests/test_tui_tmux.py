@@ -241,7 +241,8 @@ def bell_journey(tmp_path: Path, *extra: str) -> tuple[bool, str]:
             screen = game_screen()
             if "Round 1 of 20" in screen and "Your bid" in screen:
                 term._run("send-keys", "-t", ":0", "Enter")
-            if "Round 2 of 20" in screen and ("Your bid" in screen or "Your turn" in screen):
+            asked = ("Your bid", "Your turn", "choose trump")
+            if "Round 2 of 20" in screen and any(text in screen for text in asked):
                 return rang(), screen
             if "End of round 1" in screen:
                 term._run("send-keys", "-t", ":0", "Enter")

@@ -261,7 +261,12 @@ def main(argv: Sequence[str] | None = None) -> int:
               + (f": {exc.filename}" if exc.filename else ""), file=sys.stderr)
         return 1
     except (KeyboardInterrupt, EOFError):
+        print("wizard-p2p: stopped", file=sys.stderr)
         return 130
+    except Exception as exc:  # a bug: said in one line, not as a traceback
+        print(f"wizard-p2p: internal error ({type(exc).__name__}: {exc}); please report it",
+              file=sys.stderr)
+        return 70
 
 
 _CONSOLE_COMMANDS = ("play", "host", "join", "resume")

@@ -322,17 +322,20 @@ async def join_async(args: argparse.Namespace) -> GamePeer:
     return await _lobby_then_game(args, lobby, identity, curve)
 
 
+def matching_games(stores: list[GameStore], wanted: str) -> list[GameStore]:
+    """The games ``wanted`` names: the id as the game's end and ``audit`` print it, any
+    shorter prefix of it, or the whole game id."""
+    wanted = wanted.strip().lower().rstrip("…")
+    return [s for s in stores if s.game_dir.startswith(wanted) or wanted.startswith(s.game_dir)]
+
+
 async def resume_async(args: argparse.Namespace) -> GamePeer:
     _check_timer_options(args)
     data_dir = _data_dir(args)
     identity, curve = _keys(data_dir)
     stores = list_games(data_dir)
     if args.game:
-        wanted = args.game.strip().lower()
-        # The id as printed (its first digits), any shorter prefix, or the whole game id.
-        stores = [
-            s for s in stores if s.game_dir.startswith(wanted) or wanted.startswith(s.game_dir)
-        ]
+        stores = matching_games(stores, args.game)
     if not stores:
         raise UsageError(f"no game to resume in {data_dir / 'games'}")
     store: GameStore = stores[0]

@@ -17,4 +17,20 @@ def play_offline(args: argparse.Namespace) -> int:
     policies = [None] + [make_policy(args.policy) for _ in range(1, config.seats)]
     session = LocalSession(config, names, policies, seat=0, seed=args.seed)
     run_app(session, lang=args.lang, bell=not getattr(args, "no_bell", False))
+    _report(session)
     return 0
+
+
+def _report(session: LocalSession) -> None:
+    """The standings (or that the player left): an offline game keeps no log to audit."""
+    from wizard_p2p.audit import format_score_pad
+
+    game = session.game
+    if game.history:
+        print(format_score_pad(session.names, list(game.history)))
+    if game.is_over:
+        winners = game.standings().winners
+        print("winner(s): " + ", ".join(session.names[s] for s in winners))
+    else:
+        print("left the game")
+    print("an offline game keeps no log: play without --offline for a signed log to audit")
