@@ -237,11 +237,11 @@ def bell_journey(tmp_path: Path, *extra: str) -> tuple[bool, str]:
 
         deadline = time.monotonic() + 60
         screen = game_screen()
+        asked = ("Your bid", "Your turn", "choose trump")
         while time.monotonic() < deadline:
             screen = game_screen()
-            if "Round 1 of 20" in screen and "Your bid" in screen:
+            if "Round 1 of 20" in screen and any(text in screen for text in asked):
                 term._run("send-keys", "-t", ":0", "Enter")
-            asked = ("Your bid", "Your turn", "choose trump")
             if "Round 2 of 20" in screen and any(text in screen for text in asked):
                 return rang(), screen
             if "End of round 1" in screen:
