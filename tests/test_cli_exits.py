@@ -151,3 +151,13 @@ def test_an_offline_game_ends_with_its_standings_and_says_it_keeps_no_log(
     assert cli.main(["play", "--offline", "--seats", "3", "--seed", "1"]) == 0
     out = capsys.readouterr().out
     assert "left the game" in out and "keeps no log" in out
+
+
+def test_the_bench_help_shows_no_markup(capsys: pytest.CaptureFixture[str]) -> None:
+    from tools.bench.cli import main as bench_main
+
+    with pytest.raises(SystemExit):
+        bench_main(["--help"])
+    shown = capsys.readouterr().out
+    assert "scripts/bench" in shown and "paired_change" in shown
+    assert "``" not in shown and ":func:" not in shown
