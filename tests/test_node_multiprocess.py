@@ -472,4 +472,4 @@ def test_seat_gone_for_good_is_named_stalled(lan_games: Callable[..., LanGame]) 
     )
     assert audit.returncode == 0, audit.stdout + audit.stderr
     assert "stalled" in audit.stdout
-    assert f"because seat {victim_seat}" in audit.stdout
+    assert f"because seat {victim_seat + 1}" in audit.stdout  # counted from 1

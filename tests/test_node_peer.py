@@ -446,7 +446,7 @@ def test_human_may_end_a_stalled_game_only_after_the_stall_limit(
             assert peers[0].table.log == peers[1].table.log
             report = audit_entries(peers[1].store.read_log())
             assert report.status == "aborted" and report.exit_code == 0
-            assert "seat 2" in report.message and "stalled" in report.message
+            assert "because seat 3" in report.message and "stalled" in report.message
         finally:
             await game.close()
 
@@ -813,7 +813,7 @@ def test_bots_end_the_game_by_themselves_after_the_stall_limit(
             assert peers[1].table.log == peers[2].table.log
             assert peers[1].store.read_log() == peers[1].table.log
             report = audit_entries(peers[2].store.read_log())
-            assert report.status == "aborted" and "seat 0" in report.message
+            assert report.status == "aborted" and "because seat 1" in report.message
         finally:
             await game.close()
 
@@ -842,7 +842,7 @@ def test_a_seat_that_stays_connected_but_withholds_its_entries_is_named_stalled(
                 assert peers[s].table.abort[:2] == (0, 2)  # seat 0 wrote it, naming seat 2
             assert peers[0].table.log == peers[1].table.log
             report = audit_entries(peers[1].store.read_log())
-            assert report.status == "aborted" and "seat 2" in report.message
+            assert report.status == "aborted" and "because seat 3" in report.message
         finally:
             await game.close()
 

@@ -59,7 +59,7 @@ def test_the_abort_takes_the_place_of_the_unsent_entry(kind: str) -> None:
     assert own.stage == "aborted"
     assert own.log == others[0].log == others[1].log
     report = audit_entries(own.log)
-    assert report.status == "aborted" and f"seat {stalled}" in report.message
+    assert report.status == "aborted" and f"seat {stalled + 1}" in report.message
 
 
 def test_an_abort_of_another_seat_over_our_entry_is_still_refused() -> None:

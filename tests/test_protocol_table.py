@@ -400,8 +400,8 @@ def test_abort_of_a_stalled_seat() -> None:
     report = audit_entries(log)
     assert report.status == "aborted" and report.exit_code == 0
     assert report.rounds_verified == 1
-    assert f"seat {stalled} ({report.names[stalled]}) stalled" in report.message
-    assert f"seat {stalled}" in format_report(report)
+    assert f"seat {stalled + 1} ({report.names[stalled]}) stalled" in report.message
+    assert f"seat {stalled + 1}" in format_report(report)
     # Nothing is accepted after the end.
     late = forge(game, stalled, "bid", {"round": 2, "bid": 0}, log_of=game.tables[writer])
     with pytest.raises(PeerFault) as caught:

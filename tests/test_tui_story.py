@@ -31,6 +31,11 @@ def play_round(s: OfflineSeat) -> None:
             s.play(view.legal_plays[0])
 
 
+def shown(s: OfflineSeat, seat: int) -> str:
+    """How the story names a seat: the player reads "You" for their own."""
+    return "You" if seat == s.seat else s.names[seat]
+
+
 def test_a_scored_round_is_told_in_full() -> None:
     s = offline_seat()
     with create_pipe_input() as pipe:
@@ -41,19 +46,21 @@ def test_a_scored_round_is_told_in_full() -> None:
         result = s.game.history[1]
         start = lines.index(next(x for x in lines if x.startswith("Round 2:")))
         opening, bids, *rest = lines[start:]
-        assert opening.startswith(f"Round 2: {s.names[result.dealer]} deals")
+        deals = "you deal" if result.dealer == s.seat else f"{s.names[result.dealer]} deals"
+        assert opening.startswith(f"Round 2: {deals}")
         assert result.turned is not None and card_label(result.turned) in opening
         for seat, bid in enumerate(result.bids):
-            assert f"{s.names[seat]} {bid}" in bids
+            assert f"{shown(s, seat)} {bid}" in bids
         for number, trick in enumerate(result.tricks, start=1):
             line = rest[number - 1]
             assert line.startswith(f"Trick {number}: ")
             for seat, card in trick.plays:
-                assert f"{s.names[seat]} {card_label(card)}" in line
-            assert line.endswith(f"{s.names[trick.winner]} wins")
+                assert f"{shown(s, seat)} {card_label(card)}" in line
+            wins = "you win" if trick.winner == s.seat else f"{s.names[trick.winner]} wins"
+            assert line.endswith(wins)
         scores = rest[len(result.tricks)]
         for seat in range(4):
-            assert f"{s.names[seat]} {result.points[seat]:+d} ({result.totals[seat]})" in scores
+            assert f"{shown(s, seat)} {result.points[seat]:+d} ({result.totals[seat]})" in scores
         # The round in play follows: its opening and the bids made so far.
         assert rest[len(result.tricks) + 1].startswith("Round 3:")
 

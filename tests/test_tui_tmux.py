@@ -172,3 +172,88 @@ def test_a_round_in_a_real_terminal(tmp_path: Path) -> None:
         assert not term.alive(), "the program did not exit after q, y"
     finally:
         term.close()
+
+
+def test_leaving_a_networked_play_ends_with_the_log_and_the_audit_command(
+    tmp_path: Path,
+) -> None:
+    """``play`` on loopback, left with q y: the terminal shows why it stopped, the log,
+    the exact audit command (which verifies it, with the folder's id) and exit 0; the
+    bots' temporary folders are gone."""
+    tmux = tmux_or_skip()
+    home, scratch = tmp_path / "home", tmp_path / "tmp"
+    scratch.mkdir()
+    argv = [sys.executable, "-m", "wizard_p2p", "play", "--seats", "3", "--policy", "random",
+            "--lang", "en"]
+    env = f"env LANG=C.UTF-8 TERM=xterm-256color WIZARD_P2P_HOME={home} TMPDIR={scratch} "
+    # The shell stays after the program so that its last lines can be read.
+    command = f"sh -c {shlex.quote(env + shlex.join(argv) + '; echo exit $?; sleep 60')}"
+    term = Terminal(tmux, tmp_path / "tmux.sock", command, columns=300)  # no path wraps
+    try:
+        term.wait_for(lambda s: "Round 1 of 20" in s, "the table")
+        term.send("q")
+        term.wait_for(lambda s: "Leave the table?" in s, "the quit question")
+        term.send("y")
+        screen = term.wait_for(lambda s: "exit " in s, "the program's end")
+    finally:
+        term.close()
+    assert "Traceback" not in screen and "exit 0" in screen
+    assert "left the game" in screen
+    log = next(line.split("log: ", 1)[1].strip() for line in screen.splitlines()
+               if line.startswith("log: "))
+    assert f"check it with: wizard-p2p audit {log}" in screen
+    game_dir = Path(log).parent.name
+    assert f"game {game_dir}" in screen
+    audit = subprocess.run(
+        [sys.executable, "-m", "wizard_p2p", "audit", log], capture_output=True, text=True,
+        timeout=60, check=False,
+    )
+    assert audit.returncode == 0 and f"game {game_dir}…" in audit.stdout
+    assert list(scratch.iterdir()) == []
+
+
+def bell_journey(tmp_path: Path, *extra: str) -> tuple[bool, str]:
+    """Play ``play`` on loopback with the game's window in the background until round 2
+    asks for a decision (the player waited for the bots before it); whether the window
+    rang its bell by then, and the game's screen."""
+    tmux = tmux_or_skip()
+    tmp_path.mkdir()
+    argv = [sys.executable, "-m", "wizard_p2p", "play", "--seats", "3", "--policy", "random",
+            "--lang", "en", *extra]
+    env = f"env LANG=C.UTF-8 TERM=xterm-256color WIZARD_P2P_HOME={tmp_path / 'home'} "
+    term = Terminal(tmux, tmp_path / "tmux.sock", env + shlex.join(argv))
+    try:
+        for option in (("monitor-bell", "on"), ("bell-action", "any")):
+            term._run("set-option", "-g", *option)
+        term._run("new-window", "-d", "sleep 120")
+        term._run("select-window", "-t", ":1")  # a bell is flagged on a window in the back
+
+        def game_screen() -> str:
+            return term._run("capture-pane", "-p", "-t", ":0").stdout
+
+        def rang() -> bool:
+            flags = term._run("list-windows", "-F", "#{window_index} #{window_bell_flag}")
+            return "0 1" in flags.stdout.splitlines()
+
+        deadline = time.monotonic() + 60
+        screen = game_screen()
+        asked = ("Your bid", "Your turn", "choose trump")
+        while time.monotonic() < deadline:
+            screen = game_screen()
+            if "Round 1 of 20" in screen and any(text in screen for text in asked):
+                term._run("send-keys", "-t", ":0", "Enter")
+            if "Round 2 of 20" in screen and any(text in screen for text in asked):
+                return rang(), screen
+            if "End of round 1" in screen:
+                term._run("send-keys", "-t", ":0", "Enter")
+            time.sleep(0.1)  # a pause between polls of an observable condition
+        raise AssertionError(f"round 2 never asked for a decision; the screen was:\n{screen}")
+    finally:
+        term.close()
+
+
+def test_the_turn_rings_the_terminal_bell_unless_told_not_to(tmp_path: Path) -> None:
+    rang, _ = bell_journey(tmp_path / "bell")
+    assert rang, "no bell when the player's turn came"
+    rang, _ = bell_journey(tmp_path / "quiet", "--no-bell")
+    assert not rang

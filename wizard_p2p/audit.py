@@ -36,6 +36,12 @@ from wizard_p2p.protocol.messages import (
 from wizard_p2p.protocol.table import Table
 from wizard_p2p.rules import RoundResult
 
+# Seats are numbered from 1 in every text a person reads (as in the lobby), from 0 in
+# the JSON report and on the wire.
+
+GAME_ID_DIGITS = 16
+"""The game id as a person reads it: its first hex digits, also its folder's name."""
+
 EXIT_VERIFIED = 0
 EXIT_FAULT = 1
 EXIT_UNREADABLE = 2
@@ -170,13 +176,14 @@ def audit_entries(lines: list[bytes]) -> AuditReport:
         report.status = "aborted"
         report.message = (
             f"verified up to round {table.completed_rounds}; the game was ended by seat "
-            f"{writer} because seat {stalled} ({table.names[stalled]}) stalled: {reason}"
+            f"{writer + 1} ({table.names[writer]}) because seat {stalled + 1} "
+            f"({table.names[stalled]}) stalled: {reason}"
         )
     else:
         stage, due, _, _ = table.progress()
         report.message = (
             f"verified up to round {table.completed_rounds}; the log ends in stage {stage}"
-            + (f", waiting for seat {due}" if due is not None else "")
+            + (f", waiting for seat {due + 1} ({table.names[due]})" if due is not None else "")
         )
     return report
 
@@ -276,7 +283,7 @@ def audit_file(path: Path) -> AuditReport:
         report.fault_seat = first.seat
         report.fault_kind = first.kind
         report.message = (
-            f"seat {first.seat} signed an entry the others refused ({first.kind} at position "
+            f"seat {first.seat + 1} signed an entry the others refused ({first.kind} at position "
             f"{first.position}; the proof is in {EVIDENCE_FILE}): {first.reason}"
         )
     return report
@@ -299,14 +306,14 @@ def format_score_pad(names: tuple[str, ...], history: list[RoundResult]) -> str:
 def format_report(report: AuditReport) -> str:
     lines = []
     if report.game_id:
-        lines.append(f"game {report.game_id[:16]}…  {report.entries} entries")
+        lines.append(f"game {report.game_id[:GAME_ID_DIGITS]}…  {report.entries} entries")
     if report.history:
         lines.append(format_score_pad(report.names, report.history))
     if report.winners and report.status == "verified":
         lines.append("winner(s): " + ", ".join(report.names[s] for s in report.winners))
     if report.status == "fault":
         who = (
-            f"seat {report.fault_seat} ({report.names[report.fault_seat]})"
+            f"seat {report.fault_seat + 1} ({report.names[report.fault_seat]})"
             if report.fault_seat is not None and report.names
             else "an unknown seat"
         )
@@ -318,7 +325,10 @@ def format_report(report: AuditReport) -> str:
         lines.append(report.message)
     for evidence, problem in report.evidence:
         name = report.names[evidence.seat] if evidence.seat < len(report.names) else "?"
-        what = f"evidence of seat {evidence.seat} ({name}), {evidence.kind} at {evidence.position}"
+        what = (
+            f"evidence of seat {evidence.seat + 1} ({name}), {evidence.kind} at position "
+            f"{evidence.position}"
+        )
         lines.append(f"{what}: " + ("proven" if problem is None else f"proves nothing: {problem}"))
     return "\n".join(lines)
 

@@ -10,7 +10,7 @@ import sys
 from collections.abc import Callable, Coroutine, Sequence
 from typing import TYPE_CHECKING, Any
 
-from wizard_p2p.errors import WizardError
+from wizard_p2p.errors import UsageError, WizardError
 from wizard_p2p.node.invite import DEFAULT_PORT
 
 if TYPE_CHECKING:
@@ -29,20 +29,47 @@ def _add_game_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
+# The names of bots.POLICIES, written out: the command line starts without importing the bots.
+POLICY_CHOICES = ("random", "heuristic", "expert")
+
+
 def _add_network_options(parser: argparse.ArgumentParser, *, bot: bool = False) -> None:
-    parser.add_argument("--name", default=os.environ.get("USER", "Player")[:32] or "Player")
-    parser.add_argument("--data-dir", default=None, help="where keys and games live")
-    parser.add_argument("--listen", default="0.0.0.0", help="address to listen on")
-    parser.add_argument("--mesh-port", type=int, default=None, help="port of the game mesh")
+    parser.add_argument(
+        "--name",
+        default=os.environ.get("USER", "Player")[:32] or "Player",
+        help="the name the other players see (default: your login name)",
+    )
+    parser.add_argument(
+        "--data-dir", default=None,
+        help="where keys and games live (default: ~/.local/share/wizard-p2p)",
+    )
+    parser.add_argument(
+        "--listen", default="0.0.0.0", help="address to listen on (default 0.0.0.0: every one)"
+    )
+    parser.add_argument(
+        "--mesh-port", type=int, default=None,
+        help="port of the game mesh, between the players (default: any free port)",
+    )
     parser.add_argument("--lang", default=None, help="en, zh, ja (default: from the locale)")
-    parser.add_argument("--policy", default="heuristic", help="bot policy (headless seats)")
+    parser.add_argument(
+        "--policy", default="heuristic", choices=POLICY_CHOICES,
+        help="how a bot plays: %(choices)s (default %(default)s)",
+    )
     parser.add_argument("--headless", action="store_true", default=bot, help="a bot plays")
-    parser.add_argument("--quiet", action="store_true")
+    parser.add_argument(
+        "--quiet", action="store_true", help="print nothing but errors (headless seats)"
+    )
+    parser.add_argument(
+        "--no-bell", action="store_true", help="no terminal bell when your turn comes (key: m)"
+    )
     parser.add_argument("--trace", default=None, help=argparse.SUPPRESS)  # benchmarks
+    # `play`'s bots: their host may still be starting when they first knock.
+    parser.add_argument("--join-timeout", type=float, default=None, help=argparse.SUPPRESS)
     parser.add_argument("--stall-limit", type=float, default=120.0,
                         help="seconds a seat may hold up the game (default 120)")
     parser.add_argument("--silence-limit", type=float, default=3.0,
-                        help="seconds without a heartbeat before a peer counts as silent")
+                        help="seconds without a heartbeat before a peer counts as silent "
+                        "(default 3)")
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
@@ -123,7 +150,10 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
 
     play = sub.add_parser(
-        "play", help="play against bots on this machine (each bot its own process, on loopback)"
+        "play",
+        help="play against bots on this machine (each bot its own process, on loopback)",
+        description="Play a game in this terminal against bots on this machine. Each bot is "
+        "its own process on loopback; the game is signed and logged as a LAN game is.",
     )
     _add_game_options(play)
     _add_network_options(play)
@@ -136,34 +166,64 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.set_defaults(func=_cmd_play)
 
-    host = sub.add_parser("host", help="open a lobby on this machine and host a game")
+    host = sub.add_parser(
+        "host",
+        help="open a lobby on this machine and host a game",
+        description="Open a lobby on this machine: it prints the address and invite code the "
+        "others join with, and you start the game once they are seated.",
+    )
     _add_game_options(host)
     _add_network_options(host)
-    host.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"lobby port ({DEFAULT_PORT})")
+    host.add_argument(
+        "--port", type=int, default=DEFAULT_PORT, help=f"lobby port (default {DEFAULT_PORT})"
+    )
     host.add_argument(
         "--approve", action="store_true",
         help="admit joiners one by one: the lobby shows each one's name and fingerprint",
     )
     host.set_defaults(func=_cmd_host)
 
-    join = sub.add_parser("join", help="join a game hosted at HOST:PORT")
+    join = sub.add_parser(
+        "join",
+        help="join a game hosted at HOST:PORT",
+        description="Join the lobby another player hosts, with the address and invite code "
+        "the host's screen shows.",
+    )
     join.add_argument("address", help=f"the host's address, e.g. 192.168.1.20:{DEFAULT_PORT}")
     join.add_argument("--code", default=None, help="the host's invite code")
     _add_network_options(join)
     join.set_defaults(func=_cmd_join)
 
-    bot = sub.add_parser("bot", help="join a game at HOST:PORT as a bot")
-    bot.add_argument("address")
+    bot = sub.add_parser(
+        "bot",
+        help="join a game at HOST:PORT as a bot",
+        description="Seat a bot at a game hosted at HOST:PORT: it plays without a console "
+        "and prints its progress.",
+    )
+    bot.add_argument("address", help=f"the host's address, e.g. 192.168.1.20:{DEFAULT_PORT}")
     bot.add_argument("--code", default=None, help="the host's invite code")
     _add_network_options(bot, bot=True)
     bot.set_defaults(func=_cmd_join, name="Bot")
 
-    resume = sub.add_parser("resume", help="rejoin a game after a crash or quit")
-    resume.add_argument("game", nargs="?", default=None, help="game id prefix (default: latest)")
+    resume = sub.add_parser(
+        "resume",
+        help="rejoin a game after a crash or quit",
+        description="Rejoin a game this player left or lost: the others keep its seat "
+        "until it is back or the stall limit ends the game.",
+    )
+    resume.add_argument(
+        "game", nargs="?", default=None,
+        help="the game id, or its first digits, as the game's end printed (default: the latest)",
+    )
     _add_network_options(resume)
     resume.set_defaults(func=_cmd_resume)
 
-    audit = sub.add_parser("audit", help="verify a game log offline and print its score pad")
+    audit = sub.add_parser(
+        "audit",
+        help="verify a game log offline and print its score pad",
+        description="Check every signature, shuffle, bid, card and score of a game log "
+        "offline, then print its score pad; exit 0 verified, 1 a fault, 2 unreadable.",
+    )
     audit.add_argument("log", help="the log file (JSON Lines)")
     audit.add_argument("--json", action="store_true", help="print the report as JSON")
     audit.set_defaults(func=_cmd_audit)
@@ -219,9 +279,36 @@ def main(argv: Sequence[str] | None = None) -> int:
     else:
         args = parser.parse_args(argv)
     try:
+        _check_before_start(args)
         return int(args.func(args) or 0)
     except WizardError as exc:
         print(f"wizard-p2p: {exc}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
+    except OSError as exc:  # a port taken, a folder not writable: said in one sentence
+        print(f"wizard-p2p: {exc.strerror or exc}"
+              + (f": {exc.filename}" if exc.filename else ""), file=sys.stderr)
+        return 1
+    except (KeyboardInterrupt, EOFError):
+        print("wizard-p2p: stopped", file=sys.stderr)
         return 130
+    except Exception as exc:  # a bug: said in one line, not as a traceback
+        print(f"wizard-p2p: internal error ({type(exc).__name__}: {exc}); please report it",
+              file=sys.stderr)
+        return 70
+
+
+_CONSOLE_COMMANDS = ("play", "host", "join", "resume")
+
+
+def _check_before_start(args: argparse.Namespace) -> None:
+    """Refuse what would fail later, before anything starts (bots, sockets, files)."""
+    if getattr(args, "lang", None) is not None:
+        from wizard_p2p.tui.i18n import resolve_lang
+
+        args.lang = resolve_lang(args.lang)
+    console = getattr(args, "command", None) in _CONSOLE_COMMANDS
+    if console and not getattr(args, "headless", True) and not sys.stdin.isatty():
+        raise UsageError(
+            "the console needs a terminal to read keys from; run it in one, or seat a bot "
+            "with: wizard-p2p bot ADDRESS --code CODE"
+        )

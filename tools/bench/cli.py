@@ -6,6 +6,7 @@ import argparse
 import contextlib
 import json
 import platform
+import re
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
@@ -21,10 +22,15 @@ from tools.bench.offline import bench_audit, bench_bots
 from tools.bench.verdicts import TARGETS, beside_verdicts, verdicts
 
 
+def plain_text(docstring: str) -> str:
+    """A docstring as ``--help`` shows it: without reStructuredText's markup."""
+    return re.sub(r":\w+:`([^`]*)`", r"\1", docstring).replace("``", "")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="scripts/bench",
-        description=tools.bench.__doc__,
+        description=plain_text(tools.bench.__doc__ or ""),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(

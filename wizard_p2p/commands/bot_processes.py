@@ -129,6 +129,7 @@ def start_local_bots(
             "bot", f"127.0.0.1:{port}",
             "--code", code, "--name", f"Bot {i}", "--policy", policy,
             "--data-dir", str(out / f"seat-{i}"), "--listen", "127.0.0.1", "--quiet",
+            "--join-timeout", "30",  # the host may still be importing
         ]
         if trace:
             argv += ["--trace", str(Path(trace).with_suffix(f".seat{i}.json"))]

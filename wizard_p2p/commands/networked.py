@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import dataclasses
+import os
 import shutil
 from pathlib import Path
 from typing import Any
 
-from wizard_p2p.audit import format_score_pad
+from wizard_p2p.audit import GAME_ID_DIGITS, format_score_pad
 from wizard_p2p.bots import make_policy
 from wizard_p2p.commands.local_game import LocalGame
 from wizard_p2p.errors import UsageError
@@ -23,7 +25,7 @@ from wizard_p2p.node.invite import DEFAULT_PORT
 from wizard_p2p.node.lobby import GameStart, HostLobby, JoinLobby, check_own_name, load_people
 from wizard_p2p.node.peer import GamePeer, PeerTimers
 from wizard_p2p.node.store import GameStore, default_data_dir, list_games
-from wizard_p2p.protocol.messages import VERSION, signed_version_of
+from wizard_p2p.protocol.messages import VERSION, decode_entry, signed_version_of
 from wizard_p2p.rules import GameConfig
 
 
@@ -79,9 +81,37 @@ def _say(args: argparse.Namespace, text: str) -> None:
         print(text, flush=True)
 
 
+JOIN_TIMEOUT = 3.0
+"""Seconds until a joiner says that no lobby answers at the address it was given."""
+
+def short_game_id(genesis: bytes) -> str:
+    """The game id (the genesis hash) as a person reads it: its first hex digits."""
+    return decode_entry(genesis).hash.hex()[:GAME_ID_DIGITS]
+
+
+def _settle_store(start: GameStart) -> GameStart:
+    """Name the game's folder by its game id once the genesis exists.
+
+    The lobby names the folder before the game id is known (the seat record must be
+    written before endorsing); from here on it is ``games/<game id>``, the id the end
+    of the game, ``audit`` and ``resume`` all show.
+    """
+    game_dir = short_game_id(start.genesis)
+    store = start.store
+    if store.game_dir == game_dir:
+        return start
+    target = GameStore(store.path.parent.parent, game_dir)
+    if store.path.is_dir() and not target.path.exists():
+        os.replace(store.path, target.path)
+    record = dataclasses.replace(start.record, game_dir=game_dir)
+    target.save_seat(record)
+    return GameStart(start.genesis, target, record)
+
+
 def _new_peer(
     args: argparse.Namespace, start: GameStart, identity: Identity, curve: CurveKeys
 ) -> GamePeer:
+    start = _settle_store(start)
     return GamePeer(
         start.store,
         start.record,
@@ -109,14 +139,20 @@ async def _play_seat(
     else:
         from wizard_p2p.tui.app import run_app_async
 
-        app = asyncio.ensure_future(run_app_async(peer, lang=getattr(args, "lang", None)))
+        app = asyncio.ensure_future(
+            run_app_async(peer, lang=getattr(args, "lang", None), bell=_bell(args))
+        )
         _stop_on_failure(peer, app)
         await asyncio.wait({app})
-        peer.raise_if_failed()
+        _raise_if_failed(args, peer)
         app.result()  # the console's own error, if it had one
         if peer.table.finished:
             await peer.run_until_finished()
     return peer
+
+
+def _bell(args: argparse.Namespace) -> bool:
+    return not getattr(args, "no_bell", False)
 
 
 def _stop_on_failure(peer: GamePeer, app: asyncio.Future[Any]) -> None:
@@ -155,7 +191,9 @@ async def _console_lobby(
 
     node_lobby = LobbyAdapter(lobby, make_peer, autostart=autostart)
     node_lobby.begin()
-    app = asyncio.ensure_future(run_app_async(node_lobby, lang=getattr(args, "lang", None)))
+    app = asyncio.ensure_future(
+        run_app_async(node_lobby, lang=getattr(args, "lang", None), bell=_bell(args))
+    )
     await asyncio.wait({app})
     if not app.cancelled():
         app.result()  # the console's own error, if it had one
@@ -169,18 +207,25 @@ async def _console_lobby(
     if peer is None and node_lobby.closed and node_lobby.closed != "left the lobby":
         raise UsageError(node_lobby.closed)  # the host left, or turned us away: say so
     if peer is not None:
-        peer.raise_if_failed()
+        _raise_if_failed(args, peer)
     if peer is not None and peer.table.finished:
         await peer.run_until_finished()
     return peer
 
 
 def _report(args: argparse.Namespace, peer: GamePeer) -> None:
+    """The end of a seat: the standings (or why it stopped), the log and how to audit it.
+
+    A seat that failed says why after this (its error, as the command's last line).
+    """
     table = peer.table
     game = table.game
+    _say(args, f"game {peer.store.game_dir}")
     if game is not None and game.history:
         _say(args, format_score_pad(table.names, list(game.history[: table.completed_rounds])))
-    if table.finished and game is not None:
+    if peer.failure is not None:
+        pass  # the error says why
+    elif table.finished and game is not None:
         standings = game.standings()
         _say(args, "winner(s): " + ", ".join(table.names[s] for s in standings.winners))
     elif table.fault is not None:
@@ -193,6 +238,15 @@ def _report(args: argparse.Namespace, peer: GamePeer) -> None:
         _say(args, "left the game")
     _say(args, f"log: {peer.store.log_path}")
     _say(args, f"check it with: wizard-p2p audit {peer.store.log_path}")
+
+
+def _raise_if_failed(args: argparse.Namespace, peer: GamePeer) -> None:
+    """A seat that failed still ends with its log and how to audit it; the error follows."""
+    if peer.failure is not None:
+        # A console seat tells it even where it kept quiet during the game (`play`).
+        shown = args if args.headless else argparse.Namespace(**{**vars(args), "quiet": False})
+        _report(shown, peer)
+    peer.raise_if_failed()
 
 
 def _check_start_options(args: argparse.Namespace) -> None:
@@ -242,19 +296,20 @@ async def _lobby_then_game(
         if console_peer is None:
             raise UsageError("the game did not start")
         await console_peer.close()
+        _report(args, console_peer)
         return console_peer
     try:
         if isinstance(lobby, HostLobby):
             start = await lobby.serve(autostart=True)
         else:
-            start = await lobby.join()
+            start = await lobby.join(timeout=getattr(args, "join_timeout", None) or JOIN_TIMEOUT)
     finally:
         await lobby.close()
     if isinstance(lobby, HostLobby):
         for seat, player in enumerate(lobby.players):
-            _say(args, f"  seat {seat}: {player.name}  {player.fingerprint}")
+            _say(args, f"  seat {seat + 1}: {player.name}  {player.fingerprint}")
     else:
-        _say(args, f"seated at seat {start.record.seat}; the game begins")
+        _say(args, f"seated at seat {start.record.seat + 1}; the game begins")
     peer = await _play_seat(args, start, identity, curve)
     _report(args, peer)
     await peer.close()
@@ -281,8 +336,15 @@ async def join_async(args: argparse.Namespace) -> GamePeer:
         net_config=_net_config(args),
         bot=bool(args.headless),
     )
-    _say(args, f"joining {host}:{port} as {args.name} ({identity.fingerprint})")
+    _say(args, f"connecting to {host}:{port} as {args.name} ({identity.fingerprint})…")
     return await _lobby_then_game(args, lobby, identity, curve)
+
+
+def matching_games(stores: list[GameStore], wanted: str) -> list[GameStore]:
+    """The games ``wanted`` names: the id as the game's end and ``audit`` print it, any
+    shorter prefix of it, or the whole game id."""
+    wanted = wanted.strip().lower().rstrip("…")
+    return [s for s in stores if s.game_dir.startswith(wanted) or wanted.startswith(s.game_dir)]
 
 
 async def resume_async(args: argparse.Namespace) -> GamePeer:
@@ -291,7 +353,7 @@ async def resume_async(args: argparse.Namespace) -> GamePeer:
     identity, curve = _keys(data_dir)
     stores = list_games(data_dir)
     if args.game:
-        stores = [s for s in stores if s.game_dir.startswith(args.game)]
+        stores = matching_games(stores, args.game)
     if not stores:
         raise UsageError(f"no game to resume in {data_dir / 'games'}")
     store: GameStore = stores[0]
@@ -305,7 +367,7 @@ async def resume_async(args: argparse.Namespace) -> GamePeer:
             f"game {store.game_dir} was played with protocol version {version}; this program "
             f"plays version {VERSION} and cannot resume it"
         )
-    _say(args, f"resuming game {store.game_dir} at seat {record.seat} ({len(lines)} entries)")
+    _say(args, f"resuming game {store.game_dir} at seat {record.seat + 1} ({len(lines)} entries)")
     start = GameStart(lines[0], store, record, load_people(store))
     peer = await _play_seat(args, start, identity, curve)
     _report(args, peer)
@@ -314,9 +376,15 @@ async def resume_async(args: argparse.Namespace) -> GamePeer:
 
 
 def play_networked(args: argparse.Namespace, local: LocalGame) -> int:
-    """A local game on loopback: this player (or a bot) hosts; ``local``'s bots join."""
+    """A local game on loopback: this player (or a bot) hosts; ``local``'s bots join.
+
+    The bots' folders are temporary unless ``--out`` names one: then every seat's log
+    is copied there as ``seat-<n>.jsonl``. The player's own seat lives in its data
+    folder, like a LAN game's.
+    """
     config, out = local.config, local.out
-    args.data_dir = str(out / "seat-0") if args.headless else args.data_dir
+    if args.headless and args.out:
+        args.data_dir = str(out / "seat-0")
     args.lobby_code = local.code
     if not args.headless:
         args.quiet = True
@@ -328,17 +396,24 @@ def play_networked(args: argparse.Namespace, local: LocalGame) -> int:
     finally:
         # Bots outlive a finished game only to let everyone catch up.
         local.stop_bots(finished=peer is not None and peer.table.finished)
-    for i in range(config.seats):
+        if args.out:
+            _copy_logs(args, config.seats, out)
+        else:
+            shutil.rmtree(out, ignore_errors=True)
+    assert peer is not None  # asyncio.run returned
+    if not args.headless:
+        args.quiet = False
+        _report(args, peer)
+    if args.out:
+        print(f"logs of every seat: {out}")
+    if args.headless:
+        return 0 if peer.table.finished else 1
+    return 0  # finished, or the player chose to leave: neither is a failure
+
+
+def _copy_logs(args: argparse.Namespace, seats: int, out: Path) -> None:
+    for i in range(seats):
         seat_dir = _data_dir(args) if i == 0 else out / f"seat-{i}"
         games = list_games(seat_dir)
         if games and games[0].log_path.exists():
             shutil.copyfile(games[0].log_path, out / f"seat-{i}.jsonl")
-    if peer is None:
-        return 1
-    if not args.headless:
-        args.quiet = False
-        _report(args, peer)
-        print(f"logs of every seat: {out}")
-        return 0  # finished, or the player chose to leave: neither is a failure
-    print(f"logs of every seat: {out}")
-    return 0 if peer.table.finished else 1

@@ -5,8 +5,10 @@
     <data dir>/games/<id>/seat.json    this seat of that game: seat, master secret, listen port
     <data dir>/games/<id>/log.jsonl    the game log, one entry per line, fsynced per entry
 
-``<id>`` is the first 16 hex digits of the terms' nonce, known before the game id
-(the genesis hash) exists. ``seat.json`` is written atomically with mode 0600
+``<id>`` is the first 16 hex digits of the game id (the genesis hash), the id
+``audit`` prints and ``resume`` takes. The lobby first names the folder after the
+terms' nonce, known before the game id exists; the seat renames it once the
+genesis is there (``commands.networked``). ``seat.json`` is written atomically with mode 0600
 before this player endorses the terms, because the coin commitment it endorses
 derives from the master secret inside it.
 """

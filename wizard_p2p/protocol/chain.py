@@ -44,6 +44,15 @@ class Chain:
             raise PeerFault(
                 "no such seat", seat=None, position=entry.pos, kind=FaultKind.BAD_SIGNATURE
             )
+        # Before the signature: an entry of another game, whoever sat there, is
+        # named as such, not as forged.
+        if entry.game != self.game_id:
+            raise PeerFault(
+                "an entry of another game (replayed)",
+                seat=entry.seat,
+                position=entry.pos,
+                kind=FaultKind.REPLAY,
+            )
         try:
             m.check_entry_signature(entry, self._sign_keys[entry.seat])
         except BadSignature:
@@ -55,13 +64,6 @@ class Chain:
                 position=entry.pos,
                 kind=FaultKind.BAD_SIGNATURE,
             ) from None
-        if entry.game != self.game_id:
-            raise PeerFault(
-                "an entry of another game (replayed)",
-                seat=entry.seat,
-                position=entry.pos,
-                kind=FaultKind.REPLAY,
-            )
 
     def blame_undecodable(self, raw: bytes, error: DecodeError) -> NoReturn:
         """A line that does not decode as an entry: blame its author if its signature

@@ -19,6 +19,8 @@ the ±1 bid) gets a message in the player's language and changes nothing.
 
 from __future__ import annotations
 
+import asyncio
+import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, cast
 
@@ -37,6 +39,9 @@ from wizard_p2p.tui.lobby_screen import LobbyController, LobbySnapshot, is_lobby
 from wizard_p2p.tui.shared import FINAL, HELP, LOG, ROUND, SCORES, SUITS
 from wizard_p2p.tui.style import STYLE
 
+# How `play` names its bots (commands.bot_processes): shown in the player's language.
+_BOT_NAME = re.compile(r"Bot (\d{1,2})")
+
 if TYPE_CHECKING:
     from wizard_p2p.tui.replay_screen import ReplayApp
 
@@ -51,8 +56,13 @@ class WizardApp:
         *,
         input: Input | None = None,
         output: Output | None = None,
+        bell: bool = True,
     ) -> None:
         self.tr = Translator(lang)
+        self.bell = bell  # a beep when the player's turn comes (``b`` switches it)
+        self.bells = 0  # beeps so far
+        self.preselected: Card | None = None  # plays itself when the player's turn comes
+        self._asked = False  # the table waits for this player's choice
         self.lang = self.tr.lang
         self.lobby: LobbyController | None = None
         self.controller: SeatController | None = None
@@ -137,9 +147,18 @@ class WizardApp:
         return hand[self.selected] if 0 <= self.selected < len(hand) else None
 
     def name(self, seat: int) -> str:
+        """A seat as this player reads it: "You" for their own, "Bot 2" in their language."""
         assert self.snapshot is not None
+        if seat == self.snapshot.view.seat:
+            return self.tr("you_name")
         names = self.snapshot.names
-        return names[seat] if 0 <= seat < len(names) else f"#{seat + 1}"
+        if not 0 <= seat < len(names):
+            return f"#{seat + 1}"
+        bot = _BOT_NAME.fullmatch(names[seat])
+        return self.tr("bot_name", n=bot.group(1)) if bot else names[seat]
+
+    def is_me(self, seat: int | None) -> bool:
+        return self.snapshot is not None and seat == self.snapshot.view.seat
 
     # --- keeping up with the controller -------------------------------------------------
 
@@ -179,6 +198,10 @@ class WizardApp:
         self.snapshot = snap
         view = snap.view
         history = view.history
+        if len(history) > self.seen_rounds or (
+            self.preselected is not None and self.preselected not in self.hand
+        ):
+            self.preselected = None  # a new round, or a card no longer held
         if len(history) > self.seen_rounds:
             self.seen_rounds = len(history)
             self.summary = history[-1]
@@ -192,18 +215,59 @@ class WizardApp:
             len(view.round_tricks),
             len(view.trick),
             view.to_move,
+            view.legal_bids,
+            view.forbidden_bid,
         )
         if decision != self._decision:
             self._decision = decision
             self._new_decision()
         elif self.selected >= len(self.hand):
             self.selected = max(0, len(self.hand) - 1)
+        asked, was_asked = self.mode in ("bid", "trump", "play"), self._asked
+        self._asked = asked
+        if asked and not was_asked:
+            self._turn_comes()
+
+    def _turn_comes(self) -> None:
+        """The player's turn: the card chosen in advance plays itself, else a beep."""
+        card = self.preselected
+        if card is not None and self.mode == "play":
+            self.preselected = None
+            assert self.snapshot is not None
+            if card in self.snapshot.view.legal_plays:
+                self.selected = self.hand.index(card)
+                self._later(lambda: self._act(lambda c: c.play(card)))
+                return
+            self.message = self.tr("preselect_dropped", card=str(card))
+        if self.bell:
+            self.bells += 1
+            app = getattr(self, "application", None)
+            if app is not None and app.is_running:
+                app.output.bell()
+
+    def _later(self, action: Callable[[], object]) -> None:
+        """Run ``action`` once the controller's notice that called us is over."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            action()
+            return
+
+        def run() -> None:
+            action()
+            self.invalidate()
+
+        loop.call_soon(run)
 
     def _new_decision(self) -> None:
-        """Reset the choices for a new decision: first legal card, lowest legal bid."""
+        """Reset the choices for a new decision: first legal card, lowest legal bid.
+
+        A refusal said about the last decision ("It is not your turn.") goes with it.
+        """
         assert self.snapshot is not None
         view = self.snapshot.view
         self._digits = ""
+        self.message = ""
         hand = self.hand
         keep = self.selected_card
         if view.legal_plays:
@@ -215,7 +279,7 @@ class WizardApp:
         else:
             self.selected = 0
         if view.legal_bids:
-            self.bid_choice = view.legal_bids[0]
+            self.bid_choice = view.legal_bids[0]  # never the bid ±1 forbids
         self.trump_choice = 0
 
     # --- the player's actions ------------------------------------------------------------
@@ -224,7 +288,7 @@ class WizardApp:
         """Left/right: the next card, bid or suit."""
         mode = self.mode
         self.message = ""
-        if mode == "play" and self.hand:
+        if (mode == "play" or self.can_preselect) and self.hand:
             self.selected = (self.selected + delta) % len(self.hand)
         elif mode == "bid":
             self._set_bid(self.bid_choice + delta)
@@ -278,7 +342,7 @@ class WizardApp:
             return
         if not 0 <= index < len(self.hand):
             return
-        if self.mode == "play" and index == self.selected:
+        if (self.mode == "play" or self.can_preselect) and index == self.selected:
             self.confirm()
             return
         self.selected = index
@@ -328,8 +392,35 @@ class WizardApp:
             self._act(lambda c: c.choose_trump(SUITS[self.trump_choice]))
         elif mode == "play":
             self._play()
+        elif self.can_preselect:
+            self._preselect()
         elif mode == "wait":
             self.message = self.tr("err_not_turn")
+
+    @property
+    def can_preselect(self) -> bool:
+        """Whether a card may be chosen now to play itself when the player's turn comes:
+        while others play, with the player's own hand in view."""
+        snap = self.snapshot
+        if self.mode != "wait" or snap is None or not self.hand:
+            return False
+        view = snap.view
+        return view.phase is Phase.PLAY and not view.hand_hidden and not view.my_turn
+
+    def _preselect(self) -> None:
+        """Enter while others play: this card plays itself when the turn comes (again: not)."""
+        card = self.selected_card
+        if card is None or card == self.preselected:
+            self.preselected = None
+            self.message = self.tr("preselect_cancelled")
+            return
+        self.preselected = card  # the prompt says so until the turn comes
+        self.message = ""
+
+    def toggle_bell(self) -> None:
+        """``b``: the beep when the player's turn comes, on or off."""
+        self.bell = not self.bell
+        self.message = self.tr("bell_on" if self.bell else "bell_off")
 
     def _bid(self) -> None:
         assert self.snapshot is not None
@@ -522,21 +613,23 @@ class WizardApp:
             self.application.exit()
 
 
-def run_app(target: SeatController | LobbyController, lang: str | None = None) -> None:
+def run_app(
+    target: SeatController | LobbyController, lang: str | None = None, *, bell: bool = True
+) -> None:
     """Run the console full-screen until the player leaves or the game is over.
 
     ``target`` is a ``SeatController`` (straight to the table) or a ``LobbyController``
     (the lobby first; the table once the game starts). ``lang``: en, zh, ja, or None
     for the locale's.
     """
-    WizardApp(target, lang).application.run()
+    WizardApp(target, lang, bell=bell).application.run()
 
 
 async def run_app_async(
-    target: SeatController | LobbyController, lang: str | None = None
+    target: SeatController | LobbyController, lang: str | None = None, *, bell: bool = True
 ) -> WizardApp:
     """``run_app`` for a caller that already runs an asyncio loop (the networked node)."""
-    app = WizardApp(target, lang)
+    app = WizardApp(target, lang, bell=bell)
     await app.application.run_async()
     return app
 

@@ -89,11 +89,25 @@ def title_lines(app: ConsoleState, cells: int, height: int | None) -> list[Line]
     view = app.snapshot.view
     tr = app.tr
     left = f" {tr('title')}  {tr('round_of', n=view.round_no, total=view.config.rounds)}"
-    right = f"{tr('dealer')}: {app.name(view.dealer)} "
+    right = f"{tr('dealer')}{tr('colon')}{app.name(view.dealer)} "
     gap = cells - width(left) - width(right)
     if gap < 1:
         return [[("class:title", clip(left, cells))]]
     return [[("class:title", left), ("", " " * gap), ("", right)]]
+
+
+# The seats' columns after the name: dealer, bid, tricks taken, score, then the cards
+# of the current and the last trick (each preceded by its gap). Narrow screens take
+# the narrow widths: the two tricks stay.
+_COLUMNS = (3, 5, 5, 7, 2, 5, 2, 5)
+_NARROW_COLUMNS = (3, 4, 4, 6, 1, 4, 1, 4)
+_MIN_NAME = 8
+
+
+def _columns(cells: int) -> tuple[int, tuple[int, ...]]:
+    """The name's width and the other columns' for a panel ``cells`` wide."""
+    widths = _COLUMNS if cells - 2 - sum(_COLUMNS) >= _MIN_NAME else _NARROW_COLUMNS
+    return max(4, min(18, cells - 2 - sum(widths))), widths
 
 
 def seat_lines(app: ConsoleState, cells: int, height: int | None) -> list[Line]:
@@ -101,19 +115,17 @@ def seat_lines(app: ConsoleState, cells: int, height: int | None) -> list[Line]:
     snap = app.snapshot
     view = snap.view
     tr = app.tr
-    fixed = 2 + 3 + 5 + 5 + 7 + 7 + 7
-    name_cells = max(4, min(18, cells - fixed))
+    name_cells, (dealer_w, bid_w, took_w, score_w, gap1, trick_w, gap2, last_w) = _columns(cells)
     header = (
         "  "
-        + pad(tr("col_player"), name_cells)
-        + "   "
-        + pad(tr("col_bid"), 5, ">")
-        + pad(tr("col_took"), 5, ">")
-        + pad(tr("col_score"), 7, ">")
-        + "  "
-        + pad(tr("col_trick"), 5)
-        + "  "
-        + pad(tr("col_last"), 5)
+        + pad(tr("col_player"), name_cells + dealer_w)
+        + pad(tr("col_bid"), bid_w, ">")
+        + pad(tr("col_took"), took_w, ">")
+        + pad(tr("col_score"), score_w, ">")
+        + " " * gap1
+        + pad(tr("col_trick"), trick_w)
+        + " " * gap2
+        + pad(tr("col_last"), last_w)
     )
     lines: list[Line] = [[("class:header", clip(header, cells))]]
     trick_winner_seat = _winning_seat(view.trick, view.trump)
@@ -140,15 +152,17 @@ def seat_lines(app: ConsoleState, cells: int, height: int | None) -> list[Line]:
         line: Line = [
             marker,
             (style, pad(name, name_cells)),
-            ("", " " + pad(dealer, 2)),
-            (style, pad(bid, 5, ">")),
-            (style, pad(str(view.taken[seat]), 5, ">")),
-            (style, pad(str(view.totals[seat]), 7, ">")),
-            ("", "  "),
+            ("", " " + pad(dealer, dealer_w - 1)),
+            (style, pad(bid, bid_w, ">")),
+            (style, pad(str(view.taken[seat]), took_w, ">")),
+            (style, pad(str(view.totals[seat]), score_w, ">")),
+            ("", " " * gap1),
         ]
-        line += _card_cell(played.get(seat), seat == trick_winner_seat)
-        line.append(("", "  "))
-        line += _card_cell(last_played.get(seat), last is not None and seat == last.winner)
+        line += _card_cell(played.get(seat), seat == trick_winner_seat, trick_w)
+        line.append(("", " " * gap2))
+        line += _card_cell(
+            last_played.get(seat), last is not None and seat == last.winner, last_w
+        )
         lines.append(line)
     info = _trick_info(app)
     if info:
@@ -156,11 +170,11 @@ def seat_lines(app: ConsoleState, cells: int, height: int | None) -> list[Line]:
     return lines
 
 
-def _card_cell(card: Card | None, winning: bool) -> Line:
+def _card_cell(card: Card | None, winning: bool, cells: int) -> Line:
     if card is None:
-        return [("", pad("", 5))]
+        return [("", pad("", cells))]
     label = card_label(card)
-    return [card_fragment(card), ("class:winning", pad("*" if winning else "", 5 - len(label)))]
+    return [card_fragment(card), ("class:winning", pad("*" if winning else "", cells - len(label)))]
 
 
 def _trick_info(app: ConsoleState) -> str:
@@ -172,9 +186,13 @@ def _trick_info(app: ConsoleState) -> str:
             leader = view.trick[0][0]
             winner = _winning_seat(view.trick, view.trump)
             assert winner is not None
+            if app.is_me(winner):
+                return tr("trick_led_by_you_win", name=clip(app.name(leader), 12))
             return tr(
                 "trick_led_by", name=clip(app.name(leader), 12), winner=clip(app.name(winner), 12)
             )
+        if app.is_me(view.to_move):
+            return tr("trick_empty_you")
         if view.to_move is not None:
             return tr("trick_empty", name=clip(app.name(view.to_move), 12))
     if view.phase is Phase.BID and not view.config.sealed_bids:
@@ -183,32 +201,57 @@ def _trick_info(app: ConsoleState) -> str:
     return ""
 
 
+def trick_lines(app: ConsoleState, cells: int, height: int | None) -> list[Line]:
+    """The current trick just above the hand, where the eye is when choosing a card:
+    who played what, the winning card starred; the last trick (dim) until a card is led."""
+    assert app.snapshot is not None
+    view = app.snapshot.view
+    tr = app.tr
+    plays, style, label = view.trick, "", tr("trick_now")
+    winner = _winning_seat(view.trick, view.trump)
+    if not plays:
+        last = last_trick(app) if view.phase is Phase.PLAY else None
+        if last is None:
+            return [[]]
+        plays, style, label, winner = last.plays, "class:dim", tr("trick_before"), last.winner
+    units: list[Line] = [[(style or "class:header", label + tr("colon"))]]
+    for seat, card in plays:
+        unit: Line = [(style, app.name(seat) + " "), card_fragment(card)]
+        unit.append(("class:winning", "*" if seat == winner else ""))
+        unit.append(("", "  "))
+        units.append(unit)
+    return flow(units, cells)
+
+
 def trump_lines(app: ConsoleState, cells: int, height: int | None) -> list[Line]:
     assert app.snapshot is not None
     view = app.snapshot.view
     tr = app.tr
+    colon = tr("colon")
     lines: list[Line] = []
     turned = view.turned
-    if view.phase is Phase.DEAL or view.phase is Phase.GAME_OVER:
-        return []  # nothing turned yet (the deck is being shuffled), or nothing left
-    if turned is None:
+    if view.phase is Phase.GAME_OVER or view.is_over:
+        lines += flow(words(tr("game_over")), cells)
+    elif view.phase is Phase.DEAL:
+        pass  # nothing turned yet: the deck is being shuffled
+    elif turned is None:
         lines += flow(words(tr("no_trump_last")), cells)
     else:
         lines.append(
-            [("", tr("turned") + ": "), card_fragment(turned, text=f" {card_label(turned)} ")]
+            [("", tr("turned") + colon), card_fragment(turned, text=f" {card_label(turned)} ")]
         )
         if turned.is_jester:
             lines += flow(words(tr("no_trump_jester")), cells)
-    if view.trump is not None:
+    if view.trump is not None and view.phase not in (Phase.DEAL, Phase.GAME_OVER):
         suit_card = next(c for c in _SUIT_CARDS if c.suit is view.trump)
         lines += flow(
-            [[("", tr("trump") + ": ")], [card_fragment(suit_card, text=tr.suit(view.trump))]],
+            [[("", tr("trump") + colon)], [card_fragment(suit_card, text=tr.suit(view.trump))]],
             cells,
         )
-    elif turned is not None and turned.is_wizard:
-        lines += flow(words(f"{tr('trump')}: {tr('dealer_chooses')}"), cells)
+    elif turned is not None and turned.is_wizard and view.phase is not Phase.GAME_OVER:
+        lines += flow(words(f"{tr('trump')}{colon}{tr('dealer_chooses')}"), cells)
     variants = view.config.variants()
-    lines.append([("class:dim", clip(tr("variants") + ":", cells))])
+    lines.append([("class:dim", clip(tr("variants") + colon.rstrip(), cells))])
     for name in variants or ("",):
         text = tr.variant(name) if name else tr("no_variants")
         lines += flow([[("", " ")], *words(text)], cells)
@@ -240,16 +283,20 @@ def hand_lines(app: ConsoleState, cells: int, height: int | None) -> list[Line]:
     if not hand:
         return [[("class:dim", "")]]
     units = []
-    choosing = mode == "play"
+    playing = mode == "play"
+    choosing = playing or app.can_preselect  # before the turn: a card to play itself
     for i, card in enumerate(hand):
         selected = choosing and i == app.selected
         extra = ""
-        if choosing and card not in view.legal_plays:
+        if playing and card not in view.legal_plays:
             extra = "class:card.illegal"
-        if selected:
+        if selected or card == app.preselected:
             extra += " class:card.selected"
         label = pad(card_label(card), 3, "^")
-        text = f"[{label}]" if selected else f" {label} "
+        if card == app.preselected:
+            text = f"<{label}>"
+        else:
+            text = f"[{label}]" if selected else f" {label} "
         handler = on_click(partial(app.click_card, i))
         units.append([(*card_fragment(card, extra, text), handler), ("", " ")])
     return flow(units, cells)
@@ -274,8 +321,10 @@ def prompt_lines(app: ConsoleState, cells: int, height: int | None) -> list[Line
                 style += " class:bid.forbidden"
             units.append([(style, text, handler)])
         if view.forbidden_bid is not None:
+            # Said as a warning only while the forbidden bid is the one chosen.
+            warn = "class:message" if app.bid_choice == view.forbidden_bid else "class:hint"
             units.append([("", " ")])
-            units += words(f"({tr('bid_forbidden', n=view.forbidden_bid)})", "class:message")
+            units += words(tr("bid_forbidden", n=view.forbidden_bid), warn)
         hint = tr("bid_hint")
         if view.config.hidden_bids:
             hint = tr("sealed_hidden") + ". " + hint
@@ -296,11 +345,15 @@ def prompt_lines(app: ConsoleState, cells: int, height: int | None) -> list[Line
         units = words(tr("play_prompt"), "class:prompt")
         chosen = app.selected_card
         if chosen is not None:
-            units.append([("", " - ")])
+            units.append([("", tr("then"))])
             units += words(app.tr.card_name(chosen), "class:prompt")
         return flow(units, cells) + flow(words(tr("play_hint"), "class:hint"), cells)
     text = status_text(app)
-    return flow(words(text, "class:status"), cells) if text else [[]]
+    lines = flow(words(text, "class:status"), cells) if text else []
+    if app.preselected is not None:
+        ahead = tr("preselected", card=card_label(app.preselected))
+        lines += flow(words(ahead, "class:prompt"), cells)
+    return lines or [[]]
 
 
 def status_text(app: ConsoleState) -> str:
@@ -357,7 +410,7 @@ def status_text(app: ConsoleState) -> str:
         parts.append(tr("aborted", detail=snap.aborted))
     if not parts and (snap.finished or view.is_over):
         parts.append(tr("game_over"))
-    return "; ".join(parts)
+    return tr("semicolon").join(parts)
 
 
 def message_lines(app: ConsoleState, cells: int, height: int | None) -> list[Line]:

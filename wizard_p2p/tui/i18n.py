@@ -8,7 +8,8 @@ tests, not in front of a player.
 The game's own words come from the rule books in ``shared/seeds``:
 
 * 简体中文 (rules-zh-hans): 巫师牌 / 愚者牌, 人类（蓝）/ 精灵（绿）/ 矮人（红）/ 巨人（黄）,
-  王牌 for trump, 预测 for a bid, 巫师纹章 for a trick, 真言册 for the score pad,
+  王牌 for trump, 预测 for a bid, 纹章 (巫师纹章) for a trick, the one word for it,
+  真言册 for the score pad,
   经验点 for points, 发牌者 for the dealer, and the variants 加一减一 / 隐蔽竞标 /
   秘密预言 / 鹰眼术.
 * 日本語 (rules-ja): 魔法使い / 道化師, 人（青）/ エルフ（緑）/ ドワーフ（赤）/ 巨人（黄）
@@ -53,8 +54,19 @@ EN: dict[str, str] = {
     "col_last": "Last",
     "sealed": "hid",
     "you": "you",
+    "you_name": "You",
+    "bot_name": "Bot {n}",
+    "colon": ": ",
+    "semicolon": "; ",
+    "comma": ", ",
+    "then": " - ",
+    "score_entry": "{name} {points} ({total})",
     "trick_led_by": "{name} led; {winner} is winning",
+    "trick_led_by_you_win": "{name} led; you are winning",
     "trick_empty": "{name} leads",
+    "trick_empty_you": "You lead",
+    "trick_now": "Trick",
+    "trick_before": "Last trick",
     "bids_total": "bids so far: {sum} for {n} tricks",
     "last_trick": "last trick: {winner} won",
     "hand": "Your hand",
@@ -87,6 +99,11 @@ EN: dict[str, str] = {
     "may_end": "{name} is holding up the game: {writer} may end it now",
     "working": "working: {detail}",
     "err_not_turn": "It is not your turn.",
+    "preselected": "{card} plays itself when your turn comes (Enter again: cancel)",
+    "preselect_cancelled": "Nothing chosen in advance.",
+    "preselect_dropped": "{card} may not be played now: choose again.",
+    "bell_on": "Bell on: a beep when your turn comes (m: off).",
+    "bell_off": "Bell off (m: on).",
     "err_follow": "{card} does not follow suit: play {suit} (or a Wizard or Jester).",
     "err_forbidden": "{n} is forbidden: with ±1 the bids may not add up to {total}.",
     "err_range": "Bid 0 to {max}.",
@@ -104,10 +121,12 @@ EN: dict[str, str] = {
     "col_round": "Rd",
     "pad_sub": "B T Total",
     "story_round": "Round {n}: {name} deals",
+    "story_round_you": "Round {n}: you deal",
     "story_turned": "turned {card}",
     "story_bids": "Bids: {bids}",
     "story_trick": "Trick {n}: {plays}",
     "story_wins": "{name} wins",
+    "story_wins_you": "you win",
     "story_scores": "Scores: {scores}",
     "table_log": "Table log",
     "log": "Game log",
@@ -119,13 +138,15 @@ EN: dict[str, str] = {
         "↑/↓          raise / lower the bid\n"
         "0-9          type a bid (two digits for 10 and more)\n"
         "B G R Y      choose trump (Humans, Elves, Dwarves, Giants)\n"
-        "Enter/Space  bid, choose trump, play the chosen card\n"
+        "Enter/Space  bid, choose trump, play the chosen card; before your turn,\n"
+        "             choose the card that plays itself when your turn comes\n"
         "mouse        click a card to choose it, click again to play\n"
         "s            score pad (rows = rounds; bid / tricks / total)\n"
         "l            game log\n"
         "?            this help\n"
         "Esc          close a window\n"
         "e            end a game a silent player holds up (when offered)\n"
+        "m            bell on / off (a beep when your turn comes)\n"
         "q, Ctrl-C    leave the table (asks first; a network game stays resumable)\n"
         "\n"
         "Cards: B blue Humans, G green Elves, R red Dwarves, Y yellow Giants,\n"
@@ -240,19 +261,30 @@ ZH: dict[str, str] = {
     "col_bid": "预测",
     "col_took": "纹章",
     "col_score": "经验",
-    "col_trick": "本墩",
-    "col_last": "上墩",
+    "col_trick": "本纹章",
+    "col_last": "上纹章",
     "sealed": "密",
     "you": "你",
+    "you_name": "你",
+    "bot_name": "机器人 {n}",
+    "colon": "：",
+    "semicolon": "；",
+    "comma": "，",
+    "then": "，",
+    "score_entry": "{name} {points}（{total}）",
     "trick_led_by": "{name} 先出；{winner} 领先",
+    "trick_led_by_you_win": "{name} 先出；你领先",
     "trick_empty": "{name} 先出牌",
+    "trick_empty_you": "你先出牌",
+    "trick_now": "本纹章",
+    "trick_before": "上一枚纹章",
     "bids_total": "预测合计：{sum}（本轮 {n} 枚纹章）",
-    "last_trick": "上一墩：{winner} 赢得纹章",
+    "last_trick": "上一枚纹章：{winner} 赢得纹章",
     "hand": "你的手牌",
     "hand_hidden": "你看不到自己的牌：",
     "you_see": "你看到：",
     "bid_prompt": "你的预测：",
-    "bid_range": "0..{max}",
+    "bid_range": "0～{max}",
     "bid_forbidden": "{n} 被禁止（加一减一）",
     "bid_hint": "←→ 或数字选择，回车确认预测",
     "sealed_hidden": "隐蔽竞标：所有人预测完毕后一起公布",
@@ -270,7 +302,7 @@ ZH: dict[str, str] = {
     "dealing": "发牌中（{done}/{total}）",
     "revealing": "公开本轮密钥（{done}/{total}）",
     "disconnected": "{name} 已断线，等待中",
-    "stalled": "{name} 没有响应 - 按 e 结束游戏",
+    "stalled": "{name} 没有响应：按 e 结束游戏",
     "game_over": "游戏结束",
     "aborted": "游戏中止：{detail}",
     "cheated": "{name} 作弊：证据已保存在日志旁",
@@ -278,6 +310,11 @@ ZH: dict[str, str] = {
     "may_end": "{name} 拖住了游戏：{writer} 现在可以结束游戏",
     "working": "处理中：{detail}",
     "err_not_turn": "还没轮到你。",
+    "preselected": "轮到你时自动打出 {card}（再按回车取消）",
+    "preselect_cancelled": "已取消预选。",
+    "preselect_dropped": "现在不能出 {card}，请重新选择。",
+    "bell_on": "提示音已开启：轮到你时响铃（按 m 关闭）。",
+    "bell_off": "提示音已关闭（按 m 开启）。",
     "err_follow": "{card} 没有跟出同色牌：请出{suit}（或巫师牌、愚者牌）。",
     "err_forbidden": "{n} 被禁止：加一减一规则下预测总和不能等于 {total}。",
     "err_range": "请预测 0 到 {max}。",
@@ -289,16 +326,18 @@ ZH: dict[str, str] = {
     "game_over_title": "游戏结束",
     "winner": "胜者：{names}",
     "winners": "并列胜者：{names}",
-    "place": "{n}.",
+    "place": "第{n}名",
     "leave": "回车或 q：离开牌桌",
     "scorepad": "真言册",
     "col_round": "轮",
     "pad_sub": "预 纹 总计",
     "story_round": "第 {n} 轮：{name} 发牌",
+    "story_round_you": "第 {n} 轮：你发牌",
     "story_turned": "翻开 {card}",
     "story_bids": "预测：{bids}",
-    "story_trick": "第 {n} 墩：{plays}",
+    "story_trick": "第 {n} 枚纹章：{plays}",
     "story_wins": "{name} 赢得纹章",
+    "story_wins_you": "你赢得纹章",
     "story_scores": "得分：{scores}",
     "table_log": "牌桌记录",
     "log": "游戏记录",
@@ -310,14 +349,16 @@ ZH: dict[str, str] = {
         "↑/↓          增加 / 减少预测\n"
         "0-9          输入预测（10 以上输入两位数）\n"
         "B G R Y      选择王牌（人类、精灵、矮人、巨人）\n"
-        "回车/空格    确认预测、王牌或打出所选的牌\n"
+        "回车/空格    确认预测、王牌或打出所选的牌；未轮到你时，\n"
+        "             预选轮到你时自动打出的牌\n"
         "鼠标         点击一张牌选中，再点一次打出\n"
         "s            真言册（每行一轮：预测 / 纹章 / 总计）\n"
         "l            游戏记录\n"
         "?            本帮助\n"
         "Esc          关闭窗口\n"
         "e            结束被无响应玩家拖住的游戏（提示时）\n"
-        "q, Ctrl-C    离开牌桌（会先确认；联网游戏可以恢复）\n"
+        "m            开启 / 关闭提示音（轮到你时响铃）\n"
+        "q、Ctrl-C    离开牌桌（会先确认；联网游戏可以恢复）\n"
         "\n"
         "牌：B 蓝色人类，G 绿色精灵，R 红色矮人，Y 黄色巨人，1 最小 13 最大；\n"
         "Z 巫师牌（第一张巫师牌获胜）；N 愚者牌（只有全是愚者牌时才获胜）。\n"
@@ -434,15 +475,26 @@ JA: dict[str, str] = {
     "col_last": "前回",
     "sealed": "秘",
     "you": "あなた",
+    "you_name": "あなた",
+    "bot_name": "ボット {n}",
+    "colon": "：",
+    "semicolon": "；",
+    "comma": "、",
+    "then": "、",
+    "score_entry": "{name} {points}（{total}）",
     "trick_led_by": "{name} がリード、{winner} が優勢",
+    "trick_led_by_you_win": "{name} がリード、あなたが優勢",
     "trick_empty": "{name} がリード",
+    "trick_empty_you": "あなたがリード",
+    "trick_now": "場札",
+    "trick_before": "前のトリック",
     "bids_total": "予想の合計：{sum}（{n} トリック）",
     "last_trick": "前のトリック：{winner} が獲得",
     "hand": "あなたの手札",
     "hand_hidden": "自分のカードは見えません：",
     "you_see": "見えるカード：",
     "bid_prompt": "あなたの予想：",
-    "bid_range": "0..{max}",
+    "bid_range": "0～{max}",
     "bid_forbidden": "{n} は禁止（±1）",
     "bid_hint": "←→ か数字で選び、Enter で予想",
     "sealed_hidden": "隠しビッド：全員の予想がそろうまで伏せたまま",
@@ -460,7 +512,7 @@ JA: dict[str, str] = {
     "dealing": "配布中（{done}/{total}）",
     "revealing": "ラウンドの秘密を公開中（{done}/{total}）",
     "disconnected": "{name} の接続が切れました。待っています",
-    "stalled": "{name} の応答がありません - e でゲーム終了",
+    "stalled": "{name} の応答がありません。e でゲーム終了",
     "game_over": "ゲーム終了",
     "aborted": "ゲームは中止されました：{detail}",
     "cheated": "{name} が不正をしました：証拠はログの横に保存されています",
@@ -468,6 +520,11 @@ JA: dict[str, str] = {
     "may_end": "{name} がゲームを止めています：{writer} が今終了できます",
     "working": "処理中：{detail}",
     "err_not_turn": "あなたの番ではありません。",
+    "preselected": "あなたの番が来たら {card} を自動で出します（もう一度 Enter で取消）",
+    "preselect_cancelled": "先行選択を取り消しました。",
+    "preselect_dropped": "{card} は今は出せません。選び直してください。",
+    "bell_on": "ベル オン：あなたの番で鳴ります（m でオフ）。",
+    "bell_off": "ベル オフ（m でオン）。",
     "err_follow": "{card} はマストフォロー違反：{suit}を出してください（魔法使い・道化師も可）。",
     "err_forbidden": "{n} は禁止です：±1 では予想の合計を {total} にできません。",
     "err_range": "0 から {max} で予想してください。",
@@ -485,10 +542,12 @@ JA: dict[str, str] = {
     "col_round": "R",
     "pad_sub": "予 獲 合計",
     "story_round": "第{n}ラウンド：ディーラー {name}",
+    "story_round_you": "第{n}ラウンド：ディーラー あなた",
     "story_turned": "めくり札 {card}",
     "story_bids": "予想：{bids}",
     "story_trick": "トリック{n}：{plays}",
     "story_wins": "{name} が獲得",
+    "story_wins_you": "あなたが獲得",
     "story_scores": "得点：{scores}",
     "table_log": "テーブルの記録",
     "log": "ゲームの記録",
@@ -500,14 +559,16 @@ JA: dict[str, str] = {
         "↑/↓          予想を増やす / 減らす\n"
         "0-9          予想を入力（10 以上は 2 桁）\n"
         "B G R Y      切り札を選ぶ（人、エルフ、ドワーフ、巨人）\n"
-        "Enter/Space  予想・切り札の決定、選んだカードを出す\n"
+        "Enter/Space  予想・切り札の決定、選んだカードを出す。番の前なら、\n"
+        "             番が来たら自動で出すカードを選ぶ\n"
         "マウス       カードをクリックで選択、もう一度で出す\n"
         "s            スコアパッド（行＝ラウンド：予想 / 獲得 / 合計）\n"
         "l            ゲームの記録\n"
         "?            このヘルプ\n"
         "Esc          ウィンドウを閉じる\n"
         "e            応答のないプレイヤーで止まったゲームを終える（表示時）\n"
-        "q, Ctrl-C    テーブルを離れる（確認あり、ネット対戦は再開可能）\n"
+        "m            ベルのオン／オフ（あなたの番で鳴る）\n"
+        "q、Ctrl-C    テーブルを離れる（確認あり、ネット対戦は再開可能）\n"
         "\n"
         "カード：B 青・人、G 緑・エルフ、R 赤・ドワーフ、Y 黄・巨人、1 最弱 13 最強。\n"
         "Z 魔法使い（最初の魔法使いが勝つ）、N 道化師（全員が道化師の時のみ勝つ）。\n"

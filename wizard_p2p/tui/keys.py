@@ -48,6 +48,10 @@ def create_key_bindings(app: ConsoleState) -> KeyBindings:
     def _end_stalled(event: E) -> None:
         app.end_stalled()
 
+    @kb.add("m", filter=free)
+    def _bell(event: E) -> None:
+        app.toggle_bell()
+
     @kb.add("q", filter=not_asking)
     @kb.add("c-c", filter=not_asking)
     def _quit(event: E) -> None:

@@ -8,8 +8,8 @@ redraws correctly at any size (prompt_toolkit redraws on SIGWINCH) and the
 table fits 80×24 in every language.
 
 The table, top to bottom: title line (round, dealer), seats | trump, the newest
-log lines (whatever height is left), the hand, the prompt, the message line and
-the key line.
+log lines (whatever height is left), the current trick, the hand, the prompt, the
+message line and the key line.
 """
 
 from __future__ import annotations
@@ -19,7 +19,9 @@ from collections.abc import Callable
 from prompt_toolkit.application.current import get_app_or_none
 from prompt_toolkit.filters import Condition
 from prompt_toolkit.layout import (
+    AnyContainer,
     ConditionalContainer,
+    Container,
     DynamicContainer,
     Float,
     FloatContainer,
@@ -28,7 +30,10 @@ from prompt_toolkit.layout import (
     VSplit,
     Window,
 )
+from prompt_toolkit.layout.containers import to_container
 from prompt_toolkit.layout.dimension import Dimension
+from prompt_toolkit.layout.mouse_handlers import MouseHandlers
+from prompt_toolkit.layout.screen import Char, Screen, WritePosition
 from prompt_toolkit.utils import get_cwidth
 from prompt_toolkit.widgets import Frame
 
@@ -38,6 +43,12 @@ from wizard_p2p.tui.lobby_screen import lobby_lines
 from wizard_p2p.tui.shared import FINAL, HELP, LOG, ROUND, SCORES, ConsoleState
 
 TRUMP_PANEL = 26  # cells, frame included
+NARROW_TRUMP_PANEL = 18  # below NARROW columns: the seats' table keeps every column
+NARROW = 72
+
+
+def trump_panel_width() -> int:
+    return TRUMP_PANEL if _screen_size()[1] >= NARROW else NARROW_TRUMP_PANEL
 
 
 def _panel(render: Callable[[int, int | None], list[Line]], *, height: int | None = None) -> Window:
@@ -65,7 +76,7 @@ def create_table(app: ConsoleState) -> HSplit:
                     Frame(
                         _panel(lambda c, h: board.trump_lines(app, c, h)),
                         title=lambda: app.tr("trump"),
-                        width=TRUMP_PANEL,
+                        width=trump_panel_width,
                     ),
                 ]
             ),
@@ -73,6 +84,7 @@ def create_table(app: ConsoleState) -> HSplit:
                 LinesControl(lambda c, h: board.recent_lines(app, c, h)),
                 height=Dimension(min=0, weight=1),
             ),
+            _panel(lambda c, h: [[("", " "), *line] for line in board.trick_lines(app, c - 1, h)]),
             Frame(_panel(lambda c, h: board.hand_lines(app, c, h)), title=lambda: app.tr("hand")),
             _panel(lambda c, h: board.prompt_lines(app, c, h)),
             _panel(lambda c, h: board.message_lines(app, c, h)),
@@ -121,7 +133,7 @@ def _overlay(
     )
     return Float(
         ConditionalContainer(
-            Frame(body, title=title, style="class:overlay"),
+            SquareLeftEdge(Frame(body, title=title, style="class:overlay")),
             filter=Condition(lambda: app.overlay == name),
         ),
         top=1,
@@ -129,6 +141,55 @@ def _overlay(
         left=0,
         right=0,
     )
+
+
+class SquareLeftEdge(Container):
+    """A window drawn over others that keeps its left border.
+
+    A terminal draws a wide character (巫, ウ) over two cells. One that starts in the
+    cell left of a window drawn over it would cover the window's first cell, its
+    border: that character gives way to a space.
+    """
+
+    def __init__(self, content: AnyContainer) -> None:
+        self.content = to_container(content)
+
+    def reset(self) -> None:
+        self.content.reset()
+
+    def preferred_width(self, max_available_width: int) -> Dimension:
+        return self.content.preferred_width(max_available_width)
+
+    def preferred_height(self, width: int, max_available_height: int) -> Dimension:
+        return self.content.preferred_height(width, max_available_height)
+
+    def write_to_screen(
+        self,
+        screen: Screen,
+        mouse_handlers: MouseHandlers,
+        write_position: WritePosition,
+        parent_style: str,
+        erase_bg: bool,
+        z_index: int | None,
+    ) -> None:
+        def square() -> None:
+            x = write_position.xpos - 1
+            if x < 0:
+                return
+            for y in range(write_position.ypos, write_position.ypos + write_position.height):
+                row = screen.data_buffer[y]
+                if x in row and row[x].width > 1:
+                    row[x] = Char(" ", row[x].style)
+
+        # Queued at the window's own depth, before its parts: it runs once whatever is
+        # below has been drawn.
+        screen.draw_with_z_index(z_index=z_index or 0, draw_func=square)
+        self.content.write_to_screen(
+            screen, mouse_handlers, write_position, parent_style, erase_bg, z_index
+        )
+
+    def get_children(self) -> list[Container]:
+        return [self.content]
 
 
 def _dialog(
@@ -158,10 +219,12 @@ def _dialog(
 
     return Float(
         ConditionalContainer(
-            Frame(
-                Window(LinesControl(lambda c, h: lines(app, c))),
-                title=title,
-                style="class:dialog",
+            SquareLeftEdge(
+                Frame(
+                    Window(LinesControl(lambda c, h: lines(app, c))),
+                    title=title,
+                    style="class:dialog",
+                )
             ),
             filter=Condition(shown),
         ),
@@ -187,8 +250,15 @@ def create_layout(app: ConsoleState) -> Layout:
         _overlay(app, SCORES, lambda: app.tr("scorepad"), lambda c: panels.scorepad_lines(app, c)),
         _overlay(app, LOG, lambda: app.tr("log"), lambda c: panels.log_lines(app, c)),
         _overlay(app, HELP, lambda: app.tr("help"), lambda c: panels.help_lines(app, c)),
-        _dialog(app, lambda: app.overlay == ROUND, round_title, panels.round_lines),
-        _dialog(app, lambda: app.overlay == FINAL, final_title, panels.final_lines),
+        # The quit question stands alone: the window it would cover comes back after it.
+        _dialog(
+            app, lambda: app.overlay == ROUND and not app.confirm_quit, round_title,
+            panels.round_lines,
+        ),
+        _dialog(
+            app, lambda: app.overlay == FINAL and not app.confirm_quit, final_title,
+            panels.final_lines,
+        ),
         _dialog(
             app,
             lambda: app.confirm_quit,

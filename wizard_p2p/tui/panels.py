@@ -147,7 +147,7 @@ def round_lines(app: ConsoleState, cells: int) -> list[Line]:
     if result.tricks:
         trick = result.tricks[-1]
         lines.append([])
-        units: list[Line] = words(tr("last_trick", winner=app.name(trick.winner)) + ":")
+        units: list[Line] = words(tr("last_trick", winner=app.name(trick.winner)) + tr("colon"))
         for seat, card in trick.plays:
             mark = "*" if seat == trick.winner else ""
             units.append([("", f" {app.name(seat)} "), card_fragment(card, text=card_label(card))])
@@ -179,15 +179,15 @@ def final_lines(app: ConsoleState, cells: int) -> list[Line]:
             place = i + 1
             previous = totals[seat]
         style = "class:me" if seat == view.seat else ""
-        rank = pad(tr("place", n=place), 4)
-        name_cells = max(6, min(20, cells - 12))
+        rank = pad(tr("place", n=place), 6)
+        name_cells = max(6, min(20, cells - 14))
         lines.append(
             [(style, rank + pad(app.name(seat), name_cells) + pad(str(totals[seat]), 7, ">"))]
         )
     lines.append([])
     if not snap.aborted:
         key = "winner" if len(winners) == 1 else "winners"
-        lines += flow(words(tr(key, names=", ".join(winners)), "class:prompt"), cells)
+        lines += flow(words(tr(key, names=tr("comma").join(winners)), "class:prompt"), cells)
     lines.append([("class:hint", clip(tr("leave"), cells))])
     return lines
 

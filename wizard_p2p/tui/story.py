@@ -21,15 +21,19 @@ def _opening(
     app: ConsoleState, round_no: int, dealer: int, turned: Card | None, trump: Suit | None
 ) -> str:
     tr = app.tr
-    head = tr("story_round", n=round_no, name=app.name(dealer))
+    if app.is_me(dealer):
+        head = tr("story_round_you", n=round_no)
+    else:
+        head = tr("story_round", n=round_no, name=app.name(dealer))
+    semicolon, colon = tr("semicolon"), tr("colon")
     if turned is None:
-        return f"{head}; {tr('no_trump_last')}"
-    shown = card_label(turned)
+        return f"{head}{semicolon}{tr('no_trump_last')}"
+    shown = tr("story_turned", card=card_label(turned))
     if turned.is_jester:
-        return f"{head}; {tr('story_turned', card=shown)}: {tr('no_trump')}"
+        return f"{head}{semicolon}{shown}{colon}{tr('no_trump')}"
     if trump is None:
-        return f"{head}; {tr('story_turned', card=shown)}: {tr('dealer_chooses')}"
-    return f"{head}; {tr('story_turned', card=shown)}: {tr('trump')} {tr.suit(trump)}"
+        return f"{head}{semicolon}{shown}{colon}{tr('dealer_chooses')}"
+    return f"{head}{semicolon}{shown}{colon}{tr('trump')} {tr.suit(trump)}"
 
 
 def _bids(app: ConsoleState, dealer: int, bids: Sequence[int | None], made: Sequence[bool]) -> str:
@@ -41,16 +45,20 @@ def _bids(app: ConsoleState, dealer: int, bids: Sequence[int | None], made: Sequ
             parts.append(f"{app.name(seat)} {bids[seat]}")
         elif made[seat]:
             parts.append(f"{app.name(seat)} {app.tr('sealed')}")
-    return app.tr("story_bids", bids=", ".join(parts)) if parts else ""
+    return app.tr("story_bids", bids=app.tr("comma").join(parts)) if parts else ""
 
 
 def _trick(
     app: ConsoleState, number: int, plays: Sequence[tuple[int, Card]], winner: int | None
 ) -> str:
-    played = ", ".join(f"{app.name(seat)} {card_label(card)}" for seat, card in plays)
-    line = app.tr("story_trick", n=number, plays=played)
+    tr = app.tr
+    played = tr("comma").join(f"{app.name(seat)} {card_label(card)}" for seat, card in plays)
+    line = tr("story_trick", n=number, plays=played)
     if winner is not None:
-        line += " - " + app.tr("story_wins", name=app.name(winner))
+        if app.is_me(winner):
+            line += tr("then") + tr("story_wins_you")
+        else:
+            line += tr("then") + tr("story_wins", name=app.name(winner))
     return line
 
 
@@ -69,8 +77,8 @@ def story(app: ConsoleState) -> list[str]:
         lines.append(_opening(app, result.round_no, result.dealer, result.turned, result.trump))
         lines.append(_bids(app, result.dealer, result.bids, [True] * len(result.bids)))
         lines += _tricks(app, result.tricks)
-        scores = ", ".join(
-            f"{app.name(seat)} {points:+d} ({total})"
+        scores = tr("comma").join(
+            tr("score_entry", name=app.name(seat), points=f"{points:+d}", total=total)
             for seat, (points, total) in enumerate(zip(result.points, result.totals, strict=True))
         )
         lines.append(tr("story_scores", scores=scores))
