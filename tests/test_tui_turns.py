@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from prompt_toolkit.input import create_pipe_input
 
-from tests.test_tui_render import advance, make_session
+from tests.test_tui_render import advance, make_offline_seat
 from wizard_p2p.bots import make_policy
 from wizard_p2p.rules import Bid, Card, ChooseTrump, GameConfig, Phase, Play, Suit, legal_cards
 from wizard_p2p.seat.offline import OfflineSeat
@@ -260,7 +260,7 @@ def test_the_trump_panel_says_the_game_is_over() -> None:
 
 def test_dialogs_keep_their_left_border_over_wide_characters() -> None:
     for lang in ("ja", "zh"):
-        s = make_session(lang, 4)  # wide names, and the story's lines under the dialog
+        s = make_offline_seat(lang, 4)  # wide names, and the story's lines under the dialog
         advance(s, lambda s: s.game.phase is Phase.PLAY and len(s.game.history) >= 2)
         app = console(s, lang)
         app.confirm_quit = True
