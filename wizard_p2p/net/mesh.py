@@ -4,7 +4,8 @@ Topology. Each peer binds one ROUTER (its *listening socket*) and connects one
 DEALER to every other peer's ROUTER. A peer sends only on its DEALERs and
 receives only on its ROUTER, so every ordered pair of peers has its own TCP
 connection and its own CURVE session. The DEALERs are dialled and redialled by
-:mod:`wizard_p2p.net.links`; heartbeats and silence are :mod:`wizard_p2p.net.liveness`.
+:mod:`wizard_p2p.net.links`; heartbeats and silence are :mod:`wizard_p2p.net.liveness`;
+the ROUTER is read by :mod:`wizard_p2p.net.reader`.
 
 Authentication. Every link is CurveZMQ: a DEALER knows the public key of the
 ROUTER it dials (so it cannot be fooled by an impostor), and the ROUTER's ZAP
@@ -35,12 +36,10 @@ nobody, and the sending thread, in its own context, is never behind a receive.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import os
 import secrets
 from collections.abc import AsyncIterator, Callable
-from typing import cast
 
 import zmq
 import zmq.asyncio
@@ -75,6 +74,7 @@ from wizard_p2p.net.keys import CurveKeys, check_z85_key
 from wizard_p2p.net.links import Links, Peer
 from wizard_p2p.net.liveness import Liveness
 from wizard_p2p.net.private import PrivateChannel
+from wizard_p2p.net.reader import FrameReader
 from wizard_p2p.net.replicate import EntryHandler, EntryStore, Replicator
 from wizard_p2p.net.sockets import (
     HANDSHAKE_FAILURES,
@@ -96,8 +96,6 @@ _LOG_FIRST = 10
 # How long closing may block to deliver the farewell heartbeats (context
 # termination waits at most this long for them; a gone peer costs no more).
 _FAREWELL_LINGER_MS = 200
-# Frames handled per turn of the event loop at most (fairness to other callbacks).
-_RECEIVE_BATCH = 64
 
 # Let another thread queued on this core run now (see Mesh.publish); POSIX only.
 _yield_core: Callable[[], None] = getattr(os, "sched_yield", lambda: None)
@@ -206,8 +204,9 @@ class Mesh(ListeningService):
         store, on_entry = self._pending_log
         if store is not None and on_entry is not None:
             self.attach_log(store, on_entry)
+        reader = FrameReader(self._handle, closed=lambda: self._closed, changed=self._fire)
         self._tasks = [
-            loop.create_task(self._receive_loop(), name="mesh-receive"),
+            loop.create_task(reader.run(router), name="mesh-receive"),
             loop.create_task(self._timer_loop(), name="mesh-timer"),
             loop.create_task(
                 self._links.watch_router(router_monitor, self.endpoint), name="mesh-monitor"
@@ -466,69 +465,6 @@ class Mesh(ListeningService):
         return True
 
     # --- internals: receiving ---------------------------------------------------------------
-
-    async def _receive_loop(self) -> None:
-        assert self._router is not None
-        # Frames are read through a plain handle and handled in the event loop's reader
-        # callback for the socket's descriptor, synchronously: a frame woken for is
-        # handled in the same turn of the loop, with no task to wake in between (the
-        # asyncio wrapper's future and its poller bookkeeping per receive were most of
-        # a small frame's cost, a task woken per wake-up one more turn of the loop).
-        # This task only holds the reader until the mesh closes.
-        # asyncio keeps one reader per descriptor: nothing else may await on
-        # self._router (sends go through the DEALERs), or its reader would replace ours.
-        queued = zmq.Socket.shadow(self._router.underlying)
-        loop = asyncio.get_running_loop()
-        fd = cast(int, queued.getsockopt(zmq.FD))
-        loop.add_reader(fd, self._receive_queued, queued)
-        try:
-            self._receive_queued(queued)  # what came before the reader was added
-            await loop.create_future()  # until cancelled
-        finally:
-            with contextlib.suppress(ValueError, OSError):
-                loop.remove_reader(fd)
-
-    def _receive_queued(self, queued: zmq.Socket) -> None:
-        """Read and handle what the socket holds, up to a batch; the rest in a later turn.
-
-        ZeroMQ's descriptor is edge-triggered: it fires when the socket's events may
-        have changed, so the socket is drained and its EVENTS re-read (which consumes
-        the edge) before the loop waits on it again.
-        """
-        if self._closed:
-            return
-        handled = 0
-        while handled < _RECEIVE_BATCH:
-            try:
-                frames = queued.recv_multipart(zmq.NOBLOCK, copy=False)
-            except zmq.Again:
-                try:
-                    if cast(int, queued.getsockopt(zmq.EVENTS)) & zmq.POLLIN:
-                        continue  # reading consumed the edge: more came meanwhile
-                except zmq.ZMQError as exc:
-                    self._receive_failed(exc)
-                break
-            except zmq.ZMQError as exc:
-                # A lasting error is retried at the descriptor's next edge, not at once
-                # (that would spin).
-                self._receive_failed(exc)
-                break
-            handled += 1
-            try:
-                self._handle(frames)
-            except Exception:
-                # A bug must never silence the mesh; the frame is lost, resend covers it.
-                _log.exception("error while handling a frame")
-        else:
-            # A full batch: the other callbacks run first, then the rest of the queue.
-            asyncio.get_running_loop().call_soon(self._receive_queued, queued)
-        if handled:
-            self._fire()
-
-    def _receive_failed(self, exc: zmq.ZMQError) -> None:
-        """Log a receive error, unless the mesh closed its socket (the end of receiving)."""
-        if not self._closed:
-            _log.error("receive failed: %s", exc)
 
     def _handle(self, frames: list[zmq.Frame]) -> None:
         self.stats.frames_in += 1
