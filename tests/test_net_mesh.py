@@ -34,8 +34,8 @@ from wizard_p2p.net import (
     PeerUp,
     PrivateReceived,
 )
-from wizard_p2p.net import mesh as mesh_module
 from wizard_p2p.net.frames import Control, canonical_header, encode_mesh
+from wizard_p2p.net.sockets import batch_policy_allowed
 from wizard_p2p.net.testing import FAST_TIMERS, FaultProxy, connect_all
 
 FAST = FAST_TIMERS
@@ -155,14 +155,14 @@ def test_a_mesh_that_may_not_use_the_batch_policy_starts_without_it(
     """libzmq would abort the process if it could not set the policy: it is never asked
     where this process may not set it (a sandbox, a process at idle priority)."""
     assert os.sched_getscheduler(0) == os.SCHED_OTHER
-    assert mesh_module.batch_policy_allowed()
+    assert batch_policy_allowed()
     assert os.sched_getscheduler(0) == os.SCHED_OTHER  # the probe leaves no trace
 
     def refused(pid: int, policy: int, param: os.sched_param) -> None:
         raise PermissionError(1, "Operation not permitted")
 
     monkeypatch.setattr(os, "sched_setscheduler", refused)
-    assert not mesh_module.batch_policy_allowed()
+    assert not batch_policy_allowed()
 
     async def scenario() -> None:
         before = _threads()

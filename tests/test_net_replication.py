@@ -12,6 +12,7 @@ import pytest
 
 from wizard_p2p.net import CurveKeys, Diverged, Mesh, NetConfig, PeerState
 from wizard_p2p.net import mesh as mesh_module
+from wizard_p2p.net import reader as reader_module
 from wizard_p2p.net.testing import FAST_TIMERS, FaultProxy, MemoryStore, connect_all
 
 FAST = dataclasses.replace(FAST_TIMERS, sync_batch=16)
@@ -279,7 +280,7 @@ def test_publishing_hands_the_entry_to_zeromq_then_yields_the_core(
 def test_frames_are_handled_in_the_readers_callback_a_batch_at_a_time() -> None:
     """Each entry reaches the node inside the event loop's callback for the socket, not in
     a task woken by it; a burst of several receive batches arrives whole and in order."""
-    count = 3 * mesh_module._RECEIVE_BATCH + 5
+    count = 3 * reader_module._RECEIVE_BATCH + 5
     in_task: list[bool] = []
 
     async def scenario() -> None:

@@ -47,7 +47,7 @@ from wizard_p2p.net.lobby_channel import (
     LobbyServer,
     LobbyTimeout,
 )
-from wizard_p2p.net.mesh import Mesh, MeshClosed, NetStats
+from wizard_p2p.net.mesh import Mesh, MeshClosed
 from wizard_p2p.net.replicate import (
     EntryHandler,
     EntryStore,
@@ -55,6 +55,7 @@ from wizard_p2p.net.replicate import (
     Replicator,
     entry_digest,
 )
+from wizard_p2p.net.stats import NetStats
 
 __all__ = [
     "CurveKeys",

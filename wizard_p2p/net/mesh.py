@@ -3,7 +3,9 @@
 Topology. Each peer binds one ROUTER (its *listening socket*) and connects one
 DEALER to every other peer's ROUTER. A peer sends only on its DEALERs and
 receives only on its ROUTER, so every ordered pair of peers has its own TCP
-connection and its own CURVE session.
+connection and its own CURVE session. The DEALERs are dialled and redialled by
+:mod:`wizard_p2p.net.links`; heartbeats and silence are :mod:`wizard_p2p.net.liveness`;
+the ROUTER is read by :mod:`wizard_p2p.net.reader`.
 
 Authentication. Every link is CurveZMQ: a DEALER knows the public key of the
 ROUTER it dials (so it cannot be fooled by an impostor), and the ROUTER's ZAP
@@ -34,19 +36,14 @@ nobody, and the sending thread, in its own context, is never behind a receive.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import os
 import secrets
-from collections import Counter
 from collections.abc import AsyncIterator, Callable
-from dataclasses import dataclass, field
-from typing import cast
 
 import zmq
 import zmq.asyncio
 from zmq.auth.asyncio import AsyncioAuthenticator
-from zmq.utils.monitor import parse_monitor_message
 
 from wizard_p2p.errors import UsageError, WizardError
 from wizard_p2p.net._pulse import Pulse
@@ -55,12 +52,8 @@ from wizard_p2p.net.config import NetConfig
 from wizard_p2p.net.events import (
     MessageReceived,
     NetEvent,
-    PeerBack,
     PeerInfo,
     PeerRestarted,
-    PeerSilent,
-    PeerState,
-    PeerUp,
     PrivateReceived,
 )
 from wizard_p2p.net.frames import (
@@ -78,21 +71,24 @@ from wizard_p2p.net.frames import (
     encode_mesh,
 )
 from wizard_p2p.net.keys import CurveKeys, check_z85_key
+from wizard_p2p.net.links import Links, Peer
+from wizard_p2p.net.liveness import Liveness
 from wizard_p2p.net.private import PrivateChannel
+from wizard_p2p.net.reader import FrameReader
 from wizard_p2p.net.replicate import EntryHandler, EntryStore, Replicator
 from wizard_p2p.net.sockets import (
     HANDSHAKE_FAILURES,
     ListeningService,
+    batch_policy_allowed,
     bind,
     cancel_all,
     check_endpoint,
     checked_payload,
     close_monitored,
-    make_dealer,
     make_router,
     send_now,
-    send_only_twin,
 )
+from wizard_p2p.net.stats import NetStats
 
 _log = logging.getLogger(__name__)
 # Malformed frames from one peer are logged this many times, then sparsely.
@@ -100,13 +96,6 @@ _LOG_FIRST = 10
 # How long closing may block to deliver the farewell heartbeats (context
 # termination waits at most this long for them; a gone peer costs no more).
 _FAREWELL_LINGER_MS = 200
-# A link reported up that does not take a frame yet is tried again, this often.
-_LINK_UP_TRIES = 10
-_LINK_UP_RETRY = 0.01  # seconds, times the attempt number
-# While frames flow to a peer, every this many heartbeat rounds still carries one.
-_HEARTBEAT_EVERY = 4
-# Frames handled per turn of the event loop at most (fairness to other callbacks).
-_RECEIVE_BATCH = 64
 
 # Let another thread queued on this core run now (see Mesh.publish); POSIX only.
 _yield_core: Callable[[], None] = getattr(os, "sched_yield", lambda: None)
@@ -114,78 +103,6 @@ _yield_core: Callable[[], None] = getattr(os, "sched_yield", lambda: None)
 
 class MeshClosed(WizardError):
     """The mesh was closed: no more events will come."""
-
-
-@dataclass
-class NetStats:
-    """Counters of one mesh, for diagnostics and tests."""
-
-    frames_in: int = 0
-    frames_out: int = 0
-    # Application bytes (all parts of every multipart frame) sent and received;
-    # the encryption and TCP overhead come on top.
-    bytes_in: int = 0
-    bytes_out: int = 0
-    # Sends that could not be queued (link down or its queue full).
-    send_failures: int = 0
-    # Frames dropped as malformed, per sender, per reason, and the last reason per sender.
-    malformed: Counter[str] = field(default_factory=Counter)
-    malformed_reasons: Counter[str] = field(default_factory=Counter)
-    last_malformed: dict[str, str] = field(default_factory=dict)
-    # Frames from an authenticated key no longer on the allow-list.
-    unknown_sender: int = 0
-    # Well-formed frames of another game (a mesh of the same keys).
-    foreign_game: int = 0
-    # Handshakes on our listening socket refused by ZAP, and other failed ones.
-    auth_failures: int = 0
-    handshake_failures: int = 0
-    handshakes: int = 0
-    # Our DEALERs re-created after a refused or failed handshake.
-    redials: int = 0
-    # Private or control messages dropped because the node is not reading events.
-    queue_overflow: int = 0
-    private_delivered: int = 0
-    private_duplicates: int = 0
-    # Frames that arrived for replication before a log was attached.
-    unattached: int = 0
-
-
-@dataclass
-class _Peer:
-    key: str
-    endpoint: str
-    added_at: float
-    state: PeerState = PeerState.CONNECTING
-    last_heard: float | None = None
-    epoch: str = ""
-    log_length: int = 0
-    dealer: zmq.asyncio.Socket | None = None
-    sender: zmq.Socket | None = None  # the dealer's send-only twin (see send_only_twin)
-    sent_lately: bool = False  # a frame went to it since the last heartbeat round
-    monitor: zmq.asyncio.Socket | None = None
-    monitor_task: asyncio.Task[None] | None = None
-    redial: asyncio.TimerHandle | None = None
-
-
-def batch_policy_allowed() -> bool:
-    """Whether a thread of this process may run as a batch task (Linux).
-
-    libzmq aborts the whole process when it cannot give its thread the policy asked
-    (a sandbox that forbids the call, a process run at idle priority), so the call is
-    tried on this thread first, and undone. Only from the normal policy: another (idle,
-    real-time) is the user's choice, and might not be allowed back.
-    """
-    batch = getattr(os, "SCHED_BATCH", None)
-    if batch is None or not hasattr(os, "sched_getscheduler"):
-        return False
-    try:
-        if os.sched_getscheduler(0) != os.SCHED_OTHER:
-            return False
-        os.sched_setscheduler(0, batch, os.sched_param(0))
-        os.sched_setscheduler(0, os.SCHED_OTHER, os.sched_param(0))
-    except OSError:
-        return False
-    return True
 
 
 class Mesh(ListeningService):
@@ -224,7 +141,7 @@ class Mesh(ListeningService):
         self._host = host
         self._requested_port = port
         self._port: int | None = None
-        self._peers: dict[str, _Peer] = {}
+        self._peers: dict[str, Peer] = {}
         self._policy = KeyPolicy()
         self._events: asyncio.Queue[NetEvent | None] = asyncio.Queue()
         self._queued_messages = 0
@@ -243,6 +160,13 @@ class Mesh(ListeningService):
         self._pending_log = (store, on_entry)
         if (store is None) != (on_entry is None):
             raise UsageError("store and on_entry go together")
+        self._links = Links(
+            self._peers, keys, self.config, self.stats, on_up=self._link_ready, changed=self._fire
+        )
+        self._liveness = Liveness(
+            self._peers, self.config, emit=self._emit, heartbeat=self._send_heartbeat,
+            returned=self._peer_returned,
+        )
 
     # --- life cycle ---------------------------------------------------------------------
 
@@ -257,6 +181,7 @@ class Mesh(ListeningService):
             # libzmq applies it to the context's threads as it starts them (Linux).
             self._receive_context.set(zmq.THREAD_SCHED_POLICY, os.SCHED_BATCH)
         self._send_context = zmq.asyncio.Context()
+        self._links.context = self._send_context
         self._private = PrivateChannel(
             epoch=self.epoch, config=self.config, send=self._send_frame, clock=loop.time
         )
@@ -269,7 +194,7 @@ class Mesh(ListeningService):
                 handover=True, mandatory=False,
             )
             self._router = router
-            self._router_monitor = router.get_monitor_socket(
+            self._router_monitor = router_monitor = router.get_monitor_socket(
                 HANDSHAKE_FAILURES | zmq.EVENT_HANDSHAKE_SUCCEEDED
             )
             self._port = bind(router, self._host, self._requested_port)
@@ -279,10 +204,13 @@ class Mesh(ListeningService):
         store, on_entry = self._pending_log
         if store is not None and on_entry is not None:
             self.attach_log(store, on_entry)
+        reader = FrameReader(self._handle, closed=lambda: self._closed, changed=self._fire)
         self._tasks = [
-            loop.create_task(self._receive_loop(), name="mesh-receive"),
+            loop.create_task(reader.run(router), name="mesh-receive"),
             loop.create_task(self._timer_loop(), name="mesh-timer"),
-            loop.create_task(self._router_monitor_loop(), name="mesh-monitor"),
+            loop.create_task(
+                self._links.watch_router(router_monitor, self.endpoint), name="mesh-monitor"
+            ),
         ]
         _log.info("mesh %s listening on %s", self.keys.public, self.endpoint)
 
@@ -299,16 +227,10 @@ class Mesh(ListeningService):
 
     async def _teardown(self, *, farewell: bool = False) -> None:
         self._closed = True
-        tasks = [*self._tasks]
-        for peer in self._peers.values():
-            if peer.redial is not None:
-                peer.redial.cancel()
-            if peer.monitor_task is not None:
-                tasks.append(peer.monitor_task)
+        tasks = [*self._tasks, *self._links.stop()]
         await cancel_all(tasks)
         self._tasks = []
-        for peer in self._peers.values():
-            self._close_link(peer, linger=_FAREWELL_LINGER_MS if farewell else 0)
+        self._links.close_all(linger=_FAREWELL_LINGER_MS if farewell else 0)
         close_monitored(self._router, self._router_monitor)
         if self._auth is not None:
             self._auth.stop()
@@ -345,12 +267,12 @@ class Mesh(ListeningService):
             if existing.endpoint == endpoint:
                 return
             existing.endpoint = endpoint
-            self._redial(existing)
+            self._links.redial(existing)
             return
-        peer = _Peer(public_key, endpoint, asyncio.get_running_loop().time())
+        peer = Peer(public_key, endpoint, asyncio.get_running_loop().time())
         self._peers[public_key] = peer
         self._policy.allowed.add(public_key)
-        self._open_link(peer)
+        self._links.open_link(peer)
 
     def remove_peer(self, public_key: str) -> None:
         """Stop talking to ``public_key`` and refuse its future handshakes."""
@@ -358,11 +280,7 @@ class Mesh(ListeningService):
         if peer is None:
             return
         self._policy.allowed.discard(public_key)
-        if peer.redial is not None:
-            peer.redial.cancel()
-        if peer.monitor_task is not None:
-            peer.monitor_task.cancel()
-        self._close_link(peer)
+        self._links.drop(peer)
         if self.replicator is not None:
             self.replicator.forget_peer(public_key)
         if self._private is not None:
@@ -536,154 +454,17 @@ class Mesh(ListeningService):
 
     # --- internals: links -----------------------------------------------------------------
 
-    def _open_link(self, peer: _Peer) -> None:
-        assert self._send_context is not None
-        dealer = make_dealer(
-            self._send_context, self.keys, peer.key, config=self.config,
-            routing_id=self.keys.public.encode("ascii"), immediate=True,
-        )
-        monitor = dealer.get_monitor_socket(HANDSHAKE_FAILURES | zmq.EVENT_HANDSHAKE_SUCCEEDED)
-        dealer.connect(peer.endpoint)
-        peer.dealer, peer.monitor = dealer, monitor
-        peer.sender = send_only_twin(dealer)  # the mesh never receives on a dealer
-        peer.monitor_task = asyncio.get_running_loop().create_task(
-            self._dealer_monitor_loop(peer, monitor), name=f"mesh-link-{peer.key[:8]}"
-        )
-
-    def _close_link(self, peer: _Peer, *, linger: int = 0) -> None:
-        close_monitored(peer.dealer, peer.monitor, linger=linger)
-        peer.dealer = peer.monitor = peer.sender = None
-
-    def _redial(self, peer: _Peer) -> None:
-        if peer.redial is not None:
-            peer.redial.cancel()  # a no-op when this call is that very timer
-            peer.redial = None
-        if self._closed or self._peers.get(peer.key) is not peer:
-            return
-        if peer.monitor_task is not None and peer.monitor_task is not asyncio.current_task():
-            peer.monitor_task.cancel()
-        self._close_link(peer)
-        self.stats.redials += 1
-        self._open_link(peer)
-
-    async def _dealer_monitor_loop(self, peer: _Peer, monitor: zmq.asyncio.Socket) -> None:
-        # libzmq never redials a link whose handshake was refused (for instance
-        # because the other peer has not added our key yet): do it ourselves.
-        try:
-            while True:
-                event = parse_monitor_message(await monitor.recv_multipart())
-                if event["event"] == zmq.EVENT_HANDSHAKE_SUCCEEDED:
-                    self._link_up(peer)
-                    continue
-                if event["event"] & HANDSHAKE_FAILURES:
-                    _log.info("handshake with %s failed (%s); redialling", peer.key,
-                              event["event"])
-                    if peer.redial is None:
-                        peer.redial = asyncio.get_running_loop().call_later(
-                            self.config.redial_interval, self._redial, peer
-                        )
-                    return
-        except (asyncio.CancelledError, zmq.ZMQError):
-            return
-
-    def _link_up(self, peer: _Peer, attempt: int = 0) -> None:
+    def _link_ready(self, peer: Peer) -> bool:
         # Sends fail while a link is down (IMMEDIATE): once it is up, tell the peer
         # our length and push what it has not acknowledged now, not at the next
         # heartbeat or resend (this is what lets a game's first entries through fast).
-        if self._closed or self._peers.get(peer.key) is not peer:
-            return
         if not self._peer_returned(peer):
-            # The handshake is reported a moment before the link takes frames.
-            if attempt < _LINK_UP_TRIES:
-                asyncio.get_running_loop().call_later(
-                    _LINK_UP_RETRY * (attempt + 1), self._link_up, peer, attempt + 1
-                )
-            return
+            return False
         if self.replicator is not None:
             self.replicator.tick(asyncio.get_running_loop().time())  # push now
-
-    async def _router_monitor_loop(self) -> None:
-        assert self._router_monitor is not None
-        try:
-            while True:
-                event = parse_monitor_message(await self._router_monitor.recv_multipart())
-                kind = event["event"]
-                if kind == zmq.EVENT_HANDSHAKE_SUCCEEDED:
-                    self.stats.handshakes += 1
-                elif kind == zmq.EVENT_HANDSHAKE_FAILED_AUTH:
-                    self.stats.auth_failures += 1
-                    _log.warning("refused a connection on %s (ZAP status %s)", self.endpoint,
-                                 event["value"])
-                elif kind & HANDSHAKE_FAILURES:
-                    self.stats.handshake_failures += 1
-                self._fire()
-        except (asyncio.CancelledError, zmq.ZMQError):
-            return
+        return True
 
     # --- internals: receiving ---------------------------------------------------------------
-
-    async def _receive_loop(self) -> None:
-        assert self._router is not None
-        # Frames are read through a plain handle and handled in the event loop's reader
-        # callback for the socket's descriptor, synchronously: a frame woken for is
-        # handled in the same turn of the loop, with no task to wake in between (the
-        # asyncio wrapper's future and its poller bookkeeping per receive were most of
-        # a small frame's cost, a task woken per wake-up one more turn of the loop).
-        # This task only holds the reader until the mesh closes.
-        # asyncio keeps one reader per descriptor: nothing else may await on
-        # self._router (sends go through the DEALERs), or its reader would replace ours.
-        queued = zmq.Socket.shadow(self._router.underlying)
-        loop = asyncio.get_running_loop()
-        fd = cast(int, queued.getsockopt(zmq.FD))
-        loop.add_reader(fd, self._receive_queued, queued)
-        try:
-            self._receive_queued(queued)  # what came before the reader was added
-            await loop.create_future()  # until cancelled
-        finally:
-            with contextlib.suppress(ValueError, OSError):
-                loop.remove_reader(fd)
-
-    def _receive_queued(self, queued: zmq.Socket) -> None:
-        """Read and handle what the socket holds, up to a batch; the rest in a later turn.
-
-        ZeroMQ's descriptor is edge-triggered: it fires when the socket's events may
-        have changed, so the socket is drained and its EVENTS re-read (which consumes
-        the edge) before the loop waits on it again.
-        """
-        if self._closed:
-            return
-        handled = 0
-        while handled < _RECEIVE_BATCH:
-            try:
-                frames = queued.recv_multipart(zmq.NOBLOCK, copy=False)
-            except zmq.Again:
-                try:
-                    if cast(int, queued.getsockopt(zmq.EVENTS)) & zmq.POLLIN:
-                        continue  # reading consumed the edge: more came meanwhile
-                except zmq.ZMQError as exc:
-                    self._receive_failed(exc)
-                break
-            except zmq.ZMQError as exc:
-                # A lasting error is retried at the descriptor's next edge, not at once
-                # (that would spin).
-                self._receive_failed(exc)
-                break
-            handled += 1
-            try:
-                self._handle(frames)
-            except Exception:
-                # A bug must never silence the mesh; the frame is lost, resend covers it.
-                _log.exception("error while handling a frame")
-        else:
-            # A full batch: the other callbacks run first, then the rest of the queue.
-            asyncio.get_running_loop().call_soon(self._receive_queued, queued)
-        if handled:
-            self._fire()
-
-    def _receive_failed(self, exc: zmq.ZMQError) -> None:
-        """Log a receive error, unless the mesh closed its socket (the end of receiving)."""
-        if not self._closed:
-            _log.error("receive failed: %s", exc)
 
     def _handle(self, frames: list[zmq.Frame]) -> None:
         self.stats.frames_in += 1
@@ -714,10 +495,10 @@ class Mesh(ListeningService):
             self.stats.foreign_game += 1
             self._malformed(peer.key, "frame of another game")
             return
-        self._heard(peer)
+        self._liveness.heard(peer)
         self._dispatch(peer, frame)
 
-    def _dispatch(self, peer: _Peer, frame: MeshFrame) -> None:
+    def _dispatch(self, peer: Peer, frame: MeshFrame) -> None:
         replicator = self.replicator
         match frame:
             case Heartbeat(epoch=epoch, length=length, tip=tip):
@@ -784,17 +565,7 @@ class Mesh(ListeningService):
         if count <= _LOG_FIRST or count % 1000 == 0:
             _log.warning("dropped malformed frame #%d from %s: %s", count, peer, reason)
 
-    def _heard(self, peer: _Peer) -> None:
-        now = asyncio.get_running_loop().time()
-        first = peer.last_heard is None
-        peer.last_heard = now
-        if peer.state is PeerState.ALIVE:
-            return
-        peer.state = PeerState.ALIVE
-        self._emit(PeerUp(peer.key) if first else PeerBack(peer.key))
-        self._peer_returned(peer)
-
-    def _peer_returned(self, peer: _Peer) -> bool:
+    def _peer_returned(self, peer: Peer) -> bool:
         """Tell it our length now and have what it lacks (entries, private messages) go
         out at the next tick; False if the link takes no frame yet."""
         if self.replicator is not None:
@@ -835,24 +606,11 @@ class Mesh(ListeningService):
         loop = asyncio.get_running_loop()
         config = self.config
         step = min(config.heartbeat_interval, config.resend_interval, config.sync_timeout) / 2
-        next_heartbeat = loop.time()
-        rounds = 0
         try:
             while True:
                 now = loop.time()
                 try:
-                    if now >= next_heartbeat:
-                        next_heartbeat = now + config.heartbeat_interval
-                        rounds += 1
-                        for key, peer in list(self._peers.items()):
-                            # A peer we keep sending frames to hears from us anyway; it
-                            # still gets a heartbeat (epoch, length, tip) every few rounds.
-                            if peer.sent_lately and rounds % _HEARTBEAT_EVERY:
-                                peer.sent_lately = False
-                                continue
-                            peer.sent_lately = False
-                            self._send_heartbeat(key)
-                    self._check_silence(now)
+                    self._liveness.tick(now)
                     if self.replicator is not None:
                         self.replicator.tick(now)
                     assert self._private is not None
@@ -863,14 +621,3 @@ class Mesh(ListeningService):
                 await asyncio.sleep(step)
         except asyncio.CancelledError:
             return
-
-    def _check_silence(self, now: float) -> None:
-        limit = self.config.silence_limit
-        for peer in self._peers.values():
-            if peer.state is PeerState.SILENT:
-                continue
-            since = peer.last_heard if peer.last_heard is not None else peer.added_at
-            if now - since > limit:
-                peer.state = PeerState.SILENT
-                _log.info("peer %s silent for %.1f s", peer.key, now - since)
-                self._emit(PeerSilent(peer.key, now - since))

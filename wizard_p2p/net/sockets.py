@@ -101,6 +101,27 @@ def make_dealer(
     return sock
 
 
+def batch_policy_allowed() -> bool:
+    """Whether a thread of this process may run as a batch task (Linux).
+
+    libzmq aborts the whole process when it cannot give its thread the policy asked
+    (a sandbox that forbids the call, a process run at idle priority), so the call is
+    tried on this thread first, and undone. Only from the normal policy: another (idle,
+    real-time) is the user's choice, and might not be allowed back.
+    """
+    batch = getattr(os, "SCHED_BATCH", None)
+    if batch is None or not hasattr(os, "sched_getscheduler"):
+        return False
+    try:
+        if os.sched_getscheduler(0) != os.SCHED_OTHER:
+            return False
+        os.sched_setscheduler(0, batch, os.sched_param(0))
+        os.sched_setscheduler(0, os.SCHED_OTHER, os.sched_param(0))
+    except OSError:
+        return False
+    return True
+
+
 def bind(sock: zmq.Socket, host: str, port: int) -> int:
     """Bind ``sock`` to ``host:port`` (``port=0``: a random free port); return the port."""
     if not isinstance(port, int) or isinstance(port, bool) or not 0 <= port <= 65535:
