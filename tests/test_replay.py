@@ -263,7 +263,8 @@ def test_the_console_steps_trick_by_trick_and_round_by_round(golden: GameRecord)
         assert state.overlay == HELP
         await driver.press("escape", "home")
         assert state.overlay is None and state.round_index == 0
-        assert "Complete game, verified. Winner: Player 2" in "\n".join(screen_text(app))
+        winners = ", ".join(golden.names[s] for s in golden.winners)
+        assert f"Complete game, verified. Winner: {winners}" in "\n".join(screen_text(app))
         await driver.press("q")
         assert app.application.is_done
 

@@ -306,6 +306,10 @@ def _check_before_start(args: argparse.Namespace) -> None:
         from wizard_p2p.tui.i18n import resolve_lang
 
         args.lang = resolve_lang(args.lang)
+    if isinstance(getattr(args, "name", None), str):
+        from wizard_p2p.node.lobby_common import check_own_name
+
+        args.name = check_own_name(args.name)  # the genesis's rules, before anything is sent
     console = getattr(args, "command", None) in _CONSOLE_COMMANDS
     if console and not getattr(args, "headless", True) and not sys.stdin.isatty():
         raise UsageError(

@@ -371,14 +371,14 @@ ZH: dict[str, str] = {
     "quit_keys": "y：离开    n 或 Esc：留下",
     "replay": "复盘",
     "replay_deal": "发牌：每位学徒发到的手牌",
-    "replay_trick": "第 {n} 墩 / 共 {total} 墩",
+    "replay_trick": "第 {n} 个纹章 / 共 {total} 个",
     "replay_led": "{name} 先出",
     "replay_won": "{name} 赢得纹章：{reason}",
     "reason_first-wizard": "第一张巫师牌",
     "reason_highest-trump": "最大的王牌",
     "reason_highest-led": "首出花色中最大的牌",
     "reason_first-jester": "全是愚者牌：第一张",
-    "replay_cut_short": "这一墩没有打完",
+    "replay_cut_short": "这一纹章没有打完",
     "replay_no_hands": "手牌未知：本轮的秘密没有公开",
     "replay_verified": "已验证",
     "replay_unverified": "未验证",
@@ -400,10 +400,10 @@ ZH: dict[str, str] = {
     "replay_trump": "王牌：",
     "replay_turned": "翻开：",
     "replay_sep": "，",
-    "replay_footer": "←→ 墩  ↑↓ 轮  数字 回车 跳转  s 真言册  ? 帮助  q 退出",
+    "replay_footer": "←→ 纹章  ↑↓ 轮  数字 回车 跳转  s 真言册  ? 帮助  q 退出",
     "replay_help_lines": (
-        "→ n 空格     下一墩（一轮最后一墩之后：下一次发牌）\n"
-        "← p          上一墩\n"
+        "→ n 空格     下一纹章（一轮最后一纹章之后：下一次发牌）\n"
+        "← p          上一纹章\n"
         "↓ PgDn N     下一轮\n"
         "↑ PgUp P     上一轮（或本轮的发牌）\n"
         "Home End     第一轮／最后一轮\n"
@@ -413,7 +413,7 @@ ZH: dict[str, str] = {
         "Esc          关闭窗口\n"
         "q, Ctrl-C    离开复盘\n"
         "\n"
-        "每位学徒的手牌按这一墩首出时显示；\n"
+        "每位学徒的手牌按这一纹章首出时显示；\n"
         "打出的牌反色显示，* 标出赢得纹章的学徒。"
     ),
     "footer": "? 帮助  s 真言册  l 记录  q 退出",
