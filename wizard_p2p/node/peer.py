@@ -140,6 +140,8 @@ class GamePeer:
         # The latest faults seen in others' messages (for the console and the tests).
         self.faults: collections.deque[str] = collections.deque(maxlen=MAX_FAULTS_KEPT)
         self._refusals: dict[int | None, int] = {}  # refused entries, by sending seat
+        self._control_refusals: dict[int | None, int] = {}  # by sending seat
+        self._forks_asked: set[int] = set()  # positions asked for after a fork (bounded)
         self._evidence = EvidenceFile(store.path / EVIDENCE_FILE)
         # The seats proven to have cheated (evidence kept on disk): seat → how.
         self.proven: dict[int, str] = {
@@ -329,6 +331,8 @@ class GamePeer:
                 return False  # the game ended here on a cheat; the others end a bit later
             self._refused(sender, position, f"{fault} (sent by seat {sender})")
             self._keep_evidence(fault, data)
+            if fault.kind == "fork":
+                self._ask_for_fork(from_peer, position - 1)
             return False
         except DecodeError as exc:
             self._refused(sender, position, f"malformed entry {position} from seat {sender}: {exc}")
@@ -343,6 +347,18 @@ class GamePeer:
         self._persist_and_publish(skip=position)
         self._after_change()
         return True
+
+    def _ask_for_fork(self, peer: str, position: int) -> None:
+        """The sender's entry builds on another entry at ``position`` than ours: ask it for
+        that entry (once). If one seat signed both, the table proves who equivocated,
+        even though the entry that showed the fork names nobody."""
+        if (
+            self.mesh is None or peer not in self._seat_of_key or position < 1
+            or position in self._forks_asked or len(self._forks_asked) >= MAX_FAULTS_KEPT
+        ):
+            return
+        self._forks_asked.add(position)
+        self.mesh.send(peer, encode_control(Want(position)))
 
     def _keep_evidence(self, fault: PeerFault, entry: bytes) -> None:
         """A signed entry that proves a seat cheated is kept on disk, and shown."""
@@ -367,6 +383,13 @@ class GamePeer:
         if count <= _LOG_FIRST_REFUSALS or count % 1000 == 0:
             _log.warning("rejected entry %d from seat %s: %s (refusal #%d of that seat)",
                          position, sender, fault, count)
+
+    def _control_refused(self, sender: int | None, fault: str) -> None:
+        """Like ``_refused``, for a control message: logged a few times per sender."""
+        self.faults.append(fault)
+        count = self._control_refusals[sender] = self._control_refusals.get(sender, 0) + 1
+        if count <= _LOG_FIRST_REFUSALS or count % 1000 == 0:
+            _log.warning("%s (refusal #%d of that seat)", fault[:300], count)
 
     async def _event_loop(self) -> None:
         assert self.mesh is not None
@@ -416,7 +439,7 @@ class GamePeer:
             return
         except WizardError as exc:
             seat = self._seat_of_key.get(event.peer)
-            self.faults.append(f"control message from seat {seat}: {exc}")
+            self._control_refused(seat, f"control message from seat {seat}: {exc}")
             return
         for rewritten in events:
             if isinstance(rewritten, LogRewritten):
