@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import resource
 import signal
 import subprocess
 import sys
@@ -27,10 +28,22 @@ RSS_LIMIT_KB = 100 * 1024
 DEADLINE = 120.0
 
 
+def _file_limit(size: int) -> Callable[[], None]:
+    """RLIMIT_FSIZE for a child: a write past ``size`` bytes fails (EFBIG; Python
+    ignores SIGXFSZ), as on a full disk, without mounting anything."""
+
+    def apply() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (size, size))
+
+    return apply
+
+
 class Proc:
     """One process; stdout and stderr go to files (no pipe to fill up)."""
 
-    def __init__(self, name: str, argv: list[str], workdir: Path) -> None:
+    def __init__(
+        self, name: str, argv: list[str], workdir: Path, *, max_file_bytes: int | None = None
+    ) -> None:
         self.name = name
         self.argv = argv
         self.out = workdir / f"{name}.out"
@@ -40,6 +53,7 @@ class Proc:
             self.popen = subprocess.Popen(
                 [sys.executable, *argv], stdin=subprocess.DEVNULL, stdout=out, stderr=err,
                 cwd=REPO, env={**os.environ, "PYTHONUNBUFFERED": "1"},
+                preexec_fn=None if max_file_bytes is None else _file_limit(max_file_bytes),
             )
 
     def stdout(self) -> str:
@@ -84,12 +98,16 @@ class HostileTable:
     """A host and a bot (honest) and one evil seat, each with its own data directory."""
 
     def __init__(
-        self, workdir: Path, behaviour: str, *, stall_limit: float = 3.0,
-        silence_limit: float = 1.0, variants: tuple[str, ...] = (), evil_args: tuple[str, ...] = (),
+        self, workdir: Path, behaviour: str | None, *, stall_limit: float = 3.0,
+        silence_limit: float = 1.0, variants: tuple[str, ...] = (),
+        evil_args: tuple[str, ...] = (), max_file_bytes: int | None = None,
     ) -> None:
+        """``behaviour`` None: the third seat is honest too (``max_file_bytes`` limits
+        what its process may write to a file)."""
         self.workdir = workdir
         timers = ["--silence-limit", str(silence_limit), "--stall-limit", str(stall_limit)]
         common = ["--policy", "random", "--listen", "127.0.0.1", *timers]
+        self.common = common
         variant_args = [a for v in variants for a in ("--variant", v)]
         self.procs: list[Proc] = []
         host_dir = workdir / "host"
@@ -104,18 +122,22 @@ class HostileTable:
             "-m", "wizard_p2p", "bot", address, "--code", code, "--name", "Honest",
             "--data-dir", str(bot_dir), *common,
         ])
+        program = (
+            ["-m", "wizard_p2p"] if behaviour is None
+            else ["-m", "tests.adversarial.evil_seat", *evil_args, behaviour]
+        )
         self._start("evil", [
-            "-m", "tests.adversarial.evil_seat", *evil_args, behaviour, "bot", address,
-            "--code", code, "--name", "Evil", "--data-dir", str(evil_dir), "--quiet", *common,
-        ])
+            *program, "bot", address, "--code", code, "--name", "Evil",
+            "--data-dir", str(evil_dir), "--quiet", *common,
+        ], max_file_bytes=max_file_bytes)
         self.honest = self.procs[:2]
         self.evil = self.procs[2]
         self.dirs = {"host": host_dir, "bot": bot_dir, "evil": evil_dir}
         wait_until(self._all_seated, 60, "every seat to write the genesis to its log")
         self.evil_seat = self.seat_dir("evil").seat_number()
 
-    def _start(self, name: str, argv: list[str]) -> Proc:
-        proc = Proc(name, argv, self.workdir)
+    def _start(self, name: str, argv: list[str], max_file_bytes: int | None = None) -> Proc:
+        proc = Proc(name, argv, self.workdir, max_file_bytes=max_file_bytes)
         self.procs.append(proc)
         return proc
 
@@ -127,7 +149,7 @@ class HostileTable:
         return (match.group(1), match.group(2)) if match else None
 
     def seat_dir(self, name: str) -> Seat:
-        return Seat(self.dirs[name])
+        return Seat(self.dirs[name.removesuffix("-resumed")])
 
     def _all_seated(self) -> bool:
         for proc in self.procs:
@@ -138,6 +160,16 @@ class HostileTable:
             and (game / "log.jsonl").exists()
             for p in self.procs
         )
+
+    def resume_third(self) -> Proc:
+        """The third seat again, from its files (``wizard-p2p resume``), no limit on it."""
+        proc = Proc("evil-resumed", [
+            "-m", "wizard_p2p", "resume", "--data-dir", str(self.dirs["evil"]), "--headless",
+            *self.common,
+        ], self.workdir)
+        self.procs.append(proc)
+        self.evil = proc
+        return proc
 
     def log_path(self, proc: Proc) -> Path:
         return self.seat_dir(proc.name).log_path()

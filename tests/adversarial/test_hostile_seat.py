@@ -77,7 +77,9 @@ def test_an_entry_written_out_of_turn_is_refused_with_evidence(hostile: Make) ->
         assert f"kept evidence of seat {table.evil_seat}'s out-of-turn" in proc.stderr()
     # The cheater's own entries are honest otherwise: the game goes on to its end.
     table.watch(lambda: not any(p.alive() for p in table.honest), "the game to end")
-    assert [p.popen.returncode for p in table.honest] == [0, 0], table.describe()
+    for proc in table.honest:
+        # On a loaded machine the cheater may fall silent past the stall limit meanwhile.
+        assert proc.popen.returncode == 0 or "Evil stalled" in proc.stdout(), proc.describe()
     table.assert_memory_bounded()
     table.assert_no_entry_lost()
     table.assert_audit_names_evil(exit_code=1)

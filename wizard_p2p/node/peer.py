@@ -216,10 +216,22 @@ class GamePeer:
             return
         exc = task.exception()
         _log.critical("task %s failed; the seat stops", task.get_name(), exc_info=exc)
+        self._stop_failed(exc)
+
+    def _stop_failed(self, exc: BaseException) -> None:
         self.failure = exc
+        self._closing = True  # no timer of ours writes anything more
         self.failed.set()
         for callback in list(self._callbacks):
             callback()
+
+    def _disk_failed(self, exc: OSError) -> None:
+        """Our log cannot be written (a full disk, a quota): the seat stops at once,
+        loudly, instead of playing on with entries that are not on disk. Nothing of ours
+        was sent that is not on disk (a choice is written first), the others hold every
+        entry we took, so the game resumes once there is room."""
+        _log.critical("cannot write the log %s (%s); the seat stops", self.store.log_path, exc)
+        self._stop_failed(exc)
 
     def _warm_up(self) -> None:
         # Only an optimisation: should it ever fail, the game starts as it would without.
@@ -299,6 +311,11 @@ class GamePeer:
             await self.mesh.wait_for(self._peers_caught_up, linger, "peers to catch up")
 
     def raise_if_failed(self) -> None:
+        if isinstance(self.failure, OSError):
+            raise SeatFailed(
+                f"this seat stopped: its log cannot be written ({self.failure}); what is "
+                f"on disk is intact: once there is room, wizard-p2p resume {self.store.game_dir}"
+            )
         if self.failure is not None:
             raise SeatFailed(
                 f"this seat stopped on an internal error ({self.failure!r}); its log is "
@@ -344,8 +361,11 @@ class GamePeer:
                 sender, position, f"seat {sender} sent an entry of another position as {position}"
             )
             return False
-        self._persist_and_publish(skip=position)
-        self._after_change()
+        try:
+            self._persist_and_publish(skip=position)
+            self._after_change()
+        except OSError as exc:
+            self._disk_failed(exc)
         return True
 
     def _ask_for_fork(self, peer: str, position: int) -> None:
