@@ -9,6 +9,7 @@ every wait polls an observable condition against a deadline.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -66,7 +67,14 @@ class Proc:
         return self.popen.poll() is None
 
     def sample_memory(self) -> int:
-        """The process's peak resident set so far, in KiB (kept after it exits)."""
+        """The process's peak resident set so far, in KiB (kept after it exits): read
+        from /proc while it runs, and from the report a seat run with ``--trace``
+        writes as it ends (``ru_maxrss``)."""
+        trace = self.out.with_suffix(".trace")
+        if not self.alive() and trace.exists():
+            with contextlib.suppress(OSError, ValueError, KeyError):
+                reported = int(json.loads(trace.read_bytes())["max_rss_kb"])
+                self.peak_kb = max(self.peak_kb, reported)
         try:
             status = Path(f"/proc/{self.popen.pid}/status").read_text()
         except OSError:
@@ -114,13 +122,13 @@ class HostileTable:
         host = self._start("host", [
             "-m", "wizard_p2p", "host", "--headless", "--seats", "3", "--port", "0",
             "--name", "Host", "--data-dir", str(host_dir), "--policy", "random",
-            "--listen", "127.0.0.1", *timers, *variant_args,
+            "--listen", "127.0.0.1", *timers, *variant_args, "--trace", str(workdir / "host.trace"),
         ])
         address, code = wait_until(lambda: self._invitation(host), 60, "the invitation")  # type: ignore[misc]
         bot_dir, evil_dir = workdir / "bot", workdir / "evil"
         self._start("bot", [
             "-m", "wizard_p2p", "bot", address, "--code", code, "--name", "Honest",
-            "--data-dir", str(bot_dir), *common,
+            "--data-dir", str(bot_dir), *common, "--trace", str(workdir / "bot.trace"),
         ])
         program = (
             ["-m", "wizard_p2p"] if behaviour is None

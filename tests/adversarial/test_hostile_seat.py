@@ -12,6 +12,7 @@ lost an entry, or grew past the memory limit.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 
 import pytest
@@ -52,10 +53,14 @@ def refused(table: HostileTable, words: str) -> Callable[[], bool]:
 @pytest.mark.parametrize(
     ("behaviour", "variants", "kind", "words"),
     [
-        ("undealt-card", (), "not-held", "was not dealt"),
-        ("shuffle-drop", (), "shuffle", "a deck has"),
-        ("shuffle-duplicate", (), "shuffle", "hold the same point"),
-        ("bid-opening", ("hidden_bids",), "commitment", "does not match"),
+        pytest.param("undealt-card", (), "not-held", "was not dealt", id="undealt-card"),
+        pytest.param("shuffle-drop", (), "shuffle", "a deck has", id="shuffle-drop"),
+        pytest.param(
+            "shuffle-duplicate", (), "shuffle", "hold the same point", id="shuffle-duplicate"
+        ),
+        pytest.param(
+            "bid-opening", ("hidden_bids",), "commitment", "does not match", id="bid-opening"
+        ),
     ],
 )
 def test_a_signed_entry_that_breaks_a_rule_is_refused_with_evidence(
@@ -73,8 +78,8 @@ def test_a_signed_entry_that_breaks_a_rule_is_refused_with_evidence(
 def test_an_entry_written_out_of_turn_is_refused_with_evidence(hostile: Make) -> None:
     table = hostile("out-of-turn")
     table.watch(evidence_kept(table, "out-of-turn"), "evidence of out-of-turn")
-    for proc in table.honest:
-        assert f"kept evidence of seat {table.evil_seat}'s out-of-turn" in proc.stderr()
+    shown = f"kept evidence of seat {table.evil_seat}'s out-of-turn"
+    table.watch(lambda: all(shown in p.stderr() for p in table.honest), "the evidence shown")
     # The cheater's own entries are honest otherwise: the game goes on to its end.
     table.watch(lambda: not any(p.alive() for p in table.honest), "the game to end")
     for proc in table.honest:
@@ -110,6 +115,7 @@ def test_two_entries_for_one_position_sent_to_different_peers_are_proven(hostile
         ("lock-swap", None),  # a swapped point: the shuffle or lock pass that swapped it
         ("wrong-key", "wrong-key"),
     ],
+    ids=["renege", "lock-swap", "wrong-key"],
 )
 def test_a_cheat_only_the_reveal_shows_ends_the_game_naming_the_seat(
     hostile: Make, behaviour: str, kind: str | None
@@ -137,6 +143,7 @@ def test_a_cheat_only_the_reveal_shows_ends_the_game_naming_the_seat(
         ("replay-game", "an entry of another game"),
         ("replay-round", "an entry of another position"),
     ],
+    ids=["forged-signature", "replay-game", "replay-round"],
 )
 def test_an_entry_that_proves_nothing_is_refused_and_the_seat_named(
     hostile: Make, behaviour: str, words: str
@@ -171,9 +178,13 @@ def test_floods_and_malformed_frames_change_nothing(hostile: Make, behaviour: st
     largest frame (``flood``); malformed, truncated, oversized and deeply nested frames
     and control messages (``garbage``). The game ends by itself, in every case with no
     honest peer past the memory limit; the control messages refused name the seat."""
-    table = hostile(behaviour)
-    table.watch(lambda: not any(p.alive() for p in table.honest), "the game to end")
+    frames = int(os.environ.get("WIZARD_FLOOD_FRAMES", "200"))  # scripts/adversarial: more
+    table = hostile(behaviour, evil_args=(f"--frames={frames}",))
+    table.watch(lambda: not any(p.alive() for p in table.honest), "the game to end",
+                timeout=60 + frames / 10)
     table.assert_memory_bounded()
+    peaks = ", ".join(f"{p.name} {p.peak_kb / 1024:.1f} MiB" for p in table.honest)
+    print(f"{behaviour} of {frames} frames: peak memory of the honest peers: {peaks}")
     table.assert_no_entry_lost()
     for proc in table.honest:
         assert "Traceback" not in proc.stderr()

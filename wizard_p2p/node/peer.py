@@ -212,9 +212,11 @@ class GamePeer:
         failure is logged, kept in ``failure`` and wakes whoever waits on the game
         (``run_until_finished`` raises; the commands exit non-zero). The log on disk
         is intact, so the game can be resumed."""
-        if task.cancelled() or task.exception() is None:
+        if task.cancelled():
             return
         exc = task.exception()
+        if exc is None:
+            return
         _log.critical("task %s failed; the seat stops", task.get_name(), exc_info=exc)
         self._stop_failed(exc)
 
