@@ -18,6 +18,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import zmq
+
 from tests.protocol_support import body_json
 from tests.test_protocol_cheats import swap_two, wrong_key
 from wizard_p2p import cli
@@ -308,15 +310,35 @@ def _raw_to_every_peer(peer: Any, parts: list[bytes]) -> None:
 
 def _flood_entries(peer: Any, position: int) -> None:
     """Entries just under the size limit, each for another position ahead of the log, and
-    control messages of the largest size a mesh frame carries."""
+    control messages of the largest size a mesh frame carries. Each waits until the link
+    takes it (up to a timeout), so the flood reaches the peers instead of being dropped
+    by our own queue; how many went out is printed."""
     session = peer.mesh.session
     length = len(peer.table.log)
     filler = b'{"pos":0,"sig":"' + b"a" * (peer.net_config.max_entry - 40) + b'"}'
     big = b"x" * (peer.net_config.max_payload - 64)
+    sent = 0
     for i in range(FLOOD_FRAMES):
-        _to_every_peer(peer, lambda key, i=i: Entry(length + 2 + i % 1000, filler + b"%d" % i))
-        _to_every_peer(peer, lambda key, i=i: Control(big + b"%d" % i))
-    del session
+        for frame in (Entry(length + 2 + i % 1000, filler + b"%d" % i), Control(big + b"%d" % i)):
+            sent += _blocking_to_every_peer(peer, encode_mesh(frame, session))
+        if i % 250 == 249:
+            print(f"flood: {sent} frames so far", file=sys.stderr, flush=True)
+    print(f"flood: {sent} frames taken by the links", file=sys.stderr, flush=True)
+
+
+def _blocking_to_every_peer(peer: Any, parts: list[bytes]) -> int:
+    sent = 0
+    for key in list(peer.mesh.peers):
+        link = peer.mesh._peers.get(key)
+        if link is None or link.sender is None:
+            continue
+        link.sender.setsockopt(zmq.SNDTIMEO, 2000)
+        try:
+            link.sender.send_multipart(parts)
+        except zmq.ZMQError:
+            continue
+        sent += 1
+    return sent
 
 
 def _garbage(peer: Any, position: int) -> None:
