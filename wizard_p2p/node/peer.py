@@ -232,8 +232,10 @@ class GamePeer:
         loudly, instead of playing on with entries that are not on disk. Nothing of ours
         was sent that is not on disk (a choice is written first), the others hold every
         entry we took, so the game resumes once there is room."""
-        _log.critical("cannot write the log %s (%s); the seat stops", self.store.log_path, exc)
-        self._stop_failed(exc)
+        if self.failure is None:
+            _log.critical("cannot write the log %s (%s); the seat stops",
+                          self.store.log_path, exc)
+            self._stop_failed(exc)
 
     def _warm_up(self) -> None:
         # Only an optimisation: should it ever fail, the game starts as it would without.
@@ -363,11 +365,8 @@ class GamePeer:
                 sender, position, f"seat {sender} sent an entry of another position as {position}"
             )
             return False
-        try:
-            self._persist_and_publish(skip=position)
-            self._after_change()
-        except OSError as exc:
-            self._disk_failed(exc)
+        self._persist_and_publish(skip=position)
+        self._after_change()
         return True
 
     def _ask_for_fork(self, peer: str, position: int) -> None:
@@ -594,7 +593,11 @@ class GamePeer:
             pos = self._persisted
             author, kind = self.table.entry_meta[pos]
             self._derived_choices.discard(pos)
-            self._logfile.append(log[pos], durable=pos in durable)
+            try:
+                self._logfile.append(log[pos], durable=pos in durable)
+            except OSError as exc:
+                self._disk_failed(exc)  # nothing after it is written or sent
+                return
             self._persisted += 1
             if self.trace_path is not None:
                 self.trace.append((pos, author, kind, time.monotonic()))
@@ -654,7 +657,7 @@ class GamePeer:
             self.ready.set()
         if self.table.ended and not self.finished.is_set():
             self._game_ended()
-        if self.policy is not None and not self._quit:
+        if self.policy is not None and not self._quit and self.failure is None:
             self._bot_move()
         if self.table.scheduling.deferred_checks_due:
             # What we had to send is sent: the last round's check is off the critical path,
