@@ -55,6 +55,7 @@ EntryHandler = Callable[[int, bytes, str], bool]
 _MAX_CANDIDATES = 4
 # Distinct rejected digests remembered per position.
 _MAX_REJECTED = 16
+_LOG_FIRST_DIVERGED = 5
 
 
 class EntryStore(Protocol):
@@ -136,6 +137,7 @@ class Replicator:
         self._sync_failed_at: dict[str, float] = {}
         self._ack_due: set[str] = set()
         self._diverged_seen: set[tuple[str, int]] = set()
+        self._diverged_by: dict[str, int] = {}  # divergences seen, by peer (for the log)
 
     # --- what the node uses ---------------------------------------------------------
 
@@ -378,7 +380,11 @@ class Replicator:
         if theirs != ours and (peer, position) not in self._diverged_seen:
             self._diverged_seen.add((peer, position))
             self.stats.diverged += 1
-            _log.warning("peer %s diverges from us at position %d", peer, position)
+            # A peer that sends entries unlike ours at every position cannot flood the log.
+            count = self._diverged_by[peer] = self._diverged_by.get(peer, 0) + 1
+            if count <= _LOG_FIRST_DIVERGED or count % 1000 == 0:
+                _log.warning("peer %s diverges from us at position %d (#%d of that peer)",
+                             peer, position, count)
             self._emit(Diverged(peer, position, ours, theirs))
 
     def _prune_published(self) -> None:

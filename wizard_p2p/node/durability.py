@@ -42,7 +42,11 @@ class SeatLog:
         self.derived_choices: set[int] = set()
 
     def persist_and_publish(
-        self, publish: Callable[[int], None], tracer: Tracer, skip: int | None = None
+        self,
+        publish: Callable[[int], None],
+        tracer: Tracer,
+        on_disk_failure: Callable[[OSError], None],
+        skip: int | None = None,
     ) -> None:
         """Write every entry the table holds beyond the file to disk, and publish ours.
 
@@ -71,7 +75,11 @@ class SeatLog:
             pos = self.persisted
             author, kind = table.entry_meta[pos]
             self.derived_choices.discard(pos)
-            self.file.append(log[pos], durable=pos in durable)
+            try:
+                self.file.append(log[pos], durable=pos in durable)
+            except OSError as exc:
+                on_disk_failure(exc)  # nothing after it is written or sent
+                return
             self.persisted += 1
             tracer.persisted(pos, author, kind)
             if pos in ours and not sent_first:

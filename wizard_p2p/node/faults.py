@@ -29,6 +29,7 @@ class Faults:
         # The latest faults seen in others' messages.
         self.seen: collections.deque[str] = collections.deque(maxlen=MAX_FAULTS_KEPT)
         self._refusals: dict[int | None, int] = {}  # refused entries, by sending seat
+        self._control_refusals: dict[int | None, int] = {}  # by sending seat
         self._evidence = EvidenceFile(store.path / EVIDENCE_FILE)
         # The seats proven to have cheated (evidence kept on disk): seat → how.
         self.proven: dict[int, str] = {
@@ -43,6 +44,13 @@ class Faults:
         if count <= _LOG_FIRST_REFUSALS or count % 1000 == 0:
             _log.warning("rejected entry %d from seat %s: %s (refusal #%d of that seat)",
                          position, sender, fault, count)
+
+    def control_refused(self, sender: int | None, fault: str) -> None:
+        """Like ``refused``, for a control message: logged a few times per sender."""
+        self.seen.append(fault)
+        count = self._control_refusals[sender] = self._control_refusals.get(sender, 0) + 1
+        if count <= _LOG_FIRST_REFUSALS or count % 1000 == 0:
+            _log.warning("%s (refusal #%d of that seat)", fault[:300], count)
 
     def keep_evidence(self, fault: PeerFault, entry: bytes) -> None:
         """A signed entry that proves a seat cheated is kept on disk, and shown."""

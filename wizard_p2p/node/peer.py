@@ -184,14 +184,30 @@ class GamePeer:
         failure is logged, kept in ``failure`` and wakes whoever waits on the game
         (``run_until_finished`` raises; the commands exit non-zero). The log on disk
         is intact, so the game can be resumed."""
-        if task.cancelled() or task.exception() is None:
+        if task.cancelled():
             return
         exc = task.exception()
+        if exc is None:
+            return
         _log.critical("task %s failed; the seat stops", task.get_name(), exc_info=exc)
+        self._stop_failed(exc)
+
+    def _stop_failed(self, exc: BaseException) -> None:
         self.failure = exc
+        self._closing = True  # no timer of ours writes anything more
         self.failed.set()
         for callback in list(self._callbacks):
             callback()
+
+    def _disk_failed(self, exc: OSError) -> None:
+        """Our log cannot be written (a full disk, a quota): the seat stops at once,
+        loudly, instead of playing on with entries that are not on disk. Nothing of ours
+        was sent that is not on disk (a choice is written first), the others hold every
+        entry we took, so the game resumes once there is room."""
+        if self.failure is None:
+            _log.critical("cannot write the log %s (%s); the seat stops",
+                          self.store.log_path, exc)
+            self._stop_failed(exc)
 
     def _warm_up(self) -> None:
         # Only an optimisation: should it ever fail, the game starts as it would without.
@@ -240,6 +256,11 @@ class GamePeer:
             await self.mesh.wait_for(self._peers_caught_up, linger, "peers to catch up")
 
     def raise_if_failed(self) -> None:
+        if isinstance(self.failure, OSError):
+            raise SeatFailed(
+                f"this seat stopped: its log cannot be written ({self.failure}); what is "
+                f"on disk is intact: once there is room, wizard-p2p resume {self.store.game_dir}"
+            )
         if self.failure is not None:
             raise SeatFailed(
                 f"this seat stopped on an internal error ({self.failure!r}); its log is "
@@ -271,6 +292,8 @@ class GamePeer:
                 return False  # the game ended here on a cheat; the others end a bit later
             self._faults.refused(sender, position, f"{fault} (sent by seat {sender})")
             self._faults.keep_evidence(fault, data)
+            if fault.kind == "fork" and self.mesh is not None:
+                self._repair.ask_for_fork(self.mesh, from_peer, position - 1)
             return False
         except DecodeError as exc:
             self._faults.refused(
@@ -336,7 +359,9 @@ class GamePeer:
     def _persist_and_publish(self, skip: int | None = None) -> None:
         """Write every entry the table holds beyond the file to disk, and publish ours
         (in the order SeatLog.persist_and_publish says)."""
-        self._seat_log.persist_and_publish(self._publish_ours, self.tracer, skip)
+        self._seat_log.persist_and_publish(
+            self._publish_ours, self.tracer, self._disk_failed, skip
+        )
 
     def _publish_ours(self, pos: int) -> None:
         mesh = self.mesh
@@ -352,7 +377,7 @@ class GamePeer:
             self.ready.set()
         if self.table.ended and not self.finished.is_set():
             self._game_ended()
-        if self._bot is not None and not self._quit:
+        if self._bot is not None and not self._quit and self.failure is None:
             self._bot_move()
         self._idle.after_change()
         self._stall.track()

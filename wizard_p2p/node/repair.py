@@ -11,7 +11,7 @@ from __future__ import annotations
 from wizard_p2p.errors import PeerFault, WizardError
 from wizard_p2p.net import Diverged, Mesh, MessageReceived
 from wizard_p2p.node.durability import SeatLog
-from wizard_p2p.node.faults import Faults
+from wizard_p2p.node.faults import MAX_FAULTS_KEPT, Faults
 from wizard_p2p.protocol.control import EntryAt, Want, decode_control, encode_control
 from wizard_p2p.protocol.events import Event, LogRewritten
 from wizard_p2p.protocol.table import Table
@@ -27,6 +27,7 @@ class Repair:
         self._seat_log = seat_log
         self._faults = faults
         self._seat_of_key = seat_of_key
+        self._forks_asked: set[int] = set()  # positions asked for after a fork (bounded)
 
     def diverged(self, mesh: Mesh, event: Diverged) -> None:
         """A peer holds another entry than ours at a position: ask it for its entry."""
@@ -35,6 +36,18 @@ class Repair:
         )
         if event.position < len(self._table.log):
             mesh.send(event.peer, encode_control(Want(event.position)))
+
+    def ask_for_fork(self, mesh: Mesh, peer: str, position: int) -> None:
+        """The sender's entry builds on another entry at ``position`` than ours: ask it for
+        that entry (once). If one seat signed both, the table proves who equivocated,
+        even though the entry that showed the fork names nobody."""
+        if (
+            peer not in self._seat_of_key or position < 1
+            or position in self._forks_asked or len(self._forks_asked) >= MAX_FAULTS_KEPT
+        ):
+            return
+        self._forks_asked.add(position)
+        mesh.send(peer, encode_control(Want(position)))
 
     def control(self, mesh: Mesh, event: MessageReceived) -> bool:
         """Answer a peer's control message; True when the table took an entry from it
@@ -57,7 +70,7 @@ class Repair:
             return False
         except WizardError as exc:
             seat = self._seat_of_key.get(event.peer)
-            self._faults.seen.append(f"control message from seat {seat}: {exc}")
+            self._faults.control_refused(seat, f"control message from seat {seat}: {exc}")
             return False
         for rewritten in events:
             if isinstance(rewritten, LogRewritten):

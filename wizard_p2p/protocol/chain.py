@@ -124,6 +124,13 @@ class Chain:
                 first=held,
                 second=entry.raw,
             )
+        if old.kind == "abort" and old.body.get("stalled") == entry.seat:
+            # The others ended the game there, naming this seat as stalled: its entry came
+            # too late (a slow seat, not a cheat), and proves nothing against it.
+            raise PeerFault(
+                "came after the game was ended at this position, naming its seat as stalled",
+                seat=entry.seat, position=entry.pos, kind=FaultKind.AFTER_END,
+            )
         if entry.pos < len(self.entries):
             raise OutOfTurn(
                 f"wrote position {entry.pos}, which seat {old.seat} holds",
