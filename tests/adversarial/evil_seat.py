@@ -313,14 +313,14 @@ def _flood_entries(peer: Any, position: int) -> None:
     control messages of the largest size a mesh frame carries. Each waits until the link
     takes it (up to a timeout), so the flood reaches the peers instead of being dropped
     by our own queue; how many went out is printed."""
-    session = peer.mesh.session
+    game_id = peer.mesh.game_id
     length = len(peer.table.log)
     filler = b'{"pos":0,"sig":"' + b"a" * (peer.net_config.max_entry - 40) + b'"}'
     big = b"x" * (peer.net_config.max_payload - 64)
     sent = 0
     for i in range(FLOOD_FRAMES):
         for frame in (Entry(length + 2 + i % 1000, filler + b"%d" % i), Control(big + b"%d" % i)):
-            sent += _blocking_to_every_peer(peer, encode_mesh(frame, session))
+            sent += _blocking_to_every_peer(peer, encode_mesh(frame, game_id))
         if i % 250 == 249:
             print(f"flood: {sent} frames so far", file=sys.stderr, flush=True)
     print(f"flood: {sent} frames taken by the links", file=sys.stderr, flush=True)
@@ -343,7 +343,7 @@ def _blocking_to_every_peer(peer: Any, parts: list[bytes]) -> int:
 
 def _garbage(peer: Any, position: int) -> None:
     """Malformed, truncated, oversized and deeply nested frames and control messages."""
-    session = peer.mesh.session
+    game_id = peer.mesh.game_id
     line = peer.table.log[-1]
     controls = [
         b'{"want": 1e999}',
@@ -359,17 +359,17 @@ def _garbage(peer: Any, position: int) -> None:
     for payload in controls:
         _to_every_peer(peer, lambda key, p=payload: Control(p))
     # Frames no encoder makes: a bad kind, missing parts, a header that is no JSON or is
-    # cut short, a header nested deep, a header of another session, a number past every
+    # cut short, a header nested deep, a header of another game, a number past every
     # range, a payload past the frame limit.
-    good = encode_mesh(Entry(len(peer.table.log) + 1, line), session)
+    good = encode_mesh(Entry(len(peer.table.log) + 1, line), game_id)
     raw_frames = [
         [b"NOPE", good[1], b""],
         [b"ENT"],
         [b"ENT", b"\xff\xfe not json", b"x"],
         [b"ENT", good[1][: len(good[1]) // 2], b"x"],
         [b"HB", b"[" * 100_000 + b"]" * 100_000, b""],
-        [b"ENT", good[1].replace(session.encode(), b"0" * 32), line],
-        [b"ENT", b'{"pos":1e999,"s":"' + session.encode() + b'","v":1}', line],
+        [b"ENT", good[1].replace(game_id.encode(), b"0" * 32), line],
+        [b"ENT", b'{"pos":1e999,"s":"' + game_id.encode() + b'","v":1}', line],
         [b"ENT", good[1], b"z" * (peer.net_config.max_payload + 1)],
     ]
     for _ in range(3):

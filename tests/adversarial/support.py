@@ -232,7 +232,7 @@ class HostileTable:
         for proc in self.honest:
             done = self.audit(proc)
             assert done.returncode == exit_code, done.stdout + done.stderr
-            assert f"seat {self.evil_seat}" in done.stdout, done.stdout
+            assert f"seat {self.evil_seat + 1}" in done.stdout, done.stdout
             if exit_code == 1:
                 report = audit_file(self.log_path(proc))
                 assert report.fault_seat == self.evil_seat, report.message

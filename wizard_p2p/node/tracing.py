@@ -92,7 +92,21 @@ class BenchTracer(Tracer):
             "fsync_seconds": log_file.fsync_seconds,
             "cpu_at_first_entry": self.cpu_at_first_entry,
             "closed_at": time.monotonic(),
-            "max_rss_kb": usage.ru_maxrss,
+            "max_rss_kb": _peak_rss_kb(usage),
             "finished": finished,
         }
         write_atomic(self.path, json.dumps(report).encode(), mode=0o644)
+
+
+def _peak_rss_kb(usage: resource.struct_rusage) -> int:
+    """This process's peak resident set. ``VmHWM`` where Linux offers it: ``ru_maxrss``
+    survives ``exec``, so a process started from a large one (a test runner) would
+    report its parent's peak."""
+    try:
+        status = Path("/proc/self/status").read_text()
+    except OSError:
+        return usage.ru_maxrss
+    for line in status.splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1])
+    return usage.ru_maxrss
