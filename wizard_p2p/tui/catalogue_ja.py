@@ -1,0 +1,215 @@
+"""The console's texts in 日本語, in the words of the Japanese rule book.
+
+``wizard_p2p.tui.i18n`` lists the terms; the keys are those of every catalogue.
+"""
+from __future__ import annotations
+
+JA: dict[str, str] = {
+    "title": "ウィザード",
+    "round_of": "第{n}ラウンド / 全{total}",
+    "dealer": "ディーラー",
+    "dealer_short": "親",
+    "trump": "切り札",
+    "turned": "めくり札",
+    "no_trump": "切り札なし",
+    "no_trump_jester": "道化師：切り札なし",
+    "no_trump_last": "最終ラウンド：切り札なし",
+    "dealer_chooses": "ディーラーが決定",
+    "variants": "ヴァリエント",
+    "no_variants": "基本ルール",
+    "col_player": "プレイヤー",
+    "col_bid": "予想",
+    "col_took": "獲得",
+    "col_score": "得点",
+    "col_trick": "場札",
+    "col_last": "前回",
+    "sealed": "秘",
+    "you": "あなた",
+    "you_name": "あなた",
+    "bot_name": "ボット {n}",
+    "colon": "：",
+    "semicolon": "；",
+    "comma": "、",
+    "then": "、",
+    "score_entry": "{name} {points}（{total}）",
+    "trick_led_by": "{name} がリード、{winner} が優勢",
+    "trick_led_by_you_win": "{name} がリード、あなたが優勢",
+    "trick_empty": "{name} がリード",
+    "trick_empty_you": "あなたがリード",
+    "trick_now": "場札",
+    "trick_before": "前のトリック",
+    "bids_total": "予想の合計：{sum}（{n} トリック）",
+    "last_trick": "前のトリック：{winner} が獲得",
+    "hand": "あなたの手札",
+    "hand_hidden": "自分のカードは見えません：",
+    "you_see": "見えるカード：",
+    "bid_prompt": "あなたの予想：",
+    "bid_range": "0～{max}",
+    "bid_forbidden": "{n} は禁止（±1）",
+    "bid_hint": "←→ か数字で選び、Enter で予想",
+    "sealed_hidden": "隠しビッド：全員の予想がそろうまで伏せたまま",
+    "sealed_secret": "秘密の予想：ラウンド終了後に公開",
+    "trump_prompt": "魔法使いがめくられました。切り札を選んでください ",
+    "trump_hint": "←→ か B/G/R/Y で選び、Enter で決定",
+    "play_prompt": "あなたの番：カードを出してください",
+    "play_hint": "←→ で選択（暗いカードは出せません）、Enter で出す",
+    "waiting_you": "あなたの番",
+    "waiting_bid": "{name} の予想を待っています",
+    "waiting_play": "{name} のプレイを待っています",
+    "waiting_trump": "{name} の切り札選択を待っています",
+    "shuffling": "シャッフル中（{done}/{total}）",
+    "locking": "山札をロック中（{done}/{total}）",
+    "dealing": "配布中（{done}/{total}）",
+    "revealing": "ラウンドの秘密を公開中（{done}/{total}）",
+    "disconnected": "{name} の接続が切れました。待っています",
+    "stalled": "{name} の応答がありません。e でゲーム終了",
+    "game_over": "ゲーム終了",
+    "aborted": "ゲームは中止されました：{detail}",
+    "cheated": "{name} が不正をしました：証拠はログの横に保存されています",
+    "held_up": "{name} がゲームを止めています {bar} あと {left} 秒で {writer} が終了できます",
+    "may_end": "{name} がゲームを止めています：{writer} が今終了できます",
+    "working": "処理中：{detail}",
+    "err_not_turn": "あなたの番ではありません。",
+    "preselected": "あなたの番が来たら {card} を自動で出します（もう一度 Enter で取消）",
+    "preselect_cancelled": "先行選択を取り消しました。",
+    "preselect_dropped": "{card} は今は出せません。選び直してください。",
+    "bell_on": "ベル オン：あなたの番で鳴ります（m でオフ）。",
+    "bell_off": "ベル オフ（m でオン）。",
+    "err_follow": "{card} はマストフォロー違反：{suit}を出してください（魔法使い・道化師も可）。",
+    "err_forbidden": "{n} は禁止です：±1 では予想の合計を {total} にできません。",
+    "err_range": "0 から {max} で予想してください。",
+    "err_refused": "拒否されました：{detail}",
+    "round_over": "第{n}ラウンド終了",
+    "col_points": "点",
+    "col_total": "合計",
+    "continue": "Enter：続ける　　h：このラウンドの全員の手札",
+    "game_over_title": "ゲーム終了",
+    "winner": "勝者：{names}",
+    "winners": "同点の勝者：{names}",
+    "place": "{n}位",
+    "leave": "Enter か q：テーブルを離れる",
+    "scorepad": "スコアパッド",
+    "col_round": "R",
+    "pad_sub": "予 獲 合計",
+    "story_round": "第{n}ラウンド：ディーラー {name}",
+    "story_round_you": "第{n}ラウンド：ディーラー あなた",
+    "story_turned": "めくり札 {card}",
+    "story_bids": "予想：{bids}",
+    "story_trick": "トリック{n}：{plays}",
+    "story_wins": "{name} が獲得",
+    "story_wins_you": "あなたが獲得",
+    "story_scores": "得点：{scores}",
+    "table_log": "テーブルの記録",
+    "log": "ゲームの記録",
+    "recent": "最近",
+    "scroll_hint": "↑↓ PgUp PgDn Home End スクロール、Esc 閉じる",
+    "help": "キー操作",
+    "help_lines": (
+        "←/→          カード・予想・スートを選ぶ\n"
+        "↑/↓          予想を増やす / 減らす\n"
+        "0-9          予想を入力（10 以上は 2 桁）\n"
+        "B G R Y      切り札を選ぶ（人、エルフ、ドワーフ、巨人）\n"
+        "Enter/Space  予想・切り札の決定、選んだカードを出す。番の前なら、\n"
+        "             番が来たら自動で出すカードを選ぶ\n"
+        "マウス       カードをクリックで選択、もう一度で出す\n"
+        "s            スコアパッド（行＝ラウンド：予想 / 獲得 / 合計）\n"
+        "l            ゲームの記録\n"
+        "?            このヘルプ\n"
+        "Esc          ウィンドウを閉じる\n"
+        "e            応答のないプレイヤーで止まったゲームを終える（表示時）\n"
+        "m            ベルのオン／オフ（あなたの番で鳴る）\n"
+        "q、Ctrl-C    テーブルを離れる（確認あり、ネット対戦は再開可能）\n"
+        "\n"
+        "カード：B 青・人、G 緑・エルフ、R 赤・ドワーフ、Y 黄・巨人、1 最弱 13 最強。\n"
+        "Z 魔法使い（最初の魔法使いが勝つ）、N 道化師（全員が道化師の時のみ勝つ）。\n"
+        "マストフォロー。魔法使いと道化師はいつでも出せます。\n"
+        "予想的中：20 + 1トリック 10 点。外れ：差 1 につき -10 点。"
+    ),
+    "quit_title": "テーブルを離れますか？",
+    "quit_resumable": "ゲームは再開できます：wizard-p2p resume",
+    "quit_practice": "この練習ゲームはここで終わります。",
+    "quit_keys": "y：離れる    n か Esc：残る",
+    "replay": "リプレイ",
+    "replay_deal": "配札：配られたままの全員の手札",
+    "replay_trick": "トリック{n} / 全{total}",
+    "replay_led": "{name} がリード",
+    "replay_won": "{name} が獲得：{reason}",
+    "reason_first-wizard": "最初の魔法使い",
+    "reason_highest-trump": "最も強い切り札",
+    "reason_highest-led": "リードされたスートの最も強いカード",
+    "reason_first-jester": "すべて道化師：最初の一枚",
+    "replay_cut_short": "このトリックは途中で終わりました",
+    "replay_no_hands": "手札は不明：このラウンドの秘密は公開されませんでした",
+    "replay_verified": "検証済み",
+    "replay_unverified": "未検証",
+    "replay_totals": "第{n}ラウンド後の合計：{scores}",
+    "replay_totals_before": "第{n}ラウンド前の合計：{scores}",
+    "replay_finished": "完全なゲーム、検証済み。勝者：{names}",
+    "replay_aborted": "中止まで検証済み：{detail}",
+    "replay_incomplete": "検証済み、{detail}",
+    "replay_fault": "位置 {position} で不正：責任は {who}［{kind}］：{detail}",
+    "replay_unknown_seat": "不明な席",
+    "replay_no_rounds": "配札されたラウンドはありません。",
+    "replay_jump": "第{n}ラウンド：Enter で移動",
+    "replay_no_round": "第{n}ラウンドはありません：この記録は第1〜{max}ラウンドです。",
+    "replay_close": "s または Esc：閉じる",
+    "col_hand": "手札",
+    "replay_live": "終わったばかりのラウンド：そのカードはすべて公開済み",
+    "replay_public": "公開済み",
+    "replay_dealer": "ディーラー：{name}（{check}）",
+    "replay_trump": "切り札：",
+    "replay_turned": "めくり札：",
+    "replay_sep": "、",
+    "replay_footer": "←→ トリック  ↑↓ ラウンド  数字 Enter 移動  s スコア  ? ヘルプ  q 終了",
+    "replay_help_lines": (
+        "→ n Space    次のトリック（ラウンド最後のトリックの後は次の配札）\n"
+        "← p          前のトリック\n"
+        "↓ PgDn N     次のラウンド\n"
+        "↑ PgUp P     前のラウンド（またはこのラウンドの配札）\n"
+        "Home End     最初／最後のラウンド\n"
+        "0-9 Enter    ラウンドへ移動\n"
+        "s            ここまでのスコアパッド\n"
+        "?            このヘルプ\n"
+        "Esc          ウィンドウを閉じる\n"
+        "q, Ctrl-C    リプレイを終了\n"
+        "\n"
+        "手札はトリックがリードされた時点のものです。\n"
+        "出されたカードは反転表示、* はトリックの獲得者です。"
+    ),
+    "footer": "? ヘルプ  s スコア  l 記録  q 終了",
+    "footer_bid": "0-9 ←→ Enter 予想",
+    "footer_trump": "BGRY ←→ Enter",
+    "footer_play": "←→ Enter 出す",
+    "lobby": "ロビー",
+    "lobby_addresses": "このアドレスを共有",
+    "lobby_invite": "招待コード",
+    "lobby_players": "プレイヤー（{n} / {target}）",
+    "lobby_host": "ホスト",
+    "lobby_seat": "席 {n}",
+    "lobby_start": "Enter：ゲーム開始",
+    "lobby_wait_host": "ホストの開始を待っています",
+    "lobby_need": "{min}〜{max} 人でプレイします",
+    "lobby_variant_keys": "1〜{n}：ヴァリエントの入／切",
+    "lobby_not_host": "ゲームを開始できるのはホストだけです。",
+    "lobby_waiting_players": "プレイヤーを待っています（{done}/{total}）",
+    "lobby_connecting": "{detail} に接続中",
+    "lobby_signing": "テーブルに署名中（{done}/{total}）",
+    "lobby_starting": "ゲームを開始しています",
+    "lobby_error": "エラー：{detail}",
+    "lobby_footer": "Enter 開始  ? ヘルプ  q 離れる",
+    "variant_plus_minus_one": "±1",
+    "variant_hidden_bids": "隠しビッド",
+    "variant_secret_bids": "秘密の予想",
+    "variant_clairvoyance": "透視",
+    "variant_wizard_lead_sets_suit": "魔法使いのリード後、次のスートに従う",
+    "suit_HUMANS": "人（青）",
+    "suit_ELVES": "エルフ（緑）",
+    "suit_DWARVES": "ドワーフ（赤）",
+    "suit_GIANTS": "巨人（黄）",
+    "suit_short_HUMANS": "人",
+    "suit_short_ELVES": "エルフ",
+    "suit_short_DWARVES": "ドワーフ",
+    "suit_short_GIANTS": "巨人",
+    "wizard": "魔法使い",
+    "jester": "道化師",
+}

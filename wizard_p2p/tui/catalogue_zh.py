@@ -1,0 +1,215 @@
+"""The console's texts in 简体中文, in the words of the Simplified Chinese rule book.
+
+``wizard_p2p.tui.i18n`` lists the terms; the keys are those of every catalogue.
+"""
+from __future__ import annotations
+
+ZH: dict[str, str] = {
+    "title": "巫师",
+    "round_of": "第 {n} 轮 / 共 {total} 轮",
+    "dealer": "发牌者",
+    "dealer_short": "发",
+    "trump": "王牌",
+    "turned": "翻开",
+    "no_trump": "无王牌",
+    "no_trump_jester": "翻开愚者牌：无王牌",
+    "no_trump_last": "最后一轮：无王牌",
+    "dealer_chooses": "由发牌者决定",
+    "variants": "变体规则",
+    "no_variants": "标准规则",
+    "col_player": "学徒",
+    "col_bid": "预测",
+    "col_took": "纹章",
+    "col_score": "经验",
+    "col_trick": "本纹章",
+    "col_last": "上纹章",
+    "sealed": "密",
+    "you": "你",
+    "you_name": "你",
+    "bot_name": "机器人 {n}",
+    "colon": "：",
+    "semicolon": "；",
+    "comma": "，",
+    "then": "，",
+    "score_entry": "{name} {points}（{total}）",
+    "trick_led_by": "{name} 先出；{winner} 领先",
+    "trick_led_by_you_win": "{name} 先出；你领先",
+    "trick_empty": "{name} 先出牌",
+    "trick_empty_you": "你先出牌",
+    "trick_now": "本纹章",
+    "trick_before": "上一枚纹章",
+    "bids_total": "预测合计：{sum}（本轮 {n} 枚纹章）",
+    "last_trick": "上一枚纹章：{winner} 赢得纹章",
+    "hand": "你的手牌",
+    "hand_hidden": "你看不到自己的牌：",
+    "you_see": "你看到：",
+    "bid_prompt": "你的预测：",
+    "bid_range": "0～{max}",
+    "bid_forbidden": "{n} 被禁止（加一减一）",
+    "bid_hint": "←→ 或数字选择，回车确认预测",
+    "sealed_hidden": "隐蔽竞标：所有人预测完毕后一起公布",
+    "sealed_secret": "秘密预言：本轮结束后才公布",
+    "trump_prompt": "翻开了巫师牌，由你发牌：请选择王牌 ",
+    "trump_hint": "←→ 或 B/G/R/Y 选择，回车确认",
+    "play_prompt": "轮到你出牌",
+    "play_hint": "←→ 选择（灰色的牌不能出），回车出牌",
+    "waiting_you": "轮到你了",
+    "waiting_bid": "等待 {name} 预测",
+    "waiting_play": "等待 {name} 出牌",
+    "waiting_trump": "等待 {name} 选择王牌",
+    "shuffling": "洗牌中（{done}/{total}）",
+    "locking": "锁定牌堆（{done}/{total}）",
+    "dealing": "发牌中（{done}/{total}）",
+    "revealing": "公开本轮密钥（{done}/{total}）",
+    "disconnected": "{name} 已断线，等待中",
+    "stalled": "{name} 没有响应：按 e 结束游戏",
+    "game_over": "游戏结束",
+    "aborted": "游戏中止：{detail}",
+    "cheated": "{name} 作弊：证据已保存在日志旁",
+    "held_up": "{name} 拖住了游戏 {bar} {left} 秒后 {writer} 可以结束游戏",
+    "may_end": "{name} 拖住了游戏：{writer} 现在可以结束游戏",
+    "working": "处理中：{detail}",
+    "err_not_turn": "还没轮到你。",
+    "preselected": "轮到你时自动打出 {card}（再按回车取消）",
+    "preselect_cancelled": "已取消预选。",
+    "preselect_dropped": "现在不能出 {card}，请重新选择。",
+    "bell_on": "提示音已开启：轮到你时响铃（按 m 关闭）。",
+    "bell_off": "提示音已关闭（按 m 开启）。",
+    "err_follow": "{card} 没有跟出同色牌：请出{suit}（或巫师牌、愚者牌）。",
+    "err_forbidden": "{n} 被禁止：加一减一规则下预测总和不能等于 {total}。",
+    "err_range": "请预测 0 到 {max}。",
+    "err_refused": "被拒绝：{detail}",
+    "round_over": "第 {n} 轮结束",
+    "col_points": "得分",
+    "col_total": "总计",
+    "continue": "回车：继续　　h：本轮每位学徒的手牌",
+    "game_over_title": "游戏结束",
+    "winner": "胜者：{names}",
+    "winners": "并列胜者：{names}",
+    "place": "第{n}名",
+    "leave": "回车或 q：离开牌桌",
+    "scorepad": "真言册",
+    "col_round": "轮",
+    "pad_sub": "预 纹 总计",
+    "story_round": "第 {n} 轮：{name} 发牌",
+    "story_round_you": "第 {n} 轮：你发牌",
+    "story_turned": "翻开 {card}",
+    "story_bids": "预测：{bids}",
+    "story_trick": "第 {n} 枚纹章：{plays}",
+    "story_wins": "{name} 赢得纹章",
+    "story_wins_you": "你赢得纹章",
+    "story_scores": "得分：{scores}",
+    "table_log": "牌桌记录",
+    "log": "游戏记录",
+    "recent": "最近",
+    "scroll_hint": "↑↓ PgUp PgDn Home End 滚动，Esc 关闭",
+    "help": "按键",
+    "help_lines": (
+        "←/→          选择牌、预测或花色\n"
+        "↑/↓          增加 / 减少预测\n"
+        "0-9          输入预测（10 以上输入两位数）\n"
+        "B G R Y      选择王牌（人类、精灵、矮人、巨人）\n"
+        "回车/空格    确认预测、王牌或打出所选的牌；未轮到你时，\n"
+        "             预选轮到你时自动打出的牌\n"
+        "鼠标         点击一张牌选中，再点一次打出\n"
+        "s            真言册（每行一轮：预测 / 纹章 / 总计）\n"
+        "l            游戏记录\n"
+        "?            本帮助\n"
+        "Esc          关闭窗口\n"
+        "e            结束被无响应玩家拖住的游戏（提示时）\n"
+        "m            开启 / 关闭提示音（轮到你时响铃）\n"
+        "q、Ctrl-C    离开牌桌（会先确认；联网游戏可以恢复）\n"
+        "\n"
+        "牌：B 蓝色人类，G 绿色精灵，R 红色矮人，Y 黄色巨人，1 最小 13 最大；\n"
+        "Z 巫师牌（第一张巫师牌获胜）；N 愚者牌（只有全是愚者牌时才获胜）。\n"
+        "能跟同色牌时必须跟；巫师牌和愚者牌任何时候都可以出。\n"
+        "预测正确：20 + 每个纹章 10；否则每差一个纹章 -10。"
+    ),
+    "quit_title": "离开牌桌？",
+    "quit_resumable": "游戏可以恢复：wizard-p2p resume",
+    "quit_practice": "本局练习游戏将就此结束。",
+    "quit_keys": "y：离开    n 或 Esc：留下",
+    "replay": "复盘",
+    "replay_deal": "发牌：每位学徒发到的手牌",
+    "replay_trick": "第 {n} 个纹章 / 共 {total} 个",
+    "replay_led": "{name} 先出",
+    "replay_won": "{name} 赢得纹章：{reason}",
+    "reason_first-wizard": "第一张巫师牌",
+    "reason_highest-trump": "最大的王牌",
+    "reason_highest-led": "首出花色中最大的牌",
+    "reason_first-jester": "全是愚者牌：第一张",
+    "replay_cut_short": "这一纹章没有打完",
+    "replay_no_hands": "手牌未知：本轮的秘密没有公开",
+    "replay_verified": "已验证",
+    "replay_unverified": "未验证",
+    "replay_totals": "第 {n} 轮后的总计：{scores}",
+    "replay_totals_before": "第 {n} 轮前的总计：{scores}",
+    "replay_finished": "完整的游戏，已验证。胜者：{names}",
+    "replay_aborted": "验证至中止：{detail}",
+    "replay_incomplete": "已验证；{detail}",
+    "replay_fault": "位置 {position} 有违规：责任在 {who}［{kind}］：{detail}",
+    "replay_unknown_seat": "未知的座位",
+    "replay_no_rounds": "没有发过牌。",
+    "replay_jump": "第 {n} 轮：回车跳转",
+    "replay_no_round": "没有第 {n} 轮：此记录只有第 1 至 {max} 轮。",
+    "replay_close": "s 或 Esc：关闭",
+    "col_hand": "手牌",
+    "replay_live": "刚打完的一轮：它的每张牌现已公开",
+    "replay_public": "已公开",
+    "replay_dealer": "发牌者：{name}（{check}）",
+    "replay_trump": "王牌：",
+    "replay_turned": "翻开：",
+    "replay_sep": "，",
+    "replay_footer": "←→ 纹章  ↑↓ 轮  数字 回车 跳转  s 真言册  ? 帮助  q 退出",
+    "replay_help_lines": (
+        "→ n 空格     下一纹章（一轮最后一纹章之后：下一次发牌）\n"
+        "← p          上一纹章\n"
+        "↓ PgDn N     下一轮\n"
+        "↑ PgUp P     上一轮（或本轮的发牌）\n"
+        "Home End     第一轮／最后一轮\n"
+        "0-9 回车     跳到某一轮\n"
+        "s            至此的真言册\n"
+        "?            本帮助\n"
+        "Esc          关闭窗口\n"
+        "q, Ctrl-C    离开复盘\n"
+        "\n"
+        "每位学徒的手牌按这一纹章首出时显示；\n"
+        "打出的牌反色显示，* 标出赢得纹章的学徒。"
+    ),
+    "footer": "? 帮助  s 真言册  l 记录  q 退出",
+    "footer_bid": "0-9 ←→ 回车预测",
+    "footer_trump": "BGRY ←→ 回车",
+    "footer_play": "←→ 回车出牌",
+    "lobby": "大厅",
+    "lobby_addresses": "分享这个地址",
+    "lobby_invite": "邀请码",
+    "lobby_players": "学徒（{n} / {target}）",
+    "lobby_host": "主持",
+    "lobby_seat": "座位 {n}",
+    "lobby_start": "回车：开始游戏",
+    "lobby_wait_host": "等待主持人开始游戏",
+    "lobby_need": "游戏需要 {min} 至 {max} 名玩家",
+    "lobby_variant_keys": "按 1-{n}：开启或关闭一条变体规则",
+    "lobby_not_host": "只有主持人可以开始游戏。",
+    "lobby_waiting_players": "等待玩家（{done}/{total}）",
+    "lobby_connecting": "正在连接 {detail}",
+    "lobby_signing": "签署牌桌（{done}/{total}）",
+    "lobby_starting": "游戏即将开始",
+    "lobby_error": "错误：{detail}",
+    "lobby_footer": "回车 开始  ? 帮助  q 离开",
+    "variant_plus_minus_one": "加一减一",
+    "variant_hidden_bids": "隐蔽竞标",
+    "variant_secret_bids": "秘密预言",
+    "variant_clairvoyance": "鹰眼术",
+    "variant_wizard_lead_sets_suit": "巫师牌先出后，下一张花色牌定花色",
+    "suit_HUMANS": "人类（蓝）",
+    "suit_ELVES": "精灵（绿）",
+    "suit_DWARVES": "矮人（红）",
+    "suit_GIANTS": "巨人（黄）",
+    "suit_short_HUMANS": "人类",
+    "suit_short_ELVES": "精灵",
+    "suit_short_DWARVES": "矮人",
+    "suit_short_GIANTS": "巨人",
+    "wizard": "巫师牌",
+    "jester": "愚者牌",
+}
