@@ -2,7 +2,9 @@
 
 ``make_policy("random" | "heuristic" | "expert", **options)`` builds one; each seat
 needs its own policy object (a policy remembers its own sealed bid). See
-``policy.py`` for the interface and ``tournament.py`` to compare policies.
+``policy.py`` for the interface, ``heuristic.py`` and ``expert.py`` for the two
+policies that think (the expert over ``knowledge.py``'s deals and ``simulate.py``'s
+play-outs) and ``tournament.py`` to compare policies.
 """
 
 from typing import Any

@@ -20,6 +20,16 @@ Public API (see each module for details):
   :class:`MessageReceived`.
 * :class:`EntryStore` — what the replicator reads from the node's log.
 
+The modules: ``mesh`` composes ``links`` (the DEALERs, dialled and redialled),
+``liveness`` (heartbeats and silence), ``reader`` (the listening socket read in the
+event loop's reader callback), ``replicate`` (the log by position), ``private``
+(reliable point-to-point messages) and ``stats`` (its counters); ``frames`` encodes
+and strictly decodes the wire frames, ``sockets`` sets ZeroMQ sockets up, ``auth``
+and ``keys`` decide and hold the CURVE keys, ``config`` holds the timers and limits,
+``events`` what the mesh reports, ``lobby_channel`` the lobby's socket, ``_pulse`` a
+wake-up signal to wait on a condition, and ``testing`` helpers for tests (an in-memory
+store, a faulty link).
+
 The wire format is specified in ``protocol/NET.md``.
 """
 

@@ -19,6 +19,10 @@
 
 ``replay`` reads a whole log back through an observer table, with every hand as the
 revealed secrets deal it (``wizard-p2p replay``); ``log`` reads and writes the JSON
-Lines log; ``harness.MemoryGame`` runs N tables in
-memory (tests, the warm-up); ``gen_vectors`` regenerates ``protocol/vectors``.
+Lines log; ``evidence`` the signed proofs of cheating kept beside it; ``choices``
+writes the local seat's choice at the decision its table asks for; ``control`` and
+``lobby_schema`` parse the control and lobby messages strictly; ``harness.MemoryGame``
+runs N tables in memory (tests, the warm-up). ``tools.gen_vectors`` and
+``tools.gen_conformance`` (beside the package) regenerate ``protocol/schemas`` and
+``protocol/vectors``.
 """

@@ -6,8 +6,9 @@
     >>> game.to_move, game.trump
     (1, <Suit.HUMANS: 'B'>)
 
-See ``game.py`` for the state machine, ``tricks.py`` for the trick rules and
-``view.py`` for what one seat may see.
+See ``cards.py`` for the cards, ``config.py`` for a game's set-up, ``game.py`` for
+the state machine, ``tricks.py`` for the trick rules, ``view.py`` for what one seat
+may see and ``driver.py`` for a game advanced from one decision to the next.
 """
 
 from wizard_p2p.rules.cards import DECK, Card, Kind, Suit, parse_cards, sort_key

@@ -11,6 +11,9 @@ and ``keys`` (the layout and key-binding factories), ``shared`` (the overlays'
 names and ``ConsoleState``, the part of the app the others read), ``board`` and
 ``panels`` (what each panel and overlay draws), ``lobby_screen`` (the lobby
 protocol and screen), ``replay_screen`` (``wizard-p2p replay``: an application of
-its own over a game record), ``controls`` (width-aware text controls), ``text`` (cell
-widths, card faces), ``style`` (colours), ``i18n`` (English, 简体中文, 日本語).
+its own over a game record), ``story`` (the game so far, told in words),
+``controls`` (width-aware text controls), ``text`` (cell widths, card faces),
+``style`` (colours), ``headless`` (the console drawn and driven without a terminal,
+for tests) and ``i18n`` (the ``Translator`` and the game's terms) over one catalogue
+per language: ``catalogue_en``, ``catalogue_zh`` (简体中文), ``catalogue_ja`` (日本語).
 """
