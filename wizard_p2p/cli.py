@@ -48,7 +48,8 @@ def _add_network_options(parser: argparse.ArgumentParser, *, bot: bool = False) 
     )
     parser.add_argument(
         "--mesh-port", type=int, default=None,
-        help="port of the game mesh, between the players (default: any free port)",
+        help="port of the game mesh, between the players (default: the host's is the lobby "
+        "port + 1, a joiner's any free port)",
     )
     parser.add_argument("--lang", default=None, help="en, zh, ja (default: from the locale)")
     parser.add_argument(
