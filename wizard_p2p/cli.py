@@ -7,6 +7,7 @@ import functools
 import gc
 import os
 import sys
+import textwrap
 from collections.abc import Callable, Coroutine, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -283,7 +284,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         _check_before_start(args)
         return int(args.func(args) or 0)
     except WizardError as exc:
-        print(f"wizard-p2p: {exc}", file=sys.stderr)
+        print(_fit_terminal(f"wizard-p2p: {exc}"), file=sys.stderr)
         return 2
     except OSError as exc:  # a port taken, a folder not writable: said in one sentence
         print(f"wizard-p2p: {exc.strerror or exc}"
@@ -299,6 +300,17 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 _CONSOLE_COMMANDS = ("play", "host", "join", "resume")
+
+
+def _fit_terminal(text: str) -> str:
+    """``text`` wrapped between words for the terminal it is written to, which would
+    otherwise cut its lines wherever they reach the edge, inside a word or a code."""
+    try:
+        columns = os.get_terminal_size(sys.stderr.fileno()).columns
+    except (OSError, ValueError):
+        return text  # not a terminal: one line, as a script reading it expects
+    return textwrap.fill(text, width=max(20, columns), break_long_words=False,
+                         break_on_hyphens=False)
 
 
 def _check_before_start(args: argparse.Namespace) -> None:

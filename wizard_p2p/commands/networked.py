@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import dataclasses
+import logging
 import os
 import shutil
 from pathlib import Path
@@ -190,11 +191,18 @@ async def _console_lobby(
         return peer
 
     node_lobby = LobbyAdapter(lobby, make_peer, autostart=autostart)
-    node_lobby.begin()
-    app = asyncio.ensure_future(
-        run_app_async(node_lobby, lang=getattr(args, "lang", None), bell=_bell(args))
-    )
-    await asyncio.wait({app})
+    # A log line (a lobby that refused us) would be written raw over the full screen,
+    # which says the same in its own words: none reaches the terminal while it is open.
+    quiet = logging.NullHandler()
+    logging.getLogger("wizard_p2p").addHandler(quiet)
+    try:
+        node_lobby.begin()
+        app = asyncio.ensure_future(
+            run_app_async(node_lobby, lang=getattr(args, "lang", None), bell=_bell(args))
+        )
+        await asyncio.wait({app})
+    finally:
+        logging.getLogger("wizard_p2p").removeHandler(quiet)
     if not app.cancelled():
         app.result()  # the console's own error, if it had one
     node_lobby.leave()
@@ -336,7 +344,8 @@ async def join_async(args: argparse.Namespace) -> GamePeer:
         net_config=_net_config(args),
         bot=bool(args.headless),
     )
-    _say(args, f"connecting to {host}:{port} as {args.name} ({identity.fingerprint})…")
+    if args.headless:  # a console says it on its lobby screen, which opens next
+        _say(args, f"connecting to {host}:{port} as {args.name} ({identity.fingerprint})…")
     return await _lobby_then_game(args, lobby, identity, curve)
 
 

@@ -25,6 +25,7 @@ the terminal.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol, TypeGuard
@@ -155,6 +156,14 @@ def lobby_text(tr: Translator, key: str, **fields: object) -> str:
     return text.format(**fields) if fields else text
 
 
+def sentence(style: str, text: str) -> list[Line]:
+    """``text`` as units ``flow`` may break between: a sentence wraps between its words.
+
+    The spaces are units of their own, which ``flow`` drops at the start of a line.
+    """
+    return [[(style, part)] for part in re.findall(r"\S+|\s+", text)]
+
+
 def lobby_key(lobby: LobbyController, snap: LobbySnapshot, key: str, tr: Translator) -> str:
     """What the host's key ``key`` does in the lobby: ``a``/``x`` admit or refuse the
     first joiner waiting, ``-`` asks for a seat to remove, a digit after it removes that
@@ -254,14 +263,14 @@ def lobby_lines(
         lines += flow([[("", tr("variants") + ": ")], [("", variants)]], cells)
     lines.append([])
     if snap.closed:
-        lines += flow([[("class:message", tr("lobby_error", detail=snap.closed))]], cells)
+        lines += flow(sentence("class:message", tr("lobby_error", detail=snap.closed)), cells)
     elif snap.error:
-        lines += flow([[("class:message", tr("lobby_error", detail=snap.error))]], cells)
+        lines += flow(sentence("class:message", tr("lobby_error", detail=snap.error)), cells)
     status = lobby_status_text(snap, tr)
     if status:
-        lines += flow([[("class:status", status)]], cells)
+        lines += flow(sentence("class:status", status), cells)
     if message:
-        lines += flow([[("class:message", message)]], cells)
+        lines += flow(sentence("class:message", message), cells)
     if snap.can_remove and seated > 1:
         lines.append([("class:hint", clip(lobby_text(tr, "remove_key"), cells))])
     if snap.can_start:
