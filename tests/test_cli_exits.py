@@ -78,7 +78,7 @@ def test_every_subcommand_and_option_is_described() -> None:
     join = " ".join(subparsers.choices["join"].format_help().split())
     assert "{random,heuristic,expert}" in play
     assert "(default 0.0.0.0" in join and "(default 3)" in join and "--mesh-port" in join
-    assert "(default: any free port)" in join
+    assert "the lobby port + 1, a joiner's any free port)" in " ".join(join.split())
 
 
 def test_the_policy_choices_are_the_bots(monkeypatch: pytest.MonkeyPatch) -> None:
