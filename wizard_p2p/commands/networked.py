@@ -189,7 +189,8 @@ async def _console_lobby(
         await peer.ready.wait()  # the console needs a first view: wait for the coin
         return peer
 
-    node_lobby = LobbyAdapter(lobby, make_peer, autostart=autostart)
+    join_timeout = getattr(args, "join_timeout", None) or JOIN_TIMEOUT
+    node_lobby = LobbyAdapter(lobby, make_peer, autostart=autostart, join_timeout=join_timeout)
     node_lobby.begin()
     app = asyncio.ensure_future(
         run_app_async(node_lobby, lang=getattr(args, "lang", None), bell=_bell(args))
