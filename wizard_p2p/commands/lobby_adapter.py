@@ -31,9 +31,12 @@ class LobbyAdapter:
         make_peer: Callable[[GameStart], Awaitable[GamePeer]],
         *,
         autostart: bool = False,
+        join_timeout: float | None = None,
     ) -> None:
         self.lobby = lobby
         self.autostart = autostart
+        # Seconds a joiner waits for the lobby's first answer (None: the lobby's own).
+        self.join_timeout = join_timeout
         self._make_peer = make_peer
         self.peer: GamePeer | None = None
         self.error: str | None = None
@@ -51,7 +54,7 @@ class LobbyAdapter:
             if isinstance(self.lobby, HostLobby):
                 start = await self.lobby.serve(autostart=self.autostart)
             else:
-                start = await self.lobby.join()
+                start = await self.lobby.join(timeout=self.join_timeout)
             self.peer = await self._make_peer(start)
         except WizardError as exc:
             self.closed = str(exc)

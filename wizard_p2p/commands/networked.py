@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import dataclasses
 import logging
 import os
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -140,11 +142,12 @@ async def _play_seat(
     else:
         from wizard_p2p.tui.app import run_app_async
 
-        app = asyncio.ensure_future(
-            run_app_async(peer, lang=getattr(args, "lang", None), bell=_bell(args))
-        )
-        _stop_on_failure(peer, app)
-        await asyncio.wait({app})
+        with _no_log_lines_on_screen():
+            app = asyncio.ensure_future(
+                run_app_async(peer, lang=getattr(args, "lang", None), bell=_bell(args))
+            )
+            _stop_on_failure(peer, app)
+            await asyncio.wait({app})
         _raise_if_failed(args, peer)
         app.result()  # the console's own error, if it had one
         if peer.table.finished:
@@ -154,6 +157,19 @@ async def _play_seat(
 
 def _bell(args: argparse.Namespace) -> bool:
     return not getattr(args, "no_bell", False)
+
+
+@contextlib.contextmanager
+def _no_log_lines_on_screen() -> Iterator[None]:
+    """A log line (a lobby that refused us, a refused entry) would be written raw over the
+    full screen, which says what matters in its own words: none reaches the terminal while
+    it is open (with no handler of its own, Python's last resort writes to stderr)."""
+    quiet = logging.NullHandler()
+    logging.getLogger("wizard_p2p").addHandler(quiet)
+    try:
+        yield
+    finally:
+        logging.getLogger("wizard_p2p").removeHandler(quiet)
 
 
 def _stop_on_failure(peer: GamePeer, app: asyncio.Future[Any]) -> None:
@@ -190,19 +206,14 @@ async def _console_lobby(
         await peer.ready.wait()  # the console needs a first view: wait for the coin
         return peer
 
-    node_lobby = LobbyAdapter(lobby, make_peer, autostart=autostart)
-    # A log line (a lobby that refused us) would be written raw over the full screen,
-    # which says the same in its own words: none reaches the terminal while it is open.
-    quiet = logging.NullHandler()
-    logging.getLogger("wizard_p2p").addHandler(quiet)
-    try:
+    join_timeout = getattr(args, "join_timeout", None) or JOIN_TIMEOUT
+    node_lobby = LobbyAdapter(lobby, make_peer, autostart=autostart, join_timeout=join_timeout)
+    with _no_log_lines_on_screen():
         node_lobby.begin()
         app = asyncio.ensure_future(
             run_app_async(node_lobby, lang=getattr(args, "lang", None), bell=_bell(args))
         )
         await asyncio.wait({app})
-    finally:
-        logging.getLogger("wizard_p2p").removeHandler(quiet)
     if not app.cancelled():
         app.result()  # the console's own error, if it had one
     node_lobby.leave()

@@ -151,6 +151,18 @@ _TEXTS: dict[str, dict[str, str]] = {
 }
 
 
+def _label(tr: Translator, key: str) -> str:
+    """A label and the colon before its value: full-width inside Chinese and Japanese."""
+    return tr(key) + ("：" if tr.lang in ("zh", "ja") else ": ")
+
+
+def _marks(tr: Translator, marks: list[str]) -> str:
+    """A player's marks (host, you, bot) after the name, in the language's brackets."""
+    if tr.lang in ("zh", "ja"):
+        return "（" + "、".join(marks) + "）"
+    return " (" + ", ".join(marks) + ")"
+
+
 def lobby_text(tr: Translator, key: str, **fields: object) -> str:
     text = _TEXTS.get(tr.lang, _TEXTS["en"])[key]
     return text.format(**fields) if fields else text
@@ -208,12 +220,12 @@ def lobby_lines(
     lines: list[Line] = []
     lines.append([("class:title", clip(f"{tr('title')} - {tr('lobby')}", cells))])
     lines.append([])
-    label = tr("lobby_addresses") + ": "
+    label = _label(tr, "lobby_addresses")
     for address in snap.addresses or ("-",):
         lines += flow([[("", label)], [("class:lobby.address", address)]], cells)
         label = " " * width(label)
     lines += flow(
-        [[("", tr("lobby_invite") + ": ")], [("class:lobby.code", snap.invite or "-")]], cells
+        [[("", _label(tr, "lobby_invite"))], [("class:lobby.code", snap.invite or "-")]], cells
     )
     lines.append([])
     seated = len(snap.players)
@@ -227,7 +239,7 @@ def lobby_lines(
             marks.append(tr("you"))
         if player.bot:
             marks.append(lobby_text(tr, "bot"))
-        who = player.name + (f" ({', '.join(marks)})" if marks else "")
+        who = player.name + (_marks(tr, marks) if marks else "")
         style = "class:me" if player.is_you else ("class:offline" if not player.connected else "")
         seat = pad(tr("lobby_seat", n=player.seat + 1), 8)
         head = f" {seat}{pad(who, name_cells)}  "
@@ -245,7 +257,7 @@ def lobby_lines(
     lines.append([])
     if snap.variant_choices:
         # One flowing list (two or three lines), so that six players still fit 24 rows.
-        units: list[Line] = [[("", tr("variants") + ": ")]]
+        units: list[Line] = [[("", _label(tr, "variants"))]]
         for number, name in enumerate(snap.variant_choices, start=1):
             on = name in snap.variants
             units.append([
@@ -260,7 +272,7 @@ def lobby_lines(
         )
     else:
         variants = ", ".join(tr.variant(v) for v in snap.variants) or tr("no_variants")
-        lines += flow([[("", tr("variants") + ": ")], [("", variants)]], cells)
+        lines += flow([[("", _label(tr, "variants"))], [("", variants)]], cells)
     lines.append([])
     if snap.closed:
         lines += flow(sentence("class:message", tr("lobby_error", detail=snap.closed)), cells)
