@@ -298,10 +298,11 @@ async def host_async(args: argparse.Namespace) -> GamePeer:
     if getattr(args, "lobby_code", None):
         host.code = args.lobby_code  # chosen before the bots were started
     await host.open()
-    _say(args, f"Wizard lobby for {config.seats} players — invite code {host.code}")
-    for address in host.addresses:
-        _say(args, f"  others join with: wizard-p2p join {address} --code {host.code}")
-    _say(args, f"your fingerprint: {identity.fingerprint}")
+    if args.headless:  # the console's lobby screen shows the same, in its own words
+        _say(args, f"Wizard lobby for {config.seats} players — invite code {host.code}")
+        for address in host.addresses:
+            _say(args, f"  others join with: wizard-p2p join {address} --code {host.code}")
+        _say(args, f"your fingerprint: {identity.fingerprint}")
     return await _lobby_then_game(args, host, identity, curve)
 
 
