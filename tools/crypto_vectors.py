@@ -11,12 +11,12 @@ change and commit the result.
 
 from __future__ import annotations
 
-import argparse
 import hashlib
 import json
 from pathlib import Path
 from typing import Any
 
+from tools.generated import generator_main, write_files
 from wizard_p2p.crypto import (
     CARD_POINTS,
     DECK_SIZE,
@@ -36,7 +36,6 @@ from wizard_p2p.crypto import (
     shuffle_pass,
 )
 from wizard_p2p.crypto.sealing import seal_nonce
-from wizard_p2p.files import write_atomic
 
 VECTOR_DIR = Path("protocol/vectors/crypto")
 
@@ -218,22 +217,11 @@ def files() -> dict[str, bytes]:
 
 def write(directory: Path) -> list[Path]:
     """Write every vector file into ``directory`` (atomically); returns the paths."""
-    written = []
-    for name, data in files().items():
-        path = directory / name
-        write_atomic(path, data, mode=0o644)
-        written.append(path)
-    return written
+    return write_files(directory, files())
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument(
-        "--dir", type=Path, default=VECTOR_DIR, help=f"where to write (default: {VECTOR_DIR})"
-    )
-    for path in write(parser.parse_args(argv).dir):
-        print(path)
-    return 0
+    return generator_main(__doc__, write, argv, option="--dir", default=VECTOR_DIR)
 
 
 if __name__ == "__main__":

@@ -26,7 +26,6 @@ random chooser, and the same run writes the same bytes.
 
 from __future__ import annotations
 
-import argparse
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -70,8 +69,8 @@ from tools.conformance_forges import (
     wrong_type,
 )
 from tools.gen_vectors import GOLDEN_CONFIG, GOLDEN_DIR, GOLDEN_SEED, log_bytes
+from tools.generated import generator_main, write_files
 from wizard_p2p.audit import AuditReport, audit_entries
-from wizard_p2p.files import write_atomic
 from wizard_p2p.protocol import messages as m
 from wizard_p2p.protocol.events import Broadcast
 from wizard_p2p.protocol.harness import MemoryGame, random_chooser
@@ -535,24 +534,11 @@ def conformance_files(golden: Path) -> dict[Path, bytes]:
 def write(root: Path, golden: Path | None = None) -> list[Path]:
     """Write the suite under ``root`` (the golden log read under ``golden``, by default
     ``root``); returns the paths written."""
-    written = []
-    for relative, data in conformance_files(golden or root).items():
-        path = root / relative
-        path.parent.mkdir(parents=True, exist_ok=True)
-        write_atomic(path, data, mode=0o644)
-        written.append(path)
-    return written
+    return write_files(root, conformance_files(golden or root))
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument(
-        "--root", type=Path, default=Path.cwd(), help="the repository root (default: .)"
-    )
-    args = parser.parse_args(argv)
-    for path in write(args.root):
-        print(path)
-    return 0
+    return generator_main(__doc__, write, argv)
 
 
 if __name__ == "__main__":

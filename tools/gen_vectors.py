@@ -17,11 +17,10 @@ change and commit the result.
 
 from __future__ import annotations
 
-import argparse
 import json
 from pathlib import Path
 
-from wizard_p2p.files import write_atomic
+from tools.generated import generator_main, write_files
 from wizard_p2p.protocol import messages
 from wizard_p2p.protocol.harness import MemoryGame, random_chooser
 from wizard_p2p.rules import GameConfig
@@ -93,23 +92,11 @@ def golden_files(game: MemoryGame | None = None) -> dict[Path, bytes]:
 
 def write(root: Path) -> list[Path]:
     """Write every generated file under ``root`` (atomically); returns the paths written."""
-    written = []
-    for relative, data in {**schema_files(), **golden_files()}.items():
-        path = root / relative
-        write_atomic(path, data, mode=0o644)
-        written.append(path)
-    return written
+    return write_files(root, {**schema_files(), **golden_files()})
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument(
-        "--root", type=Path, default=Path.cwd(), help="the repository root (default: .)"
-    )
-    args = parser.parse_args(argv)
-    for path in write(args.root):
-        print(path)
-    return 0
+    return generator_main(__doc__, write, argv)
 
 
 if __name__ == "__main__":
