@@ -168,6 +168,31 @@ def record_to_json(record: GameRecord) -> dict[str, Any]:
     }
 
 
+def _scored_round(
+    result: RoundResult,
+    hands: tuple[tuple[Card, ...], ...] | None,
+    *,
+    verified: bool,
+    scored: bool,
+    before: tuple[int, ...],
+) -> RoundRecord:
+    """A round the rules scored; unless ``scored`` (its check passed, or a player has
+    just seen it scored) it shows no points and the totals from ``before`` it."""
+    return RoundRecord(
+        round_no=result.round_no,
+        dealer=result.dealer,
+        turned=result.turned,
+        trump=result.trump,
+        bids=tuple(result.bids),
+        hands=hands,
+        tricks=tuple(_trick(t, result.trump) for t in result.tricks),
+        taken=result.taken,
+        points=result.points if scored else None,
+        totals=result.totals if scored else before,
+        verified=verified,
+    )
+
+
 def round_just_played(
     names: tuple[str, ...], variants: tuple[str, ...], rounds_total: int, result: RoundResult
 ) -> GameRecord:
@@ -182,19 +207,7 @@ def round_just_played(
         tuple(card for trick in result.tricks for s, card in trick.plays if s == seat)
         for seat in range(len(names))
     )
-    record = RoundRecord(
-        round_no=result.round_no,
-        dealer=result.dealer,
-        turned=result.turned,
-        trump=result.trump,
-        bids=tuple(result.bids),
-        hands=hands,
-        tricks=tuple(_trick(t, result.trump) for t in result.tricks),
-        taken=result.taken,
-        points=result.points,
-        totals=result.totals,
-        verified=False,
-    )
+    record = _scored_round(result, hands, verified=False, scored=True, before=result.totals)
     return GameRecord(
         game_id="", names=names, variants=variants, rounds_total=rounds_total, entries=0,
         status=LIVE, message="", rounds=(record,),
@@ -314,19 +327,8 @@ def _round(
     verified = index < table.completed_rounds
     hands = _hands(table, rnd)
     if index < len(game.history):
-        result = game.history[index]
-        return RoundRecord(
-            round_no=result.round_no,
-            dealer=result.dealer,
-            turned=result.turned,
-            trump=result.trump,
-            bids=tuple(result.bids),
-            hands=hands,
-            tricks=tuple(_trick(t, result.trump) for t in result.tricks),
-            taken=result.taken,
-            points=result.points if verified else None,
-            totals=result.totals if verified else before,
-            verified=verified,
+        return _scored_round(
+            game.history[index], hands, verified=verified, scored=verified, before=before
         )
     if game.round_no != rnd.round_no or game.phase is Phase.DEAL:
         return None
