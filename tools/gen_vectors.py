@@ -25,7 +25,7 @@ from wizard_p2p.protocol import messages
 from wizard_p2p.protocol.harness import MemoryGame, random_chooser
 from wizard_p2p.rules import GameConfig
 
-# Three seats keep the file small (~0.8 MB); these variants put every entry kind of a
+# Three seats keep the file small; these variants put every entry kind of a
 # normal game in it: sealed bids opened before play (bid_open) and the clairvoyance
 # round (key shares sealed in the locks, plays carrying every key).
 GOLDEN_CONFIG = GameConfig(seats=3, hidden_bids=True, clairvoyance=True, wizard_lead_sets_suit=True)
