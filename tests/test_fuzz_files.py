@@ -1,4 +1,5 @@
-"""Fuzzing the readers of a player's own files: seat.json, the CURVE key file, the identity key.
+"""Fuzzing the readers of a player's own files: seat.json, the CURVE key file, the identity
+key, and the evidence file beside a log (which ``audit`` reads, wherever it came from).
 
 A damaged or hostile file must be refused with a ``DecodeError`` (``KeyFileError``
 for the CURVE key) saying why, never with another exception: random bytes,
@@ -21,9 +22,11 @@ from hypothesis import given
 from tests.fuzz_support import (
     Chooser,
     attempt,
+    dump_compact,
     dump_spaced,
     feed_all,
     fuzz_settings,
+    golden_lines,
     inputs,
     json_mutated,
     mutated,
@@ -36,6 +39,7 @@ from wizard_p2p.errors import DecodeError
 from wizard_p2p.identity import Identity
 from wizard_p2p.net.keys import CurveKeys, KeyFileError, _encode, _load, parse_key_file
 from wizard_p2p.node.store import GameStore, SeatRecord
+from wizard_p2p.protocol.evidence import Evidence, decode_evidence, read_evidence
 
 _DIR = scratch_dir()
 
@@ -188,3 +192,34 @@ def test_identity_key_mutated_der(batch: list[bytes]) -> None:
 def test_identity_keys_of_other_kinds_are_refused(pem: bytes) -> None:
     with pytest.raises(DecodeError):
         Identity.from_pem(pem)
+
+
+# --- evidence.jsonl ------------------------------------------------------------------
+
+_GOLDEN = golden_lines()
+EVIDENCE = [
+    Evidence("bid-range", 1, 9, "bid 5 is out of range 0..1", (_GOLDEN[9],)).encode(),
+    Evidence("equivocation", 2, 11, "two entries", (_GOLDEN[11], _GOLDEN[12])).encode(),
+]
+
+
+def _evidence(data: bytes) -> None:
+    record = attempt(decode_evidence, data)
+    if record is not None:
+        assert decode_evidence(record.encode()) == record
+        assert len(record.entries) in (1, 2) and 0 <= record.seat <= 5
+    file = _write("evidence.jsonl", data + b"\n")
+    assert (attempt(read_evidence, file) is None) == (record is None)
+
+
+@fuzz_settings(share=2)
+@given(inputs(one_of(random_bytes(300), random_documents(dump_compact))))
+def test_evidence_file_random(batch: list[bytes]) -> None:
+    feed_all("evidence file", _evidence, batch)
+
+
+@fuzz_settings(share=2)
+@given(inputs(one_of(mutated(EVIDENCE), json_mutated([json.loads(e) for e in EVIDENCE],
+                                                      dump_compact))))
+def test_evidence_file_mutated(batch: list[bytes]) -> None:
+    feed_all("evidence file", _evidence, batch)
