@@ -66,31 +66,47 @@ def wait_until(predicate: Callable[[], object], timeout: float, what: str) -> ob
 
 
 class Proc:
-    """One ``wizard-p2p`` process; stdout and stderr go to files (no pipe to fill up)."""
+    """One ``python -m MODULE`` process (``wizard-p2p`` unless told); stdout and stderr go
+    to files (no pipe to fill up)."""
 
-    def __init__(self, name: str, args: list[str], workdir: Path) -> None:
+    def __init__(
+        self,
+        name: str,
+        args: list[str],
+        workdir: Path,
+        *,
+        module: str = "wizard_p2p",
+        preexec_fn: Callable[[], None] | None = None,
+    ) -> None:
         self.name = name
         self.args = args
         self.out = workdir / f"{name}.out"
         self.err = workdir / f"{name}.err"
         with open(self.out, "wb") as out, open(self.err, "wb") as err:
             self.popen = subprocess.Popen(
-                [sys.executable, "-m", "wizard_p2p", *args],
+                [sys.executable, "-m", module, *args],
                 stdin=subprocess.DEVNULL,
                 stdout=out,
                 stderr=err,
                 cwd=REPO,
                 env={**os.environ, "PYTHONUNBUFFERED": "1"},
+                preexec_fn=preexec_fn,
             )
 
     def stdout(self) -> str:
         return self.out.read_text(errors="replace")
 
+    def stderr(self) -> str:
+        return self.err.read_text(errors="replace")
+
+    def alive(self) -> bool:
+        return self.popen.poll() is None
+
+    def title(self) -> str:
+        return f"exit {self.popen.returncode}) {' '.join(self.args)}"
+
     def describe(self) -> str:
-        return (
-            f"--- {self.name} (exit {self.popen.returncode}) {' '.join(self.args)}\n"
-            f"{self.stdout()[-1500:]}\n{self.err.read_text(errors='replace')[-3000:]}"
-        )
+        return f"--- {self.name} ({self.title()}\n{self.stdout()[-1500:]}\n{self.stderr()[-3000:]}"
 
     def wait(self, timeout: float) -> int:
         try:

@@ -11,15 +11,14 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 import re
 import resource
-import signal
 import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
 
+from tests import test_node_multiprocess as multiprocess
 from tests.test_node_multiprocess import REPO, LogWatcher, Seat, wait_until
 from wizard_p2p.audit import audit_file
 from wizard_p2p.protocol.evidence import read_evidence
@@ -39,37 +38,24 @@ def _file_limit(size: int) -> Callable[[], None]:
     return apply
 
 
-class Proc:
-    """One process; stdout and stderr go to files (no pipe to fill up)."""
+class Proc(multiprocess.Proc):
+    """One process run as ``-m MODULE ARGS...``, whose peak memory is followed."""
 
     def __init__(
         self, name: str, argv: list[str], workdir: Path, *, max_file_bytes: int | None = None
     ) -> None:
-        self.name = name
-        self.argv = argv
-        self.out = workdir / f"{name}.out"
-        self.err = workdir / f"{name}.err"
+        flag, module, *args = argv
+        assert flag == "-m", argv
         self.peak_kb = 0
-        with open(self.out, "wb") as out, open(self.err, "wb") as err:
-            self.popen = subprocess.Popen(
-                [sys.executable, *argv], stdin=subprocess.DEVNULL, stdout=out, stderr=err,
-                cwd=REPO, env={**os.environ, "PYTHONUNBUFFERED": "1"},
-                preexec_fn=None if max_file_bytes is None else _file_limit(max_file_bytes),
-            )
-
-    def stdout(self) -> str:
-        return self.out.read_text(errors="replace")
-
-    def stderr(self) -> str:
-        return self.err.read_text(errors="replace")
-
-    def alive(self) -> bool:
-        return self.popen.poll() is None
+        super().__init__(
+            name, args, workdir, module=module,
+            preexec_fn=None if max_file_bytes is None else _file_limit(max_file_bytes),
+        )
 
     def sample_memory(self) -> int:
         """The process's peak resident set so far, in KiB (kept after it exits): read
         from /proc while it runs, and from the report a seat run with ``--trace``
-        writes as it ends (``ru_maxrss``)."""
+        writes as it ends (``max_rss_kb``: its own VmHWM)."""
         trace = self.out.with_suffix(".trace")
         if not self.alive() and trace.exists():
             with contextlib.suppress(OSError, ValueError, KeyError):
@@ -84,22 +70,8 @@ class Proc:
             self.peak_kb = max(self.peak_kb, int(match.group(1)))
         return self.peak_kb
 
-    def describe(self) -> str:
-        return (
-            f"--- {self.name} (exit {self.popen.returncode}, peak {self.peak_kb} KiB)\n"
-            f"{self.stdout()[-1500:]}\n{self.stderr()[-3000:]}"
-        )
-
-    def wait(self, timeout: float) -> int:
-        try:
-            return self.popen.wait(timeout=max(timeout, 0.1))
-        except subprocess.TimeoutExpired:
-            raise AssertionError(f"{self.name} did not exit in time\n{self.describe()}") from None
-
-    def kill(self) -> None:
-        if self.popen.poll() is None:
-            os.kill(self.popen.pid, signal.SIGKILL)
-        self.popen.wait(timeout=30)
+    def title(self) -> str:
+        return f"exit {self.popen.returncode}, peak {self.peak_kb} KiB)"
 
 
 class HostileTable:
