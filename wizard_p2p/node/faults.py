@@ -40,16 +40,16 @@ class Faults:
         """Keep a refused entry's reason; the log gets the first few of each sender's, then
         one in a thousand: a peer that repeats a fault cannot flood it."""
         self.seen.append(fault)
-        count = self._refusals[sender] = self._refusals.get(sender, 0) + 1
-        if count <= _LOG_FIRST_REFUSALS or count % 1000 == 0:
+        count = _counted(self._refusals, sender)
+        if count is not None:
             _log.warning("rejected entry %d from seat %s: %s (refusal #%d of that seat)",
                          position, sender, fault, count)
 
     def control_refused(self, sender: int | None, fault: str) -> None:
         """Like ``refused``, for a control message: logged a few times per sender."""
         self.seen.append(fault)
-        count = self._control_refusals[sender] = self._control_refusals.get(sender, 0) + 1
-        if count <= _LOG_FIRST_REFUSALS or count % 1000 == 0:
+        count = _counted(self._control_refusals, sender)
+        if count is not None:
             _log.warning("%s (refusal #%d of that seat)", fault[:300], count)
 
     def keep_evidence(self, fault: PeerFault, entry: bytes) -> None:
@@ -66,3 +66,10 @@ class Faults:
             self.proven.setdefault(evidence.seat, fault.reason)
             _log.warning("kept evidence of seat %d's %s at %d", fault.seat, fault.kind,
                          fault.position)
+
+
+def _counted(counts: dict[int | None, int], sender: int | None) -> int | None:
+    """Count one more refusal of ``sender``'s; its number when it is to be logged (the
+    first few, then one in a thousand), else None."""
+    count = counts[sender] = counts.get(sender, 0) + 1
+    return count if count <= _LOG_FIRST_REFUSALS or count % 1000 == 0 else None
