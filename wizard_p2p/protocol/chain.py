@@ -34,6 +34,8 @@ class Chain:
         self.hashes: list[bytes] = [genesis.entry.hash]
         self.meta: list[tuple[int, str]] = [(0, genesis.entry.kind)]
         self._future: dict[int, dict[int, bytes]] = {}  # position → seat → entry
+        self._held = 0  # entries in _future, and their bytes
+        self._held_bytes = 0
 
     def __len__(self) -> int:
         return len(self.entries)
@@ -148,18 +150,31 @@ class Chain:
     def hold(self, entry: m.Entry) -> None:
         """Keep an authenticated entry for a later position (up to ``MAX_BUFFERED`` entries
         and ``MAX_BUFFERED_BYTES``)."""
-        held = [raw for waiting in self._future.values() for raw in waiting.values()]
-        if len(held) < MAX_BUFFERED and sum(map(len, held)) + len(entry.raw) <= MAX_BUFFERED_BYTES:
-            self._future.setdefault(entry.pos, {})[entry.seat] = entry.raw
+        waiting = self._future.setdefault(entry.pos, {})
+        if entry.seat in waiting:
+            return  # the same entry (check_held refused any other)
+        if self._held < MAX_BUFFERED and self._held_bytes + len(entry.raw) <= MAX_BUFFERED_BYTES:
+            waiting[entry.seat] = entry.raw
+            self._held += 1
+            self._held_bytes += len(entry.raw)
+        elif not waiting:
+            del self._future[entry.pos]
 
     def take_held(self) -> dict[int, bytes] | None:
         """The entries held for the next position (seat → entry), if any."""
-        return self._future.pop(len(self.entries), None)
+        return self._release(len(self.entries))
 
     def drop_stale(self) -> None:
         """Forget entries held for positions the log has passed."""
         for pos in [p for p in self._future if p < len(self.entries)]:
-            del self._future[pos]
+            self._release(pos)
+
+    def _release(self, pos: int) -> dict[int, bytes] | None:
+        waiting = self._future.pop(pos, None)
+        if waiting:
+            self._held -= len(waiting)
+            self._held_bytes -= sum(map(len, waiting.values()))
+        return waiting
 
     def append(self, entry: m.Entry) -> None:
         self.entries.append(entry.raw)
