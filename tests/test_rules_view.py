@@ -8,6 +8,8 @@ from collections.abc import Iterator
 from enum import Enum
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from wizard_p2p.rules import (
     DECK,
@@ -22,6 +24,7 @@ from wizard_p2p.rules import (
     SeatView,
     deal_from_deck,
     parse_cards,
+    public_view,
     seat_view,
 )
 
@@ -255,3 +258,36 @@ def test_a_seat_sees_its_own_sealed_bid_and_no_other() -> None:
     assert mine.bids[1] == 1 and mine.bid_made[1]
     other = seat_view(game, 2, own_sealed_bid=0)
     assert other.bids[1] is None and other.bids[2] is None  # seat 2 has not bid: nothing to show
+
+
+# --- a watcher's view ----------------------------------------------------------------------
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    seats=st.integers(3, 6),
+    variant=st.sampled_from(["", "hidden_bids", "secret_bids", "clairvoyance"]),
+    steps=st.integers(0, 400),
+)
+def test_a_watcher_sees_no_card_in_any_hand_and_only_the_bids_every_seat_sees(
+    seats: int, variant: str, steps: int
+) -> None:
+    game = Game(GameConfig.with_variants(seats, [variant] if variant else []))
+    for _ in range(steps):
+        if game.is_over:
+            break
+        if game.phase is Phase.DEAL:
+            game.apply(deal_from_deck(DECK, game.seats, game.round_no, game.dealer))
+        else:
+            game.apply(game.legal_actions()[0])
+    view = public_view(game)
+    assert view.watcher and not view.my_turn
+    assert view.hand is None and view.others_hands == (None,) * seats
+    assert view.legal_bids == () and view.legal_plays == () and view.forbidden_bid is None
+    # Every card it shows is on the table: the turned cards and the tricks.
+    unplayed = dataclasses.replace(view, turned=None, trick=(), round_tricks=(), history=())
+    assert not any(isinstance(x, Card) for x in reachable(unplayed))
+    for of, bid in enumerate(view.bids):
+        every_seat_sees = all(seat_view(game, s).bids[of] is not None for s in range(seats))
+        assert (bid is not None) == every_seat_sees
+        assert bid is None or bid == game.bids[of]

@@ -419,6 +419,12 @@ class GamePeer:
         self._quit = True
         self.finished.set()
 
+    def admit_watcher(self, key: str) -> None:
+        raise UsageError("only the host admits watchers")
+
+    def refuse_watcher(self, key: str) -> None:
+        raise UsageError("only the host turns watchers away")
+
     def snapshot(self) -> Snapshot:
         view = self.table.view()
         if view is None:

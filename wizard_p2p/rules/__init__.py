@@ -38,7 +38,7 @@ from wizard_p2p.rules.tricks import (
     trick_winner,
     trick_winner_reason,
 )
-from wizard_p2p.rules.view import SeatView, seat_view
+from wizard_p2p.rules.view import SeatView, public_view, seat_view
 
 __all__ = [
     "DECK",
@@ -66,6 +66,7 @@ __all__ = [
     "deal_from_deck",
     "legal_cards",
     "parse_cards",
+    "public_view",
     "score",
     "seat_of_position",
     "seat_view",

@@ -9,6 +9,9 @@ policy holding it cannot reach another seat's hand. It shows:
   tricks taken, totals, the score pad;
 * bids as the variant allows: open bids at once; hidden bids once all are opened;
   secret bids after the round. A seat always sees its own bid.
+
+``public_view`` is what a watcher sees, who holds no seat: the same public part,
+no hand at all, and every bid only once the variant shows it to the whole table.
 """
 
 from __future__ import annotations
@@ -43,6 +46,9 @@ class SeatView:
     legal_bids: tuple[int, ...]  # when this seat is to bid
     forbidden_bid: int | None  # the bid ±1 forbids this seat, when it is the last bidder
     legal_plays: tuple[Card, ...]  # when this seat is to play a card it can see
+    # A watcher's view (``public_view``): no hand, no choice, ``seat`` only the seat
+    # the table is drawn from.
+    watcher: bool = False
 
     @property
     def seats(self) -> int:
@@ -50,7 +56,7 @@ class SeatView:
 
     @property
     def my_turn(self) -> bool:
-        return self.to_move == self.seat
+        return not self.watcher and self.to_move == self.seat
 
     @property
     def hand_hidden(self) -> bool:
@@ -65,8 +71,8 @@ def is_clairvoyance_round(game: Game) -> bool:
     return game.config.clairvoyance and game.round_no == 1
 
 
-def bid_visible(game: Game, seat: int, of: int) -> bool:
-    """Whether ``seat`` may see the bid of seat ``of`` now."""
+def bid_visible(game: Game, seat: int | None, of: int) -> bool:
+    """Whether ``seat`` (None: a watcher) may see the bid of seat ``of`` now."""
     if seat == of or not game.config.sealed_bids:
         return True
     if game.sealed[of]:
@@ -127,4 +133,43 @@ def seat_view(game: Game, seat: int, *, own_sealed_bid: int | None = None) -> Se
         legal_bids=tuple(game.legal_bids()) if my_turn else (),
         forbidden_bid=game.forbidden_bid() if my_turn else None,
         legal_plays=legal_plays,
+    )
+
+
+def public_view(game: Game) -> SeatView:
+    """The view of ``game`` from no seat: what a watcher may see.
+
+    No hand is shown (not even in the clairvoyance round, where each seat sees the
+    others'), a bid only when every seat sees it, and no choice is offered. The
+    table is drawn from the first seat.
+    """
+    bid_made = tuple(
+        b is not None or sealed for b, sealed in zip(game.bids, game.sealed, strict=True)
+    )
+    bids = tuple(
+        b if bid_visible(game, None, other) else None for other, b in enumerate(game.bids)
+    )
+    return SeatView(
+        seat=0,
+        config=game.config,
+        round_no=game.round_no,
+        dealer=game.dealer,
+        phase=game.phase,
+        to_move=game.to_move,
+        hand=None,
+        hand_sizes=tuple(game.hand_sizes),
+        others_hands=(None,) * game.seats,
+        turned=game.turned,
+        trump=game.trump,
+        bids=bids,
+        bid_made=bid_made,
+        taken=tuple(game.taken),
+        trick=tuple(game.trick),
+        round_tricks=tuple(game.round_tricks),
+        totals=tuple(game.totals),
+        history=tuple(game.history),
+        legal_bids=(),
+        forbidden_bid=None,
+        legal_plays=(),
+        watcher=True,
     )

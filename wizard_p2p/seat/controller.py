@@ -38,6 +38,16 @@ class Status:
 
 
 @dataclass(frozen=True)
+class WatchRequest:
+    """Somebody asking the host to watch the game: the name it gives, the fingerprint
+    of the key it connects with, and ``key``, what the host admits or refuses it by."""
+
+    name: str
+    fingerprint: str
+    key: str
+
+
+@dataclass(frozen=True)
 class Snapshot:
     view: SeatView
     names: tuple[str, ...]
@@ -48,6 +58,9 @@ class Snapshot:
     finished: bool = False
     aborted: str | None = None  # why the game ended early, if it did
     resumable: bool = False  # the seat's files let it rejoin after ``quit()``
+    watchers: tuple[str, ...] = ()  # the names of who watches the table now
+    # Asking to watch, shown to the host alone: ``admit_watcher``/``refuse_watcher``.
+    watch_requests: tuple[WatchRequest, ...] = ()
 
 
 class SeatController(Protocol):
@@ -69,3 +82,25 @@ class SeatController(Protocol):
     def quit(self) -> None:
         """Leave the table; a networked game stays resumable."""
         ...
+
+    def admit_watcher(self, key: str) -> None:
+        """Let the one asking to watch (``WatchRequest.key``) follow the game."""
+        ...
+
+    def refuse_watcher(self, key: str) -> None:
+        """Turn away the one asking to watch (``WatchRequest.key``)."""
+        ...
+
+
+class WatchController(Protocol):
+    """What a front end may do at a game it watches: read it, and leave.
+
+    The snapshot's view is a ``rules.public_view``: no hand, no choice; its status
+    says what the watcher verified (a refused entry names the seat that sent it).
+    """
+
+    def snapshot(self) -> Snapshot: ...
+
+    def subscribe(self, callback: Callable[[], None]) -> None: ...
+
+    def quit(self) -> None: ...

@@ -13,7 +13,7 @@ import secrets
 from collections.abc import Callable, Sequence
 
 from wizard_p2p.bots.policy import Policy, decide
-from wizard_p2p.errors import IllegalAction
+from wizard_p2p.errors import IllegalAction, UsageError
 from wizard_p2p.rules import (
     DECK,
     Bid,
@@ -89,6 +89,12 @@ class OfflineSeat:
 
     def quit(self) -> None:
         self._quit = True
+
+    def admit_watcher(self, key: str) -> None:
+        raise UsageError("nobody watches a game played offline")
+
+    def refuse_watcher(self, key: str) -> None:
+        raise UsageError("nobody watches a game played offline")
 
     # --- driving the game ---------------------------------------------------------------
 
