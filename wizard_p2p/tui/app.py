@@ -8,6 +8,10 @@ language. Its methods are the player's actions (``move``, ``digit``,
 maps keys to them and ``layout.create_layout`` draws the state, so tests can
 drive it with keystrokes and assert on the state rather than on bytes.
 
+A watcher's table is the same application over a seat that is never to move
+(``watch_screen``): its view has ``watcher`` set, and the app then calls nobody
+"You", opens no round summary and leaves on ``q`` without asking.
+
 Everything shown comes from the controller's snapshot: the app never touches
 the game, sockets or crypto. A refused choice (out of turn, not following suit,
 the ±1 bid) gets a message in the player's language and changes nothing.
@@ -38,6 +42,7 @@ from wizard_p2p.tui.layout import create_layout
 from wizard_p2p.tui.lobby_screen import LobbyController, LobbySnapshot, is_lobby, lobby_key
 from wizard_p2p.tui.shared import FINAL, HELP, LOG, ROUND, SCORES, SUITS
 from wizard_p2p.tui.style import STYLE
+from wizard_p2p.tui.watchers import is_watching, watch_key
 
 # How `play` names its bots (commands.bot_processes): shown in the player's language.
 _BOT_NAME = re.compile(r"Bot (\d{1,2})")
@@ -149,7 +154,7 @@ class WizardApp:
     def name(self, seat: int) -> str:
         """A seat as this player reads it: "You" for their own, "Bot 2" in their language."""
         assert self.snapshot is not None
-        if seat == self.snapshot.view.seat:
+        if self.is_me(seat):
             return self.tr("you_name")
         names = self.snapshot.names
         if not 0 <= seat < len(names):
@@ -158,7 +163,13 @@ class WizardApp:
         return self.tr("bot_name", n=bot.group(1)) if bot else names[seat]
 
     def is_me(self, seat: int | None) -> bool:
-        return self.snapshot is not None and seat == self.snapshot.view.seat
+        """Whether ``seat`` is this player's own (a watcher has none)."""
+        snap = self.snapshot
+        return snap is not None and not snap.view.watcher and seat == snap.view.seat
+
+    @property
+    def watching(self) -> bool:
+        return is_watching(self.snapshot)
 
     # --- keeping up with the controller -------------------------------------------------
 
@@ -202,7 +213,11 @@ class WizardApp:
             self.preselected is not None and self.preselected not in self.hand
         ):
             self.preselected = None  # a new round, or a card no longer held
-        if len(history) > self.seen_rounds:
+        if len(history) > self.seen_rounds and view.watcher:
+            # Nobody may be at a watcher's keyboard (the room's big screen): the
+            # summary would stay over the table; the story and the pad tell the round.
+            self.seen_rounds = len(history)
+        elif len(history) > self.seen_rounds:
             self.seen_rounds = len(history)
             self.summary = history[-1]
             self.overlay = ROUND
@@ -394,7 +409,7 @@ class WizardApp:
             self._play()
         elif self.can_preselect:
             self._preselect()
-        elif mode == "wait":
+        elif mode == "wait" and not self.watching:
             self.message = self.tr("err_not_turn")
 
     @property
@@ -488,6 +503,13 @@ class WizardApp:
         self._lobby_keys = "-" if key == "-" and self.lobby_snapshot.can_remove else ""
         self.message = lobby_key(self.lobby, self.lobby_snapshot, key, self.tr)
         self._on_lobby_change()
+
+    def watch_key(self, key: str) -> None:
+        """a / x at the host's table: admit or refuse the oldest asking to watch."""
+        if self.controller is None or self.snapshot is None:
+            return
+        self.message = watch_key(self.controller, self.snapshot, key, self.tr)
+        self.refresh()
 
     def _start_game(self) -> None:
         assert self.lobby is not None and self.lobby_snapshot is not None
@@ -589,8 +611,8 @@ class WizardApp:
     # --- leaving -------------------------------------------------------------------------
 
     def request_quit(self) -> None:
-        """``q``: ask first, unless the game is over."""
-        if self.overlay == FINAL:
+        """``q``: ask first, unless the game is over or the player only watches."""
+        if self.overlay == FINAL or self.watching:
             self.leave()
         else:
             self.confirm_quit = True

@@ -4,8 +4,9 @@ Each function returns the lines of one panel (lists of styled fragments, see
 ``controls.LinesControl``) and never more cells per line than it is given:
 
 * ``seat_lines`` — one row per seat in playing order, the player last (nearest
-  the hand): whose turn (``>``), disconnected (``x``), name, dealer, bid (or
-  "sealed" under hidden/secret bids), tricks taken, score, the card played to the
+  the hand; a watcher, who holds no seat, sees the seats in order): whose turn
+  (``>``), disconnected (``x``), name, dealer, bid (or "sealed" under
+  hidden/secret bids), tricks taken, score, the card played to the
   current trick and to the last finished trick (``*`` marks the winning card),
   then who leads and who is winning;
 * ``trump_lines`` — the turned card, the trump suit, the dealer, the variants;
@@ -15,7 +16,8 @@ Each function returns the lines of one panel (lists of styled fragments, see
 * ``prompt_lines`` — the decision asked for (bid with the ±1 forbidden bid
   struck, trump choice, play) or what the table is waiting for;
 * ``status_text`` — progress while the program waits ("shuffling (3/6)",
-  "waiting for Ana to bid", "Ben disconnected - waiting").
+  "waiting for Ana to bid", "Ben disconnected - waiting"; a watcher's controller
+  adds what it verified and any entry it refused, naming the seat).
 """
 
 from __future__ import annotations
@@ -60,9 +62,12 @@ def card_fragment(card: Card, extra: str = "", text: str | None = None) -> tuple
 
 
 def seat_order(app: ConsoleState) -> list[int]:
-    """Seats in playing order from the player's left, the player last."""
+    """Seats in playing order from the player's left, the player last (a watcher: the
+    seats' own order)."""
     assert app.snapshot is not None
     view = app.snapshot.view
+    if view.watcher:
+        return list(range(view.seats))
     return [(view.seat + 1 + i) % view.seats for i in range(view.seats)]
 
 
@@ -88,7 +93,8 @@ def title_lines(app: ConsoleState, cells: int, height: int | None) -> list[Line]
     assert app.snapshot is not None
     view = app.snapshot.view
     tr = app.tr
-    left = f" {tr('title')}  {tr('round_of', n=view.round_no, total=view.config.rounds)}"
+    title = tr("watch_title", name=app.name(0)) if view.watcher else tr("title")
+    left = f" {title}  {tr('round_of', n=view.round_no, total=view.config.rounds)}"
     right = f"{tr('dealer')}{tr('colon')}{app.name(view.dealer)} "
     gap = cells - width(left) - width(right)
     if gap < 1:
@@ -141,7 +147,7 @@ def seat_lines(app: ConsoleState, cells: int, height: int | None) -> list[Line]:
         else:
             marker = ("", "  ")
         name = app.name(seat)
-        style = "class:me" if seat == view.seat else ("class:offline" if not connected else "")
+        style = "class:me" if app.is_me(seat) else ("class:offline" if not connected else "")
         if view.bids[seat] is not None:
             bid = str(view.bids[seat])
         elif view.bid_made[seat]:
@@ -267,6 +273,8 @@ def hand_lines(app: ConsoleState, cells: int, height: int | None) -> list[Line]:
     view = app.snapshot.view
     tr = app.tr
     mode = app.mode
+    if view.watcher:
+        return [[]]  # a watcher holds no hand (the layout shows no hand panel either)
     if view.hand_hidden and view.hand_sizes[view.seat] > 0:
         units: list[Line] = [[("", tr("hand_hidden"))], [("class:card class:card.hidden", " ? ")]]
         lines = flow(units, cells)
@@ -363,6 +371,7 @@ def status_text(app: ConsoleState) -> str:
     view = snap.view
     tr = app.tr
     parts: list[str] = []
+    notes: list[str] = []  # said after the rest, and never instead of whose turn it is
     reported: set[int] = set()
     for status in snap.status:
         done, total = status.done or 0, status.total or 0
@@ -389,6 +398,16 @@ def status_text(app: ConsoleState) -> str:
                 reported.add(status.seat)
         elif kind == "cheated":
             parts.append(tr("cheated", name=who))
+        elif kind == "verified":
+            notes.append(tr("watch_verified", n=done))
+        elif kind == "round-checked":
+            notes.append(tr("watch_round_checked", n=done))
+        elif kind == "refused":
+            parts.append(tr("watch_refused_entry", name=who, detail=status.detail))
+        elif kind == "connecting":
+            parts.append(tr("lobby_connecting", detail=status.detail))
+        elif kind == "admission":
+            parts.append(tr("watch_admission", detail=status.detail))
         elif kind == "game-over":
             parts.append(tr("game_over"))
         elif kind == "aborted":
@@ -396,9 +415,9 @@ def status_text(app: ConsoleState) -> str:
         else:
             parts.append(tr("working", detail=status.detail or kind))
     for seat, up in enumerate(snap.connected):
-        if not up and seat not in reported and seat != view.seat:
+        if not up and seat not in reported and not app.is_me(seat):
             parts.append(tr("disconnected", name=app.name(seat)))
-    if not parts and view.to_move is not None and view.to_move != view.seat:
+    if not parts and view.to_move is not None and not app.is_me(view.to_move):
         key = {
             Phase.BID: "waiting_bid",
             Phase.PLAY: "waiting_play",
@@ -410,7 +429,7 @@ def status_text(app: ConsoleState) -> str:
         parts.append(tr("aborted", detail=snap.aborted))
     if not parts and (snap.finished or view.is_over):
         parts.append(tr("game_over"))
-    return tr("semicolon").join(parts)
+    return tr("semicolon").join(parts + notes)
 
 
 def message_lines(app: ConsoleState, cells: int, height: int | None) -> list[Line]:
@@ -449,7 +468,10 @@ def footer_lines(app: ConsoleState, cells: int, height: int | None) -> list[Line
         "play": tr("footer_play"),
         "lobby": "",
     }.get(mode, "")
-    text = tr("lobby_footer") if mode == "lobby" else tr("footer")
+    if mode == "lobby":
+        text = tr("lobby_footer")
+    else:
+        text = tr("watch_footer") if app.watching else tr("footer")
     if keys:
         text = f"{keys} | {text}"
     return [[("class:footer", pad(" " + text, cells))]]

@@ -125,6 +125,10 @@ EN: dict[str, str] = {
         "x            refuse the player asking to join\n"
         "-            remove a seated player (then their seat number)\n"
         "\n"
+        "At the table, the host:\n"
+        "a            admit the one asking to watch (the oldest first)\n"
+        "x            refuse the one asking to watch\n"
+        "\n"
         "Cards: B blue Humans, G green Elves, R red Dwarves, Y yellow Giants,\n"
         "1 low .. 13 high; Z Wizard (always wins, first one); N Jester (never\n"
         "wins unless all are Jesters). Follow the suit led if you can;\n"
@@ -218,4 +222,32 @@ EN: dict[str, str] = {
     "suit_short_GIANTS": "Giants",
     "wizard": "Wizard",
     "jester": "Jester",
+    "watch_title": "Watching {name}'s table",
+    "watchers": "watching: {names}",
+    "watch_request": "{name} ({fingerprint}) asks to watch",
+    "watch_request_keys": "a admits, x refuses",
+    "watch_requests_more": "and {n} more asking to watch",
+    "watch_admitted": "{name} may watch now.",
+    "watch_refused": "{name} was turned away.",
+    "watch_verified": "verified up to position {n}",
+    "watch_refused_entry": "refused an entry from {name}: {detail}",
+    "watch_round_checked": "round {n} checked",
+    "watch_admission": "waiting for the host to admit you: {detail}",
+    "watch_footer": "? help  s scores  l log  q stop watching",
+    "watch_leave": "Enter or q: stop watching",
+    "watch_help_lines": (
+        "You are watching: no hand is shown, and a bid only once the whole\n"
+        "table sees it (a sealed bid shows as made: hid).\n"
+        "\n"
+        "s            score pad (rows = rounds; bid / tricks / total)\n"
+        "l            game log\n"
+        "?            this help\n"
+        "↑/↓ PgUp PgDn  scroll a window\n"
+        "Esc          close a window\n"
+        "q, Ctrl-C    stop watching (the game goes on without you)\n"
+        "\n"
+        "> marks who is to move, D the dealer, * the card winning the trick.\n"
+        "Cards: B blue Humans, G green Elves, R red Dwarves, Y yellow Giants,\n"
+        "1 low .. 13 high; Z Wizard; N Jester."
+    ),
 }

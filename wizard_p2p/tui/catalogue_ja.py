@@ -125,6 +125,10 @@ JA: dict[str, str] = {
         "x            参加希望のプレイヤーを断る\n"
         "-            着席したプレイヤーを外す（続けて席番号）\n"
         "\n"
+        "テーブルで（ホスト）：\n"
+        "a            観戦希望の人を受け入れる（古い順）\n"
+        "x            観戦希望の人を断る\n"
+        "\n"
         "カード：B 青・人、G 緑・エルフ、R 赤・ドワーフ、Y 黄・巨人、1 最弱 13 最強。\n"
         "Z 魔法使い（最初の魔法使いが勝つ）、N 道化師（全員が道化師の時のみ勝つ）。\n"
         "マストフォロー。魔法使いと道化師はいつでも出せます。\n"
@@ -217,4 +221,32 @@ JA: dict[str, str] = {
     "suit_short_GIANTS": "巨人",
     "wizard": "魔法使い",
     "jester": "道化師",
+    "watch_title": "観戦：{name} のテーブル",
+    "watchers": "観戦中：{names}",
+    "watch_request": "{name}（{fingerprint}）が観戦を希望しています",
+    "watch_request_keys": "a：受け入れる　x：断る",
+    "watch_requests_more": "ほかに {n} 人が観戦を希望しています",
+    "watch_admitted": "{name} の観戦を受け入れました。",
+    "watch_refused": "{name} の観戦を断りました。",
+    "watch_verified": "位置 {n} まで検証済み",
+    "watch_refused_entry": "{name} から届いた記録を拒否：{detail}",
+    "watch_round_checked": "第{n}ラウンドを照合済み",
+    "watch_admission": "ホストの受け入れを待っています：{detail}",
+    "watch_footer": "? ヘルプ  s スコア  l 記録  q 観戦をやめる",
+    "watch_leave": "Enter か q：観戦をやめる",
+    "watch_help_lines": (
+        "観戦中：手札は表示されません。予想はテーブル全員に見えてから表示されます\n"
+        "（伏せた予想は「秘」と表示）。\n"
+        "\n"
+        "s            スコアパッド（行＝ラウンド：予想 / 獲得 / 合計）\n"
+        "l            ゲームの記録\n"
+        "?            このヘルプ\n"
+        "↑/↓ PgUp PgDn  ウィンドウをスクロール\n"
+        "Esc          ウィンドウを閉じる\n"
+        "q、Ctrl-C    観戦をやめる（ゲームはそのまま続きます）\n"
+        "\n"
+        "> は手番、D はディーラー、* はトリックを取っているカード。\n"
+        "カード：B 青・人、G 緑・エルフ、R 赤・ドワーフ、Y 黄・巨人、1 最弱 13 最強。\n"
+        "Z 魔法使い、N 道化師。"
+    ),
 }

@@ -125,6 +125,10 @@ ZH: dict[str, str] = {
         "x            拒绝请求加入的玩家\n"
         "-            移除一名已入座的玩家（再按其座位号）\n"
         "\n"
+        "牌桌上（主持人）：\n"
+        "a            接纳请求观战的人（先到先处理）\n"
+        "x            拒绝请求观战的人\n"
+        "\n"
         "牌：B 蓝色人类，G 绿色精灵，R 红色矮人，Y 黄色巨人，1 最小 13 最大；\n"
         "Z 巫师牌（第一张巫师牌获胜）；N 愚者牌（只有全是愚者牌时才获胜）。\n"
         "能跟同色牌时必须跟；巫师牌和愚者牌任何时候都可以出。\n"
@@ -217,4 +221,32 @@ ZH: dict[str, str] = {
     "suit_short_GIANTS": "巨人",
     "wizard": "巫师牌",
     "jester": "愚者牌",
+    "watch_title": "观战：{name} 的牌桌",
+    "watchers": "观战：{names}",
+    "watch_request": "{name}（{fingerprint}）请求观战",
+    "watch_request_keys": "a：接纳　x：拒绝",
+    "watch_requests_more": "另有 {n} 人请求观战",
+    "watch_admitted": "{name} 已获准观战。",
+    "watch_refused": "已拒绝 {name} 观战。",
+    "watch_verified": "已验证至位置 {n}",
+    "watch_refused_entry": "拒收 {name} 发来的一条记录：{detail}",
+    "watch_round_checked": "第 {n} 轮已核对",
+    "watch_admission": "等待主持人接纳：{detail}",
+    "watch_footer": "? 帮助  s 真言册  l 记录  q 退出观战",
+    "watch_leave": "回车或 q：退出观战",
+    "watch_help_lines": (
+        "你正在观战：看不到任何手牌；预测要等全桌都能看到时才显示\n"
+        "（密封的预测只显示为“密”）。\n"
+        "\n"
+        "s            真言册（每行一轮：预测 / 纹章 / 总计）\n"
+        "l            游戏记录\n"
+        "?            本帮助\n"
+        "↑/↓ PgUp PgDn  滚动窗口\n"
+        "Esc          关闭窗口\n"
+        "q、Ctrl-C    退出观战（游戏照常进行）\n"
+        "\n"
+        "> 表示轮到谁，D 表示发牌者，* 表示当前赢得纹章的牌。\n"
+        "牌：B 蓝色人类，G 绿色精灵，R 红色矮人，Y 黄色巨人，1 最小 13 最大；\n"
+        "Z 巫师牌；N 愚者牌。"
+    ),
 }

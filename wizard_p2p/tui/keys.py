@@ -4,7 +4,9 @@ Which keys are live depends on the state: with the quit question open only
 y / n / Esc / Enter answer it; with a scrollable window open (help, score pad,
 log) the arrows scroll it; at the table the arrows, digits and B/G/R/Y make the
 choice the game asks for and Enter/Space confirm it. ``?``, ``s``, ``l`` toggle
-their windows and ``q`` (or Ctrl-C) asks before leaving. The help overlay lists
+their windows and ``q`` (or Ctrl-C) asks before leaving (a watcher leaves at
+once). ``a`` / ``x`` answer the one asking to join (in the lobby) or to watch
+(at the host's table). The help overlay lists
 the same keys (``i18n`` ``help_lines``).
 """
 
@@ -15,6 +17,7 @@ from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 
 from wizard_p2p.rules import Suit
 from wizard_p2p.tui.shared import HELP, LOG, ROUND, SCORES, SCROLLABLE, ConsoleState
+from wizard_p2p.tui.watchers import ADMIT, REFUSE, has_requests
 
 E = KeyPressEvent
 
@@ -137,6 +140,17 @@ def create_key_bindings(app: ConsoleState) -> KeyBindings:
         @kb.add(key, filter=in_lobby)
         def _lobby(event: E, key: str = key) -> None:
             app.lobby_key(key)
+
+    # --- the host's answer to those asking to watch (at the table: a / x are free there) ---
+    asked_to_watch = Condition(
+        lambda: not app.confirm_quit and app.overlay is None and app.mode != "lobby"
+        and has_requests(app)
+    )
+    for key in (ADMIT, REFUSE):
+
+        @kb.add(key, filter=asked_to_watch)
+        def _watch(event: E, key: str = key) -> None:
+            app.watch_key(key)
 
     for suit in Suit:
         for key in (suit.value, suit.value.lower()):

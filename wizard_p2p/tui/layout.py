@@ -8,8 +8,10 @@ redraws correctly at any size (prompt_toolkit redraws on SIGWINCH) and the
 table fits 80×24 in every language.
 
 The table, top to bottom: title line (round, dealer), seats | trump, the newest
-log lines (whatever height is left), the current trick, the hand, the prompt, the
-message line and the key line.
+log lines (whatever height is left), who watches and (the host's) who asks to,
+the current trick, the hand, the prompt, the message line and the key line. A
+watcher's table is the same without the hand: the prompt line says what the
+table waits for and what the watcher has verified.
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ from prompt_toolkit.layout.screen import Char, Screen, WritePosition
 from prompt_toolkit.utils import get_cwidth
 from prompt_toolkit.widgets import Frame
 
-from wizard_p2p.tui import board, panels
+from wizard_p2p.tui import board, panels, watchers
 from wizard_p2p.tui.controls import Line, LinesControl, ScrollControl
 from wizard_p2p.tui.lobby_screen import lobby_lines
 from wizard_p2p.tui.shared import FINAL, HELP, LOG, ROUND, SCORES, ConsoleState
@@ -84,8 +86,14 @@ def create_table(app: ConsoleState) -> HSplit:
                 LinesControl(lambda c, h: board.recent_lines(app, c, h)),
                 height=Dimension(min=0, weight=1),
             ),
+            _panel(lambda c, h: watchers.watch_lines(app, c, h)),
             _panel(lambda c, h: [[("", " "), *line] for line in board.trick_lines(app, c - 1, h)]),
-            Frame(_panel(lambda c, h: board.hand_lines(app, c, h)), title=lambda: app.tr("hand")),
+            ConditionalContainer(
+                Frame(
+                    _panel(lambda c, h: board.hand_lines(app, c, h)), title=lambda: app.tr("hand")
+                ),
+                filter=Condition(lambda: not app.watching),
+            ),
             _panel(lambda c, h: board.prompt_lines(app, c, h)),
             _panel(lambda c, h: board.message_lines(app, c, h)),
             _panel(lambda c, h: board.footer_lines(app, c, h), height=1),

@@ -71,7 +71,7 @@ def scorepad_lines(app: ConsoleState, cells: int) -> list[Line]:
     head: Line = [("class:header", pad(tr("col_round"), 4))]
     sub: Line = [("class:dim", "    ")]
     for seat in range(n):
-        style = "class:header class:me" if seat == view.seat else "class:header"
+        style = "class:header class:me" if app.is_me(seat) else "class:header"
         head.append((style, " " + pad(app.name(seat), col - 1)))
         sub.append(("class:dim", " " + pad(tr("pad_sub"), col - 1, ">")))
     lines: list[Line] = [head, sub]
@@ -79,7 +79,7 @@ def scorepad_lines(app: ConsoleState, cells: int) -> list[Line]:
         mark = ">" if row.current else " "
         line: Line = [("class:turn" if row.current else "", pad(f"{mark}{row.round_no}", 4, ">"))]
         for seat, cell in enumerate(row.cells):
-            style = "class:me" if seat == view.seat else ""
+            style = "class:me" if app.is_me(seat) else ""
             text = (
                 " "
                 + pad(_num(cell.bid), 2, ">")
@@ -110,7 +110,7 @@ def log_lines(app: ConsoleState, cells: int) -> list[Line]:
 
 def help_lines(app: ConsoleState, cells: int) -> list[Line]:
     lines: list[Line] = []
-    for text in app.tr("help_lines").split("\n"):
+    for text in app.tr("watch_help_lines" if app.watching else "help_lines").split("\n"):
         lines += flow(words(text), cells) if text else [[]]
     return lines
 
@@ -132,10 +132,8 @@ def round_lines(app: ConsoleState, cells: int) -> list[Line]:
     )
     lines: list[Line] = [[("class:header", clip(header, cells))]]
     n = len(result.bids)
-    assert app.snapshot is not None
-    me = app.snapshot.view.seat
     for seat in range(n):
-        style = "class:me" if seat == me else ""
+        style = "class:me" if app.is_me(seat) else ""
         text = (
             pad(app.name(seat), name_cells)
             + pad(str(result.bids[seat]), 6, ">")
@@ -178,7 +176,7 @@ def final_lines(app: ConsoleState, cells: int) -> list[Line]:
         if totals[seat] != previous:
             place = i + 1
             previous = totals[seat]
-        style = "class:me" if seat == view.seat else ""
+        style = "class:me" if app.is_me(seat) else ""
         rank = pad(tr("place", n=place), 6)
         name_cells = max(6, min(20, cells - 14))
         lines.append(
@@ -188,7 +186,7 @@ def final_lines(app: ConsoleState, cells: int) -> list[Line]:
     if not snap.aborted:
         key = "winner" if len(winners) == 1 else "winners"
         lines += flow(words(tr(key, names=tr("comma").join(winners)), "class:prompt"), cells)
-    lines.append([("class:hint", clip(tr("leave"), cells))])
+    lines.append([("class:hint", clip(tr("watch_leave" if app.watching else "leave"), cells))])
     return lines
 
 
