@@ -21,6 +21,7 @@ from prompt_toolkit.input import create_pipe_input
 
 from tests.test_tui_cjk import ascii_punctuation
 from tests.test_tui_render import render
+from wizard_p2p.errors import UsageError
 from wizard_p2p.rules import (
     DECK,
     Bid,
@@ -277,16 +278,16 @@ def test_the_screen_follows_the_controller_and_q_leaves_at_once() -> None:
         app = driver.app
         rounds = len(f.game.history)
         f.until(lambda g: len(g.history) > rounds and g.phase is Phase.BID)
-        f.status = (Status("refused", seat=2, detail="bad signature"),
+        f.status = (Status("refused", seat=2, done=61, detail="bad signature"),
                     Status("verified", done=77))
         f.changed()
         assert app.snapshot is not None and app.snapshot.view == public_view(f.game)
         # Nobody may sit at the room's big screen: no round summary waits for Enter.
         assert app.overlay is None
-        text = "\n".join(screen_text(app))
-        assert "refused an entry from Cho: bad signature" in text
+        text = " ".join(row.strip() for row in screen_text(app))  # a long line wraps at a space
+        assert "refused the entry at position 61 from Cho: bad signature" in text
         assert "verified up to position 77" in text
-        await driver.press("enter", "1", "left", "b")  # nothing to choose: nothing happens
+        await driver.press("enter", "1", "left", "b", "m")  # nothing to choose: nothing happens
         assert app.message == "" and f.game.bids == [None] * 4
         await driver.press("q")
         assert app.left and f.quits == 1 and not app.confirm_quit
@@ -344,7 +345,7 @@ def test_run_watch_async_runs_until_q() -> None:
 
 
 def test_the_watch_screen_refuses_a_players_snapshot() -> None:
-    with pytest.raises(Exception, match="public view"):
+    with pytest.raises(UsageError, match="public view"):
         watch_app(PlayerSeat(Game(GameConfig(4))), "en")
 
 
@@ -352,7 +353,7 @@ def test_the_watch_screen_refuses_a_players_snapshot() -> None:
 def test_cjk_watch_screens_fit_and_punctuate_full_width(lang: str) -> None:
     f = fake(("hidden_bids",), lang=lang, seed=9)
     f.watchers = ("观众一号" if lang == "zh" else "けんた", "Zoe")
-    f.status = (Status("refused", seat=1, detail="bad signature"),
+    f.status = (Status("refused", seat=1, done=61, detail="bad signature"),
                 Status("verified", done=120))
     for stage in (lambda g: g.round_no == 2 and g.phase is Phase.BID, mid_trick(6, 3)):
         f.until(stage)
@@ -378,7 +379,10 @@ def test_cjk_watch_screens_fit_and_punctuate_full_width(lang: str) -> None:
             Status("admission", detail="the game has not begun"),
             "waiting for the host to admit you: the game has not begun",
         ),
-        (Status("refused", seat=3, detail="bad signature"), "refused an entry from Dee"),
+        (
+            Status("refused", seat=3, done=8, detail="bad signature"),
+            "refused the entry at position 8 from Dee: bad signature",
+        ),
         (Status("round-checked", done=2), "round 2 checked"),
         (Status("cheated", seat=1, detail="a false deal"), "Ben cheated"),
     ],
@@ -390,6 +394,20 @@ def test_the_watchers_status_lines(status: Status, said: str) -> None:
     with watching(f) as (app, tr):
         text = " ".join(row.strip() for row in render(app))  # a long line wraps at a space
         assert said in text and tr("watch_verified", n=9) in text
-        if status.kind == "round-checked":  # notes only: whose turn it is is still said
+        if status.kind in ("round-checked", "refused"):  # whose turn it is is still said
             assert f.game.to_move is not None
             assert tr("waiting_play", name=f.names[f.game.to_move]) in text
+
+
+def test_six_seats_watched_fit_at_any_size() -> None:
+    f = FakeWatch(Game(GameConfig(6)), ("Maximilian-Alexander", "Ana", "Ben", "Cho", "Dee", "Eve"))
+    f.watchers = ("Zoe", "Yan")
+    f.until(mid_trick(7, 4))
+    with watching(f) as (app, tr):
+        first = render(app)
+        wide = render(app, 120, 40)
+        assert tr("watch_footer") in wide[-1]
+        assert tr("watchers", names="Zoe, Yan") in "\n".join(wide)
+        screen_text(app, 50, 16)  # too small for everything: must not fail
+        assert render(app) == first
+        assert faces_shown(first + wide, hand_labels(f.game)) == set()

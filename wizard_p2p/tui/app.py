@@ -433,7 +433,9 @@ class WizardApp:
         self.message = ""
 
     def toggle_bell(self) -> None:
-        """``b``: the beep when the player's turn comes, on or off."""
+        """``m``: the beep when the player's turn comes, on or off (a watcher has no turn)."""
+        if self.watching:
+            return
         self.bell = not self.bell
         self.message = self.tr("bell_on" if self.bell else "bell_off")
 

@@ -371,7 +371,9 @@ def status_text(app: ConsoleState) -> str:
     view = snap.view
     tr = app.tr
     parts: list[str] = []
-    notes: list[str] = []  # said after the rest, and never instead of whose turn it is
+    # A watcher's: said after the rest, and never instead of whose turn it is.
+    refused: list[str] = []
+    notes: list[str] = []
     reported: set[int] = set()
     for status in snap.status:
         done, total = status.done or 0, status.total or 0
@@ -403,7 +405,7 @@ def status_text(app: ConsoleState) -> str:
         elif kind == "round-checked":
             notes.append(tr("watch_round_checked", n=done))
         elif kind == "refused":
-            parts.append(tr("watch_refused_entry", name=who, detail=status.detail))
+            refused.append(tr("watch_refused_entry", n=done, name=who, detail=status.detail))
         elif kind == "connecting":
             parts.append(tr("lobby_connecting", detail=status.detail))
         elif kind == "admission":
@@ -429,7 +431,7 @@ def status_text(app: ConsoleState) -> str:
         parts.append(tr("aborted", detail=snap.aborted))
     if not parts and (snap.finished or view.is_over):
         parts.append(tr("game_over"))
-    return tr("semicolon").join(parts + notes)
+    return tr("semicolon").join(parts + refused + notes)
 
 
 def message_lines(app: ConsoleState, cells: int, height: int | None) -> list[Line]:

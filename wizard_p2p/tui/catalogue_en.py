@@ -230,7 +230,7 @@ EN: dict[str, str] = {
     "watch_admitted": "{name} may watch now.",
     "watch_refused": "{name} was turned away.",
     "watch_verified": "verified up to position {n}",
-    "watch_refused_entry": "refused an entry from {name}: {detail}",
+    "watch_refused_entry": "refused the entry at position {n} from {name}: {detail}",
     "watch_round_checked": "round {n} checked",
     "watch_admission": "waiting for the host to admit you: {detail}",
     "watch_footer": "? help  s scores  l log  q stop watching",

@@ -229,7 +229,7 @@ JA: dict[str, str] = {
     "watch_admitted": "{name} の観戦を受け入れました。",
     "watch_refused": "{name} の観戦を断りました。",
     "watch_verified": "位置 {n} まで検証済み",
-    "watch_refused_entry": "{name} から届いた記録を拒否：{detail}",
+    "watch_refused_entry": "{name} から届いた位置 {n} の記録を拒否：{detail}",
     "watch_round_checked": "第{n}ラウンドを照合済み",
     "watch_admission": "ホストの受け入れを待っています：{detail}",
     "watch_footer": "? ヘルプ  s スコア  l 記録  q 観戦をやめる",

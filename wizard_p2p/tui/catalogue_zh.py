@@ -229,7 +229,7 @@ ZH: dict[str, str] = {
     "watch_admitted": "{name} 已获准观战。",
     "watch_refused": "已拒绝 {name} 观战。",
     "watch_verified": "已验证至位置 {n}",
-    "watch_refused_entry": "拒收 {name} 发来的一条记录：{detail}",
+    "watch_refused_entry": "拒收 {name} 发来的位置 {n} 的记录：{detail}",
     "watch_round_checked": "第 {n} 轮已核对",
     "watch_admission": "等待主持人接纳：{detail}",
     "watch_footer": "? 帮助  s 真言册  l 记录  q 退出观战",
