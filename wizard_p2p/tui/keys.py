@@ -6,8 +6,8 @@ log) the arrows scroll it; at the table the arrows, digits and B/G/R/Y make the
 choice the game asks for and Enter/Space confirm it. ``?``, ``s``, ``l`` toggle
 their windows and ``q`` (or Ctrl-C) asks before leaving (a watcher leaves at
 once). ``a`` / ``x`` answer the one asking to join (in the lobby) or to watch
-(at the host's table). The help overlay lists
-the same keys (``i18n`` ``help_lines``).
+(at the host's table). The help overlay lists the same keys (``i18n``
+``help_lines``).
 """
 
 from __future__ import annotations
