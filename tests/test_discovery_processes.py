@@ -1,0 +1,155 @@
+"""Discovery end to end: ``wizard-p2p`` processes in network namespaces joined by a bridge.
+
+The test builds the LAN itself (``tests.netns_support``): a host announces its lobby
+in one namespace; in another, ``bot`` processes given no address find it, join it and
+play the game to its end, while a browser in a third follows the announcement (a lobby
+with one seat taken, then a game playing, then withdrawn) and checks that it never
+holds the invite code nor the lobby's key. Where a namespace has nothing but its
+loopback, the joiner, the bot and the host each say so in one sentence; with two
+lobbies a bot names both and refuses to choose, and a host run with ``--no-announce``
+is not among them.
+
+Nothing sleeps to synchronise: the tests wait for lines on the processes' output,
+their exits and the browser's change notifications, against deadlines.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.netns_support import DEADLINE, NamespaceLoop, entering, lan, skip_unless_netns
+from tests.test_net_discovery import until
+from tests.test_node_multiprocess import Proc, wait_until
+from wizard_p2p.commands.find import HeardTables
+from wizard_p2p.net.discovery import Browser
+from wizard_p2p.node.lobby_common import lobby_keys
+
+pytestmark = skip_unless_netns
+GAME_DEADLINE = 120.0
+PLAY = ["--policy", "random", "--stall-limit", "60"]
+
+
+@pytest.fixture()
+def procs() -> Iterator[list[Proc]]:
+    started: list[Proc] = []
+    yield started
+    for proc in started:
+        proc.kill()
+        print(proc.describe())  # shown by pytest only when the test failed
+
+
+def invitation(proc: Proc) -> str | None:
+    match = re.search(r"invite code (\S+)", proc.stdout())
+    if match is None and not proc.alive():
+        raise AssertionError(f"the host exited early\n{proc.describe()}")
+    return match.group(1) if match else None
+
+
+def test_bots_find_the_lobby_across_the_bridge_and_play_the_game(
+    tmp_path: Path, procs: list[Proc]
+) -> None:
+    with lan(3) as (host_machine, bots_machine, watcher_machine):
+        watcher = NamespaceLoop(watcher_machine.namespace)
+        browser = Browser()
+        tables = HeardTables(browser, watching=True)
+        seen: list[tuple[bool, int]] = []  # (playing, seated) as the announcement changes
+        texts: set[bytes] = set()
+
+        def record() -> None:
+            texts.update(h.text for h in browser.heard.values())
+            seen.extend((t.playing, t.seated) for t in tables.snapshot().tables)
+
+        browser.subscribe(record)
+        watcher.run(browser.start())
+        try:
+            host = Proc("host", [
+                "host", "--headless", "--seats", "3", "--name", "Ana",
+                "--data-dir", str(tmp_path / "host"), *PLAY,
+            ], tmp_path, preexec_fn=entering(host_machine.namespace))
+            procs.append(host)
+            code = wait_until(lambda: invitation(host), DEADLINE, "the host's invitation")
+            watcher.run(until(browser, lambda: (False, 1) in seen, "the lobby announced"))
+            for i in (1, 2):
+                procs.append(Proc(f"bot-{i}", [
+                    "bot", "--code", str(code), "--name", f"Bot {i}",
+                    "--data-dir", str(tmp_path / f"bot-{i}"), *PLAY,
+                ], tmp_path, preexec_fn=entering(bots_machine.namespace)))
+            for proc in procs:
+                assert proc.wait(GAME_DEADLINE) == 0, proc.describe()
+            for proc in procs[1:]:
+                assert f"connecting to {host_machine.address}:47474" in proc.stdout()
+                assert "winner(s):" in proc.stdout()
+            logs = {p.name: next((tmp_path / p.name).glob("games/*/log.jsonl")).read_bytes()
+                    for p in procs}
+            assert len(set(logs.values())) == 1
+            # The game was announced as playing, then withdrawn when it ended.
+            watcher.run(until(browser, lambda: not browser.heard, "the announcement withdrawn"))
+            assert (True, 3) in seen
+            keys = lobby_keys(str(code))
+            code_text = str(code).encode()
+            for secret in (code_text, code_text.replace(b"-", b""), keys.public.encode(),
+                           keys.secret.encode()):
+                assert all(secret not in text for text in texts)
+        finally:
+            watcher.run(browser.close())
+            watcher.close()
+
+
+def test_without_multicast_or_with_two_lobbies_one_sentence_says_what_to_do(
+    tmp_path: Path, procs: list[Proc]
+) -> None:
+    with lan(2, loopback_only=1) as (host_machine, bots_machine, alone):
+        # Nothing but a loopback: nothing can be found, nor announced.
+        for command in (["bot"], ["join", "--headless"]):
+            proc = Proc(command[0], [*command, "--code", "ABCD-EFGH",
+                                     "--data-dir", str(tmp_path / "alone")],
+                        tmp_path, preexec_fn=entering(alone.namespace))
+            procs.append(proc)
+            assert proc.wait(DEADLINE) == 2
+            said = proc.stderr().strip()
+            assert said.startswith("wizard-p2p: no lobby can be found on this network because "
+                                   "no network interface here carries multicast"), said
+            assert said.endswith(f"ask the host for its address: wizard-p2p {command[0]} "
+                                 "ADDRESS --code CODE"), said
+        lonely = Proc("lonely-host", ["host", "--headless", "--seats", "3",
+                                      "--data-dir", str(tmp_path / "lonely")],
+                      tmp_path, preexec_fn=entering(alone.namespace))
+        procs.append(lonely)
+        wait_until(lambda: "players join with the address" in lonely.stdout(), DEADLINE,
+                   "the host to say its lobby is not announced")
+        assert "The lobby is not announced on this network (no network interface" in (
+            lonely.stdout())
+        assert lonely.alive() and invitation(lonely)
+
+        # Two lobbies announced and one not: a bot names the two and chooses neither.
+        hosts = [("Quiet", "47480", ["--no-announce"]), ("Ana", "47474", []),
+                 ("Ben", "47476", [])]
+        for name, port, extra in hosts:
+            host = Proc(f"host-{name}", [
+                "host", "--headless", "--seats", "3", "--name", name, "--port", port,
+                "--data-dir", str(tmp_path / name), *extra,
+            ], tmp_path, preexec_fn=entering(host_machine.namespace))
+            procs.append(host)
+            wait_until(lambda host=host: invitation(host), DEADLINE, f"{name}'s invitation")
+        watcher = NamespaceLoop(bots_machine.namespace)
+        browser = Browser()
+        try:
+            watcher.run(browser.start())
+            watcher.run(until(browser, lambda: len(browser.heard) == 2, "the two lobbies"))
+            assert sorted(h.port for h in browser.heard.values()) == [47474, 47476]
+        finally:
+            watcher.run(browser.close())
+            watcher.close()
+        bot = Proc("bot-torn", ["bot", "--code", "ABCD-EFGH", "--data-dir", str(tmp_path / "b")],
+                   tmp_path, preexec_fn=entering(bots_machine.namespace))
+        procs.append(bot)
+        assert bot.wait(DEADLINE) == 2
+        address = host_machine.address
+        assert bot.stderr().strip() == (
+            f"wizard-p2p: 2 tables are open on this network (Ana at {address}:47474; Ben at "
+            f"{address}:47476); choose one: wizard-p2p bot ADDRESS --code CODE"
+        )
