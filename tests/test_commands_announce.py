@@ -1,15 +1,19 @@
 """The host's announcement (``commands.announcing``) and the command line around discovery:
-what a lobby announces as it changes, who announces at all, and the parsers' defaults."""
+what a lobby announces as it changes (and never: its code, its key), who announces at all,
+and the parsers' defaults."""
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 
+from tests.lobby_support import host_lobby
 from wizard_p2p.cli import build_parser
 from wizard_p2p.commands.announcing import LobbyAnnouncer, announce_lobby, not_announced
-from wizard_p2p.protocol.announce import LOBBY, PLAYING, decode_announcement
+from wizard_p2p.node.lobby import HostLobby, lobby_keys
+from wizard_p2p.protocol.announce import LOBBY, PLAYING, decode_announcement, encode_announcement
 from wizard_p2p.rules import GameConfig
 
 CONFIG = GameConfig(4, clairvoyance=True)
@@ -102,3 +106,23 @@ def test_the_host_says_its_lobby_is_not_announced_in_one_sentence() -> None:
     assert sentence == ("The lobby is not announced on this network (no network interface "
                         "here carries multicast); players join with the address.")
     assert not_announced("x", "zh").endswith("玩家请用地址加入。")
+
+
+def test_a_real_lobby_announces_no_secret(tmp_path: Path) -> None:
+    async def main() -> tuple[bytes, HostLobby]:
+        host = host_lobby(tmp_path, seats=4)
+        await host.open()
+        try:
+            announcer = LobbyAnnouncer(host)
+            return encode_announcement(announcer.announcement()), host
+        finally:
+            await host.close()
+
+    text, host = asyncio.run(main())
+    ad = decode_announcement(text)
+    assert (ad.name, ad.seats, ad.seated, ad.port, ad.state) == ("Host", 4, 1, host.port, LOBBY)
+    keys = lobby_keys(host.code)
+    me = host.players[0]
+    for secret in (host.code, host.code.replace("-", ""), keys.public, keys.secret,
+                   me.curve_key, me.sign_key.hex()):
+        assert secret.encode() not in text, secret

@@ -5,9 +5,10 @@ in one namespace; in another, ``bot`` processes given no address find it, join i
 play the game to its end, while a browser in a third follows the announcement (a lobby
 with one seat taken, then a game playing, then withdrawn) and checks that it never
 holds the invite code nor the lobby's key. Where a namespace has nothing but its
-loopback, the joiner, the bot and the host each say so in one sentence; with two
-lobbies a bot names both and refuses to choose, and a host run with ``--no-announce``
-is not among them.
+loopback, the joiner, the bot and the host each say so in one sentence. A lobby
+announced that is not the one a joiner was invited to cannot answer it (its key derives
+from the code); with two lobbies a bot names both and refuses to choose, and a host run
+with ``--no-announce`` is not among them.
 
 Nothing sleeps to synchronise: the tests wait for lines on the processes' output,
 their exits and the browser's change notifications, against deadlines.
@@ -99,7 +100,7 @@ def test_bots_find_the_lobby_across_the_bridge_and_play_the_game(
             watcher.close()
 
 
-def test_without_multicast_or_with_two_lobbies_one_sentence_says_what_to_do(
+def test_no_multicast_a_lure_or_two_lobbies_each_end_in_one_sentence(
     tmp_path: Path, procs: list[Proc]
 ) -> None:
     with lan(2, loopback_only=1) as (host_machine, bots_machine, alone):
@@ -125,20 +126,38 @@ def test_without_multicast_or_with_two_lobbies_one_sentence_says_what_to_do(
             lonely.stdout())
         assert lonely.alive() and invitation(lonely)
 
-        # Two lobbies announced and one not: a bot names the two and chooses neither.
-        hosts = [("Quiet", "47480", ["--no-announce"]), ("Ana", "47474", []),
-                 ("Ben", "47476", [])]
-        for name, port, extra in hosts:
+        # A lobby announced that is not the one the joiner was invited to (a lure): the
+        # joiner's key for it derives from its own code, so that lobby cannot answer it.
+        watcher = NamespaceLoop(bots_machine.namespace)
+        browser = Browser()
+        hosts: dict[str, Proc] = {}
+
+        def start_host(name: str, port: str, *extra: str) -> None:
             host = Proc(f"host-{name}", [
                 "host", "--headless", "--seats", "3", "--name", name, "--port", port,
                 "--data-dir", str(tmp_path / name), *extra,
             ], tmp_path, preexec_fn=entering(host_machine.namespace))
             procs.append(host)
-            wait_until(lambda host=host: invitation(host), DEADLINE, f"{name}'s invitation")
-        watcher = NamespaceLoop(bots_machine.namespace)
-        browser = Browser()
+            hosts[name] = host
+            wait_until(lambda: invitation(host), DEADLINE, f"{name}'s invitation")
+
         try:
             watcher.run(browser.start())
+            start_host("Quiet", "47480", "--no-announce")
+            start_host("Ana", "47474")
+            watcher.run(until(browser, lambda: len(browser.heard) == 1, "Ana's lobby"))
+            lured = Proc("bot-lured", ["bot", "--code", "ABCD-EFGH",
+                                       "--data-dir", str(tmp_path / "lured")],
+                         tmp_path, preexec_fn=entering(bots_machine.namespace))
+            procs.append(lured)
+            assert lured.wait(DEADLINE) == 2
+            said = lured.stderr().strip().splitlines()[-1]
+            assert said.startswith(f"wizard-p2p: the lobby at {host_machine.address}:47474 "
+                                   "refused us: check the invite code ABCD-EFGH"), said
+            assert "joined" not in hosts["Ana"].stdout() and hosts["Ana"].alive()
+
+            # Two lobbies announced, and one not: a bot names the two and takes neither.
+            start_host("Ben", "47476")
             watcher.run(until(browser, lambda: len(browser.heard) == 2, "the two lobbies"))
             assert sorted(h.port for h in browser.heard.values()) == [47474, 47476]
         finally:
