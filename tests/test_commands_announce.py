@@ -92,6 +92,9 @@ def test_only_a_host_without_no_announce_announces() -> None:
     for argv in (["host", "--no-announce"], ["play"]):
         args = parser.parse_args(argv)
         assert asyncio.run(announce_lobby(args, FakeLobby())) == (None, None)  # type: ignore[arg-type]
+    on_loopback = FakeLobby(listen_host="127.0.0.1")  # for this machine alone: not announced
+    assert asyncio.run(announce_lobby(parser.parse_args(["host"]), on_loopback)) == (  # type: ignore[arg-type]
+        None, None)
 
 
 def test_join_and_bot_take_no_address() -> None:

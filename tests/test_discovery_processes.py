@@ -10,6 +10,9 @@ announced that is not the one a joiner was invited to cannot answer it (its key 
 from the code); with two lobbies a bot names both and refuses to choose, and a host run
 with ``--no-announce`` is not among them.
 
+A person at a console runs ``join`` with no address in the second namespace: the list
+shows the lobby, Enter asks for the code, and the code typed seats them in the lobby.
+
 Nothing sleeps to synchronise: the tests wait for lines on the processes' output,
 their exits and the browser's change notifications, against deadlines.
 """
@@ -17,6 +20,8 @@ their exits and the browser's change notifications, against deadlines.
 from __future__ import annotations
 
 import re
+import shlex
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -25,6 +30,7 @@ import pytest
 from tests.netns_support import DEADLINE, NamespaceLoop, entering, lan, skip_unless_netns
 from tests.test_net_discovery import until
 from tests.test_node_multiprocess import Proc, wait_until
+from tests.test_tui_tmux import Terminal, tmux_or_skip
 from wizard_p2p.commands.find import HeardTables
 from wizard_p2p.net.discovery import Browser
 from wizard_p2p.node.lobby_common import lobby_keys
@@ -172,3 +178,33 @@ def test_no_multicast_a_lure_or_two_lobbies_each_end_in_one_sentence(
             f"wizard-p2p: 2 tables are open on this network (Ana at {address}:47474; Ben at "
             f"{address}:47476); choose one: wizard-p2p bot ADDRESS --code CODE"
         )
+
+
+def test_a_console_join_with_no_address_lists_the_lobby_and_asks_for_the_code(
+    tmp_path: Path, procs: list[Proc]
+) -> None:
+    tmux = tmux_or_skip()
+    with lan(2) as (host_machine, guest_machine):
+        host = Proc("host", [
+            "host", "--headless", "--seats", "3", "--name", "Ana", "--variant", "clairvoyance",
+            "--data-dir", str(tmp_path / "host"), *PLAY,
+        ], tmp_path, preexec_fn=entering(host_machine.namespace))
+        procs.append(host)
+        code = wait_until(lambda: invitation(host), DEADLINE, "the host's invitation")
+        line = shlex.join([
+            "ip", "netns", "exec", guest_machine.namespace, sys.executable, "-m", "wizard_p2p",
+            "join", "--name", "Ben", "--lang", "en", "--data-dir", str(tmp_path / "ben"),
+        ])
+        script = f"env LANG=C.UTF-8 TERM=xterm-256color {line}; echo exit $?; sleep 60"
+        term = Terminal(tmux, tmp_path / "tmux.sock", f"sh -c {shlex.quote(script)}")
+        try:
+            screen = term.wait_for(lambda s: "Ana" in s and "1/3 players" in s, "the lobby")
+            assert "Tables on this network (1)" in screen and "clairvoyance" in screen
+            term.send("Enter")
+            term.wait_for(lambda s: "Invite code:" in s, "the question for the code")
+            term.send(*str(code))
+            term.send("Enter")
+            screen = term.wait_for(lambda s: "Players (2 of 3)" in s, "the seat in the lobby")
+            assert f"{host_machine.address}:47474" in screen and "Ben" in screen
+        finally:
+            term.close()

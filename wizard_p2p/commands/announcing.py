@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import ipaddress
 import os
 import time
 from typing import TYPE_CHECKING
@@ -98,16 +99,24 @@ class LobbyAnnouncer:
 async def announce_lobby(
     args: argparse.Namespace, lobby: HostLobby
 ) -> tuple[LobbyAnnouncer | None, str | None]:
-    """The lobby announced, if ``args`` asks for it (``host`` without ``--no-announce``),
-    and why it could not be (a clause), if it could not."""
-    if not getattr(args, "announce", False):
-        return None, None
+    """The lobby announced, if ``args`` asks for it (``host`` without ``--no-announce``)
+    and it listens beyond the loopback, and why it could not be (a clause), if it could
+    not."""
+    if not getattr(args, "announce", False) or _loopback(lobby.listen_host):
+        return None, None  # a lobby on the loopback is for this machine alone
     announcer = LobbyAnnouncer(lobby)
     try:
         await announcer.start()
     except WizardError as exc:  # DiscoveryUnavailable: multicast cannot run here
         return None, str(exc)
     return announcer, None
+
+
+def _loopback(host: str) -> bool:
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return host == "localhost"
 
 
 def not_announced(reason: str, lang: str | None) -> str:

@@ -131,8 +131,8 @@ def _interfaces(only: Sequence[str] = ()) -> list[Interface]:
         interfaces = [i for i in interfaces if i.address in only]
         if not interfaces:
             raise DiscoveryUnavailable(
-                f"the address it listens on ({', '.join(only)}) is on no interface that "
-                "carries multicast"
+                f"it listens on {', '.join(only)}, the address of no interface that carries "
+                "multicast"
             )
     if not interfaces:
         raise DiscoveryUnavailable(_NO_INTERFACE)
@@ -265,6 +265,7 @@ class Browser:
         self.limit = limit
         self.heard: dict[str, Heard] = {}
         self.ignored = 0  # services passed over: beyond the limit, or too large a record
+        self._passed_over: set[str] = set()  # their names, so that each counts once
         self._zc: AsyncZeroconf | None = None
         self._browser: AsyncServiceBrowser | None = None
         self._resolving: dict[str, asyncio.Task[None]] = {}
@@ -305,10 +306,18 @@ class Browser:
             self._again.add(name)  # resolved again once the current answer is in
             return
         if name not in self.heard and len(self.heard) + len(self._resolving) >= self.limit:
-            self.ignored += 1
-            self._notify()
+            self._pass_over(name)
             return
         self._resolving[name] = asyncio.ensure_future(self._resolve(name))
+
+    def _pass_over(self, name: str) -> None:
+        if name in self._passed_over:
+            return
+        if len(self._passed_over) >= 16 * self.limit:
+            self._passed_over.clear()  # a flood of names: count them again rather than hold them
+        self._passed_over.add(name)
+        self.ignored += 1
+        self._notify()
 
     async def _resolve(self, name: str) -> None:
         try:
@@ -335,9 +344,8 @@ class Browser:
         if not found or not addresses or info.port is None:
             return  # not (yet) complete: its next record brings it back here
         if len(info.text) > MAX_TEXT_BYTES:
-            self.ignored += 1
             self.heard.pop(name, None)
-            self._notify()
+            self._pass_over(name)
             return
         heard = Heard(name, _nearest(addresses, self._networks), tuple(addresses), info.port,
                       bytes(info.text))
