@@ -12,9 +12,11 @@ from pathlib import Path
 from tests.lobby_support import host_lobby
 from wizard_p2p.cli import build_parser
 from wizard_p2p.commands.announcing import LobbyAnnouncer, announce_lobby, not_announced
+from wizard_p2p.commands.lobby_adapter import LobbyAdapter
 from wizard_p2p.node.lobby import HostLobby, lobby_keys
 from wizard_p2p.protocol.announce import LOBBY, PLAYING, decode_announcement, encode_announcement
 from wizard_p2p.rules import GameConfig
+from wizard_p2p.seat.controller import Status
 
 CONFIG = GameConfig(4, clairvoyance=True)
 
@@ -129,3 +131,19 @@ def test_a_real_lobby_announces_no_secret(tmp_path: Path) -> None:
     for secret in (host.code, host.code.replace("-", ""), keys.public, keys.secret,
                    me.curve_key, me.sign_key.hex()):
         assert secret.encode() not in text, secret
+
+
+def test_the_console_lobby_shows_the_sentence_while_it_is_open(tmp_path: Path) -> None:
+    async def main() -> tuple[Status, ...]:
+        host = host_lobby(tmp_path)
+        await host.open()
+        try:
+            adapter = LobbyAdapter(host, make_peer=None)  # type: ignore[arg-type]
+            adapter.notice = not_announced("no network interface here carries multicast", "en")
+            return adapter.snapshot().status
+        finally:
+            await host.close()
+
+    status = asyncio.run(main())
+    assert Status("event", detail=not_announced(
+        "no network interface here carries multicast", "en")) in status
