@@ -172,7 +172,8 @@ def build_parser() -> argparse.ArgumentParser:
         "host",
         help="open a lobby on this machine and host a game",
         description="Open a lobby on this machine: it prints the address and invite code the "
-        "others join with, and you start the game once they are seated.",
+        "others join with, announces the lobby on the local network (so that they can find "
+        "it without the address), and you start the game once they are seated.",
     )
     _add_game_options(host)
     _add_network_options(host)
@@ -183,15 +184,24 @@ def build_parser() -> argparse.ArgumentParser:
         "--approve", action="store_true",
         help="admit joiners one by one: the lobby shows each one's name and fingerprint",
     )
+    host.add_argument(
+        "--no-announce", dest="announce", action="store_false",
+        help="do not announce the lobby on the local network (joiners then need its address)",
+    )
     host.set_defaults(func=_cmd_host)
 
     join = sub.add_parser(
         "join",
-        help="join a game hosted at HOST:PORT",
+        help="join a game hosted at HOST:PORT, or one found on the local network",
         description="Join the lobby another player hosts, with the address and invite code "
-        "the host's screen shows.",
+        "the host's screen shows. Without an address, choose among the lobbies announced "
+        "on the local network.",
     )
-    join.add_argument("address", help=f"the host's address, e.g. 192.168.1.20:{DEFAULT_PORT}")
+    join.add_argument(
+        "address", nargs="?", default=None,
+        help=f"the host's address, e.g. 192.168.1.20:{DEFAULT_PORT} (default: choose among "
+        "the lobbies announced on the local network)",
+    )
     join.add_argument("--code", default=None, help="the host's invite code")
     _add_network_options(join)
     join.set_defaults(func=_cmd_join)
@@ -200,9 +210,14 @@ def build_parser() -> argparse.ArgumentParser:
         "bot",
         help="join a game at HOST:PORT as a bot",
         description="Seat a bot at a game hosted at HOST:PORT: it plays without a console "
-        "and prints its progress.",
+        "and prints its progress. Without an address, it joins the only lobby announced "
+        "on the local network.",
     )
-    bot.add_argument("address", help=f"the host's address, e.g. 192.168.1.20:{DEFAULT_PORT}")
+    bot.add_argument(
+        "address", nargs="?", default=None,
+        help=f"the host's address, e.g. 192.168.1.20:{DEFAULT_PORT} (default: the only "
+        "lobby announced on the local network)",
+    )
     bot.add_argument("--code", default=None, help="the host's invite code")
     _add_network_options(bot, bot=True)
     bot.set_defaults(func=_cmd_join, name="Bot")

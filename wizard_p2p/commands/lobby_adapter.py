@@ -40,6 +40,7 @@ class LobbyAdapter:
         self._make_peer = make_peer
         self.peer: GamePeer | None = None
         self.error: str | None = None
+        self.notice: str | None = None  # a sentence shown while the lobby is open
         self.closed: str | None = None
         self._callbacks: list[Callable[[], None]] = []
         self._task: asyncio.Task[None] | None = None
@@ -105,6 +106,8 @@ class LobbyAdapter:
             quiet = ("waiting", "seated;", "connecting")
             if lobby.status and lobby.status.split()[0] not in quiet:
                 status += (Status("event", detail=lobby.status),)
+            if self.notice:
+                status += (Status("event", detail=self.notice),)
         waiting: tuple[LobbyPlayer, ...] = ()
         if isinstance(lobby, HostLobby):
             addresses = tuple(lobby.addresses)

@@ -20,6 +20,7 @@ from typing import Any
 
 from wizard_p2p.audit import GAME_ID_DIGITS, format_score_pad
 from wizard_p2p.bots import make_policy
+from wizard_p2p.commands.announcing import announce_lobby, not_announced
 from wizard_p2p.commands.local_game import LocalGame
 from wizard_p2p.errors import UsageError
 from wizard_p2p.identity import Identity
@@ -208,6 +209,7 @@ async def _console_lobby(
 
     join_timeout = getattr(args, "join_timeout", None) or JOIN_TIMEOUT
     node_lobby = LobbyAdapter(lobby, make_peer, autostart=autostart, join_timeout=join_timeout)
+    node_lobby.notice = getattr(args, "lobby_notice", None)  # the lobby is not announced
     with _no_log_lines_on_screen():
         node_lobby.begin()
         app = asyncio.ensure_future(
@@ -298,12 +300,21 @@ async def host_async(args: argparse.Namespace) -> GamePeer:
     if getattr(args, "lobby_code", None):
         host.code = args.lobby_code  # chosen before the bots were started
     await host.open()
+    announcer, unannounced = await announce_lobby(args, host)
+    if unannounced is not None:
+        args.lobby_notice = not_announced(unannounced, args.lang if not args.headless else "en")
     if args.headless:  # the console's lobby screen shows the same, in its own words
         _say(args, f"Wizard lobby for {config.seats} players — invite code {host.code}")
         for address in host.addresses:
             _say(args, f"  others join with: wizard-p2p join {address} --code {host.code}")
         _say(args, f"your fingerprint: {identity.fingerprint}")
-    return await _lobby_then_game(args, host, identity, curve)
+        if unannounced is not None:
+            _say(args, args.lobby_notice)
+    try:
+        return await _lobby_then_game(args, host, identity, curve)
+    finally:
+        if announcer is not None:
+            await announcer.close()
 
 
 async def _lobby_then_game(
@@ -340,7 +351,14 @@ async def join_async(args: argparse.Namespace) -> GamePeer:
     _check_start_options(args)
     data_dir = _data_dir(args)
     identity, curve = _keys(data_dir)
-    host, port = parse_address(args.address)
+    if args.address is not None:
+        host, port = parse_address(args.address)
+    elif args.headless and not args.code:
+        raise UsageError("the host's invite code is needed: --code ABCD-EF23")
+    else:  # found on the network (a console asks for the code there)
+        from wizard_p2p.commands.find import choose_table
+
+        host, port = await choose_table(args, watching=False)
     if not args.code:
         raise UsageError("the host's invite code is needed: --code ABCD-EF23")
     lobby = JoinLobby(

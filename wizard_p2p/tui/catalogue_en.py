@@ -207,6 +207,35 @@ EN: dict[str, str] = {
     "lobby_starting": "starting the game",
     "lobby_error": "Error: {detail}",
     "lobby_footer": "Enter start  ? help  q leave",
+    # Finding a table on the network (wizard-p2p join with no address), and the host's
+    # announcement of its lobby.
+    "find_title": "Find a table",
+    "find_tables": "Tables on this network ({n})",
+    "find_listening": "Listening for tables on this network…",
+    "find_none_yet": (
+        "None yet? A network that blocks multicast hides them: ask the host for the "
+        "address and run wizard-p2p join ADDRESS --code CODE."
+    ),
+    "find_unreadable": "{n} announcement(s) could not be read and are not shown.",
+    "find_players": "{seated}/{seats} players",
+    "find_playing": "playing",
+    "find_in_lobby": "in the lobby",
+    "find_age_now": "just opened",
+    "find_age_min": "{n} min",
+    "find_age_hours": "{n} h",
+    "find_full": "That table is full.",
+    "find_playing_already": "That game has begun: it can be watched, not joined.",
+    "find_other_version": "That table plays another version of wizard-p2p.",
+    "find_code_prompt": "Invite code: ",
+    "find_code_hint": "Type the code the host gives you, then Enter; Esc goes back to the list.",
+    "find_code_needed": "The invite code is needed: the host's screen shows it.",
+    "find_footer": "↑↓ choose  Enter join  q quit",
+    "find_footer_watch": "↑↓ choose  Enter watch  q quit",
+    "find_footer_code": "Enter join  Esc back  Ctrl-C quit",
+    "find_not_announced": (
+        "The lobby is not announced on this network ({reason}); players join with the "
+        "address."
+    ),
     "variant_plus_minus_one": "±1",
     "variant_hidden_bids": "hidden bids",
     "variant_secret_bids": "secret bids",

@@ -206,6 +206,35 @@ JA: dict[str, str] = {
     "lobby_starting": "ゲームを開始しています",
     "lobby_error": "エラー：{detail}",
     "lobby_footer": "Enter 開始  ? ヘルプ  q 離れる",
+    # Finding a table on the network (wizard-p2p join with no address), and the host's
+    # announcement of its lobby.
+    "find_title": "テーブルを探す",
+    "find_tables": "このネットワークのテーブル（{n}）",
+    "find_listening": "このネットワークでテーブルを探しています…",
+    "find_none_yet": (
+        "見つかりませんか？マルチキャストを遮断するネットワークでは表示されません。"
+        "ホストにアドレスを聞いて wizard-p2p join ADDRESS --code CODE を実行してください。"
+    ),
+    "find_unreadable": "読めない告知 {n} 件は表示していません。",
+    "find_players": "{seated}/{seats} 人",
+    "find_playing": "対戦中",
+    "find_in_lobby": "ロビー",
+    "find_age_now": "たった今",
+    "find_age_min": "{n} 分",
+    "find_age_hours": "{n} 時間",
+    "find_full": "そのテーブルは満席です。",
+    "find_playing_already": "そのゲームは始まっています。観戦はできますが参加はできません。",
+    "find_other_version": "そのテーブルは別のバージョンの wizard-p2p です。",
+    "find_code_prompt": "招待コード：",
+    "find_code_hint": "ホストから聞いたコードを入力して Enter。Esc で一覧に戻ります。",
+    "find_code_needed": "招待コードが必要です。ホストの画面に表示されています。",
+    "find_footer": "↑↓ 選ぶ  Enter 参加  q 終了",
+    "find_footer_watch": "↑↓ 選ぶ  Enter 観戦  q 終了",
+    "find_footer_code": "Enter 参加  Esc 戻る  Ctrl-C 終了",
+    "find_not_announced": (
+        "このロビーはネットワークに告知されていません（{reason}）。"
+        "参加者はアドレスで参加してください。"
+    ),
     "variant_plus_minus_one": "±1",
     "variant_hidden_bids": "隠しビッド",
     "variant_secret_bids": "秘密の予想",

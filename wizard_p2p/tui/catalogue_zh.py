@@ -206,6 +206,32 @@ ZH: dict[str, str] = {
     "lobby_starting": "游戏即将开始",
     "lobby_error": "错误：{detail}",
     "lobby_footer": "回车 开始  ? 帮助  q 离开",
+    # Finding a table on the network (wizard-p2p join with no address), and the host's
+    # announcement of its lobby.
+    "find_title": "寻找牌桌",
+    "find_tables": "本网络上的牌桌（{n}）",
+    "find_listening": "正在本网络上寻找牌桌……",
+    "find_none_yet": (
+        "还没有？屏蔽组播的网络会隐藏牌桌：请向主持人要地址，然后运行 "
+        "wizard-p2p join ADDRESS --code CODE。"
+    ),
+    "find_unreadable": "有 {n} 条通告无法读取，未显示。",
+    "find_players": "{seated}/{seats} 名玩家",
+    "find_playing": "游戏中",
+    "find_in_lobby": "大厅中",
+    "find_age_now": "刚刚开启",
+    "find_age_min": "{n} 分钟",
+    "find_age_hours": "{n} 小时",
+    "find_full": "该牌桌已满。",
+    "find_playing_already": "该游戏已经开始：可以观战，不能加入。",
+    "find_other_version": "该牌桌使用另一版本的 wizard-p2p。",
+    "find_code_prompt": "邀请码：",
+    "find_code_hint": "输入主持人给你的邀请码，然后按回车；Esc 返回列表。",
+    "find_code_needed": "需要邀请码：主持人的屏幕上有。",
+    "find_footer": "↑↓ 选择  回车 加入  q 退出",
+    "find_footer_watch": "↑↓ 选择  回车 观战  q 退出",
+    "find_footer_code": "回车 加入  Esc 返回  Ctrl-C 退出",
+    "find_not_announced": "本大厅未在本网络上通告（{reason}）；玩家请用地址加入。",
     "variant_plus_minus_one": "加一减一",
     "variant_hidden_bids": "隐蔽竞标",
     "variant_secret_bids": "秘密预言",

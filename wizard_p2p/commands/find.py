@@ -1,0 +1,168 @@
+"""Finding a table on the local network, for a joiner or a watcher given no address.
+
+The network's browser (``net.discovery.Browser``) hears the lobbies hosts announce
+with DNS-SD; each announcement is read by the protocol layer
+(``protocol.announce``), which refuses a malformed one (counted, logged once, never
+shown). :func:`choose_table` then lets the player choose one on the console's list
+(``tui.find_screen``), asking for the invite code if none was given, or, for a
+headless seat, takes the only table heard within :data:`FIND_WAIT` seconds.
+
+Where multicast cannot run, it ends with one sentence saying so and how to join
+with the host's address instead.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import time
+from collections.abc import Callable
+
+from wizard_p2p.errors import DecodeError, UsageError
+from wizard_p2p.net.discovery import Browser, DiscoveryUnavailable, Heard
+from wizard_p2p.protocol.announce import PLAYING, Announcement, decode_announcement
+from wizard_p2p.protocol.messages import PROTOCOL
+from wizard_p2p.tui.find_screen import FindSnapshot, FoundTable
+
+log = logging.getLogger(__name__)
+
+FIND_WAIT = 3.0
+"""Seconds a headless seat listens for tables before it chooses the only one."""
+
+
+def _example(args: argparse.Namespace) -> str:
+    return f"wizard-p2p {getattr(args, 'command', None) or 'join'} ADDRESS --code CODE"
+
+
+class HeardTables:
+    """The tables a browser hears, read and checked: the console's ``FindSource``.
+
+    ``watching``: the tables whose game is playing are listed too (a joiner sees only
+    lobbies). ``clock`` gives the Unix time the tables' ages are counted to.
+    """
+
+    def __init__(
+        self, browser: Browser, *, watching: bool, clock: Callable[[], float] = time.time
+    ) -> None:
+        self.browser = browser
+        self.watching = watching
+        self.clock = clock
+        # Each service's record as last read: its TXT data and what it said (or None).
+        self._read: dict[str, tuple[bytes, Announcement | None]] = {}
+
+    def subscribe(self, callback: Callable[[], None]) -> None:
+        self.browser.subscribe(callback)
+
+    def _announcement(self, heard: Heard) -> Announcement | None:
+        cached = self._read.get(heard.instance)
+        if cached is not None and cached[0] == heard.text:
+            return cached[1]
+        ad: Announcement | None
+        try:
+            ad = decode_announcement(heard.text)
+            if ad.port != heard.port:
+                raise DecodeError("announcement.port: not the service's port")
+        except DecodeError as exc:
+            log.info("an announcement from %s was refused: %s", heard.address, exc)
+            ad = None
+        if len(self._read) >= 4 * self.browser.limit:
+            self._read.clear()  # services long gone: read again whatever is still heard
+        self._read[heard.instance] = (heard.text, ad)
+        return ad
+
+    def addresses(self) -> dict[str, tuple[str, int]]:
+        """Each listed table's lobby, by its key."""
+        return {h.instance: (h.address, h.port) for h in self.browser.heard.values()}
+
+    def snapshot(self) -> FindSnapshot:
+        now = self.clock()
+        tables: list[FoundTable] = []
+        unreadable = 0
+        for heard in list(self.browser.heard.values()):
+            ad = self._announcement(heard)
+            if ad is None:
+                unreadable += 1
+                continue
+            playing = ad.state == PLAYING
+            if playing and not self.watching:
+                continue
+            tables.append(FoundTable(
+                key=heard.instance, name=ad.name, address=f"{heard.address}:{heard.port}",
+                seats=ad.seats, seated=ad.seated, variants=ad.variants,
+                age=max(0.0, now - ad.opened), playing=playing,
+                compatible=ad.protocol == PROTOCOL,
+            ))
+        tables.sort(key=lambda t: (t.name.casefold(), t.address))
+        return FindSnapshot(tuple(tables), unreadable + self.browser.ignored)
+
+
+def _open_tables(tables: HeardTables, *, watching: bool) -> list[FoundTable]:
+    return [
+        t for t in tables.snapshot().tables
+        if t.compatible and (watching or t.seated < t.seats)
+    ]
+
+
+async def _only_table(args: argparse.Namespace, tables: HeardTables, *, watching: bool) -> str:
+    """The one table heard within ``FIND_WAIT`` seconds, or a sentence saying why not."""
+    await asyncio.sleep(FIND_WAIT)  # every host on the network answers within it
+    found = _open_tables(tables, watching=watching)
+    what = "table" if watching else "lobby with a free seat"
+    if not found:
+        raise UsageError(
+            f"no {what} was heard on this network within {FIND_WAIT:g} seconds (a network "
+            f"that blocks multicast hides them); ask the host for its address: {_example(args)}"
+        )
+    if len(found) > 1:
+        listed = "; ".join(f"{t.name} at {t.address}" for t in found)
+        raise UsageError(
+            f"{len(found)} tables are open on this network ({listed}); choose one: "
+            f"{_example(args)}"
+        )
+    return found[0].key
+
+
+async def choose_table(args: argparse.Namespace, *, watching: bool) -> tuple[str, int]:
+    """The lobby (host, port) of a table found on the local network.
+
+    A console seat chooses on the list (``watching``: games that are playing are listed
+    too) and, if ``args.code`` is empty, types the invite code, which is set in
+    ``args.code``; a headless seat takes the only table heard. ``UsageError`` says why
+    none was chosen: multicast cannot run here, no table or several (headless), or the
+    player left the list.
+    """
+    browser = Browser()
+    try:
+        await browser.start()
+    except DiscoveryUnavailable as exc:
+        raise UsageError(
+            f"no {'table' if watching else 'lobby'} can be found on this network because "
+            f"{exc}; ask the host for its address: {_example(args)}"
+        ) from None
+    try:
+        tables = HeardTables(browser, watching=watching)
+        if getattr(args, "headless", False):
+            key = await _only_table(args, tables, watching=watching)
+        else:
+            from wizard_p2p.tui.find_screen import run_find_async
+
+            chosen = await run_find_async(
+                tables, lang=getattr(args, "lang", None), ask_code=not args.code,
+                watching=watching,
+            )
+            if chosen is None:
+                raise UsageError("no table was chosen")
+            table, code = chosen
+            key = table.key
+            if code:
+                args.code = code
+        lobby = tables.addresses().get(key)
+        if lobby is None:
+            raise UsageError("that table is no longer announced: its host has left")
+        return lobby
+    finally:
+        await browser.close()
+
+
+__all__ = ["FIND_WAIT", "HeardTables", "choose_table"]
