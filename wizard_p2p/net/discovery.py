@@ -28,7 +28,7 @@ import logging
 import os
 import socket
 import struct
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -175,6 +175,7 @@ class Announcer:
         self._host = f"wizard-{os.urandom(4).hex()}.local."
         self._lock = asyncio.Lock()  # one change of the records at a time
         self._registering: asyncio.Task[None] | None = None
+        self._broadcasts: set[asyncio.Future[object]] = set()
 
     def _service(self, text: bytes) -> AsyncServiceInfo:
         name = self._info.name if self._info is not None else f"{self.instance}.{SERVICE_TYPE}"
@@ -196,7 +197,7 @@ class Announcer:
         try:
             async with self._lock:
                 info = self._service(self.text)
-                await zc.async_register_service(info, allow_name_change=True)
+                self._keep(await zc.async_register_service(info, allow_name_change=True))
                 self._info = info
         except (OSError, RuntimeError, ZeroconfError) as exc:
             self.failure = str(_unavailable(exc))
@@ -213,17 +214,25 @@ class Announcer:
                 return  # not announced (yet: it is announced with the latest text)
             info = self._service(text)
             try:
-                await zc.async_update_service(info)
+                self._keep(await zc.async_update_service(info))
             except (OSError, RuntimeError, ZeroconfError) as exc:
                 log.info("updating the service: %s", exc)
                 return
             self._info = info
 
+    def _keep(self, broadcast: Awaitable[object]) -> None:
+        """Hold the announcements zeroconf goes on sending after a registration or an
+        update, so that ``close`` ends them rather than the loop dropping them."""
+        future = asyncio.ensure_future(broadcast)
+        self._broadcasts.add(future)
+        future.add_done_callback(self._broadcasts.discard)
+
     async def close(self) -> None:
         """Withdraw the service (goodbye packets) and stop; idempotent."""
-        if self._registering is not None:
-            self._registering.cancel()
-            await asyncio.gather(self._registering, return_exceptions=True)
+        pending = [f for f in (self._registering, *self._broadcasts) if f is not None]
+        for future in pending:
+            future.cancel()
+        await asyncio.gather(*pending, return_exceptions=True)
         async with self._lock:
             zc, info = self._zc, self._info
             self._zc = self._info = None
