@@ -143,6 +143,7 @@ def test_a_watcher_joining_late_catches_up_by_sync_then_follows_live() -> None:
             assert info.frames_out == a.stats.watcher_frames_out[watcher.key] > 0
             assert info.bytes_out == a.stats.watcher_bytes_out_total > 0
             assert a.stats.watcher_frames_in_total > 0
+            assert a.stats.watcher_cpu_seconds > 0
 
     run(scenario())
 

@@ -61,3 +61,6 @@ class NetStats:
     # Frames for a watcher that could not be queued (its link down or its queue full;
     # not in send_failures, which counts the seated peers' only).
     watcher_send_failures: int = 0
+    # CPU time of this process's thread spent serving watchers (their frames, the entries
+    # and heartbeats sent them); libzmq's I/O threads (encryption, TCP) come on top.
+    watcher_cpu_seconds: float = 0.0

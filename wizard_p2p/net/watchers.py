@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import asyncio
 import math
+import time
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 
@@ -168,6 +169,7 @@ class Watchers:
 
     def on_frame(self, key: str, frame: MeshFrame, size: int) -> None:
         """A well-formed frame of this game, ``size`` bytes, from the watcher ``key``."""
+        started = time.thread_time()
         watcher = self._watchers[key]
         self._stats.watcher_frames_in_total += 1
         self._stats.watcher_bytes_in_total += size
@@ -181,6 +183,7 @@ class Watchers:
                 return
         watcher.last_heard = asyncio.get_running_loop().time()
         watcher.silent = False
+        self._spent(started)
 
     def push(self, position: int) -> None:
         """The mesh published its entry at ``position``: send it on, after the peers."""
@@ -193,9 +196,11 @@ class Watchers:
     def heartbeat_all(self) -> None:
         if not self._watchers:
             return
+        started = time.thread_time()
         parts = encode_mesh(self._hooks.heartbeat(), self._game_id)
         for key in list(self._watchers):
             self._send_parts(key, parts)
+        self._spent(started)
 
     def tick(self, now: float) -> None:
         """Heartbeats when due; report a watcher silent past its limit, once."""
@@ -238,6 +243,9 @@ class Watchers:
         del self._stats.watcher_frames_out[key]
         del self._stats.watcher_bytes_out[key]
 
+    def _spent(self, started: float) -> None:
+        self._stats.watcher_cpu_seconds += time.thread_time() - started
+
     def _link_up(self, link: Peer) -> bool:
         # It learns our length at once, and asks for what it lacks.
         return self._send_parts(link.key, encode_mesh(self._hooks.heartbeat(), self._game_id))
@@ -246,6 +254,7 @@ class Watchers:
         positions, self._pushes = self._pushes, []
         if self._closed:
             return
+        started = time.thread_time()
         length = self._hooks.length()
         for position in positions:
             if position >= length:
@@ -254,6 +263,7 @@ class Watchers:
             for key in list(self._watchers):
                 if self._send_parts(key, parts):
                     self._stats.watcher_entries_pushed += 1
+        self._spent(started)
 
     def _on_sync(self, watcher: _Watcher, request: SyncRequest) -> None:
         loop = asyncio.get_running_loop()
@@ -270,7 +280,9 @@ class Watchers:
         request, watcher.pending = watcher.pending, None
         if request is None or self._closed or self._watchers.get(watcher.link.key) is not watcher:
             return
+        started = time.thread_time()
         self._serve(watcher, request)
+        self._spent(started)
         self._hooks.changed()
 
     def _serve(self, watcher: _Watcher, request: SyncRequest) -> None:
