@@ -25,7 +25,7 @@ from wizard_p2p.net import (
 )
 from wizard_p2p.net.frames import SyncRequest
 from wizard_p2p.net.testing import FAST_TIMERS, MemoryStore, connect_all
-from wizard_p2p.net.watchers import NOT_FROM_A_WATCHER
+from wizard_p2p.net.watchers import NOT_FROM_A_WATCHER, NOT_TO_A_WATCHER
 
 WATCH = dataclasses.replace(
     FAST_TIMERS, sync_batch=16, watcher_sync_batch=8, watcher_silence_limit=0.5
@@ -180,7 +180,7 @@ def test_a_watcher_can_write_nothing_into_a_players_log_or_queue() -> None:
     run(scenario())
 
 
-def test_a_watching_mesh_publishes_and_sends_nothing() -> None:
+def test_a_watching_mesh_sends_no_entry_or_message_and_takes_none_but_entries() -> None:
     async def scenario() -> None:
         a = Node()
         watcher = Node(watching=True, entries=[b"e0"])
@@ -196,6 +196,26 @@ def test_a_watching_mesh_publishes_and_sends_nothing() -> None:
                 with pytest.raises(UsageError):
                     call()
             assert watcher.mesh.watching and not a.mesh.watching
+            # A player that sends a watcher messages or sync requests (here one that
+            # took it for a peer) is dropped: a watcher serves nobody.
+            a.mesh.add_peer(watcher.key, watcher.mesh.endpoint)
+            await watcher.mesh.wait_for(
+                lambda: watcher.mesh.peer_status()[a.key].state is PeerState.ALIVE,
+                DEADLINE, "player heard",
+            )
+            assert a.mesh.send(watcher.key, b"control")
+            assert a.mesh._send_frame(watcher.key, SyncRequest(0, 1))
+            private = a.mesh.send_private(watcher.key, b"private")
+            try:
+                await watcher.mesh.wait_for(
+                    lambda: watcher.mesh.stats.malformed_reasons[NOT_TO_A_WATCHER] >= 3,
+                    DEADLINE, "frames dropped",
+                )
+            finally:
+                private.cancel()
+            assert watcher.mesh.replicator.stats.sync_requests_served == 0  # type: ignore[union-attr]
+            events = drain(watcher.mesh)
+            assert not [e for e in events if isinstance(e, MessageReceived | PrivateReceived)]
 
     run(scenario())
 

@@ -95,7 +95,7 @@ from wizard_p2p.net.sockets import (
     send_now,
 )
 from wizard_p2p.net.stats import NetStats
-from wizard_p2p.net.watchers import MeshHooks, Watchers
+from wizard_p2p.net.watchers import NOT_TO_A_WATCHER, MeshHooks, Watchers
 
 _log = logging.getLogger(__name__)
 # Malformed frames from one peer are logged this many times, then sparsely.
@@ -532,8 +532,8 @@ class Mesh(ListeningService):
         except (zmq.ZMQError, KeyError, UnicodeDecodeError):
             sender = None
         peer = self._peers.get(sender) if isinstance(sender, str) else None
-        watcher = peer is None and isinstance(sender, str)
-        if watcher:
+        from_watcher = peer is None and isinstance(sender, str)
+        if from_watcher:
             peer = self._watchers.link(str(sender))
         if peer is None:
             self.stats.unknown_sender += 1
@@ -556,12 +556,11 @@ class Mesh(ListeningService):
             self.stats.foreign_game += 1
             self._malformed(peer.key, "frame of another game")
             return
-        if watcher:
+        if from_watcher:
             self._watchers.on_frame(peer.key, frame, size)
             return
         if self.watching and not isinstance(frame, Heartbeat | Ack | Entry):
-            # Players send a watcher nothing else: such a frame is a fault.
-            self._malformed(peer.key, "frame kind not accepted by a watcher")
+            self._malformed(peer.key, NOT_TO_A_WATCHER)  # players send a watcher no other
             return
         self._liveness.heard(peer)
         self._dispatch(peer, frame)

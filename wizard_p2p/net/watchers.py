@@ -48,7 +48,10 @@ from wizard_p2p.net.links import Links, Peer
 from wizard_p2p.net.sockets import check_endpoint, send_now
 from wizard_p2p.net.stats import NetStats
 
+# Why a frame is dropped: a kind a seated peer takes from no watcher, and one a
+# watcher takes from no seated peer.
 NOT_FROM_A_WATCHER = "frame kind not accepted from a watcher"
+NOT_TO_A_WATCHER = "frame kind not accepted by a watcher"
 
 
 @dataclass
