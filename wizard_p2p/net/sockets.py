@@ -16,6 +16,10 @@ Options and why:
   whose other end vanished, so it is redialled.
 * ``HANDSHAKE_IVL`` — a CURVE handshake that stalls is abandoned and retried.
 * ``MAXMSGSIZE`` — a peer cannot make us allocate more than one frame's limit.
+* On a DEALER to a watcher (:mod:`wizard_p2p.net.watchers`): ``SNDHWM`` and
+  ``RCVHWM`` — a slow or flooding watcher holds few frames of ours either way
+  (what does not fit is dropped: it catches up by sync); ``MAXMSGSIZE`` of a
+  header — a watcher sends no payload.
 """
 
 from __future__ import annotations
@@ -27,7 +31,7 @@ import logging
 import os
 from collections.abc import Sequence
 from types import TracebackType
-from typing import Any, Self, cast
+from typing import Any, Protocol, Self, cast
 
 import zmq
 import zmq.asyncio
@@ -193,7 +197,14 @@ def send_only_twin(sock: zmq.asyncio.Socket) -> zmq.Socket:
     return zmq.Socket.shadow(sock.underlying)
 
 
-def send_now(sock: zmq.Socket, frames: Sequence[bytes]) -> bool:
+class Sender(Protocol):
+    """Where :func:`send_now` queues frames: a :func:`send_only_twin`, or a route to
+    one connection of a listening socket (a watcher's answers, see ``watchers``)."""
+
+    def send_multipart(self, msg_parts: Sequence[bytes], flags: int = ...) -> Any: ...
+
+
+def send_now(sock: Sender, frames: Sequence[bytes]) -> bool:
     """:func:`send_nowait` through a :func:`send_only_twin`: no future, no event-loop work."""
     try:
         sock.send_multipart(frames, flags=zmq.NOBLOCK)
