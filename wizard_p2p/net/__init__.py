@@ -10,20 +10,22 @@ Public API (see each module for details):
   ``add_peer(key, endpoint)``, ``attach_log(store, on_entry)``,
   ``publish(position)``, ``send``/``broadcast`` (unreliable),
   ``send_private`` (reliable), ``next_event``/``events``, ``peer_status``,
-  ``await close()``.
+  ``set_watchers``/``watcher_status`` (read-only followers), ``await close()``;
+  ``Mesh(..., watching=True)`` is a watcher's own mesh.
 * :class:`LobbyServer` / :class:`LobbyClient` — the pre-game lobby that admits
   unknown keys until :meth:`LobbyServer.restrict`.
 * :class:`CurveKeys`, :func:`load_or_create_curve_keys` — transport keypairs.
 * :class:`NetConfig` — timers and limits.
 * Events: :class:`PeerUp`, :class:`PeerSilent`, :class:`PeerBack`,
   :class:`PeerRestarted`, :class:`Diverged`, :class:`PrivateReceived`,
-  :class:`MessageReceived`.
+  :class:`MessageReceived`, :class:`WatcherSilent`.
 * :class:`EntryStore` — what the replicator reads from the node's log.
 
 The modules: ``mesh`` composes ``links`` (the DEALERs, dialled and redialled),
 ``liveness`` (heartbeats and silence), ``reader`` (the listening socket read in the
 event loop's reader callback), ``replicate`` (the log by position), ``private``
-(reliable point-to-point messages) and ``stats`` (its counters); ``frames`` encodes
+(reliable point-to-point messages), ``watchers`` (serving read-only followers) and
+``stats`` (its counters); ``frames`` encodes
 and strictly decodes the wire frames, ``sockets`` sets ZeroMQ sockets up, ``auth``
 and ``keys`` decide and hold the CURVE keys, ``config`` holds the timers and limits,
 ``events`` what the mesh reports, ``lobby_channel`` the lobby's socket, ``_pulse`` a
@@ -46,6 +48,8 @@ from wizard_p2p.net.events import (
     PeerState,
     PeerUp,
     PrivateReceived,
+    WatcherInfo,
+    WatcherSilent,
 )
 from wizard_p2p.net.frames import FrameError
 from wizard_p2p.net.keys import CurveKeys, KeyFileError, load_or_create_curve_keys
@@ -96,6 +100,8 @@ __all__ = [
     "ReplicationStats",
     "Replicator",
     "WaitTimeout",
+    "WatcherInfo",
+    "WatcherSilent",
     "entry_digest",
     "load_or_create_curve_keys",
 ]

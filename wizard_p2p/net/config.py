@@ -67,6 +67,18 @@ class NetConfig:
     # ZMTP-level pings, so that a dead TCP connection is torn down and redialled.
     zmtp_heartbeat_ms: int = 1_000
     zmtp_heartbeat_timeout_ms: int = 5_000
+    # Watchers (read-only followers of a game, see protocol/NET.md §8): at most this
+    # many per mesh. A watcher's SYNC is served at most ``watcher_sync_batch`` entries
+    # at a time (never more than ``sync_batch``), one request per
+    # ``watcher_sync_interval`` (a sooner one waits for it), and a watcher asks for no
+    # more than that at once. Its link queues at most ``watcher_sndhwm`` frames; past
+    # that, what is sent to it is dropped (it catches up by SYNC). A watcher unheard for
+    # ``watcher_silence_limit`` is reported, once.
+    max_watchers: int = 8
+    watcher_sync_batch: int = 64
+    watcher_sync_interval: float = 0.05
+    watcher_sndhwm: int = 128
+    watcher_silence_limit: float = 30.0
     # ZAP domains: the mesh admits only allow-listed keys; the lobby admits any
     # key while open.
     zap_domain: str = "wizard-p2p"
@@ -74,7 +86,7 @@ class NetConfig:
 
     def __post_init__(self) -> None:
         for name in ("heartbeat_interval", "silence_limit", "resend_interval", "sync_timeout",
-                     "redial_interval"):
+                     "redial_interval", "watcher_sync_interval", "watcher_silence_limit"):
             value = getattr(self, name)
             if not isinstance(value, int | float) or isinstance(value, bool) or not value > 0:
                 raise ConfigError(f"NetConfig.{name} must be a positive number, got {value!r}")
@@ -87,12 +99,16 @@ class NetConfig:
         for name in ("sync_batch", "max_ahead", "max_payload", "max_outbox",
                      "max_queued_messages", "max_entry", "max_ahead_bytes", "max_queued_bytes",
                      "reconnect_ivl_ms", "reconnect_ivl_max_ms",
-                     "handshake_timeout_ms", "zmtp_heartbeat_ms", "zmtp_heartbeat_timeout_ms"):
+                     "handshake_timeout_ms", "zmtp_heartbeat_ms", "zmtp_heartbeat_timeout_ms",
+                     "watcher_sync_batch", "watcher_sndhwm"):
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or value < 1:
                 raise ConfigError(f"NetConfig.{name} must be a positive integer, got {value!r}")
         if self.sync_batch > 4096:
             raise ConfigError("NetConfig.sync_batch must be at most 4096")
+        watchers = self.max_watchers
+        if not isinstance(watchers, int) or isinstance(watchers, bool) or not 0 <= watchers <= 64:
+            raise ConfigError(f"NetConfig.max_watchers must be 0..64, got {watchers!r}")
         if self.max_payload > 64 << 20:
             raise ConfigError("NetConfig.max_payload must be at most 64 MiB")
         if self.reconnect_ivl_max_ms < self.reconnect_ivl_ms:
@@ -102,3 +118,8 @@ class NetConfig:
                 raise ConfigError(f"NetConfig.{name} must be 1-64 of [A-Za-z0-9._-]")
         if self.zap_domain == self.lobby_domain:
             raise ConfigError("NetConfig.zap_domain and lobby_domain must differ")
+
+    @property
+    def watcher_batch(self) -> int:
+        """Entries a watcher asks for, and is served, per sync request at most."""
+        return min(self.watcher_sync_batch, self.sync_batch)

@@ -39,6 +39,21 @@ class PeerInfo:
 
 
 @dataclass(frozen=True)
+class WatcherInfo:
+    """A snapshot of one watcher of a seated player's mesh (:meth:`Mesh.watcher_status`)."""
+
+    watcher: str
+    endpoint: str
+    # Seconds since the last valid frame from the watcher (None: never heard).
+    last_heard_ago: float | None
+    # The log length the watcher last reported (0 before it reported any).
+    log_length: int
+    # Frames and bytes sent to it since it was admitted.
+    frames_out: int
+    bytes_out: int
+
+
+@dataclass(frozen=True)
 class PeerUp:
     """First valid frame from a peer since it was added."""
 
@@ -99,6 +114,19 @@ class MessageReceived:
     payload: bytes
 
 
+@dataclass(frozen=True)
+class WatcherSilent:
+    """No valid frame from the watcher ``watcher`` for ``silent_for`` seconds.
+
+    Reported once per silence (past ``NetConfig.watcher_silence_limit``); the node may
+    drop the watcher. No other event ever names a watcher.
+    """
+
+    watcher: str
+    silent_for: float
+
+
 NetEvent = (
     PeerUp | PeerSilent | PeerBack | PeerRestarted | Diverged | PrivateReceived | MessageReceived
+    | WatcherSilent
 )

@@ -65,7 +65,7 @@ class Links:
     ``on_up(peer)`` is called when a link's handshake succeeds, and returns False
     while the link takes no frame yet; ``changed()`` when a handshake on the
     listening socket was counted. Set :attr:`context` (the sending context) before
-    opening a link.
+    opening a link. ``sndhwm``: the frames each link may queue (libzmq's default if None).
     """
 
     def __init__(
@@ -77,8 +77,10 @@ class Links:
         *,
         on_up: Callable[[Peer], bool],
         changed: Callable[[], None],
+        sndhwm: int | None = None,
     ) -> None:
         self.context: zmq.asyncio.Context | None = None
+        self._sndhwm = sndhwm
         self._peers = peers
         self.keys = keys
         self.config = config
@@ -115,7 +117,7 @@ class Links:
         assert self.context is not None
         dealer = make_dealer(
             self.context, self.keys, peer.key, config=self.config,
-            routing_id=self.keys.public.encode("ascii"), immediate=True,
+            routing_id=self.keys.public.encode("ascii"), immediate=True, sndhwm=self._sndhwm,
         )
         monitor = dealer.get_monitor_socket(HANDSHAKE_FAILURES | zmq.EVENT_HANDSHAKE_SUCCEEDED)
         dealer.connect(peer.endpoint)

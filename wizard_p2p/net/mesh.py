@@ -21,6 +21,11 @@ sync requests (:mod:`wizard_p2p.net.replicate`), reliable private messages
 frames are dropped and counted per sender; nothing a peer sends can stop the
 receive loop.
 
+Watchers (:mod:`wizard_p2p.net.watchers`) follow a game read-only: a seated
+player's mesh serves the keys listed by :meth:`Mesh.set_watchers` apart from its
+peers; a watcher's own mesh is built ``watching=True`` and its peers are the
+seated players, whom it never sends an entry or a message.
+
 Everything runs on the caller's asyncio loop: frames are handled in the loop's
 reader callback for the ROUTER's descriptor (a task only holds that reader),
 one timer task and one monitor task per socket. No thread is started but libzmq's own:
@@ -39,7 +44,7 @@ import asyncio
 import logging
 import os
 import secrets
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Mapping
 
 import zmq
 import zmq.asyncio
@@ -55,6 +60,7 @@ from wizard_p2p.net.events import (
     PeerInfo,
     PeerRestarted,
     PrivateReceived,
+    WatcherInfo,
 )
 from wizard_p2p.net.frames import (
     Ack,
@@ -89,6 +95,7 @@ from wizard_p2p.net.sockets import (
     send_now,
 )
 from wizard_p2p.net.stats import NetStats
+from wizard_p2p.net.watchers import MeshHooks, Watchers
 
 _log = logging.getLogger(__name__)
 # Malformed frames from one peer are logged this many times, then sparsely.
@@ -112,7 +119,8 @@ class Mesh(ListeningService):
     listens (``port=0``: a random free port, see :attr:`port`). ``game_id``
     names the game: frames of another game are dropped, so keys can be
     reused across games. ``store``/``on_entry`` attach the replicated log now
-    (or later with :meth:`attach_log`).
+    (or later with :meth:`attach_log`). ``watching``: a watcher's mesh, whose
+    peers are the seated players; it never publishes nor sends a message.
     """
 
     _what = "mesh"
@@ -127,6 +135,7 @@ class Mesh(ListeningService):
         game_id: str = "",
         store: EntryStore | None = None,
         on_entry: EntryHandler | None = None,
+        watching: bool = False,
     ) -> None:
         if not isinstance(keys, CurveKeys):
             raise UsageError("keys must be a CurveKeys")
@@ -135,6 +144,7 @@ class Mesh(ListeningService):
         except FrameError as exc:
             raise UsageError(str(exc)) from None
         self.keys = keys
+        self.watching = bool(watching)
         self.config = config or NetConfig()
         self.stats = NetStats()
         self.epoch = secrets.token_hex(8)
@@ -167,6 +177,13 @@ class Mesh(ListeningService):
             self._peers, self.config, emit=self._emit, heartbeat=self._send_heartbeat,
             returned=self._peer_returned,
         )
+        self._watchers = Watchers(
+            keys, self.config, self.stats, self._policy, game_id=self.game_id,
+            hooks=MeshHooks(
+                heartbeat=self._heartbeat, length=self._log_length, entry=self._entry,
+                malformed=self._malformed, emit=self._emit, changed=self._fire,
+            ),
+        )
 
     # --- life cycle ---------------------------------------------------------------------
 
@@ -182,6 +199,7 @@ class Mesh(ListeningService):
             self._receive_context.set(zmq.THREAD_SCHED_POLICY, os.SCHED_BATCH)
         self._send_context = zmq.asyncio.Context()
         self._links.context = self._send_context
+        self._watchers.set_context(self._send_context)
         self._private = PrivateChannel(
             epoch=self.epoch, config=self.config, send=self._send_frame, clock=loop.time
         )
@@ -222,15 +240,18 @@ class Mesh(ListeningService):
         # to catch up learns it now instead of after the silence limit.
         for key in list(self._peers):
             self._send_heartbeat(key)
+        self._watchers.heartbeat_all()
         self._closed = True
         await self._teardown(farewell=True)
 
     async def _teardown(self, *, farewell: bool = False) -> None:
         self._closed = True
-        tasks = [*self._tasks, *self._links.stop()]
+        tasks = [*self._tasks, *self._links.stop(), *self._watchers.stop()]
         await cancel_all(tasks)
         self._tasks = []
-        self._links.close_all(linger=_FAREWELL_LINGER_MS if farewell else 0)
+        linger = _FAREWELL_LINGER_MS if farewell else 0
+        self._links.close_all(linger=linger)
+        self._watchers.close_all(linger=linger)
         close_monitored(self._router, self._router_monitor)
         if self._auth is not None:
             self._auth.stop()
@@ -262,6 +283,8 @@ class Mesh(ListeningService):
         check_endpoint(endpoint)
         if public_key == self.keys.public:
             raise UsageError("a mesh cannot add itself as a peer")
+        if public_key in self._watchers:
+            raise UsageError(f"peer key {public_key!r:.50} is a watcher's key")
         existing = self._peers.get(public_key)
         if existing is not None:
             if existing.endpoint == endpoint:
@@ -301,6 +324,29 @@ class Mesh(ListeningService):
             for p in self._peers.values()
         }
 
+    # --- watchers -------------------------------------------------------------------------
+
+    def set_watchers(self, watchers: Mapping[str, str]) -> None:
+        """Serve exactly these watchers (Z85 key -> ``tcp://host:port``), read-only.
+
+        The full list each time: new keys are admitted and dialled, keys no longer
+        listed dropped. ``UsageError`` (and no change) for a seated peer's key or our
+        own, more than ``max_watchers``, or a watching mesh (see :mod:`.watchers`).
+        """
+        self._require_started()
+        if self.watching:
+            raise UsageError("a watching mesh serves no watchers")
+        self._watchers.set(watchers, seated=self._peers.keys())
+
+    @property
+    def watchers(self) -> tuple[str, ...]:
+        """The watcher keys served now."""
+        return self._watchers.keys
+
+    def watcher_status(self) -> dict[str, WatcherInfo]:
+        """A snapshot of every watcher: when last heard, its length, what it was sent."""
+        return self._watchers.status(asyncio.get_running_loop().time())
+
     # --- replication ----------------------------------------------------------------------
 
     def attach_log(self, store: EntryStore, on_entry: EntryHandler) -> Replicator:
@@ -322,6 +368,7 @@ class Mesh(ListeningService):
             emit=self._emit,
             peers=lambda: self._peers.keys(),
             clock=asyncio.get_running_loop().time,
+            request_batch=self.config.watcher_batch if self.watching else None,
         )
         return self.replicator
 
@@ -338,9 +385,12 @@ class Mesh(ListeningService):
         bot's next choice) before the entry leaves at all; yielding once lets the I/O
         thread send it first, and shortens a round's set-up.
         """
+        if self.watching:
+            raise UsageError("a watching mesh never publishes")
         if self.replicator is None:
             raise UsageError("no log attached")
         self.replicator.publish(position, first, last)
+        self._watchers.push(position)
         _yield_core()
         self._fire()
 
@@ -360,12 +410,14 @@ class Mesh(ListeningService):
 
     def send(self, peer: str, payload: bytes) -> bool:
         """Send an unreliable control message; False if it could not even be queued."""
+        self._require_seated()
         self._check_payload(payload)
         self._require_peer(peer)
         return self._send_frame(peer, Control(bytes(payload)))
 
     def broadcast(self, payload: bytes) -> int:
         """Send an unreliable control message to every peer; returns how many were queued."""
+        self._require_seated()
         self._check_payload(payload)
         frame = Control(bytes(payload))
         return sum(self._send_frame(peer, frame) for peer in list(self._peers))
@@ -376,6 +428,7 @@ class Mesh(ListeningService):
         The returned future completes when the peer acknowledges; cancel it to
         stop resending. It is cancelled if the peer is removed or the mesh closes.
         """
+        self._require_seated()
         self._check_payload(payload)
         self._require_peer(peer)
         assert self._private is not None
@@ -446,6 +499,10 @@ class Mesh(ListeningService):
         if peer not in self._peers:
             raise UsageError(f"unknown peer {peer!r:.50}")
 
+    def _require_seated(self) -> None:
+        if self.watching:
+            raise UsageError("a watching mesh sends no message")
+
     def _require_started(self) -> None:
         if self._receive_context is None:
             raise UsageError("mesh not started")
@@ -467,13 +524,17 @@ class Mesh(ListeningService):
     # --- internals: receiving ---------------------------------------------------------------
 
     def _handle(self, frames: list[zmq.Frame]) -> None:
+        size = sum(len(f.bytes) for f in frames[1:])
         self.stats.frames_in += 1
-        self.stats.bytes_in += sum(len(f.bytes) for f in frames[1:])
+        self.stats.bytes_in += size
         try:
             sender = frames[-1].get("User-Id")
         except (zmq.ZMQError, KeyError, UnicodeDecodeError):
             sender = None
         peer = self._peers.get(sender) if isinstance(sender, str) else None
+        watcher = peer is None and isinstance(sender, str)
+        if watcher:
+            peer = self._watchers.link(str(sender))
         if peer is None:
             self.stats.unknown_sender += 1
             return
@@ -494,6 +555,13 @@ class Mesh(ListeningService):
         if game_id != self.game_id:
             self.stats.foreign_game += 1
             self._malformed(peer.key, "frame of another game")
+            return
+        if watcher:
+            self._watchers.on_frame(peer.key, frame, size)
+            return
+        if self.watching and not isinstance(frame, Heartbeat | Ack | Entry):
+            # Players send a watcher nothing else: such a frame is a fault.
+            self._malformed(peer.key, "frame kind not accepted by a watcher")
             return
         self._liveness.heard(peer)
         self._dispatch(peer, frame)
@@ -597,10 +665,19 @@ class Mesh(ListeningService):
     # --- internals: timers ------------------------------------------------------------------
 
     def _send_heartbeat(self, peer_key: str) -> bool:
+        return self._send_frame(peer_key, self._heartbeat())
+
+    def _heartbeat(self) -> Heartbeat:
         replicator = self.replicator
-        length = replicator.length() if replicator is not None else 0
         tip = replicator.tip() if replicator is not None else ""
-        return self._send_frame(peer_key, Heartbeat(self.epoch, length, tip))
+        return Heartbeat(self.epoch, self._log_length(), tip)
+
+    def _log_length(self) -> int:
+        return self.replicator.length() if self.replicator is not None else 0
+
+    def _entry(self, position: int) -> bytes:
+        assert self.replicator is not None  # a position below a length of 0 is never asked
+        return self.replicator.entry(position)
 
     async def _timer_loop(self) -> None:
         loop = asyncio.get_running_loop()
@@ -611,6 +688,7 @@ class Mesh(ListeningService):
                 now = loop.time()
                 try:
                     self._liveness.tick(now)
+                    self._watchers.tick(now)
                     if self.replicator is not None:
                         self.replicator.tick(now)
                     assert self._private is not None

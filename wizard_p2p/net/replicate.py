@@ -105,6 +105,8 @@ class Replicator:
     """Replicates the node's log with every peer of a mesh (see the module docstring).
 
     Built by :meth:`Mesh.attach_log`; the mesh feeds it frames and timer ticks.
+    ``request_batch``: the most entries one sync request asks for (``sync_batch`` if
+    None; a watcher asks for fewer, what a player serves a watcher at once).
     """
 
     def __init__(
@@ -117,8 +119,10 @@ class Replicator:
         emit: Callable[[NetEvent], None],
         peers: Callable[[], Collection[str]],
         clock: Callable[[], float],
+        request_batch: int | None = None,
     ) -> None:
         self._store = store
+        self._request_batch = request_batch or config.sync_batch
         self._on_entry = on_entry
         self._config = config
         self._send = send
@@ -185,6 +189,10 @@ class Replicator:
             oldest = self._published[bisect.bisect_left(self._published, have)]
             if oldest == position or peer not in self._next_push:
                 self._next_push[peer] = due
+
+    def entry(self, position: int) -> bytes:
+        """The entry held at ``position`` (below :meth:`length`)."""
+        return self._store.get(position)
 
     def peer_lengths(self) -> dict[str, int]:
         """The log length each peer last reported (0 if none yet)."""
@@ -414,7 +422,7 @@ class Replicator:
         candidates.sort(key=lambda p: (self._sync_failed_at.get(p, float("-inf")),
                                        -self._peer_len[p]))
         for peer in candidates:
-            count = min(self._peer_len[peer] - length, self._config.sync_batch)
+            count = min(self._peer_len[peer] - length, self._request_batch)
             if self._send(peer, SyncRequest(length, count)):
                 self.stats.sync_requests_sent += 1
                 self._sync = _Sync(peer, length, length + count, now + self._config.sync_timeout)

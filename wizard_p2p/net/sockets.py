@@ -16,6 +16,8 @@ Options and why:
   whose other end vanished, so it is redialled.
 * ``HANDSHAKE_IVL`` — a CURVE handshake that stalls is abandoned and retried.
 * ``MAXMSGSIZE`` — a peer cannot make us allocate more than one frame's limit.
+* ``SNDHWM`` on a DEALER to a watcher — a slow watcher holds at most that many
+  frames of ours; what does not fit is dropped (it catches up by sync).
 """
 
 from __future__ import annotations
@@ -88,10 +90,16 @@ def make_dealer(
     config: NetConfig,
     routing_id: bytes | None,
     immediate: bool,
+    sndhwm: int | None = None,
 ) -> zmq.asyncio.Socket:
-    """A CURVE-client DEALER that will only talk to the holder of ``server_key``."""
+    """A CURVE-client DEALER that will only talk to the holder of ``server_key``.
+
+    ``sndhwm``: at most this many frames queued for sending (libzmq's default if None).
+    """
     sock = context.socket(zmq.DEALER)
     _common(sock, config)
+    if sndhwm is not None:
+        sock.setsockopt(zmq.SNDHWM, sndhwm)
     sock.setsockopt(zmq.CURVE_SERVERKEY, check_z85_key(server_key).encode("ascii"))
     sock.setsockopt(zmq.CURVE_PUBLICKEY, keys.public.encode("ascii"))
     sock.setsockopt(zmq.CURVE_SECRETKEY, keys.secret.encode("ascii"))

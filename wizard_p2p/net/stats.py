@@ -2,7 +2,7 @@
 
 Every part of the mesh counts into the same :class:`NetStats`: the receive path
 (frames, bytes, malformed and foreign frames), the sends, the links (handshakes and
-redials) and the private and control message queue.
+redials), the private and control message queue, and what watchers cost.
 """
 
 from __future__ import annotations
@@ -43,3 +43,24 @@ class NetStats:
     private_duplicates: int = 0
     # Frames that arrived for replication before a log was attached.
     unattached: int = 0
+    # What watchers cost this mesh (frames_in/out and bytes_in/out include it). Per
+    # watcher key while it is admitted; the totals since the mesh started.
+    watcher_frames_out: Counter[str] = field(default_factory=Counter)
+    watcher_bytes_out: Counter[str] = field(default_factory=Counter)
+    watcher_frames_out_total: int = 0
+    watcher_bytes_out_total: int = 0
+    watcher_frames_in_total: int = 0
+    watcher_bytes_in_total: int = 0
+    # Entries pushed to watchers as they were published, and served for their SYNC.
+    watcher_entries_pushed: int = 0
+    watcher_entries_served: int = 0
+    # SYNC requests of watchers served, and those that came within the interval and
+    # waited (a later one replacing a waiting one counts too).
+    watcher_syncs_served: int = 0
+    watcher_syncs_deferred: int = 0
+    # Frames for a watcher that could not be queued (its link down or its queue full;
+    # not in send_failures, which counts the seated peers' only).
+    watcher_send_failures: int = 0
+    # CPU time of this process's thread spent serving watchers (their frames, the entries
+    # and heartbeats sent them); libzmq's I/O threads (encryption, TCP) come on top.
+    watcher_cpu_seconds: float = 0.0

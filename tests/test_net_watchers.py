@@ -1,0 +1,371 @@
+"""Watchers over real CurveZMQ sockets on 127.0.0.1: read-only, budgeted, apart from peers."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+from collections.abc import AsyncIterator, Callable, Coroutine
+from typing import Any
+
+import pytest
+
+from wizard_p2p.errors import ConfigError, UsageError
+from wizard_p2p.net import (
+    CurveKeys,
+    Diverged,
+    Mesh,
+    MessageReceived,
+    NetConfig,
+    NetEvent,
+    PeerSilent,
+    PeerState,
+    PrivateReceived,
+    WatcherSilent,
+)
+from wizard_p2p.net.frames import SyncRequest
+from wizard_p2p.net.testing import FAST_TIMERS, MemoryStore, connect_all
+from wizard_p2p.net.watchers import NOT_FROM_A_WATCHER
+
+WATCH = dataclasses.replace(
+    FAST_TIMERS, sync_batch=16, watcher_sync_batch=8, watcher_silence_limit=0.5
+)
+DEADLINE = 5.0
+
+
+def run(coro: Coroutine[Any, Any, None]) -> None:
+    asyncio.run(asyncio.wait_for(coro, 30))
+
+
+class Node:
+    """A mesh with an in-memory log, as a player's or a watcher's node would wire them."""
+
+    def __init__(self, *, watching: bool = False, entries: list[bytes] | None = None,
+                 validator: Callable[[int, bytes], bool] | None = None,
+                 keys: CurveKeys | None = None) -> None:
+        self.store = MemoryStore(entries, validator)
+        self.mesh = Mesh(keys or CurveKeys.generate(), config=WATCH, game_id="g",
+                         store=self.store, on_entry=self.store.accept, watching=watching)
+
+    @property
+    def key(self) -> str:
+        return self.mesh.public_key
+
+    def append(self, data: bytes) -> None:
+        self.mesh.publish(self.store.append(data))
+
+    async def holds(self, count: int) -> None:
+        await self.mesh.wait_for(lambda: self.store.length() >= count, DEADLINE,
+                                 f"{count} entries")
+
+    def watch(self, *players: Node) -> None:
+        """A watcher dials the players; they admit it."""
+        for player in players:
+            self.mesh.add_peer(player.key, player.mesh.endpoint)
+            player.mesh.set_watchers({self.key: self.mesh.endpoint})
+
+
+@contextlib.asynccontextmanager
+async def started(*nodes: Node) -> AsyncIterator[None]:
+    try:
+        for node in nodes:
+            await node.mesh.start()
+        yield
+    finally:
+        for node in nodes:
+            await node.mesh.close()
+
+
+def drain(mesh: Mesh) -> list[NetEvent]:
+    """The events queued now (without waiting)."""
+    out: list[NetEvent] = []
+    while True:
+        try:
+            event = mesh._events.get_nowait()
+        except asyncio.QueueEmpty:
+            return out
+        if event is None:
+            mesh._events.put_nowait(None)
+            return out
+        out.append(event)
+
+
+async def heard_by(player: Node, watcher: Node) -> None:
+    await player.mesh.wait_for(
+        lambda: watcher.key in player.mesh.watcher_status()
+        and player.mesh.watcher_status()[watcher.key].last_heard_ago is not None,
+        DEADLINE, "watcher heard",
+    )
+
+
+def test_a_watcher_joining_late_catches_up_by_sync_then_follows_live() -> None:
+    async def scenario() -> None:
+        players = [Node() for _ in range(3)]
+        watcher = Node(watching=True)
+        async with started(*players, watcher):
+            connect_all([p.mesh for p in players])
+            expected: list[bytes] = []
+            for writer in players:
+                await writer.holds(len(expected))
+                for i in range(12):
+                    data = f"{writer.key[:6]}-{len(expected)}-{i}".encode()
+                    writer.append(data)
+                    expected.append(data)
+            for p in players:
+                await p.holds(len(expected))
+            watcher.watch(*players)
+            await watcher.holds(len(expected))
+            assert watcher.store.entries == expected
+            # Caught up in requests of at most the watcher batch, served by the players.
+            stats = watcher.mesh.replicator.stats  # type: ignore[union-attr]
+            assert stats.sync_requests_sent >= len(expected) // WATCH.watcher_sync_batch
+            served = sum(p.mesh.stats.watcher_entries_served for p in players)
+            assert served >= len(expected)
+            # Then it follows live: a new entry is pushed to it by its writer.
+            players[0].append(b"live")
+            expected.append(b"live")
+            await watcher.holds(len(expected))
+            assert watcher.store.entries == expected
+            assert players[0].mesh.stats.watcher_entries_pushed >= 1
+            for p in players:
+                # The watcher never counts as a peer: not for lengths, acks or resends.
+                assert watcher.key not in p.mesh.peers
+                assert watcher.key not in p.mesh.replicator.peer_lengths()  # type: ignore[union-attr]
+                assert watcher.key not in p.mesh.replicator.unacknowledged()  # type: ignore[union-attr]
+                assert p.mesh.stats.malformed[watcher.key] == 0
+            a = players[0].mesh
+            await a.wait_for(
+                lambda: a.watcher_status()[watcher.key].log_length == len(expected),
+                DEADLINE, "the watcher's length reported",
+            )
+            info = a.watcher_status()[watcher.key]
+            assert info.endpoint == watcher.mesh.endpoint
+            assert info.frames_out == a.stats.watcher_frames_out[watcher.key] > 0
+            assert info.bytes_out == a.stats.watcher_bytes_out_total > 0
+            assert a.stats.watcher_frames_in_total > 0
+            assert a.stats.watcher_cpu_seconds > 0
+
+    run(scenario())
+
+
+def test_a_watcher_can_write_nothing_into_a_players_log_or_queue() -> None:
+    async def scenario() -> None:
+        a, b = Node(entries=[b"e0"]), Node(entries=[b"e0"])
+        # A program holding a watcher's key may send anything a mesh can: here a
+        # seated-style mesh with a forged log.
+        rogue = Node(entries=[b"e0", b"forged"])
+        async with started(a, b, rogue):
+            connect_all([a.mesh, b.mesh])
+            a.mesh.set_watchers({rogue.key: rogue.mesh.endpoint})
+            rogue.mesh.add_peer(a.key, a.mesh.endpoint)
+            await heard_by(a, rogue)
+            rogue.mesh.publish(1)
+            assert rogue.mesh.send(a.key, b"control")
+            private = rogue.mesh.send_private(a.key, b"private")
+            try:
+                await a.mesh.wait_for(
+                    lambda: a.mesh.stats.malformed[rogue.key] >= 3, DEADLINE, "frames dropped"
+                )
+            finally:
+                private.cancel()
+            assert a.mesh.stats.malformed_reasons[NOT_FROM_A_WATCHER] >= 3
+            assert a.mesh.stats.last_malformed[rogue.key] == NOT_FROM_A_WATCHER
+            assert a.store.entries == [b"e0"]
+            assert all(peer != rogue.key for _, _, peer in a.store.offered)
+            events = drain(a.mesh)
+            assert not [e for e in events if isinstance(e, MessageReceived | PrivateReceived)]
+            assert all(getattr(e, "peer", None) != rogue.key for e in events)
+            assert a.mesh.private_pending() == 0
+
+    run(scenario())
+
+
+def test_a_watching_mesh_publishes_and_sends_nothing() -> None:
+    async def scenario() -> None:
+        a = Node()
+        watcher = Node(watching=True, entries=[b"e0"])
+        async with started(a, watcher):
+            watcher.mesh.add_peer(a.key, a.mesh.endpoint)
+            for call in (
+                lambda: watcher.mesh.publish(0),
+                lambda: watcher.mesh.send(a.key, b"x"),
+                lambda: watcher.mesh.broadcast(b"x"),
+                lambda: watcher.mesh.send_private(a.key, b"x"),
+                lambda: watcher.mesh.set_watchers({}),
+            ):
+                with pytest.raises(UsageError):
+                    call()
+            assert watcher.mesh.watching and not a.mesh.watching
+
+    run(scenario())
+
+
+def test_a_watcher_flooding_sync_gets_bounded_service_and_the_game_goes_on() -> None:
+    async def scenario() -> None:
+        a, b = Node(), Node()
+        watcher = Node(watching=True)
+        async with started(a, b, watcher):
+            connect_all([a.mesh, b.mesh])
+            for i in range(32):
+                a.append(f"a{i}".encode())
+            await b.holds(32)
+            watcher.watch(a)
+            await watcher.holds(32)
+            loop = asyncio.get_running_loop()
+            served_before = a.mesh.stats.watcher_syncs_served
+            start = loop.time()
+            sent = sum(
+                watcher.mesh._send_frame(a.key, SyncRequest(0, WATCH.watcher_sync_batch))
+                for _ in range(2000)
+            )
+            assert sent > 0
+            # Meanwhile the players' game goes on.
+            for i in range(20):
+                b.append(f"b{i}".encode())
+            await a.holds(52)
+            await a.mesh.wait_for(
+                lambda: a.mesh.stats.watcher_syncs_deferred >= 1, DEADLINE, "syncs deferred"
+            )
+            elapsed = loop.time() - start
+            served = a.mesh.stats.watcher_syncs_served - served_before
+            # One request per interval at most, however many came.
+            assert served <= elapsed / WATCH.watcher_sync_interval + 2
+            assert a.mesh.stats.watcher_entries_served <= (
+                a.mesh.stats.watcher_syncs_served * WATCH.watcher_sync_batch
+            )
+            assert a.mesh.stats.malformed[watcher.key] == 0
+            await watcher.holds(52)  # and it still follows the game
+            assert watcher.store.entries == a.store.entries
+
+    run(scenario())
+
+
+def test_removing_a_watcher_frees_its_link_and_refuses_its_frames() -> None:
+    async def scenario() -> None:
+        a = Node()
+        watcher = Node(watching=True)
+        async with started(a, watcher):
+            watcher.watch(a)
+            await heard_by(a, watcher)
+            redials = a.mesh.stats.redials
+            a.mesh.set_watchers({watcher.key: watcher.mesh.endpoint})  # the same list: no change
+            assert a.mesh.stats.redials == redials
+            await watcher.mesh.wait_for(
+                lambda: watcher.mesh.peer_status()[a.key].state is PeerState.ALIVE,
+                DEADLINE, "player heard",
+            )
+            a.mesh.set_watchers({})
+            assert a.mesh.watchers == ()
+            assert a.mesh.watcher_status() == {}
+            assert watcher.key not in a.mesh._policy.allowed
+            assert watcher.key not in a.mesh.stats.watcher_frames_out
+            # Its heartbeats on the connection admitted before are dropped; ours stop.
+            await a.mesh.wait_for(lambda: a.mesh.stats.unknown_sender >= 1, DEADLINE,
+                                  "frames of a removed watcher dropped")
+            silent = [e async for e in _first(watcher.mesh, PeerSilent)]
+            assert silent[0].peer == a.key
+            # Listed again, it is served again.
+            a.mesh.set_watchers({watcher.key: watcher.mesh.endpoint})
+            await watcher.mesh.wait_for(
+                lambda: watcher.mesh.peer_status()[a.key].state is PeerState.ALIVE,
+                DEADLINE, "player back",
+            )
+
+    run(scenario())
+
+
+async def _first(mesh: Mesh, kind: type[Any]) -> AsyncIterator[Any]:
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + DEADLINE
+    while True:
+        event = await mesh.next_event(timeout=max(0.0, deadline - loop.time()))
+        if isinstance(event, kind):
+            yield event
+            return
+
+
+def test_a_silent_watcher_changes_no_peer_event() -> None:
+    async def scenario() -> None:
+        a, b = Node(), Node()
+        watcher = Node(watching=True)
+        async with started(a, b):
+            connect_all([a.mesh, b.mesh])
+            await watcher.mesh.start()
+            watcher.watch(a)
+            await heard_by(a, watcher)
+            await watcher.mesh.close()
+            limit = WATCH.watcher_silence_limit
+            await a.mesh.wait_for(
+                lambda: (a.mesh.watcher_status()[watcher.key].last_heard_ago or 0) > 2 * limit,
+                DEADLINE, "watcher silent twice its limit",
+            )
+            events = drain(a.mesh)
+            about_watcher = [e for e in events if watcher.key in vars(e).values()]
+            assert about_watcher == [WatcherSilent(watcher.key, about_watcher[0].silent_for)]
+            assert about_watcher[0].silent_for > limit
+            assert not [e for e in events if isinstance(e, PeerSilent)]
+            assert a.mesh.peer_status()[b.key].state is PeerState.ALIVE
+            assert set(a.mesh.peer_status()) == {b.key}
+            assert a.mesh.watchers == (watcher.key,)  # dropping it is the node's choice
+
+    run(scenario())
+
+
+def test_watcher_keys_are_checked() -> None:
+    async def scenario() -> None:
+        a, b = Node(), Node()
+        async with started(a, b):
+            connect_all([a.mesh, b.mesh])
+            endpoint = "tcp://127.0.0.1:9"
+            others = [CurveKeys.generate().public for _ in range(WATCH.max_watchers + 1)]
+            bad: list[Any] = [
+                {b.key: endpoint},  # a seated peer's key
+                {a.key: endpoint},  # our own
+                {"not a key": endpoint},
+                {others[0]: "127.0.0.1:9"},
+                [(others[0], endpoint)],
+                dict.fromkeys(others, endpoint),  # one too many
+            ]
+            for watchers in bad:
+                with pytest.raises(UsageError):
+                    a.mesh.set_watchers(watchers)
+                assert a.mesh.watchers == ()
+            a.mesh.set_watchers({others[0]: endpoint})
+            with pytest.raises(UsageError):
+                a.mesh.add_peer(others[0], endpoint)
+            assert a.mesh.peers == (b.key,)
+            for field, value in (("max_watchers", -1), ("watcher_sync_batch", 0),
+                                 ("watcher_sndhwm", 0),
+                                 ("watcher_sync_interval", 0),
+                                 ("watcher_silence_limit", -1.0)):
+                with pytest.raises(ConfigError):
+                    dataclasses.replace(WATCH, **{field: value})
+            assert NetConfig().max_watchers == 8
+            assert dataclasses.replace(WATCH, watcher_sync_batch=64).watcher_batch == 16
+
+    run(scenario())
+
+
+def test_a_watcher_rejects_a_bad_entry_and_takes_another_players_right_one() -> None:
+    async def scenario() -> None:
+        good = [b"e0", b"e1", b"e2"]
+        honest = Node(entries=good)
+        faulty = Node(entries=[b"e0", b"bad"])
+        watcher = Node(watching=True, validator=lambda _, data: data != b"bad")
+        async with started(honest, faulty, watcher):
+            watcher.mesh.add_peer(honest.key, honest.mesh.endpoint)
+            watcher.mesh.add_peer(faulty.key, faulty.mesh.endpoint)
+            # The faulty player serves the watcher first: the watcher takes e0, refuses "bad".
+            faulty.mesh.set_watchers({watcher.key: watcher.mesh.endpoint})
+            stats = watcher.mesh.replicator.stats  # type: ignore[union-attr]
+            await watcher.mesh.wait_for(lambda: stats.rejected >= 1, DEADLINE, "bad refused")
+            assert watcher.store.entries == [b"e0"]
+            assert (1, b"bad", faulty.key) in watcher.store.offered
+            honest.mesh.set_watchers({watcher.key: watcher.mesh.endpoint})
+            await watcher.holds(3)
+            assert watcher.store.entries == good
+            assert watcher.store.sources[1] == honest.key
+            diverged = [e async for e in _first(watcher.mesh, Diverged)]
+            assert (diverged[0].peer, diverged[0].position) == (faulty.key, 1)
+
+    run(scenario())
