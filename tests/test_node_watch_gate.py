@@ -18,7 +18,9 @@ import pytest
 
 from tests.lobby_support import NET, host_lobby, until
 from tests.protocol_support import new_game
+from wizard_p2p.identity import Identity
 from wizard_p2p.net import CurveKeys, LobbyClient, LobbyServer
+from wizard_p2p.node.lobby import JoinLobby, LobbyError
 from wizard_p2p.node.lobby_common import encode, lobby_keys
 from wizard_p2p.node.watch_ask import GateClient, WatchRefused, WatchTimers
 from wizard_p2p.node.watch_gate import MAX_WAITING, MAX_WATCHERS, WatchGate
@@ -213,3 +215,17 @@ def test_before_the_game_begins_the_lobby_says_wait(tmp_path: Path) -> None:
             await host.close()
 
     asyncio.run(asyncio.wait_for(main(), 60))
+
+
+def test_a_joiner_after_the_start_is_told_the_game_has_begun(tmp_path: Path) -> None:
+    async def test(gate: WatchGate) -> None:
+        late = JoinLobby(Identity.generate(), CurveKeys.generate(), "Late", "127.0.0.1",
+                         gate.server.port, CODE, tmp_path / "late", listen_host="127.0.0.1",
+                         net_config=NET)
+        try:
+            with pytest.raises(LobbyError, match="the game has begun"):
+                await late.join(timeout=10)
+        finally:
+            await late.close()
+
+    _run("all", test)

@@ -93,6 +93,8 @@ def watch(args: argparse.Namespace) -> int:
     followed, 1 if it ended early (stalled, or a cheat found)."""
     node = asyncio.run(watch_async(args))
     table = node.table
+    if node.lost is not None:
+        return 1
     return 0 if table is None or table.finished or not table.ended else 1
 
 
@@ -177,4 +179,5 @@ class HeadlessProgress:
         elif table.abort is not None:
             self._say(f"game ended: {table.names[table.abort[1]]} stalled")
         else:
-            self._say(f"stopped watching: verified up to position {len(table.log) - 1}")
+            why = f" ({self._node.lost})" if self._node.lost else ""
+            self._say(f"stopped watching{why}: verified up to position {len(table.log) - 1}")

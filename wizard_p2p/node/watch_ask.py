@@ -41,6 +41,8 @@ class WatchRefused(LobbyError):
 @dataclass(frozen=True)
 class WatchTimers:
     first: float = 3.0  # for the gate's first answer (no lobby there otherwise)
+    # For each later answer: the host may be busy starting its seat meanwhile.
+    patience: float = 15.0
     ask: float = 1.0  # asked again this often while told to wait
     ping: float = 5.0  # once admitted: we are still there (the gate drops us after 30 s)
 
@@ -100,6 +102,7 @@ class GateClient:
                 return body
             assert isinstance(body, Wait)
             on_wait(body.reason)
+            timeout = self.timers.patience / 3
             await asyncio.sleep(self.timers.ask)  # the pace of asking again, not a wait on state
 
     def _read(self, raw: bytes) -> WatchAdmitted | Wait:

@@ -43,12 +43,14 @@ from wizard_p2p.protocol.table import Table
 from wizard_p2p.rules import Phase, public_view
 from wizard_p2p.seat.controller import Snapshot, Status
 
-__all__ = ["MAX_REFUSALS_SHOWN", "WatchNode"]
+__all__ = ["MAX_REFUSALS_SHOWN", "PLAYERS_GONE", "WatchNode"]
 
 _log = logging.getLogger(__name__)
 
 # The latest refused entries the status lines name.
 MAX_REFUSALS_SHOWN = 3
+# Seconds with no player heard after which a watcher stops following.
+PLAYERS_GONE = 60.0
 _SETUP = {"coin": "shuffling", "shuffle": "shuffling", "lock": "dealing", "reveal": "revealing"}
 _WAITING = {Phase.BID: "waiting-bid", Phase.CHOOSE_TRUMP: "waiting-trump",
             Phase.PLAY: "waiting-play"}
@@ -98,6 +100,8 @@ class WatchNode:
         self.finished = asyncio.Event()  # the game ended, or the watcher left
         self._quit = False
         self._saved_length = 0
+        self._following_since = 0.0
+        self.lost: str | None = None  # why the watcher stopped following an unfinished game
 
     # --- life cycle -------------------------------------------------------------------
 
@@ -127,6 +131,7 @@ class WatchNode:
         self.mesh.attach_log(_LogView(table), self._on_entry)
         for seat in range(table.seats):
             self.mesh.add_peer(table.players[seat]["curve_key"], self._endpoint_of(seat))
+        self._following_since = asyncio.get_running_loop().time()
         self._events = asyncio.get_running_loop().create_task(self._event_loop(), name="watch")
         self._notify()
 
@@ -143,7 +148,25 @@ class WatchNode:
         return f"tcp://{host}:{port}"
 
     async def run_until_finished(self) -> None:
-        await self.finished.wait()
+        """Until the game ends, the watcher leaves, or no player has been heard for
+        ``PLAYERS_GONE`` seconds (``lost`` then says so)."""
+        while not self.finished.is_set():
+            try:
+                async with asyncio.timeout(1.0):
+                    await self.finished.wait()
+            except TimeoutError:
+                if self._players_gone():
+                    self.lost = f"no player heard for {PLAYERS_GONE:g} seconds"
+                    self.finished.set()
+                    self._notify()
+
+    def _players_gone(self) -> bool:
+        assert self.mesh is not None
+        heard = [info.last_heard_ago for info in self.mesh.peer_status().values()]
+        now = asyncio.get_running_loop().time()
+        if any(ago is not None and ago < PLAYERS_GONE for ago in heard):
+            return False
+        return now - self._following_since > PLAYERS_GONE
 
     async def close(self) -> None:
         self.save()
@@ -247,6 +270,8 @@ class WatchNode:
             items.append(Status("refused", seat=seat, done=position, detail=reason))
         if table.fault is not None:
             items.append(Status("cheated", seat=table.fault.seat, detail=str(table.fault)))
+        if self.lost is not None:
+            items.append(Status("event", detail=self.lost))
         if table.finished:
             items.append(Status("game-over"))
         elif table.ended:
