@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 import zmq
@@ -28,6 +28,7 @@ from wizard_p2p.net.events import PeerState
 from wizard_p2p.net.keys import CurveKeys
 from wizard_p2p.net.sockets import (
     HANDSHAKE_FAILURES,
+    Sender,
     close_monitored,
     make_dealer,
     send_only_twin,
@@ -52,7 +53,9 @@ class Peer:
     epoch: str = ""
     log_length: int = 0
     dealer: zmq.asyncio.Socket | None = None
-    sender: zmq.Socket | None = None  # the dealer's send-only twin (see send_only_twin)
+    # How frames are sent to it: the dealer's send-only twin (see send_only_twin), or
+    # on a watcher's mesh the route back over its listening socket.
+    sender: Sender | None = None
     sent_lately: bool = False  # a frame went to it since the last heartbeat round
     monitor: zmq.asyncio.Socket | None = None
     monitor_task: asyncio.Task[None] | None = None
@@ -65,7 +68,8 @@ class Links:
     ``on_up(peer)`` is called when a link's handshake succeeds, and returns False
     while the link takes no frame yet; ``changed()`` when a handshake on the
     listening socket was counted. Set :attr:`context` (the sending context) before
-    opening a link. ``sndhwm``: the frames each link may queue (libzmq's default if None).
+    opening a link. ``options``: socket options each link's DEALER gets on top (for
+    watchers); ``on_open(peer)``: called when a link's DEALER was (re)created.
     """
 
     def __init__(
@@ -77,10 +81,12 @@ class Links:
         *,
         on_up: Callable[[Peer], bool],
         changed: Callable[[], None],
-        sndhwm: int | None = None,
+        options: Mapping[int, int] | None = None,
+        on_open: Callable[[Peer], None] | None = None,
     ) -> None:
         self.context: zmq.asyncio.Context | None = None
-        self._sndhwm = sndhwm
+        self._options = dict(options or {})
+        self._on_open = on_open
         self._peers = peers
         self.keys = keys
         self.config = config
@@ -117,8 +123,10 @@ class Links:
         assert self.context is not None
         dealer = make_dealer(
             self.context, self.keys, peer.key, config=self.config,
-            routing_id=self.keys.public.encode("ascii"), immediate=True, sndhwm=self._sndhwm,
+            routing_id=self.keys.public.encode("ascii"), immediate=True,
         )
+        for option, value in self._options.items():
+            dealer.setsockopt(option, value)
         monitor = dealer.get_monitor_socket(HANDSHAKE_FAILURES | zmq.EVENT_HANDSHAKE_SUCCEEDED)
         dealer.connect(peer.endpoint)
         peer.dealer, peer.monitor = dealer, monitor
@@ -126,6 +134,8 @@ class Links:
         peer.monitor_task = asyncio.get_running_loop().create_task(
             self._dealer_monitor_loop(peer, monitor), name=f"mesh-link-{peer.key[:8]}"
         )
+        if self._on_open is not None:
+            self._on_open(peer)
 
     def close_link(self, peer: Peer, *, linger: int = 0) -> None:
         close_monitored(peer.dealer, peer.monitor, linger=linger)

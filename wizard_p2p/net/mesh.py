@@ -22,9 +22,10 @@ frames are dropped and counted per sender; nothing a peer sends can stop the
 receive loop.
 
 Watchers (:mod:`wizard_p2p.net.watchers`) follow a game read-only: a seated
-player's mesh serves the keys listed by :meth:`Mesh.set_watchers` apart from its
-peers; a watcher's own mesh is built ``watching=True`` and its peers are the
-seated players, whom it never sends an entry or a message.
+player's mesh dials the watchers listed by :meth:`Mesh.set_watchers` and serves
+them apart from its peers; a watcher's own mesh is built ``watching=True``, its
+peers are the seated players, it dials nobody and answers on its listening socket
+the links they dialled, and it never sends them an entry or a message.
 
 Everything runs on the caller's asyncio loop: frames are handled in the loop's
 reader callback for the ROUTER's descriptor (a task only holds that reader),
@@ -93,9 +94,10 @@ from wizard_p2p.net.sockets import (
     close_monitored,
     make_router,
     send_now,
+    send_only_twin,
 )
 from wizard_p2p.net.stats import NetStats
-from wizard_p2p.net.watchers import MeshHooks, Watchers
+from wizard_p2p.net.watchers import NOT_TO_A_WATCHER, MeshHooks, Route, Watchers
 
 _log = logging.getLogger(__name__)
 # Malformed frames from one peer are logged this many times, then sparsely.
@@ -177,8 +179,9 @@ class Mesh(ListeningService):
             self._peers, self.config, emit=self._emit, heartbeat=self._send_heartbeat,
             returned=self._peer_returned,
         )
+        self._reader: FrameReader | None = None
         self._watchers = Watchers(
-            keys, self.config, self.stats, self._policy, game_id=self.game_id,
+            keys, self.config, self.stats, game_id=self.game_id,
             hooks=MeshHooks(
                 heartbeat=self._heartbeat, length=self._log_length, entry=self._entry,
                 malformed=self._malformed, emit=self._emit, changed=self._fire,
@@ -209,7 +212,7 @@ class Mesh(ListeningService):
             )
             router = make_router(
                 self._receive_context, self.keys, domain=self.config.zap_domain, config=self.config,
-                handover=True, mandatory=False,
+                handover=True, mandatory=self.watching,  # a watcher sends on it
             )
             self._router = router
             self._router_monitor = router_monitor = router.get_monitor_socket(
@@ -222,7 +225,9 @@ class Mesh(ListeningService):
         store, on_entry = self._pending_log
         if store is not None and on_entry is not None:
             self.attach_log(store, on_entry)
-        reader = FrameReader(self._handle, closed=lambda: self._closed, changed=self._fire)
+        reader = self._reader = FrameReader(
+            self._handle, closed=lambda: self._closed, changed=self._fire
+        )
         self._tasks = [
             loop.create_task(reader.run(router), name="mesh-receive"),
             loop.create_task(self._timer_loop(), name="mesh-timer"),
@@ -276,7 +281,8 @@ class Mesh(ListeningService):
     def add_peer(self, public_key: str, endpoint: str) -> None:
         """Admit ``public_key`` on our listening socket and dial it at ``endpoint``.
 
-        Calling it again for a known key with another endpoint re-dials there.
+        Calling it again for a known key with another endpoint re-dials there. A
+        watching mesh dials nobody: it answers the link the player dials.
         """
         self._require_started()
         check_z85_key(public_key, "peer public key")
@@ -287,15 +293,19 @@ class Mesh(ListeningService):
             raise UsageError(f"peer key {public_key!r:.50} is a watcher's key")
         existing = self._peers.get(public_key)
         if existing is not None:
-            if existing.endpoint == endpoint:
-                return
-            existing.endpoint = endpoint
-            self._links.redial(existing)
+            if existing.endpoint != endpoint:
+                existing.endpoint = endpoint
+                if not self.watching:
+                    self._links.redial(existing)
             return
         peer = Peer(public_key, endpoint, asyncio.get_running_loop().time())
         self._peers[public_key] = peer
         self._policy.allowed.add(public_key)
-        self._links.open_link(peer)
+        if self.watching:
+            assert self._router is not None and self._reader is not None
+            peer.sender = Route(send_only_twin(self._router), public_key, self._reader.poke)
+        else:
+            self._links.open_link(peer)
 
     def remove_peer(self, public_key: str) -> None:
         """Stop talking to ``public_key`` and refuse its future handshakes."""
@@ -524,17 +534,13 @@ class Mesh(ListeningService):
     # --- internals: receiving ---------------------------------------------------------------
 
     def _handle(self, frames: list[zmq.Frame]) -> None:
-        size = sum(len(f.bytes) for f in frames[1:])
         self.stats.frames_in += 1
-        self.stats.bytes_in += size
+        self.stats.bytes_in += sum(len(f.bytes) for f in frames[1:])
         try:
             sender = frames[-1].get("User-Id")
         except (zmq.ZMQError, KeyError, UnicodeDecodeError):
             sender = None
         peer = self._peers.get(sender) if isinstance(sender, str) else None
-        watcher = peer is None and isinstance(sender, str)
-        if watcher:
-            peer = self._watchers.link(str(sender))
         if peer is None:
             self.stats.unknown_sender += 1
             return
@@ -556,12 +562,8 @@ class Mesh(ListeningService):
             self.stats.foreign_game += 1
             self._malformed(peer.key, "frame of another game")
             return
-        if watcher:
-            self._watchers.on_frame(peer.key, frame, size)
-            return
         if self.watching and not isinstance(frame, Heartbeat | Ack | Entry):
-            # Players send a watcher nothing else: such a frame is a fault.
-            self._malformed(peer.key, "frame kind not accepted by a watcher")
+            self._malformed(peer.key, NOT_TO_A_WATCHER)  # players send a watcher no other
             return
         self._liveness.heard(peer)
         self._dispatch(peer, frame)

@@ -37,6 +37,8 @@ class FrameReader:
         self._handle = handle
         self._closed = closed
         self._fire = changed
+        self._queued: zmq.Socket | None = None
+        self._poked = False
 
     async def run(self, router: zmq.asyncio.Socket) -> None:
         """Handle what ``router`` receives until cancelled."""
@@ -47,8 +49,9 @@ class FrameReader:
         # a small frame's cost, a task woken per wake-up one more turn of the loop).
         # This task only holds the reader until the mesh closes.
         # asyncio keeps one reader per descriptor: nothing else may await on
-        # the router (sends go through the DEALERs), or its reader would replace ours.
-        queued = zmq.Socket.shadow(router.underlying)
+        # the router (sends go through the DEALERs, or on a watcher's mesh through a
+        # plain handle followed by a poke), or its reader would replace ours.
+        queued = self._queued = zmq.Socket.shadow(router.underlying)
         loop = asyncio.get_running_loop()
         fd = cast(int, queued.getsockopt(zmq.FD))
         loop.add_reader(fd, self._receive_queued, queued)
@@ -58,6 +61,21 @@ class FrameReader:
         finally:
             with contextlib.suppress(ValueError, OSError):
                 loop.remove_reader(fd)
+
+    def poke(self) -> None:
+        """Something was sent on the socket read: read what it holds, in a later callback.
+
+        A send processes the socket's pending commands, which may consume the edge of
+        its descriptor that announced frames to read; the reader would then not be
+        called for them until the next one.
+        """
+        if self._queued is not None and not self._poked:
+            self._poked = True
+            asyncio.get_running_loop().call_soon(self._after_poke, self._queued)
+
+    def _after_poke(self, queued: zmq.Socket) -> None:
+        self._poked = False
+        self._receive_queued(queued)
 
     def _receive_queued(self, queued: zmq.Socket) -> None:
         """Read and handle what the socket holds, up to a batch; the rest in a later turn.

@@ -16,8 +16,10 @@ Options and why:
   whose other end vanished, so it is redialled.
 * ``HANDSHAKE_IVL`` — a CURVE handshake that stalls is abandoned and retried.
 * ``MAXMSGSIZE`` — a peer cannot make us allocate more than one frame's limit.
-* ``SNDHWM`` on a DEALER to a watcher — a slow watcher holds at most that many
-  frames of ours; what does not fit is dropped (it catches up by sync).
+* On a DEALER to a watcher (:mod:`wizard_p2p.net.watchers`): ``SNDHWM`` and
+  ``RCVHWM`` — a slow or flooding watcher holds few frames of ours either way
+  (what does not fit is dropped: it catches up by sync); ``MAXMSGSIZE`` of a
+  header — a watcher sends no payload.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ import logging
 import os
 from collections.abc import Sequence
 from types import TracebackType
-from typing import Any, Self, cast
+from typing import Any, Protocol, Self, cast
 
 import zmq
 import zmq.asyncio
@@ -90,16 +92,10 @@ def make_dealer(
     config: NetConfig,
     routing_id: bytes | None,
     immediate: bool,
-    sndhwm: int | None = None,
 ) -> zmq.asyncio.Socket:
-    """A CURVE-client DEALER that will only talk to the holder of ``server_key``.
-
-    ``sndhwm``: at most this many frames queued for sending (libzmq's default if None).
-    """
+    """A CURVE-client DEALER that will only talk to the holder of ``server_key``."""
     sock = context.socket(zmq.DEALER)
     _common(sock, config)
-    if sndhwm is not None:
-        sock.setsockopt(zmq.SNDHWM, sndhwm)
     sock.setsockopt(zmq.CURVE_SERVERKEY, check_z85_key(server_key).encode("ascii"))
     sock.setsockopt(zmq.CURVE_PUBLICKEY, keys.public.encode("ascii"))
     sock.setsockopt(zmq.CURVE_SECRETKEY, keys.secret.encode("ascii"))
@@ -201,7 +197,14 @@ def send_only_twin(sock: zmq.asyncio.Socket) -> zmq.Socket:
     return zmq.Socket.shadow(sock.underlying)
 
 
-def send_now(sock: zmq.Socket, frames: Sequence[bytes]) -> bool:
+class Sender(Protocol):
+    """Where :func:`send_now` queues frames: a :func:`send_only_twin`, or a route to
+    one connection of a listening socket (a watcher's answers, see ``watchers``)."""
+
+    def send_multipart(self, msg_parts: Sequence[bytes], flags: int = ...) -> Any: ...
+
+
+def send_now(sock: Sender, frames: Sequence[bytes]) -> bool:
     """:func:`send_nowait` through a :func:`send_only_twin`: no future, no event-loop work."""
     try:
         sock.send_multipart(frames, flags=zmq.NOBLOCK)

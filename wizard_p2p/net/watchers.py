@@ -2,13 +2,17 @@
 
 A watcher (a person following the game, the big screen in the room) has its own
 CURVE key and its own mesh, built ``watching=True``, whose peers are the seated
-players. A seated player's mesh admits the watcher keys its node lists
-(:meth:`Mesh.set_watchers <wizard_p2p.net.mesh.Mesh.set_watchers>`) read-only:
+players. A watcher never connects to a player: each seated player's mesh dials the
+watchers its node lists (:meth:`Mesh.set_watchers
+<wizard_p2p.net.mesh.Mesh.set_watchers>`), and that one connection carries both
+ways, the watcher answering on its listening socket (:class:`Route`). A player's
+listening socket thus admits the seated keys only: a watcher cannot even take over
+a seated peer's connection there by its routing id. The player:
 
-* it dials each watcher's listening socket with a DEALER like a peer's, which holds
-  at most ``watcher_sndhwm`` frames (what does not fit is dropped: the watcher
-  catches up by sync), and sends it a heartbeat every heartbeat interval, so the
-  watcher learns every player's log length;
+* dials each watcher's listening socket with a DEALER like a peer's, which queues
+  at most ``watcher_hwm`` frames each way (what does not fit is dropped: the watcher
+  catches up by sync) and takes no frame part larger than a header, and sends it a
+  heartbeat every heartbeat interval, so the watcher learns every player's length;
 * each entry the player publishes goes once to every watcher, after the peers (from a
   later turn of the event loop): no resend, no acknowledgement kept, nothing waits
   for a watcher;
@@ -16,44 +20,84 @@ players. A seated player's mesh admits the watcher keys its node lists
   request per ``watcher_sync_interval``; one that comes sooner waits for the interval
   (one per watcher: a newer one replaces it), so a flood costs no more than a steady
   request;
-* from a watcher only ``HB``, ``ACK`` and ``SYNC`` are accepted; any other frame is
-  dropped as malformed, so nothing a watcher sends reaches the log or the node.
+* reads that DEALER, and accepts from a watcher only ``HB``, ``ACK`` and ``SYNC``; any
+  other frame is dropped as malformed, so nothing a watcher sends reaches the log or
+  the node.
 
 Watchers live apart from the peers: the replicator, the liveness and the private
 channel never see them, so they count for no acknowledgement, resend, silence or
 divergence. The one event about a watcher is :class:`WatcherSilent`, once per silence.
 
-The mesh composes :class:`Watchers`: it hands over its keys, config, counters and
-ZAP policy, and calls back for what only it knows (its heartbeat, its log, a
-malformed frame to count, an event to emit, a change to signal).
+The mesh composes :class:`Watchers`: it hands over its keys, config and counters,
+and calls back for what only it knows (its heartbeat, its log, a malformed frame to
+count, an event to emit, a change to signal).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import logging
 import math
 import time
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 
+import zmq
 import zmq.asyncio
 
 from wizard_p2p.errors import UsageError
-from wizard_p2p.net.auth import KeyPolicy
 from wizard_p2p.net.config import NetConfig
 from wizard_p2p.net.events import NetEvent, WatcherInfo, WatcherSilent
-from wizard_p2p.net.frames import Ack, Entry, Heartbeat, MeshFrame, SyncRequest, encode_mesh
+from wizard_p2p.net.frames import (
+    MAX_HEADER,
+    Ack,
+    Entry,
+    FrameError,
+    Heartbeat,
+    MeshFrame,
+    SyncRequest,
+    decode_mesh,
+    encode_mesh,
+)
 from wizard_p2p.net.keys import CurveKeys, check_z85_key
 from wizard_p2p.net.links import Links, Peer
-from wizard_p2p.net.sockets import check_endpoint, send_now
+from wizard_p2p.net.sockets import check_endpoint, send_nowait
 from wizard_p2p.net.stats import NetStats
 
+_log = logging.getLogger(__name__)
+
+# Why a frame is dropped: a kind a seated peer takes from no watcher, and one a
+# watcher takes from no seated peer.
 NOT_FROM_A_WATCHER = "frame kind not accepted from a watcher"
+NOT_TO_A_WATCHER = "frame kind not accepted by a watcher"
+
+
+class Route:
+    """How a watcher's mesh sends to a seated player: on its own listening socket, to
+    the connection that player dialled (a watcher dials nobody).
+
+    ``sent()`` is called after each send: sending on the socket the mesh reads may
+    consume its descriptor's edge (see :meth:`FrameReader.poke
+    <wizard_p2p.net.reader.FrameReader.poke>`).
+    """
+
+    def __init__(self, router: zmq.Socket, player: str, sent: Callable[[], None]) -> None:
+        self._router = router
+        self._routing_id = player.encode("ascii")
+        self._sent = sent
+
+    def send_multipart(self, msg_parts: Sequence[bytes], flags: int = 0) -> None:
+        try:
+            self._router.send_multipart([self._routing_id, *msg_parts], flags=flags)
+        finally:
+            self._sent()
 
 
 @dataclass
 class _Watcher:
     link: Peer
+    reader: asyncio.Task[None] | None = None  # reads the link's DEALER
     last_heard: float | None = None
     log_length: int = 0
     next_sync: float = -math.inf  # when its next SYNC may be served
@@ -82,7 +126,6 @@ class Watchers:
         keys: CurveKeys,
         config: NetConfig,
         stats: NetStats,
-        policy: KeyPolicy,
         *,
         game_id: str,
         hooks: MeshHooks,
@@ -90,14 +133,15 @@ class Watchers:
         self.config = config
         self._own = keys.public
         self._stats = stats
-        self._policy = policy
         self._game_id = game_id
         self._hooks = hooks
         self._table: dict[str, Peer] = {}  # the links, as Links keeps them
         self._watchers: dict[str, _Watcher] = {}
+        hwm = config.watcher_hwm
         self._links = Links(
             self._table, keys, config, stats, on_up=self._link_up, changed=hooks.changed,
-            sndhwm=config.watcher_sndhwm,
+            options={zmq.SNDHWM: hwm, zmq.RCVHWM: hwm, zmq.MAXMSGSIZE: MAX_HEADER},
+            on_open=self._read_link,
         )
         self._pushes: list[int] = []  # published positions not yet sent to the watchers
         self._next_heartbeat = -math.inf
@@ -115,10 +159,6 @@ class Watchers:
 
     def __contains__(self, key: object) -> bool:
         return key in self._watchers
-
-    def link(self, key: str) -> Peer | None:
-        watcher = self._watchers.get(key)
-        return None if watcher is None else watcher.link
 
     def set(self, watchers: Mapping[str, str], *, seated: Collection[str]) -> None:
         """Admit exactly ``watchers`` (key -> endpoint); see ``Mesh.set_watchers``."""
@@ -150,7 +190,6 @@ class Watchers:
             link = Peer(key, endpoint, now)
             self._table[key] = link
             self._watchers[key] = _Watcher(link)
-            self._policy.allowed.add(key)
             self._links.open_link(link)
 
     def status(self, now: float) -> dict[str, WatcherInfo]:
@@ -167,12 +206,8 @@ class Watchers:
             for key, w in self._watchers.items()
         }
 
-    def on_frame(self, key: str, frame: MeshFrame, size: int) -> None:
-        """A well-formed frame of this game, ``size`` bytes, from the watcher ``key``."""
-        started = time.thread_time()
-        watcher = self._watchers[key]
-        self._stats.watcher_frames_in_total += 1
-        self._stats.watcher_bytes_in_total += size
+    def _on_frame(self, watcher: _Watcher, frame: MeshFrame) -> None:
+        key = watcher.link.key
         match frame:
             case Heartbeat(length=length) | Ack(length=length):
                 watcher.log_length = length
@@ -183,7 +218,6 @@ class Watchers:
                 return
         watcher.last_heard = asyncio.get_running_loop().time()
         watcher.silent = False
-        self._spent(started)
 
     def push(self, position: int) -> None:
         """The mesh published its entry at ``position``: send it on, after the peers."""
@@ -221,10 +255,13 @@ class Watchers:
     def stop(self) -> list[asyncio.Task[None]]:
         """Nothing more is sent or served; returns the link tasks to cancel."""
         self._closed = True
+        readers: list[asyncio.Task[None]] = []
         for watcher in self._watchers.values():
             if watcher.timer is not None:
                 watcher.timer.cancel()
-        return self._links.stop()
+            if watcher.reader is not None:
+                readers.append(watcher.reader)
+        return [*readers, *self._links.stop()]
 
     def close_all(self, *, linger: int = 0) -> None:
         self._links.close_all(linger=linger)
@@ -234,14 +271,60 @@ class Watchers:
     def _remove(self, key: str) -> None:
         watcher = self._watchers.pop(key)
         del self._table[key]
-        # Its connection already admitted stays up until it closes, but its frames
-        # then come from a key neither a peer nor a watcher: dropped by the mesh.
-        self._policy.allowed.discard(key)
         if watcher.timer is not None:
             watcher.timer.cancel()
+        if watcher.reader is not None:
+            watcher.reader.cancel()
         self._links.drop(watcher.link)
         del self._stats.watcher_frames_out[key]
         del self._stats.watcher_bytes_out[key]
+
+    def _read_link(self, link: Peer) -> None:
+        # Called as the link's DEALER is (re)created: read the new one from now on.
+        watcher = self._watchers.get(link.key)
+        if watcher is None or link.dealer is None:
+            return
+        if watcher.reader is not None:
+            watcher.reader.cancel()
+        watcher.reader = asyncio.get_running_loop().create_task(
+            self._read(watcher, link.dealer), name=f"mesh-watcher-{link.key[:8]}"
+        )
+
+    async def _read(self, watcher: _Watcher, dealer: zmq.asyncio.Socket) -> None:
+        with contextlib.suppress(asyncio.CancelledError, zmq.ZMQError):
+            while not self._closed:
+                frames = await dealer.recv_multipart()
+                try:
+                    self._receive(watcher, frames)
+                except Exception:
+                    # A bug must never end the reading; the frame is lost.
+                    _log.exception("error while handling a watcher's frame")
+                self._hooks.changed()
+
+    def _receive(self, watcher: _Watcher, frames: list[bytes]) -> None:
+        """Frames from the watcher of this link (the CURVE handshake proved its key)."""
+        if self._closed or self._watchers.get(watcher.link.key) is not watcher:
+            return
+        started = time.thread_time()
+        stats, key = self._stats, watcher.link.key
+        size = sum(len(part) for part in frames)
+        stats.frames_in += 1
+        stats.bytes_in += size
+        stats.watcher_frames_in_total += 1
+        stats.watcher_bytes_in_total += size
+        try:
+            game_id, frame = decode_mesh(
+                frames, max_payload=self.config.max_payload, max_sync=self.config.sync_batch
+            )
+        except FrameError as exc:
+            self._hooks.malformed(key, exc.reason)
+        else:
+            if game_id != self._game_id:
+                stats.foreign_game += 1
+                self._hooks.malformed(key, "frame of another game")
+            else:
+                self._on_frame(watcher, frame)
+        self._spent(started)
 
     def _spent(self, started: float) -> None:
         self._stats.watcher_cpu_seconds += time.thread_time() - started
@@ -299,9 +382,13 @@ class Watchers:
             self._stats.watcher_entries_served += 1
 
     def _send_parts(self, key: str, parts: list[bytes]) -> bool:
+        # Through the asyncio socket, not a plain handle: the link is read too, and the
+        # asyncio socket then looks again for frames a send let in unannounced.
         stats = self._stats
         link = self._table.get(key)
-        if link is None or link.sender is None or self._closed or not send_now(link.sender, parts):
+        if link is None or link.dealer is None or self._closed or not send_nowait(
+            link.dealer, parts
+        ):
             stats.watcher_send_failures += 1
             return False
         size = sum(len(part) for part in parts)
