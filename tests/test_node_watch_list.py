@@ -1,10 +1,11 @@
-"""The list of watchers between seated peers: the host's seat alone may send it.
+"""The list of watchers between seated peers, and a watcher following them, in one process.
 
 Real peers on loopback, held where seat 0 is to make its first bid. The host's
 gate (admitting all) lists a watcher: every seat's mesh admits its key and every
 snapshot names it; a seat that restarts is told again. A list sent by another seat,
 a list sent as an unreliable control message, and a private message that is no
-list are refused, naming the sender; the game goes on.
+list are refused, naming the sender; the game goes on. A watcher node admitted by
+the gate catches up with the seats, shows no hand, and says what it verified.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from wizard_p2p.net import CurveKeys, LobbyServer
 from wizard_p2p.node.lobby_common import lobby_keys
 from wizard_p2p.node.watch_ask import GateClient, WatchTimers
 from wizard_p2p.node.watch_gate import WatchGate
+from wizard_p2p.node.watcher import WatchNode
 from wizard_p2p.protocol.control import ListedWatcher, Watchers, encode_control
 
 CODE = "ABCD-EF23"
@@ -95,5 +97,40 @@ def test_a_watcher_list_of_the_host_seat_is_taken_by_the_others(
             await game.until(lambda: one.snapshot().watchers == ("Big screen",),
                              "seat 1 to take the host's list")
             assert one.mesh is not None and one.mesh.watchers == (listed.watchers[0].curve_key,)
+
+    run(main())
+
+
+def test_a_watcher_node_follows_the_seats_and_shows_no_hand(
+    tmp_path: Path, run: Callable[..., object]  # noqa: F811
+) -> None:
+    async def main() -> None:
+        async with waiting_for_seat_0(tmp_path) as game:
+            host = game.peers[0]
+            server = LobbyServer(lobby_keys(CODE), host="127.0.0.1", port=0, config=NET)
+            await server.start()
+            host.attach_gate(WatchGate(server, CODE, host.table.log[0], admission="all",
+                                       players=host.table.players))
+            node = WatchNode(CurveKeys.generate(), "Screen", "127.0.0.1", server.port, CODE,
+                             listen_host="127.0.0.1", net_config=NET)
+            try:
+                await node.start()
+                table = node.table
+                assert table is not None
+
+                def caught_up() -> bool:
+                    return table.log == host.table.log and node.ready.is_set()
+
+                await game.until(caught_up, "the watcher to catch up")
+                snap = node.snapshot()
+                assert snap.view.watcher and snap.view.hand is None
+                assert snap.watchers == ("Screen",) and snap.names == host.table.names
+                verified = [s for s in snap.status if s.kind == "verified"]
+                assert verified and verified[0].done == len(host.table.log) - 1
+                await the_game_goes_on(game)
+                await game.until(caught_up, "the watcher to follow the bid")
+                assert node.refused_count == 0
+            finally:
+                await node.close()
 
     run(main())

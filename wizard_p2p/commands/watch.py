@@ -69,7 +69,8 @@ async def watch_async(args: argparse.Namespace) -> WatchNode:
     finally:
         await node.close()
     if node.table is not None:
-        printer.update()
+        if args.headless:
+            printer.update()  # what came last (the screen showed it already)
         printer.final()
     if node.save_path is not None and node.table is not None:
         _say(args, f"verified log: {node.save_path}")

@@ -248,7 +248,7 @@ class WatchNode:
             view=public_view(table.game),
             names=table.names,
             fingerprints=tuple(fingerprint(k) for k in table.sign_keys),
-            connected=tuple(s not in self.silent for s in range(table.seats)),
+            connected=tuple(table.ended or s not in self.silent for s in range(table.seats)),
             status=self.status(),
             finished=table.finished,
             aborted=ended_reason(table),
@@ -262,7 +262,9 @@ class WatchNode:
             if self.asking:
                 return (Status("admission", detail=self.asking),)
             return (Status("connecting", detail=f"{self.host}:{self.port}"),)
-        items = [Status("disconnected", seat=s) for s in sorted(self.silent)]
+        # Once the game is over the players leave: nobody is waited for any more.
+        silent = () if table.ended else sorted(self.silent)
+        items = [Status("disconnected", seat=s) for s in silent]
         items.append(Status("verified", done=len(table.log) - 1))
         if table.completed_rounds:
             items.append(Status("round-checked", done=table.completed_rounds))
