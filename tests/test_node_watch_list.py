@@ -130,6 +130,17 @@ def test_a_watcher_node_follows_the_seats_and_shows_no_hand(
                 await the_game_goes_on(game)
                 await game.until(caught_up, "the watcher to follow the bid")
                 assert node.refused_count == 0
+                # Who watches is shown to the watchers too.
+                other = GateClient(CurveKeys.generate(), "127.0.0.1", server.port, CODE,
+                                   name="Other", mesh_port=40004, net_config=NET)
+                try:
+                    await other.admission(lambda reason: None)
+                    await game.until(lambda: node.snapshot().watchers == ("Screen", "Other"),
+                                     "the watcher to learn who else watches")
+                finally:
+                    await other.close()
+                await game.until(lambda: node.snapshot().watchers == ("Screen",),
+                                 "the watcher to learn the other left")
             finally:
                 await node.close()
 

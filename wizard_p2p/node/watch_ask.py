@@ -11,7 +11,6 @@ is ``node.watch_gate``; the messages are SPEC §10.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -74,7 +73,7 @@ class GateClient:
             curve_keys, f"tcp://{bracketed}:{port}", lobby_keys(self.code).public,
             config=net_config,
         )
-        self._pinger: asyncio.Task[None] | None = None
+        self._tasks: list[asyncio.Task[None]] = []
         self._admitted = False
 
     async def admission(self, on_wait: Callable[[str], None]) -> WatchAdmitted:
@@ -117,9 +116,28 @@ class GateClient:
         assert isinstance(body, WatchAdmitted | Wait)
         return body
 
-    def keep_listed(self) -> None:
-        """Ping the gate from now on (on the current loop), until :meth:`close`."""
-        self._pinger = asyncio.get_running_loop().create_task(self._ping(), name="watch-ping")
+    def keep_listed(self, on_watchers: Callable[[tuple[str, ...]], None]) -> None:
+        """Ping the gate from now on (on the current loop), until :meth:`close`; each list
+        of who watches the gate sends goes to ``on_watchers``."""
+        loop = asyncio.get_running_loop()
+        self._tasks = [
+            loop.create_task(self._ping(), name="watch-ping"),
+            loop.create_task(self._listen(on_watchers), name="watch-listen"),
+        ]
+
+    async def _listen(self, on_watchers: Callable[[tuple[str, ...]], None]) -> None:
+        while True:
+            try:
+                raw = await self._client.recv()
+            except WizardError:
+                return  # closed
+            try:
+                body = decode_lobby(raw, expect=("admitted", "refused", "bye", "wait"))
+            except DecodeError as exc:
+                _log.warning("the gate sent what this client cannot read: %s", exc)
+                continue
+            if isinstance(body, WatchAdmitted):
+                on_watchers(body.watchers)
 
     async def _ping(self) -> None:
         ping = encode({"type": "ping"})
@@ -132,10 +150,9 @@ class GateClient:
 
     async def close(self) -> None:
         """Say bye (if admitted) and close the connection."""
-        if self._pinger is not None:
-            self._pinger.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._pinger
+        for task in self._tasks:
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
         linger = 0.0
         if self._admitted:
             try:

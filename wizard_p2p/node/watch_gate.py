@@ -108,6 +108,7 @@ class WatchGate:
         self._barred: set[str] = set()  # keys the host refused
         self._listeners: list[Callable[[], None]] = []
         self._task: asyncio.Task[None] | None = None
+        self._told: tuple[str, ...] = ()  # the names the watchers were last sent
         self.status = ""
 
     # --- what the host's seat reads ---------------------------------------------------
@@ -270,6 +271,13 @@ class WatchGate:
             self._drop(watcher.key, "is gone (not heard from)")
 
     def _changed(self) -> None:
+        names = tuple(w.name for w in self.watching)
+        if names != self._told:
+            # Who watches is shown to the watchers too: each is sent the list again.
+            self._told = names
+            update = self._admitted()
+            for watcher in self.watching:
+                self.server.push(watcher.key, update)
         for callback in list(self._listeners):
             callback()
 

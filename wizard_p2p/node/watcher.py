@@ -121,7 +121,7 @@ class WatchNode:
         except BaseException:
             release_port(port)
             raise
-        self._gate.keep_listed()
+        self._gate.keep_listed(self._watchers_changed)
         table = self.table
         self.mesh = Mesh(
             self.curve_keys, host=self.listen_host, port=port, config=self.net_config,
@@ -133,6 +133,10 @@ class WatchNode:
             self.mesh.add_peer(table.players[seat]["curve_key"], self._endpoint_of(seat))
         self._following_since = asyncio.get_running_loop().time()
         self._events = asyncio.get_running_loop().create_task(self._event_loop(), name="watch")
+        self._notify()
+
+    def _watchers_changed(self, names: tuple[str, ...]) -> None:
+        self.watchers = names
         self._notify()
 
     def _waiting(self, reason: str) -> None:
