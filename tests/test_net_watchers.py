@@ -23,7 +23,7 @@ from wizard_p2p.net import (
     PrivateReceived,
     WatcherSilent,
 )
-from wizard_p2p.net.frames import Control, Entry, Private, PrivateAck, SyncRequest
+from wizard_p2p.net.frames import Control, Entry, Heartbeat, Private, PrivateAck, SyncRequest
 from wizard_p2p.net.testing import FAST_TIMERS, MemoryStore, connect_all
 from wizard_p2p.net.watchers import NOT_FROM_A_WATCHER, NOT_TO_A_WATCHER
 
@@ -225,7 +225,7 @@ def test_a_watching_mesh_sends_no_entry_or_message_and_takes_none_but_entries() 
     run(scenario())
 
 
-def test_a_watcher_flooding_sync_gets_bounded_service_and_the_game_goes_on() -> None:
+def test_a_flooding_watcher_gets_bounded_reading_and_service_and_the_game_goes_on() -> None:
     async def scenario() -> None:
         a, b = Node(), Node()
         watcher = Node(watching=True)
@@ -237,28 +237,30 @@ def test_a_watcher_flooding_sync_gets_bounded_service_and_the_game_goes_on() -> 
             watcher.watch(a)
             await watcher.holds(32)
             loop = asyncio.get_running_loop()
-            served_before = a.mesh.stats.watcher_syncs_served
+            stats = a.mesh.stats
+            served_before, read_before = stats.watcher_syncs_served, stats.watcher_frames_in_total
             start = loop.time()
-            sent = sum(
-                watcher.mesh._send_frame(a.key, SyncRequest(0, WATCH.watcher_sync_batch))
-                for _ in range(2000)
-            )
-            assert sent > 0
+            flood = (SyncRequest(0, WATCH.watcher_sync_batch), Heartbeat(watcher.mesh.epoch, 0, ""))
+            sent = sum(watcher.mesh._send_frame(a.key, flood[i % 2]) for i in range(600))
+            assert sent > WATCH.watcher_max_frames
             # Meanwhile the players' game goes on.
             for i in range(20):
                 b.append(f"b{i}".encode())
             await a.holds(52)
             await a.mesh.wait_for(
-                lambda: a.mesh.stats.watcher_syncs_deferred >= 1, DEADLINE, "syncs deferred"
+                lambda: stats.watcher_syncs_deferred >= 1 and stats.watcher_reads_paused >= 1,
+                DEADLINE, "the flood held back",
             )
             elapsed = loop.time() - start
-            served = a.mesh.stats.watcher_syncs_served - served_before
-            # One request per interval at most, however many came.
+            windows = elapsed / WATCH.heartbeat_interval + 2
+            # At most so many frames read per interval, one request served per interval.
+            assert stats.watcher_frames_in_total - read_before <= windows * WATCH.watcher_max_frames
+            served = stats.watcher_syncs_served - served_before
             assert served <= elapsed / WATCH.watcher_sync_interval + 2
-            assert a.mesh.stats.watcher_entries_served <= (
-                a.mesh.stats.watcher_syncs_served * WATCH.watcher_sync_batch
+            assert stats.watcher_entries_served <= (
+                stats.watcher_syncs_served * WATCH.watcher_sync_batch
             )
-            assert a.mesh.stats.malformed[watcher.key] == 0
+            assert stats.malformed[watcher.key] == 0
             await watcher.holds(52)  # and it still follows the game
             assert watcher.store.entries == a.store.entries
 
@@ -358,7 +360,7 @@ def test_watcher_keys_are_checked() -> None:
                 a.mesh.add_peer(others[0], endpoint)
             assert a.mesh.peers == (b.key,)
             for field, value in (("max_watchers", -1), ("watcher_sync_batch", 0),
-                                 ("watcher_hwm", 0),
+                                 ("watcher_hwm", 0), ("watcher_max_frames", 0),
                                  ("watcher_sync_interval", 0),
                                  ("watcher_silence_limit", -1.0)):
                 with pytest.raises(ConfigError):

@@ -73,11 +73,14 @@ class NetConfig:
     # ``watcher_sync_interval`` (a sooner one waits for it), and a watcher asks for no
     # more than that at once. The link to a watcher queues at most ``watcher_hwm``
     # frames each way; past that, what is sent is dropped (the watcher catches up by
-    # SYNC). A watcher unheard for ``watcher_silence_limit`` is reported, once.
+    # SYNC). At most ``watcher_max_frames`` frames of a watcher are read per heartbeat
+    # interval (it sends a few per second). A watcher unheard for
+    # ``watcher_silence_limit`` is reported, once.
     max_watchers: int = 8
     watcher_sync_batch: int = 64
     watcher_sync_interval: float = 0.05
     watcher_hwm: int = 128
+    watcher_max_frames: int = 32
     watcher_silence_limit: float = 30.0
     # ZAP domains: the mesh admits only allow-listed keys; the lobby admits any
     # key while open.
@@ -100,7 +103,7 @@ class NetConfig:
                      "max_queued_messages", "max_entry", "max_ahead_bytes", "max_queued_bytes",
                      "reconnect_ivl_ms", "reconnect_ivl_max_ms",
                      "handshake_timeout_ms", "zmtp_heartbeat_ms", "zmtp_heartbeat_timeout_ms",
-                     "watcher_sync_batch", "watcher_hwm"):
+                     "watcher_sync_batch", "watcher_hwm", "watcher_max_frames"):
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or value < 1:
                 raise ConfigError(f"NetConfig.{name} must be a positive integer, got {value!r}")

@@ -225,11 +225,9 @@ class Mesh(ListeningService):
         store, on_entry = self._pending_log
         if store is not None and on_entry is not None:
             self.attach_log(store, on_entry)
-        reader = self._reader = FrameReader(
-            self._handle, closed=lambda: self._closed, changed=self._fire
-        )
+        self._reader = FrameReader(self._handle, closed=lambda: self._closed, changed=self._fire)
         self._tasks = [
-            loop.create_task(reader.run(router), name="mesh-receive"),
+            loop.create_task(self._reader.run(router), name="mesh-receive"),
             loop.create_task(self._timer_loop(), name="mesh-timer"),
             loop.create_task(
                 self._links.watch_router(router_monitor, self.endpoint), name="mesh-monitor"

@@ -58,6 +58,8 @@ class NetStats:
     # waited (a later one replacing a waiting one counts too).
     watcher_syncs_served: int = 0
     watcher_syncs_deferred: int = 0
+    # Times the reading of a watcher's link paused: it sent more than its budget.
+    watcher_reads_paused: int = 0
     # Frames for a watcher that could not be queued (its link down or its queue full;
     # not in send_failures, which counts the seated peers' only).
     watcher_send_failures: int = 0

@@ -20,9 +20,10 @@ a seated peer's connection there by its routing id. The player:
   request per ``watcher_sync_interval``; one that comes sooner waits for the interval
   (one per watcher: a newer one replaces it), so a flood costs no more than a steady
   request;
-* reads that DEALER, and accepts from a watcher only ``HB``, ``ACK`` and ``SYNC``; any
-  other frame is dropped as malformed, so nothing a watcher sends reaches the log or
-  the node.
+* reads that DEALER, at most ``watcher_max_frames`` frames per heartbeat interval
+  (the rest wait, then the watcher's sends fail), and accepts from a watcher only
+  ``HB``, ``ACK`` and ``SYNC``; any other frame is dropped as malformed, so nothing
+  a watcher sends reaches the log or the node.
 
 Watchers live apart from the peers: the replicator, the liveness and the private
 channel never see them, so they count for no acknowledgement, resend, silence or
@@ -291,9 +292,22 @@ class Watchers:
         )
 
     async def _read(self, watcher: _Watcher, dealer: zmq.asyncio.Socket) -> None:
+        loop = asyncio.get_running_loop()
+        budget, window = self.config.watcher_max_frames, self.config.heartbeat_interval
+        window_end, read = -math.inf, 0
         with contextlib.suppress(asyncio.CancelledError, zmq.ZMQError):
             while not self._closed:
+                now = loop.time()
+                if now >= window_end:
+                    window_end, read = now + window, 0
+                elif read >= budget:
+                    # Its frames wait in the link's queue, then in TCP, and then its
+                    # sends fail: a flood costs us no more than the budget.
+                    self._stats.watcher_reads_paused += 1
+                    await asyncio.sleep(window_end - now)
+                    continue
                 frames = await dealer.recv_multipart()
+                read += 1
                 try:
                     self._receive(watcher, frames)
                 except Exception:
