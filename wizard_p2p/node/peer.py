@@ -7,7 +7,8 @@ table asks to send (``send_order``), and implements ``SeatController`` for the
 console. It composes one helper per concern: ``repair`` (a log that diverged from a
 peer's), ``faults`` (refused entries and evidence), ``stall`` (a seat holding the
 game up), ``idle`` (work put off until nothing else is due), ``bot_driver`` (with a
-bot ``policy`` it makes its own choices), ``seat_status`` and ``tracing``.
+bot ``policy`` it makes its own choices), ``watch_list`` (who watches; the host's
+seat holds the ``watch_gate``), ``seat_status`` and ``tracing``.
 
 Crash and resume: the log file and ``seat.json`` (master secret) are all that
 is needed. On start the table is rebuilt by feeding it the log; entries the
