@@ -51,7 +51,9 @@ def _add_network_options(
     )
     parser.add_argument(
         "--mesh-port", type=int, default=None,
-        help="port of the game mesh, between the players (default: the host's is the lobby "
+        help="port of this watcher's mesh, where the players send the game (default: any "
+        "free port)" if watcher else
+        "port of the game mesh, between the players (default: the host's is the lobby "
         "port + 1, a joiner's any free port)",
     )
     parser.add_argument("--lang", default=None, help="en, zh, ja (default: from the locale)")
@@ -69,14 +71,16 @@ def _add_network_options(
     parser.add_argument(
         "--quiet", action="store_true", help="print nothing but errors (headless seats)"
     )
-    parser.add_argument(
-        "--no-bell", action="store_true", help="no terminal bell when your turn comes (key: m)"
-    )
-    parser.add_argument("--trace", default=None, help=argparse.SUPPRESS)  # benchmarks
-    # `play`'s bots: their host may still be starting when they first knock.
-    parser.add_argument("--join-timeout", type=float, default=None, help=argparse.SUPPRESS)
-    parser.add_argument("--stall-limit", type=float, default=120.0,
-                        help="seconds a seat may hold up the game (default 120)")
+    if not watcher:
+        parser.add_argument(
+            "--no-bell", action="store_true",
+            help="no terminal bell when your turn comes (key: m)",
+        )
+        parser.add_argument("--trace", default=None, help=argparse.SUPPRESS)  # benchmarks
+        # `play`'s bots: their host may still be starting when they first knock.
+        parser.add_argument("--join-timeout", type=float, default=None, help=argparse.SUPPRESS)
+        parser.add_argument("--stall-limit", type=float, default=120.0,
+                            help="seconds a seat may hold up the game (default 120)")
     parser.add_argument("--silence-limit", type=float, default=3.0,
                         help="seconds without a heartbeat before a peer counts as silent "
                         "(default 3)")
@@ -363,6 +367,11 @@ def _check_before_start(args: argparse.Namespace) -> None:
         args.name = check_own_name(args.name)  # the genesis's rules, before anything is sent
     console = getattr(args, "command", None) in _CONSOLE_COMMANDS
     if console and not getattr(args, "headless", True) and not sys.stdin.isatty():
+        if args.command == "watch":
+            raise UsageError(
+                "the console needs a terminal to read keys from; run it in one, or watch "
+                "with: wizard-p2p watch ADDRESS --code CODE --headless"
+            )
         raise UsageError(
             "the console needs a terminal to read keys from; run it in one, or seat a bot "
             "with: wizard-p2p bot ADDRESS --code CODE"
