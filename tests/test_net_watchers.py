@@ -42,9 +42,9 @@ class Node:
 
     def __init__(self, *, watching: bool = False, entries: list[bytes] | None = None,
                  validator: Callable[[int, bytes], bool] | None = None,
-                 keys: CurveKeys | None = None) -> None:
+                 keys: CurveKeys | None = None, port: int = 0) -> None:
         self.store = MemoryStore(entries, validator)
-        self.mesh = Mesh(keys or CurveKeys.generate(), config=WATCH, game_id="g",
+        self.mesh = Mesh(keys or CurveKeys.generate(), port=port, config=WATCH, game_id="g",
                          store=self.store, on_entry=self.store.accept, watching=watching)
 
     @property
@@ -392,5 +392,26 @@ def test_a_watcher_rejects_a_bad_entry_and_takes_another_players_right_one() -> 
             assert watcher.store.sources[1] == honest.key
             diverged = [e async for e in _first(watcher.mesh, Diverged)]
             assert (diverged[0].peer, diverged[0].position) == (faulty.key, 1)
+
+    run(scenario())
+
+
+def test_a_watcher_that_restarts_is_served_again_on_the_same_link() -> None:
+    async def scenario() -> None:
+        a = Node(entries=[b"e0", b"e1"])
+        first = Node(watching=True)
+        async with started(a, first):
+            first.watch(a)
+            await first.holds(2)
+            keys, port = first.mesh.keys, first.mesh.port
+            await first.mesh.close()
+            a.append(b"e2")  # pushed while it is away: lost to it
+            again = Node(watching=True, keys=keys, port=port)
+            async with started(again):
+                again.mesh.add_peer(a.key, a.mesh.endpoint)
+                # The player redials the same endpoint: the new process catches up by SYNC.
+                await again.holds(3)
+                assert again.store.entries == a.store.entries
+                assert a.mesh.watchers == (keys.public,)
 
     run(scenario())

@@ -13,10 +13,10 @@ a seated peer's connection there by its routing id. The player:
   at most ``watcher_hwm`` frames each way (what does not fit is dropped: the watcher
   catches up by sync) and takes no frame part larger than a header, and sends it a
   heartbeat every heartbeat interval, so the watcher learns every player's length;
-* each entry the player publishes goes once to every watcher, after the peers (from a
-  later turn of the event loop): no resend, no acknowledgement kept, nothing waits
-  for a watcher;
-* a watcher's ``SYNC`` is served at most ``watcher_sync_batch`` entries at a time, one
+* sends each entry it publishes once to every watcher, after the peers (from a later
+  turn of the event loop): no resend, no acknowledgement kept, nothing waits for a
+  watcher;
+* serves a watcher's ``SYNC`` at most ``watcher_sync_batch`` entries at a time, one
   request per ``watcher_sync_interval``; one that comes sooner waits for the interval
   (one per watcher: a newer one replaces it), so a flood costs no more than a steady
   request;
@@ -207,19 +207,6 @@ class Watchers:
             for key, w in self._watchers.items()
         }
 
-    def _on_frame(self, watcher: _Watcher, frame: MeshFrame) -> None:
-        key = watcher.link.key
-        match frame:
-            case Heartbeat(length=length) | Ack(length=length):
-                watcher.log_length = length
-            case SyncRequest():
-                self._on_sync(watcher, frame)
-            case _:
-                self._hooks.malformed(key, NOT_FROM_A_WATCHER)
-                return
-        watcher.last_heard = asyncio.get_running_loop().time()
-        watcher.silent = False
-
     def push(self, position: int) -> None:
         """The mesh published its entry at ``position``: send it on, after the peers."""
         if not self._watchers or self._closed:
@@ -339,6 +326,19 @@ class Watchers:
             else:
                 self._on_frame(watcher, frame)
         self._spent(started)
+
+    def _on_frame(self, watcher: _Watcher, frame: MeshFrame) -> None:
+        key = watcher.link.key
+        match frame:
+            case Heartbeat(length=length) | Ack(length=length):
+                watcher.log_length = length
+            case SyncRequest():
+                self._on_sync(watcher, frame)
+            case _:
+                self._hooks.malformed(key, NOT_FROM_A_WATCHER)
+                return
+        watcher.last_heard = asyncio.get_running_loop().time()
+        watcher.silent = False
 
     def _spent(self, started: float) -> None:
         self._stats.watcher_cpu_seconds += time.thread_time() - started
