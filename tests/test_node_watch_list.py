@@ -18,6 +18,7 @@ import pytest
 from tests.lobby_support import NET
 from tests.peer_support import the_game_goes_on, waiting_for_seat_0
 from tests.test_node_peer import run  # noqa: F401  (a fixture)
+from wizard_p2p.bots import RandomPolicy
 from wizard_p2p.errors import UsageError
 from wizard_p2p.net import CurveKeys, LobbyServer
 from wizard_p2p.node.lobby_common import lobby_keys
@@ -141,6 +142,16 @@ def test_a_watcher_node_follows_the_seats_and_shows_no_hand(
                     await other.close()
                 await game.until(lambda: node.snapshot().watchers == ("Screen",),
                                  "the watcher to learn the other left")
+                # A seat that crashes and resumes is told the list again by the host.
+                await game.crash(1)
+                resumed = await game.resume(1, policy=RandomPolicy())
+                await game.until(
+                    lambda: resumed.snapshot().watchers == ("Screen",) and resumed.mesh
+                    is not None and resumed.mesh.watchers == (node.curve_keys.public,),
+                    "the resumed seat to list the watcher",
+                )
+                await the_game_goes_on(game)
+                await game.until(caught_up, "the watcher to follow the game on")
             finally:
                 await node.close()
 
