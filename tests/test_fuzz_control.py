@@ -30,9 +30,11 @@ from wizard_p2p.protocol.control import (
     MAX_CONTROL_BYTES,
     EntryAt,
     Want,
+    Watchers,
     decode_control,
     encode_control,
 )
+from wizard_p2p.protocol.lobby_schema import MAX_WATCHERS
 from wizard_p2p.protocol.messages import MAX_ENTRY_BYTES
 
 LINES = golden_lines()
@@ -48,6 +50,10 @@ VALID = [
 def _control(payload: bytes) -> None:
     message = attempt(decode_control, payload)
     if message is None:
+        return
+    if isinstance(message, Watchers):
+        assert len(message.watchers) <= MAX_WATCHERS
+        assert decode_control(encode_control(message)) == message
         return
     assert 0 <= message.position <= 1_000_000
     if isinstance(message, EntryAt):

@@ -174,7 +174,7 @@ class LanGame:
 
     def __init__(
         self, workdir: Path, n: int, *, stall_limit: float, silence_limit: float = 3.0,
-        variants: tuple[str, ...] = (),
+        variants: tuple[str, ...] = (), host_args: tuple[str, ...] = (),
     ) -> None:
         self.workdir = workdir
         self.n = n
@@ -185,7 +185,7 @@ class LanGame:
         host.procs.append(Proc("host", [
             "host", "--headless", "--seats", str(n), "--port", "0", "--name", "Host",
             "--data-dir", str(host.data_dir), "--policy", "random", "--listen", "127.0.0.1",
-            *self.timers, *variant_args,
+            *self.timers, *variant_args, *host_args,
         ], workdir))
         self.seats = [host]
         found = wait_until(

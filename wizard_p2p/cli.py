@@ -1,4 +1,4 @@
-"""The command line: ``wizard-p2p host|join|resume|audit|replay|bot|play|tournament``."""
+"""The command line: ``wizard-p2p host|join|watch|resume|audit|replay|bot|play|tournament``."""
 
 from __future__ import annotations
 
@@ -34,7 +34,9 @@ def _add_game_options(parser: argparse.ArgumentParser) -> None:
 POLICY_CHOICES = ("random", "heuristic", "expert")
 
 
-def _add_network_options(parser: argparse.ArgumentParser, *, bot: bool = False) -> None:
+def _add_network_options(
+    parser: argparse.ArgumentParser, *, bot: bool = False, watcher: bool = False
+) -> None:
     parser.add_argument(
         "--name",
         default=os.environ.get("USER", "Player")[:32] or "Player",
@@ -49,26 +51,36 @@ def _add_network_options(parser: argparse.ArgumentParser, *, bot: bool = False) 
     )
     parser.add_argument(
         "--mesh-port", type=int, default=None,
-        help="port of the game mesh, between the players (default: the host's is the lobby "
+        help="port of this watcher's mesh, where the players send the game (default: any "
+        "free port)" if watcher else
+        "port of the game mesh, between the players (default: the host's is the lobby "
         "port + 1, a joiner's any free port)",
     )
     parser.add_argument("--lang", default=None, help="en, zh, ja (default: from the locale)")
-    parser.add_argument(
-        "--policy", default="heuristic", choices=POLICY_CHOICES,
-        help="how a bot plays: %(choices)s (default %(default)s)",
-    )
-    parser.add_argument("--headless", action="store_true", default=bot, help="a bot plays")
+    if watcher:
+        parser.add_argument(
+            "--headless", action="store_true",
+            help="no console: print a line per trick, the scores and what was refused",
+        )
+    else:
+        parser.add_argument(
+            "--policy", default="heuristic", choices=POLICY_CHOICES,
+            help="how a bot plays: %(choices)s (default %(default)s)",
+        )
+        parser.add_argument("--headless", action="store_true", default=bot, help="a bot plays")
     parser.add_argument(
         "--quiet", action="store_true", help="print nothing but errors (headless seats)"
     )
-    parser.add_argument(
-        "--no-bell", action="store_true", help="no terminal bell when your turn comes (key: m)"
-    )
-    parser.add_argument("--trace", default=None, help=argparse.SUPPRESS)  # benchmarks
-    # `play`'s bots: their host may still be starting when they first knock.
-    parser.add_argument("--join-timeout", type=float, default=None, help=argparse.SUPPRESS)
-    parser.add_argument("--stall-limit", type=float, default=120.0,
-                        help="seconds a seat may hold up the game (default 120)")
+    if not watcher:
+        parser.add_argument(
+            "--no-bell", action="store_true",
+            help="no terminal bell when your turn comes (key: m)",
+        )
+        parser.add_argument("--trace", default=None, help=argparse.SUPPRESS)  # benchmarks
+        # `play`'s bots: their host may still be starting when they first knock.
+        parser.add_argument("--join-timeout", type=float, default=None, help=argparse.SUPPRESS)
+        parser.add_argument("--stall-limit", type=float, default=120.0,
+                            help="seconds a seat may hold up the game (default 120)")
     parser.add_argument("--silence-limit", type=float, default=3.0,
                         help="seconds without a heartbeat before a peer counts as silent "
                         "(default 3)")
@@ -117,6 +129,12 @@ def _cmd_join(args: argparse.Namespace) -> int:
     from wizard_p2p.commands.networked import join_async
 
     return _run(lambda: join_async(args))
+
+
+def _cmd_watch(args: argparse.Namespace) -> int:
+    from wizard_p2p.commands.watch import watch
+
+    return watch(args)
 
 
 def _cmd_resume(args: argparse.Namespace) -> int:
@@ -188,7 +206,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--no-announce", dest="announce", action="store_false",
         help="do not announce the lobby on the local network (joiners then need its address)",
     )
-    host.set_defaults(func=_cmd_host)
+    host.add_argument(
+        "--admit-watchers", action="store_true",
+        help="let everyone with the invite code watch the game (at most 8 at once); "
+        "otherwise the console asks you for each, and a headless host admits none",
+    )
+    host.set_defaults(func=_cmd_host, watch_gate=True)
 
     join = sub.add_parser(
         "join",
@@ -221,6 +244,27 @@ def build_parser() -> argparse.ArgumentParser:
     bot.add_argument("--code", default=None, help="the host's invite code")
     _add_network_options(bot, bot=True)
     bot.set_defaults(func=_cmd_join, name="Bot")
+
+    watch = sub.add_parser(
+        "watch",
+        help="watch a game hosted at HOST:PORT, or one found on the local network, with no "
+        "seat",
+        description="Follow a game live as the host admits you: the table, the bids as the "
+        "variant shows them, the tricks and the score pad, never a hand. Every entry is "
+        "verified as it comes, as audit does; the players see who watches.",
+    )
+    watch.add_argument(
+        "address", nargs="?", default=None,
+        help=f"the host's address, e.g. 192.168.1.20:{DEFAULT_PORT} (default: choose among "
+        "the games announced on the local network)",
+    )
+    watch.add_argument("--code", default=None, help="the host's invite code")
+    watch.add_argument(
+        "--save", default=None, metavar="LOG",
+        help="write the verified log there (for wizard-p2p audit)",
+    )
+    _add_network_options(watch, watcher=True)
+    watch.set_defaults(func=_cmd_watch)
 
     resume = sub.add_parser(
         "resume",
@@ -314,7 +358,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 70
 
 
-_CONSOLE_COMMANDS = ("play", "host", "join", "resume")
+_CONSOLE_COMMANDS = ("play", "host", "join", "resume", "watch")
 
 
 def _fit_terminal(text: str) -> str:
@@ -340,6 +384,11 @@ def _check_before_start(args: argparse.Namespace) -> None:
         args.name = check_own_name(args.name)  # the genesis's rules, before anything is sent
     console = getattr(args, "command", None) in _CONSOLE_COMMANDS
     if console and not getattr(args, "headless", True) and not sys.stdin.isatty():
+        if args.command == "watch":
+            raise UsageError(
+                "the console needs a terminal to read keys from; run it in one, or watch "
+                "with: wizard-p2p watch ADDRESS --code CODE --headless"
+            )
         raise UsageError(
             "the console needs a terminal to read keys from; run it in one, or seat a bot "
             "with: wizard-p2p bot ADDRESS --code CODE"

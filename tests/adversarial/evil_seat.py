@@ -25,7 +25,8 @@ from tests.test_protocol_cheats import swap_two, wrong_key
 from wizard_p2p import cli
 from wizard_p2p.errors import PeerFault
 from wizard_p2p.net import mesh as mesh_module
-from wizard_p2p.net.frames import Control, Entry, MeshFrame, encode_mesh
+from wizard_p2p.net import watchers as watchers_module
+from wizard_p2p.net.frames import Control, Entry, MeshFrame, decode_mesh, encode_mesh
 from wizard_p2p.net.sockets import send_now
 from wizard_p2p.node import peer as peer_module
 from wizard_p2p.protocol import messages as m
@@ -276,6 +277,20 @@ def _evil_send(self: Any, peer_key: str, frame: MeshFrame) -> bool:
     return bool(_original_send(self, peer_key, frame))
 
 
+_original_watcher_send = watchers_module.Watchers._send_parts
+
+
+def _evil_watcher_send(self: Any, key: str, parts: list[bytes]) -> bool:
+    """Every entry of ours goes to the watchers with its signature broken, pushed or
+    served; the players get the honest one."""
+    if EVIL.peer is not None and parts[0] == Entry.KIND:
+        game_id, frame = decode_mesh(parts, max_payload=1 << 20, max_sync=1 << 10)
+        assert isinstance(frame, Entry)
+        if m.decode_entry(frame.data).seat == EVIL.peer.seat:
+            parts = encode_mesh(Entry(frame.position, _forged_signature(frame.data)), game_id)
+    return bool(_original_watcher_send(self, key, parts))
+
+
 _original_on_entry = peer_module.GamePeer._on_entry
 
 
@@ -389,7 +404,7 @@ def _evil_init(self: Any, *args: Any, **kwargs: Any) -> None:
 
 
 BEHAVIOURS = (
-    *TAMPERS, *REPLACEMENTS, "renege", "stall", "out-of-turn", *FLOODS,
+    *TAMPERS, *REPLACEMENTS, "renege", "stall", "out-of-turn", *FLOODS, "tamper-to-watchers",
 )
 
 
@@ -405,6 +420,8 @@ def install(behaviour: str) -> None:
         table_module.Table.play = _evil_play  # type: ignore[method-assign]
     if behaviour == "stall":
         table_module.Table._auto = _evil_auto  # type: ignore[method-assign]
+    if behaviour == "tamper-to-watchers":
+        watchers_module.Watchers._send_parts = _evil_watcher_send  # type: ignore[method-assign]
 
 
 def main(argv: list[str]) -> int:

@@ -81,9 +81,10 @@ class HostileTable:
         self, workdir: Path, behaviour: str | None, *, stall_limit: float = 3.0,
         silence_limit: float = 1.0, variants: tuple[str, ...] = (),
         evil_args: tuple[str, ...] = (), max_file_bytes: int | None = None,
+        host_args: tuple[str, ...] = (),
     ) -> None:
         """``behaviour`` None: the third seat is honest too (``max_file_bytes`` limits
-        what its process may write to a file)."""
+        what its process may write to a file); ``host_args`` go to the host's command."""
         self.workdir = workdir
         timers = ["--silence-limit", str(silence_limit), "--stall-limit", str(stall_limit)]
         common = ["--policy", "random", "--listen", "127.0.0.1", *timers]
@@ -95,8 +96,10 @@ class HostileTable:
             "-m", "wizard_p2p", "host", "--headless", "--seats", "3", "--port", "0",
             "--name", "Host", "--data-dir", str(host_dir), "--policy", "random",
             "--listen", "127.0.0.1", *timers, *variant_args, "--trace", str(workdir / "host.trace"),
+            *host_args,
         ])
         address, code = wait_until(lambda: self._invitation(host), 60, "the invitation")  # type: ignore[misc]
+        self.address, self.code = address, code
         bot_dir, evil_dir = workdir / "bot", workdir / "evil"
         self._start("bot", [
             "-m", "wizard_p2p", "bot", address, "--code", code, "--name", "Honest",

@@ -14,7 +14,7 @@ import dataclasses
 import logging
 import os
 import shutil
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -24,11 +24,12 @@ from wizard_p2p.commands.announcing import announce_lobby, not_announced
 from wizard_p2p.commands.local_game import LocalGame
 from wizard_p2p.errors import UsageError
 from wizard_p2p.identity import Identity
-from wizard_p2p.net import CurveKeys, NetConfig, load_or_create_curve_keys
+from wizard_p2p.net import CurveKeys, LobbyServer, NetConfig, load_or_create_curve_keys
 from wizard_p2p.node.invite import DEFAULT_PORT
 from wizard_p2p.node.lobby import GameStart, HostLobby, JoinLobby, check_own_name, load_people
 from wizard_p2p.node.peer import GamePeer, PeerTimers
 from wizard_p2p.node.store import GameStore, default_data_dir, list_games
+from wizard_p2p.node.watch_gate import WatchGate
 from wizard_p2p.protocol.messages import VERSION, decode_entry, signed_version_of
 from wizard_p2p.rules import GameConfig
 
@@ -132,12 +133,39 @@ def _new_peer(
     )
 
 
+def _attach_gate(
+    args: argparse.Namespace, lobby: HostLobby | JoinLobby, server: LobbyServer | None,
+    peer: GamePeer,
+) -> None:
+    """The host's lobby socket, kept open, becomes the host seat's watch gate."""
+    if server is None or not isinstance(lobby, HostLobby):
+        return
+    if getattr(args, "admit_watchers", False):
+        admission = "all"
+    else:
+        admission = "none" if args.headless else "ask"
+    gate = WatchGate(
+        server, lobby.code, peer.table.log[0], admission=admission, players=peer.table.players,
+    )
+    if args.headless:  # the console shows who watches and who asks, in its own words
+        gate.subscribe(lambda: _say(args, f"watchers: {gate.status}") if gate.status else None)
+    peer.attach_gate(gate)
+
+
+def _gate_socket(lobby: HostLobby | JoinLobby) -> LobbyServer | None:
+    """The lobby socket of a host whose lobby keeps it for a watch gate, once it began."""
+    return lobby.hand_over_socket() if isinstance(lobby, HostLobby) and lobby.gate else None
+
+
 async def _play_seat(
-    args: argparse.Namespace, start: GameStart, identity: Identity, curve: CurveKeys
+    args: argparse.Namespace, start: GameStart, identity: Identity, curve: CurveKeys,
+    gate: Callable[[GamePeer], None] | None = None,
 ) -> GamePeer:
     """Play a seat whose lobby is over: headless to the end, or in the console."""
     peer = _new_peer(args, start, identity, curve)
     await peer.start()
+    if gate is not None:
+        gate(peer)
     if args.headless:
         await peer.run_until_finished()
     else:
@@ -202,6 +230,7 @@ async def _console_lobby(
     async def make_peer(start: GameStart) -> GamePeer:
         peer = _new_peer(args, start, identity, curve)
         await peer.start()
+        _attach_gate(args, lobby, _gate_socket(lobby), peer)
         if app is not None:
             _stop_on_failure(peer, app)
         await peer.ready.wait()  # the console needs a first view: wait for the coin
@@ -296,6 +325,7 @@ async def host_async(args: argparse.Namespace) -> GamePeer:
         net_config=_net_config(args),
         approve=approve,
         bot=bool(args.headless),
+        gate=bool(getattr(args, "watch_gate", False)),
     )
     if getattr(args, "lobby_code", None):
         host.code = args.lobby_code  # chosen before the bots were started
@@ -334,6 +364,7 @@ async def _lobby_then_game(
             start = await lobby.serve(autostart=True)
         else:
             start = await lobby.join(timeout=getattr(args, "join_timeout", None) or JOIN_TIMEOUT)
+        server = _gate_socket(lobby)
     finally:
         await lobby.close()
     if isinstance(lobby, HostLobby):
@@ -341,7 +372,9 @@ async def _lobby_then_game(
             _say(args, f"  seat {seat + 1}: {player.name}  {player.fingerprint}")
     else:
         _say(args, f"seated at seat {start.record.seat + 1}; the game begins")
-    peer = await _play_seat(args, start, identity, curve)
+    peer = await _play_seat(
+        args, start, identity, curve, lambda peer: _attach_gate(args, lobby, server, peer)
+    )
     _report(args, peer)
     await peer.close()
     return peer

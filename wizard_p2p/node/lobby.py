@@ -65,6 +65,7 @@ from wizard_p2p.protocol.lobby_schema import (
     Hello,
     LobbyPlayer,
     Ping,
+    Watch,
     decode_lobby,
     joiner_address,
 )
@@ -74,7 +75,9 @@ from wizard_p2p.rules import MIN_SEATS, GameConfig
 # Joiners the host lists at once while it admits them one by one: a stranger with
 # the code can make the list no longer than this, and takes no seat.
 MAX_WAITING = 8
-_FROM_JOINER = ("hello", "ping", "bye", "endorse")
+_FROM_JOINER = ("hello", "ping", "bye", "endorse", "watch")
+# The answer to a request to watch before the game begins: the watcher asks again.
+_NOT_BEGUN = encode({"type": "wait", "reason": "the game has not begun"})
 
 
 def _people(players: list[Seated]) -> frozenset[int]:
@@ -102,6 +105,9 @@ class HostLobby:
     waiting: list[Seated] = field(default_factory=list)  # for the host to admit or refuse
     status: str = ""
     protocol: str = PROTOCOL  # the version this table plays (SPEC §9: hello, welcome)
+    # The lobby socket stays open to every key once the game begins, for the watch gate
+    # (node.watch_gate) to take over with ``hand_over_socket``.
+    gate: bool = False
     _server: LobbyServer | None = None
     _master: bytes = b""
     _callbacks: list[Callable[[], None]] = field(default_factory=list)
@@ -303,6 +309,8 @@ class HostLobby:
             server.reply(message, OK)
         elif isinstance(body, Bye):
             self._leave(message.client, "left the lobby")
+        elif isinstance(body, Watch):
+            server.reply(message, _NOT_BEGUN)
         else:
             server.reply(message, refused("there are no terms to endorse yet"))
 
@@ -464,7 +472,8 @@ class HostLobby:
         genesis = encode_genesis(
             self.identity, terms, [endorsements[s] for s in range(len(self.players))]
         )
-        server.restrict(list(clients))
+        if not self.gate:
+            server.restrict(list(clients))
         payload = encode({"type": "genesis", "entry": genesis.decode()})
         for client in clients:
             server.push(client, payload)
@@ -499,6 +508,8 @@ class HostLobby:
             return self.players[seat]
         elif isinstance(body, Hello):
             server.reply(message, refused("the game is starting"))
+        elif isinstance(body, Watch):
+            server.reply(message, _NOT_BEGUN)
         elif isinstance(body, Endorse):
             if seat is None:
                 server.reply(message, refused("you are not seated at this table"))
@@ -528,6 +539,14 @@ class HostLobby:
         self.status = f"the start was called off: {names} {why}"
         self._push_players()
         self._notify()
+
+    def hand_over_socket(self) -> LobbyServer:
+        """The lobby socket, for the watch gate once the game has begun: ``close`` then
+        leaves it open."""
+        if not (self._handed_over and self.gate) or self._server is None:
+            raise UsageError("the lobby keeps its socket until its game begins with a gate")
+        server, self._server = self._server, None
+        return server
 
     async def close(self) -> None:
         linger = 0.0

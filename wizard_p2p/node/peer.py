@@ -7,7 +7,8 @@ table asks to send (``send_order``), and implements ``SeatController`` for the
 console. It composes one helper per concern: ``repair`` (a log that diverged from a
 peer's), ``faults`` (refused entries and evidence), ``stall`` (a seat holding the
 game up), ``idle`` (work put off until nothing else is due), ``bot_driver`` (with a
-bot ``policy`` it makes its own choices), ``seat_status`` and ``tracing``.
+bot ``policy`` it makes its own choices), ``watch_list`` (who watches; the host's
+seat holds the ``watch_gate``), ``seat_status`` and ``tracing``.
 
 Crash and resume: the log file and ``seat.json`` (master secret) are all that
 is needed. On start the table is rebuilt by feeding it the log; entries the
@@ -34,8 +35,10 @@ from wizard_p2p.net import (
     MessageReceived,
     NetConfig,
     PeerBack,
+    PeerRestarted,
     PeerSilent,
     PeerUp,
+    PrivateReceived,
 )
 from wizard_p2p.net.events import PeerState
 from wizard_p2p.node.bot_driver import BotDriver
@@ -50,6 +53,8 @@ from wizard_p2p.node.stall import PeerTimers, StallWatch
 from wizard_p2p.node.store import GameStore, SeatRecord
 from wizard_p2p.node.tracing import BenchTracer, Tracer
 from wizard_p2p.node.warmup import warm_up
+from wizard_p2p.node.watch_gate import WatchGate
+from wizard_p2p.node.watch_list import WatchList
 from wizard_p2p.protocol.events import Event
 from wizard_p2p.protocol.table import Table
 from wizard_p2p.rules import Card, Suit
@@ -58,6 +63,9 @@ from wizard_p2p.seat.controller import Snapshot, Status
 __all__ = ["GamePeer", "PeerTimers", "SeatFailed"]
 
 _log = logging.getLogger(__name__)
+
+# Seconds the end of a game waits, at most, for the watchers to hold every entry.
+WATCHER_LINGER = 2.0
 
 
 class SeatFailed(WizardError):
@@ -114,6 +122,8 @@ class GamePeer:
         # The seats proven to have cheated (evidence kept on disk): seat → how.
         self.proven = self._faults.proven
         self._repair = Repair(self.table, self._seat_log, self._faults, self._seat_of_key)
+        # Who watches (every seat); the host's seat also holds the watch gate.
+        self._watch = WatchList(self.seat, self._seat_of_key, self._faults, self._notify)
         self._stall = StallWatch(
             self.table, self.seat, silent=self.silent, timers=self.timers,
             auto_abort=self.auto_abort, watchers=self._callbacks, abort=self.abort_stalled,
@@ -225,11 +235,20 @@ class GamePeer:
             host = f"[{host}]"
         return f"tcp://{host}:{port}"
 
+    def attach_gate(self, gate: WatchGate) -> None:
+        """The host's seat, started: admit watchers through ``gate`` (which it closes)."""
+        assert self.mesh is not None
+        self._watch.attach_gate(gate, self.mesh)
+        gate.start()
+
     async def close(self) -> None:
         """Stop the timers and the mesh. The tasks end by themselves (no cancellation races)."""
         self._closing = True
         self._idle.close()
         self._stall.close()
+        self._watch.close()
+        if self._watch.gate is not None:
+            await self._watch.gate.close()
         if self.mesh is not None:
             await self.mesh.close()  # ends the event loop's iteration
         await asyncio.gather(*self._tasks, return_exceptions=True)
@@ -251,9 +270,18 @@ class GamePeer:
         finished.cancel()
         failed.cancel()
         self.raise_if_failed()
-        assert self.mesh is not None
+        mesh = self.mesh
+        assert mesh is not None
         with contextlib.suppress(TimeoutError, WizardError):
-            await self.mesh.wait_for(self._peers_caught_up, linger, "peers to catch up")
+            await mesh.wait_for(self._peers_caught_up, linger, "peers to catch up")
+        # Watchers get a moment too, never long: what they lack they still find at the
+        # other seats, and none of them holds the players up.
+        length = len(self.table.log)
+        with contextlib.suppress(TimeoutError, WizardError):
+            await mesh.wait_for(
+                lambda: self._watch.caught_up(mesh, length), min(linger, WATCHER_LINGER),
+                "watchers to catch up",
+            )
 
     def raise_if_failed(self) -> None:
         if isinstance(self.failure, OSError):
@@ -323,6 +351,10 @@ class GamePeer:
                 self._repair.diverged(self.mesh, event)
             elif isinstance(event, MessageReceived) and seat is not None:
                 self._on_control(event)
+            elif isinstance(event, PrivateReceived) and seat is not None:
+                self._watch.on_private(self.mesh, event, seat)
+            if isinstance(event, PeerRestarted | PeerBack | PeerUp) and seat is not None:
+                self._watch.peer_back(self.mesh, event.peer)
             self._after_change()
 
     def _on_control(self, event: MessageReceived) -> None:
@@ -420,10 +452,14 @@ class GamePeer:
         self.finished.set()
 
     def admit_watcher(self, key: str) -> None:
-        raise UsageError("only the host admits watchers")
+        self._watch.admit(key)
 
     def refuse_watcher(self, key: str) -> None:
-        raise UsageError("only the host turns watchers away")
+        self._watch.refuse(key)
+
+    def _notify(self) -> None:
+        for callback in list(self._callbacks):
+            callback()
 
     def snapshot(self) -> Snapshot:
         view = self.table.view()
@@ -439,6 +475,8 @@ class GamePeer:
             finished=self.table.finished,
             aborted=self._ended_reason(),
             resumable=self.resumable,
+            watchers=self._watch.names,
+            watch_requests=self._watch.requests(),
         )
 
     def _ended_reason(self) -> str | None:

@@ -8,11 +8,11 @@ stall at that position. Any other divergence is a fault, reported as such.
 
 from __future__ import annotations
 
-from wizard_p2p.errors import PeerFault, WizardError
+from wizard_p2p.errors import DecodeError, PeerFault, WizardError
 from wizard_p2p.net import Diverged, Mesh, MessageReceived
 from wizard_p2p.node.durability import SeatLog
 from wizard_p2p.node.faults import MAX_FAULTS_KEPT, Faults
-from wizard_p2p.protocol.control import EntryAt, Want, decode_control, encode_control
+from wizard_p2p.protocol.control import EntryAt, Want, Watchers, decode_control, encode_control
 from wizard_p2p.protocol.events import Event, LogRewritten
 from wizard_p2p.protocol.table import Table
 
@@ -56,6 +56,8 @@ class Repair:
         events: list[Event] = []
         try:
             message = decode_control(event.payload)
+            if isinstance(message, Watchers):
+                raise DecodeError("a list of watchers travels as a private message")
             if isinstance(message, Want):
                 position = message.position
                 if position < len(table.log):

@@ -82,6 +82,10 @@ class BenchTracer(Tracer):
             "bytes_in": stats.bytes_in if stats else 0,
             "frames_out": stats.frames_out if stats else 0,
             "frames_in": stats.frames_in if stats else 0,
+            # What serving watchers cost (included in the figures above).
+            "watcher_bytes_out": stats.watcher_bytes_out_total if stats else 0,
+            "watcher_frames_out": stats.watcher_frames_out_total if stats else 0,
+            "watcher_cpu_seconds": stats.watcher_cpu_seconds if stats else 0.0,
             "acks": (
                 dataclasses.asdict(mesh.replicator.stats)
                 if mesh is not None and mesh.replicator is not None

@@ -20,6 +20,11 @@ Beyond the genesis's record, a lobby player may say ``"bot": true`` (its seat is
 played by a program: the table uses it to keep a bot from ending a game that
 people play, SPEC §6), and the lobby's own messages keep it alive and end it:
 ``wait`` (the host admits joiners one by one), ``ping``, ``bye`` with a reason.
+
+Somebody who wants to watch the game asks the same socket with ``watch`` (its
+name, its CURVE key, the port its own mesh listens on) and is answered ``wait``,
+``refused`` or ``admitted`` (the genesis line, and who watches already): SPEC
+§10.
 """
 
 from __future__ import annotations
@@ -36,6 +41,7 @@ from wizard_p2p.protocol.schema import Bool, Field, Hex, Int, List, Obj, Str, Ut
 
 __all__ = [
     "MAX_LOBBY_BYTES",
+    "MAX_WATCHERS",
     "Bye",
     "Endorse",
     "Genesis",
@@ -49,8 +55,11 @@ __all__ = [
     "Terms",
     "VersionMismatch",
     "Wait",
+    "Watch",
+    "WatchAdmitted",
     "Welcome",
     "check_name",
+    "check_z85_key",
     "decode_lobby",
     "joiner_address",
 ]
@@ -119,14 +128,17 @@ class _Z85Key(Field):
 
 
 _NAME = _Name()
+_Z85_KEY = _Z85Key()
 _PLAYER = Obj(
-    {**PLAYER.fields, "name": _NAME, "curve_key": _Z85Key(), "bot": Bool()},
+    {**PLAYER.fields, "name": _NAME, "curve_key": _Z85_KEY, "bot": Bool()},
     optional=frozenset({"bot"}),
 )
 _PLAYERS = List(_PLAYER, 1, 6)
 _VARIANTS = List(Str(max_len=32), 0, 16)
 _PROTOCOL = Str(max_len=32)
 _REASON = Str(max_len=1000)
+# Who watches a table at once (the host admits no more: SPEC §10).
+MAX_WATCHERS = 8
 
 _SCHEMAS: dict[str, Obj] = {
     "hello": Obj(
@@ -150,6 +162,11 @@ _SCHEMAS: dict[str, Obj] = {
     "bye": Obj({"reason": _REASON}, optional=frozenset({"reason"})),
     "wait": Obj({"reason": _REASON}),
     "ping": Obj({}),
+    "watch": Obj(
+        {"code": Str(max_len=32), "protocol": _PROTOCOL, "name": _NAME,
+         "curve_key": _Z85_KEY, "port": Int(1, 65535)}
+    ),
+    "admitted": Obj({"genesis": Utf8(MAX_ENTRY_BYTES), "watchers": List(_NAME, 0, MAX_WATCHERS)}),
 }
 
 
@@ -240,7 +257,31 @@ class Ping:
     """A joiner is still there (answered ``ok``: the host is still there too)."""
 
 
-LobbyBody = Hello | Welcome | Refused | Players | Terms | Endorse | Ok | Genesis | Bye | Wait | Ping
+@dataclass(frozen=True)
+class Watch:
+    """Somebody asks to watch the game: its name, the CURVE key it connects with (its
+    lobby client key, and its mesh's), the port its mesh listens on."""
+
+    code: str
+    protocol: str
+    name: str
+    curve_key: str
+    port: int
+
+
+@dataclass(frozen=True)
+class WatchAdmitted:
+    """The host admitted the watcher: the game's genesis line, and the names of who
+    watches now (the watcher among them)."""
+
+    genesis: bytes
+    watchers: tuple[str, ...]
+
+
+LobbyBody = (
+    Hello | Welcome | Refused | Players | Terms | Endorse | Ok | Genesis | Bye | Wait | Ping
+    | Watch | WatchAdmitted
+)
 
 
 def _players(parsed: tuple[dict[str, Any], ...], path: str) -> tuple[LobbyPlayer, ...]:
@@ -254,6 +295,12 @@ def check_name(name: str) -> str:
     """``name`` as the lobby and the genesis hold it (stripped), or :class:`DecodeError`
     saying why no lobby would seat it: the check of a player's own ``--name``."""
     return _NAME.parse(name, "name")
+
+
+def check_z85_key(value: Any, path: str) -> str:
+    """``value`` if it is a CURVE public key in Z85 (40 characters, each group of 5 within
+    32 bits), else :class:`DecodeError` naming ``path``."""
+    return _Z85_KEY.parse(value, path)
 
 
 def decode_lobby(payload: bytes, expect: Collection[str] | None = None) -> LobbyBody:
@@ -301,6 +348,11 @@ def decode_lobby(payload: bytes, expect: Collection[str] | None = None) -> Lobby
         return Bye(fields.get("reason", ""))
     if kind == "wait":
         return Wait(fields["reason"])
+    if kind == "watch":
+        return Watch(fields["code"], fields["protocol"], fields["name"], fields["curve_key"],
+                     fields["port"])
+    if kind == "admitted":
+        return WatchAdmitted(fields["genesis"], tuple(fields["watchers"]))
     return Ok() if kind == "ok" else Ping()
 
 

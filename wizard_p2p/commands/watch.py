@@ -1,0 +1,176 @@
+"""``wizard-p2p watch ADDRESS --code CODE``: follow a game live, verifying it, with no seat.
+
+The watcher asks the host's lobby (the address and invite code the players joined
+with) to watch; once the host admits it, it follows the game from the players
+(``node.watcher``). In the console it shows the table as every seat sees it, never
+a hand; ``--headless`` prints a line per trick, the score after each round, the
+final score pad, and every entry it refused, naming the seat that sent it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from wizard_p2p.audit import format_score_pad
+from wizard_p2p.commands.networked import (
+    _data_dir,
+    _keys,
+    _net_config,
+    _no_log_lines_on_screen,
+    _say,
+    parse_address,
+)
+from wizard_p2p.errors import UsageError
+from wizard_p2p.node.lobby_common import check_own_name
+from wizard_p2p.node.watch_gate import key_fingerprint
+from wizard_p2p.node.watcher import WatchNode
+from wizard_p2p.rules import RoundResult, Trick
+
+__all__ = ["HeadlessProgress", "watch", "watch_async"]
+
+
+async def _address(args: argparse.Namespace) -> tuple[str, int]:
+    """The host's lobby address: given on the command line, or chosen among the tables
+    announced on the local network (which asks for the invite code if none was given)."""
+    if getattr(args, "address", None):
+        return parse_address(args.address)
+    from wizard_p2p.commands.find import choose_table
+
+    return await choose_table(args, watching=True)
+
+
+async def watch_async(args: argparse.Namespace) -> WatchNode:
+    """Watch the game at ``args.address`` until it ends or the watcher leaves."""
+    name = check_own_name(args.name)
+    if not args.code and (args.headless or args.address):
+        raise UsageError("the host's invite code is needed: --code ABCD-EF23")
+    host, port = await _address(args)
+    _, curve = _keys(_data_dir(args))
+    node = WatchNode(
+        curve, name, host, port, args.code, listen_host=args.listen, mesh_port=args.mesh_port,
+        net_config=_net_config(args), save=Path(args.save) if args.save else None,
+    )
+    _say(args, f"asking {host}:{port} to watch as {name} ({key_fingerprint(curve.public)})…")
+    printer = HeadlessProgress(node, lambda line: _say(args, line))
+    if args.headless:
+        node.subscribe(printer.update)
+    try:
+        await node.start()
+        _say(args, "admitted: following the game")
+        if args.headless:
+            await node.run_until_finished()
+        else:
+            await node.ready.wait()  # the screen opens on a table
+            with _no_log_lines_on_screen():
+                from wizard_p2p.tui.watch_screen import run_watch_async
+
+                await run_watch_async(node, lang=getattr(args, "lang", None))
+    finally:
+        await node.close()
+    if node.table is not None:
+        if args.headless:
+            printer.update()  # what came last (the screen showed it already)
+        printer.final()
+    if node.save_path is not None and node.table is not None:
+        _say(args, f"verified log: {node.save_path}")
+        _say(args, f"check it with: wizard-p2p audit {node.save_path}")
+    return node
+
+
+def watch(args: argparse.Namespace) -> int:
+    """The ``watch`` command: 0 once the game ended (or the watcher left) after being
+    followed, 1 if it ended early (stalled, or a cheat found)."""
+    node = asyncio.run(watch_async(args))
+    table = node.table
+    if node.lost is not None:
+        return 1
+    return 0 if table is None or table.finished or not table.ended else 1
+
+
+class HeadlessProgress:
+    """The lines a headless watcher prints, each once, as the verified game grows."""
+
+    def __init__(self, node: WatchNode, say: Callable[[str], Any]) -> None:
+        self._node = node
+        self._say = say
+        self._rounds = 0  # rounds whose tricks and score are printed
+        self._tricks = 0  # tricks printed of the round after them
+        self._refused = 0
+        self._asking = ""
+        self._ended = False
+
+    def update(self) -> None:
+        node = self._node
+        if node.asking and node.asking != self._asking:
+            self._say(f"waiting: {node.asking}")
+        self._asking = node.asking
+        self._refusals()
+        table = node.table
+        if table is None or table.game is None:
+            return
+        view = table.game
+        history = view.history
+        while self._rounds < len(history):
+            result = history[self._rounds]
+            for number in range(self._tricks, len(result.tricks)):
+                self._trick(result.round_no, number, result.tricks[number])
+            self._round(result)
+            self._rounds += 1
+            self._tricks = 0
+        if view.round_no == self._rounds + 1:
+            for number in range(self._tricks, len(view.round_tricks)):
+                self._trick(view.round_no, number, view.round_tricks[number])
+            self._tricks = len(view.round_tricks)
+
+    def _refusals(self) -> None:
+        node = self._node
+        fresh = min(node.refused_count - self._refused, len(node.refusals))
+        self._refused = node.refused_count
+        names = node.table.names if node.table is not None else ()
+        for seat, position, reason in list(node.refusals)[len(node.refusals) - fresh :]:
+            who = f"seat {seat + 1} ({names[seat]})" if seat is not None else "an unknown seat"
+            self._say(f"refused entry {position} from {who}: {reason}")
+
+    def _trick(self, round_no: int, number: int, trick: Trick) -> None:
+        names = self._names()
+        cards = ", ".join(f"{names[seat]} {card}" for seat, card in trick.plays)
+        self._say(f"round {round_no} trick {number + 1}: {cards} -> {names[trick.winner]}")
+
+    def _round(self, result: RoundResult) -> None:
+        names = self._names()
+        scores = ", ".join(
+            f"{name} {bid}/{taken} {total:+d}"
+            for name, bid, taken, total in zip(
+                names, result.bids, result.taken, result.totals, strict=True
+            )
+        )
+        self._say(f"round {result.round_no} scored: {scores}")
+
+    def _names(self) -> tuple[str, ...]:
+        assert self._node.table is not None
+        return self._node.table.names
+
+    def final(self) -> None:
+        """The score pad and how the game ended (or that the watcher left)."""
+        table = self._node.table
+        if self._ended or table is None:
+            return
+        self._ended = True
+        game = table.game
+        if game is not None and game.history:
+            self._say(format_score_pad(table.names, list(game.history[: table.completed_rounds])))
+        if table.finished and game is not None:
+            winners = game.standings().winners
+            self._say("winner(s): " + ", ".join(table.names[s] for s in winners))
+            self._say(f"game over: verified, {len(table.log)} entries")
+        elif table.fault is not None:
+            self._say(f"game ended: cheating detected: {table.fault}")
+        elif table.abort is not None:
+            self._say(f"game ended: {table.names[table.abort[1]]} stalled")
+        else:
+            why = f" ({self._node.lost})" if self._node.lost else ""
+            self._say(f"stopped watching{why}: verified up to position {len(table.log) - 1}")

@@ -1,0 +1,286 @@
+"""The host's watch gate: its lobby socket, kept open once the game has begun, for watchers.
+
+The lobby socket stays where it was (same port, same CURVE key derived from the
+invite code), so that whoever holds the code may ask to watch (``watch``: a name,
+its CURVE key, its mesh's port). A ``hello`` is refused: the game has begun. The
+host decides by its ``admission``:
+
+* ``"all"`` admits every request (``host --admit-watchers``: the room's big screen);
+* ``"none"`` refuses every one ("this host admits no watchers": a headless host);
+* ``"ask"`` keeps each request waiting (``wait``) until the host admits or refuses
+  it from the console (``admit``/``refuse``).
+
+At most ``MAX_WATCHERS`` watch and at most ``MAX_WAITING`` wait at once. An admitted
+watcher is answered (or pushed) ``admitted`` with the genesis line; the list of who
+watches goes to ``on_change``, which the host's seat sends to every other seat. A
+watcher says it is there with ``ping`` (or a repeated ``watch``); one not heard for
+``WATCHER_SILENCE`` seconds, or that says ``bye``, is dropped and the list sent
+again. Nothing here touches the game: the gate only decides who is listed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from zmq.utils import z85
+
+from wizard_p2p.errors import DecodeError, UsageError
+from wizard_p2p.identity import fingerprint
+from wizard_p2p.net import LobbyClosed, LobbyMessage, LobbyServer
+from wizard_p2p.node.invite import normalise_code
+from wizard_p2p.node.lobby_common import OK, encode, other_version, refused
+from wizard_p2p.protocol.control import ListedWatcher, watcher_address
+from wizard_p2p.protocol.lobby_schema import (
+    MAX_WATCHERS,
+    Bye,
+    Hello,
+    Ping,
+    Watch,
+    decode_lobby,
+)
+from wizard_p2p.protocol.messages import PROTOCOL
+from wizard_p2p.seat.controller import WatchRequest
+
+__all__ = ["ADMISSIONS", "MAX_WAITING", "MAX_WATCHERS", "WATCHER_SILENCE", "WatchGate",
+           "key_fingerprint"]
+
+_log = logging.getLogger(__name__)
+
+ADMISSIONS = ("all", "none", "ask")
+# Requests the host lists at once while it decides: a stranger with the code can
+# make the list no longer than this.
+MAX_WAITING = 8
+# A watcher not heard this long (no ping, no request) is dropped.
+WATCHER_SILENCE = 30.0
+# How often the gate looks for silent watchers when nothing arrives.
+_SWEEP_EVERY = 1.0
+_FROM_WATCHER = ("hello", "watch", "ping", "bye", "endorse")
+
+
+def key_fingerprint(curve_key: str) -> str:
+    """The fingerprint of a CURVE public key, as a person compares it."""
+    return fingerprint(z85.decode(curve_key.encode()))
+
+
+@dataclass
+class _Watcher:
+    name: str
+    key: str
+    address: str
+    heard: float
+
+    def info(self) -> ListedWatcher:
+        return ListedWatcher(self.name, self.key, self.address)
+
+
+class WatchGate:
+    """Who may watch the game: the host's lobby socket after the game begins."""
+
+    def __init__(
+        self,
+        server: LobbyServer,
+        code: str,
+        genesis: bytes,
+        *,
+        admission: str,
+        players: Sequence[dict[str, Any]],
+        protocol: str = PROTOCOL,
+        silence: float = WATCHER_SILENCE,
+    ) -> None:
+        if admission not in ADMISSIONS:
+            raise UsageError(f"admission is one of {', '.join(ADMISSIONS)}")
+        self.server = server
+        self.code = normalise_code(code)
+        self.genesis = genesis
+        self.admission = admission
+        self.protocol = protocol
+        self.silence = silence
+        self._player_names = {p["name"].casefold() for p in players}
+        self._player_keys = {p["curve_key"] for p in players}
+        self.watching: list[_Watcher] = []
+        self.waiting: list[_Watcher] = []
+        self._barred: set[str] = set()  # keys the host refused
+        self._listeners: list[Callable[[], None]] = []
+        self._task: asyncio.Task[None] | None = None
+        self._told: tuple[str, ...] = ()  # the names the watchers were last sent
+        self.status = ""
+
+    # --- what the host's seat reads ---------------------------------------------------
+
+    def listed(self) -> tuple[ListedWatcher, ...]:
+        """Who watches now (the list every seat is sent)."""
+        return tuple(w.info() for w in self.watching)
+
+    def requests(self) -> tuple[WatchRequest, ...]:
+        """Who asks to watch and waits for the host, oldest first."""
+        return tuple(WatchRequest(w.name, key_fingerprint(w.key), w.key) for w in self.waiting)
+
+    def subscribe(self, callback: Callable[[], None]) -> None:
+        """``callback()`` whenever the watchers or the requests change."""
+        self._listeners.append(callback)
+
+    # --- the host's decisions -----------------------------------------------------------
+
+    def admit(self, key: str) -> None:
+        """Let the waiting request of ``key`` watch; ``UsageError`` says why not."""
+        waiter = self._waiting(key)
+        if len(self.watching) >= MAX_WATCHERS:
+            raise UsageError(f"{MAX_WATCHERS} watch this game already")
+        self.waiting.remove(waiter)
+        self._admit(waiter)
+        self.server.push(key, self._admitted())
+        self._changed()
+
+    def refuse(self, key: str) -> None:
+        """Turn the waiting request of ``key`` away (it may not ask again)."""
+        waiter = self._waiting(key)
+        self.waiting.remove(waiter)
+        self._barred.add(key)
+        self.status = f"{waiter.name} may not watch"
+        self.server.push(key, refused("the host did not let you watch"))
+        self._changed()
+
+    def _waiting(self, key: str) -> _Watcher:
+        waiter = next((w for w in self.waiting if w.key == key), None)
+        if waiter is None:
+            raise UsageError("nobody of that key asks to watch")
+        return waiter
+
+    # --- running ------------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Serve requests on the current loop until :meth:`close`."""
+        self._task = asyncio.get_running_loop().create_task(self._serve(), name="watch-gate")
+
+    async def close(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+        bye = encode({"type": "bye", "reason": "the game is over"})
+        for watcher in self.watching + self.waiting:
+            self.server.push(watcher.key, bye)
+        await self.server.close(linger=0.2 if self.watching or self.waiting else 0.0)
+
+    async def _serve(self) -> None:
+        while True:
+            try:
+                message = await self.server.recv(timeout=_SWEEP_EVERY)
+            except TimeoutError:
+                message = None
+            except LobbyClosed:
+                return
+            if message is not None:
+                try:
+                    self._on_message(message)
+                except Exception:  # one bad request must not close the gate
+                    _log.exception("watch gate: error while handling a request")
+            self._sweep()
+
+    def _on_message(self, message: LobbyMessage) -> None:
+        known = self._known(message.client)
+        if known is not None:
+            known.heard = time.monotonic()
+        try:
+            body = decode_lobby(message.payload, expect=_FROM_WATCHER)
+        except DecodeError as exc:
+            self.server.reply(message, refused(str(exc)))
+            return
+        if isinstance(body, Watch):
+            self.server.reply(message, self._on_watch(body, message))
+        elif isinstance(body, Ping):
+            self.server.reply(message, OK)
+        elif isinstance(body, Bye):
+            self._drop(message.client, "stopped watching")
+        elif isinstance(body, Hello):
+            self.server.reply(message, refused("the game has begun: ask to watch it instead"))
+        else:
+            self.server.reply(message, refused("the game has begun"))
+
+    def _on_watch(self, watch: Watch, message: LobbyMessage) -> bytes:
+        """The answer to a request to watch."""
+        try:
+            if normalise_code(watch.code) != self.code:
+                return refused("wrong invite code")
+        except UsageError:
+            return refused("wrong invite code")
+        if watch.protocol != self.protocol:
+            return refused(other_version(self.protocol, watch.protocol))
+        if watch.curve_key != message.client:
+            return refused("the watcher's key is not the connection's key")
+        key = message.client
+        if key in self._player_keys:
+            return refused("a player of this game cannot watch it")
+        if any(w.key == key for w in self.watching):
+            return self._admitted()  # a repeated request
+        if any(w.key == key for w in self.waiting):
+            return _wait("the host decides who watches")
+        if key in self._barred:
+            return refused("the host did not let you watch")
+        if self.admission == "none":
+            return refused("this host admits no watchers")
+        if len(self.watching) >= MAX_WATCHERS:
+            return refused(f"{MAX_WATCHERS} watch this game already: try later")
+        taken = self._player_names | {w.name.casefold() for w in self.watching + self.waiting}
+        if watch.name.casefold() in taken:
+            return refused(f"the name {watch.name!r} is taken at this table: choose another")
+        try:
+            address = watcher_address(message.address, watch.port)
+        except DecodeError as exc:
+            return refused(str(exc))
+        watcher = _Watcher(watch.name, key, address, time.monotonic())
+        if self.admission == "all":
+            self._admit(watcher)
+            self._changed()
+            return self._admitted()
+        if len(self.waiting) >= MAX_WAITING:
+            return refused("too many are waiting for the host: try later")
+        self.waiting.append(watcher)
+        self.status = f"{watcher.name} asks to watch"
+        self._changed()
+        return _wait("the host decides who watches")
+
+    def _admit(self, watcher: _Watcher) -> None:
+        self.watching.append(watcher)
+        self.status = f"{watcher.name} watches"
+
+    def _admitted(self) -> bytes:
+        return encode({"type": "admitted", "genesis": self.genesis.decode(),
+                       "watchers": [w.name for w in self.watching]})
+
+    def _known(self, key: str) -> _Watcher | None:
+        return next((w for w in self.watching + self.waiting if w.key == key), None)
+
+    def _drop(self, key: str, why: str) -> None:
+        gone = self._known(key)
+        if gone is None:
+            return
+        (self.watching if gone in self.watching else self.waiting).remove(gone)
+        self.status = f"{gone.name} {why}"
+        self._changed()
+
+    def _sweep(self) -> None:
+        limit = time.monotonic() - self.silence
+        for watcher in [w for w in self.watching + self.waiting if w.heard < limit]:
+            self._drop(watcher.key, "is gone (not heard from)")
+
+    def _changed(self) -> None:
+        names = tuple(w.name for w in self.watching)
+        if names != self._told:
+            # Who watches is shown to the watchers too: each is sent the list again.
+            self._told = names
+            update = self._admitted()
+            for watcher in self.watching:
+                self.server.push(watcher.key, update)
+        for callback in list(self._listeners):
+            callback()
+
+
+def _wait(reason: str) -> bytes:
+    return encode({"type": "wait", "reason": reason})

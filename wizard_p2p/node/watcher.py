@@ -1,0 +1,331 @@
+"""A watcher's node: follow a game live from the players, verifying every entry.
+
+``WatchNode`` asks the host's gate (``node.watch_ask``) with its own CURVE key and
+the port its own mesh will listen on. Once admitted it holds the genesis line, which
+it checks as any seat does (the game id is its hash, every player endorsed the terms,
+the host signed it: ``protocol.genesis.read_genesis``), then binds a watching mesh
+whose peers are the seated players (keys and addresses from the genesis; the host's
+address is the one the gate was reached at). The mesh never publishes: it catches up
+by position from whichever player holds most, and offers each entry, in order, to an
+observer ``Table`` that re-runs every pass at each round's end, as ``audit`` does. An
+entry the table refuses is not kept; the sending seat is named on the status lines,
+and the right entry still comes from another player.
+
+It implements ``seat.controller.WatchController``: the snapshot's view is a
+``rules.public_view`` (no hand: the watcher holds no key that opens one, SPEC §10).
+``save`` writes the verified log (atomically) whenever the game ends and when the
+watcher leaves, so that ``wizard-p2p audit`` can be run on it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import logging
+from collections.abc import Callable
+from pathlib import Path
+
+from wizard_p2p.errors import DecodeError, PeerFault, UsageError
+from wizard_p2p.files import write_atomic
+from wizard_p2p.identity import fingerprint
+from wizard_p2p.net import (
+    CurveKeys,
+    Mesh,
+    NetConfig,
+    PeerBack,
+    PeerSilent,
+    PeerUp,
+)
+from wizard_p2p.node.seat_status import ended_reason
+from wizard_p2p.node.watch_ask import GateClient, WatchTimers
+from wizard_p2p.ports import release_port, reserve_port
+from wizard_p2p.protocol.table import Table
+from wizard_p2p.rules import Phase, public_view
+from wizard_p2p.seat.controller import Snapshot, Status
+
+__all__ = ["MAX_REFUSALS_SHOWN", "PLAYERS_GONE", "WatchNode"]
+
+_log = logging.getLogger(__name__)
+
+# The latest refused entries the status lines name.
+MAX_REFUSALS_SHOWN = 3
+# Seconds with no player heard after which a watcher stops following.
+PLAYERS_GONE = 60.0
+_SETUP = {"coin": "shuffling", "shuffle": "shuffling", "lock": "dealing", "reveal": "revealing"}
+_WAITING = {Phase.BID: "waiting-bid", Phase.CHOOSE_TRUMP: "waiting-trump",
+            Phase.PLAY: "waiting-play"}
+
+
+class WatchNode:
+    """One watcher: its gate connection, its watching mesh, its observer table."""
+
+    def __init__(
+        self,
+        curve_keys: CurveKeys,
+        name: str,
+        host: str,
+        port: int,
+        code: str,
+        *,
+        listen_host: str = "0.0.0.0",
+        mesh_port: int | None = None,
+        net_config: NetConfig | None = None,
+        timers: WatchTimers | None = None,
+        save: Path | None = None,
+    ) -> None:
+        self.curve_keys = curve_keys
+        self.name = name
+        self.host = host
+        self.port = port
+        self.code = code
+        self.listen_host = listen_host
+        self.net_config = net_config or NetConfig()
+        self.timers = timers or WatchTimers()
+        self.save_path = save
+        self._mesh_port = mesh_port
+        self._gate: GateClient | None = None
+        self.table: Table | None = None
+        self.mesh: Mesh | None = None
+        self.watchers: tuple[str, ...] = ()
+        self.silent: set[int] = set()
+        # (seat, position, reason) of the latest refused entries.
+        self.refusals: collections.deque[tuple[int | None, int, str]] = collections.deque(
+            maxlen=MAX_REFUSALS_SHOWN
+        )
+        self.refused_count = 0
+        self.asking = ""  # why the gate said to wait, while it does
+        self._callbacks: list[Callable[[], None]] = []
+        self._events: asyncio.Task[None] | None = None
+        self.ready = asyncio.Event()  # the first dealer is known: there is a table to show
+        self.finished = asyncio.Event()  # the game ended, or the watcher left
+        self._quit = False
+        self._saved_length = 0
+        self._following_since = 0.0
+        self.lost: str | None = None  # why the watcher stopped following an unfinished game
+
+    # --- life cycle -------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Ask the gate until admitted (``WatchRefused`` says why not), check the genesis,
+        and follow the game from the players."""
+        port = self._mesh_port or reserve_port(self.listen_host or "0.0.0.0")
+        self._gate = GateClient(
+            self.curve_keys, self.host, self.port, self.code, name=self.name,
+            mesh_port=port, net_config=self.net_config, timers=self.timers,
+        )
+        try:
+            admitted = await self._gate.admission(self._waiting)
+            self.asking = ""
+            self.watchers = admitted.watchers
+            self.table = Table(admitted.genesis, replay_every_pass=True)
+        except BaseException:
+            release_port(port)
+            raise
+        self._gate.keep_listed(self._watchers_changed)
+        table = self.table
+        self.mesh = Mesh(
+            self.curve_keys, host=self.listen_host, port=port, config=self.net_config,
+            game_id=table.game_id.hex()[:32], watching=True,
+        )
+        await self.mesh.start()
+        self.mesh.attach_log(_LogView(table), self._on_entry)
+        for seat in range(table.seats):
+            self.mesh.add_peer(table.players[seat]["curve_key"], self._endpoint_of(seat))
+        self._following_since = asyncio.get_running_loop().time()
+        self._events = asyncio.get_running_loop().create_task(self._event_loop(), name="watch")
+        self._notify()
+
+    def _watchers_changed(self, names: tuple[str, ...]) -> None:
+        self.watchers = names
+        self._notify()
+
+    def _waiting(self, reason: str) -> None:
+        self.asking = reason
+        self._notify()
+
+    def _endpoint_of(self, seat: int) -> str:
+        assert self.table is not None
+        host, _, port = self.table.players[seat]["address"].rpartition(":")
+        host = host or self.host  # "": the address the lobby was reached at
+        if ":" in host and not host.startswith("["):
+            host = f"[{host}]"
+        return f"tcp://{host}:{port}"
+
+    async def run_until_finished(self) -> None:
+        """Until the game ends, the watcher leaves, or no player has been heard for
+        ``PLAYERS_GONE`` seconds (``lost`` then says so)."""
+        while not self.finished.is_set():
+            try:
+                async with asyncio.timeout(1.0):
+                    await self.finished.wait()
+            except TimeoutError:
+                if self._players_gone():
+                    self.lost = f"no player heard for {PLAYERS_GONE:g} seconds"
+                    self.finished.set()
+                    self._notify()
+
+    def _players_gone(self) -> bool:
+        assert self.mesh is not None
+        heard = [info.last_heard_ago for info in self.mesh.peer_status().values()]
+        now = asyncio.get_running_loop().time()
+        if any(ago is not None and ago < PLAYERS_GONE for ago in heard):
+            return False
+        return now - self._following_since > PLAYERS_GONE
+
+    async def close(self) -> None:
+        self.save()
+        if self._gate is not None:
+            await self._gate.close()
+        if self.mesh is not None:
+            await self.mesh.close()
+        if self._events is not None:
+            await asyncio.gather(self._events, return_exceptions=True)
+
+    # --- the players' entries --------------------------------------------------------
+
+    def _on_entry(self, position: int, data: bytes, from_peer: str) -> bool:
+        table = self.table
+        assert table is not None
+        sender = self._seat_of(from_peer)
+        try:
+            table.receive(data)
+        except PeerFault as fault:
+            self._refused(sender, position, str(fault))
+            return False
+        except DecodeError as exc:
+            self._refused(sender, position, f"malformed entry: {exc}")
+            return False
+        if len(table.log) <= position:
+            self._refused(sender, position, "a valid entry of another position")
+            return False
+        if table.game is not None and not self.ready.is_set():
+            self.ready.set()
+        if table.ended:
+            self.save()
+            self.finished.set()
+        self._notify()
+        return True
+
+    def _refused(self, seat: int | None, position: int, reason: str) -> None:
+        self.refused_count += 1
+        self.refusals.append((seat, position, reason))
+        _log.warning("refused entry %d from seat %s: %s", position, seat, reason)
+        self._notify()
+
+    def _seat_of(self, key: str) -> int | None:
+        assert self.table is not None
+        return next(
+            (s for s, p in enumerate(self.table.players) if p["curve_key"] == key), None
+        )
+
+    async def _event_loop(self) -> None:
+        assert self.mesh is not None
+        async for event in self.mesh.events():
+            seat = self._seat_of(getattr(event, "peer", ""))
+            if seat is None:
+                continue
+            if isinstance(event, PeerSilent):
+                self.silent.add(seat)
+            elif isinstance(event, PeerBack | PeerUp):
+                self.silent.discard(seat)
+            self._notify()
+
+    # --- WatchController ---------------------------------------------------------------
+
+    def subscribe(self, callback: Callable[[], None]) -> None:
+        self._callbacks.append(callback)
+
+    def _notify(self) -> None:
+        for callback in list(self._callbacks):
+            callback()
+
+    def quit(self) -> None:
+        self._quit = True
+        self.finished.set()
+        self._notify()
+
+    def snapshot(self) -> Snapshot:
+        table = self.table
+        if table is None or table.game is None:
+            raise UsageError("the game has not started yet")
+        return Snapshot(
+            view=public_view(table.game),
+            names=table.names,
+            fingerprints=tuple(fingerprint(k) for k in table.sign_keys),
+            connected=tuple(table.ended or s not in self.silent for s in range(table.seats)),
+            status=self.status(),
+            finished=table.finished,
+            aborted=ended_reason(table),
+            watchers=self.watchers,
+        )
+
+    def status(self) -> tuple[Status, ...]:
+        """What the watcher verified, who sent what it refused, and what the game waits for."""
+        table = self.table
+        if table is None:
+            if self.asking:
+                return (Status("admission", detail=self.asking),)
+            return (Status("connecting", detail=f"{self.host}:{self.port}"),)
+        # Once the game is over the players leave: nobody is waited for any more.
+        silent = () if table.ended else sorted(self.silent)
+        items = [Status("disconnected", seat=s) for s in silent]
+        items.append(Status("verified", done=len(table.log) - 1))
+        if table.completed_rounds:
+            items.append(Status("round-checked", done=table.completed_rounds))
+        for seat, position, reason in self.refusals:
+            items.append(Status("refused", seat=seat, done=position, detail=reason))
+        if table.fault is not None:
+            items.append(Status("cheated", seat=table.fault.seat, detail=str(table.fault)))
+        if self.lost is not None:
+            items.append(Status("event", detail=self.lost))
+        if table.finished:
+            items.append(Status("game-over"))
+        elif table.ended:
+            items.append(Status("aborted", detail=ended_reason(table) or ""))
+        else:
+            items.extend(self._progress(table))
+        return tuple(items)
+
+    @staticmethod
+    def _progress(table: Table) -> list[Status]:
+        stage, writer, done, total = table.progress()
+        if stage.value in _SETUP:
+            return [Status(_SETUP[stage.value], seat=writer, done=done, total=total)]
+        if writer is None or table.game is None:
+            return []
+        return [Status(_WAITING.get(table.game.phase, "waiting-play"), seat=writer)]
+
+    # --- the verified log --------------------------------------------------------------
+
+    def save(self) -> Path | None:
+        """Write the verified log to ``save_path`` (atomically), if asked and grown."""
+        table = self.table
+        if self.save_path is None or table is None or len(table.log) == self._saved_length:
+            return None
+        try:
+            write_atomic(self.save_path, b"".join(line + b"\n" for line in table.log), mode=0o644)
+        except OSError as exc:
+            _log.error("could not write %s: %s", self.save_path, exc)
+            return None
+        self._saved_length = len(table.log)
+        return self.save_path
+
+    @property
+    def left(self) -> bool:
+        """Whether the watcher left before the game ended."""
+        return self._quit
+
+
+class _LogView:
+    """The replicator's view of the verified log."""
+
+    def __init__(self, table: Table) -> None:
+        self._table = table
+
+    def length(self) -> int:
+        return len(self._table.log)
+
+    def get(self, position: int) -> bytes:
+        return self._table.log[position]
+
+
