@@ -74,6 +74,7 @@ from wizard_p2p.audit import AuditReport, audit_entries
 from wizard_p2p.protocol import messages as m
 from wizard_p2p.protocol.events import Broadcast
 from wizard_p2p.protocol.harness import MemoryGame, random_chooser
+from wizard_p2p.protocol.messages import VERSION
 from wizard_p2p.protocol.table import Table
 from wizard_p2p.rules import GameConfig
 
@@ -194,10 +195,10 @@ ARRIVALS: list[tuple[str, str, str, Callable[[m.Entry], bool], Any]] = [
      "canonical JSON), signed by its seat", of_kind("coin"), not_canonical),
     ("malformed-keys-on-a-middle-shuffle", "4-hidden", "seat 0's shuffle releasing keys "
      "as only the last shuffler does", of_kind("shuffle"), keys_on_a_middle_shuffle),
-    ("other-version", "3", "a coin its seat signed for this game as protocol version 6",
-     of_kind("coin"), other_version),
+    ("other-version", "3", "a coin its seat signed for this game as protocol version "
+     f"{VERSION + 1}", of_kind("coin"), other_version),
     ("other-version", "5-secret", "a play its seat signed for this game as protocol "
-     "version 6", of_kind("play", 2), other_version),
+     f"version {VERSION + 1}", of_kind("play", 2), other_version),
     ("bad-signature-forged", "3", "a shuffle naming the seat due, signed by another seat",
      of_kind("shuffle"), forged_by_another),
     ("bad-signature-forged", "6-pm1", "a bid naming the seat due, signed by another seat",
