@@ -84,6 +84,17 @@ def bid_visible(game: Game, seat: int | None, of: int) -> bool:
     return game.phase is Phase.GAME_OVER
 
 
+def _bids_seen(
+    game: Game, seat: int | None
+) -> tuple[tuple[int | None, ...], tuple[bool, ...]]:
+    """The bids ``seat`` (None: a watcher) sees, and which seats have made theirs."""
+    bids = tuple(
+        b if bid_visible(game, seat, other) else None for other, b in enumerate(game.bids)
+    )
+    made = tuple(b is not None or sealed for b, sealed in zip(game.bids, game.sealed, strict=True))
+    return bids, made
+
+
 def seat_view(game: Game, seat: int, *, own_sealed_bid: int | None = None) -> SeatView:
     """The view of ``game`` from ``seat``.
 
@@ -101,12 +112,7 @@ def seat_view(game: Game, seat: int, *, own_sealed_bid: int | None = None) -> Se
         for other, cards in enumerate(game.hands):
             if other != seat and cards is not None:
                 others[other] = tuple(cards)
-    bid_made = tuple(
-        b is not None or sealed for b, sealed in zip(game.bids, game.sealed, strict=True)
-    )
-    bids = tuple(
-        b if bid_visible(game, seat, other) else None for other, b in enumerate(game.bids)
-    )
+    bids, bid_made = _bids_seen(game, seat)
     if own_sealed_bid is not None and game.sealed[seat] and bids[seat] is None:
         bids = (*bids[:seat], own_sealed_bid, *bids[seat + 1 :])
     my_turn = game.to_move == seat
@@ -143,12 +149,7 @@ def public_view(game: Game) -> SeatView:
     others'), a bid only when every seat sees it, and no choice is offered. The
     table is drawn from the first seat.
     """
-    bid_made = tuple(
-        b is not None or sealed for b, sealed in zip(game.bids, game.sealed, strict=True)
-    )
-    bids = tuple(
-        b if bid_visible(game, None, other) else None for other, b in enumerate(game.bids)
-    )
+    bids, bid_made = _bids_seen(game, None)
     return SeatView(
         seat=0,
         config=game.config,
