@@ -43,8 +43,6 @@ def procs() -> Iterator[list[Proc]]:
     started: list[Proc] = []
     yield started
     for proc in started:
-        if proc.alive():
-            os.kill(proc.popen.pid, signal.SIGCONT)  # a stopped process dies only once let go
         proc.kill()
         print(proc.describe())  # shown by pytest only when the test failed
 
