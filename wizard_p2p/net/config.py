@@ -77,9 +77,9 @@ class NetConfig:
     # interval (it sends a few per second). A watcher unheard for
     # ``watcher_silence_limit`` is reported, once.
     max_watchers: int = 8
-    watcher_sync_batch: int = 64
+    watcher_sync_batch: int = 32
     watcher_sync_interval: float = 0.05
-    watcher_hwm: int = 128
+    watcher_hwm: int = 64
     watcher_max_frames: int = 32
     watcher_silence_limit: float = 30.0
     # ZAP domains: the mesh admits only allow-listed keys; the lobby admits any
