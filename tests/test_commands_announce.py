@@ -1,18 +1,34 @@
 """The host's announcement (``commands.announcing``) and the command line around discovery:
 what a lobby announces as it changes (and never: its code, its key), who announces at all,
-and the parsers' defaults."""
+what the host is told when it cannot announce (or no longer does), in its language, that
+withdrawing never raises, and the parsers' defaults."""
 
 from __future__ import annotations
 
+import argparse
 import asyncio
+import errno
+import logging
+import socket
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import pytest
+
 from tests.lobby_support import host_lobby
+from tests.test_tui_cjk import ascii_punctuation
 from wizard_p2p.cli import build_parser
+from wizard_p2p.commands import networked
 from wizard_p2p.commands.announcing import LobbyAnnouncer, announce_lobby, not_announced
 from wizard_p2p.commands.lobby_adapter import LobbyAdapter
+from wizard_p2p.net.discovery import (
+    FAILED,
+    LISTEN_ELSEWHERE,
+    NO_INTERFACE,
+    Browser,
+    DiscoveryUnavailable,
+)
 from wizard_p2p.node.lobby import HostLobby, lobby_keys
 from wizard_p2p.protocol.announce import LOBBY, PLAYING, decode_announcement, encode_announcement
 from wizard_p2p.rules import GameConfig
@@ -106,11 +122,111 @@ def test_join_and_bot_take_no_address() -> None:
     assert parser.parse_args(["bot", "10.0.0.1:47474"]).address == "10.0.0.1:47474"
 
 
+NO_MULTICAST = DiscoveryUnavailable("no network interface here carries multicast",
+                                    kind=NO_INTERFACE)
+
+
 def test_the_host_says_its_lobby_is_not_announced_in_one_sentence() -> None:
-    sentence = not_announced("no network interface here carries multicast", "en")
+    sentence = not_announced(NO_MULTICAST, "en")
     assert sentence == ("The lobby is not announced on this network (no network interface "
                         "here carries multicast); players join with the address.")
-    assert not_announced("x", "zh").endswith("玩家请用地址加入。")
+    assert not_announced(NO_MULTICAST, "zh").endswith("玩家请用地址加入。")
+
+
+@pytest.mark.parametrize("lang", ["zh", "ja"])
+def test_chinese_and_japanese_say_why_in_their_own_words(lang: str) -> None:
+    reasons = [
+        NO_MULTICAST,
+        DiscoveryUnavailable("it listens on 10.9.9.9, the address of no interface that "
+                             "carries multicast", kind=LISTEN_ELSEWHERE, address="10.9.9.9"),
+        DiscoveryUnavailable("multicast DNS could not run here (Operation not permitted)",
+                             kind=FAILED),
+    ]
+    for reason in reasons:
+        sentence = not_announced(reason, lang)
+        english = {w for w in str(reason).replace("(", " ").replace(")", " ").split()
+                   if w.isalpha() and w != "DNS"}
+        assert not [w for w in english if w in sentence], sentence
+        assert not ascii_punctuation(sentence), sentence
+    assert "10.9.9.9" in not_announced(reasons[1], lang)
+
+
+def test_a_sandbox_that_cannot_list_interfaces_still_hosts(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def refused() -> list[tuple[int, str]]:
+        raise OSError(errno.EPERM, "Operation not permitted")
+
+    monkeypatch.setattr(socket, "if_nameindex", refused)
+    args = build_parser().parse_args(["host"])
+    announcer, reason = asyncio.run(announce_lobby(args, FakeLobby()))  # type: ignore[arg-type]
+    assert announcer is None and isinstance(reason, DiscoveryUnavailable)
+    assert reason.kind == FAILED and "Operation not permitted" in str(reason)
+
+    async def browse() -> None:
+        await Browser().start()
+
+    with pytest.raises(DiscoveryUnavailable, match="could not run here"):
+        asyncio.run(browse())
+
+
+class BrokenAnnouncer(FakeAnnouncer):
+    async def update(self, text: bytes) -> None:
+        raise RuntimeError("the update broke")
+
+    async def close(self) -> None:
+        raise RuntimeError("the close broke")
+
+
+def test_withdrawing_never_masks_the_error_that_ended_the_host(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    async def main() -> None:
+        lobby = FakeLobby()
+        announcer = LobbyAnnouncer(lobby)  # type: ignore[arg-type]
+        announcer._announcer = BrokenAnnouncer()  # type: ignore[assignment]
+        lobby.subscribe(announcer._changed)
+        lobby.players.append(object())
+        lobby.changed()
+        assert announcer._pushing is not None
+        await asyncio.wait({announcer._pushing})
+        await announcer.close()  # logs both failures, raises neither
+
+    with caplog.at_level(logging.WARNING, logger="wizard_p2p.commands.announcing"):
+        asyncio.run(main())
+    assert "the update broke" in caplog.text and "the close broke" in caplog.text
+
+
+def test_an_announcement_that_stops_later_is_said_on_the_lobby_and_headless(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    told: list[object] = []
+    announcer = LobbyAnnouncer(FakeLobby(), on_failure=told.append)  # type: ignore[arg-type]
+    announcer._failed(NO_MULTICAST)  # as net.discovery.Announcer calls it
+    assert told == [NO_MULTICAST]
+
+    headless = argparse.Namespace(headless=True, lang="zh", quiet=False)
+    networked._no_longer_announced(headless, NO_MULTICAST)
+    assert capsys.readouterr().out == not_announced(NO_MULTICAST, "en") + "\n"
+
+    async def console() -> tuple[Status, ...]:
+        host = host_lobby(tmp_path)
+        await host.open()
+        try:
+            adapter = LobbyAdapter(host, make_peer=None)  # type: ignore[arg-type]
+            changed: list[bool] = []
+            adapter.subscribe(lambda: changed.append(True))
+            args = argparse.Namespace(headless=False, lang="en", quiet=False,
+                                      show_lobby_notice=adapter.show_notice)
+            networked._no_longer_announced(args, NO_MULTICAST)
+            assert changed  # the screen is drawn again
+            return adapter.snapshot().status
+        finally:
+            await host.close()
+
+    status = asyncio.run(console())
+    assert Status("event", detail=not_announced(NO_MULTICAST, "en")) in status
+    assert capsys.readouterr().out == ""
 
 
 def test_a_real_lobby_announces_no_secret(tmp_path: Path) -> None:
@@ -139,11 +255,10 @@ def test_the_console_lobby_shows_the_sentence_while_it_is_open(tmp_path: Path) -
         await host.open()
         try:
             adapter = LobbyAdapter(host, make_peer=None)  # type: ignore[arg-type]
-            adapter.notice = not_announced("no network interface here carries multicast", "en")
+            adapter.notice = not_announced(NO_MULTICAST, "en")
             return adapter.snapshot().status
         finally:
             await host.close()
 
     status = asyncio.run(main())
-    assert Status("event", detail=not_announced(
-        "no network interface here carries multicast", "en")) in status
+    assert Status("event", detail=not_announced(NO_MULTICAST, "en")) in status

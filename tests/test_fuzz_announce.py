@@ -122,12 +122,42 @@ def test_another_protocol_version_is_read_for_the_list_to_say_so() -> None:
     assert decode_announcement(replaced(b"v", b"wizard-p2p/99")).protocol == "wizard-p2p/99"
 
 
+def newer(**values: bytes) -> bytes:
+    """A newer version's record: its own seats and variants, a key this one does not know."""
+    fields = {"v": b"wizard-p2p/99", "name": b"Ana", "seats": b"8", "seated": b"0",
+              "variants": b"telepathy,plus_minus_one", "opened": b"1700000000",
+              "state": b"paused", "port": b"47474", "mode": b"x", **values}
+    return txt(*(key.encode() + b"=" + value for key, value in fields.items()))
+
+
+def test_another_version_is_read_whatever_its_rules_are() -> None:
+    found = decode_announcement(newer())
+    assert (found.protocol, found.name, found.seats, found.seated, found.variants,
+            found.opened, found.state, found.port) == (
+        "wizard-p2p/99", "Ana", 8, 0, (), 1_700_000_000, "paused", 47474)
+    assert decode_announcement(newer(variants=b"\xff")).variants == ()
+
+
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [(b"name", b"A\x1bna"), (b"name", b" Ana"), (b"seats", b"100"), (b"seated", b"9"),
+     (b"state", b"x" * 17), (b"state", b"\x1b[2J"), (b"port", b"0"), (b"opened", b"01"),
+     (b"v", b"wizard\x1b")],
+)
+def test_another_version_still_has_its_shown_fields_checked(key: bytes, value: bytes) -> None:
+    with pytest.raises(DecodeError):
+        decode_announcement(newer(**{key.decode(): value}))
+
+
 def _announcement(text: bytes) -> None:
     found = attempt(decode_announcement, text)
     if found is None:
         return
-    assert 1 <= found.seated <= found.seats and 1 <= found.port <= 65535
-    assert set(found.variants) <= set(VARIANT_NAMES)
+    assert 0 <= found.seated <= found.seats and 1 <= found.port <= 65535
+    if found.protocol == PROTOCOL:
+        assert found.seated >= 1 and set(found.variants) <= set(VARIANT_NAMES)
+    else:
+        assert found.variants == ()
     assert decode_announcement(encode_announcement(found)) == found
 
 

@@ -5,19 +5,24 @@ in a thread of the test process that entered its namespace: the browser hears th
 service with its address, port and TXT data, hears it change, and hears it
 withdrawn; it holds no more services than its limit and no record larger than its
 bound; and where only the loopback exists both refuse to start with
-``DiscoveryUnavailable``. Nothing sleeps: the test waits on the browser's own change
-notifications against deadlines.
+``DiscoveryUnavailable``. The announcer answers while its caller's loop is busy (its
+zeroconf runs on a thread of its own), withdraws whatever it registered, and tells a
+registration that fails after it started. Nothing sleeps: the test waits on the
+browser's own change notifications, or on events, against deadlines.
 """
 
 from __future__ import annotations
 
 import asyncio
+import threading
 from collections.abc import Callable, Iterator
 
 import pytest
+from zeroconf import NonUniqueNameException, ServiceInfo, Zeroconf
 
 from tests.netns_support import DEADLINE, Machine, NamespaceLoop, lan, skip_unless_netns
 from wizard_p2p.net.discovery import (
+    FAILED,
     MAX_TEXT_BYTES,
     Announcer,
     Browser,
@@ -120,3 +125,83 @@ def test_only_a_loopback_refuses_with_one_reason(loops: list[NamespaceLoop]) -> 
     elsewhere = r"it listens on 10\.9\.9\.9, the address of no interface"
     with pytest.raises(DiscoveryUnavailable, match=elsewhere):
         loops[0].run(listening.start())
+
+
+async def registered(announcer: Announcer) -> None:
+    """Wait for the registration (probes, then the announcement) to be over."""
+    assert announcer._registering is not None
+    await announcer._registering
+
+
+def test_the_announcer_answers_while_its_callers_loop_is_busy(loops: list[NamespaceLoop]) -> None:
+    host, joiner, _ = loops
+    announcer = Announcer("Busy table", 47474, txt(b"a=1"))
+    late = Browser()
+    busy, blocked = threading.Event(), threading.Event()
+
+    def work() -> None:  # a game's work holding the host's loop
+        blocked.set()
+        busy.wait(DEADLINE)
+
+    try:
+        host.run(announcer.start())
+        host.run(registered(announcer))
+        host.loop.call_soon_threadsafe(work)
+        assert blocked.wait(DEADLINE)
+        # A browser started now asks the network; only the announcer's own thread can answer.
+        joiner.run(late.start())
+        joiner.run(until(late, lambda: len(late.heard) == 1, "an answer from the busy host"))
+    finally:
+        busy.set()
+        host.run(announcer.close())
+        joiner.run(late.close())
+
+
+def test_close_withdraws_what_was_registered_unbeknown_to_the_announcer(
+    loops: list[NamespaceLoop],
+) -> None:
+    host, joiner, _ = loops
+    announcer = Announcer("Table", 47474, txt(b"a=1"))
+    browser = Browser()
+    joiner.run(browser.start())
+    try:
+        host.run(announcer.start())
+        joiner.run(until(browser, lambda: len(browser.heard) == 1, "the service"))
+        host.run(registered(announcer))
+
+        async def forget() -> None:  # as when a close comes just as the registration ends
+            announcer._info = None
+
+        host.run(forget())
+        host.run(announcer.close())
+        joiner.run(until(browser, lambda: not browser.heard, "the goodbye"))
+    finally:
+        host.run(announcer.close())
+        joiner.run(browser.close())
+
+
+def test_a_registration_that_fails_after_the_start_is_told(
+    loops: list[NamespaceLoop], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def refuse(self: Zeroconf, info: ServiceInfo, *args: object, **kw: object) -> None:
+        raise NonUniqueNameException("the name is taken")
+
+    monkeypatch.setattr(Zeroconf, "async_register_service", refuse)
+    told: list[DiscoveryUnavailable] = []
+    failed = threading.Event()
+
+    def on_failure(reason: DiscoveryUnavailable) -> None:
+        told.append(reason)
+        failed.set()
+
+    host = loops[0]
+    announcer = Announcer("Table", 47474, txt(b"a=1"), on_failure=on_failure)
+    host.run(announcer.start())  # it starts: the name is claimed in the background
+    try:
+        assert failed.wait(DEADLINE)
+        (reason,) = told
+        assert reason.kind == FAILED and "the name is taken" in str(reason)
+        assert announcer.failure is reason
+    finally:
+        host.run(announcer.close())
+    assert announcer._zc is None  # its thread is stopped

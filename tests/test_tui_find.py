@@ -22,7 +22,8 @@ from wizard_p2p.tui.headless import DEADLINE, Driver, FixedSizeOutput, run_with_
 ANA = FoundTable("a", "Ana", "10.0.0.1:47474", 4, 2, ("plus_minus_one",), 30.0)
 BEN = FoundTable("b", "Ben", "10.0.0.2:47474", 3, 1, (), 600.0)
 FULL = FoundTable("c", "Chen", "10.0.0.3:47474", 3, 3, (), 7200.0)
-OLD = FoundTable("d", "Dora", "10.0.0.4:47474", 3, 1, (), 5.0, compatible=False)
+OLD = FoundTable("d", "Dora", "10.0.0.4:47474", 3, 1, (), 5.0, compatible=False,
+                version="wizard-p2p/1")
 
 
 class FakeSource:
@@ -78,7 +79,9 @@ def test_a_full_or_incompatible_table_is_not_taken() -> None:
         assert "full" in driver.app.state.message  # type: ignore[attr-defined]
         await driver.press("down", "enter")
         assert "another version" in driver.app.state.message  # type: ignore[attr-defined]
-        assert "2 h" in "\n".join(screen_text(driver.app))
+        screen = "\n".join(screen_text(driver.app))
+        assert "2 h" in screen
+        assert "another version: wizard-p2p/1" in screen  # why it is greyed
 
     app = run(source, script)
     assert app.state.chosen is None
@@ -201,3 +204,15 @@ def test_heard_tables_are_read_checked_and_filtered() -> None:
     names = {t.name: t for t in watching.snapshot().tables}
     assert names["Ben"].playing and names["Ben"].age == 0.0  # a host whose clock runs ahead
     assert joining.addresses()["one"] == ("10.0.0.7", 47474)
+
+
+def test_a_newer_versions_table_is_listed_as_one_that_cannot_be_joined() -> None:
+    strings = [b"v=wizard-p2p/99", b"name=Eva", b"seats=8", b"seated=3",
+               b"variants=telepathy", b"opened=1000", b"state=lobby", b"port=47474"]
+    newer = b"".join(bytes([len(s)]) + s for s in strings)
+    browser = FakeBrowser(heard("new", newer))
+    (table,) = HeardTables(browser, watching=False,  # type: ignore[arg-type]
+                           clock=lambda: 1600.0).snapshot().tables
+    assert (table.name, table.seats, table.seated, table.compatible, table.version) == (
+        "Eva", 8, 3, False, "wizard-p2p/99")
+    assert choose(FakeSource(table), "\rq") is None  # Enter refuses it, q leaves

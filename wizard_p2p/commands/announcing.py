@@ -8,17 +8,22 @@ and watchers the game. Each change of the lobby replaces the record; the end of
 the game withdraws it. ``host --no-announce`` and ``play`` announce nothing.
 
 An announcement that cannot be made leaves the host working as before: the reason
-is returned to be said in one sentence, and players join with the address.
+is returned to be said in one sentence, and players join with the address. One
+that stops later (the name could not be claimed, multicast DNS stopped) is told to
+``on_failure``, to be said the same way. The sentence is in the player's language;
+in Chinese and Japanese it names the reason in that language, and the system's own
+words for it (which are English) go to the log.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import ipaddress
+import logging
 import os
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from wizard_p2p.errors import WizardError
@@ -30,13 +35,25 @@ from wizard_p2p.tui.i18n import Translator
 if TYPE_CHECKING:
     from wizard_p2p.net.discovery import Announcer
 
+log = logging.getLogger(__name__)
+
 
 class LobbyAnnouncer:
-    """One host's lobby, announced and kept up to date until :meth:`close`."""
+    """One host's lobby, announced and kept up to date until :meth:`close`.
 
-    def __init__(self, lobby: HostLobby, *, opened: float | None = None) -> None:
+    ``on_failure`` is called on the loop, with the reason, if the announcement stops
+    after :meth:`start` returned."""
+
+    def __init__(
+        self,
+        lobby: HostLobby,
+        *,
+        opened: float | None = None,
+        on_failure: Callable[[WizardError], None] | None = None,
+    ) -> None:
         self.lobby = lobby
         self.opened = time.time() if opened is None else opened
+        self.on_failure = on_failure
         self._announcer: Announcer | None = None
         self._latest = b""
         self._pushing: asyncio.Task[None] | None = None
@@ -64,10 +81,14 @@ class LobbyAnnouncer:
         self._latest = encode_announcement(self.announcement())
         instance = f"Wizard table {os.urandom(4).hex()}"
         announcer = Announcer(instance, self.lobby.port, self._latest,
-                              listen=self.lobby.listen_host)
+                              listen=self.lobby.listen_host, on_failure=self._failed)
         await announcer.start()
         self._announcer = announcer
         self.lobby.subscribe(self._changed)
+
+    def _failed(self, reason: WizardError) -> None:
+        if self.on_failure is not None:
+            self.on_failure(reason)
 
     def _changed(self) -> None:
         if self._announcer is None:
@@ -86,29 +107,39 @@ class LobbyAnnouncer:
             await self._announcer.update(sent)
 
     async def close(self) -> None:
-        """Withdraw the announcement; idempotent."""
+        """Withdraw the announcement; idempotent. It never raises: it runs as the host
+        ends, whatever ended it, and that is the error to tell (its own is logged)."""
         announcer, self._announcer = self._announcer, None
         if self._pushing is not None:
             self._pushing.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._pushing
+            await asyncio.gather(self._pushing, return_exceptions=True)
+            if not self._pushing.cancelled() and self._pushing.exception() is not None:
+                log.warning("updating the announcement failed",
+                            exc_info=self._pushing.exception())
         if announcer is not None:
-            await announcer.close()
+            try:
+                await announcer.close()
+            except Exception:
+                log.exception("withdrawing the announcement failed")
 
 
 async def announce_lobby(
-    args: argparse.Namespace, lobby: HostLobby
-) -> tuple[LobbyAnnouncer | None, str | None]:
+    args: argparse.Namespace,
+    lobby: HostLobby,
+    *,
+    on_failure: Callable[[WizardError], None] | None = None,
+) -> tuple[LobbyAnnouncer | None, WizardError | None]:
     """The lobby announced, if ``args`` asks for it (``host`` without ``--no-announce``)
-    and it listens beyond the loopback, and why it could not be (a clause), if it could
-    not."""
+    and it listens beyond the loopback, and why it could not be, if it could not
+    (``net.discovery.DiscoveryUnavailable``, for :func:`not_announced`).
+    ``on_failure`` hears of an announcement that stops later."""
     if not getattr(args, "announce", False) or _loopback(lobby.listen_host):
         return None, None  # a lobby on the loopback is for this machine alone
-    announcer = LobbyAnnouncer(lobby)
+    announcer = LobbyAnnouncer(lobby, on_failure=on_failure)
     try:
         await announcer.start()
     except WizardError as exc:  # DiscoveryUnavailable: multicast cannot run here
-        return None, str(exc)
+        return None, exc
     return announcer, None
 
 
@@ -119,9 +150,19 @@ def _loopback(host: str) -> bool:
         return host == "localhost"
 
 
-def not_announced(reason: str, lang: str | None) -> str:
-    """The sentence a host shows when its lobby cannot be announced."""
-    return Translator(lang)("find_not_announced", reason=reason)
+def not_announced(reason: WizardError, lang: str | None) -> str:
+    """The sentence a host shows when its lobby cannot be announced (or no longer is).
+
+    English says the reason as ``reason`` does, the system's words included; the other
+    languages say its kind in their own words and leave those to the log."""
+    tr = Translator(lang)
+    kind = getattr(reason, "kind", None)  # DiscoveryUnavailable's: net is imported lazily
+    if tr.lang == "en" or kind is None:
+        why = str(reason)
+    else:
+        why = tr(f"find_why_{kind}", address=getattr(reason, "address", ""))
+        log.info("the lobby is not announced: %s", reason)
+    return tr("find_not_announced", reason=why)
 
 
 __all__ = ["LobbyAnnouncer", "announce_lobby", "not_announced"]

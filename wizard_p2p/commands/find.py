@@ -3,7 +3,10 @@
 The network's browser (``net.discovery.Browser``) hears the lobbies hosts announce
 with DNS-SD; each announcement is read by the protocol layer
 (``protocol.announce``), which refuses a malformed one (counted, logged once, never
-shown). :func:`choose_table` then lets the player choose one on the console's list
+shown). The browser holds only announcements that read (:func:`readable` is its
+predicate), so junk on the network cannot take the places of real tables; a table
+of another protocol version reads, and is listed as one this program cannot join.
+:func:`choose_table` then lets the player choose one on the console's list
 (``tui.find_screen``), asking for the invite code if none was given, or, for a
 headless seat, takes the only table heard within :data:`FIND_WAIT` seconds.
 
@@ -35,6 +38,24 @@ def _example(args: argparse.Namespace) -> str:
     return f"wizard-p2p {getattr(args, 'command', None) or 'join'} ADDRESS --code CODE"
 
 
+def read_heard(heard: Heard) -> Announcement | None:
+    """The announcement a service's record holds, if it reads and names the service's
+    own port; None (logged) if not."""
+    try:
+        ad = decode_announcement(heard.text)
+        if ad.port != heard.port:
+            raise DecodeError("announcement.port: not the service's port")
+    except DecodeError as exc:
+        log.info("an announcement from %s was refused: %s", heard.address, exc)
+        return None
+    return ad
+
+
+def readable(heard: Heard) -> bool:
+    """Whether a browser should hold this service: its record reads."""
+    return read_heard(heard) is not None
+
+
 class HeardTables:
     """The tables a browser hears, read and checked: the console's ``FindSource``.
 
@@ -58,14 +79,7 @@ class HeardTables:
         cached = self._read.get(heard.instance)
         if cached is not None and cached[0] == heard.text:
             return cached[1]
-        ad: Announcement | None
-        try:
-            ad = decode_announcement(heard.text)
-            if ad.port != heard.port:
-                raise DecodeError("announcement.port: not the service's port")
-        except DecodeError as exc:
-            log.info("an announcement from %s was refused: %s", heard.address, exc)
-            ad = None
+        ad = read_heard(heard)
         if len(self._read) >= 4 * self.browser.limit:
             self._read.clear()  # services long gone: read again whatever is still heard
         self._read[heard.instance] = (heard.text, ad)
@@ -91,7 +105,7 @@ class HeardTables:
                 key=heard.instance, name=ad.name, address=f"{heard.address}:{heard.port}",
                 seats=ad.seats, seated=ad.seated, variants=ad.variants,
                 age=max(0.0, now - ad.opened), playing=playing,
-                compatible=ad.protocol == PROTOCOL,
+                compatible=ad.protocol == PROTOCOL, version=ad.protocol,
             ))
         tables.sort(key=lambda t: (t.name.casefold(), t.address))
         return FindSnapshot(tuple(tables), unreadable + self.browser.ignored)
@@ -132,7 +146,7 @@ async def choose_table(args: argparse.Namespace, *, watching: bool) -> tuple[str
     none was chosen: multicast cannot run here, no table or several (headless), or the
     player left the list.
     """
-    browser = Browser()
+    browser = Browser(readable=readable)
     try:
         await browser.start()
     except DiscoveryUnavailable as exc:
@@ -165,4 +179,4 @@ async def choose_table(args: argparse.Namespace, *, watching: bool) -> tuple[str
         await browser.close()
 
 
-__all__ = ["FIND_WAIT", "HeardTables", "choose_table"]
+__all__ = ["FIND_WAIT", "HeardTables", "choose_table", "read_heard", "readable"]

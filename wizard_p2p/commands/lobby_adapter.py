@@ -175,6 +175,11 @@ class LobbyAdapter:
     def subscribe(self, callback: Callable[[], None]) -> None:
         self._callbacks.append(callback)
 
+    def show_notice(self, notice: str) -> None:
+        """Show ``notice`` from now on while the lobby is open (its announcement stopped)."""
+        self.notice = notice
+        self._notify()
+
     def table(self) -> SeatController:
         if self.peer is None:
             raise UsageError("the game has not started")

@@ -22,7 +22,7 @@ from wizard_p2p.audit import GAME_ID_DIGITS, format_score_pad
 from wizard_p2p.bots import make_policy
 from wizard_p2p.commands.announcing import announce_lobby, not_announced
 from wizard_p2p.commands.local_game import LocalGame
-from wizard_p2p.errors import UsageError
+from wizard_p2p.errors import UsageError, WizardError
 from wizard_p2p.identity import Identity
 from wizard_p2p.net import CurveKeys, LobbyServer, NetConfig, load_or_create_curve_keys
 from wizard_p2p.node.invite import DEFAULT_PORT
@@ -239,6 +239,7 @@ async def _console_lobby(
     join_timeout = getattr(args, "join_timeout", None) or JOIN_TIMEOUT
     node_lobby = LobbyAdapter(lobby, make_peer, autostart=autostart, join_timeout=join_timeout)
     node_lobby.notice = getattr(args, "lobby_notice", None)  # the lobby is not announced
+    args.show_lobby_notice = node_lobby.show_notice  # ... or no longer is
     with _no_log_lines_on_screen():
         node_lobby.begin()
         app = asyncio.ensure_future(
@@ -330,7 +331,9 @@ async def host_async(args: argparse.Namespace) -> GamePeer:
     if getattr(args, "lobby_code", None):
         host.code = args.lobby_code  # chosen before the bots were started
     await host.open()
-    announcer, unannounced = await announce_lobby(args, host)
+    announcer, unannounced = await announce_lobby(
+        args, host, on_failure=lambda reason: _no_longer_announced(args, reason)
+    )
     if unannounced is not None:
         args.lobby_notice = not_announced(unannounced, args.lang if not args.headless else "en")
     if args.headless:  # the console's lobby screen shows the same, in its own words
@@ -345,6 +348,17 @@ async def host_async(args: argparse.Namespace) -> GamePeer:
     finally:
         if announcer is not None:
             await announcer.close()
+
+
+def _no_longer_announced(args: argparse.Namespace, reason: WizardError) -> None:
+    """The lobby's announcement stopped after it opened: said as when it cannot start,
+    on the console's lobby screen or as a headless line."""
+    args.lobby_notice = not_announced(reason, args.lang if not args.headless else "en")
+    if args.headless:
+        _say(args, args.lobby_notice)
+    show = getattr(args, "show_lobby_notice", None)
+    if show is not None:
+        show(args.lobby_notice)
 
 
 async def _lobby_then_game(

@@ -11,7 +11,11 @@ reads its raw bytes as hostile input: length-prefixed strings within bounds, eac
 known key at most once, every value in the form :func:`encode_announcement`
 writes it (decimal integers without leading zeros, the lobby's name rule, known
 and compatible variants), or :class:`DecodeError` saying why. Unknown keys are
-ignored, as DNS-SD asks of a reader.
+ignored, as DNS-SD asks of a reader. The version ``v`` is read first: a record of
+another protocol version is read only for what a list shows of it (the name, the
+seats, when it opened, its state and port, each loosely bounded), since another
+version may have other variants and seat counts; the list then says that this
+program cannot join it.
 
 An announcement never holds the invite code, nor anything derived from it: the
 code is what proves a joiner was invited, and the lobby's CURVE key derives from
@@ -26,6 +30,7 @@ from typing import Any
 
 from wizard_p2p.errors import ConfigError, DecodeError
 from wizard_p2p.protocol.lobby_schema import check_name
+from wizard_p2p.protocol.messages import PROTOCOL
 from wizard_p2p.protocol.schema import Int, Obj, Str
 from wizard_p2p.rules import MAX_SEATS, MIN_SEATS, VARIANT_NAMES, GameConfig
 
@@ -67,6 +72,20 @@ _FIELDS = Obj(
     }
 )
 _INTEGERS = frozenset({"seats", "seated", "opened", "port"})
+# What a record of another protocol version is read for: the fields a list shows, in
+# bounds loose enough for a version with other rules (its variants are not read).
+MAX_OTHER_SEATS = 99
+_OTHER_FIELDS = Obj(
+    {
+        "v": Str(max_len=32, min_len=1),
+        "name": Str(max_len=32, min_len=1),
+        "seats": Int(1, MAX_OTHER_SEATS),
+        "seated": Int(0, MAX_OTHER_SEATS),
+        "opened": Int(0, MAX_TIME),
+        "state": Str(max_len=16, min_len=1),
+        "port": Int(1, 65535),
+    }
+)
 
 
 @dataclass(frozen=True)
@@ -170,23 +189,32 @@ def _variants(text: str, seats: int) -> tuple[str, ...]:
 
 
 def decode_announcement(text: bytes) -> Announcement:
-    """The announcement in a TXT record's raw data, or :class:`DecodeError`."""
+    """The announcement in a TXT record's raw data, or :class:`DecodeError`.
+
+    A record of another protocol version comes back with no variants (they are not
+    read) and its own ``protocol``: the reader lists it as a table it cannot join."""
     raw = _pairs(text)
-    fields = _FIELDS.parse({name: _value(name, value) for name, value in raw.items()},
-                           "announcement")
+    if "v" not in raw:
+        raise DecodeError("announcement: missing field 'v'")
+    version = _FIELDS.fields["v"].parse(_value("v", raw["v"]), "announcement.v")
+    other = version != PROTOCOL
+    if other:
+        raw.pop("variants", None)  # another version's variants are its own
+    schema = _OTHER_FIELDS if other else _FIELDS
+    fields = schema.parse({name: _value(name, value) for name, value in raw.items()},
+                          "announcement")
     name = fields["name"]
     if check_name(name) != name:
         raise DecodeError("announcement.name: spaces around the name")
     if fields["seated"] > fields["seats"]:
         raise DecodeError("announcement: more players seated than seats")
     return Announcement(
-        protocol=fields["v"],
+        protocol=version,
         name=name,
         seats=fields["seats"],
         seated=fields["seated"],
-        variants=_variants(fields["variants"], fields["seats"]),
+        variants=() if other else _variants(fields["variants"], fields["seats"]),
         opened=fields["opened"],
         state=fields["state"],
         port=fields["port"],
     )
-

@@ -225,6 +225,7 @@ EN: dict[str, str] = {
     "find_age_hours": "{n} h",
     "find_full": "That table is full.",
     "find_playing_already": "That game has begun: it can be watched, not joined.",
+    "find_version": "another version: {version}",
     "find_other_version": "That table plays another version of wizard-p2p.",
     "find_code_prompt": "Invite code: ",
     "find_code_hint": "Type the code the host gives you, then Enter; Esc goes back to the list.",
@@ -236,6 +237,14 @@ EN: dict[str, str] = {
         "The lobby is not announced on this network ({reason}); players join with the "
         "address."
     ),
+    "find_why_no_interface": (
+        "no network interface here carries multicast: only the loopback is up, or "
+        "multicast is switched off"
+    ),
+    "find_why_listen_elsewhere": (
+        "it listens on {address}, the address of no interface that carries multicast"
+    ),
+    "find_why_failed": "multicast DNS could not run here",
     "variant_plus_minus_one": "±1",
     "variant_hidden_bids": "hidden bids",
     "variant_secret_bids": "secret bids",

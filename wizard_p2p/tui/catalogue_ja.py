@@ -224,6 +224,7 @@ JA: dict[str, str] = {
     "find_age_hours": "{n} 時間",
     "find_full": "そのテーブルは満席です。",
     "find_playing_already": "そのゲームは始まっています。観戦はできますが参加はできません。",
+    "find_version": "別のバージョン：{version}",
     "find_other_version": "そのテーブルは別のバージョンの wizard-p2p です。",
     "find_code_prompt": "招待コード：",
     "find_code_hint": "ホストから聞いたコードを入力して Enter。Esc で一覧に戻ります。",
@@ -235,6 +236,14 @@ JA: dict[str, str] = {
         "このロビーはネットワークに告知されていません（{reason}）。"
         "参加者はアドレスで参加してください。"
     ),
+    "find_why_no_interface": (
+        "マルチキャストを通せるネットワークインターフェースがありません：ループバックだけが有効か、"
+        "マルチキャストがオフです"
+    ),
+    "find_why_listen_elsewhere": (
+        "待ち受けアドレス {address} はマルチキャストを通すインターフェースのものではありません"
+    ),
+    "find_why_failed": "このマシンではマルチキャスト DNS を動かせません",
     "variant_plus_minus_one": "±1",
     "variant_hidden_bids": "隠しビッド",
     "variant_secret_bids": "秘密の予想",

@@ -5,9 +5,11 @@ builds it over the network's browser): ``snapshot()`` — the tables heard now, 
 ``FoundTable`` rows already read and checked — and ``subscribe(callback)``, called
 on the loop whenever the list changes. The screen lists each table's host, its
 players seated of its seats, its variants and how long ago it opened (for a
-watcher, whether its game is playing), updating live; ↑/↓ choose, Enter takes the
-table chosen, ``q`` leaves. A joiner without an invite code is then asked for it:
-the code is never announced, so the list alone lets nobody in.
+watcher, whether its game is playing), updating live; a table of another protocol
+version is greyed, with the version it plays. ↑/↓ choose, Enter takes the table
+chosen (or says in one sentence why it cannot), ``q`` leaves. A joiner without an
+invite code is then asked for it: the code is never announced, so the list alone
+lets nobody in.
 
 ``run_find_async`` runs the screen and returns the table chosen with the code typed
 (or None if the player left). Every text is from the catalogues; the names reach
@@ -50,6 +52,7 @@ class FoundTable:
     age: float  # seconds since its lobby opened
     playing: bool = False  # its game has begun
     compatible: bool = True  # it plays this program's protocol version
+    version: str = ""  # the protocol it plays, said when it is not this program's
 
 
 @dataclass(frozen=True)
@@ -144,7 +147,9 @@ def _table_row(state: FindState, table: FoundTable, chosen: bool, cells: int,
     mark = "> " if chosen else "  "
     players = tr("find_players", seated=table.seated, seats=table.seats)
     variants = ", ".join(tr.variant(v) for v in table.variants) or tr("no_variants")
-    if state.watching:
+    if not table.compatible:  # why it is greyed: its variants are another version's
+        variants = tr("find_version", version=table.version or "?")
+    elif state.watching:
         variants = (tr("find_playing") if table.playing else tr("find_in_lobby")) + tr(
             "semicolon") + variants
     age = age_text(tr, table.age)
