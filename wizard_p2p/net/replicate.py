@@ -333,6 +333,7 @@ class Replicator:
         refused = self._rejected.get(position)
         if refused and entry_digest(data) in refused:
             self.stats.duplicates += 1
+            self._failed_us(peer, position)
             return False
         try:
             result = self._on_entry(position, data, peer)
@@ -351,9 +352,19 @@ class Replicator:
             if len(rejected) < _MAX_REJECTED:
                 rejected.add(entry_digest(data))
             self.stats.rejected += 1
+            self._failed_us(peer, position)
             return False
         self.stats.accepted += 1
         return True
+
+    def _failed_us(self, peer: str, position: int) -> None:
+        """``peer`` sent an entry that was rejected: the next request for what we lack goes
+        to another peer first, and one outstanding with it for ``position`` is given up at
+        once (it would bring the same entry again) rather than at its timeout."""
+        self._sync_failed_at[peer] = self._clock()
+        sync = self._sync
+        if sync is not None and sync.peer == peer and sync.start <= position < sync.end:
+            self._sync = None
 
     def _take_ahead(self, position: int) -> list[tuple[bytes, str]]:
         candidates = self._ahead.pop(position, [])
