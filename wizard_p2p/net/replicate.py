@@ -310,7 +310,13 @@ class Replicator:
         ):
             return
         self._others_handed.add((peer, position))
-        self._on_other(position, data, peer)
+        try:
+            self._on_other(position, data, peer)
+        except Exception:
+            # A bug in the node must not kill the receive loop.
+            self.stats.handler_errors += 1
+            _log.exception("the node failed on position %d's copy from %s", position, peer)
+            return
         # The node may have rewritten its log from that position: go on from there.
         self._drain_ahead()
         self._after_progress()
