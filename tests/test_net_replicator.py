@@ -244,3 +244,63 @@ def test_an_acknowledgement_is_still_sent_when_we_write_nothing_newer() -> None:
     assert sorted(peer for peer, _ in sent) == [A, B]
     assert all(frame == Ack(2, entry_digest(b"b1")) for _, frame in sent)
     assert rig.rep.stats.acks_sent == 2
+
+
+def test_a_fetch_asks_one_peer_for_one_held_position_and_hands_back_its_other_copy() -> None:
+    rig = Rig(MemoryStore([b"e0", b"ours"]))
+    got: list[tuple[int, bytes, str]] = []
+    rig.rep.watch_others(lambda position, data, peer: got.append((position, data, peer)))
+    assert rig.rep.fetch(B, 1)
+    assert rig.take() == [(B, SyncRequest(1, 1))]
+    assert not rig.rep.fetch(B, 1)  # asked already
+    assert not rig.rep.fetch(B, 2)  # not held
+    assert not rig.rep.fetch("stranger", 1)
+    assert rig.rep.fetch(B, 0)  # waits: one such request of a peer at a time
+    assert rig.take() == []
+    rig.feed(B, 1, b"theirs")
+    assert got == [(1, b"theirs", B)]
+    assert rig.take() == [(B, SyncRequest(0, 1))]  # then the next one
+    rig.feed(B, 0, b"e0")  # the same as ours: nothing handed, the fetch is done
+    assert got == [(1, b"theirs", B)] and rig.rep.fetching() == set()
+
+
+def test_an_unasked_other_copy_is_handed_once_per_peer_and_position() -> None:
+    rig = Rig(MemoryStore([b"e0"]))
+    got: list[tuple[int, bytes, str]] = []
+    rig.rep.watch_others(lambda position, data, peer: got.append((position, data, peer)))
+    rig.feed(A, 0, b"x" * (CONFIG.max_entry + 1))  # larger than any entry: not handed
+    rig.feed(A, 0, b"x")
+    rig.feed(A, 0, b"y")
+    rig.feed(B, 0, b"x")
+    assert got == [(0, b"x", A), (0, b"x", B)]
+
+
+def test_a_fetch_is_asked_again_then_given_up_and_no_sync_goes_to_its_peer_meanwhile() -> None:
+    rig = Rig(MemoryStore([b"e0"]))
+    rig.rep.watch_others(lambda position, data, peer: None)
+    assert rig.rep.fetch(A, 0)
+    rig.rep.on_ack(A, 5, "a" * 64)  # A holds more, but a newer request would replace ours
+    assert rig.take() == [(A, SyncRequest(0, 1))]
+    rig.rep.on_ack(B, 5, "b" * 64)
+    assert rig.take() == [(B, SyncRequest(1, 4))]
+    for _ in range(2):
+        rig.now += CONFIG.sync_timeout + 0.1
+        rig.rep.tick(rig.now)
+        assert (A, SyncRequest(0, 1)) in rig.take()
+    rig.now += CONFIG.sync_timeout + 0.1
+    rig.rep.tick(rig.now)
+    assert (A, SyncRequest(0, 1)) not in rig.take()
+    assert rig.rep.fetching() == set()
+
+
+def test_entries_refused_after_a_rewritten_position_are_offered_again() -> None:
+    store = MemoryStore(
+        [b"e0", b"old"], validator=lambda _, data: data != b"next" or store.entries[1] == b"new"
+    )
+    rig = Rig(store)
+    rig.feed(A, 2, b"next")  # it builds on another entry at 1 than ours
+    assert store.entries == [b"e0", b"old"]
+    store.entries[1] = b"new"  # the node follows the other entry at 1
+    rig.rep.rewritten(1)
+    rig.feed(A, 2, b"next")
+    assert store.entries == [b"e0", b"new", b"next"]

@@ -291,6 +291,27 @@ def _evil_watcher_send(self: Any, key: str, parts: list[bytes]) -> bool:
     return bool(_original_watcher_send(self, key, parts))
 
 
+# Our bids as the watchers get them: another legal bid, signed by us (position → line).
+_WATCHER_BIDS: dict[int, bytes] = {}
+
+
+def _equivocating_watcher_send(self: Any, key: str, parts: list[bytes]) -> bool:
+    """Every bid of ours goes to the watchers, pushed or served, as another legal bid,
+    signed by us; the players get the real one (standard variant: any bid is legal)."""
+    if EVIL.peer is not None and parts[0] == Entry.KIND:
+        game_id, frame = decode_mesh(parts, max_payload=1 << 20, max_sync=1 << 10)
+        assert isinstance(frame, Entry)
+        entry = m.decode_entry(frame.data)
+        if entry.seat == EVIL.peer.seat and entry.kind == "bid":
+            fake = _WATCHER_BIDS.get(entry.pos)
+            if fake is None:
+                table = EVIL.peer.table
+                fake = _sign(table, "bid", _other_bid(body_json(frame.data), table), entry.pos)
+                _WATCHER_BIDS[entry.pos] = fake
+            parts = encode_mesh(Entry(frame.position, fake), game_id)
+    return bool(_original_watcher_send(self, key, parts))
+
+
 _original_on_entry = peer_module.GamePeer._on_entry
 
 
@@ -405,6 +426,7 @@ def _evil_init(self: Any, *args: Any, **kwargs: Any) -> None:
 
 BEHAVIOURS = (
     *TAMPERS, *REPLACEMENTS, "renege", "stall", "out-of-turn", *FLOODS, "tamper-to-watchers",
+    "equivocate-to-watchers",
 )
 
 
@@ -422,6 +444,8 @@ def install(behaviour: str) -> None:
         table_module.Table._auto = _evil_auto  # type: ignore[method-assign]
     if behaviour == "tamper-to-watchers":
         watchers_module.Watchers._send_parts = _evil_watcher_send  # type: ignore[method-assign]
+    if behaviour == "equivocate-to-watchers":
+        watchers_module.Watchers._send_parts = _equivocating_watcher_send  # type: ignore[method-assign]
 
 
 def main(argv: list[str]) -> int:

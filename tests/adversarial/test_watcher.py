@@ -1,10 +1,17 @@
-"""A watcher fed tampered entries by one seat still follows the game from the others.
+"""A watcher fed tampered or equivocating entries by one seat still follows the game.
 
-The third seat runs ``tests.adversarial.evil_seat tamper-to-watchers``: it plays
-honestly, but every entry of its own that it sends a watcher (pushed or served) has a
-broken signature. The watcher refuses each, naming that seat, takes the entry from
-the other players instead, and reaches the end with a verified log byte-identical to
-the players'; the players never notice.
+In the first test the third seat runs ``tests.adversarial.evil_seat
+tamper-to-watchers``: it plays honestly, but every entry of its own that it sends a
+watcher (pushed or served) has a broken signature. The watcher refuses each, naming
+that seat, takes the entry from the other players instead, and reaches the end with a
+verified log byte-identical to the players'; the players never notice.
+
+In the second it runs ``equivocate-to-watchers``: every bid of its own that it sends a
+watcher is another legal bid, signed by it. The watcher takes it, finds the players'
+next entry builds on another one, asks the players for theirs, keeps the two signed
+bids as proof of the seat's equivocation beside its saved log, and follows the
+players' bid: it too reaches the end with the players' log, never blaming an honest
+seat.
 """
 
 from __future__ import annotations
@@ -15,6 +22,7 @@ from tests.adversarial.support import DEADLINE, HostileTable
 from tests.test_node_multiprocess import wait_until
 from tests.test_watch_multiprocess import says, stopped
 from wizard_p2p.audit import audit_file
+from wizard_p2p.protocol.evidence import EQUIVOCATION, read_evidence
 
 Make = Callable[..., HostileTable]
 
@@ -45,4 +53,40 @@ def test_a_watcher_refuses_a_seats_tampered_entries_and_still_reaches_the_end(
     assert saved.read_bytes() == players_log
     assert audit_file(saved).status == "verified"
     for proc in table.honest:  # the players never saw a tampered entry
+        assert "rejected entry" not in proc.stderr(), proc.describe()
+
+
+def test_a_watcher_sent_another_bid_than_the_players_proves_the_equivocation_and_follows_them(
+    hostile: Make,
+) -> None:
+    table = hostile("equivocate-to-watchers", stall_limit=60.0, host_args=("--admit-watchers",))
+    saved = table.workdir / "watched" / "game.jsonl"
+    saved.parent.mkdir()
+    honest_bot = table.honest[1]
+    with stopped(honest_bot):  # the game waits while the watcher comes in
+        watcher = table._start("watcher", [
+            "-m", "wizard_p2p", "watch", table.address, "--code", table.code, "--headless",
+            "--name", "Screen", "--data-dir", str(table.workdir / "watcher"),
+            "--listen", "127.0.0.1", "--save", str(saved),
+        ])
+        wait_until(says(watcher, "admitted"), DEADLINE, "the watcher to be admitted")
+    table.watch(lambda: not any(p.alive() for p in table.procs), "every process to end")
+    for proc in table.procs:
+        assert proc.popen.returncode == 0, table.describe()
+    out = watcher.stdout()
+    evil = table.evil_seat
+    assert "game over: verified" in out, out
+    assert saved.read_bytes() == table.log_path(table.honest[0]).read_bytes()
+    assert f"seat {evil + 1} (Evil) cheated: signed two different entries" in out, out
+    blamed = [line for line in out.splitlines() if "refused entry" in line or "cheated" in line]
+    assert blamed and all(f"seat {evil + 1} (Evil)" in line for line in blamed), blamed
+    records = read_evidence(saved.parent / "evidence.jsonl")
+    assert records and all(r.kind == EQUIVOCATION and r.seat == evil for r in records)
+    alone = table.workdir / "game.jsonl"  # the log by itself, with no evidence beside it
+    alone.write_bytes(saved.read_bytes())
+    assert audit_file(alone).status == "verified"
+    report = audit_file(saved)  # with the evidence: the seat is named as proven
+    assert report.evidence and all(problem is None for _, problem in report.evidence)
+    assert (report.status, report.fault_seat, report.fault_kind) == ("fault", evil, EQUIVOCATION)
+    for proc in table.honest:  # the players never saw the other bids
         assert "rejected entry" not in proc.stderr(), proc.describe()

@@ -4,7 +4,8 @@ The watcher asks the host's lobby (the address and invite code the players joine
 with) to watch; once the host admits it, it follows the game from the players
 (``node.watcher``). In the console it shows the table as every seat sees it, never
 a hand; ``--headless`` prints a line per trick, the score after each round, the
-final score pad, and every entry it refused, naming the seat that sent it.
+final score pad, every entry it refused, naming the seat that sent it, and every seat
+it proved cheated (the proof kept in ``evidence.jsonl``, see ``node.watch_fork``).
 """
 
 from __future__ import annotations
@@ -49,10 +50,12 @@ async def watch_async(args: argparse.Namespace) -> WatchNode:
     if not args.code and (args.headless or args.address):
         raise UsageError("the host's invite code is needed: --code ABCD-EF23")
     host, port = await _address(args)
-    _, curve = _keys(_data_dir(args))
+    data_dir = _data_dir(args)
+    _, curve = _keys(data_dir)
     node = WatchNode(
         curve, name, host, port, args.code, listen_host=args.listen, mesh_port=args.mesh_port,
         net_config=_net_config(args), save=Path(args.save) if args.save else None,
+        data_dir=data_dir,
     )
     _say(args, f"asking {host}:{port} to watch as {name} ({key_fingerprint(curve.public)})…")
     printer = HeadlessProgress(node, lambda line: _say(args, line))
@@ -100,6 +103,7 @@ class HeadlessProgress:
         self._rounds = 0  # rounds whose tricks and score are printed
         self._tricks = 0  # tricks printed of the round after them
         self._refused = 0
+        self._proven: set[int] = set()  # seats said to be proven cheats
         self._asking = ""
         self._ended = False
 
@@ -109,6 +113,7 @@ class HeadlessProgress:
             self._say(f"waiting: {node.asking}")
         self._asking = node.asking
         self._refusals()
+        self._cheats()
         table = node.table
         if table is None or table.game is None:
             return
@@ -134,6 +139,16 @@ class HeadlessProgress:
         for seat, position, reason in list(node.refusals)[len(node.refusals) - fresh :]:
             who = f"seat {seat + 1} ({names[seat]})" if seat is not None else "an unknown seat"
             self._say(f"refused entry {position} from {who}: {reason}")
+
+    def _cheats(self) -> None:
+        node = self._node
+        names = node.table.names if node.table is not None else ()
+        where = f" in {node.forks.path}" if node.forks.path is not None else ""
+        for seat, reason in list(node.forks.proven.items()):
+            if seat not in self._proven and seat < len(names):
+                self._proven.add(seat)
+                self._say(f"seat {seat + 1} ({names[seat]}) cheated: {reason}; "
+                          f"the proof is kept{where}")
 
     def _trick(self, round_no: int, number: int, trick: Trick) -> None:
         names = self._names()

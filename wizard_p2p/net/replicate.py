@@ -27,6 +27,11 @@ callback. The replicator never stores, verifies or interprets an entry:
   usually a moment behind.
 * **divergence** — when a peer's digest for a position we hold differs from
   ours, a :class:`~wizard_p2p.net.events.Diverged` event is emitted, once.
+* **other copies** — a node that registers :meth:`Replicator.watch_others` (a
+  watcher's) is handed a peer's entry for a position it already holds when it differs
+  from its own: once per peer and position, and as the answer to
+  :meth:`Replicator.fetch`, which asks one peer for its entry at one held position
+  (a sync request for that position alone, tried again if unanswered).
 
 The contract on the store: positions are ``0 .. length()-1`` with no gaps,
 ``get`` returns exactly the bytes that were accepted or published, and an
@@ -50,12 +55,19 @@ from wizard_p2p.net.frames import Ack, Entry, MeshFrame, SyncRequest
 _log = logging.getLogger(__name__)
 
 EntryHandler = Callable[[int, bytes, str], bool]
+OtherEntryHandler = Callable[[int, bytes, str], None]
 # Distinct candidates kept for one position beyond a gap (the writer of a
 # position is unique, so more than one means a fault somewhere).
 _MAX_CANDIDATES = 4
 # Distinct rejected digests remembered per position.
 _MAX_REJECTED = 16
 _LOG_FIRST_DIVERGED = 5
+# Fetches of held positions: outstanding at once, tries of each, asked in all, and the
+# (peer, position) pairs whose unasked differing copy is handed over (each once).
+_MAX_FETCHES = 8
+_FETCH_TRIES = 3
+_MAX_FETCHES_ASKED = 1024
+_MAX_OTHERS_HANDED = 4096
 
 
 class EntryStore(Protocol):
@@ -91,6 +103,13 @@ class ReplicationStats:
     handler_errors: int = 0
     acks_sent: int = 0
     acks_spared: int = 0  # owed, but our own newer entry told the peer the same
+
+
+@dataclass
+class _Fetch:
+    peer: str
+    deadline: float = 0.0  # while asked: when to ask again
+    tries: int = 0  # 0: waiting for its turn
 
 
 @dataclass
@@ -142,6 +161,10 @@ class Replicator:
         self._ack_due: set[str] = set()
         self._diverged_seen: set[tuple[str, int]] = set()
         self._diverged_by: dict[str, int] = {}  # divergences seen, by peer (for the log)
+        self._on_other: OtherEntryHandler | None = None
+        self._fetches: dict[tuple[int, str], _Fetch] = {}  # (held position, peer) asked
+        self._fetches_asked = 0
+        self._others_handed: set[tuple[str, int]] = set()
 
     # --- what the node uses ---------------------------------------------------------
 
@@ -217,6 +240,86 @@ class Replicator:
             del self._digests[held]
         self._diverged_seen = {(p, q) for p, q in self._diverged_seen if q < position}
         self._published = [p for p in self._published if p < position]
+        # Refused after the entries replaced: they may follow the new ones.
+        for refused in [p for p in self._rejected if p >= position]:
+            del self._rejected[refused]
+        if self._sync is not None and self._sync.end > position:
+            self._sync = None  # asked for what followed the old entries
+
+    def watch_others(self, handler: OtherEntryHandler) -> None:
+        """Hand ``handler(position, data, from_peer)`` a peer's entry for a position we
+        hold that differs from ours (at most ``max_entry`` bytes): the answer to a
+        :meth:`fetch`, or else the first such copy of each peer at each position. It is
+        called synchronously and may rewrite the log (then calling :meth:`rewritten`)."""
+        self._on_other = handler
+
+    def fetch(self, peer: str, position: int) -> bool:
+        """Ask ``peer`` for its entry at ``position``, one we hold (a sync request for
+        that position alone; asked again up to ``_FETCH_TRIES`` times if unanswered
+        within ``sync_timeout``). A peer is asked one such request at a time, and none
+        while it is asked for a fetch: a player keeps one request of a watcher waiting,
+        and a newer one replaces it. False, and nothing asked, if the position is not
+        held, ``peer`` is no peer, it is asked for that position already,
+        ``_MAX_FETCHES`` are outstanding, or ``_MAX_FETCHES_ASKED`` were asked in all."""
+        key = (position, peer)
+        if (
+            not 0 <= position < self._store.length() or peer not in self._peers()
+            or key in self._fetches or len(self._fetches) >= _MAX_FETCHES
+            or self._fetches_asked >= _MAX_FETCHES_ASKED
+        ):
+            return False
+        self._fetches_asked += 1
+        self._fetches[key] = _Fetch(peer)
+        self._pump_fetches(self._clock())
+        return True
+
+    def fetching(self) -> set[tuple[int, str]]:
+        """The (position, peer) pairs being fetched now."""
+        return set(self._fetches)
+
+    def _pump_fetches(self, now: float) -> None:
+        """Ask each peer for its next waiting fetch once the one before is answered or
+        overdue; drop those asked ``_FETCH_TRIES`` times, or no longer held."""
+        length = self._store.length()
+        busy = {f.peer for f in self._fetches.values() if f.tries and now < f.deadline}
+        for (position, peer), fetch in list(self._fetches.items()):
+            if fetch.tries and now < fetch.deadline:
+                continue
+            if fetch.tries >= _FETCH_TRIES or position >= length:
+                del self._fetches[(position, peer)]
+            elif peer not in busy:
+                busy.add(peer)
+                fetch.tries += 1
+                fetch.deadline = now + self._config.sync_timeout
+                if self._sync is not None and self._sync.peer == peer:
+                    self._sync = None  # it would be replaced: asked of another peer
+                if self._send(peer, SyncRequest(position, 1)):
+                    self.stats.sync_requests_sent += 1
+
+    def _other_copy(self, peer: str, position: int, data: bytes) -> None:
+        """A peer's entry for a position we hold, unlike ours: to the node, if it asked
+        for it or it is that peer's first such copy there."""
+        if self._on_other is None or len(data) > self._config.max_entry:
+            return
+        asked = self._fetches.pop((position, peer), None) is not None
+        if asked:
+            self._pump_fetches(self._clock())
+        elif (
+            (peer, position) in self._others_handed
+            or len(self._others_handed) >= _MAX_OTHERS_HANDED
+        ):
+            return
+        self._others_handed.add((peer, position))
+        try:
+            self._on_other(position, data, peer)
+        except Exception:
+            # A bug in the node must not kill the receive loop.
+            self.stats.handler_errors += 1
+            _log.exception("the node failed on position %d's copy from %s", position, peer)
+            return
+        # The node may have rewritten its log from that position: go on from there.
+        self._drain_ahead()
+        self._after_progress()
 
     def digest(self, position: int) -> str:
         cached = self._digests.get(position)
@@ -236,7 +339,12 @@ class Replicator:
             self._peer_len[peer] = position + 1
         if position < length:
             self.stats.duplicates += 1
-            self._check_digest(peer, position, entry_digest(frame.data))
+            digest = entry_digest(frame.data)
+            self._check_digest(peer, position, digest)
+            if digest != self.digest(position):
+                self._other_copy(peer, position, frame.data)
+            elif self._fetches.pop((position, peer), None) is not None:  # it holds ours
+                self._pump_fetches(self._clock())
             return
         if len(frame.data) > self._config.max_entry:
             self.stats.oversized += 1  # no log holds it: nothing to ask for again
@@ -294,6 +402,8 @@ class Replicator:
         self._ack_due.discard(peer)
         if self._sync is not None and self._sync.peer == peer:
             self._sync = None
+        for key in [key for key in self._fetches if key[1] == peer]:
+            del self._fetches[key]
 
     def acks_due(self) -> bool:
         return bool(self._ack_due)
@@ -311,6 +421,8 @@ class Replicator:
     def tick(self, now: float) -> None:
         """Timer: resend unacknowledged published entries, retry overdue sync requests."""
         self._prune_published()
+        if self._fetches:
+            self._pump_fetches(now)
         if self._published:
             for peer in self._peers():
                 if now < self._next_push.get(peer, 0.0):
@@ -428,7 +540,12 @@ class Replicator:
                 self._sync_failed_at[sync.peer] = now
                 self._sync = None
         peers = self._peers()
-        candidates = [p for p in peers if self._peer_len.get(p, 0) > length]
+        # A peer asked for a held entry is not asked to sync meanwhile: a watcher's
+        # player keeps one request of it waiting, and the newer would replace the fetch.
+        fetching = {peer for _, peer in self._fetches}
+        candidates = [
+            p for p in peers if self._peer_len.get(p, 0) > length and p not in fetching
+        ]
         # Prefer the peer whose last failure is oldest, then the one that holds most.
         candidates.sort(key=lambda p: (self._sync_failed_at.get(p, float("-inf")),
                                        -self._peer_len[p]))

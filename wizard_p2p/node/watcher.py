@@ -9,7 +9,11 @@ address is the one the gate was reached at). The mesh never publishes: it catche
 by position from whichever player holds most, and offers each entry, in order, to an
 observer ``Table`` that re-runs every pass at each round's end, as ``audit`` does. An
 entry the table refuses is not kept; the sending seat is named on the status lines,
-and the right entry still comes from another player.
+and the right entry still comes from another player. When a player's copy of a held
+entry differs from the watcher's (a seat sent the watchers another entry than the
+players), ``node.watch_fork`` asks the players for theirs, keeps the proof of an
+equivocation, and follows the players' copy. Every proof of a seat's cheating is
+kept in ``evidence.jsonl`` (beside the saved log, else in the data directory).
 
 It implements ``seat.controller.WatchController``: the snapshot's view is a
 ``rules.public_view`` (no hand: the watcher holds no key that opens one, SPEC §10).
@@ -30,6 +34,7 @@ from wizard_p2p.files import write_atomic
 from wizard_p2p.identity import fingerprint
 from wizard_p2p.net import (
     CurveKeys,
+    Diverged,
     Mesh,
     NetConfig,
     PeerBack,
@@ -38,7 +43,9 @@ from wizard_p2p.net import (
 )
 from wizard_p2p.node.seat_status import ended_reason
 from wizard_p2p.node.watch_ask import GateClient, WatchTimers
+from wizard_p2p.node.watch_fork import WatchForks, evidence_path
 from wizard_p2p.ports import release_port, reserve_port
+from wizard_p2p.protocol.kinds import FaultKind
 from wizard_p2p.protocol.table import Table
 from wizard_p2p.rules import Phase, public_view
 from wizard_p2p.seat.controller import Snapshot, Status
@@ -72,6 +79,7 @@ class WatchNode:
         net_config: NetConfig | None = None,
         timers: WatchTimers | None = None,
         save: Path | None = None,
+        data_dir: Path | None = None,
     ) -> None:
         self.curve_keys = curve_keys
         self.name = name
@@ -82,6 +90,9 @@ class WatchNode:
         self.net_config = net_config or NetConfig()
         self.timers = timers or WatchTimers()
         self.save_path = save
+        self.data_dir = data_dir
+        self.forks = WatchForks(None, self._seat_of, self._key_of)
+        self._view: _LogView | None = None
         self._mesh_port = mesh_port
         self._gate: GateClient | None = None
         self.table: Table | None = None
@@ -118,6 +129,7 @@ class WatchNode:
             self.asking = ""
             self.watchers = admitted.watchers
             self.table = Table(admitted.genesis, replay_every_pass=True)
+            self.forks.path = evidence_path(self.save_path, self.data_dir, self.table.game_id)
         except BaseException:
             release_port(port)
             raise
@@ -128,7 +140,8 @@ class WatchNode:
             game_id=table.game_id.hex()[:32], watching=True,
         )
         await self.mesh.start()
-        self.mesh.attach_log(_LogView(table), self._on_entry)
+        self._view = _LogView(table)
+        self.mesh.attach_log(self._view, self._on_entry).watch_others(self._other_copy)
         for seat in range(table.seats):
             self.mesh.add_peer(table.players[seat]["curve_key"], self._endpoint_of(seat))
         self._following_since = asyncio.get_running_loop().time()
@@ -190,6 +203,14 @@ class WatchNode:
         try:
             table.receive(data)
         except PeerFault as fault:
+            if fault.kind == FaultKind.FORK:
+                # It builds on another entry than ours, which names nobody yet: ask
+                # the players for theirs (node.watch_fork).
+                _log.info("entry %d from seat %s: %s", position, sender, fault)
+                assert self.mesh is not None
+                self.forks.fork(table, self.mesh, position - 1)
+                return False
+            self.forks.keep(fault, data)
             self._refused(sender, position, str(fault))
             return False
         except DecodeError as exc:
@@ -198,19 +219,45 @@ class WatchNode:
         if len(table.log) <= position:
             self._refused(sender, position, "a valid entry of another position")
             return False
+        self.forks.accepted(table, position, sender)
+        self._became(table)
+        return True
+
+    def _other_copy(self, position: int, data: bytes, from_peer: str) -> None:
+        """A player's copy of a held entry differs from ours (``node.watch_fork``)."""
+        table, mesh = self.table, self.mesh
+        assert table is not None and mesh is not None and mesh.replicator is not None
+        proven = len(self.forks.proven)
+        rebuilt = self.forks.other(table, mesh, position, data, from_peer)
+        if rebuilt is not None:
+            self.table = rebuilt
+            assert self._view is not None
+            self._view.table = rebuilt
+            self._saved_length = -1  # the saved log is rewritten whole
+            mesh.replicator.rewritten(position)
+            self.forks.accepted(rebuilt, position, self._seat_of(from_peer))
+            self._became(rebuilt)
+        elif len(self.forks.proven) != proven:
+            self._notify()
+
+    def _became(self, table: Table) -> None:
+        """The table grew (or was rebuilt): what follows for the screen and the file."""
         if table.game is not None and not self.ready.is_set():
             self.ready.set()
         if table.ended:
             self.save()
             self.finished.set()
         self._notify()
-        return True
 
     def _refused(self, seat: int | None, position: int, reason: str) -> None:
         self.refused_count += 1
         self.refusals.append((seat, position, reason))
         _log.warning("refused entry %d from seat %s: %s", position, seat, reason)
         self._notify()
+
+    def _key_of(self, seat: int) -> str:
+        assert self.table is not None
+        return str(self.table.players[seat]["curve_key"])
 
     def _seat_of(self, key: str) -> int | None:
         assert self.table is not None
@@ -224,7 +271,9 @@ class WatchNode:
             seat = self._seat_of(getattr(event, "peer", ""))
             if seat is None:
                 continue
-            if isinstance(event, PeerSilent):
+            if isinstance(event, Diverged) and self.table is not None:
+                self.forks.diverged(self.table, self.mesh, event.peer, event.position)
+            elif isinstance(event, PeerSilent):
                 self.silent.add(seat)
             elif isinstance(event, PeerBack | PeerUp):
                 self.silent.discard(seat)
@@ -274,6 +323,8 @@ class WatchNode:
             items.append(Status("round-checked", done=table.completed_rounds))
         for seat, position, reason in self.refusals:
             items.append(Status("refused", seat=seat, done=position, detail=reason))
+        for seat, reason in self.forks.proven.items():
+            items.append(Status("cheated", seat=seat, detail=f"{reason} (proof kept)"))
         if table.fault is not None:
             items.append(Status("cheated", seat=table.fault.seat, detail=str(table.fault)))
         if self.lost is not None:
@@ -320,12 +371,12 @@ class _LogView:
     """The replicator's view of the verified log."""
 
     def __init__(self, table: Table) -> None:
-        self._table = table
+        self.table = table  # replaced when the watcher follows another copy
 
     def length(self) -> int:
-        return len(self._table.log)
+        return len(self.table.log)
 
     def get(self, position: int) -> bytes:
-        return self._table.log[position]
+        return self.table.log[position]
 
 

@@ -1,0 +1,166 @@
+"""A watcher's rule when a player's copy of an entry differs from its own
+(``node.watch_fork``): in memory, with a real game's entries and a fake mesh."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.protocol_support import body_json, forge, new_game
+from wizard_p2p.audit import audit_file
+from wizard_p2p.errors import PeerFault
+from wizard_p2p.node.watch_fork import CHECKPOINT_EVERY, WatchForks, evidence_path
+from wizard_p2p.protocol import messages as m
+from wizard_p2p.protocol.evidence import EQUIVOCATION, read_evidence
+from wizard_p2p.protocol.table import Table
+
+PEERS = ("key-0", "key-1", "key-2")
+
+
+class FakeReplicator:
+    def __init__(self) -> None:
+        self.asked: list[tuple[str, int]] = []
+
+    def fetch(self, peer: str, position: int) -> bool:
+        self.asked.append((peer, position))
+        return True
+
+
+class FakeMesh:
+    def __init__(self) -> None:
+        self.replicator = FakeReplicator()
+
+
+class Bids:
+    """A 3-seat game's log up to a bid of its third round and the next one, and another
+    legal bid in place of that one, signed by the same seat."""
+
+    def __init__(self) -> None:
+        game = new_game(3, seed=5)
+        seat0 = game.tables[0]
+
+        def bids() -> list[int]:
+            return [p for p, (_, kind) in enumerate(seat0.entry_meta) if kind == "bid"]
+
+        game.run(until=lambda: len(bids()) >= 8)
+        self.log = list(seat0.log)
+        self.position = bids()[6]
+        self.writer = seat0.entry_meta[self.position][0]
+        body = body_json(self.log[self.position])
+        body["bid"] = (body["bid"] + 1) % (body["round"] + 1)
+        self.fake = forge(game, self.writer, "bid", body, log_of=seat0, pos=self.position)
+        self.real = self.log[self.position]
+        self.other = (self.writer + 1) % 3  # a seat that did not write the bid
+
+    def observer(self, forks: WatchForks, at_position: bytes, sender: int) -> Table:
+        """An observer table that took ``at_position`` from ``sender`` at the bid's place."""
+        table = Table(self.log[0], replay_every_pass=True)
+        for position, line in enumerate(self.log[1 : self.position], start=1):
+            table.receive(line)
+            forks.accepted(table, position, m.decode_entry(line).seat)
+        table.receive(at_position)
+        forks.accepted(table, self.position, sender)
+        return table
+
+
+@pytest.fixture(scope="module")
+def bids() -> Bids:
+    return Bids()
+
+
+def seat_of(key: str) -> int | None:
+    return PEERS.index(key) if key in PEERS else None
+
+
+def forks_in(tmp_path: Path) -> WatchForks:
+    return WatchForks(tmp_path / "evidence.jsonl", seat_of, PEERS.__getitem__)
+
+
+def test_another_seats_copy_replaces_a_bid_only_its_writer_sent_and_the_proof_is_kept(
+    bids: Bids, tmp_path: Path
+) -> None:
+    forks = forks_in(tmp_path)
+    table = bids.observer(forks, bids.fake, sender=bids.writer)
+    next_entry = bids.log[bids.position + 1]
+    with pytest.raises(PeerFault) as refused:  # the players' next entry: a fork
+        table.receive(next_entry)
+    assert refused.value.kind == "fork" and refused.value.seat is None
+    mesh: Any = FakeMesh()
+    forks.fork(table, mesh, bids.position)  # asks every seat but the bid's writer
+    assert sorted(mesh.replicator.asked) == sorted(
+        (PEERS[s], bids.position) for s in range(3) if s != bids.writer
+    )
+    rebuilt = forks.other(table, mesh, bids.position, bids.real, PEERS[bids.other])
+    assert rebuilt is not None and rebuilt.log == bids.log[: bids.position + 1]
+    rebuilt.receive(next_entry)  # it goes on with the players
+    assert forks.proven == {bids.writer: "signed two different entries for one position"}
+    (record,) = read_evidence(tmp_path / "evidence.jsonl")
+    assert record.kind == EQUIVOCATION and record.seat == bids.writer
+    assert set(record.entries) == {bids.fake, bids.real}
+    # Beside a log of the game, audit checks the proof and names the seat.
+    (tmp_path / "game.jsonl").write_bytes(b"".join(line + b"\n" for line in bids.log))
+    report = audit_file(tmp_path / "game.jsonl")
+    assert report.evidence and report.evidence[0][1] is None
+    assert report.fault_seat == bids.writer
+    # The copy now held came from another seat than its writer: final. The writer's
+    # other bid, sent again, changes nothing and is kept once.
+    assert forks.other(rebuilt, mesh, bids.position, bids.fake, PEERS[bids.writer]) is None
+    assert len(read_evidence(tmp_path / "evidence.jsonl")) == 1
+
+
+def test_a_writer_cannot_replace_its_own_entry(bids: Bids, tmp_path: Path) -> None:
+    forks = forks_in(tmp_path)
+    table = bids.observer(forks, bids.real, sender=bids.writer)
+    mesh: Any = FakeMesh()
+    assert forks.other(table, mesh, bids.position, bids.fake, PEERS[bids.writer]) is None
+    assert table.log[bids.position] == bids.real
+    assert bids.writer in forks.proven  # yet its two bids prove it equivocated
+
+
+def test_an_entry_another_seat_sent_is_final(bids: Bids, tmp_path: Path) -> None:
+    forks = forks_in(tmp_path)
+    # The watcher took the other bid from a seat that did not write it (a colluder):
+    # nothing replaces it, whoever sends the players' one.
+    table = bids.observer(forks, bids.fake, sender=bids.other)
+    mesh: Any = FakeMesh()
+    third = 3 - bids.writer - bids.other
+    assert forks.other(table, mesh, bids.position, bids.real, PEERS[third]) is None
+    assert table.log[bids.position] == bids.fake
+
+
+def test_a_copy_that_is_no_entry_of_its_seat_changes_nothing(
+    bids: Bids, tmp_path: Path
+) -> None:
+    forks = forks_in(tmp_path)
+    table = bids.observer(forks, bids.fake, sender=bids.writer)
+    mesh: Any = FakeMesh()
+    cut = bids.real.rindex(b'"sig":"') + 7
+    flipped = b"0" if bids.real[cut : cut + 1] != b"0" else b"1"
+    forged = bids.real[:cut] + flipped + bids.real[cut + 1 :]
+    assert forks.other(table, mesh, bids.position, forged, PEERS[bids.other]) is None
+    assert forks.proven == {} and not (tmp_path / "evidence.jsonl").exists()
+
+
+def test_a_rebuild_starts_from_the_latest_copy_kept(bids: Bids, tmp_path: Path) -> None:
+    assert bids.position > CHECKPOINT_EVERY
+    forks = forks_in(tmp_path)
+    table = bids.observer(forks, bids.fake, sender=bids.writer)
+    assert forks._checkpoints  # one kept on the way
+    mesh: Any = FakeMesh()
+    rebuilt = forks.other(table, mesh, bids.position, bids.real, PEERS[bids.other])
+    assert rebuilt is not None and rebuilt.log == bids.log[: bids.position + 1]
+
+
+def test_the_evidence_goes_beside_the_saved_log_else_in_the_data_directory(
+    tmp_path: Path,
+) -> None:
+    game_id = bytes(range(32))
+    assert evidence_path(tmp_path / "a" / "g.jsonl", tmp_path, game_id) == (
+        tmp_path / "a" / "evidence.jsonl"
+    )
+    assert evidence_path(None, tmp_path, game_id) == (
+        tmp_path / "watched" / game_id.hex()[:16] / "evidence.jsonl"
+    )
+    assert evidence_path(None, None, game_id) is None
