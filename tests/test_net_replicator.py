@@ -150,6 +150,21 @@ def test_sync_goes_to_the_longest_peer_and_moves_on_after_a_timeout() -> None:
     assert (B, SyncRequest(4, 4)) in rig.take()
 
 
+def test_a_peer_that_serves_a_rejected_entry_again_is_passed_over_at_once() -> None:
+    rig = Rig(MemoryStore(validator=lambda pos, data: not data.startswith(b"bad")), (A, B))
+    rig.feed(A, 0, b"bad entry")  # A's own copy, pushed and refused
+    rig.rep.on_ack(A, 1, "a" * 64)
+    assert rig.take()[-1] == (A, SyncRequest(0, 1))  # A alone is known to hold it
+    rig.rep.on_ack(B, 1, "b" * 64)
+    rig.feed(A, 0, b"bad entry")  # A serves the same refused bytes again
+    rig.now = 0.25  # a timer tick, long before the sync timeout
+    rig.rep.tick(rig.now)
+    assert (B, SyncRequest(0, 1)) in rig.take()
+    assert rig.rep.stats.sync_timeouts == 0
+    rig.feed(B, 0, b"good entry")
+    assert rig.store.entries == [b"good entry"]
+
+
 def test_serving_a_sync_request_sends_what_we_hold() -> None:
     rig = Rig(MemoryStore([b"e0", b"e1", b"e2"]))
     rig.rep.on_sync_request(A, SyncRequest(1, 4))
