@@ -476,11 +476,11 @@ def test_seat_gone_for_good_is_named_stalled(lan_games: Callable[..., LanGame]) 
     assert dead[:agreed] == lines[: min(agreed, len(dead))]
     assert all(json.loads(line)["seat"] == victim_seat for line in dead[agreed:])
     # The abort came no sooner than the stall limit after the seat was killed, give or
-    # take a few milliseconds: the survivors' stall clock starts when the victim became
+    # take a moment: the survivors' stall clock starts when the victim became
     # due, which may be just before the kill, and a file's mtime comes from the kernel's
     # coarse clock, up to a tick behind. (An abort at the silence limit would be 2 s early.)
     abort_written = max(seat.log_path().stat().st_mtime for seat in survivors.values())
-    assert abort_written - killed_at >= stall_limit - 0.05
+    assert abort_written - killed_at >= stall_limit - 0.5
     survivor_log = next(iter(survivors.values())).log_path()
     audit = subprocess.run(
         [sys.executable, "-m", "wizard_p2p", "audit", str(survivor_log)],
