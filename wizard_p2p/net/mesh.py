@@ -212,7 +212,8 @@ class Mesh(ListeningService):
             )
             router = make_router(
                 self._receive_context, self.keys, domain=self.config.zap_domain, config=self.config,
-                handover=True, mandatory=self.watching,  # a watcher sends on it
+                # A watcher sends on it, by routing id: no seat may take another's.
+                handover=not self.watching, mandatory=self.watching,
             )
             self._router = router
             self._router_monitor = router_monitor = router.get_monitor_socket(
