@@ -126,7 +126,7 @@ class GamePeer:
         self._watch = WatchList(self.seat, self._seat_of_key, self._faults, self._notify)
         self._stall = StallWatch(
             self.table, self.seat, silent=self.silent, timers=self.timers,
-            auto_abort=self.auto_abort, watchers=self._callbacks, abort=self.abort_stalled,
+            auto_abort=self.auto_abort, subscribers=self._callbacks, abort=self.abort_stalled,
             people=people,
         )
         self._idle = IdleWork(self.table, self._after_change)

@@ -37,7 +37,7 @@ class StallWatch:
         silent: set[int],
         timers: PeerTimers,
         auto_abort: bool,
-        watchers: list[Callable[[], None]],
+        subscribers: list[Callable[[], None]],
         abort: Callable[[], None],
         people: frozenset[int] | None = None,
     ) -> None:
@@ -47,7 +47,7 @@ class StallWatch:
         self._timers = timers
         self._auto_abort = auto_abort
         self._people = people  # the seats persons play (the lobby's word; None: not known)
-        self._watchers = watchers  # the peer's subscribers: a countdown is shown to them
+        self._subscribers = subscribers  # a countdown is shown to them
         self._abort = abort
         self.held_by: int | None = None  # the silent seat the game waits for
         self.held_since: float | None = None
@@ -83,9 +83,9 @@ class StallWatch:
         left = self.held_since + self._timers.stall_limit - time.monotonic()
         ends_it = self.ends_stalls() and self._table.abort_writer(self.held_by) == self._seat
         if left > 0:
-            if not self._watchers and not ends_it:
+            if not self._subscribers and not ends_it:
                 return  # nobody watches a countdown, and this seat ends nothing by itself
-            delay = min(left, COUNTDOWN_TICK) if self._watchers else left
+            delay = min(left, COUNTDOWN_TICK) if self._subscribers else left
         elif ends_it:
             delay = 0.0
         else:
@@ -102,7 +102,7 @@ class StallWatch:
             return
         if self.timer is None and self.held_by is not None:
             self.arm()
-        for callback in list(self._watchers):
+        for callback in list(self._subscribers):
             callback()  # the countdown moved, or this person may now end the game
 
     def ends_stalls(self) -> bool:
