@@ -415,7 +415,8 @@ class LobbyClient(AsyncService):
             for _ in range(attempts):
                 self._transmit(msg_id, payload)
                 try:
-                    return await asyncio.wait_for(asyncio.shield(future), timeout)
+                    async with asyncio.timeout(timeout):  # not wait_for: see LobbyServer.recv
+                        return await asyncio.shield(future)
                 except TimeoutError:
                     continue
             raise LobbyTimeout(f"no reply from the lobby at {self.endpoint}")

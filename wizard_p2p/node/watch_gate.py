@@ -97,6 +97,7 @@ class WatchGate:
         players: Sequence[dict[str, Any]],
         protocol: str = PROTOCOL,
         silence: float = WATCHER_SILENCE,
+        resumed: bool = False,
     ) -> None:
         if admission not in ADMISSIONS:
             raise UsageError(f"admission is one of {', '.join(ADMISSIONS)}")
@@ -106,6 +107,8 @@ class WatchGate:
         self.admission = admission
         self.protocol = protocol
         self.silence = silence
+        # The host's seat resumed: it lists nobody, and every seat is told so at once.
+        self.resumed = resumed
         self._player_names = {p["name"].casefold() for p in players}
         self._player_keys = {p["curve_key"] for p in players}
         self.watching: list[_Watcher] = []

@@ -82,6 +82,10 @@ class WatchList:
         self.gate = gate
         self._mesh = mesh
         gate.subscribe(self._gate_changed)
+        if gate.resumed:
+            # The other seats may still serve whom the host listed before it stopped:
+            # they are told the list, empty until watchers ask again, unchanged or not.
+            self._send_all(mesh)
         self._gate_changed()
 
     def admit(self, key: str) -> None:
@@ -100,10 +104,13 @@ class WatchList:
         listed = self.gate.listed()
         if listed != self.watchers:
             self._apply(self._mesh, listed)
-            for key in self._seat_of_key:
-                if self._seat_of_key[key] != self.seat:
-                    self._send(self._mesh, key)
+            self._send_all(self._mesh)
         self._notify()
+
+    def _send_all(self, mesh: Mesh) -> None:
+        for key, seat in self._seat_of_key.items():
+            if seat != self.seat:
+                self._send(mesh, key)
 
     def peer_back(self, mesh: Mesh, key: str) -> None:
         """A seat restarted or came back: the host tells it the list again (idempotent)."""
