@@ -4,9 +4,7 @@ The watcher asks the host's lobby (the address and invite code the players joine
 with) to watch; once the host admits it, it follows the game from the players
 (``node.watcher``). In the console it shows the table as every seat sees it, never
 a hand; ``--headless`` prints a line per trick, the score after each round, the
-final score pad, and every entry it refused, naming the seat that sent it. Both
-stop once no player has been heard for a minute; the screen opens once the game
-has dealt, and a game that never deals ends the command with a sentence saying so.
+final score pad, and every entry it refused, naming the seat that sent it.
 """
 
 from __future__ import annotations
