@@ -276,6 +276,11 @@ def build_parser() -> argparse.ArgumentParser:
         "game", nargs="?", default=None,
         help="the game id, or its first digits, as the game's end printed (default: the latest)",
     )
+    resume.add_argument(
+        "--admit-watchers", action="store_true",
+        help="the host: let everyone with the invite code watch again (at most 8 at once); "
+        "otherwise the console asks you for each, and a headless host admits none",
+    )
     _add_network_options(resume)
     resume.set_defaults(func=_cmd_resume)
 

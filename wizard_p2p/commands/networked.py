@@ -27,9 +27,11 @@ from wizard_p2p.identity import Identity
 from wizard_p2p.net import CurveKeys, LobbyServer, NetConfig, load_or_create_curve_keys
 from wizard_p2p.node.invite import DEFAULT_PORT
 from wizard_p2p.node.lobby import GameStart, HostLobby, JoinLobby, check_own_name, load_people
+from wizard_p2p.node.lobby_common import lobby_keys
 from wizard_p2p.node.peer import GamePeer, PeerTimers
-from wizard_p2p.node.store import GameStore, default_data_dir, list_games
+from wizard_p2p.node.store import GameStore, SeatRecord, default_data_dir, list_games
 from wizard_p2p.node.watch_gate import WatchGate
+from wizard_p2p.node.watch_list import HOST_SEAT
 from wizard_p2p.protocol.messages import VERSION, decode_entry, signed_version_of
 from wizard_p2p.rules import GameConfig
 
@@ -140,16 +142,42 @@ def _attach_gate(
     """The host's lobby socket, kept open, becomes the host seat's watch gate."""
     if server is None or not isinstance(lobby, HostLobby):
         return
+    _open_gate(args, server, lobby.code, peer)
+
+
+def _open_gate(
+    args: argparse.Namespace, server: LobbyServer, code: str, peer: GamePeer, *,
+    resumed: bool = False,
+) -> None:
     if getattr(args, "admit_watchers", False):
         admission = "all"
     else:
         admission = "none" if args.headless else "ask"
     gate = WatchGate(
-        server, lobby.code, peer.table.log[0], admission=admission, players=peer.table.players,
+        server, code, peer.table.log[0], admission=admission, players=peer.table.players,
+        resumed=resumed,
     )
     if args.headless:  # the console shows who watches and who asks, in its own words
         gate.subscribe(lambda: _say(args, f"watchers: {gate.status}") if gate.status else None)
     peer.attach_gate(gate)
+
+
+async def reopen_gate_socket(args: argparse.Namespace, record: SeatRecord) -> LobbyServer | None:
+    """A resumed host's lobby socket again, for its watch gate: on the lobby port and
+    with the key of the invite code its seat record keeps, so that the watchers it
+    had reach it where they knew it. None for another seat, a record without a gate,
+    or a port now taken (said: the game goes on, and no watcher is admitted)."""
+    if record.seat != HOST_SEAT or not record.invite_code:
+        return None
+    server = LobbyServer(lobby_keys(record.invite_code), host=record.listen_host,
+                         port=record.lobby_port, config=_net_config(args))
+    try:
+        await server.start()
+    except WizardError as exc:
+        await server.close()
+        _say(args, f"no watcher can be admitted: {exc}")
+        return None
+    return server
 
 
 def _gate_socket(lobby: HostLobby | JoinLobby) -> LobbyServer | None:
@@ -455,7 +483,19 @@ async def resume_async(args: argparse.Namespace) -> GamePeer:
         )
     _say(args, f"resuming game {store.game_dir} at seat {record.seat + 1} ({len(lines)} entries)")
     start = GameStart(lines[0], store, record, load_people(store))
-    peer = await _play_seat(args, start, identity, curve)
+    server = await reopen_gate_socket(args, record)
+    gated: list[GamePeer] = []
+
+    def gate(peer: GamePeer) -> None:
+        assert server is not None
+        _open_gate(args, server, record.invite_code, peer, resumed=True)
+        gated.append(peer)  # the seat closes the gate, and with it the socket
+
+    try:
+        peer = await _play_seat(args, start, identity, curve, gate if server else None)
+    finally:
+        if server is not None and not gated:
+            await server.close()
     _report(args, peer)
     await peer.close()
     return peer

@@ -67,11 +67,7 @@ async def watch_async(args: argparse.Namespace) -> WatchNode:
         if args.headless:
             await node.run_until_finished()
         else:
-            await node.ready.wait()  # the screen opens on a table
-            with _no_log_lines_on_screen():
-                from wizard_p2p.tui.watch_screen import run_watch_async
-
-                await run_watch_async(node, lang=getattr(args, "lang", None))
+            await _console(node, args)
     finally:
         await node.close()
     if node.table is not None:
@@ -82,6 +78,29 @@ async def watch_async(args: argparse.Namespace) -> WatchNode:
         _say(args, f"verified log: {node.save_path}")
         _say(args, f"check it with: wizard-p2p audit {node.save_path}")
     return node
+
+
+async def _console(node: WatchNode, args: argparse.Namespace) -> None:
+    """The watch screen, once there is a table to show; the watchdog (no player heard)
+    runs meanwhile. A game that ends, or players who vanish, before the first deal
+    end it with no screen: what ended it is said after (``HeadlessProgress.final``)."""
+    watchdog = asyncio.ensure_future(node.run_until_finished())
+    ready = asyncio.ensure_future(node.ready.wait())
+    try:
+        await asyncio.wait((watchdog, ready), return_when=asyncio.FIRST_COMPLETED)
+        if watchdog.done():
+            watchdog.result()  # an error of the watchdog's is the command's
+        if not node.ready.is_set():
+            _say(args, "the game was never dealt: there is no table to show")
+            return
+        with _no_log_lines_on_screen():
+            from wizard_p2p.tui.watch_screen import run_watch_async
+
+            await run_watch_async(node, lang=getattr(args, "lang", None))
+    finally:
+        for task in (watchdog, ready):
+            task.cancel()
+        await asyncio.gather(watchdog, ready, return_exceptions=True)
 
 
 def watch(args: argparse.Namespace) -> int:

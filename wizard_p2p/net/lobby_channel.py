@@ -18,7 +18,11 @@ name, keys and invite code; the seat list; the genesis to sign; signatures).
 A client may send a *request* and await its *reply*
 (:meth:`LobbyClient.request`, resent with the same id until answered; the
 server replays its cached reply to a repeated request instead of delivering
-it twice), send a one-way message, or receive *pushes* from the server.
+it twice), send a one-way message, or receive *pushes* from the server. Pushes
+wait for the node in a queue of at most ``NetConfig.max_queued_messages`` messages
+and ``max_queued_bytes`` bytes, as the server's budgets for what it receives: past
+that a push is dropped and counted (:attr:`LobbyClient.pushes_dropped`), so a
+hostile host cannot fill a joiner's or a watcher's memory while nothing reads them.
 The client notes when it last heard the server (:attr:`LobbyClient.last_heard`),
 so that the node above can tell a host that vanished; either side may close with
 a short linger, so that a last message (a goodbye) still leaves.
@@ -352,7 +356,10 @@ class LobbyClient(AsyncService):
         self.config = config or NetConfig()
         self._next_id = secrets.randbelow(2**48)
         self._waiters: dict[int, asyncio.Future[bytes]] = {}
+        # Unbounded as a queue (the closing None always fits); _push keeps the budgets.
         self._pushes: asyncio.Queue[bytes | None] = asyncio.Queue()
+        self._pushed_bytes = 0
+        self.pushes_dropped = 0  # pushes past the budgets, dropped
         self._context: zmq.asyncio.Context | None = None
         self._dealer: zmq.asyncio.Socket | None = None
         self._monitor: zmq.asyncio.Socket | None = None
@@ -408,7 +415,8 @@ class LobbyClient(AsyncService):
             for _ in range(attempts):
                 self._transmit(msg_id, payload)
                 try:
-                    return await asyncio.wait_for(asyncio.shield(future), timeout)
+                    async with asyncio.timeout(timeout):  # not wait_for: see LobbyServer.recv
+                        return await asyncio.shield(future)
                 except TimeoutError:
                     continue
             raise LobbyTimeout(f"no reply from the lobby at {self.endpoint}")
@@ -428,6 +436,7 @@ class LobbyClient(AsyncService):
             raise LobbyRefused("the lobby refused us") if self._refused else LobbyClosed(
                 "lobby client closed"
             )
+        self._pushed_bytes -= len(item)
         return item
 
     async def close(self, linger: float = 0.0) -> None:
@@ -455,6 +464,17 @@ class LobbyClient(AsyncService):
         payload = checked_payload(payload, self.config.max_payload)
         # A full queue (server unreachable for long) loses this copy; request() resends.
         send_nowait(self._dealer, encode_lobby(LobbyRequest(msg_id, bytes(payload))))
+
+    def _push(self, payload: bytes) -> None:
+        if (self._pushes.qsize() >= self.config.max_queued_messages
+                or self._pushed_bytes + len(payload) > self.config.max_queued_bytes):
+            if not self.pushes_dropped:
+                _log.warning("lobby client: pushes from %s past the budget are dropped",
+                             self.endpoint)
+            self.pushes_dropped += 1
+            return
+        self._pushed_bytes += len(payload)
+        self._pushes.put_nowait(payload)
 
     def _fail_all(self, error: Exception) -> None:
         for future in self._waiters.values():
@@ -495,7 +515,7 @@ class LobbyClient(AsyncService):
                 continue
             self.last_heard = time.monotonic()
             if reply.reply_to is None:
-                self._pushes.put_nowait(reply.payload)
+                self._push(reply.payload)
                 continue
             future = self._waiters.get(reply.reply_to)
             if future is not None and not future.done():

@@ -437,6 +437,8 @@ class HostLobby:
         record = SeatRecord(
             game_dir, 0, self.name, self._master, self.listen_host, self.mesh_port or 0,
             "127.0.0.1",
+            # A resumed host opens its watch gate again with these (commands.networked).
+            invite_code=self.code if self.gate else "", lobby_port=self.port if self.gate else 0,
         )
         store.save_seat(record)
         endorsements: dict[int, bytes] = {0: endorse(self.identity, terms)}

@@ -3,6 +3,7 @@
     <data dir>/identity.key        the player's Ed25519 signing key (mode 0600)
     <data dir>/curve.key           the player's CurveZMQ keypair (mode 0600)
     <data dir>/games/<id>/seat.json    this seat of that game: seat, master secret, listen port
+                                       (the host's: also the invite code and lobby port)
     <data dir>/games/<id>/log.jsonl    the game log, one entry per line, fsynced per entry
 
 ``<id>`` is the first 16 hex digits of the game id (the genesis hash), the id
@@ -10,7 +11,10 @@
 terms' nonce, known before the game id exists; the seat renames it once the
 genesis is there (``commands.networked``). ``seat.json`` is written atomically with mode 0600
 before this player endorses the terms, because the coin commitment it endorses
-derives from the master secret inside it.
+derives from the master secret inside it. The host's record also keeps the invite
+code and the lobby port, so that a resumed host opens its watch gate again where
+the watchers knew it (the code is a secret of the table, as the master secret is
+the seat's).
 """
 
 from __future__ import annotations
@@ -38,7 +42,10 @@ _SEAT_RECORD = Obj(
         "listen_host": Str(max_len=255),
         "listen_port": Int(0, 65535),
         "lobby_host": Str(max_len=255),
-    }
+        "invite_code": Str(max_len=64, min_len=1),
+        "lobby_port": Int(1, 65535),
+    },
+    optional=frozenset({"invite_code", "lobby_port"}),
 )
 
 
@@ -62,21 +69,23 @@ class SeatRecord:
     listen_host: str
     listen_port: int
     lobby_host: str  # how we reached the host: its peers' "host" part when the record has none
+    # The host's seat with a watch gate: where its lobby socket was, for a resume.
+    invite_code: str = ""
+    lobby_port: int = 0
 
     def to_json(self) -> bytes:
-        return json.dumps(
-            {
-                "game_dir": self.game_dir,
-                "seat": self.seat,
-                "name": self.name,
-                "master_secret": self.master_secret.hex(),
-                "listen_host": self.listen_host,
-                "listen_port": self.listen_port,
-                "lobby_host": self.lobby_host,
-            },
-            indent=1,
-            sort_keys=True,
-        ).encode()
+        fields: dict[str, object] = {
+            "game_dir": self.game_dir,
+            "seat": self.seat,
+            "name": self.name,
+            "master_secret": self.master_secret.hex(),
+            "listen_host": self.listen_host,
+            "listen_port": self.listen_port,
+            "lobby_host": self.lobby_host,
+        }
+        if self.invite_code:
+            fields |= {"invite_code": self.invite_code, "lobby_port": self.lobby_port}
+        return json.dumps(fields, indent=1, sort_keys=True).encode()
 
     @classmethod
     def from_json(cls, data: bytes) -> SeatRecord:

@@ -15,7 +15,10 @@ watcher is answered (or pushed) ``admitted`` with the genesis line; the list of 
 watches goes to ``on_change``, which the host's seat sends to every other seat. A
 watcher says it is there with ``ping`` (or a repeated ``watch``); one not heard for
 ``WATCHER_SILENCE`` seconds, or that says ``bye``, is dropped and the list sent
-again. Nothing here touches the game: the gate only decides who is listed.
+again. A ``ping`` from a key the gate does not list (dropped, or never admitted) is
+answered ``refused`` ("not watching: ask again"): the watcher asks again with
+``watch`` and the host decides again. Nothing here touches the game: the gate only
+decides who is listed.
 """
 
 from __future__ import annotations
@@ -35,7 +38,7 @@ from wizard_p2p.identity import fingerprint
 from wizard_p2p.net import LobbyClosed, LobbyMessage, LobbyServer
 from wizard_p2p.node.invite import normalise_code
 from wizard_p2p.node.lobby_common import OK, encode, other_version, refused
-from wizard_p2p.protocol.control import ListedWatcher, watcher_address
+from wizard_p2p.protocol.control import ListedWatcher, listed_address
 from wizard_p2p.protocol.lobby_schema import (
     MAX_WATCHERS,
     Bye,
@@ -47,8 +50,8 @@ from wizard_p2p.protocol.lobby_schema import (
 from wizard_p2p.protocol.messages import PROTOCOL
 from wizard_p2p.seat.controller import WatchRequest
 
-__all__ = ["ADMISSIONS", "MAX_WAITING", "MAX_WATCHERS", "WATCHER_SILENCE", "WatchGate",
-           "key_fingerprint"]
+__all__ = ["ADMISSIONS", "MAX_WAITING", "MAX_WATCHERS", "NOT_WATCHING", "WATCHER_SILENCE",
+           "WatchGate", "key_fingerprint"]
 
 _log = logging.getLogger(__name__)
 
@@ -61,6 +64,8 @@ WATCHER_SILENCE = 30.0
 # How often the gate looks for silent watchers when nothing arrives.
 _SWEEP_EVERY = 1.0
 _FROM_WATCHER = ("hello", "watch", "ping", "bye", "endorse")
+# The answer to a ping from a key the gate does not list: the watcher asks again.
+NOT_WATCHING = "not watching: ask again"
 
 
 def key_fingerprint(curve_key: str) -> str:
@@ -92,6 +97,7 @@ class WatchGate:
         players: Sequence[dict[str, Any]],
         protocol: str = PROTOCOL,
         silence: float = WATCHER_SILENCE,
+        resumed: bool = False,
     ) -> None:
         if admission not in ADMISSIONS:
             raise UsageError(f"admission is one of {', '.join(ADMISSIONS)}")
@@ -101,6 +107,8 @@ class WatchGate:
         self.admission = admission
         self.protocol = protocol
         self.silence = silence
+        # The host's seat resumed: it lists nobody, and every seat is told so at once.
+        self.resumed = resumed
         self._player_names = {p["name"].casefold() for p in players}
         self._player_keys = {p["curve_key"] for p in players}
         self.watching: list[_Watcher] = []
@@ -134,8 +142,7 @@ class WatchGate:
             raise UsageError(f"{MAX_WATCHERS} watch this game already")
         self.waiting.remove(waiter)
         self._admit(waiter)
-        self.server.push(key, self._admitted())
-        self._changed()
+        self._changed(admitted=key)
 
     def refuse(self, key: str) -> None:
         """Turn the waiting request of ``key`` away (it may not ask again)."""
@@ -157,6 +164,7 @@ class WatchGate:
     def start(self) -> None:
         """Serve requests on the current loop until :meth:`close`."""
         self._task = asyncio.get_running_loop().create_task(self._serve(), name="watch-gate")
+        self._task.add_done_callback(_gate_ended)
 
     async def close(self) -> None:
         if self._task is not None:
@@ -176,12 +184,13 @@ class WatchGate:
                 message = None
             except LobbyClosed:
                 return
-            if message is not None:
-                try:
+            # Neither one bad request nor a listener that fails may close the gate.
+            try:
+                if message is not None:
                     self._on_message(message)
-                except Exception:  # one bad request must not close the gate
-                    _log.exception("watch gate: error while handling a request")
-            self._sweep()
+                self._sweep()
+            except Exception:
+                _log.exception("watch gate: error while handling a request or a silence")
 
     def _on_message(self, message: LobbyMessage) -> None:
         known = self._known(message.client)
@@ -195,13 +204,22 @@ class WatchGate:
         if isinstance(body, Watch):
             self.server.reply(message, self._on_watch(body, message))
         elif isinstance(body, Ping):
-            self.server.reply(message, OK)
+            self.server.reply(message, self._on_ping(message.client))
         elif isinstance(body, Bye):
             self._drop(message.client, "stopped watching")
         elif isinstance(body, Hello):
             self.server.reply(message, refused("the game has begun: ask to watch it instead"))
         else:
             self.server.reply(message, refused("the game has begun"))
+
+    def _on_ping(self, key: str) -> bytes:
+        """``ok`` to a listed watcher; any other is told to ask again (and the host decides
+        again: a watcher dropped after a silence is not listed any more)."""
+        if any(w.key == key for w in self.watching):
+            return OK
+        if any(w.key == key for w in self.waiting):
+            return _wait("the host decides who watches")
+        return refused(NOT_WATCHING)
 
     def _on_watch(self, watch: Watch, message: LobbyMessage) -> bytes:
         """The answer to a request to watch."""
@@ -231,7 +249,7 @@ class WatchGate:
         if watch.name.casefold() in taken:
             return refused(f"the name {watch.name!r} is taken at this table: choose another")
         try:
-            address = watcher_address(message.address, watch.port)
+            address = listed_address(message.address, watch.port)
         except DecodeError as exc:
             return refused(str(exc))
         watcher = _Watcher(watch.name, key, address, time.monotonic())
@@ -270,17 +288,30 @@ class WatchGate:
         for watcher in [w for w in self.watching + self.waiting if w.heard < limit]:
             self._drop(watcher.key, "is gone (not heard from)")
 
-    def _changed(self) -> None:
+    def _changed(self, *, admitted: str | None = None) -> None:
+        """Tell the listeners; push ``admitted`` (with who watches) to every watcher when
+        the names changed, else to the one the host just ``admitted`` alone."""
         names = tuple(w.name for w in self.watching)
-        if names != self._told:
-            # Who watches is shown to the watchers too: each is sent the list again.
-            self._told = names
-            update = self._admitted()
-            for watcher in self.watching:
-                self.server.push(watcher.key, update)
+        told = [w.key for w in self.watching] if names != self._told else []
+        if admitted is not None and admitted not in told:
+            told.append(admitted)
+        self._told = names
+        update = self._admitted()
+        for key in told:
+            self.server.push(key, update)
         for callback in list(self._listeners):
-            callback()
+            try:
+                callback()
+            except Exception:  # one listener's failure neither stops the others nor the gate
+                _log.exception("watch gate: a listener failed")
 
 
 def _wait(reason: str) -> bytes:
     return encode({"type": "wait", "reason": reason})
+
+
+def _gate_ended(task: asyncio.Task[None]) -> None:
+    """A gate that stops on an error says so at once (not only when the game ends)."""
+    if not task.cancelled() and task.exception() is not None:
+        _log.error("the watch gate stopped: no watcher is admitted any more",
+                   exc_info=task.exception())

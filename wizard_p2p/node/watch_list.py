@@ -6,7 +6,10 @@ message (``protocol.control.Watchers``), to every other seat, and again to a sea
 that restarts or comes back. Another seat takes such a list from the host's seat
 (seat 0 of the genesis) alone; from any other seat it is refused, naming that seat,
 as other control refusals are. Each seat's mesh then admits exactly the listed
-keys, read-only (``Mesh.set_watchers``). Nothing a watcher does reaches the table.
+keys, read-only (``Mesh.set_watchers``). A watcher listed with an empty host runs
+on the host's machine: each seat dials it at the host's address as that seat
+reaches the host (the host itself: its own listening address, or its loopback).
+Nothing a watcher does reaches the table.
 """
 
 from __future__ import annotations
@@ -29,10 +32,22 @@ _log = logging.getLogger(__name__)
 HOST_SEAT = 0  # the seat that wrote the genesis: the host, who admits watchers
 
 
-def watcher_endpoint(address: str) -> str:
-    """The ZeroMQ endpoint of a watcher's ``IP:port``."""
+_WILDCARDS = ("", "0.0.0.0", "::", "*")
+_LOOPBACK = "127.0.0.1"
+
+
+def watcher_endpoint(address: str, host_machine: str = _LOOPBACK) -> str:
+    """The ZeroMQ endpoint of a watcher's ``IP:port``; ``:port`` (a watcher on the
+    host's machine) is reached at ``host_machine``."""
     host, _, port = address.rpartition(":")
+    host = host or host_machine
     return f"tcp://[{host}]:{port}" if ":" in host else f"tcp://{host}:{port}"
+
+
+def endpoint_host(endpoint: str) -> str:
+    """The host of a ``tcp://host:port`` endpoint, without IPv6 brackets."""
+    host = endpoint.removeprefix("tcp://").rpartition(":")[0]
+    return host[1:-1] if host.startswith("[") and host.endswith("]") else host
 
 
 class WatchList:
@@ -67,6 +82,10 @@ class WatchList:
         self.gate = gate
         self._mesh = mesh
         gate.subscribe(self._gate_changed)
+        if gate.resumed:
+            # The other seats may still serve whom the host listed before it stopped:
+            # they are told the list, empty until watchers ask again, unchanged or not.
+            self._send_all(mesh)
         self._gate_changed()
 
     def admit(self, key: str) -> None:
@@ -85,10 +104,13 @@ class WatchList:
         listed = self.gate.listed()
         if listed != self.watchers:
             self._apply(self._mesh, listed)
-            for key in self._seat_of_key:
-                if self._seat_of_key[key] != self.seat:
-                    self._send(self._mesh, key)
+            self._send_all(self._mesh)
         self._notify()
+
+    def _send_all(self, mesh: Mesh) -> None:
+        for key, seat in self._seat_of_key.items():
+            if seat != self.seat:
+                self._send(mesh, key)
 
     def peer_back(self, mesh: Mesh, key: str) -> None:
         """A seat restarted or came back: the host tells it the list again (idempotent)."""
@@ -138,13 +160,25 @@ class WatchList:
         self._notify()
 
     def _apply(self, mesh: Mesh, watchers: tuple[ListedWatcher, ...]) -> None:
+        here = self._host_machine(mesh)
         try:
-            mesh.set_watchers({w.curve_key: watcher_endpoint(w.address) for w in watchers})
+            mesh.set_watchers({w.curve_key: watcher_endpoint(w.address, here) for w in watchers})
         except WizardError as exc:
             # A key of a seat (the host's gate never lists one) or a closing mesh.
             self._faults.control_refused(HOST_SEAT, f"the host's list of watchers: {exc}")
             return
         self.watchers = watchers
+
+    def _host_machine(self, mesh: Mesh) -> str:
+        """Where this seat reaches the host's machine: the host's seat's endpoint (the
+        host itself: where it listens, or its loopback if it listens everywhere)."""
+        if self.seat == HOST_SEAT:
+            host = endpoint_host(mesh.endpoint)
+            return _LOOPBACK if host in _WILDCARDS else host
+        for key, info in mesh.peer_status().items():
+            if self._seat_of_key.get(key) == HOST_SEAT:
+                return endpoint_host(info.endpoint)
+        return _LOOPBACK  # not reached: every seat's mesh knows the host's seat
 
     def caught_up(self, mesh: Mesh, length: int) -> bool:
         """Whether every watcher our mesh serves says it holds ``length`` entries."""

@@ -133,7 +133,7 @@ class WatchNode:
         except BaseException:
             release_port(port)
             raise
-        self._gate.keep_listed(self._watchers_changed)
+        self._gate.keep_listed(self._watchers_changed, self._refused_by_host)
         table = self.table
         self.mesh = Mesh(
             self.curve_keys, host=self.listen_host, port=port, config=self.net_config,
@@ -150,6 +150,13 @@ class WatchNode:
 
     def _watchers_changed(self, names: tuple[str, ...]) -> None:
         self.watchers = names
+        self._notify()
+
+    def _refused_by_host(self, reason: str) -> None:
+        """The host no longer lets us watch: we stop, saying why."""
+        if self.table is None or not self.table.ended:
+            self.lost = reason
+        self.finished.set()
         self._notify()
 
     def _waiting(self, reason: str) -> None:

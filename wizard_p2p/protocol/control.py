@@ -15,7 +15,9 @@ private message (the whole list each time; SPEC §10)::
 of these objects — a position in the log's range, a line of at most
 ``MAX_ENTRY_BYTES``, at most ``MAX_WATCHERS`` watchers each with a name the
 lobby would take, a CURVE key of 40 Z85 characters and an address that is an
-IP address and a port — is refused with a :class:`DecodeError` saying why,
+IP address (no IPv6 scope id) and a port, or an empty host and a port (the host's
+own machine: each seat reads it as the host's address as that seat reaches it) —
+is refused with a :class:`DecodeError` saying why,
 before any code touches it. The line itself is then the table's to check, as
 any entry.
 """
@@ -42,6 +44,7 @@ __all__ = [
     "Watchers",
     "decode_control",
     "encode_control",
+    "listed_address",
     "watcher_address",
 ]
 
@@ -76,7 +79,10 @@ class _Address(Field):
     def parse(self, value: Any, path: str) -> str:
         if not isinstance(value, str) or len(value) > _MAX_ADDRESS:
             raise DecodeError(f"{path}: expected an address of at most {_MAX_ADDRESS} characters")
-        return watcher_address(*_split_address(value, path), path=path)
+        host, port = _split_address(value, path)
+        if not host:
+            return f":{_port(port, path)}"
+        return watcher_address(host, port, path=path)
 
 
 _WATCHER = Obj({"name": _WatcherName(), "curve_key": _Key(), "address": _Address()})
@@ -104,7 +110,7 @@ class ListedWatcher:
 
     name: str
     curve_key: str
-    address: str  # "IP:port"
+    address: str  # "IP:port", or ":port" for the host's own machine
 
 
 @dataclass(frozen=True)
@@ -158,14 +164,38 @@ def _split_address(value: str, path: str) -> tuple[str, int]:
     return host, int(port)
 
 
-def watcher_address(host: str, port: int, *, path: str = "address") -> str:
-    """``host:port`` of a watcher's mesh, from the IP its lobby connection came from and
-    the port it named; :class:`DecodeError` unless ``host`` is an IP address and ``port``
-    a port."""
+def _ip(host: str, path: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address:
     try:
         ip = ipaddress.ip_address(host)
     except ValueError:
         raise DecodeError(f"{path}: {host!r:.50} is not an IP address") from None
+    if getattr(ip, "scope_id", None):
+        # A scope names an interface of one machine: it means nothing on another.
+        raise DecodeError(f"{path}: {host!r:.50} names an interface (an IPv6 scope id)")
+    return ip
+
+
+def _port(port: int, path: str) -> int:
     if not 1 <= port <= 65535:
         raise DecodeError(f"{path}: port {port} is outside 1..65535")
-    return f"{ip.compressed}:{port}"
+    return port
+
+
+def watcher_address(host: str, port: int, *, path: str = "address") -> str:
+    """``host:port`` of a watcher's mesh, from the IP its lobby connection came from and
+    the port it named; :class:`DecodeError` unless ``host`` is an IP address (without a
+    scope id) and ``port`` a port."""
+    ip = _ip(host, path)
+    return f"{ip.compressed}:{_port(port, path)}"
+
+
+def listed_address(host: str, port: int) -> str:
+    """The address the host lists for a watcher whose lobby connection came from ``host``:
+    ``IP:port``, or ``:port`` when it came over the loopback (the watcher runs on the
+    host's machine, which each seat reaches at the host's address, not its own
+    loopback). :class:`DecodeError` as :func:`watcher_address`."""
+    ip = _ip(host, "address")
+    mapped = getattr(ip, "ipv4_mapped", None)
+    if ip.is_loopback or (mapped is not None and mapped.is_loopback):
+        return f":{_port(port, 'address')}"
+    return watcher_address(host, port)
