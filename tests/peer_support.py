@@ -37,8 +37,9 @@ def signed_bid(game: Game, tricks: int) -> tuple[int, bytes]:
 
 
 async def the_game_goes_on(game: Game) -> None:
-    """Seat 0 bids, and every seat records the bid in the same log."""
+    """Seat 0 bids (once it is to bid), and every seat records the bid in the same log."""
     peers = game.peers
+    await game.until(lambda: peers[0].table.choice_needed() == "bid", "seat 0 to bid")
     length = len(peers[1].table.log)
     peers[0].bid(0)
     await game.until(
