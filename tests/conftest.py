@@ -12,10 +12,16 @@ a directory, each test process writes there how many inputs each decoder was fed
 
 import json
 import os
+from collections.abc import Iterator
 from datetime import timedelta
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+import pytest
 from hypothesis import HealthCheck, settings
+
+if TYPE_CHECKING:
+    from tests.test_node_multiprocess import Proc
 
 settings.register_profile("fast", deadline=None, max_examples=40)
 settings.register_profile("thorough", deadline=None, max_examples=1000)
@@ -43,3 +49,14 @@ def pytest_sessionfinish(session: object) -> None:
     if COUNTS:
         path = Path(directory) / f"{os.getpid()}.json"
         path.write_text(json.dumps(dict(COUNTS)))
+
+
+@pytest.fixture()
+def procs() -> Iterator[list["Proc"]]:
+    """The ``wizard-p2p`` processes a test starts: killed at its end, and described (what
+    pytest shows only when the test failed)."""
+    started: list[Proc] = []
+    yield started
+    for proc in started:
+        proc.kill()
+        print(proc.describe())

@@ -22,10 +22,7 @@ from __future__ import annotations
 import re
 import shlex
 import sys
-from collections.abc import Iterator
 from pathlib import Path
-
-import pytest
 
 from tests.netns_support import DEADLINE, NamespaceLoop, entering, lan, skip_unless_netns
 from tests.test_net_discovery import until
@@ -38,15 +35,6 @@ from wizard_p2p.node.lobby_common import lobby_keys
 pytestmark = skip_unless_netns
 GAME_DEADLINE = 120.0
 PLAY = ["--policy", "random", "--stall-limit", "60"]
-
-
-@pytest.fixture()
-def procs() -> Iterator[list[Proc]]:
-    started: list[Proc] = []
-    yield started
-    for proc in started:
-        proc.kill()
-        print(proc.describe())  # shown by pytest only when the test failed
 
 
 def invitation(proc: Proc) -> str | None:

@@ -17,14 +17,11 @@ log files, their exits and the browser's change notifications, against deadlines
 from __future__ import annotations
 
 import os
-import re
 import signal
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
-
 from tests.netns_support import DEADLINE, NamespaceLoop, entering, lan, skip_unless_netns
+from tests.test_discovery_processes import PLAY, invitation
 from tests.test_net_discovery import until
 from tests.test_node_multiprocess import LogWatcher, Proc, wait_until
 from tests.test_watch_multiprocess import says
@@ -33,25 +30,9 @@ from wizard_p2p.commands.find import HeardTables
 from wizard_p2p.net.discovery import Browser
 
 pytestmark = skip_unless_netns
-# A seat held stopped longer than the silence limit is only "silent"; the stall limit,
-# which would end the game, stays well beyond the test's deadlines.
-PLAY = ["--policy", "random", "--stall-limit", "60"]
-
-
-@pytest.fixture()
-def procs() -> Iterator[list[Proc]]:
-    started: list[Proc] = []
-    yield started
-    for proc in started:
-        proc.kill()
-        print(proc.describe())  # shown by pytest only when the test failed
-
-
-def invitation(proc: Proc) -> str | None:
-    match = re.search(r"invite code (\S+)", proc.stdout())
-    if match is None and not proc.alive():
-        raise AssertionError(f"the host exited early\n{proc.describe()}")
-    return match.group(1) if match else None
+# PLAY (from the discovery tests): a seat held stopped longer than the silence limit
+# is only "silent"; the stall limit, which would end the game, stays well beyond the
+# test's deadlines.
 
 
 def test_a_watcher_finds_the_game_playing_across_the_bridge_and_follows_it(
