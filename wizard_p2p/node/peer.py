@@ -51,6 +51,7 @@ from wizard_p2p.node.seat_status import ended_reason, seat_status
 from wizard_p2p.node.send_order import send_order
 from wizard_p2p.node.stall import PeerTimers, StallWatch
 from wizard_p2p.node.store import GameStore, SeatRecord
+from wizard_p2p.node.table_log import TableLog
 from wizard_p2p.node.tracing import BenchTracer, Tracer
 from wizard_p2p.node.warmup import warm_up
 from wizard_p2p.node.watch_gate import WatchGate
@@ -166,7 +167,7 @@ class GamePeer:
         # The port held since the lobby (wizard_p2p.ports) is taken over by the mesh's
         # listener: seats that dial us before it binds wait instead of being refused.
         await self.mesh.start()
-        self.mesh.attach_log(_LogView(self.table), self._on_entry)
+        self.mesh.attach_log(TableLog(lambda: self.table), self._on_entry)
         for seat, player in enumerate(self.table.players):
             if seat == self.seat:
                 continue
@@ -495,16 +496,3 @@ class GamePeer:
             for k, info in self.mesh.peer_status().items()
             if k in self._seat_of_key
         }
-
-
-class _LogView:
-    """The replicator's view of our log: exactly what the table has accepted."""
-
-    def __init__(self, table: Table) -> None:
-        self._table = table
-
-    def length(self) -> int:
-        return len(self._table.log)
-
-    def get(self, position: int) -> bytes:
-        return self._table.log[position]

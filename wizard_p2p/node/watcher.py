@@ -42,6 +42,7 @@ from wizard_p2p.net import (
     PeerUp,
 )
 from wizard_p2p.node.seat_status import ended_reason
+from wizard_p2p.node.table_log import TableLog
 from wizard_p2p.node.watch_ask import GateClient, WatchTimers
 from wizard_p2p.node.watch_fork import WatchForks, evidence_path
 from wizard_p2p.ports import release_port, reserve_port
@@ -92,7 +93,6 @@ class WatchNode:
         self.save_path = save
         self.data_dir = data_dir
         self.forks = WatchForks(None, self._seat_of, self._key_of)
-        self._view: _LogView | None = None
         self._mesh_port = mesh_port
         self._gate: GateClient | None = None
         self.table: Table | None = None
@@ -140,8 +140,8 @@ class WatchNode:
             game_id=table.game_id.hex()[:32], watching=True,
         )
         await self.mesh.start()
-        self._view = _LogView(table)
-        self.mesh.attach_log(self._view, self._on_entry).watch_others(self._other_copy)
+        replicator = self.mesh.attach_log(TableLog(self._followed), self._on_entry)
+        replicator.watch_others(self._other_copy)
         for seat in range(table.seats):
             self.mesh.add_peer(table.players[seat]["curve_key"], self._endpoint_of(seat))
         self._following_since = asyncio.get_running_loop().time()
@@ -230,6 +230,11 @@ class WatchNode:
         self._became(table)
         return True
 
+    def _followed(self) -> Table:
+        """The table the watcher follows now (the replicator reads its log)."""
+        assert self.table is not None
+        return self.table
+
     def _other_copy(self, position: int, data: bytes, from_peer: str) -> None:
         """A player's copy of a held entry differs from ours (``node.watch_fork``)."""
         table, mesh = self.table, self.mesh
@@ -237,9 +242,7 @@ class WatchNode:
         proven = len(self.forks.proven)
         rebuilt = self.forks.other(table, mesh, position, data, from_peer)
         if rebuilt is not None:
-            self.table = rebuilt
-            assert self._view is not None
-            self._view.table = rebuilt
+            self.table = rebuilt  # the replicator's view reads it from here on
             self._saved_length = -1  # the saved log is rewritten whole
             mesh.replicator.rewritten(position)
             self.forks.accepted(rebuilt, position, self._seat_of(from_peer))
@@ -372,18 +375,3 @@ class WatchNode:
     def left(self) -> bool:
         """Whether the watcher left before the game ended."""
         return self._quit
-
-
-class _LogView:
-    """The replicator's view of the verified log."""
-
-    def __init__(self, table: Table) -> None:
-        self.table = table  # replaced when the watcher follows another copy
-
-    def length(self) -> int:
-        return len(self.table.log)
-
-    def get(self, position: int) -> bytes:
-        return self.table.log[position]
-
-
