@@ -18,7 +18,14 @@ from wizard_p2p.identity import fingerprint
 from wizard_p2p.net import CurveKeys
 from wizard_p2p.node.invite import normalise_code
 from wizard_p2p.node.store import GameStore, SeatRecord
-from wizard_p2p.protocol.lobby_schema import LobbyPlayer, check_name
+from wizard_p2p.protocol.lobby_schema import (
+    Bye,
+    LobbyBody,
+    LobbyPlayer,
+    Refused,
+    check_name,
+    decode_lobby,
+)
 
 
 class LobbyError(WizardError):
@@ -37,6 +44,26 @@ class LobbyTimers:
 
 # How long a last message (a goodbye) gets to leave when a side closes.
 GOODBYE_LINGER = 0.5
+
+
+def read_from_host(
+    raw: bytes,
+    expect: tuple[str, ...],
+    *,
+    error: type[LobbyError] = LobbyError,
+    gone: str = "the host left the lobby",
+) -> LobbyBody:
+    """A message from the host, one of ``expect``: a refusal, a goodbye (``gone`` if it
+    gives no reason) and anything unreadable end the exchange with ``error``."""
+    try:
+        body = decode_lobby(raw, expect=(*expect, "refused", "bye"))
+    except DecodeError as exc:
+        raise error(f"the host sent what this client cannot read: {exc}") from None
+    if isinstance(body, Refused):
+        raise error(f"the host refused: {body.reason}")
+    if isinstance(body, Bye):
+        raise error(body.reason or gone)
+    return body
 
 
 def check_own_name(name: str) -> str:

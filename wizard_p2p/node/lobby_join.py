@@ -16,7 +16,7 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import Any
 
-from wizard_p2p.errors import DecodeError, WizardError
+from wizard_p2p.errors import WizardError
 from wizard_p2p.identity import Identity
 from wizard_p2p.net import CurveKeys, LobbyClient, LobbyRefused, LobbyTimeout, NetConfig
 from wizard_p2p.node.invite import normalise_code
@@ -30,20 +30,18 @@ from wizard_p2p.node.lobby_common import (
     encode,
     lobby_keys,
     other_version,
+    read_from_host,
     save_people,
 )
 from wizard_p2p.node.store import GameStore, SeatRecord
 from wizard_p2p.ports import release_port, reserve_port
 from wizard_p2p.protocol.genesis import coin_commitment, endorse
 from wizard_p2p.protocol.lobby_schema import (
-    Bye,
     Genesis,
     LobbyBody,
     Players,
-    Refused,
     Terms,
     Welcome,
-    decode_lobby,
 )
 from wizard_p2p.protocol.messages import PROTOCOL
 from wizard_p2p.rules import VARIANT_NAMES
@@ -139,15 +137,7 @@ class JoinLobby:
 
     def _read(self, raw: bytes, expect: Collection[str]) -> LobbyBody:
         """A message from the host: refused, bye and unreadable ones end the lobby."""
-        try:
-            body = decode_lobby(raw, expect=(*expect, "refused", "bye"))
-        except DecodeError as exc:
-            raise LobbyError(f"the host sent what this client cannot read: {exc}") from None
-        if isinstance(body, Refused):
-            raise LobbyError(f"the host refused: {body.reason}")
-        if isinstance(body, Bye):
-            raise LobbyError(body.reason or "the host left the lobby")
-        return body
+        return read_from_host(raw, tuple(expect))
 
     async def _next(self, expect: Collection[str]) -> LobbyBody:
         """The host's next push, saying we are here meanwhile; ``LobbyError`` once the

@@ -25,7 +25,13 @@ from dataclasses import dataclass
 from wizard_p2p.errors import DecodeError, WizardError
 from wizard_p2p.net import CurveKeys, LobbyClient, LobbyRefused, LobbyTimeout, NetConfig
 from wizard_p2p.node.invite import normalise_code
-from wizard_p2p.node.lobby_common import GOODBYE_LINGER, LobbyError, encode, lobby_keys
+from wizard_p2p.node.lobby_common import (
+    GOODBYE_LINGER,
+    LobbyError,
+    encode,
+    lobby_keys,
+    read_from_host,
+)
 from wizard_p2p.protocol.lobby_schema import (
     Bye,
     Ok,
@@ -126,14 +132,9 @@ class GateClient:
             await asyncio.sleep(self.timers.ask)  # the pace of asking again, not a wait on state
 
     def _read(self, raw: bytes) -> WatchAdmitted | Wait:
-        try:
-            body = decode_lobby(raw, expect=("admitted", "wait", "refused", "bye"))
-        except DecodeError as exc:
-            raise WatchRefused(f"the host sent what this client cannot read: {exc}") from None
-        if isinstance(body, Refused):
-            raise WatchRefused(f"the host refused: {body.reason}")
-        if isinstance(body, Bye):
-            raise WatchRefused(body.reason or "the host left")
+        body = read_from_host(
+            raw, ("admitted", "wait"), error=WatchRefused, gone="the host left"
+        )
         assert isinstance(body, WatchAdmitted | Wait)
         return body
 
