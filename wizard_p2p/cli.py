@@ -30,6 +30,15 @@ def _add_game_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _add_host_address(parser: argparse.ArgumentParser, found: str) -> None:
+    """The host's address (optional: without it, ``found``) and its invite code."""
+    parser.add_argument(
+        "address", nargs="?", default=None,
+        help=f"the host's address, e.g. 192.168.1.20:{DEFAULT_PORT} (default: {found})",
+    )
+    parser.add_argument("--code", default=None, help="the host's invite code")
+
+
 # The names of bots.POLICIES, written out: the command line starts without importing the bots.
 POLICY_CHOICES = ("random", "heuristic", "expert")
 
@@ -220,12 +229,7 @@ def build_parser() -> argparse.ArgumentParser:
         "the host's screen shows. Without an address, choose among the lobbies announced "
         "on the local network.",
     )
-    join.add_argument(
-        "address", nargs="?", default=None,
-        help=f"the host's address, e.g. 192.168.1.20:{DEFAULT_PORT} (default: choose among "
-        "the lobbies announced on the local network)",
-    )
-    join.add_argument("--code", default=None, help="the host's invite code")
+    _add_host_address(join, "choose among the lobbies announced on the local network")
     _add_network_options(join)
     join.set_defaults(func=_cmd_join)
 
@@ -236,12 +240,7 @@ def build_parser() -> argparse.ArgumentParser:
         "and prints its progress. Without an address, it joins the only lobby announced "
         "on the local network.",
     )
-    bot.add_argument(
-        "address", nargs="?", default=None,
-        help=f"the host's address, e.g. 192.168.1.20:{DEFAULT_PORT} (default: the only "
-        "lobby announced on the local network)",
-    )
-    bot.add_argument("--code", default=None, help="the host's invite code")
+    _add_host_address(bot, "the only lobby announced on the local network")
     _add_network_options(bot, bot=True)
     bot.set_defaults(func=_cmd_join, name="Bot")
 
@@ -253,12 +252,7 @@ def build_parser() -> argparse.ArgumentParser:
         "variant shows them, the tricks and the score pad, never a hand. Every entry is "
         "verified as it comes, as audit does; the players see who watches.",
     )
-    watch.add_argument(
-        "address", nargs="?", default=None,
-        help=f"the host's address, e.g. 192.168.1.20:{DEFAULT_PORT} (default: choose among "
-        "the games announced on the local network)",
-    )
-    watch.add_argument("--code", default=None, help="the host's invite code")
+    _add_host_address(watch, "choose among the games announced on the local network")
     watch.add_argument(
         "--save", default=None, metavar="LOG",
         help="write the verified log there (for wizard-p2p audit)",
