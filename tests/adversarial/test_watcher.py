@@ -17,6 +17,7 @@ seat.
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 from tests.adversarial.support import DEADLINE, HostileTable
 from tests.test_node_multiprocess import wait_until
@@ -27,11 +28,11 @@ from wizard_p2p.protocol.evidence import EQUIVOCATION, read_evidence
 Make = Callable[..., HostileTable]
 
 
-def test_a_watcher_refuses_a_seats_tampered_entries_and_still_reaches_the_end(
-    hostile: Make,
-) -> None:
-    table = hostile("tamper-to-watchers", stall_limit=60.0, host_args=("--admit-watchers",))
-    saved = table.workdir / "watched.jsonl"
+def watched_to_the_end(hostile: Make, behaviour: str, saved: Path) -> tuple[HostileTable, str]:
+    """A table with an evil seat of ``behaviour``, a headless watcher admitted while the
+    game waits, saving its log to ``saved``; every process ended well. The table and
+    the watcher's output."""
+    table = hostile(behaviour, stall_limit=60.0, host_args=("--admit-watchers",))
     honest_bot = table.honest[1]
     with stopped(honest_bot):  # the game waits while the watcher comes in
         watcher = table._start("watcher", [
@@ -43,7 +44,14 @@ def test_a_watcher_refuses_a_seats_tampered_entries_and_still_reaches_the_end(
     table.watch(lambda: not any(p.alive() for p in table.procs), "every process to end")
     for proc in table.procs:
         assert proc.popen.returncode == 0, table.describe()
-    out = watcher.stdout()
+    return table, watcher.stdout()
+
+
+def test_a_watcher_refuses_a_seats_tampered_entries_and_still_reaches_the_end(
+    hostile: Make, tmp_path: Path
+) -> None:
+    saved = tmp_path / "watched.jsonl"
+    table, out = watched_to_the_end(hostile, "tamper-to-watchers", saved)
     evil = table.evil_seat
     refusals = [line for line in out.splitlines() if line.startswith("refused entry")]
     assert refusals, out
@@ -57,23 +65,11 @@ def test_a_watcher_refuses_a_seats_tampered_entries_and_still_reaches_the_end(
 
 
 def test_a_watcher_sent_another_bid_than_the_players_proves_the_equivocation_and_follows_them(
-    hostile: Make,
+    hostile: Make, tmp_path: Path
 ) -> None:
-    table = hostile("equivocate-to-watchers", stall_limit=60.0, host_args=("--admit-watchers",))
-    saved = table.workdir / "watched" / "game.jsonl"
+    saved = tmp_path / "watched" / "game.jsonl"
     saved.parent.mkdir()
-    honest_bot = table.honest[1]
-    with stopped(honest_bot):  # the game waits while the watcher comes in
-        watcher = table._start("watcher", [
-            "-m", "wizard_p2p", "watch", table.address, "--code", table.code, "--headless",
-            "--name", "Screen", "--data-dir", str(table.workdir / "watcher"),
-            "--listen", "127.0.0.1", "--save", str(saved),
-        ])
-        wait_until(says(watcher, "admitted"), DEADLINE, "the watcher to be admitted")
-    table.watch(lambda: not any(p.alive() for p in table.procs), "every process to end")
-    for proc in table.procs:
-        assert proc.popen.returncode == 0, table.describe()
-    out = watcher.stdout()
+    table, out = watched_to_the_end(hostile, "equivocate-to-watchers", saved)
     evil = table.evil_seat
     assert "game over: verified" in out, out
     assert saved.read_bytes() == table.log_path(table.honest[0]).read_bytes()
