@@ -14,15 +14,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
 
 from tests.lobby_support import NET, until
-from tests.protocol_support import new_game
+from tests.test_node_watch_gate import CODE, _run
 from wizard_p2p.errors import DecodeError
-from wizard_p2p.net import CurveKeys, LobbyClient, LobbyServer, PrivateReceived
+from wizard_p2p.net import CurveKeys, LobbyClient, PrivateReceived
 from wizard_p2p.node.lobby_common import encode, lobby_keys
 from wizard_p2p.node.watch_ask import GateClient, WatchTimers
 from wizard_p2p.node.watch_gate import NOT_WATCHING, WatchGate
@@ -37,28 +36,6 @@ from wizard_p2p.protocol.control import (
 )
 from wizard_p2p.protocol.lobby_schema import Refused, Wait, decode_lobby
 from wizard_p2p.protocol.messages import PROTOCOL
-
-GAME = new_game(3)
-GENESIS = GAME.tables[0].log[0]
-CODE = "ABCD-EF23"
-
-
-async def _with_gate(
-    admission: str, test: Callable[[WatchGate], Awaitable[None]], **options: Any
-) -> None:
-    server = LobbyServer(lobby_keys(CODE), host="127.0.0.1", port=0, config=NET)
-    await server.start()
-    gate = WatchGate(server, CODE, GENESIS, admission=admission,
-                     players=GAME.tables[0].players, **options)
-    gate.start()
-    try:
-        await test(gate)
-    finally:
-        await gate.close()
-
-
-def _run(admission: str, test: Callable[[WatchGate], Awaitable[None]], **options: Any) -> None:
-    asyncio.run(asyncio.wait_for(_with_gate(admission, test, **options), 60))
 
 
 def _watcher(gate: WatchGate, name: str, *, ping: float) -> GateClient:
