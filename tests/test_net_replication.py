@@ -27,10 +27,10 @@ class Peer:
     """A mesh with an in-memory log, as a node would wire them."""
 
     def __init__(self, keys: CurveKeys | None = None, store: MemoryStore | None = None,
-                 port: int = 0) -> None:
+                 port: int = 0, *, config: NetConfig = FAST, watching: bool = False) -> None:
         self.store = store or MemoryStore()
-        self.mesh = Mesh(keys or CurveKeys.generate(), port=port, config=FAST, game_id="g",
-                         store=self.store, on_entry=self.store.accept)
+        self.mesh = Mesh(keys or CurveKeys.generate(), port=port, config=config, game_id="g",
+                         store=self.store, on_entry=self.store.accept, watching=watching)
 
     @property
     def key(self) -> str:

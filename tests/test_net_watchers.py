@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from tests.test_net_replication import Peer
 from wizard_p2p.errors import ConfigError, UsageError
 from wizard_p2p.net import (
     CurveKeys,
@@ -37,26 +38,14 @@ def run(coro: Coroutine[Any, Any, None]) -> None:
     asyncio.run(asyncio.wait_for(coro, 30))
 
 
-class Node:
+class Node(Peer):
     """A mesh with an in-memory log, as a player's or a watcher's node would wire them."""
 
     def __init__(self, *, watching: bool = False, entries: list[bytes] | None = None,
                  validator: Callable[[int, bytes], bool] | None = None,
                  keys: CurveKeys | None = None, port: int = 0) -> None:
-        self.store = MemoryStore(entries, validator)
-        self.mesh = Mesh(keys or CurveKeys.generate(), port=port, config=WATCH, game_id="g",
-                         store=self.store, on_entry=self.store.accept, watching=watching)
-
-    @property
-    def key(self) -> str:
-        return self.mesh.public_key
-
-    def append(self, data: bytes) -> None:
-        self.mesh.publish(self.store.append(data))
-
-    async def holds(self, count: int) -> None:
-        await self.mesh.wait_for(lambda: self.store.length() >= count, DEADLINE,
-                                 f"{count} entries")
+        super().__init__(keys, MemoryStore(entries, validator), port, config=WATCH,
+                         watching=watching)
 
     def watch(self, *players: Node) -> None:
         """A watcher dials the players; they admit it."""
