@@ -46,6 +46,16 @@ class LobbyTimers:
 GOODBYE_LINGER = 0.5
 
 
+def endpoint_of(address: str, empty_host: str) -> str:
+    """The ZeroMQ endpoint of an ``IP:port`` address as the lobby hands them out, where
+    an empty host (``:port``) means the host's machine, reached at ``empty_host``."""
+    host, _, port = address.rpartition(":")
+    host = host or empty_host
+    if ":" in host and not host.startswith("["):
+        host = f"[{host}]"
+    return f"tcp://{host}:{port}"
+
+
 def read_from_host(
     raw: bytes,
     expect: tuple[str, ...],

@@ -46,6 +46,7 @@ from wizard_p2p.node.durability import SeatLog
 from wizard_p2p.node.faults import Faults
 from wizard_p2p.node.helper import PassHelper
 from wizard_p2p.node.idle import IdleWork
+from wizard_p2p.node.lobby_common import endpoint_of
 from wizard_p2p.node.repair import Repair
 from wizard_p2p.node.seat_status import ended_reason, seat_status
 from wizard_p2p.node.send_order import send_order
@@ -228,13 +229,7 @@ class GamePeer:
             _log.exception("round 1's warm-up failed; the game goes on without it")
 
     def _endpoint_of(self, seat: int) -> str:
-        address = self.table.players[seat]["address"]
-        host, _, port = address.rpartition(":")
-        if not host:
-            host = self.record.lobby_host
-        if ":" in host and not host.startswith("["):
-            host = f"[{host}]"
-        return f"tcp://{host}:{port}"
+        return endpoint_of(self.table.players[seat]["address"], self.record.lobby_host)
 
     def attach_gate(self, gate: WatchGate) -> None:
         """The host's seat, started: admit watchers through ``gate`` (which it closes)."""

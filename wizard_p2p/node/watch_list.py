@@ -21,6 +21,7 @@ from collections.abc import Callable
 from wizard_p2p.errors import UsageError, WizardError
 from wizard_p2p.net import Mesh, PrivateReceived
 from wizard_p2p.node.faults import Faults
+from wizard_p2p.node.lobby_common import endpoint_of
 from wizard_p2p.node.watch_gate import WatchGate
 from wizard_p2p.protocol.control import ListedWatcher, Watchers, decode_control, encode_control
 from wizard_p2p.seat.controller import WatchRequest
@@ -34,14 +35,6 @@ HOST_SEAT = 0  # the seat that wrote the genesis: the host, who admits watchers
 
 _WILDCARDS = ("", "0.0.0.0", "::", "*")
 _LOOPBACK = "127.0.0.1"
-
-
-def watcher_endpoint(address: str, host_machine: str = _LOOPBACK) -> str:
-    """The ZeroMQ endpoint of a watcher's ``IP:port``; ``:port`` (a watcher on the
-    host's machine) is reached at ``host_machine``."""
-    host, _, port = address.rpartition(":")
-    host = host or host_machine
-    return f"tcp://[{host}]:{port}" if ":" in host else f"tcp://{host}:{port}"
 
 
 def endpoint_host(endpoint: str) -> str:
@@ -162,7 +155,7 @@ class WatchList:
     def _apply(self, mesh: Mesh, watchers: tuple[ListedWatcher, ...]) -> None:
         here = self._host_machine(mesh)
         try:
-            mesh.set_watchers({w.curve_key: watcher_endpoint(w.address, here) for w in watchers})
+            mesh.set_watchers({w.curve_key: endpoint_of(w.address, here) for w in watchers})
         except WizardError as exc:
             # A key of a seat (the host's gate never lists one) or a closing mesh.
             self._faults.control_refused(HOST_SEAT, f"the host's list of watchers: {exc}")

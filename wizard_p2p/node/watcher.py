@@ -41,6 +41,7 @@ from wizard_p2p.net import (
     PeerSilent,
     PeerUp,
 )
+from wizard_p2p.node.lobby_common import endpoint_of
 from wizard_p2p.node.seat_status import ended_reason
 from wizard_p2p.node.table_log import TableLog
 from wizard_p2p.node.watch_ask import GateClient, WatchTimers
@@ -165,11 +166,8 @@ class WatchNode:
 
     def _endpoint_of(self, seat: int) -> str:
         assert self.table is not None
-        host, _, port = self.table.players[seat]["address"].rpartition(":")
-        host = host or self.host  # "": the address the lobby was reached at
-        if ":" in host and not host.startswith("["):
-            host = f"[{host}]"
-        return f"tcp://{host}:{port}"
+        # "": the host's machine, at the address its lobby was reached at.
+        return endpoint_of(self.table.players[seat]["address"], self.host)
 
     async def run_until_finished(self) -> None:
         """Until the game ends, the watcher leaves, or no player has been heard for
