@@ -13,21 +13,17 @@ import json
 import sys
 from pathlib import Path
 
-from wizard_p2p.errors import DecodeError, UsageError
-from wizard_p2p.protocol.log import split_log
+from wizard_p2p.errors import DecodeError, FileMissing, UsageError
+from wizard_p2p.protocol.log import read_log_bytes, split_log
 from wizard_p2p.protocol.replay import GameRecord, record_to_json, replay_log
 
 
 def read_record(path: Path) -> GameRecord:
     """The game record of the log at ``path``; ``UsageError`` says why there is none."""
     try:
-        data = path.read_bytes()
-    except FileNotFoundError:
+        data = read_log_bytes(path)
+    except FileMissing:
         raise UsageError(f"no such file: {path}") from None
-    except IsADirectoryError:
-        raise UsageError(f"{path} is a folder, not a log") from None
-    except OSError as exc:
-        raise UsageError(f"cannot read {path}: {exc.strerror}") from None
     try:
         # A torn last line (a crash while writing it) was never sent: split_log drops it.
         return replay_log(split_log(data, str(path)))
