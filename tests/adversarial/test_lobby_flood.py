@@ -12,12 +12,15 @@ flooders it dropped.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar, cast
 
 from tests.adversarial.support import RSS_LIMIT_KB, Proc
 from tests.test_node_multiprocess import LogWatcher, Seat, wait_until
 from wizard_p2p.audit import audit_file
 
+T = TypeVar("T")
 DEADLINE = 240.0
 FLOODERS = 8
 
@@ -60,11 +63,11 @@ class FloodedTable:
         match = re.search(r"join (127\.0\.0\.1:\d+) --code (\S+)", self.host.stdout())
         return (match.group(1), match.group(2)) if match else None
 
-    def wait(self, predicate, what: str):  # type: ignore[no-untyped-def]
+    def wait(self, predicate: Callable[[], T | None], what: str) -> T:
         """``predicate()`` once it is truthy; the host's memory is sampled meanwhile and
         the wait ends (failing) as soon as it passes ``limit_kb``."""
 
-        def check():  # type: ignore[no-untyped-def]
+        def check() -> T | None:
             peak = self.host.sample_memory()
             if peak > self.limit_kb:
                 raise AssertionError(f"the host's peak passed {peak} KiB\n{self.describe()}")
@@ -72,7 +75,7 @@ class FloodedTable:
                 raise AssertionError(f"the host exited\n{self.describe()}")
             return predicate()
 
-        return wait_until(check, DEADLINE, what)
+        return cast(T, wait_until(check, DEADLINE, what))
 
     def seated(self) -> bool:
         """Every seat has the genesis in its log."""
