@@ -6,16 +6,20 @@ code take no seat of a table whose host admits joiners one by one."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.lobby_support import RawClient, host_lobby, joiner, until
-from wizard_p2p.node.lobby import MAX_WAITING
+from tests.lobby_support import NET, TIMERS, RawClient, host_lobby, joiner, until
+from wizard_p2p.identity import Identity
+from wizard_p2p.net import CurveKeys, LobbyTimeout, SenderDropped
+from wizard_p2p.node.lobby import MAX_WAITING, HostLobby
 from wizard_p2p.protocol.lobby_schema import Refused, Terms, Wait, Welcome
 from wizard_p2p.protocol.table import Table
+from wizard_p2p.rules import GameConfig
 
 
 def _raw_hello(client: RawClient, port_literal: str) -> bytes:
@@ -30,8 +34,9 @@ HOSTILE: dict[str, Any] = {
     "port 1e999": lambda c: _raw_hello(c, "1e999"),
     "port a string": lambda c: c.hello(port="1" * 60),
     "port too large": lambda c: c.hello(port=10**60),
-    "nested 200000 deep": lambda c: b'{"type":"hello","code":' + b"[" * 200_000
-    + b"]" * 200_000 + b"}",
+    # As deep as the lobby's largest request allows (a larger one is cut at the socket).
+    "nested 7000 deep": lambda c: b'{"type":"hello","code":' + b"[" * 7000
+    + b"]" * 7000 + b"}",
     "endorse without signature": lambda c: {"type": "endorse"},
     "name with ESC": lambda c: c.hello(player={"name": "\x1b[2J"}),
     "name with NUL": lambda c: c.hello(player={"name": "Ann\x00"}),
@@ -166,6 +171,48 @@ def test_the_host_admits_a_waiting_joiner_and_refuses_another(tmp_path: Path) ->
             await asyncio.gather(serving, *joining, return_exceptions=True)
             for lobby in (ann, eve):
                 await lobby.close()
+            await host.close()
+
+    asyncio.run(main())
+
+
+def test_a_joiner_flooding_the_lobby_is_dropped_and_named_and_an_honest_one_is_seated(
+    tmp_path: Path,
+) -> None:
+    """A holder of the code that sends past its byte budget is dropped: the host's lobby
+    says so (its status, which the console shows, and every subscriber), the flooder
+    is answered no more, and an honest joiner is still seated."""
+
+    async def main() -> None:
+        budget = dataclasses.replace(NET, lobby_burst_bytes=32_768, lobby_rate_bytes=4096)
+        host = HostLobby(
+            Identity.generate(), CurveKeys.generate(), "Host", GameConfig(3), tmp_path / "host",
+            listen_host="127.0.0.1", port=0, net_config=budget, timers=TIMERS,
+        )
+        await host.open()
+        dropped: list[SenderDropped] = []
+        host.on_sender_dropped(dropped.append)
+        statuses: list[str] = []
+        host.subscribe(lambda: statuses.append(host.status))
+        serving = asyncio.ensure_future(host.serve(autostart=False))
+        ann = joiner(tmp_path, host, "Ann")
+        joining = asyncio.ensure_future(ann.join())
+        try:
+            async with RawClient(host) as mallory:
+                ping = json.dumps({"type": "ping", "pad": "A" * 8000}).encode()
+                for _ in range(20):
+                    mallory.client.send(ping)
+                await until([host], lambda: bool(dropped), timeout=10)
+                assert [d.client for d in dropped] == [mallory.keys.public]
+                assert any("dropped for flooding" in s for s in statuses)
+                with pytest.raises(LobbyTimeout):
+                    await mallory.client.request(b'{"type":"ping"}', timeout=0.3, attempts=2)
+            await until([host], lambda: [p.name for p in host.players] == ["Host", "Ann"])
+        finally:
+            for task in (serving, joining):
+                task.cancel()
+            await asyncio.gather(serving, joining, return_exceptions=True)
+            await ann.close()
             await host.close()
 
     asyncio.run(main())

@@ -5,7 +5,13 @@ It is a leaf module: every layer, the pure rules included, may import it.
     WizardError
     ├── UsageError          our own misuse: bad configuration, bad argument, bad key press
     │   ├── ConfigError     a game set-up that cannot be honoured
-    │   └── IllegalAction   an action the rules refuse (names the rule broken)
+    │   ├── IllegalAction   an action the rules refuse (names the rule broken)
+    │   └── FileRefused     a file not read or not written as asked (names it, says why)
+    │       ├── FileMissing         there is no such file
+    │       ├── NotRegularFile      a folder, a device, a FIFO or a socket, not a file
+    │       ├── FileTooLarge        more bytes than the file's limit (a DecodeError too)
+    │       ├── FileNotPrivate      a secret file that other users may read
+    │       └── WouldOverwrite      a write that would replace what it must not
     ├── DecodeError         bytes (from a file or a peer) that are not a valid message
     ├── CryptoError         a point, key, signature or commitment that does not verify
     └── PeerFault           someone else's message is at fault: names the guilty seat
@@ -71,3 +77,41 @@ class PeerFault(WizardError):
         self.position = position
         self.kind = kind
         self.reason = message
+
+
+class FileRefused(UsageError):
+    """A file that is not read, or not written, as asked: the message is one sentence
+    that names the file and says why. ``path`` is the file's path as it was given.
+    A usage error: the path was given by the person running the program (or its
+    configuration), and the person can choose another."""
+
+    def __init__(self, message: str, *, path: str) -> None:
+        super().__init__(message)
+        self.path = path
+
+
+class FileMissing(FileRefused):
+    """There is no file at the path (or a folder on the way is missing)."""
+
+
+class NotRegularFile(FileRefused):
+    """The path names a folder, a device, a FIFO or a socket (perhaps through a symbolic
+    link), which is never read as a file nor written over."""
+
+
+class FileTooLarge(FileRefused, DecodeError):
+    """The file holds more bytes than its limit; nothing past the limit was read.
+    Also a :class:`DecodeError`: no valid file of its kind is that long."""
+
+    def __init__(self, message: str, *, path: str, limit: int) -> None:
+        super().__init__(message, path=path)
+        self.limit = limit
+
+
+class FileNotPrivate(FileRefused):
+    """A file of secrets that users other than its owner may read or write."""
+
+
+class WouldOverwrite(FileRefused):
+    """A write refused because it would replace the input, something that is not a
+    regular file, or an existing file nobody asked to replace."""

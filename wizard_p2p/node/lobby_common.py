@@ -12,10 +12,10 @@ from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 from zmq.utils import z85
 
-from wizard_p2p.errors import DecodeError, WizardError
-from wizard_p2p.files import write_atomic
+from wizard_p2p.errors import DecodeError, FileRefused, WizardError
+from wizard_p2p.files import read_bounded, write_atomic
 from wizard_p2p.identity import fingerprint
-from wizard_p2p.net import CurveKeys
+from wizard_p2p.net import CurveKeys, SenderDropped
 from wizard_p2p.node.invite import normalise_code
 from wizard_p2p.node.store import GameStore, SeatRecord
 from wizard_p2p.protocol.lobby_schema import (
@@ -40,6 +40,16 @@ class LobbyTimers:
     ping: float = 1.0  # a joiner says it is there this often; the host answers each
     silence: float = 10.0  # either side: unheard this long, the other one is gone
     endorse: float = 60.0  # the host: for every seated player's endorsement of the terms
+
+
+def dropped_text(event: SenderDropped) -> str:
+    """What the host's screen says of a lobby client dropped for flooding."""
+    who = f"{event.address} " if event.address else ""
+    try:
+        key = f"(key {fingerprint(z85.decode(event.client.encode()))})"
+    except (ValueError, TypeError):
+        key = "(key unreadable)"
+    return f"a client {who}{key} was dropped for flooding the lobby: {event.reason}"
 
 
 # How long a last message (a goodbye) gets to leave when a side closes.
@@ -180,10 +190,9 @@ def load_people(store: GameStore) -> frozenset[int] | None:
     """The seats persons play as the lobby said (``save_people``); None when not known
     (no file, or one that is not a list of distinct seats 0..5)."""
     try:
-        with open(store.path / _PEOPLE_FILE, "rb") as f:
-            data = f.read(_PEOPLE_MAX_BYTES + 1)
-        seats = json.loads(data) if len(data) <= _PEOPLE_MAX_BYTES else None
-    except (OSError, ValueError):
+        data = read_bounded(store.path / _PEOPLE_FILE, limit=_PEOPLE_MAX_BYTES, what="file")
+        seats = json.loads(data)
+    except (FileRefused, ValueError):
         return None
     if not isinstance(seats, list) or len(set(map(repr, seats))) != len(seats):
         return None
