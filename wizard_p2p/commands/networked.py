@@ -18,10 +18,17 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from wizard_p2p.audit import GAME_ID_DIGITS, format_score_pad
+from wizard_p2p.audit import GAME_ID_DIGITS
 from wizard_p2p.bots import make_policy
 from wizard_p2p.commands.announcing import announce_lobby, not_announced
 from wizard_p2p.commands.local_game import LocalGame
+from wizard_p2p.commands.printout import (
+    command,
+    fit,
+    labelled,
+    shell_path,
+    terminal_columns,
+)
 from wizard_p2p.errors import UsageError, WizardError
 from wizard_p2p.identity import Identity
 from wizard_p2p.net import CurveKeys, LobbyServer, NetConfig, load_or_create_curve_keys
@@ -293,30 +300,54 @@ async def _console_lobby(
 
 
 def _report(args: argparse.Namespace, peer: GamePeer) -> None:
-    """The end of a seat: the standings (or why it stopped), the log and how to audit it.
+    """The end of a seat: the standings (or why it stopped), the log and how to audit it,
+    in the player's language, with commands the player can paste.
 
     A seat that failed says why after this (its error, as the command's last line).
     """
+    if not getattr(args, "quiet", False):
+        print(report_text(args, peer, columns=terminal_columns()), flush=True)
+
+
+def report_text(args: argparse.Namespace, peer: GamePeer, *, columns: int | None) -> str:
+    """The lines ``_report`` prints, wrapped for ``columns`` (None: not a terminal)."""
+    from wizard_p2p.tui.i18n import Translator
+    from wizard_p2p.tui.score_text import score_pad_text
+
+    tr = Translator(getattr(args, "lang", None))
     table = peer.table
     game = table.game
-    _say(args, f"game {peer.store.game_dir}")
+    lines = [tr("end_game", id=peer.store.game_dir)]
     if game is not None and game.history:
-        _say(args, format_score_pad(table.names, list(game.history[: table.completed_rounds])))
+        history = list(game.history[: table.completed_rounds])
+        lines.append(score_pad_text(tr, table.names, history))
+    fault, abort = table.fault, table.abort
     if peer.failure is not None:
         pass  # the error says why
     elif table.finished and game is not None:
-        standings = game.standings()
-        _say(args, "winner(s): " + ", ".join(table.names[s] for s in standings.winners))
-    elif table.fault is not None:
-        _say(args, f"game ended: cheating detected: {table.fault}")
-    elif table.abort is not None:
-        _say(args, f"game ended: {table.names[table.abort[1]]} stalled")
+        names = tr("comma").join(table.names[s] for s in game.standings().winners)
+        lines.append(fit(tr("end_winners", names=names), columns))
+    elif fault is not None and fault.seat is not None and 0 <= fault.seat < len(table.names):
+        line = None if fault.position is None else fault.position + 1
+        lines.append(fit(tr("end_cheating", seat=fault.seat + 1, name=table.names[fault.seat],
+                            line=line if line is not None else "?", detail=fault.reason),
+                         columns))
+    elif fault is not None:
+        lines.append(fit(tr("end_cheating_unknown", detail=fault.reason), columns))
+    elif abort is not None:
+        stalled = abort[1]
+        lines.append(fit(tr("end_stalled", name=table.names[stalled], seat=stalled + 1),
+                         columns))
     elif peer.resumable:
-        _say(args, f"left the game; resume it with: wizard-p2p resume {peer.store.game_dir}")
+        lines.append(labelled(tr("end_left_resumable"), command("resume", peer.store.game_dir),
+                              columns))
+    elif not args.headless and getattr(args, "practice", False):
+        lines.append(fit(tr("end_practice_over"), columns))
     else:
-        _say(args, "left the game")
-    _say(args, f"log: {peer.store.log_path}")
-    _say(args, f"check it with: wizard-p2p audit {peer.store.log_path}")
+        lines.append(fit(tr("end_left"), columns))
+    lines.append(labelled(tr("end_log"), shell_path(peer.store.log_path), columns))
+    lines.append(labelled(tr("end_check"), command("audit", peer.store.log_path), columns))
+    return "\n".join(lines)
 
 
 def _raise_if_failed(args: argparse.Namespace, peer: GamePeer) -> None:
@@ -531,7 +562,10 @@ def play_networked(args: argparse.Namespace, local: LocalGame) -> int:
         args.quiet = False
         _report(args, peer)
     if args.out:
-        print(f"logs of every seat: {out}")
+        from wizard_p2p.tui.i18n import Translator
+
+        print(labelled(Translator(args.lang)("end_seats_logs"), shell_path(out),
+                       terminal_columns()))
     if args.headless:
         return 0 if peer.table.finished else 1
     return 0  # finished, or the player chose to leave: neither is a failure

@@ -288,4 +288,23 @@ EN: dict[str, str] = {
         "Cards: B blue Humans, G green Elves, R red Dwarves, Y yellow Giants,\n"
         "1 low .. 13 high; Z Wizard; N Jester."
     ),
+    # The lines printed once the console has closed (commands.printout).
+    "end_game": "game {id}",
+    "end_winners": "winner(s): {names}",
+    "end_cheating": (
+        "game ended: cheating detected: seat {seat} ({name}), line {line} of the log: {detail}"
+    ),
+    "end_cheating_unknown": "game ended: cheating detected: {detail}",
+    "end_stalled": "game ended: {name} (seat {seat}) held up the game past the time limit",
+    "end_left_resumable": "left the game; resume it with:",
+    "end_left": "left the game",
+    "end_practice_over": "the practice game is over",
+    "end_log": "log:",
+    "end_check": "check it with:",
+    "end_replay": "replay it with:",
+    "end_lobby_left": "left the lobby; no game was started",
+    "end_seats_logs": "logs of every seat:",
+    "end_offline_no_log": (
+        "an offline game keeps no log: play without --offline for a signed log to audit"
+    ),
 }

@@ -287,4 +287,22 @@ JA: dict[str, str] = {
         "カード：B 青・人、G 緑・エルフ、R 赤・ドワーフ、Y 黄・巨人、1 最弱 13 最強。\n"
         "Z 魔法使い、N 道化師。"
     ),
+    # The lines printed once the console has closed (commands.printout).
+    "end_game": "ゲーム {id}",
+    "end_winners": "勝者：{names}",
+    "end_cheating": "ゲーム終了：不正を検出：席 {seat}（{name}）、記録の {line} 行目：{detail}",
+    "end_cheating_unknown": "ゲーム終了：不正を検出：{detail}",
+    "end_stalled": "ゲーム終了：{name}（席 {seat}）が制限時間を超えてゲームを止めました",
+    "end_left_resumable": "ゲームを抜けました。再開するには：",
+    "end_left": "ゲームを抜けました",
+    "end_practice_over": "練習ゲームは終わりました",
+    "end_log": "記録：",
+    "end_check": "検証するには：",
+    "end_replay": "再生するには：",
+    "end_lobby_left": "ロビーを出ました。ゲームは始まっていません",
+    "end_seats_logs": "全席の記録：",
+    "end_offline_no_log": (
+        "オフラインのゲームは記録を残しません。"
+        "検証できる署名付きの記録には --offline なしで遊んでください"
+    ),
 }

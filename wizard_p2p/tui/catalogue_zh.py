@@ -279,4 +279,21 @@ ZH: dict[str, str] = {
         "牌：B 蓝色人类，G 绿色精灵，R 红色矮人，Y 黄色巨人，1 最小 13 最大；\n"
         "Z 巫师牌；N 愚者牌。"
     ),
+    # The lines printed once the console has closed (commands.printout).
+    "end_game": "对局 {id}",
+    "end_winners": "胜者：{names}",
+    "end_cheating": "游戏结束：发现作弊：座位 {seat}（{name}），游戏记录第 {line} 行：{detail}",
+    "end_cheating_unknown": "游戏结束：发现作弊：{detail}",
+    "end_stalled": "游戏结束：{name}（座位 {seat}）拖延超过时限",
+    "end_left_resumable": "已离开游戏；恢复游戏：",
+    "end_left": "已离开游戏",
+    "end_practice_over": "练习游戏已结束",
+    "end_log": "游戏记录：",
+    "end_check": "核验命令：",
+    "end_replay": "回放命令：",
+    "end_lobby_left": "已离开大厅；游戏没有开始",
+    "end_seats_logs": "各座位的游戏记录：",
+    "end_offline_no_log": (
+        "离线游戏不保存游戏记录：不加 --offline 游玩，才有可核验的签名记录"
+    ),
 }
