@@ -22,6 +22,7 @@ from wizard_p2p.audit import GAME_ID_DIGITS
 from wizard_p2p.bots import make_policy
 from wizard_p2p.commands.announcing import announce_lobby, not_announced
 from wizard_p2p.commands.local_game import LocalGame
+from wizard_p2p.commands.one_program import one_program
 from wizard_p2p.commands.printout import (
     command,
     fit,
@@ -366,6 +367,11 @@ def _check_start_options(args: argparse.Namespace) -> None:
 
 
 async def host_async(args: argparse.Namespace) -> GamePeer:
+    with one_program(_data_dir(args)):
+        return await _host_async(args)
+
+
+async def _host_async(args: argparse.Namespace) -> GamePeer:
     _check_start_options(args)
     approve = bool(getattr(args, "approve", False))
     if approve and args.headless:
@@ -454,6 +460,11 @@ async def _lobby_then_game(
 
 
 async def join_async(args: argparse.Namespace) -> GamePeer:
+    with one_program(_data_dir(args)):
+        return await _join_async(args)
+
+
+async def _join_async(args: argparse.Namespace) -> GamePeer:
     _check_start_options(args)
     data_dir = _data_dir(args)
     identity, curve = _keys(data_dir)
@@ -493,6 +504,11 @@ def matching_games(stores: list[GameStore], wanted: str) -> list[GameStore]:
 
 
 async def resume_async(args: argparse.Namespace) -> GamePeer:
+    with one_program(_data_dir(args)):
+        return await _resume_async(args)
+
+
+async def _resume_async(args: argparse.Namespace) -> GamePeer:
     _check_timer_options(args)
     data_dir = _data_dir(args)
     identity, curve = _keys(data_dir)

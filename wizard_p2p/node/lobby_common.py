@@ -42,6 +42,10 @@ class LobbyTimers:
     endorse: float = 60.0  # the host: for every seated player's endorsement of the terms
 
 
+# Why the host refuses a client that holds no seat and no waiting place (its ping says
+# it thinks it does).
+NOT_SEATED = "you hold no seat at this table"
+
 # How long a last message (a goodbye) gets to leave when a side closes.
 GOODBYE_LINGER = 0.5
 
