@@ -230,6 +230,21 @@ EN: dict[str, str] = {
     "find_code_prompt": "Invite code: ",
     "find_code_hint": "Type the code the host gives you, then Enter; Esc goes back to the list.",
     "find_code_needed": "The invite code is needed: the host's screen shows it.",
+    "find_code_checking": (
+        "Asking the table's lobby…"
+    ),
+    "find_code_wrong": (
+        "The table's lobby refused this invite code: check it and type it again."
+    ),
+    "find_code_malformed": (
+        "An invite code is 8 letters and digits, like K7QD-M2XP: type it again."
+    ),
+    "find_code_no_answer": (
+        "The table's lobby does not answer: Esc goes back to the list."
+    ),
+    "find_gone": (
+        "That table is no longer announced: its host has left."
+    ),
     "find_footer": "↑↓ choose  Enter join  q quit",
     "find_footer_watch": "↑↓ choose  Enter watch  q quit",
     "find_footer_code": "Enter join  Esc back  Ctrl-C quit",

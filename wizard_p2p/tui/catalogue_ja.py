@@ -229,6 +229,21 @@ JA: dict[str, str] = {
     "find_code_prompt": "招待コード：",
     "find_code_hint": "ホストから聞いたコードを入力して Enter。Esc で一覧に戻ります。",
     "find_code_needed": "招待コードが必要です。ホストの画面に表示されています。",
+    "find_code_checking": (
+        "テーブルのロビーに問い合わせています…"
+    ),
+    "find_code_wrong": (
+        "テーブルのロビーがこの招待コードを拒否しました。確かめてもう一度入力してください。"
+    ),
+    "find_code_malformed": (
+        "招待コードは K7QD-M2XP のような 8 文字の英数字です。もう一度入力してください。"
+    ),
+    "find_code_no_answer": (
+        "テーブルのロビーが応答しません。Esc で一覧に戻ります。"
+    ),
+    "find_gone": (
+        "そのテーブルはもう公開されていません。ホストが抜けました。"
+    ),
     "find_footer": "↑↓ 選ぶ  Enter 参加  q 終了",
     "find_footer_watch": "↑↓ 選ぶ  Enter 観戦  q 終了",
     "find_footer_code": "Enter 参加  Esc 戻る  Ctrl-C 終了",

@@ -229,6 +229,21 @@ ZH: dict[str, str] = {
     "find_code_prompt": "邀请码：",
     "find_code_hint": "输入主持人给你的邀请码，然后按回车；Esc 返回列表。",
     "find_code_needed": "需要邀请码：主持人的屏幕上有。",
+    "find_code_checking": (
+        "正在询问该牌桌的大厅……"
+    ),
+    "find_code_wrong": (
+        "该牌桌的大厅拒绝了这个邀请码：请核对后重新输入。"
+    ),
+    "find_code_malformed": (
+        "邀请码由 8 个字母和数字组成，例如 K7QD-M2XP：请重新输入。"
+    ),
+    "find_code_no_answer": (
+        "该牌桌的大厅没有回应：按 Esc 返回列表。"
+    ),
+    "find_gone": (
+        "该牌桌已不再公布：主持人已离开。"
+    ),
     "find_footer": "↑↓ 选择  回车 加入  q 退出",
     "find_footer_watch": "↑↓ 选择  回车 观战  q 退出",
     "find_footer_code": "回车 加入  Esc 返回  Ctrl-C 退出",
