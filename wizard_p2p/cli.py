@@ -121,10 +121,12 @@ def _cmd_play(args: argparse.Namespace) -> int:
     return play_networked(args, local)
 
 
-def _run(coroutine_factory: Callable[[], Coroutine[Any, Any, GamePeer]]) -> int:
+def _run(coroutine_factory: Callable[[], Coroutine[Any, Any, GamePeer | None]]) -> int:
     import asyncio
 
     peer = asyncio.run(coroutine_factory())
+    if peer is None:
+        return 0  # the player left the lobby on purpose: no game, and no failure
     return 0 if peer.table.finished or not peer.table.ended else 1
 
 

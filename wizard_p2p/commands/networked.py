@@ -366,12 +366,12 @@ def _check_start_options(args: argparse.Namespace) -> None:
     _check_timer_options(args)
 
 
-async def host_async(args: argparse.Namespace) -> GamePeer:
+async def host_async(args: argparse.Namespace) -> GamePeer | None:
     with one_program(_data_dir(args)):
         return await _host_async(args)
 
 
-async def _host_async(args: argparse.Namespace) -> GamePeer:
+async def _host_async(args: argparse.Namespace) -> GamePeer | None:
     _check_start_options(args)
     approve = bool(getattr(args, "approve", False))
     if approve and args.headless:
@@ -428,13 +428,17 @@ def _no_longer_announced(args: argparse.Namespace, reason: WizardError) -> None:
 
 async def _lobby_then_game(
     args: argparse.Namespace, lobby: HostLobby | JoinLobby, identity: Identity, curve: CurveKeys
-) -> GamePeer:
-    """The lobby, then the seat: both in the console, or headless with progress lines."""
+) -> GamePeer | None:
+    """The lobby, then the seat: both in the console, or headless with progress lines.
+    None: the player left the lobby before a game began (said; not a failure)."""
     if not args.headless:
         autostart = isinstance(lobby, HostLobby) and getattr(args, "autostart", False)
         console_peer = await _console_lobby(args, lobby, identity, curve, autostart=autostart)
         if console_peer is None:
-            raise UsageError("the game did not start")
+            from wizard_p2p.tui.i18n import Translator
+
+            print(fit(Translator(args.lang)("end_lobby_left"), terminal_columns()), flush=True)
+            return None
         await console_peer.close()
         _report(args, console_peer)
         return console_peer
@@ -459,12 +463,12 @@ async def _lobby_then_game(
     return peer
 
 
-async def join_async(args: argparse.Namespace) -> GamePeer:
+async def join_async(args: argparse.Namespace) -> GamePeer | None:
     with one_program(_data_dir(args)):
         return await _join_async(args)
 
 
-async def _join_async(args: argparse.Namespace) -> GamePeer:
+async def _join_async(args: argparse.Namespace) -> GamePeer | None:
     _check_start_options(args)
     data_dir = _data_dir(args)
     identity, curve = _keys(data_dir)
@@ -573,7 +577,8 @@ def play_networked(args: argparse.Namespace, local: LocalGame) -> int:
             _copy_logs(args, config.seats, out)
         else:
             shutil.rmtree(out, ignore_errors=True)
-    assert peer is not None  # asyncio.run returned
+    if peer is None:
+        return 0  # the player left the lobby (said)
     if not args.headless:
         args.quiet = False
         _report(args, peer)

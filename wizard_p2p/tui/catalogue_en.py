@@ -207,6 +207,13 @@ EN: dict[str, str] = {
     "lobby_starting": "starting the game",
     "lobby_error": "Error: {detail}",
     "lobby_footer": "Enter start  ? help  q leave",
+    "lobby_address_joined": "Lobby",
+    "lobby_your_fingerprint": "Your fingerprint",
+    "lobby_full_host": "every seat is taken: Enter starts the game",
+    "lobby_full": "every seat is taken: waiting for the host to start the game",
+    "lobby_footer_join": "? help  q leave",
+    "quit_lobby_host": "The lobby closes for everyone.",
+    "quit_lobby": "You leave the lobby; the others stay.",
     # Finding a table on the network (wizard-p2p join with no address), and the host's
     # announcement of its lobby.
     "find_title": "Find a table",

@@ -206,6 +206,13 @@ JA: dict[str, str] = {
     "lobby_starting": "ゲームを開始しています",
     "lobby_error": "エラー：{detail}",
     "lobby_footer": "Enter 開始  ? ヘルプ  q 離れる",
+    "lobby_address_joined": "ロビー",
+    "lobby_your_fingerprint": "あなたのフィンガープリント",
+    "lobby_full_host": "席はすべて埋まりました。Enter でゲームを始めます",
+    "lobby_full": "席はすべて埋まりました。ホストの開始を待っています",
+    "lobby_footer_join": "? ヘルプ  q 離れる",
+    "quit_lobby_host": "ロビーは全員に対して閉じます。",
+    "quit_lobby": "あなたはロビーを出ます。ほかの人は残ります。",
     # Finding a table on the network (wizard-p2p join with no address), and the host's
     # announcement of its lobby.
     "find_title": "テーブルを探す",

@@ -206,6 +206,13 @@ ZH: dict[str, str] = {
     "lobby_starting": "游戏即将开始",
     "lobby_error": "错误：{detail}",
     "lobby_footer": "回车 开始  ? 帮助  q 离开",
+    "lobby_address_joined": "大厅",
+    "lobby_your_fingerprint": "你的指纹",
+    "lobby_full_host": "座位已满：按回车开始游戏",
+    "lobby_full": "座位已满：等待主持人开始游戏",
+    "lobby_footer_join": "? 帮助  q 离开",
+    "quit_lobby_host": "大厅将为所有人关闭。",
+    "quit_lobby": "你离开大厅；其他人留下。",
     # Finding a table on the network (wizard-p2p join with no address), and the host's
     # announcement of its lobby.
     "find_title": "寻找牌桌",
