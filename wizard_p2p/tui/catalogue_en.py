@@ -44,7 +44,6 @@ EN: dict[str, str] = {
     "hand_hidden": "Your card is hidden from you: ",
     "you_see": "You see: ",
     "bid_prompt": "Your bid: ",
-    "bid_range": "0..{max}",
     "bid_forbidden": "{n} is forbidden (±1)",
     "bid_hint": "←→ or digits to choose, Enter to bid",
     "sealed_hidden": "hidden bids: yours stays sealed until every bid is in",
@@ -53,7 +52,6 @@ EN: dict[str, str] = {
     "trump_hint": "←→ or B/G/R/Y to choose, Enter to confirm",
     "play_prompt": "Your turn: play a card",
     "play_hint": "←→ to choose (dim cards may not be played), Enter to play",
-    "waiting_you": "your turn",
     "waiting_bid": "waiting for {name} to bid",
     "waiting_play": "waiting for {name} to play",
     "waiting_trump": "waiting for {name} to choose trump",
@@ -101,7 +99,6 @@ EN: dict[str, str] = {
     "story_scores": "Scores: {scores}",
     "table_log": "Table log",
     "log": "Game log",
-    "recent": "Recent",
     "scroll_hint": "↑↓ PgUp PgDn Home End scroll, Esc close",
     "help": "Keys",
     "help_lines": (
@@ -323,7 +320,6 @@ EN: dict[str, str] = {
     "end_practice_over": "the practice game is over",
     "end_log": "log:",
     "end_check": "check it with:",
-    "end_replay": "replay it with:",
     "end_lobby_left": "left the lobby; no game was started",
     "end_seats_logs": "logs of every seat:",
     "end_offline_no_log": (

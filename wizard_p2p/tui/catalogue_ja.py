@@ -44,7 +44,6 @@ JA: dict[str, str] = {
     "hand_hidden": "自分のカードは見えません：",
     "you_see": "見えるカード：",
     "bid_prompt": "あなたの予想：",
-    "bid_range": "0～{max}",
     "bid_forbidden": "{n} は禁止（±1）",
     "bid_hint": "←→ か数字で選び、Enter で予想",
     "sealed_hidden": "隠しビッド：全員の予想がそろうまで伏せたまま",
@@ -53,7 +52,6 @@ JA: dict[str, str] = {
     "trump_hint": "←→ か B/G/R/Y で選び、Enter で決定",
     "play_prompt": "あなたの番：カードを出してください",
     "play_hint": "←→ で選択（暗いカードは出せません）、Enter で出す",
-    "waiting_you": "あなたの番",
     "waiting_bid": "{name} の予想を待っています",
     "waiting_play": "{name} のプレイを待っています",
     "waiting_trump": "{name} の切り札選択を待っています",
@@ -101,7 +99,6 @@ JA: dict[str, str] = {
     "story_scores": "得点：{scores}",
     "table_log": "テーブルの記録",
     "log": "ゲームの記録",
-    "recent": "最近",
     "scroll_hint": "↑↓ PgUp PgDn Home End スクロール、Esc 閉じる",
     "help": "キー操作",
     "help_lines": (
@@ -320,7 +317,6 @@ JA: dict[str, str] = {
     "end_practice_over": "練習ゲームは終わりました",
     "end_log": "記録：",
     "end_check": "検証するには：",
-    "end_replay": "再生するには：",
     "end_lobby_left": "ロビーを出ました。ゲームは始まっていません",
     "end_seats_logs": "全席の記録：",
     "end_offline_no_log": (
