@@ -164,3 +164,18 @@ def test_the_bench_help_shows_no_markup(capsys: pytest.CaptureFixture[str]) -> N
     shown = capsys.readouterr().out
     assert "scripts/bench" in shown and "paired_change" in shown
     assert "``" not in shown and ":func:" not in shown
+
+
+def test_version_names_the_protocol_and_a_bot_is_not_offered_console_options(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from wizard_p2p import __version__
+    from wizard_p2p.protocol.messages import PROTOCOL
+
+    with pytest.raises(SystemExit) as done:
+        cli.main(["--version"])
+    assert done.value.code == 0
+    assert capsys.readouterr().out == f"wizard-p2p {__version__} (protocol {PROTOCOL})\n"
+    with pytest.raises(SystemExit):
+        cli.main(["bot", "--help"])
+    assert "--no-bell" not in capsys.readouterr().out
