@@ -84,7 +84,7 @@ def fit(text: str, columns: int | None) -> str:
 def labelled(label: str, value: str, columns: int | None) -> str:
     """``label`` then ``value`` (a path, a command: one unbreakable word): on one line if
     it fits, else the value on a line of its own, indented."""
-    from wizard_p2p.tui.text import width
+    from wizard_p2p.tui.score_text import width
 
     gap = "" if label.endswith(("：", " ")) else " "
     line = f"{label}{gap}{value}"

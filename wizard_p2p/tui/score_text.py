@@ -7,11 +7,33 @@ so that every row lines up under its header in every language.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 
 from wizard_p2p.rules import RoundResult
 from wizard_p2p.tui.i18n import Translator
-from wizard_p2p.tui.text import clip, pad, width
+
+
+def width(text: str) -> int:
+    """Terminal cells of ``text``: two for a wide (CJK) character. The standard library's
+    reading, so that a headless seat prints its last lines without loading the console."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def pad(text: str, cells: int, align: str = "<") -> str:
+    gap = " " * max(0, cells - width(text))
+    return gap + text if align == ">" else text + gap
+
+
+def clip(text: str, cells: int) -> str:
+    out, used = "", 0
+    for char in text:
+        used += width(char)
+        if used > cells:
+            return out
+        out += char
+    return out
+
 
 _NUMBERS = 12  # "bid took  total": 3 + 1 + 2 + 1 + 5 cells, one to spare
 
@@ -33,4 +55,4 @@ def score_pad_text(tr: Translator, names: Sequence[str], history: Sequence[Round
     return "\n".join(rows)
 
 
-__all__ = ["score_pad_text"]
+__all__ = ["score_pad_text", "width"]
