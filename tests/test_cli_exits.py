@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import shlex
 import subprocess
 import sys
 import tempfile
@@ -13,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.printout_support import printed_after
 from wizard_p2p import cli
 from wizard_p2p.audit import audit_file
 from wizard_p2p.node.store import list_games
@@ -108,8 +110,9 @@ def test_headless_play_ends_with_the_standings_one_game_id_and_no_temporary_fold
     assert report.game_id.startswith(game.game_dir) and len(game.game_dir) == 16
     assert f"game {game.game_dir}" in out
     assert "winner(s): " in out
-    assert f"log: {game.log_path}" in out
-    assert f"check it with: wizard-p2p audit {game.log_path}" in out
+    assert printed_after(out, "log:") == shlex.quote(str(game.log_path))
+    check = printed_after(out, "check it with:")
+    assert shlex.split(check)[-2:] == ["audit", str(game.log_path)]
     assert "logs of every seat" not in out
     assert re.search(rf"game {game.game_dir}…", run("audit", str(game.log_path),
                                                     home=tmp_path).stdout)
@@ -161,3 +164,18 @@ def test_the_bench_help_shows_no_markup(capsys: pytest.CaptureFixture[str]) -> N
     shown = capsys.readouterr().out
     assert "scripts/bench" in shown and "paired_change" in shown
     assert "``" not in shown and ":func:" not in shown
+
+
+def test_version_names_the_protocol_and_a_bot_is_not_offered_console_options(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from wizard_p2p import __version__
+    from wizard_p2p.protocol.messages import PROTOCOL
+
+    with pytest.raises(SystemExit) as done:
+        cli.main(["--version"])
+    assert done.value.code == 0
+    assert capsys.readouterr().out == f"wizard-p2p {__version__} (protocol {PROTOCOL})\n"
+    with pytest.raises(SystemExit):
+        cli.main(["bot", "--help"])
+    assert "--no-bell" not in capsys.readouterr().out

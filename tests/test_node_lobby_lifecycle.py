@@ -132,16 +132,21 @@ def test_the_host_removes_a_player_and_starts_with_three_of_four(tmp_path: Path)
                 await asyncio.wait_for(tasks[2], 30)
             with pytest.raises(UsageError, match="own seat"):
                 host.remove(0)
+            # Eve may ask again: she waits for the host, who turns her away this time.
+            again = JoinLobby(lobbies[2].identity, lobbies[2].curve_keys, "Eve", "127.0.0.1",
+                              host.port, host.code, tmp_path / "eve2", listen_host="127.0.0.1")
+            asking = asyncio.ensure_future(again.join(timeout=6))
+            tasks.append(asking)
+            await until([host], lambda: [p.name for p in host.waiting] == ["Eve"])
+            assert host.status == "Eve asks to join again" and len(host.players) == 3
+            host.refuse(host.waiting[0].client or "")
+            with pytest.raises(LobbyError, match="did not admit you"):
+                await asyncio.wait_for(asking, 30)
+            await again.close()
             host.start()  # three of four seats: a game of three
             starts = await asyncio.wait_for(asyncio.gather(serving, *tasks[:2]), 60)
             table = Table(starts[0].genesis)
             assert table.config.seats == 3 and len(table.players) == 3
-            # Eve may not come back to this lobby.
-            again = JoinLobby(lobbies[2].identity, lobbies[2].curve_keys, "Eve", "127.0.0.1",
-                              host.port, host.code, tmp_path / "eve2", listen_host="127.0.0.1")
-            with pytest.raises(LobbyError):
-                await again.join(timeout=6)
-            await again.close()
         finally:
             await _stop([serving, *tasks], [*lobbies, host])
 
@@ -257,3 +262,80 @@ def test_the_seats_of_people_are_kept_for_a_resumed_seat(tmp_path: Path, content
     (store.path / "people.json").write_bytes(content)
     expected = {b"[0, 2]": frozenset({0, 2}), b"[]": frozenset()}.get(content)
     assert load_people(store) == expected
+
+
+def test_a_player_the_host_refused_asks_again_and_is_admitted(tmp_path: Path) -> None:
+    async def main() -> None:
+        host = host_lobby(tmp_path, approve=True)
+        await host.open()
+        serving = asyncio.ensure_future(host.serve())
+        ann = joiner(tmp_path, host, "Ann")
+        first = asyncio.ensure_future(ann.join())
+        tasks: list[asyncio.Future[Any]] = [serving, first]
+        lobbies: list[Any] = [ann, host]
+        try:
+            await until([host], lambda: len(host.waiting) == 1)
+            host.refuse(host.waiting[0].client or "")
+            with pytest.raises(LobbyError, match="did not admit you"):
+                await asyncio.wait_for(first, 30)
+            await ann.close()
+            # The same player runs join again: the host sees the request, and admits it.
+            again = JoinLobby(ann.identity, ann.curve_keys, "Ann", "127.0.0.1", host.port,
+                              host.code, tmp_path / "ann2", listen_host="127.0.0.1",
+                              net_config=ann.net_config, timers=ann.timers)
+            lobbies.append(again)
+            tasks.append(asyncio.ensure_future(again.join()))
+            await until([host], lambda: len(host.waiting) == 1)
+            assert host.status == "Ann asks to join again"
+            host.admit(host.waiting[0].client or "")
+            await until([again], lambda: again.seat == 1)
+            assert [p.name for p in host.players] == ["Host", "Ann"]
+        finally:
+            await _stop(tasks, lobbies)
+
+    asyncio.run(main())
+
+
+def test_a_joiner_no_longer_on_the_hosts_list_ends_with_a_reason(tmp_path: Path) -> None:
+    async def main() -> None:
+        host = host_lobby(tmp_path)
+        await host.open()
+        serving = asyncio.ensure_future(host.serve())
+        ann = joiner(tmp_path, host, "Ann")
+        joining = asyncio.ensure_future(ann.join())
+        try:
+            await until([ann], lambda: ann.seat == 1)
+            # The host's list drops Ann without telling her (as when a program with her
+            # keys said goodbye): she must not stay on a screen that seats her.
+            host._leave(host.players[1].client or "", "left the lobby")
+            with pytest.raises(LobbyError, match="no seat at this table"):
+                await asyncio.wait_for(joining, 30)
+        finally:
+            await _stop([serving, joining], [ann, host])
+
+    asyncio.run(main())
+
+
+def test_a_second_program_with_the_same_data_folder_ends_at_once_and_says_why(
+    tmp_path: Path,
+) -> None:
+    import subprocess
+    import sys
+
+    from wizard_p2p.commands.one_program import one_program
+
+    data = tmp_path / "ann"
+    # The first program (this test) holds the folder; a second `join` from it ends at
+    # once, before it says hello to anyone, naming what to do instead.
+    with one_program(data):
+        second = subprocess.run(
+            [sys.executable, "-m", "wizard_p2p", "bot", "127.0.0.1:9", "--code", "AAAA-AAAA",
+             "--data-dir", str(data)],
+            capture_output=True, text=True, timeout=60, check=False,
+        )
+    assert second.returncode == 2, second.stderr
+    assert "another wizard-p2p program is playing with the keys in" in second.stderr
+    assert "--data-dir" in second.stderr and "Traceback" not in second.stderr
+    # Once the first has ended, the folder is free again.
+    with one_program(data):
+        pass

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -216,3 +217,52 @@ def test_a_newer_versions_table_is_listed_as_one_that_cannot_be_joined() -> None
     assert (table.name, table.seats, table.seated, table.compatible, table.version) == (
         "Eva", 8, 3, False, "wizard-p2p/99")
     assert choose(FakeSource(table), "\rq") is None  # Enter refuses it, q leaves
+
+
+def test_a_code_the_lobby_refuses_is_said_and_typed_again() -> None:
+    source = FakeSource(ANA)
+    asked: list[str] = []
+
+    async def check(table: FoundTable, code: str) -> str | None:
+        asked.append(code)
+        return None if code == "K7QD-M2XP" else "find_code_wrong"
+
+    async def script(driver: Driver) -> None:
+        app: FindApp = driver.app  # type: ignore[assignment]
+        await driver.press("enter", *"AAAA-AAAA", "enter")
+        assert app.checking is not None
+        await asyncio.wait_for(asyncio.shield(app.checking), DEADLINE)
+        await driver.press("up")  # a key that changes nothing: the screen as it is now
+        screen = "\n".join(screen_text(driver.app))
+        assert "refused this invite code" in " ".join(screen.split())
+        assert "Invite code: _" in screen and not app.application.is_done
+        await driver.press(*"k7qd-m2xp", "enter")
+        assert app.checking is not None
+        await asyncio.wait_for(asyncio.shield(app.checking), DEADLINE)
+
+    app = run(source, script, ask_code=True, check_code=check)
+    assert asked == ["AAAA-AAAA", "K7QD-M2XP"]
+    assert app.state.chosen == ANA and app.state.code == "K7QD-M2XP"
+
+
+def test_a_real_lobby_takes_its_own_code_and_refuses_another(tmp_path: Path) -> None:
+    from tests.lobby_support import host_lobby
+    from wizard_p2p.commands.find import lobby_takes_code
+
+    async def main() -> None:
+        host = host_lobby(tmp_path)
+        await host.open()
+        serving = asyncio.ensure_future(host.serve())
+        try:
+            wrong = "AAAA-AAAA" if host.code != "AAAA-AAAA" else "BBBB-BBBB"
+            assert await lobby_takes_code("127.0.0.1", host.port, wrong) == "find_code_wrong"
+            assert await lobby_takes_code("127.0.0.1", host.port, "no") == "find_code_malformed"
+            right = host.code.lower().replace("-", "")  # as forgiving as the lobby
+            assert await lobby_takes_code("127.0.0.1", host.port, right) is None
+            assert len(host.players) == 1 and not host.waiting  # asking took no seat
+        finally:
+            serving.cancel()
+            await asyncio.gather(serving, return_exceptions=True)
+            await host.close()
+
+    asyncio.run(main())

@@ -52,6 +52,8 @@ class FakeLobby:
             status=(Status("waiting-players", done=n, total=self.seats),),
             started=self.started,
             variant_choices=VARIANT_NAMES if self.you == 0 and not self.started else (),
+            hosting=self.you == 0,
+            fingerprint=FINGERPRINTS[self.you],
         )
 
     def set_variants(self, variants: tuple[str, ...]) -> None:

@@ -22,6 +22,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.printout_support import printed_after
+
 ROOT = Path(__file__).resolve().parents[1]
 DEADLINE = 20.0
 
@@ -201,7 +203,7 @@ def test_leaving_a_networked_play_ends_with_the_log_and_the_audit_command(
     assert "left the game" in screen
     log = next(line.split("log: ", 1)[1].strip() for line in screen.splitlines()
                if line.startswith("log: "))
-    assert f"check it with: wizard-p2p audit {log}" in screen
+    assert shlex.split(printed_after(screen, "check it with:"))[-2:] == ["audit", log]
     game_dir = Path(log).parent.name
     assert f"game {game_dir}" in screen
     audit = subprocess.run(

@@ -83,7 +83,8 @@ def _add_network_options(
     if not watcher:
         parser.add_argument(
             "--no-bell", action="store_true",
-            help="no terminal bell when your turn comes (key: m)",
+            # A bot has no console: the option is accepted, and not offered.
+            help=argparse.SUPPRESS if bot else "no terminal bell when your turn comes (key: m)",
         )
         parser.add_argument("--trace", default=None, help=argparse.SUPPRESS)  # benchmarks
         # `play`'s bots: their host may still be starting when they first knock.
@@ -121,10 +122,12 @@ def _cmd_play(args: argparse.Namespace) -> int:
     return play_networked(args, local)
 
 
-def _run(coroutine_factory: Callable[[], Coroutine[Any, Any, GamePeer]]) -> int:
+def _run(coroutine_factory: Callable[[], Coroutine[Any, Any, GamePeer | None]]) -> int:
     import asyncio
 
     peer = asyncio.run(coroutine_factory())
+    if peer is None:
+        return 0  # the player left the lobby on purpose: no game, and no failure
     return 0 if peer.table.finished or not peer.table.ended else 1
 
 
@@ -172,9 +175,30 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
 
 
 
+class _Version(argparse.Action):
+    """``--version``: the program's version and the protocol it plays, which every player
+    at a table shares (the protocol is imported only when asked)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS,
+                 default: str = argparse.SUPPRESS, help: str | None = None) -> None:
+        super().__init__(option_strings, dest=dest, default=default, nargs=0, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: object, option_string: str | None = None) -> None:
+        from wizard_p2p import __version__
+        from wizard_p2p.protocol.messages import PROTOCOL
+
+        print(f"wizard-p2p {__version__} (protocol {PROTOCOL})")
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="wizard-p2p", description="The card game Wizard over a LAN, with no server."
+    )
+    parser.add_argument(
+        "--version", action=_Version,
+        help="print the version and the protocol it plays (every player needs the same)",
     )
     sub = parser.add_subparsers(dest="command", required=True)
 

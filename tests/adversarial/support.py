@@ -193,7 +193,7 @@ class HostileTable:
         self.watch(lambda: not any(p.alive() for p in self.honest), "the honest seats to end")
         for proc in self.honest:
             assert proc.popen.returncode == 1, self.describe()
-            assert "stalled" in proc.stdout(), proc.describe()
+            assert "held up the game past the time limit" in proc.stdout(), proc.describe()
         last = json.loads(self.log_path(self.honest[0]).read_bytes().splitlines()[-1])
         assert last["kind"] == "abort" and last["body"]["stalled"] == self.evil_seat
 

@@ -22,6 +22,9 @@ from tests.adversarial.support import HostileTable
 
 Make = Callable[..., HostileTable]
 
+# What an honest seat prints when the evil seat (seat 2) held the game up.
+STALLED = "Evil (seat 2) held up the game past the time limit"
+
 
 def names_evil(table: HostileTable, text: str) -> bool:
     return f"seat {table.evil_seat}" in text
@@ -85,7 +88,7 @@ def test_an_entry_written_out_of_turn_is_refused_with_evidence(hostile: Make) ->
     table.watch(lambda: not any(p.alive() for p in table.honest), "the game to end")
     for proc in table.honest:
         # On a loaded machine the cheater may fall silent past the stall limit meanwhile.
-        assert proc.popen.returncode == 0 or "Evil stalled" in proc.stdout(), proc.describe()
+        assert proc.popen.returncode == 0 or STALLED in proc.stdout(), proc.describe()
     table.assert_memory_bounded()
     table.assert_no_entry_lost()
     table.assert_audit_names_evil(exit_code=1)
@@ -125,7 +128,8 @@ def test_a_cheat_only_the_reveal_shows_ends_the_game_naming_the_seat(
     table.watch(lambda: not any(p.alive() for p in table.honest), "the game to end on the cheat")
     for proc in table.honest:
         assert proc.popen.returncode == 1, proc.describe()
-        assert f"cheating detected: seat {table.evil_seat}" in proc.stdout(), proc.describe()
+        said = f"cheating detected: seat {table.evil_seat + 1} (Evil), line "
+        assert said in proc.stdout(), proc.describe()
     table.assert_memory_bounded()
     table.assert_no_entry_lost()
     table.assert_audit_names_evil(exit_code=1)
@@ -164,7 +168,7 @@ def test_a_seat_that_withholds_its_keys_is_ended_as_stalled(hostile: Make) -> No
     table.watch(lambda: not any(p.alive() for p in table.honest), "the stall to be ended")
     assert table.evil.alive()  # connected all along: the stall limit, not the silence
     for proc in table.honest:
-        assert proc.popen.returncode == 1 and "Evil stalled" in proc.stdout(), proc.describe()
+        assert proc.popen.returncode == 1 and STALLED in proc.stdout(), proc.describe()
     table.assert_memory_bounded()
     table.assert_no_entry_lost()
     table.assert_audit_names_evil(exit_code=0)
@@ -195,7 +199,7 @@ def test_floods_and_malformed_frames_change_nothing(hostile: Make, behaviour: st
         assert "Traceback" not in proc.stderr()
         assert f"control message from seat {table.evil_seat}" in proc.stderr(), proc.describe()
         if proc.popen.returncode == 1:  # busy flooding, the cheater let the game stall
-            assert "Evil stalled" in proc.stdout(), proc.describe()
+            assert STALLED in proc.stdout(), proc.describe()
         else:
             assert proc.popen.returncode == 0, proc.describe()
     if behaviour == "garbage":

@@ -22,11 +22,14 @@ import logging
 import time
 from collections.abc import Callable
 
-from wizard_p2p.errors import DecodeError, UsageError
+from wizard_p2p.errors import DecodeError, UsageError, WizardError
+from wizard_p2p.net import CurveKeys, LobbyClient, LobbyRefused, LobbyTimeout
 from wizard_p2p.net.discovery import Browser, DiscoveryUnavailable, Heard
+from wizard_p2p.node.invite import normalise_code
+from wizard_p2p.node.lobby_common import lobby_keys
 from wizard_p2p.protocol.announce import PLAYING, Announcement, decode_announcement
 from wizard_p2p.protocol.messages import PROTOCOL
-from wizard_p2p.tui.find_screen import FindSnapshot, FoundTable
+from wizard_p2p.tui.find_screen import CodeCheck, FindSnapshot, FoundTable
 
 log = logging.getLogger(__name__)
 
@@ -137,6 +140,48 @@ async def _only_table(args: argparse.Namespace, tables: HeardTables, *, watching
     return found[0].key
 
 
+CODE_CHECK_WAIT = 3.0
+"""Seconds the find screen waits for a lobby to answer when it checks a code."""
+
+
+async def lobby_takes_code(host: str, port: int, code: str) -> str | None:
+    """Whether the lobby at ``host:port`` takes the invite ``code``: None if it does, else
+    the catalogue key of the sentence that says why not.
+
+    The lobby's key derives from the code, so a wrong code fails the handshake at once;
+    a right one is answered. The question is asked with a key of its own, made for it,
+    so that nothing of it is mistaken for the player's own connection.
+    """
+    try:
+        keys = lobby_keys(normalise_code(code))
+    except UsageError:
+        return "find_code_malformed"
+    host = f"[{host}]" if ":" in host else host
+    client = LobbyClient(CurveKeys.generate(), f"tcp://{host}:{port}", keys.public)
+    try:
+        await client.start()
+        await client.request(b'{"type": "ping"}', timeout=CODE_CHECK_WAIT / 3)
+    except LobbyRefused:
+        return "find_code_wrong"
+    except LobbyTimeout:
+        return "find_code_no_answer"
+    except WizardError:
+        return "find_code_no_answer"
+    finally:
+        await client.close()
+    return None
+
+
+def _lobby_takes_code(tables: HeardTables) -> CodeCheck:
+    async def check(table: FoundTable, code: str) -> str | None:
+        lobby = tables.addresses().get(table.key)
+        if lobby is None:
+            return "find_gone"
+        return await lobby_takes_code(lobby[0], lobby[1], code)
+
+    return check
+
+
 async def choose_table(args: argparse.Namespace, *, watching: bool) -> tuple[str, int]:
     """The lobby (host, port) of a table found on the local network.
 
@@ -163,7 +208,7 @@ async def choose_table(args: argparse.Namespace, *, watching: bool) -> tuple[str
 
             chosen = await run_find_async(
                 tables, lang=getattr(args, "lang", None), ask_code=not args.code,
-                watching=watching,
+                watching=watching, check_code=_lobby_takes_code(tables),
             )
             if chosen is None:
                 raise UsageError("no table was chosen")
@@ -179,4 +224,5 @@ async def choose_table(args: argparse.Namespace, *, watching: bool) -> tuple[str
         await browser.close()
 
 
-__all__ = ["FIND_WAIT", "HeardTables", "choose_table", "read_heard", "readable"]
+__all__ = ["FIND_WAIT", "HeardTables", "choose_table", "lobby_takes_code", "read_heard",
+           "readable"]

@@ -136,6 +136,8 @@ class LobbyAdapter:
             closed=self.closed,
             waiting=waiting,
             can_remove=can_remove,
+            hosting=isinstance(lobby, HostLobby),
+            fingerprint=lobby.identity.fingerprint,
         )
 
     def _host(self) -> HostLobby:

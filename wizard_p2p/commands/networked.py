@@ -18,10 +18,18 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from wizard_p2p.audit import GAME_ID_DIGITS, format_score_pad
+from wizard_p2p.audit import GAME_ID_DIGITS
 from wizard_p2p.bots import make_policy
 from wizard_p2p.commands.announcing import announce_lobby, not_announced
 from wizard_p2p.commands.local_game import LocalGame
+from wizard_p2p.commands.one_program import one_program
+from wizard_p2p.commands.printout import (
+    command,
+    fit,
+    labelled,
+    shell_path,
+    terminal_columns,
+)
 from wizard_p2p.errors import UsageError, WizardError
 from wizard_p2p.identity import Identity
 from wizard_p2p.net import CurveKeys, LobbyServer, NetConfig, load_or_create_curve_keys
@@ -294,30 +302,54 @@ async def _console_lobby(
 
 
 def _report(args: argparse.Namespace, peer: GamePeer) -> None:
-    """The end of a seat: the standings (or why it stopped), the log and how to audit it.
+    """The end of a seat: the standings (or why it stopped), the log and how to audit it,
+    in the player's language, with commands the player can paste.
 
     A seat that failed says why after this (its error, as the command's last line).
     """
+    if not getattr(args, "quiet", False):
+        print(report_text(args, peer, columns=terminal_columns()), flush=True)
+
+
+def report_text(args: argparse.Namespace, peer: GamePeer, *, columns: int | None) -> str:
+    """The lines ``_report`` prints, wrapped for ``columns`` (None: not a terminal)."""
+    from wizard_p2p.tui.i18n import Translator
+    from wizard_p2p.tui.score_text import score_pad_text
+
+    tr = Translator(getattr(args, "lang", None))
     table = peer.table
     game = table.game
-    _say(args, f"game {peer.store.game_dir}")
+    lines = [tr("end_game", id=peer.store.game_dir)]
     if game is not None and game.history:
-        _say(args, format_score_pad(table.names, list(game.history[: table.completed_rounds])))
+        history = list(game.history[: table.completed_rounds])
+        lines.append(score_pad_text(tr, table.names, history))
+    fault, abort = table.fault, table.abort
     if peer.failure is not None:
         pass  # the error says why
     elif table.finished and game is not None:
-        standings = game.standings()
-        _say(args, "winner(s): " + ", ".join(table.names[s] for s in standings.winners))
-    elif table.fault is not None:
-        _say(args, f"game ended: cheating detected: {table.fault}")
-    elif table.abort is not None:
-        _say(args, f"game ended: {table.names[table.abort[1]]} stalled")
+        names = tr("comma").join(table.names[s] for s in game.standings().winners)
+        lines.append(fit(tr("end_winners", names=names), columns))
+    elif fault is not None and fault.seat is not None and 0 <= fault.seat < len(table.names):
+        line = None if fault.position is None else fault.position + 1
+        lines.append(fit(tr("end_cheating", seat=fault.seat + 1, name=table.names[fault.seat],
+                            line=line if line is not None else "?", detail=fault.reason),
+                         columns))
+    elif fault is not None:
+        lines.append(fit(tr("end_cheating_unknown", detail=fault.reason), columns))
+    elif abort is not None:
+        stalled = abort[1]
+        lines.append(fit(tr("end_stalled", name=table.names[stalled], seat=stalled + 1),
+                         columns))
     elif peer.resumable:
-        _say(args, f"left the game; resume it with: wizard-p2p resume {peer.store.game_dir}")
+        lines.append(labelled(tr("end_left_resumable"), command("resume", peer.store.game_dir),
+                              columns))
+    elif not args.headless and getattr(args, "practice", False):
+        lines.append(fit(tr("end_practice_over"), columns))
     else:
-        _say(args, "left the game")
-    _say(args, f"log: {peer.store.log_path}")
-    _say(args, f"check it with: wizard-p2p audit {peer.store.log_path}")
+        lines.append(fit(tr("end_left"), columns))
+    lines.append(labelled(tr("end_log"), shell_path(peer.store.log_path), columns))
+    lines.append(labelled(tr("end_check"), command("audit", peer.store.log_path), columns))
+    return "\n".join(lines)
 
 
 def _raise_if_failed(args: argparse.Namespace, peer: GamePeer) -> None:
@@ -335,7 +367,12 @@ def _check_start_options(args: argparse.Namespace) -> None:
     _check_timer_options(args)
 
 
-async def host_async(args: argparse.Namespace) -> GamePeer:
+async def host_async(args: argparse.Namespace) -> GamePeer | None:
+    with one_program(_data_dir(args)):
+        return await _host_async(args)
+
+
+async def _host_async(args: argparse.Namespace) -> GamePeer | None:
     _check_start_options(args)
     approve = bool(getattr(args, "approve", False))
     if approve and args.headless:
@@ -394,13 +431,17 @@ def _no_longer_announced(args: argparse.Namespace, reason: WizardError) -> None:
 
 async def _lobby_then_game(
     args: argparse.Namespace, lobby: HostLobby | JoinLobby, identity: Identity, curve: CurveKeys
-) -> GamePeer:
-    """The lobby, then the seat: both in the console, or headless with progress lines."""
+) -> GamePeer | None:
+    """The lobby, then the seat: both in the console, or headless with progress lines.
+    None: the player left the lobby before a game began (said; not a failure)."""
     if not args.headless:
         autostart = isinstance(lobby, HostLobby) and getattr(args, "autostart", False)
         console_peer = await _console_lobby(args, lobby, identity, curve, autostart=autostart)
         if console_peer is None:
-            raise UsageError("the game did not start")
+            from wizard_p2p.tui.i18n import Translator
+
+            print(fit(Translator(args.lang)("end_lobby_left"), terminal_columns()), flush=True)
+            return None
         await console_peer.close()
         _report(args, console_peer)
         return console_peer
@@ -425,7 +466,12 @@ async def _lobby_then_game(
     return peer
 
 
-async def join_async(args: argparse.Namespace) -> GamePeer:
+async def join_async(args: argparse.Namespace) -> GamePeer | None:
+    with one_program(_data_dir(args)):
+        return await _join_async(args)
+
+
+async def _join_async(args: argparse.Namespace) -> GamePeer | None:
     _check_start_options(args)
     data_dir = _data_dir(args)
     identity, curve = _keys(data_dir)
@@ -465,6 +511,11 @@ def matching_games(stores: list[GameStore], wanted: str) -> list[GameStore]:
 
 
 async def resume_async(args: argparse.Namespace) -> GamePeer:
+    with one_program(_data_dir(args)):
+        return await _resume_async(args)
+
+
+async def _resume_async(args: argparse.Namespace) -> GamePeer:
     _check_timer_options(args)
     data_dir = _data_dir(args)
     identity, curve = _keys(data_dir)
@@ -529,12 +580,16 @@ def play_networked(args: argparse.Namespace, local: LocalGame) -> int:
             _copy_logs(args, config.seats, out)
         else:
             shutil.rmtree(out, ignore_errors=True)
-    assert peer is not None  # asyncio.run returned
+    if peer is None:
+        return 0  # the player left the lobby (said)
     if not args.headless:
         args.quiet = False
         _report(args, peer)
     if args.out:
-        print(f"logs of every seat: {out}")
+        from wizard_p2p.tui.i18n import Translator
+
+        print(labelled(Translator(args.lang)("end_seats_logs"), shell_path(out),
+                       terminal_columns()))
     if args.headless:
         return 0 if peer.table.finished else 1
     return 0  # finished, or the player chose to leave: neither is a failure

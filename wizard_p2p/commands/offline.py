@@ -17,20 +17,23 @@ def play_offline(args: argparse.Namespace) -> int:
     policies = [None] + [make_policy(args.policy) for _ in range(1, config.seats)]
     seat = OfflineSeat(config, names, policies, seat=0, seed=args.seed)
     run_app(seat, lang=args.lang, bell=not getattr(args, "no_bell", False))
-    _report(seat)
+    _report(seat, args.lang)
     return 0
 
 
-def _report(seat: OfflineSeat) -> None:
+def _report(seat: OfflineSeat, lang: str | None) -> None:
     """The standings (or that the player left): an offline game keeps no log to audit."""
-    from wizard_p2p.audit import format_score_pad
+    from wizard_p2p.commands.printout import fit, terminal_columns
+    from wizard_p2p.tui.i18n import Translator
+    from wizard_p2p.tui.score_text import score_pad_text
 
+    tr, columns = Translator(lang), terminal_columns()
     game = seat.game
     if game.history:
-        print(format_score_pad(seat.names, list(game.history)))
+        print(score_pad_text(tr, seat.names, list(game.history)))
     if game.is_over:
-        winners = game.standings().winners
-        print("winner(s): " + ", ".join(seat.names[s] for s in winners))
+        winners = tr("comma").join(seat.names[s] for s in game.standings().winners)
+        print(fit(tr("end_winners", names=winners), columns))
     else:
-        print("left the game")
-    print("an offline game keeps no log: play without --offline for a signed log to audit")
+        print(fit(tr("end_left"), columns))
+    print(fit(tr("end_offline_no_log"), columns))

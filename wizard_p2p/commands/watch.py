@@ -25,6 +25,7 @@ from wizard_p2p.commands.networked import (
     _say,
     parse_address,
 )
+from wizard_p2p.commands.printout import command, labelled, shell_path, terminal_columns
 from wizard_p2p.errors import UsageError
 from wizard_p2p.files import check_target
 from wizard_p2p.node.lobby_common import check_own_name
@@ -78,8 +79,11 @@ async def watch_async(args: argparse.Namespace) -> WatchNode:
             printer.update()  # what came last (the screen showed it already)
         printer.final()
     if node.save_path is not None and node.table is not None:
-        _say(args, f"verified log: {node.save_path}")
-        _say(args, f"check it with: wizard-p2p audit {node.save_path}")
+        from wizard_p2p.tui.i18n import Translator
+
+        tr, columns = Translator(getattr(args, "lang", None)), terminal_columns()
+        _say(args, labelled(tr("end_log"), shell_path(node.save_path), columns))
+        _say(args, labelled(tr("end_check"), command("audit", node.save_path), columns))
     return node
 
 

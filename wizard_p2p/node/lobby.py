@@ -24,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import re
 import shutil
 import time
 from collections.abc import Callable
@@ -42,6 +43,7 @@ from wizard_p2p.node.invite import (  # noqa: F401  (re-exported: the lobby's AP
 )
 from wizard_p2p.node.lobby_common import (
     GOODBYE_LINGER,
+    NOT_SEATED,
     OK,
     GameStart,
     LobbyError,
@@ -77,8 +79,19 @@ from wizard_p2p.rules import MIN_SEATS, GameConfig
 # the code can make the list no longer than this, and takes no seat.
 MAX_WAITING = 8
 _FROM_JOINER = ("hello", "ping", "bye", "endorse", "watch")
+# Why a second hello of a seated (or waiting) player's keys is refused.
+SAME_IDENTITY = (
+    "this identity is seated already: another wizard-p2p runs with the same keys "
+    "(give each player its own --data-dir)"
+)
 # The answer to a request to watch before the game begins: the watcher asks again.
 _NOT_BEGUN = encode({"type": "wait", "reason": "the game has not begun"})
+
+
+def _name_order(name: str) -> tuple[tuple[int, int | str], ...]:
+    """A name's sort key with its numbers read as numbers: "Bot 2" before "Bot 10"."""
+    return tuple((0, int(part)) if part.isdigit() else (1, part.casefold())
+                 for part in re.split(r"(\d+)", name) if part)
 
 
 def _people(players: list[Seated]) -> frozenset[int]:
@@ -117,7 +130,9 @@ class HostLobby:
     _handed_over: bool = False  # the game started: its mesh port is the peer's to release
     _changed: asyncio.Event = field(default_factory=asyncio.Event)
     _heard: dict[str, float] = field(default_factory=dict)  # seated/waiting client → when
-    _barred: set[bytes] = field(default_factory=set)  # signing keys removed or refused
+    # Signing keys removed or refused: such a player may ask again, and waits for the
+    # host to admit it even where the others sit at once.
+    _barred: set[bytes] = field(default_factory=set)
 
     async def open(self) -> None:
         self.name = check_own_name(self.name)
@@ -251,6 +266,7 @@ class HostLobby:
         if len(self.players) >= self.config.seats:
             raise UsageError("the table is full: remove a player first")
         self.waiting.remove(joiner)
+        self._barred.discard(joiner.sign_key)
         self.players.append(joiner)
         self.status = f"{joiner.name} joined"
         assert self._server is not None and client is not None
@@ -272,8 +288,8 @@ class HostLobby:
         self._notify()
 
     def remove(self, seat: int) -> None:
-        """Take the player at ``seat`` (0-based) off the table; it is told, and may not
-        come back to this lobby."""
+        """Take the player at ``seat`` (0-based) off the table; it is told, and may ask
+        to sit again (the host then admits or refuses it)."""
         if self.starting:
             raise UsageError("the game is starting")
         if seat == 0:
@@ -308,7 +324,13 @@ class HostLobby:
                 self._push_players()
                 self._notify()
         elif isinstance(body, Ping):
-            server.reply(message, OK)
+            # A ping from nobody seated or waiting: its place is gone without its knowing
+            # (another program of its keys left): it is told, not kept on a stale screen.
+            # A ping's answer is not read as news: the refusal is pushed.
+            held = any(p.client == message.client for p in self.players + self.waiting)
+            server.reply(message, OK if held else refused(NOT_SEATED))
+            if not held:
+                server.push(message.client, refused(NOT_SEATED))
         elif isinstance(body, Bye):
             self._leave(message.client, "left the lobby")
         elif isinstance(body, Watch):
@@ -330,9 +352,15 @@ class HostLobby:
         if player.curve_key != message.client:
             return refused("the player's key is not the connection's key"), False
         seat = next((s for s, p in enumerate(self.players) if p.client == message.client), None)
+        held = self.players[seat] if seat is not None else next(
+            (p for p in self.waiting if p.client == message.client), None)
+        if held is not None and held.coin_commit != player.coin_commit:
+            # The same keys from another program (one data dir, two processes): its
+            # hello is not the one that holds the place.
+            return refused(SAME_IDENTITY), False
         if seat is not None:
             return self._welcome(seat), False  # a repeated hello
-        if any(p.client == message.client for p in self.waiting):
+        if held is not None:
             return self._wait(), False
         refusal = self._refusal(player)
         if refusal is not None:
@@ -343,12 +371,14 @@ class HostLobby:
             return refused(str(exc)), False
         joiner = Seated.from_lobby(player, message.client)
         joiner.address = address
-        if self.approve:
+        again = player.sign_key in self._barred
+        if self.approve or again:
+            # A player the host refused or removed may ask again: the host decides.
             if len(self.waiting) >= MAX_WAITING:
                 return refused("too many players are waiting for the host: try later"), False
             self.waiting.append(joiner)
             self._heard[message.client] = time.monotonic()
-            self.status = f"{joiner.name} asks to join"
+            self.status = f"{joiner.name} asks to join" + (" again" if again else "")
             self._notify()
             return self._wait(), False
         self.players.append(joiner)
@@ -360,11 +390,9 @@ class HostLobby:
         """Why ``player`` cannot sit at this table now, or None."""
         if self.starting:
             return "the game is starting"
-        if player.sign_key in self._barred:
-            return "the host turned this player away"
         everyone = self.players + self.waiting
         if any(p.sign_key == player.sign_key for p in everyone):
-            return "this identity is seated already"
+            return SAME_IDENTITY
         if any(p.name.casefold() == player.name.casefold() for p in everyone):
             return f"the name {player.name!r} is taken at this table: choose another (--name)"
         if len(self.players) >= self.config.seats:
@@ -425,7 +453,9 @@ class HostLobby:
         # People sit before bots: the lowest other seat writes an abort (SPEC §6), so a
         # person is then that seat whenever a person other than the stalled one is seated.
         host, rest = self.players[0], self.players[1:]
-        self.players = [host, *(p for p in rest if not p.bot), *(p for p in rest if p.bot)]
+        # Bots sit in the order of their names (Bot 1, Bot 2, …), whatever order they came in.
+        bots = sorted((p for p in rest if p.bot), key=lambda p: _name_order(p.name))
+        self.players = [host, *(p for p in rest if not p.bot), *bots]
         for joiner in self.waiting:
             assert joiner.client is not None
             server.push(joiner.client, refused("the game started without you"))

@@ -52,6 +52,10 @@ def dropped_text(event: SenderDropped) -> str:
     return f"a client {who}{key} was dropped for flooding the lobby: {event.reason}"
 
 
+# Why the host refuses a client that holds no seat and no waiting place (its ping says
+# it thinks it does).
+NOT_SEATED = "you hold no seat at this table"
+
 # How long a last message (a goodbye) gets to leave when a side closes.
 GOODBYE_LINGER = 0.5
 

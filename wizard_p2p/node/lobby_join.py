@@ -22,6 +22,7 @@ from wizard_p2p.net import CurveKeys, LobbyClient, LobbyRefused, LobbyTimeout, N
 from wizard_p2p.node.invite import normalise_code
 from wizard_p2p.node.lobby_common import (
     GOODBYE_LINGER,
+    NOT_SEATED,
     GameStart,
     LobbyError,
     LobbyTimers,
@@ -175,6 +176,9 @@ class JoinLobby:
         self.seats = players.seats
         self.variants = tuple(v for v in VARIANT_NAMES if v in players.variants)
         mine = [s for s, p in enumerate(self.players) if p.sign_key == self.identity.public_key]
+        if not mine and self.seat is not None:
+            # The host's list no longer seats us (another program of our keys left).
+            raise LobbyError(f"the host refused: {NOT_SEATED}")
         self.seat = mine[0] if mine else self.seat
         self._notify()
 

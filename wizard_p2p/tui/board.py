@@ -471,7 +471,8 @@ def footer_lines(app: ConsoleState, cells: int, height: int | None) -> list[Line
         "lobby": "",
     }.get(mode, "")
     if mode == "lobby":
-        text = tr("lobby_footer")
+        hosting = app.lobby_snapshot is not None and app.lobby_snapshot.hosting
+        text = tr("lobby_footer" if hosting else "lobby_footer_join")
     else:
         text = tr("watch_footer") if app.watching else tr("footer")
     if keys:

@@ -44,7 +44,6 @@ EN: dict[str, str] = {
     "hand_hidden": "Your card is hidden from you: ",
     "you_see": "You see: ",
     "bid_prompt": "Your bid: ",
-    "bid_range": "0..{max}",
     "bid_forbidden": "{n} is forbidden (±1)",
     "bid_hint": "←→ or digits to choose, Enter to bid",
     "sealed_hidden": "hidden bids: yours stays sealed until every bid is in",
@@ -53,7 +52,6 @@ EN: dict[str, str] = {
     "trump_hint": "←→ or B/G/R/Y to choose, Enter to confirm",
     "play_prompt": "Your turn: play a card",
     "play_hint": "←→ to choose (dim cards may not be played), Enter to play",
-    "waiting_you": "your turn",
     "waiting_bid": "waiting for {name} to bid",
     "waiting_play": "waiting for {name} to play",
     "waiting_trump": "waiting for {name} to choose trump",
@@ -101,7 +99,6 @@ EN: dict[str, str] = {
     "story_scores": "Scores: {scores}",
     "table_log": "Table log",
     "log": "Game log",
-    "recent": "Recent",
     "scroll_hint": "↑↓ PgUp PgDn Home End scroll, Esc close",
     "help": "Keys",
     "help_lines": (
@@ -207,6 +204,13 @@ EN: dict[str, str] = {
     "lobby_starting": "starting the game",
     "lobby_error": "Error: {detail}",
     "lobby_footer": "Enter start  ? help  q leave",
+    "lobby_address_joined": "Lobby",
+    "lobby_your_fingerprint": "Your fingerprint",
+    "lobby_full_host": "every seat is taken: Enter starts the game",
+    "lobby_full": "every seat is taken: waiting for the host to start the game",
+    "lobby_footer_join": "? help  q leave",
+    "quit_lobby_host": "The lobby closes for everyone.",
+    "quit_lobby": "You leave the lobby; the others stay.",
     # Finding a table on the network (wizard-p2p join with no address), and the host's
     # announcement of its lobby.
     "find_title": "Find a table",
@@ -230,6 +234,21 @@ EN: dict[str, str] = {
     "find_code_prompt": "Invite code: ",
     "find_code_hint": "Type the code the host gives you, then Enter; Esc goes back to the list.",
     "find_code_needed": "The invite code is needed: the host's screen shows it.",
+    "find_code_checking": (
+        "Asking the table's lobby…"
+    ),
+    "find_code_wrong": (
+        "The table's lobby refused this invite code: check it and type it again."
+    ),
+    "find_code_malformed": (
+        "An invite code is 8 letters and digits, like K7QD-M2XP: type it again."
+    ),
+    "find_code_no_answer": (
+        "The table's lobby does not answer: Esc goes back to the list."
+    ),
+    "find_gone": (
+        "That table is no longer announced: its host has left."
+    ),
     "find_footer": "↑↓ choose  Enter join  q quit",
     "find_footer_watch": "↑↓ choose  Enter watch  q quit",
     "find_footer_code": "Enter join  Esc back  Ctrl-C quit",
@@ -287,5 +306,23 @@ EN: dict[str, str] = {
         "> marks who is to move, D the dealer, * the card winning the trick.\n"
         "Cards: B blue Humans, G green Elves, R red Dwarves, Y yellow Giants,\n"
         "1 low .. 13 high; Z Wizard; N Jester."
+    ),
+    # The lines printed once the console has closed (commands.printout).
+    "end_game": "game {id}",
+    "end_winners": "winner(s): {names}",
+    "end_cheating": (
+        "game ended: cheating detected: seat {seat} ({name}), line {line} of the log: {detail}"
+    ),
+    "end_cheating_unknown": "game ended: cheating detected: {detail}",
+    "end_stalled": "game ended: {name} (seat {seat}) held up the game past the time limit",
+    "end_left_resumable": "left the game; resume it with:",
+    "end_left": "left the game",
+    "end_practice_over": "the practice game is over",
+    "end_log": "log:",
+    "end_check": "check it with:",
+    "end_lobby_left": "left the lobby; no game was started",
+    "end_seats_logs": "logs of every seat:",
+    "end_offline_no_log": (
+        "an offline game keeps no log: play without --offline for a signed log to audit"
     ),
 }

@@ -44,7 +44,6 @@ JA: dict[str, str] = {
     "hand_hidden": "自分のカードは見えません：",
     "you_see": "見えるカード：",
     "bid_prompt": "あなたの予想：",
-    "bid_range": "0～{max}",
     "bid_forbidden": "{n} は禁止（±1）",
     "bid_hint": "←→ か数字で選び、Enter で予想",
     "sealed_hidden": "隠しビッド：全員の予想がそろうまで伏せたまま",
@@ -53,7 +52,6 @@ JA: dict[str, str] = {
     "trump_hint": "←→ か B/G/R/Y で選び、Enter で決定",
     "play_prompt": "あなたの番：カードを出してください",
     "play_hint": "←→ で選択（暗いカードは出せません）、Enter で出す",
-    "waiting_you": "あなたの番",
     "waiting_bid": "{name} の予想を待っています",
     "waiting_play": "{name} のプレイを待っています",
     "waiting_trump": "{name} の切り札選択を待っています",
@@ -101,7 +99,6 @@ JA: dict[str, str] = {
     "story_scores": "得点：{scores}",
     "table_log": "テーブルの記録",
     "log": "ゲームの記録",
-    "recent": "最近",
     "scroll_hint": "↑↓ PgUp PgDn Home End スクロール、Esc 閉じる",
     "help": "キー操作",
     "help_lines": (
@@ -206,6 +203,13 @@ JA: dict[str, str] = {
     "lobby_starting": "ゲームを開始しています",
     "lobby_error": "エラー：{detail}",
     "lobby_footer": "Enter 開始  ? ヘルプ  q 離れる",
+    "lobby_address_joined": "ロビー",
+    "lobby_your_fingerprint": "あなたのフィンガープリント",
+    "lobby_full_host": "席はすべて埋まりました。Enter でゲームを始めます",
+    "lobby_full": "席はすべて埋まりました。ホストの開始を待っています",
+    "lobby_footer_join": "? ヘルプ  q 離れる",
+    "quit_lobby_host": "ロビーは全員に対して閉じます。",
+    "quit_lobby": "あなたはロビーを出ます。ほかの人は残ります。",
     # Finding a table on the network (wizard-p2p join with no address), and the host's
     # announcement of its lobby.
     "find_title": "テーブルを探す",
@@ -229,6 +233,21 @@ JA: dict[str, str] = {
     "find_code_prompt": "招待コード：",
     "find_code_hint": "ホストから聞いたコードを入力して Enter。Esc で一覧に戻ります。",
     "find_code_needed": "招待コードが必要です。ホストの画面に表示されています。",
+    "find_code_checking": (
+        "テーブルのロビーに問い合わせています…"
+    ),
+    "find_code_wrong": (
+        "テーブルのロビーがこの招待コードを拒否しました。確かめてもう一度入力してください。"
+    ),
+    "find_code_malformed": (
+        "招待コードは K7QD-M2XP のような 8 文字の英数字です。もう一度入力してください。"
+    ),
+    "find_code_no_answer": (
+        "テーブルのロビーが応答しません。Esc で一覧に戻ります。"
+    ),
+    "find_gone": (
+        "そのテーブルはもう公開されていません。ホストが抜けました。"
+    ),
     "find_footer": "↑↓ 選ぶ  Enter 参加  q 終了",
     "find_footer_watch": "↑↓ 選ぶ  Enter 観戦  q 終了",
     "find_footer_code": "Enter 参加  Esc 戻る  Ctrl-C 終了",
@@ -286,5 +305,22 @@ JA: dict[str, str] = {
         "> は手番、D はディーラー、* はトリックを取っているカード。\n"
         "カード：B 青・人、G 緑・エルフ、R 赤・ドワーフ、Y 黄・巨人、1 最弱 13 最強。\n"
         "Z 魔法使い、N 道化師。"
+    ),
+    # The lines printed once the console has closed (commands.printout).
+    "end_game": "ゲーム {id}",
+    "end_winners": "勝者：{names}",
+    "end_cheating": "ゲーム終了：不正を検出：席 {seat}（{name}）、記録の {line} 行目：{detail}",
+    "end_cheating_unknown": "ゲーム終了：不正を検出：{detail}",
+    "end_stalled": "ゲーム終了：{name}（席 {seat}）が制限時間を超えてゲームを止めました",
+    "end_left_resumable": "ゲームを抜けました。再開するには：",
+    "end_left": "ゲームを抜けました",
+    "end_practice_over": "練習ゲームは終わりました",
+    "end_log": "記録：",
+    "end_check": "検証するには：",
+    "end_lobby_left": "ロビーを出ました。ゲームは始まっていません",
+    "end_seats_logs": "全席の記録：",
+    "end_offline_no_log": (
+        "オフラインのゲームは記録を残しません。"
+        "検証できる署名付きの記録には --offline なしで遊んでください"
     ),
 }

@@ -44,7 +44,6 @@ ZH: dict[str, str] = {
     "hand_hidden": "你看不到自己的牌：",
     "you_see": "你看到：",
     "bid_prompt": "你的预测：",
-    "bid_range": "0～{max}",
     "bid_forbidden": "{n} 被禁止（加一减一）",
     "bid_hint": "←→ 或数字选择，回车确认预测",
     "sealed_hidden": "隐蔽竞标：所有人预测完毕后一起公布",
@@ -53,7 +52,6 @@ ZH: dict[str, str] = {
     "trump_hint": "←→ 或 B/G/R/Y 选择，回车确认",
     "play_prompt": "轮到你出牌",
     "play_hint": "←→ 选择（灰色的牌不能出），回车出牌",
-    "waiting_you": "轮到你了",
     "waiting_bid": "等待 {name} 预测",
     "waiting_play": "等待 {name} 出牌",
     "waiting_trump": "等待 {name} 选择王牌",
@@ -80,7 +78,7 @@ ZH: dict[str, str] = {
     "err_range": "请预测 0 到 {max}。",
     "err_refused": "被拒绝：{detail}",
     "round_over": "第 {n} 轮结束",
-    "col_points": "得分",
+    "col_points": "经验",
     "col_total": "总计",
     "continue": "回车：继续　　h：本轮每位学徒的手牌",
     "game_over_title": "游戏结束",
@@ -98,10 +96,9 @@ ZH: dict[str, str] = {
     "story_trick": "第 {n} 枚纹章：{plays}",
     "story_wins": "{name} 赢得纹章",
     "story_wins_you": "你赢得纹章",
-    "story_scores": "得分：{scores}",
+    "story_scores": "经验：{scores}",
     "table_log": "牌桌记录",
     "log": "游戏记录",
-    "recent": "最近",
     "scroll_hint": "↑↓ PgUp PgDn Home End 滚动，Esc 关闭",
     "help": "按键",
     "help_lines": (
@@ -206,6 +203,13 @@ ZH: dict[str, str] = {
     "lobby_starting": "游戏即将开始",
     "lobby_error": "错误：{detail}",
     "lobby_footer": "回车 开始  ? 帮助  q 离开",
+    "lobby_address_joined": "大厅",
+    "lobby_your_fingerprint": "你的指纹",
+    "lobby_full_host": "座位已满：按回车开始游戏",
+    "lobby_full": "座位已满：等待主持人开始游戏",
+    "lobby_footer_join": "? 帮助  q 离开",
+    "quit_lobby_host": "大厅将为所有人关闭。",
+    "quit_lobby": "你离开大厅；其他人留下。",
     # Finding a table on the network (wizard-p2p join with no address), and the host's
     # announcement of its lobby.
     "find_title": "寻找牌桌",
@@ -229,6 +233,21 @@ ZH: dict[str, str] = {
     "find_code_prompt": "邀请码：",
     "find_code_hint": "输入主持人给你的邀请码，然后按回车；Esc 返回列表。",
     "find_code_needed": "需要邀请码：主持人的屏幕上有。",
+    "find_code_checking": (
+        "正在询问该牌桌的大厅……"
+    ),
+    "find_code_wrong": (
+        "该牌桌的大厅拒绝了这个邀请码：请核对后重新输入。"
+    ),
+    "find_code_malformed": (
+        "邀请码由 8 个字母和数字组成，例如 K7QD-M2XP：请重新输入。"
+    ),
+    "find_code_no_answer": (
+        "该牌桌的大厅没有回应：按 Esc 返回列表。"
+    ),
+    "find_gone": (
+        "该牌桌已不再公布：主持人已离开。"
+    ),
     "find_footer": "↑↓ 选择  回车 加入  q 退出",
     "find_footer_watch": "↑↓ 选择  回车 观战  q 退出",
     "find_footer_code": "回车 加入  Esc 返回  Ctrl-C 退出",
@@ -278,5 +297,21 @@ ZH: dict[str, str] = {
         "> 表示轮到谁，D 表示发牌者，* 表示当前赢得纹章的牌。\n"
         "牌：B 蓝色人类，G 绿色精灵，R 红色矮人，Y 黄色巨人，1 最小 13 最大；\n"
         "Z 巫师牌；N 愚者牌。"
+    ),
+    # The lines printed once the console has closed (commands.printout).
+    "end_game": "对局 {id}",
+    "end_winners": "胜者：{names}",
+    "end_cheating": "游戏结束：发现作弊：座位 {seat}（{name}），游戏记录第 {line} 行：{detail}",
+    "end_cheating_unknown": "游戏结束：发现作弊：{detail}",
+    "end_stalled": "游戏结束：{name}（座位 {seat}）拖延超过时限",
+    "end_left_resumable": "已离开游戏；恢复游戏：",
+    "end_left": "已离开游戏",
+    "end_practice_over": "练习游戏已结束",
+    "end_log": "游戏记录：",
+    "end_check": "核验命令：",
+    "end_lobby_left": "已离开大厅；游戏没有开始",
+    "end_seats_logs": "各座位的游戏记录：",
+    "end_offline_no_log": (
+        "离线游戏不保存游戏记录：不加 --offline 游玩，才有可核验的签名记录"
     ),
 }

@@ -12,13 +12,17 @@ invite code is then asked for it: the code is never announced, so the list alone
 lets nobody in.
 
 ``run_find_async`` runs the screen and returns the table chosen with the code typed
-(or None if the player left). Every text is from the catalogues; the names reach
-the screen only through the announcement's schema, which refuses control characters.
+(or None if the player left). Given ``check_code``, the screen asks the table's lobby
+whether it takes the code before it closes: a code the lobby refuses is said on the
+screen, and the player types it again (or goes back to the list). Every text is from
+the catalogues; the names reach the screen only through the announcement's schema,
+which refuses control characters.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import asyncio
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -36,6 +40,9 @@ from wizard_p2p.tui.text import clip, pad, width
 
 E = KeyPressEvent
 LIST, CODE = "list", "code"
+# Whether the lobby of a table takes a code: None if it does, else the catalogue key
+# of the sentence that says why not.
+CodeCheck = Callable[["FoundTable", str], Awaitable[str | None]]
 MAX_CODE_CHARS = 16  # an invite code with its dash is 9; room for spaces typed
 
 
@@ -207,16 +214,19 @@ class FindApp:
         *,
         ask_code: bool = False,
         watching: bool = False,
+        check_code: CodeCheck | None = None,
         input: Input | None = None,
         output: Output | None = None,
     ) -> None:
         self.tr = Translator(lang)
         self.state = FindState(source, self.tr, ask_code=ask_code, watching=watching)
+        self.check_code = check_code
+        self.checking: asyncio.Task[None] | None = None
         body = Window(LinesControl(lambda cells, _: find_lines(self.state, cells)))
         footer = Window(LinesControl(self._footer), height=1)
         self.application: Application[bool] = Application(
             layout=Layout(HSplit([body, footer])),
-            key_bindings=create_find_keys(self.state),
+            key_bindings=create_find_keys(self.state, self._code_entered),
             style=STYLE,
             full_screen=True,
             input=input,
@@ -226,6 +236,30 @@ class FindApp:
         self.application.ttimeoutlen = 0.05
         source.subscribe(self.application.invalidate)
 
+    def _code_entered(self) -> None:
+        """The code is typed: done, or (with ``check_code``) done once the lobby takes it."""
+        if self.check_code is None:
+            self.application.exit(result=True)
+            return
+        if self.checking is not None and not self.checking.done():
+            return  # Enter again while the lobby is asked
+        table, code = self.state.chosen, self.state.code.strip()
+        assert table is not None
+        self.state.message = self.tr("find_code_checking")
+        check = self.check_code
+
+        async def ask() -> None:
+            refusal = await check(table, code)
+            if not self.application.is_running:
+                return  # the player left meanwhile (Ctrl-C)
+            if refusal is None:
+                self.application.exit(result=True)
+                return
+            self.state.code, self.state.message = "", self.tr(refusal)
+            self.application.invalidate()
+
+        self.checking = asyncio.get_running_loop().create_task(ask())
+
     def _footer(self, cells: int, height: int | None) -> list[Line]:
         if self.state.stage == CODE:
             key = "find_footer_code"
@@ -234,7 +268,8 @@ class FindApp:
         return [[("class:footer", pad(self.tr(key), cells))]]
 
 
-def create_find_keys(state: FindState) -> KeyBindings:
+def create_find_keys(state: FindState, code_entered: Callable[[], None] | None = None
+                     ) -> KeyBindings:
     kb = KeyBindings()
 
     @kb.add("up")
@@ -253,7 +288,10 @@ def create_find_keys(state: FindState) -> KeyBindings:
             if state.choose():
                 event.app.exit(result=True)
         elif state.enter_code():
-            event.app.exit(result=True)
+            if code_entered is None:
+                event.app.exit(result=True)
+            else:
+                code_entered()
 
     @kb.add("escape")
     def _back(event: E) -> None:
@@ -287,13 +325,14 @@ async def run_find_async(
     lang: str | None = None,
     ask_code: bool = False,
     watching: bool = False,
+    check_code: CodeCheck | None = None,
     input: Input | None = None,
     output: Output | None = None,
 ) -> tuple[FoundTable, str] | None:
     """Run the screen until a table is chosen (with the code typed, if ``ask_code``;
-    else "") or the player leaves (None)."""
-    app = FindApp(source, lang, ask_code=ask_code, watching=watching, input=input,
-                  output=output)
+    else "", and taken by its lobby, given ``check_code``) or the player leaves (None)."""
+    app = FindApp(source, lang, ask_code=ask_code, watching=watching, check_code=check_code,
+                  input=input, output=output)
     if not await app.application.run_async():
         return None
     chosen = app.state.chosen
@@ -302,6 +341,7 @@ async def run_find_async(
 
 
 __all__ = [
+    "CodeCheck",
     "FindApp",
     "FindSnapshot",
     "FindSource",

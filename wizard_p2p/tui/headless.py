@@ -159,7 +159,9 @@ def run_with_keys(
             task = asyncio.ensure_future(app.application.run_async())
             try:
                 await script(driver)
-                if not app.application.is_done:
+                # The script may have ended the application itself (a key, or a task
+                # of the application's own): then it is no longer running.
+                if app.application.is_running and not app.application.is_done:
                     app.application.exit()
                 await asyncio.wait_for(task, DEADLINE)
             finally:

@@ -9,7 +9,7 @@ The game's own words come from the rule books in ``shared/seeds``:
 
 * 简体中文 (rules-zh-hans): 巫师牌 / 愚者牌, 人类（蓝）/ 精灵（绿）/ 矮人（红）/ 巨人（黄）,
   王牌 for trump, 预测 for a bid, 纹章 (巫师纹章) for a trick, the one word for it,
-  真言册 for the score pad,
+  真言册 for the score pad, 经验 (经验点) for a score, in every screen and printout,
   经验点 for points, 发牌者 for the dealer, and the variants 加一减一 / 隐蔽竞标 /
   秘密预言 / 鹰眼术.
 * 日本語 (rules-ja): 魔法使い / 道化師, 人（青）/ エルフ（緑）/ ドワーフ（赤）/ 巨人（黄）

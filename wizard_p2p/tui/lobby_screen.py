@@ -79,6 +79,8 @@ class LobbySnapshot:
     # place in this list), and whether this player may remove seated players.
     waiting: tuple[LobbyPlayer, ...] = ()
     can_remove: bool = False
+    hosting: bool = False  # this player hosts the lobby (its leaving closes it for all)
+    fingerprint: str = ""  # this player's own, shown while it waits to be seated
 
 
 class LobbyController(Protocol):
@@ -196,7 +198,9 @@ def lobby_status_text(snap: LobbySnapshot, tr: Translator) -> str:
     parts: list[str] = []
     for status in snap.status:
         done, total = status.done or 0, status.total or 0
-        if status.kind == "waiting-players":
+        if status.kind == "waiting-players" and total and done >= total:
+            parts.append(tr("lobby_full_host" if snap.hosting else "lobby_full"))
+        elif status.kind == "waiting-players":
             parts.append(tr("lobby_waiting_players", done=done, total=total))
         elif status.kind == "connecting":
             parts.append(tr("lobby_connecting", detail=status.detail))
@@ -220,13 +224,16 @@ def lobby_lines(
     lines: list[Line] = []
     lines.append([("class:title", clip(f"{tr('title')} - {tr('lobby')}", cells))])
     lines.append([])
-    label = _label(tr, "lobby_addresses")
+    label = _label(tr, "lobby_addresses" if snap.hosting else "lobby_address_joined")
     for address in snap.addresses or ("-",):
         lines += flow([[("", label)], [("class:lobby.address", address)]], cells)
         label = " " * width(label)
     lines += flow(
         [[("", _label(tr, "lobby_invite"))], [("class:lobby.code", snap.invite or "-")]], cells
     )
+    if snap.fingerprint and not any(p.is_you for p in snap.players):
+        lines += flow([[("", _label(tr, "lobby_your_fingerprint"))],
+                       [("class:dim", snap.fingerprint)]], cells)
     lines.append([])
     seated = len(snap.players)
     lines.append([("class:header", clip(tr("lobby_players", n=seated, target=snap.seats), cells))])

@@ -193,8 +193,11 @@ def final_lines(app: ConsoleState, cells: int) -> list[Line]:
 
 def quit_lines(app: ConsoleState, cells: int) -> list[Line]:
     snap = app.snapshot
-    if snap is None:  # the lobby: nothing to resume
-        lines: list[Line] = []
+    if snap is None:  # the lobby: nothing to resume; the host's leaving closes it
+        lobby = app.lobby_snapshot
+        hosting = lobby is not None and lobby.hosting
+        lines: list[Line] = flow(words(app.tr("quit_lobby_host" if hosting else "quit_lobby")),
+                                 cells)
     elif snap.resumable:
         lines = flow(words(app.tr("quit_resumable")), cells)
     else:
