@@ -14,8 +14,9 @@ import sys
 from pathlib import Path
 
 from wizard_p2p.errors import DecodeError, UsageError
-from wizard_p2p.protocol.log import split_log
+from wizard_p2p.protocol.log import complete_lines
 from wizard_p2p.protocol.replay import GameRecord, record_to_json, replay_log
+from wizard_p2p.protocol.shown import shown
 
 
 def read_record(path: Path) -> GameRecord:
@@ -29,8 +30,9 @@ def read_record(path: Path) -> GameRecord:
     except OSError as exc:
         raise UsageError(f"cannot read {path}: {exc.strerror}") from None
     try:
-        # A torn last line (a crash while writing it) was never sent: split_log drops it.
-        return replay_log(split_log(data, str(path)))
+        # A torn last line (a crash while writing it) was never sent: it is dropped. Every
+        # complete line is judged as the audit judges it.
+        return replay_log(complete_lines(data))
     except DecodeError as exc:
         raise UsageError(f"cannot replay {path}: {exc}") from None
 
@@ -47,7 +49,8 @@ def replay(args: argparse.Namespace) -> int:
     record = read_record(Path(args.log))
     if args.export is not None:
         export_record(record, Path(args.export))
-        print(f"{args.export}: {len(record.rounds)} rounds, {record.status}: {record.message}")
+        print(f"{args.export}: {len(record.rounds)} rounds, {record.status}: "
+              f"{shown(record.message)}")
         return 1 if record.fault is not None else 0
     from wizard_p2p.tui.replay_screen import run_replay
 
