@@ -185,11 +185,11 @@ def read_evidence(path: Path) -> list[Evidence]:
     with path.open("rb") as file:
         for number, line in enumerate(file, start=1):
             if len(line) > MAX_RECORD_BYTES + 1 or not line.endswith(b"\n"):
-                raise DecodeError(f"{path}: line {number} is cut short or too long")
+                raise DecodeError(f"line {number} is cut short or too long")
             try:
                 records.append(decode_evidence(line[:-1]))
             except DecodeError as exc:
-                raise DecodeError(f"{path}: line {number}: {exc}") from None
+                raise DecodeError(f"line {number}: {exc}") from None
             if len(records) > MAX_RECORDS:
-                raise DecodeError(f"{path}: more than {MAX_RECORDS} records")
+                raise DecodeError(f"more than {MAX_RECORDS} records")
     return records
