@@ -125,7 +125,7 @@ def test_a_cheat_only_the_reveal_shows_ends_the_game_naming_the_seat(
     table.watch(lambda: not any(p.alive() for p in table.honest), "the game to end on the cheat")
     for proc in table.honest:
         assert proc.popen.returncode == 1, proc.describe()
-        assert f"cheating detected: seat {table.evil_seat}" in proc.stdout(), proc.describe()
+        assert f"cheating detected: seat {table.evil_seat + 1}" in proc.stdout(), proc.describe()
     table.assert_memory_bounded()
     table.assert_no_entry_lost()
     table.assert_audit_names_evil(exit_code=1)
