@@ -1,18 +1,19 @@
 """``wizard-p2p audit LOG``: replay a game log with no secrets but those it reveals.
 
-The auditor is an observer ``Table``: it checks every signature, the hash chain,
-the genesis endorsements, who wrote each position, every shuffle and lock pass
-of every round (re-run from the secrets revealed at the round's end and compared
-byte for byte, naming the first seat whose pass is wrong: stricter than a player's
-table, which re-runs them only when the dealt deck differs), every key
-released, every card played, follow-suit, the bids (±1, commitments) and the
-scores. It stops at the first fault and names its position (the line of the
-log) and the seat to blame; a line that is not the entry for its position (a
-second entry for a position, a gap) is a fault at that line. A line its seat
-signed for this game under another protocol version makes the log unreadable.
+The auditor reads the log through ``protocol.verdict`` (an observer ``Table``, in the
+order of SPEC §8.2): it checks every signature, the hash chain, the genesis
+endorsements, who wrote each position, every shuffle and lock pass of every round
+(re-run from the secrets revealed at the round's end and compared byte for byte,
+naming the first seat whose pass is wrong: stricter than a player's table, which
+re-runs them only when the dealt deck differs), every key released, every card
+played, follow-suit, the bids (±1, commitments) and the scores. It stops at the
+first fault and names its line and the seat to blame, a seat only where its own
+signature covers the bytes at fault. It then checks the records of the evidence
+file in the log's folder that are of its game (SPEC §2.3).
 
 A log that ends early (an aborted game, or one cut short) is verified up to
-its last complete round.
+its last complete round. Every text for a person counts seats from 1, says a log
+position as its line, and shows text from the log escaped (``protocol.shown``).
 """
 
 from __future__ import annotations
@@ -38,9 +39,6 @@ from wizard_p2p.protocol.shown import shown
 from wizard_p2p.protocol.table import Table
 from wizard_p2p.protocol.verdict import FAULT, UNREADABLE, LogReader, Stop
 from wizard_p2p.rules import RoundResult
-
-# Seats are numbered from 1 in every text a person reads (as in the lobby), from 0 in
-# the JSON report and on the wire.
 
 GAME_ID_DIGITS = 16
 """The game id as a person reads it: its first hex digits, also its folder's name."""
