@@ -192,7 +192,7 @@ def test_audit_command_output_and_exit_codes(
     bad[5] = bad[5].replace(b'"round":1', b'"round":2', 1)
     assert audit.main(str(write_log(tmp_path / "bad.jsonl", bad))) == 1
     out = capsys.readouterr().out
-    assert "FAULT at position 5" in out
+    assert "FAULT at line 6" in out
 
     assert audit.main(str(tmp_path / "missing.jsonl")) == 2
     assert audit.main(str(write_log(tmp_path / "empty.jsonl", []))) == 2

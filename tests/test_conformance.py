@@ -15,7 +15,7 @@ import pytest
 
 from tools import gen_conformance
 from tools.gen_vectors import GOLDEN_DIR
-from wizard_p2p.audit import audit_entries
+from wizard_p2p.audit import audit_entries, audit_file, format_report
 from wizard_p2p.errors import PeerFault
 from wizard_p2p.protocol.kinds import FaultKind
 from wizard_p2p.protocol.table import Table
@@ -23,6 +23,7 @@ from wizard_p2p.protocol.table import Table
 ROOT = Path(__file__).resolve().parents[1]
 FAULTS = ROOT / gen_conformance.FAULTS_DIR
 CLEAN = ROOT / gen_conformance.CLEAN_DIR
+FILES = ROOT / gen_conformance.FILES_DIR
 GOLDEN = (ROOT / GOLDEN_DIR / "game.jsonl").read_bytes().splitlines()
 # Faults no audit can report (SPEC §5): it re-runs every pass, so the deviations that
 # cancel out, which a replica can only call `deck` or `dispute`, get a seat's name.
@@ -103,10 +104,32 @@ def test_the_suite_covers_every_fault_kind_seat_count_and_variant() -> None:
 
 def test_the_generator_writes_the_committed_files(tmp_path: Path) -> None:
     written = gen_conformance.write(tmp_path, golden=ROOT)
-    committed = sorted(p.relative_to(ROOT) for p in [*FAULTS.iterdir(), *CLEAN.iterdir()])
+    committed = sorted(
+        p.relative_to(ROOT) for p in [*FAULTS.iterdir(), *CLEAN.iterdir(), *FILES.iterdir()]
+    )
     assert sorted(p.relative_to(tmp_path) for p in written) == committed
     for path in written:
         assert path.read_bytes() == (ROOT / path.relative_to(tmp_path)).read_bytes(), path
+
+
+@pytest.mark.parametrize("vector", manifest(FILES), ids=lambda v: v["name"])
+def test_our_audit_agrees_with_each_file_vector(vector: dict[str, Any], tmp_path: Path) -> None:
+    """A log file as a person passes it, with its evidence file beside it: the verdict and
+    the very text this implementation prints."""
+    (tmp_path / "log.jsonl").write_bytes((FILES / vector["log"]).read_bytes())
+    if "evidence" in vector:
+        (tmp_path / "evidence.jsonl").write_bytes((FILES / vector["evidence"]).read_bytes())
+    report = audit_file(tmp_path / "log.jsonl")
+    expected = dict(vector["expected"])
+    assert format_report(report) == expected.pop("text")
+    assert gen_conformance.expected_fault(report) == expected, report.message
+
+
+def test_no_unsigned_word_of_an_evidence_record_reaches_the_report() -> None:
+    for vector in manifest(FILES):
+        if "evidence" in vector:
+            assert "the host is a cheat" in (FILES / vector["evidence"]).read_text()
+            assert "the host is a cheat" not in vector["expected"]["text"], vector["name"]
 
 
 # --- one closed list of fault kinds ----------------------------------------------------------

@@ -43,7 +43,8 @@ def test_a_signed_bid_the_rules_refuse_is_kept_as_evidence_and_audited(
             # otherwise proves nothing.
             _, legal = signed_bid(game, 0)
             fake = Evidence("bid-range", 0, pos, "made up", (legal,))
-            assert "valid" in (check_evidence(peers[1].table.log, fake) or "")
+            checked = check_evidence(peers[1].table.log, fake)
+            assert not checked.proven and "valid" in checked.message
 
     run(main())
 
@@ -63,9 +64,10 @@ def test_two_signed_entries_for_one_position_are_kept_as_evidence(
             assert [(r.kind, r.seat, r.entries) for r in records] == [
                 ("equivocation", 0, (first, second))
             ]
-            assert check_evidence(peers[1].table.log, records[0]) is None
+            assert check_evidence(peers[1].table.log, records[0]).proven
             # Seat 2 signed neither: the same entries under its name prove nothing.
             forged = Evidence("equivocation", 2, pos, "made up", (first, second))
-            assert "does not verify" in (check_evidence(peers[1].table.log, forged) or "")
+            checked = check_evidence(peers[1].table.log, forged)
+            assert not checked.proven and "does not verify" in checked.message
 
     run(main())

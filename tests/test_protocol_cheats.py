@@ -741,7 +741,7 @@ def test_wrong_key_shares_in_the_clairvoyance_round_are_caught(
     if how == "wrong keys":
         assert "does not decode with the shares" in reason
     else:
-        assert f"seat {cheater}'s key shares for me do not open" in reason
+        assert f"seat {cheater + 1}'s key shares for me do not open" in reason
 
 
 @pytest.mark.parametrize("key", ["of its own choosing", "seat 0's"])
@@ -800,7 +800,7 @@ def test_bid_out_of_turn_is_refused() -> None:
     fault = assert_refused(
         game, raw, intruder, "out-of-turn", [s for s in range(3) if s != intruder]
     )
-    assert f"seat {due[0]} was due" in str(fault)
+    assert f"seat {due[0] + 1} was due" in str(fault)
 
 
 def test_entry_for_a_position_another_seat_holds_is_refused() -> None:

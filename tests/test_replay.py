@@ -283,7 +283,7 @@ def test_the_console_shows_the_fault_and_the_seat_to_blame(reneged: GameRecord) 
         text = "\n".join(screen_text(app, 100, 30))
         assert "(not verified)" in text
         assert (
-            f"FAULT at position {fault.position}: {reneged.names[CHEATER]} is to blame "
+            f"FAULT at line {fault.position + 1}: {reneged.names[CHEATER]} is to blame "
             "[follow-suit]"
         ) in text.replace("\n", "")
         # Every hand of the faulty round is shown, read from the revealed secrets.

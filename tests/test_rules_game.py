@@ -165,8 +165,8 @@ def test_deal_from_deck_needs_the_whole_deck(deck: tuple[Card, ...]) -> None:
     [
         (["B1", "B2"], "B3", "needs 3 hands"),
         (["B1", "B2", "B3", "B4"], "B5", "needs 3 hands"),
-        (["B1", "B2 B4", "B3"], "B5", "seat 1 got 2"),
-        (["B1", "B2", ""], "B5", "seat 2 got 0"),
+        (["B1", "B2 B4", "B3"], "B5", "seat 2 got 2"),
+        (["B1", "B2", ""], "B5", "seat 3 got 0"),
         (["B1", "B1", "B3"], "B5", "dealt twice"),
         (["B1", "B2", "B3"], "B2", "dealt twice"),
         (["B1", "B2", "B3"], None, "must be turned"),
@@ -447,7 +447,7 @@ def test_opened_bids_must_match_bids_made_openly() -> None:
     bid_all(game, {1: 1, 2: None, 0: None})  # this replica knows seat 1's bid
     assert game.phase is Phase.OPEN_BIDS
     error = assert_refused(game, OpenBids((0, 0, 0)), "open-bids")
-    assert "seat 1 bid 1" in str(error)
+    assert "seat 2 bid 1" in str(error)
     game.apply(OpenBids((0, 1, 0)))
     assert game.phase is Phase.PLAY
 
@@ -491,7 +491,7 @@ def test_unknown_hands_accept_any_card_not_yet_public() -> None:
     play(game, 1, "B9")
     row = game.history[-1]
     real_hands = [parse_cards("B5 G3"), parse_cards("G9 B9"), parse_cards("B13 G1")]
-    with pytest.raises(IllegalAction, match="trick 1: seat 1 played G9") as info:
+    with pytest.raises(IllegalAction, match="trick 1: seat 2 played G9") as info:
         check_round_plays(game.config, real_hands, row.tricks)
     assert info.value.rule == "follow-suit" and info.value.seat == 1
     honest = [parse_cards("B5 G3"), parse_cards("G9 B9"), parse_cards("B13 G1")]

@@ -102,7 +102,7 @@ def test_another_seats_copy_replaces_a_bid_only_its_writer_sent_and_the_proof_is
     # Beside a log of the game, audit checks the proof and names the seat.
     (tmp_path / "game.jsonl").write_bytes(b"".join(line + b"\n" for line in bids.log))
     report = audit_file(tmp_path / "game.jsonl")
-    assert report.evidence and report.evidence[0][1] is None
+    assert report.evidence and report.evidence[0].proven
     assert report.fault_seat == bids.writer
     # The copy now held came from another seat than its writer: final. The writer's
     # other bid, sent again, changes nothing and is kept once.

@@ -27,6 +27,8 @@ random chooser, and the same run writes the same bytes.
 from __future__ import annotations
 
 import json
+import random
+import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -70,7 +72,8 @@ from tools.conformance_forges import (
 )
 from tools.gen_vectors import GOLDEN_CONFIG, GOLDEN_DIR, GOLDEN_SEED, log_bytes
 from tools.generated import generator_main, write_files
-from wizard_p2p.audit import AuditReport, audit_entries
+from wizard_p2p import canonical
+from wizard_p2p.audit import AuditReport, audit_entries, audit_file, format_report
 from wizard_p2p.protocol import messages as m
 from wizard_p2p.protocol.events import Broadcast
 from wizard_p2p.protocol.harness import MemoryGame, random_chooser
@@ -79,6 +82,7 @@ from wizard_p2p.protocol.table import Table
 from wizard_p2p.rules import GameConfig
 
 FAULTS_DIR = Path("protocol/vectors/faults")
+FILES_DIR = Path("protocol/vectors/files")
 CLEAN_DIR = Path("protocol/vectors/clean")
 ROUNDS_KEPT = 2  # the clean logs stop after this many rounds
 
@@ -421,6 +425,185 @@ def golden_end_vectors(log: list[bytes]) -> list[Vector]:
     ]
 
 
+# --- files as a person passes them: damaged logs, the order of checks, texts, evidence ----------
+
+
+@dataclass
+class FileVector:
+    name: str
+    description: str
+    log: bytes  # the log file's bytes
+    evidence: bytes | None = None  # the evidence.jsonl beside it, if any
+
+
+def _file(lines: list[bytes]) -> bytes:
+    return b"".join(line + b"\n" for line in lines)
+
+
+def _golden_game() -> MemoryGame:
+    return MemoryGame.create(GOLDEN_CONFIG, random_chooser(GOLDEN_SEED), seed=GOLDEN_SEED)
+
+
+def _record(kind: str, seat: int, position: int, reason: str, entries: list[bytes]) -> bytes:
+    return canonical.encode(
+        {"entries": [e.decode() for e in entries], "kind": kind, "position": position,
+         "reason": reason, "seat": seat}
+    ) + b"\n"
+
+
+def _genesis_with(game: MemoryGame, change: Callable[[Json], None]) -> bytes:
+    """The genesis with its terms changed, endorsed again by every player and signed by
+    the host: a genesis its players really signed."""
+    obj = fields(game.genesis)
+    terms = obj["body"]["terms"]
+    change(terms)
+    terms_bytes = canonical.encode(terms)
+    obj["body"]["endorsements"] = [
+        identity.sign(m.GENESIS_DOMAIN, terms_bytes).hex() for identity in game.identities
+    ]
+    return resign(game, obj)
+
+
+def damaged_files(golden: list[bytes]) -> list[FileVector]:
+    game = _golden_game()
+    rng = random.Random(81)
+    noise = bytes(rng.randrange(256) for _ in range(3000)).replace(b'{"body":', b"")
+    finals = [i for i, e in enumerate(entries(golden)) if e.kind == "final"]
+    extra = fields(golden[finals[0]])
+    extra["body"]["totals"].append(0)
+    old_protocol = _genesis_with(game, lambda t: t.update(protocol=f"wizard-p2p/{VERSION - 1}"))
+    game_id = fields(golden[1])
+    game_id["game"] = ("0" if game_id["game"][0] != "0" else "1") + game_id["game"][1:]
+    unsigned_game = canonical.encode(game_id)[:-1] + golden[1][golden[1].index(b',"sig":"'):]
+    return [
+        FileVector("empty-line", "an empty line in the middle of a log: line 11 is no entry "
+                   "and names no seat", _file([*golden[:10], b"", *golden[10:12]])),
+        FileVector("empty-first-line", "an empty first line before a log's entries: the "
+                   "genesis is no entry", _file([b"", *golden[1:4]])),
+        FileVector("oversized-line", "a line of 65 537 bytes: refused before anything in it "
+                   "is read", _file([*golden[:5], b"{" + b" " * 65535 + b"}"])),
+        FileVector("random-bytes", "a file of random bytes: not a log", noise),
+        FileVector("no-complete-line", "a file whose only line has no end of line",
+                   golden[0]),
+        FileVector("genesis-protocol-mismatch", f"a genesis of version {VERSION} whose terms "
+                   f"say wizard-p2p/{VERSION - 1}, signed and endorsed: no game of this "
+                   "version, so no seat is named", _file([old_protocol, *golden[1:3]])),
+        FileVector("final-wrong-count", "seat 0 signs a final with one total more than the "
+                   "seats", _file([*golden[: finals[0]], resign(game, extra)])),
+        FileVector("unsigned-game-id", "one digit of line 2's game id changed, no key used: "
+                   "its signature covers nothing of it, so no seat is named",
+                   _file([golden[0], unsigned_game, *golden[2:4]])),
+    ]
+
+
+def order_files(golden: list[bytes]) -> list[FileVector]:
+    """Entries with two faults: the one SPEC §8.2's table reaches first is reported."""
+    hidden = base_game("4-hidden")
+    log = honest_log(hidden)
+    bid = first(log, of_kind("bid", 2))
+    wrong_seat = fields(log[bid])
+    due = wrong_seat["seat"]
+    wrong_seat["seat"] = (due + 1) % 4
+    wrong_seat["body"]["bid"] = 1  # an open bid beside the commitment: a malformed body
+    opening = first(log, of_kind("bid_open", 2))
+    both = fields(log[opening])
+    both["body"]["bid"] = 3  # round 2: out of range, and not the bid committed to
+    schema = fields(log[opening])
+    schema["body"]["bid"] = 21  # over the schema's maximum, and out of range
+    game = _golden_game()
+    after = {
+        "body": {"reason": "late", "stalled": 0}, "game": m.entry_hash(golden[0]).hex(),
+        "kind": "abort", "pos": len(golden), "prev": m.entry_hash(golden[-1]).hex(), "seat": 2,
+        "v": m.VERSION,
+    }
+    return [
+        FileVector("order-out-of-turn-before-body", "a bid by the seat after the one due "
+                   "that also opens its sealed bid: out of turn, before its body is read",
+                   _file([*log[:bid], resign(hidden, wrong_seat)])),
+        FileVector("order-commitment-before-bid-range", "a hidden bid opened as 3 in round 2, "
+                   "not the bid committed to: the commitment is checked first",
+                   _file([*log[:opening], resign(hidden, both)])),
+        FileVector("order-schema-before-bid-range", "a hidden bid opened as 21: over the "
+                   "schema's maximum, malformed before any rule", _file([*log[:opening],
+                   resign(hidden, schema)])),
+        FileVector("order-after-end-before-out-of-turn", "seat 2 (not the abort's writer) "
+                   "aborts after the game is complete: after the end, before its turn",
+                   _file([*golden, resign(game, after)])),
+    ]
+
+
+def text_files(golden: list[bytes]) -> list[FileVector]:
+    game = _golden_game()
+    endorsement = fields(game.genesis)
+    endorsement["body"]["endorsements"][1] = endorsement["body"]["endorsements"][2]
+    bidi = _genesis_with(game, lambda t: t["players"][0].update(name="Eve\u202e\u200bgnp.exe"))
+    return [
+        FileVector("text-endorsement-names-the-host", "a bad endorsement in a genesis its host "
+                   "signed: the text names the host by name, counted from 1",
+                   _file([resign(game, endorsement), *golden[1:3]])),
+        FileVector("text-escaped-name", "a signed genesis whose player name holds a bidi "
+                   "override and a zero-width space: the text shows them escaped",
+                   _file([bidi])),
+    ]
+
+
+def evidence_files() -> list[FileVector]:
+    game = base_game("3")
+    log = honest_log(game)
+    at = first(log, of_kind("bid", 2))
+    high = bid_too_high(game, log, at)
+    seat = m.decode_entry(high).seat
+    clean = _file(log[:at])
+    forged = "the host is a cheat"  # unsigned words: never part of the verdict
+    other = replayed(game, log, at)
+    return [
+        FileVector("evidence-proven", "a signed bid out of range kept as evidence beside a "
+                   "clean log: the record proves its seat cheated", clean,
+                   _record("bid-range", seat, at, forged, [high])),
+        FileVector("evidence-kind-mismatch", "the same record claiming another kind: it "
+                   "proves nothing", clean, _record("not-held", seat, at, forged, [high])),
+        FileVector("evidence-unreadable", "a record of a kind no record may claim: the file "
+                   "cannot be read, the log's verdict stands", clean,
+                   _record("malformed", seat, at, forged, [high])),
+        FileVector("evidence-of-another-game", "a record whose entry is of another game: "
+                   "left out of this log's report", clean,
+                   _record("bid-range", seat, at, forged, [other])),
+    ]
+
+
+def file_vectors_files(golden: list[bytes]) -> dict[Path, bytes]:
+    vectors = [*damaged_files(golden), *order_files(golden), *text_files(golden),
+               *evidence_files()]
+    files: dict[Path, bytes] = {}
+    manifest = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for vector in vectors:
+            folder = Path(tmp) / vector.name
+            folder.mkdir()
+            (folder / "log.jsonl").write_bytes(vector.log)
+            item: Json = {"name": vector.name, "description": vector.description,
+                          "log": f"{vector.name}.jsonl"}
+            files[FILES_DIR / f"{vector.name}.jsonl"] = vector.log
+            if vector.evidence is not None:
+                (folder / "evidence.jsonl").write_bytes(vector.evidence)
+                item["evidence"] = f"{vector.name}.evidence.jsonl"
+                files[FILES_DIR / f"{vector.name}.evidence.jsonl"] = vector.evidence
+            report = audit_file(folder / "log.jsonl")
+            item["expected"] = {**expected_fault(report), "text": format_report(report)}
+            manifest.append(item)
+    files[FILES_DIR / "manifest.json"] = _json(
+        {
+            "description": "log files as a person passes them to `audit` (damaged, with two "
+            "faults in one entry, with texts to show, with an evidence file beside them): "
+            "`log` is the file; `evidence`, if present, is the evidence.jsonl in its folder. "
+            "`expected` is the verdict (exit, status, position, seat, kind) and `text` what "
+            "this implementation prints (SPEC.md §8: its words are informative).",
+            "vectors": manifest,
+        }
+    )
+    return files
+
+
 # --- clean logs -----------------------------------------------------------------------------------
 
 CLEAN: list[tuple[int, tuple[str, ...], int]] = [
@@ -529,7 +712,8 @@ def conformance_files(golden: Path) -> dict[Path, bytes]:
     """Every file of the suite, by path relative to the repository root; ``golden`` is
     the root whose golden log the longest vectors extend."""
     _GAMES.clear()
-    return {**fault_files(golden_lines(golden)), **clean_files()}
+    lines = golden_lines(golden)
+    return {**fault_files(lines), **file_vectors_files(lines), **clean_files()}
 
 
 def write(root: Path, golden: Path | None = None) -> list[Path]:

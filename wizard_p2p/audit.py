@@ -1,18 +1,19 @@
 """``wizard-p2p audit LOG``: replay a game log with no secrets but those it reveals.
 
-The auditor is an observer ``Table``: it checks every signature, the hash chain,
-the genesis endorsements, who wrote each position, every shuffle and lock pass
-of every round (re-run from the secrets revealed at the round's end and compared
-byte for byte, naming the first seat whose pass is wrong: stricter than a player's
-table, which re-runs them only when the dealt deck differs), every key
-released, every card played, follow-suit, the bids (±1, commitments) and the
-scores. It stops at the first fault and names its position (the line of the
-log) and the seat to blame; a line that is not the entry for its position (a
-second entry for a position, a gap) is a fault at that line. A line its seat
-signed for this game under another protocol version makes the log unreadable.
+The auditor reads the log through ``protocol.verdict`` (an observer ``Table``, in the
+order of SPEC §8.2): it checks every signature, the hash chain, the genesis
+endorsements, who wrote each position, every shuffle and lock pass of every round
+(re-run from the secrets revealed at the round's end and compared byte for byte,
+naming the first seat whose pass is wrong: stricter than a player's table, which
+re-runs them only when the dealt deck differs), every key released, every card
+played, follow-suit, the bids (±1, commitments) and the scores. It stops at the
+first fault and names its line and the seat to blame, a seat only where its own
+signature covers the bytes at fault. It then checks the records of the evidence
+file in the log's folder that are of its game (SPEC §2.3).
 
 A log that ends early (an aborted game, or one cut short) is verified up to
-its last complete round.
+its last complete round. Every text for a person counts seats from 1, says a log
+position as its line, and shows text from the log escaped (``protocol.shown``).
 """
 
 from __future__ import annotations
@@ -22,22 +23,22 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from wizard_p2p.errors import DecodeError, FileMissing, FileRefused, PeerFault, WizardError
+from wizard_p2p.errors import DecodeError, FileMissing, FileRefused
 from wizard_p2p.protocol.evidence import FILE_NAME as EVIDENCE_FILE
-from wizard_p2p.protocol.evidence import Evidence, check_evidence, read_evidence
-from wizard_p2p.protocol.kinds import FaultKind
-from wizard_p2p.protocol.log import read_log_bytes, split_log
-from wizard_p2p.protocol.messages import (
-    VERSION,
-    OtherVersion,
-    decode_entry,
-    signed_version_of,
+from wizard_p2p.protocol.evidence import (
+    Checked,
+    Evidence,
+    check_evidence,
+    of_game,
+    read_evidence,
 )
+from wizard_p2p.protocol.kinds import FaultKind
+from wizard_p2p.protocol.log import complete_lines, read_log_bytes
+from wizard_p2p.protocol.messages import decode_entry, entry_hash
+from wizard_p2p.protocol.shown import shown
 from wizard_p2p.protocol.table import Table
+from wizard_p2p.protocol.verdict import FAULT, UNREADABLE, LogReader, Stop
 from wizard_p2p.rules import RoundResult
-
-# Seats are numbered from 1 in every text a person reads (as in the lobby), from 0 in
-# the JSON report and on the wire.
 
 GAME_ID_DIGITS = 16
 """The game id as a person reads it: its first hex digits, also its folder's name."""
@@ -61,9 +62,8 @@ class AuditReport:
     fault_kind: str | None = None
     message: str = ""
     game_id: str = ""
-    # The records of the evidence file beside the log, each with why it proves
-    # nothing (None: it proves its seat cheated).
-    evidence: list[tuple[Evidence, str | None]] = field(default_factory=list)
+    # The records of the evidence file beside the log that are of its game, checked.
+    evidence: list[Checked] = field(default_factory=list)
 
     @property
     def exit_code(self) -> int:
@@ -104,69 +104,36 @@ class AuditReport:
             "message": self.message,
             "evidence": [
                 {
-                    "seat": e.seat,
-                    "position": e.position,
-                    "kind": e.kind,
-                    "proven": problem is None,
-                    "message": e.reason if problem is None else problem,
+                    "seat": c.evidence.seat,
+                    "position": c.evidence.position,
+                    "kind": c.evidence.kind,
+                    "proven": c.proven,
+                    "message": c.message,
                 }
-                for e, problem in self.evidence
+                for c in self.evidence
             ],
         }
 
 
 def audit_entries(lines: list[bytes]) -> AuditReport:
     """Audit a log given as its lines (the exact entry bytes)."""
-    if not lines:
-        return AuditReport("unreadable", 0, message="the log is empty")
-    version = signed_version_of(lines[0])
-    if version is not None and version != VERSION:
-        # Another version's rules would read its entries as faults and blame a seat.
-        return AuditReport(
-            "unreadable", len(lines),
-            message=f"written by protocol version {version}; this program reads version "
-            f"{VERSION}",
-        )
-    if not any(_is_entry(line) for line in lines[:3]):
-        # Not a damaged log (that would hold other entries) but something else entirely.
-        return AuditReport(
-            "unreadable", len(lines), message="not a wizard-p2p log: no line is a log entry"
-        )
-    try:
-        table = Table(lines[0], replay_every_pass=True)
-    except PeerFault as fault:
-        return AuditReport(
-            "fault", len(lines), fault_position=0, fault_seat=fault.seat, fault_kind=fault.kind,
-            message=str(fault),
-        )
-    except WizardError as exc:
-        return AuditReport(
-            "fault", len(lines), fault_position=0, fault_kind=FaultKind.MALFORMED,
-            message=f"position 0: {exc}",
-        )
+    opened = LogReader.start(lines)
+    if isinstance(opened, Stop):
+        report = AuditReport(opened.status, len(lines), message=opened.reason)
+        if opened.status == FAULT:
+            report.fault_position, report.fault_seat = opened.position, opened.seat
+            report.fault_kind = opened.kind
+            _name_the_host(report, lines[0], opened)
+        return report
+    table = opened.table
     report = AuditReport("incomplete", len(lines), names=table.names, game_id=table.game_id.hex())
     for pos, raw in enumerate(lines[1:], start=1):
-        try:
-            _check_place(table, raw, pos)
-            # An entry after the end is refused by the table as ``after-end``, naming
-            # its author once its signature verifies.
-            table.receive(raw)
-        except OtherVersion as exc:
-            # Signed by its seat for this game, but under other rules: not read with ours.
-            return AuditReport(
-                "unreadable", len(lines),
-                message=f"position {pos} is written by protocol version {exc.version}; "
-                f"this program reads version {VERSION}",
-            )
-        except PeerFault as fault:
-            return _faulted(report, table, pos, fault.seat, fault.kind, str(fault))
-        except WizardError as exc:  # a line whose signature proves no author
-            return _faulted(
-                report, table, pos, None, FaultKind.MALFORMED, f"position {pos}: {exc}"
-            )
-        if table.fault is not None:
-            found = table.fault
-            return _faulted(report, table, pos, found.seat, found.kind, str(found))
+        stop = opened.check(pos, raw)
+        if stop is None:
+            continue
+        if stop.status == UNREADABLE:
+            return AuditReport(UNREADABLE, len(lines), message=stop.reason)
+        return _faulted(report, table, pos, stop.seat, stop.kind, stop.reason)
     _fill(report, table)
     if table.finished:
         report.status = "verified"
@@ -176,52 +143,32 @@ def audit_entries(lines: list[bytes]) -> AuditReport:
         report.status = "aborted"
         report.message = (
             f"verified up to round {table.completed_rounds}; the game was ended by seat "
-            f"{writer + 1} ({table.names[writer]}) because seat {stalled + 1} "
-            f"({table.names[stalled]}) stalled: {reason}"
+            f"{writer + 1} ({shown(table.names[writer])}) because seat {stalled + 1} "
+            f"({shown(table.names[stalled])}) stalled: {shown(reason)}"
         )
     else:
         stage, due, _, _ = table.progress()
         report.message = (
             f"verified up to round {table.completed_rounds}; the log ends in stage {stage}"
-            + (f", waiting for seat {due + 1} ({table.names[due]})" if due is not None else "")
+            + (f", waiting for seat {due + 1} ({shown(table.names[due])})" if due is not None
+               else "")
         )
     return report
 
 
-def _is_entry(line: bytes) -> bool:
-    """Whether ``line`` is an entry, or was one before it was damaged: every entry's
-    canonical form begins with its body."""
-    if line.startswith(b'{"body":'):
-        return True
-    try:
-        decode_entry(line)
-    except DecodeError:
-        return False
-    return True
-
-
-def _check_place(table: Table, raw: bytes, line: int) -> None:
-    """Line ``line`` must hold position ``line``: blame a second entry for a position."""
-    try:
-        entry = decode_entry(raw)
-    except DecodeError:
-        return  # the table names its author if its signature proves who that is
-    if entry.pos == line:
+def _name_the_host(report: AuditReport, genesis: bytes, stop: Stop) -> None:
+    """A genesis fault that names the host (its signature holds: an endorsement) names it
+    by the names its signature covers; any other genesis fault shows no names."""
+    if stop.seat is None:
         return
-    if entry.pos < line:
-        table.receive(raw)  # signed by the holder of that position: equivocation
-        raise PeerFault(
-            f"a second copy of the entry at position {entry.pos}", seat=None, position=line,
-            kind=FaultKind.DUPLICATE,
-        )
-    raise PeerFault(
-        f"entry at line {line + 1} claims position {entry.pos}", seat=None, position=line,
-        kind=FaultKind.GAP,
-    )
+    entry = decode_entry(genesis)
+    report.names = tuple(p["name"] for p in entry.body["terms"]["players"])
+    report.game_id = entry.hash.hex()
 
 
 def _faulted(
-    report: AuditReport, table: Table, pos: int, seat: int | None, kind: str, message: str
+    report: AuditReport, table: Table, pos: int, seat: int | None, kind: str | None,
+    message: str,
 ) -> AuditReport:
     _fill(report, table)
     report.status = "fault"
@@ -244,51 +191,64 @@ def _fill(report: AuditReport, table: Table) -> None:
 
 
 def audit_file(path: Path) -> AuditReport:
-    """Audit the log at ``path``, and the evidence file beside it if there is one."""
+    """Audit the log at ``path``, and the evidence file in its folder if there is one."""
     try:
         data = read_log_bytes(path)
     except FileMissing:
-        return AuditReport("unreadable", 0, message=f"no such file: {path}")
+        return AuditReport(UNREADABLE, 0, message=f"no such file: {path}")
     except FileRefused as exc:  # a folder, a device, a FIFO, past the log's limit
-        return AuditReport("unreadable", 0, message=str(exc))
-    try:
-        lines = split_log(data, str(path))
-    except DecodeError as exc:
-        return AuditReport("unreadable", 0, message=f"not a wizard-p2p log: {exc}")
-    if not lines:
-        what = "the file is empty" if not data else "it holds no complete line"
-        return AuditReport("unreadable", 0, message=f"not a wizard-p2p log: {what}")
-    report = audit_entries(lines)
-    torn = len(data) - (data.rfind(b"\n") + 1)
-    if torn and report.status != "unreadable":
-        # A crash while writing leaves at most one torn line, never sent: not counted.
-        report.message += (
-            f"\nthe last line is cut short ({torn} bytes with no end of line) and is not counted"
-        )
-    if report.status == "unreadable":
+        return AuditReport(UNREADABLE, 0, message=str(exc))
+    report, lines = audit_bytes(data)
+    if report.status == UNREADABLE:
         return report
     try:
         records = read_evidence(path.parent / EVIDENCE_FILE)
     except (FileRefused, DecodeError) as exc:
         report.message += f"\nthe evidence file beside the log cannot be read: {exc}"
         return report
-    report.evidence = [(e, check_evidence(lines, e)) for e in records]
-    proven = [e for e, problem in report.evidence if problem is None]
-    if proven and report.status != "fault":
-        first = min(proven, key=lambda e: e.position)
-        report.status = "fault"
-        report.fault_position = first.position
-        report.fault_seat = first.seat
-        report.fault_kind = first.kind
-        report.message = (
-            f"seat {first.seat + 1} signed an entry the others refused ({first.kind} at position "
-            f"{first.position}; the proof is in {EVIDENCE_FILE}): {first.reason}"
-        )
+    add_evidence(report, lines, records)
     return report
+
+
+def audit_bytes(data: bytes) -> tuple[AuditReport, list[bytes]]:
+    """Audit a log file's bytes; the report and the complete lines it read."""
+    lines = complete_lines(data)
+    if not lines:
+        what = "the file is empty" if not data else "it holds no complete line"
+        return AuditReport(UNREADABLE, 0, message=f"not a wizard-p2p log: {what}"), lines
+    report = audit_entries(lines)
+    torn = len(data) - (data.rfind(b"\n") + 1)
+    if torn and report.status != UNREADABLE:
+        # A crash while writing leaves at most one torn line, never sent: not counted.
+        report.message += (
+            f"\nthe last line is cut short ({torn} bytes with no end of line) and is not counted"
+        )
+    return report, lines
+
+
+def add_evidence(report: AuditReport, lines: list[bytes], records: list[Evidence]) -> None:
+    """Check the records of the evidence file that are of this log's game (SPEC §2.3); a
+    record that proves a seat cheated makes a report that found no fault of its own
+    ``fault``, in the audit's own words (a record's ``reason`` is nobody's signature)."""
+    game_id = entry_hash(lines[0])
+    report.evidence = [check_evidence(lines, e) for e in records if of_game(e, game_id)]
+    proven = [c for c in report.evidence if c.proven]
+    if proven and report.status != "fault":
+        first = min(proven, key=lambda c: c.evidence.position)
+        record = first.evidence
+        report.status = "fault"
+        report.fault_position = record.position
+        report.fault_seat = record.seat
+        report.fault_kind = FaultKind(record.kind)
+        report.message = (
+            f"an entry the others refused, signed by its seat (the proof is in "
+            f"{EVIDENCE_FILE}): {first.message}"
+        )
 
 
 def format_score_pad(names: tuple[str, ...], history: list[RoundResult]) -> str:
     """The paper score pad: a row per round; per player bid / tricks / running total."""
+    names = tuple(shown(n) for n in names)
     width = max(14, *(len(n) + 2 for n in names)) if names else 14
     head = "round " + "".join(f"{n[: width - 2]:>{width}}" for n in names)
     rows = [head, "      " + "".join(f"{'bid tk  total':>{width}}" for _ in names)]
@@ -301,40 +261,50 @@ def format_score_pad(names: tuple[str, ...], history: list[RoundResult]) -> str:
     return "\n".join(rows)
 
 
+def seat_text(seat: int, names: tuple[str, ...]) -> str:
+    """A seat as a person reads it: counted from 1, with its name when it is known."""
+    return f"seat {seat + 1} ({shown(names[seat])})" if seat < len(names) else f"seat {seat + 1}"
+
+
 def format_report(report: AuditReport) -> str:
+    """The text report (SPEC §8): seats counted from 1, log positions said as lines."""
     lines = []
     if report.game_id:
         lines.append(f"game {report.game_id[:GAME_ID_DIGITS]}…  {report.entries} entries")
     if report.history:
         lines.append(format_score_pad(report.names, report.history))
     if report.winners and report.status == "verified":
-        lines.append("winner(s): " + ", ".join(report.names[s] for s in report.winners))
+        lines.append("winner(s): " + ", ".join(shown(report.names[s]) for s in report.winners))
     if report.status == "fault":
+        assert report.fault_position is not None
         who = (
-            f"seat {report.fault_seat + 1} ({report.names[report.fault_seat]})"
-            if report.fault_seat is not None and report.names
-            else "an unknown seat"
+            seat_text(report.fault_seat, report.names)
+            if report.fault_seat is not None
+            else "no seat"
         )
         lines.append(
-            f"FAULT at position {report.fault_position}: {who} is to blame "
+            f"FAULT at line {report.fault_position + 1}: {who} is to blame "
             f"[{report.fault_kind}]: {report.message}"
         )
     else:
         lines.append(report.message)
-    for evidence, problem in report.evidence:
-        name = report.names[evidence.seat] if evidence.seat < len(report.names) else "?"
+    for checked in report.evidence:
+        record = checked.evidence
         what = (
-            f"evidence of seat {evidence.seat + 1} ({name}), {evidence.kind} at position "
-            f"{evidence.position}"
+            f"evidence of {seat_text(record.seat, report.names)}, {record.kind} at line "
+            f"{record.position + 1}"
         )
-        lines.append(f"{what}: " + ("proven" if problem is None else f"proves nothing: {problem}"))
+        lines.append(
+            f"{what}: " + ("proven" if checked.proven else f"proves nothing: {checked.message}")
+        )
     return "\n".join(lines)
 
 
 def main(path: str, *, as_json: bool = False) -> int:
     report = audit_file(Path(path))
     if as_json:
-        print(json.dumps(report.to_json(), indent=2, ensure_ascii=False))
+        # ASCII only: every other character escaped, so nothing in it acts on a terminal.
+        print(json.dumps(report.to_json(), indent=2, ensure_ascii=True))
     else:
         print(format_report(report))
     return report.exit_code

@@ -70,8 +70,9 @@ class PeerFault(WizardError):
         position: int | None = None,
         kind: str = "fault",
     ) -> None:
-        where = f" at log position {position}" if position is not None else ""
-        who = f"seat {seat}" if seat is not None else "unknown seat"
+        # Said to a person: seats count from 1 and a log position is its line (position + 1).
+        where = f" at line {position + 1}" if position is not None else ""
+        who = f"seat {seat + 1}" if seat is not None else "no seat"
         super().__init__(f"{who}{where}: {message}")
         self.seat = seat
         self.position = position

@@ -82,7 +82,7 @@ def test_a_watcher_sent_another_bid_than_the_players_proves_the_equivocation_and
     alone.write_bytes(saved.read_bytes())
     assert audit_file(alone).status == "verified"
     report = audit_file(saved)  # with the evidence: the seat is named as proven
-    assert report.evidence and all(problem is None for _, problem in report.evidence)
+    assert report.evidence and all(checked.proven for checked in report.evidence)
     assert (report.status, report.fault_seat, report.fault_kind) == ("fault", evil, EQUIVOCATION)
     for proc in table.honest:  # the players never saw the other bids
         assert "rejected entry" not in proc.stderr(), proc.describe()

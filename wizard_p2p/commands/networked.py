@@ -30,7 +30,8 @@ from wizard_p2p.commands.printout import (
     shell_path,
     terminal_columns,
 )
-from wizard_p2p.errors import UsageError, WizardError
+from wizard_p2p.errors import DecodeError, UsageError, WizardError
+from wizard_p2p.files import write_atomic
 from wizard_p2p.identity import Identity
 from wizard_p2p.net import CurveKeys, LobbyServer, NetConfig, load_or_create_curve_keys
 from wizard_p2p.node.invite import DEFAULT_PORT
@@ -40,6 +41,8 @@ from wizard_p2p.node.peer import GamePeer, PeerTimers
 from wizard_p2p.node.store import GameStore, SeatRecord, default_data_dir, list_games
 from wizard_p2p.node.watch_gate import WatchGate
 from wizard_p2p.node.watch_list import HOST_SEAT
+from wizard_p2p.protocol.evidence import FILE_NAME as EVIDENCE_FILE
+from wizard_p2p.protocol.evidence import MAX_RECORDS, Evidence, read_evidence
 from wizard_p2p.protocol.messages import VERSION, decode_entry, signed_version_of
 from wizard_p2p.rules import GameConfig
 
@@ -596,8 +599,20 @@ def play_networked(args: argparse.Namespace, local: LocalGame) -> int:
 
 
 def _copy_logs(args: argparse.Namespace, seats: int, out: Path) -> None:
+    """Every seat's log as ``seat-<n>.jsonl``, and every record of proof any seat kept in
+    the one ``evidence.jsonl`` beside them: a record is the game's, whichever copy of its
+    log it is checked against (SPEC §2.3)."""
+    records: list[Evidence] = []
     for i in range(seats):
         seat_dir = _data_dir(args) if i == 0 else out / f"seat-{i}"
         games = list_games(seat_dir)
         if games and games[0].log_path.exists():
             shutil.copyfile(games[0].log_path, out / f"seat-{i}.jsonl")
+            try:
+                kept = read_evidence(games[0].log_path.parent / EVIDENCE_FILE)
+            except (OSError, DecodeError):
+                continue  # that seat's own file, damaged: its records are lost to the audit
+            records += [r for r in kept if r not in records]
+    if records:
+        data = b"".join(r.encode() + b"\n" for r in records[:MAX_RECORDS])
+        write_atomic(out / EVIDENCE_FILE, data, mode=0o644)

@@ -15,8 +15,9 @@ from pathlib import Path
 
 from wizard_p2p.errors import DecodeError, FileMissing, UsageError
 from wizard_p2p.files import check_target, write_atomic
-from wizard_p2p.protocol.log import read_log_bytes, split_log
+from wizard_p2p.protocol.log import complete_lines, read_log_bytes
 from wizard_p2p.protocol.replay import GameRecord, record_to_json, replay_log
+from wizard_p2p.protocol.shown import shown
 
 
 def read_record(path: Path) -> GameRecord:
@@ -26,8 +27,9 @@ def read_record(path: Path) -> GameRecord:
     except FileMissing:
         raise UsageError(f"no such file: {path}") from None
     try:
-        # A torn last line (a crash while writing it) was never sent: split_log drops it.
-        return replay_log(split_log(data, str(path)))
+        # A torn last line (a crash while writing it) was never sent: it is dropped. Every
+        # complete line is judged as the audit judges it.
+        return replay_log(complete_lines(data))
     except DecodeError as exc:
         raise UsageError(f"cannot replay {path}: {exc}") from None
 
@@ -48,7 +50,8 @@ def replay(args: argparse.Namespace) -> int:
     record = read_record(Path(args.log))
     if args.export is not None:
         export_record(record, Path(args.export), force=force)
-        print(f"{args.export}: {len(record.rounds)} rounds, {record.status}: {record.message}")
+        print(f"{args.export}: {len(record.rounds)} rounds, {record.status}: "
+              f"{shown(record.message)}")
         return 1 if record.fault is not None else 0
     from wizard_p2p.tui.replay_screen import run_replay
 

@@ -46,7 +46,7 @@ class PassMismatch(CryptoError):
         seat: int | None = None,
         position: int | None = None,
     ) -> None:
-        who = f"seat {seat} " if seat is not None else ""
+        who = f"seat {seat + 1} " if seat is not None else ""
         super().__init__(f"{who}{kind} pass: {message}")
         self.kind = kind
         self.seat = seat
@@ -74,7 +74,7 @@ def _compare(expected: Sequence[bytes], published: Sequence[bytes], kind: str) -
         first = differing[0]
         others = f" and {len(differing) - 1} more" if len(differing) > 1 else ""
         raise PassMismatch(
-            f"position {first}{others} differ from what its revealed secret produces",
+            f"deck position {first}{others} differ from what its revealed secret produces",
             kind=kind,
             position=first,
         )
@@ -165,7 +165,7 @@ def verify_released_key(keys: RoundKeys, position: int, released: bytes) -> None
     expected = release_key(keys, position)
     if not isinstance(released, bytes) or not hmac.compare_digest(expected, released):
         raise KeyMismatch(
-            f"the key released for position {position} is not the one its secret derives",
+            f"the key released for deck position {position} is not the one its secret derives",
             position=position,
         )
 

@@ -17,6 +17,8 @@
 * ``scheduling`` — the driver's one seam for when work is done (checks put off,
   keys derived ahead).
 
+``verdict`` reads a log's lines one at a time in the order of the checks (SPEC §8.2),
+for ``audit`` and ``replay``; ``shown`` escapes text from a log for a person's screen.
 ``replay`` reads a whole log back through an observer table, with every hand as the
 revealed secrets deal it (``wizard-p2p replay``); ``log`` reads and writes the JSON
 Lines log; ``evidence`` the signed proofs of cheating kept beside it; ``choices``

@@ -46,8 +46,19 @@ class Chain:
             raise PeerFault(
                 "no such seat", seat=None, position=entry.pos, kind=FaultKind.BAD_SIGNATURE
             )
-        # Before the signature: an entry of another game, whoever sat there, is
-        # named as such, not as forged.
+        try:
+            m.check_entry_signature(entry, self._sign_keys[entry.seat])
+        except BadSignature:
+            # Anyone can write a seat's number on a line, or change any byte of a signed
+            # one (its game id too): it proves nothing against the seat.
+            raise PeerFault(
+                f"its signature does not verify as seat {entry.seat + 1}'s (forged, or "
+                "altered after signing)",
+                seat=None,
+                position=entry.pos,
+                kind=FaultKind.BAD_SIGNATURE,
+            ) from None
+        # Only now that the seat's signature covers the game id may it be named for it.
         if entry.game != self.game_id:
             raise PeerFault(
                 "an entry of another game (replayed)",
@@ -55,17 +66,6 @@ class Chain:
                 position=entry.pos,
                 kind=FaultKind.REPLAY,
             )
-        try:
-            m.check_entry_signature(entry, self._sign_keys[entry.seat])
-        except BadSignature:
-            # Anyone can write a seat's number on a line: it proves nothing against it.
-            raise PeerFault(
-                f"its signature does not verify as seat {entry.seat}'s (forged, or altered "
-                "on the way)",
-                seat=None,
-                position=entry.pos,
-                kind=FaultKind.BAD_SIGNATURE,
-            ) from None
 
     def blame_undecodable(self, raw: bytes, error: DecodeError) -> NoReturn:
         """A line that does not decode as an entry: blame its author if its signature
@@ -108,8 +108,8 @@ class Chain:
             # Its author holds another entry for the previous position than we do: one of
             # the two authors signed two entries there, but which one this cannot prove.
             raise PeerFault(
-                f"seat {entry.seat}'s entry does not chain to our entry at position "
-                f"{entry.pos - 1} (a fork: two different entries were signed there)",
+                f"seat {entry.seat + 1}'s entry does not chain to our entry at line "
+                f"{entry.pos} (a fork: two different entries were signed there)",
                 seat=None,
                 position=entry.pos,
                 kind=FaultKind.FORK,
@@ -135,7 +135,7 @@ class Chain:
             )
         if entry.pos < len(self.entries):
             raise OutOfTurn(
-                f"wrote position {entry.pos}, which seat {old.seat} holds",
+                f"wrote line {entry.pos + 1}, which seat {old.seat + 1} holds",
                 seat=entry.seat,
                 position=entry.pos,
                 kind=FaultKind.OUT_OF_TURN,

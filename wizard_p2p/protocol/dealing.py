@@ -45,7 +45,7 @@ def released_keys(rnd: RoundState, entry: m.Entry) -> list[bytes | None]:
     for p, (key, needed) in enumerate(zip(keys, must, strict=True)):
         if (key is not None) != needed:
             raise DecodeError(
-                f"position {p}: a key must be {'released' if needed else 'withheld'}"
+                f"deck position {p}: a key must be {'released' if needed else 'withheld'}"
             )
         if key is not None:
             check_scalar(key)
@@ -74,10 +74,10 @@ def sealed_shares(rnd: RoundState, entry: m.Entry) -> Sequence[bytes | None] | N
     for to, box in enumerate(boxes):
         if (box is None) != (to == entry.seat):
             due = "sealed" if box is None else "null"
-            raise DecodeError(f"the key shares for seat {to} must be {due}")
+            raise DecodeError(f"the key shares for seat {to + 1} must be {due}")
         count = len(rnd.shared_with(to))
         if box is not None and len(box) != crypto.SEAL_OVERHEAD + group.SCALAR_BYTES * count:
-            raise DecodeError(f"the key shares sealed to seat {to} are not {count} keys")
+            raise DecodeError(f"the key shares sealed to seat {to + 1} are not {count} keys")
     return boxes
 
 
@@ -121,7 +121,7 @@ def open_shares(
     try:
         opened = crypto.open_keys(shared, sender, me, mine, len(positions))
     except crypto.UnopenableKeys as exc:
-        return f"seat {sender}'s key shares for me do not open: {exc}"
+        return f"seat {sender + 1}'s key shares for me do not open: {exc}"
     keys: list[bytes | None] = [None] * rnd.dealt
     for p, key in zip(positions, opened, strict=True):
         keys[p] = key
@@ -184,7 +184,7 @@ def read_own_hand(
         mine = [DECK[card] for card in crypto.read_cards(sealed, helper=helper)]
     except crypto.UnreadableCard as exc:
         rnd.cards.update(zip(positions, (DECK[card] for card in exc.read), strict=False))
-        return None, f"my card at position {positions[exc.index]} does not decode"
+        return None, f"my card at deck position {positions[exc.index]} does not decode"
     rnd.cards.update(zip(positions, mine, strict=True))
     if len(set(mine)) != len(mine) or rnd.turned in mine:
         return None, "my hand holds a card twice"
@@ -211,7 +211,7 @@ def read_clairvoyant_cards(
         cards = crypto.read_cards(sealed, helper=helper)
     except crypto.UnreadableCard as exc:
         cards, unreadable = exc.read, positions[exc.index]
-        dispute = f"the card at position {unreadable} does not decode with the shares"
+        dispute = f"the card at deck position {unreadable} does not decode with the shares"
     for p, number in zip(positions, cards, strict=False):  # those read before a failure
         card = rnd.cards[p] = DECK[number]
         owner = rnd.owner(p)
@@ -230,7 +230,7 @@ def resolve_clairvoyant_trick(rnd: RoundState, game: Game) -> bool:
         try:
             cards.append(DECK[crypto.read_public_card(rnd.deck[position], keys)])
         except CryptoError:
-            rnd.dispute = (seat, f"the card at position {position} does not decode")
+            rnd.dispute = (seat, f"the card at deck position {position} does not decode")
             return False
     for (seat, position, _), card in zip(rnd.played, cards, strict=True):
         rnd.cards[position] = card

@@ -20,6 +20,7 @@ from wizard_p2p import canonical
 from wizard_p2p.errors import DecodeError, FileMissing, PeerFault, WizardError
 from wizard_p2p.files import read_bounded
 from wizard_p2p.protocol import messages as m
+from wizard_p2p.protocol.kinds import FaultKind
 from wizard_p2p.protocol.schema import Int, List, Obj, Str
 from wizard_p2p.protocol.table import Table
 
@@ -30,18 +31,30 @@ MAX_RECORDS = 64  # a file holds the first proofs; one is enough to name a seat
 # The largest evidence file read: its records, each of the largest size, and a line end.
 MAX_FILE_BYTES = MAX_RECORDS * (MAX_RECORD_BYTES + 1)
 
-# Faults kept as no evidence: no proof against the seat an entry names (its signature
-# does not verify, it does not chain to our log, the game has ended), or an entry that
-# does not decode (its author is named in the log's audit, but a record holds entries).
-NOT_PROOF = frozenset(
-    {"bad-signature", "fork", "after-end", "replay", "gap", "duplicate", "malformed"}
+# The faults a record may claim (SPEC §2.3): an equivocation, or a fault a replica finds
+# in a signed entry as it arrives that names its author. Not proof: a signature that
+# does not verify, an entry that does not chain to the log or comes after its end, a
+# line that does not decode (the log's audit names its author, but a record holds
+# entries); nor a fault only a round's check finds (the log is its evidence).
+PROVABLE = frozenset(
+    {
+        FaultKind.EQUIVOCATION,
+        FaultKind.OUT_OF_TURN,
+        FaultKind.COMMITMENT,
+        FaultKind.BID_RANGE,
+        FaultKind.PLUS_MINUS_ONE,
+        FaultKind.FINAL,
+        FaultKind.NOT_HELD,
+        FaultKind.SHUFFLE,
+        FaultKind.LOCK,
+    }
 )
 
 _RECORD = Obj(
     {
         "entries": List(Str(max_len=m.MAX_ENTRY_BYTES, min_len=2), 1, 2),
-        "kind": Str(max_len=64, min_len=1),
-        "position": Int(1),
+        "kind": Str(max_len=16, min_len=1, choices=tuple(sorted(PROVABLE))),
+        "position": Int(1, 1_000_000),
         "reason": Str(max_len=1024),
         "seat": Int(0, 5),
     }
@@ -50,6 +63,8 @@ _RECORD = Obj(
 
 @dataclass(frozen=True)
 class Evidence:
+    """One record: ``reason`` is its writer's words, unsigned (never part of a verdict)."""
+
     kind: str
     seat: int
     position: int
@@ -68,14 +83,26 @@ class Evidence:
         )
 
 
+@dataclass(frozen=True)
+class Checked:
+    """A record checked against a log: whether it proves that its seat cheated, and the
+    audit's own words for what it proves or why it proves nothing."""
+
+    evidence: Evidence
+    proven: bool
+    message: str
+
+
 def evidence_of(fault: PeerFault, entry: bytes) -> Evidence | None:
     """The evidence a refused ``entry`` gives, if its fault proves anything."""
-    if fault.seat is None or fault.position is None or fault.kind in NOT_PROOF:
+    if fault.seat is None or fault.position is None or fault.kind not in PROVABLE:
         return None
     evidence = getattr(fault, "evidence", None)
     if fault.kind == EQUIVOCATION and evidence is not None:
         first, second = evidence
         return Evidence(EQUIVOCATION, fault.seat, fault.position, fault.reason, (first, second))
+    if fault.kind == EQUIVOCATION:
+        return None
     return Evidence(fault.kind, fault.seat, fault.position, fault.reason, (entry,))
 
 
@@ -90,45 +117,66 @@ def decode_evidence(line: bytes) -> Evidence:
     return Evidence(obj["kind"], obj["seat"], obj["position"], obj["reason"], entries)
 
 
-def check_evidence(log: list[bytes], evidence: Evidence) -> str | None:
-    """Verify ``evidence`` against the game's ``log``: ``None`` if it proves that its
-    seat cheated, else why it does not."""
+def of_game(evidence: Evidence, game_id: bytes) -> bool:
+    """Whether a record's entries name the game ``game_id`` (read as plain JSON, signed
+    or not): a record of another game says nothing about this one's log."""
+    return any(
+        (header := m.read_header(raw)) is not None and header.game == game_id
+        for raw in evidence.entries
+    )
+
+
+def check_evidence(log: list[bytes], evidence: Evidence) -> Checked:
+    """Verify ``evidence`` against the game's ``log`` (SPEC §2.3)."""
+    problem, proof = _check(log, evidence)
+    if problem is not None:
+        return Checked(evidence, False, problem)
+    return Checked(evidence, True, proof)
+
+
+def _check(log: list[bytes], evidence: Evidence) -> tuple[str | None, str]:
+    """(why it proves nothing, or None; what it proves)."""
     try:
         table = Table(log[0])
     except WizardError as exc:
-        return f"the log's genesis does not verify: {exc}"
+        return f"the log's genesis does not verify: {exc}", ""
     seat, position = evidence.seat, evidence.position
+    line = position + 1
     if seat >= table.seats:
-        return f"no seat {seat} at this table"
+        return f"no seat {seat + 1} at this table", ""
     try:
         entries = [m.decode_entry(raw) for raw in evidence.entries]
         for entry in entries:
             m.check_entry_signature(entry, table.sign_keys[seat])
     except WizardError as exc:
-        return f"an entry of the evidence does not verify as seat {seat}'s: {exc}"
+        return f"an entry of the evidence does not verify as seat {seat + 1}'s: {exc}", ""
     if any(e.seat != seat or e.pos != position or e.game != table.game_id for e in entries):
-        return "an entry of the evidence is not this seat's entry for this position and game"
+        return f"an entry of the evidence is not seat {seat + 1}'s entry for line {line}", ""
     if evidence.kind == EQUIVOCATION:
         first, second = entries
-        return None if first.raw != second.raw else "the two entries are the same"
+        if first.raw == second.raw:
+            return "the two entries are the same", ""
+        return None, f"signed two different entries for line {line}"
     if position > len(log):
-        return f"position {position} is beyond the log's end"
+        return f"line {line} is beyond the log's end", ""
     try:
         for raw in log[1:position]:
             table.receive(raw)
-    except WizardError as exc:
-        return f"the log itself does not verify before position {position}: {exc}"
+    except WizardError:
+        return f"the log itself does not verify before line {line}", ""
     if len(table.log) != position:
-        return f"the log does not reach position {position}"
+        return f"the log does not reach line {line}", ""
     try:
         table.receive(evidence.entries[0])
     except PeerFault as fault:
-        if fault.seat == seat:
-            return None
-        return f"the entry is refused, but the fault is not seat {seat}'s: {fault}"
+        if fault.seat != seat:
+            return f"the entry is refused, but not as seat {seat + 1}'s fault", ""
+        if fault.kind != evidence.kind:
+            return f"the entry is refused as {fault.kind}, not {evidence.kind}", ""
+        return None, fault.reason
     except WizardError as exc:
-        return f"the entry does not decode: {exc}"
-    return "the entry is valid at that position: it proves nothing"
+        return f"the entry does not decode: {exc}", ""
+    return f"the entry is valid at line {line}: it proves nothing", ""
 
 
 def read_evidence(path: Path) -> list[Evidence]:
@@ -143,11 +191,11 @@ def read_evidence(path: Path) -> list[Evidence]:
     *lines, tail = data.split(b"\n")
     for number, line in enumerate([*lines, tail] if tail else lines, start=1):
         if len(line) > MAX_RECORD_BYTES or number > len(lines):
-            raise DecodeError(f"{path}: line {number} is cut short or too long")
+            raise DecodeError(f"line {number} is cut short or too long")
         try:
             records.append(decode_evidence(line))
         except DecodeError as exc:
-            raise DecodeError(f"{path}: line {number}: {exc}") from None
+            raise DecodeError(f"line {number}: {exc}") from None
         if len(records) > MAX_RECORDS:
-            raise DecodeError(f"{path}: more than {MAX_RECORDS} records")
+            raise DecodeError(f"more than {MAX_RECORDS} records")
     return records

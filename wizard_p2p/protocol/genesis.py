@@ -137,7 +137,7 @@ def read_genesis(raw: bytes) -> Genesis:
             # there); the host's signature proves that the host published terms seat s
             # did not sign, which an honest host never does (SPEC §3.1).
             raise PeerFault(
-                f"the host published the terms with an endorsement of seat {s} that does "
+                f"the host published the terms with an endorsement of seat {s + 1} that does "
                 "not verify", seat=0, position=0, kind=FaultKind.ENDORSEMENT,
             ) from None
     return Genesis(entry, config, players)

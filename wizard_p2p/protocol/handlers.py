@@ -240,10 +240,10 @@ def on_play(t: Replica, entry: m.Entry) -> Apply:
     position, key = entry.body["position"], entry.body["key"]
     if rnd.owner(position) != entry.seat:
         raise IllegalAction(
-            f"position {position} was not dealt to seat {entry.seat}", rule="not-held"
+            f"deck position {position} was not dealt to seat {entry.seat + 1}", rule="not-held"
         )
     if any(p == position for _, p, _ in rnd.played):
-        raise IllegalAction(f"position {position} has been played already", rule="not-held")
+        raise IllegalAction(f"deck position {position} has been played already", rule="not-held")
     dealing.check_scalar(key)
     revealed = _revealed_in_play(t, rnd, entry)
     if rnd.clairvoyant:
@@ -288,10 +288,10 @@ def on_play(t: Replica, entry: m.Entry) -> Apply:
             assert t.seat is not None
             dealing.drop_from_hand(game, t.seat, card)
             game.apply(Play(entry.seat, card))
-            t._my_dispute = f"seat {entry.seat} played {card}, a card dealt to me"
+            t._my_dispute = f"seat {entry.seat + 1} played {card}, a card dealt to me"
         rnd.played.append((entry.seat, position, key))
         if card is None:
-            rnd.dispute = (entry.seat, f"the card at position {position} does not decode")
+            rnd.dispute = (entry.seat, f"the card at deck position {position} does not decode")
             t._to_reveal(rnd)
             return
         rnd.cards[position] = card
@@ -377,6 +377,9 @@ def on_dispute(t: Replica, entry: m.Entry) -> Apply:
 def on_final(t: Replica, entry: m.Entry) -> Apply:
     game = _game(t)
     totals = tuple(entry.body["totals"])
+    if len(totals) != t.config.seats:
+        # A list the game sizes (N totals), of another size: no final of this game.
+        raise DecodeError(f"a final holds {t.config.seats} totals, one per seat")
     if totals != tuple(game.totals):
         raise IllegalAction(
             f"final totals {list(totals)} differ from the replayed {game.totals}",

@@ -29,7 +29,6 @@ name, its CURVE key, the port its own mesh listens on) and is answered ``wait``,
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
@@ -38,6 +37,7 @@ from wizard_p2p import boundedjson
 from wizard_p2p.errors import DecodeError
 from wizard_p2p.protocol.messages import GENESIS_TERMS, MAX_ENTRY_BYTES, PLAYER, PROTOCOL
 from wizard_p2p.protocol.schema import Bool, Field, Hex, Int, List, Obj, Str, Utf8
+from wizard_p2p.protocol.shown import is_unsafe
 
 __all__ = [
     "MAX_LOBBY_BYTES",
@@ -73,9 +73,6 @@ _Z85_ALPHABET = (
     "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.-:+=^!/*?&<>()[]{}@%$#"
 )
 _Z85_VALUE = {ch: i for i, ch in enumerate(_Z85_ALPHABET)}
-# Invisible characters a name may hold: the joiners of emoji sequences.
-_FORMAT_ALLOWED = frozenset("\u200d")
-_UNSAFE_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
 
 
 class VersionMismatch(DecodeError):
@@ -98,7 +95,7 @@ class _Name(Field):
             raise DecodeError(f"{path}: expected a string")
         name = PLAYER.fields["name"].parse(value.strip(), path)
         for ch in name:
-            if unicodedata.category(ch) in _UNSAFE_CATEGORIES and ch not in _FORMAT_ALLOWED:
+            if is_unsafe(ch):
                 raise DecodeError(f"{path}: character U+{ord(ch):04X} is not allowed in a name")
         return name
 

@@ -33,11 +33,15 @@ def read_log(path: Path) -> list[bytes]:
     return split_log(read_log_bytes(path), str(path))
 
 
+def complete_lines(data: bytes) -> list[bytes]:
+    """The complete lines of a log file's bytes, as they are (the audit judges each)."""
+    return data.split(b"\n")[:-1]  # the part after the last newline is empty or torn
+
+
 def split_log(data: bytes, name: str = "log") -> list[bytes]:
     """The complete lines of a log file's bytes; :class:`DecodeError` for an empty or
     oversized line. The entries themselves are decoded by whoever reads them."""
-    lines = data.split(b"\n")
-    complete = lines[:-1]  # the part after the last newline is empty or torn
+    complete = complete_lines(data)
     for number, line in enumerate(complete, start=1):
         if not line:
             raise DecodeError(f"{name}: line {number} is empty")

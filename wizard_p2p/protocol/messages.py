@@ -30,8 +30,8 @@ from wizard_p2p.errors import DecodeError, WizardError
 from wizard_p2p.identity import Identity, verify
 from wizard_p2p.protocol.schema import Bool, Field, Hex, Int, List, Nullable, Obj, Str
 
-PROTOCOL = "wizard-p2p/7"
-VERSION = 7
+PROTOCOL = "wizard-p2p/8"
+VERSION = 8
 MAX_ENTRY_BYTES = 64 * 1024
 ZERO_HASH = bytes(32)
 ENTRY_DOMAIN = "entry"

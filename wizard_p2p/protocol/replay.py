@@ -21,10 +21,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from wizard_p2p import crypto
-from wizard_p2p.errors import DecodeError, PeerFault, WizardError
-from wizard_p2p.protocol.messages import VERSION, decode_entry, signed_version_of
+from wizard_p2p.errors import DecodeError, WizardError
 from wizard_p2p.protocol.round_state import RoundState
 from wizard_p2p.protocol.table import Table
+from wizard_p2p.protocol.verdict import UNREADABLE, LogReader, Stop
 from wizard_p2p.rules import (
     DECK,
     Card,
@@ -231,54 +231,30 @@ def dealt_hands(rnd: RoundState, game_id: bytes) -> tuple[tuple[Card, ...], ...]
 
 
 def replay_log(lines: list[bytes]) -> GameRecord:
-    """Replay a log given as its lines (the exact entry bytes), verifying it as it goes.
+    """Replay a log given as its lines (the exact entry bytes), verifying it as the
+    audit does (``verdict``) and stopping at the same fault.
 
-    Raises ``DecodeError`` for what cannot be replayed at all: no lines, another
-    protocol version, or a first line that is no valid genesis.
+    Raises ``DecodeError`` for what cannot be replayed at all: what the audit calls
+    unreadable, and a first line that founds no game.
     """
-    if not lines:
-        raise DecodeError("the log is empty")
-    version = signed_version_of(lines[0])
-    if version is not None and version != VERSION:
-        raise DecodeError(f"written by protocol version {version}; this program reads {VERSION}")
-    try:
-        table = Table(lines[0], replay_every_pass=True)
-    except WizardError as exc:
-        raise DecodeError(f"the first line is not a valid genesis: {exc}") from None
+    opened = LogReader.start(lines)
+    if isinstance(opened, Stop):
+        if opened.status == UNREADABLE:
+            raise DecodeError(opened.reason)
+        raise DecodeError(f"the first line is not a valid genesis: {opened.reason}")
+    table = opened.table
     rounds: list[RoundState] = []
     fault: ReplayFault | None = None
     for pos, raw in enumerate(lines[1:], start=1):
-        fault = _feed(table, raw, pos)
+        stop = opened.check(pos, raw)
         if table.round is not None and (not rounds or rounds[-1] is not table.round):
             rounds.append(table.round)
-        if fault is None and table.ended and pos != len(lines) - 1:
-            fault = ReplayFault(
-                pos + 1, None, "after-end", f"position {pos + 1}: entries after the end"
-            )
-        if fault is not None:
+        if stop is not None and stop.status == UNREADABLE:
+            raise DecodeError(stop.reason)
+        if stop is not None:
+            fault = ReplayFault(pos, stop.seat, str(stop.kind), stop.reason)
             break
     return _record(table, rounds, fault, len(lines))
-
-
-def _feed(table: Table, raw: bytes, pos: int) -> ReplayFault | None:
-    """Give the table the entry at line ``pos``; the fault it finds, if any."""
-    try:
-        entry = decode_entry(raw)
-        if entry.pos != pos:
-            # A line that is not the entry of its position: a second copy, or a gap.
-            kind, what = ("duplicate", "a second entry") if entry.pos < pos else ("gap", "an entry")
-            return ReplayFault(
-                pos, None, kind, f"line {pos + 1} holds {what} for position {entry.pos}"
-            )
-        table.receive(raw)
-    except PeerFault as exc:
-        return ReplayFault(pos, exc.seat, exc.kind or "fault", str(exc))
-    except WizardError as exc:
-        return ReplayFault(pos, None, "malformed", f"position {pos}: {exc}")
-    found = table.fault
-    if found is not None:
-        return ReplayFault(pos, found.seat, found.kind or "fault", str(found))
-    return None
 
 
 def _record(
@@ -301,7 +277,7 @@ def _record(
     elif table.abort is not None:
         writer, stalled, reason = table.abort
         status = ABORTED
-        message = f"ended by seat {writer} because seat {stalled} stalled: {reason}"
+        message = f"ended by seat {writer + 1} because seat {stalled + 1} stalled: {reason}"
     else:
         status = INCOMPLETE
         message = f"the log ends after round {table.completed_rounds}"

@@ -70,10 +70,10 @@ def check_round(
     for s, (_, keys) in rnd.locks.items():
         for p, key in enumerate(keys):
             if key is not None and key != keys_by_seat[s].lock_keys[p]:
-                raise blame(s, f"released a wrong key for position {p}", FaultKind.WRONG_KEY)
+                raise blame(s, f"released a wrong key for deck position {p}", FaultKind.WRONG_KEY)
     for seat, position, key in rnd.played:
         if key != keys_by_seat[seat].lock_keys[position]:
-            reason = f"played with a wrong key for position {position}"
+            reason = f"played with a wrong key for deck position {position}"
             raise blame(seat, reason, FaultKind.WRONG_KEY)
         extra = rnd.clairvoyant_keys.get(seat)
         if extra is not None and list(extra) != list(keys_by_seat[seat].lock_keys[: rnd.dealt]):
@@ -127,7 +127,9 @@ def _check_sealed_shares(
                 shared[pair] = crypto.box_shared_key(box_secrets[sender], rnd.box_keys[to])
             keys = [keys_by_seat[sender].lock_keys[p] for p in rnd.shared_with(to)]
             if crypto.seal_keys(shared[pair], sender, to, keys) != box:
-                raise blame(sender, f"sealed wrong key shares to seat {to}", FaultKind.WRONG_KEY)
+                raise blame(
+                    sender, f"sealed wrong key shares to seat {to + 1}", FaultKind.WRONG_KEY
+                )
 
 def _final_deck_matches(rnd: RoundState, keys_by_seat: list[crypto.RoundKeys]) -> bool:
     """Whether the decks are the ones the revealed secrets produce: the deck the
@@ -237,7 +239,7 @@ def _replay_passes(
             first = next(
                 p for p, (a, b) in enumerate(zip(expected, published, strict=True)) if a != b
             )
-            raise blame(s, f"tampered lock pass at position {first}", FaultKind.LOCK)
+            raise blame(s, f"tampered lock pass at deck position {first}", FaultKind.LOCK)
         deck = published
 
 

@@ -308,9 +308,8 @@ class Game:
 
     def _expect_turn(self, seat: int, what: str) -> None:
         if seat != self.to_move:
-            raise IllegalAction(
-                f"seat {seat} cannot {what}: it is seat {self.to_move}'s turn", rule="turn"
-            )
+            due = "nobody's" if self.to_move is None else f"seat {self.to_move + 1}'s"
+            raise IllegalAction(f"seat {seat + 1} cannot {what}: it is {due} turn", rule="turn")
 
     def _deal(self, deal: Deal) -> None:
         self._expect(Phase.DEAL, "deal")
@@ -322,13 +321,13 @@ class Game:
             if hand is None:
                 continue
             if not isinstance(hand, tuple | list):
-                raise IllegalAction(f"seat {seat}'s hand is not a list of cards", rule="deal")
+                raise IllegalAction(f"seat {seat + 1}'s hand is not a list of cards", rule="deal")
             if len(hand) != r:
                 raise IllegalAction(
-                    f"round {r} deals {r} cards, seat {seat} got {len(hand)}", rule="deal"
+                    f"round {r} deals {r} cards, seat {seat + 1} got {len(hand)}", rule="deal"
                 )
             if not all(isinstance(card, Card) for card in hand):
-                raise IllegalAction(f"seat {seat} was dealt something not a card", rule="deal")
+                raise IllegalAction(f"seat {seat + 1} was dealt something not a card", rule="deal")
             known.extend(hand)
         if deal.turned is not None and not isinstance(deal.turned, Card):
             raise IllegalAction(f"the turned card is not a card: {deal.turned!r}", rule="deal")
@@ -405,15 +404,15 @@ class Game:
             raise IllegalAction(f"{self.seats} bids must be opened", rule="open-bids")
         for seat, (opened, made) in enumerate(zip(bids, self.bids, strict=True)):
             if isinstance(opened, bool) or not isinstance(opened, int):
-                raise IllegalAction(f"seat {seat}'s bid is not a number", rule="bid-range")
+                raise IllegalAction(f"seat {seat + 1}'s bid is not a number", rule="bid-range")
             if not 0 <= opened <= self.round_no:
                 raise IllegalAction(
-                    f"seat {seat}'s bid {opened} is out of range 0..{self.round_no}",
+                    f"seat {seat + 1}'s bid {opened} is out of range 0..{self.round_no}",
                     rule="bid-range",
                 )
             if not self.sealed[seat] and opened != made:
                 raise IllegalAction(
-                    f"seat {seat} bid {made} openly, not {opened}", rule="open-bids"
+                    f"seat {seat + 1} bid {made} openly, not {opened}", rule="open-bids"
                 )
         self.bids = list(bids)
         self.sealed = [False] * self.seats
@@ -432,13 +431,13 @@ class Game:
         trick_cards = self.trick_cards
         if hand is not None:
             if card not in hand:
-                raise IllegalAction(f"seat {seat} does not hold {card}", rule="not-held")
+                raise IllegalAction(f"seat {seat + 1} does not hold {card}", rule="not-held")
             broken = breaks_follow_suit(
                 card, hand, trick_cards, wizard_lead_sets_suit=self.config.wizard_lead_sets_suit
             )
             if broken is not None:
                 raise IllegalAction(
-                    f"{card} does not follow suit: seat {seat} holds "
+                    f"{card} does not follow suit: seat {seat + 1} holds "
                     f"{broken.name.lower()} ({broken.value}) and must play one "
                     "(or a Wizard or Jester)",
                     rule="follow-suit",
@@ -524,7 +523,7 @@ def check_round_plays(
         for seat, card in trick.plays:
             if card not in remaining[seat]:
                 raise IllegalAction(
-                    f"trick {number}: seat {seat} played {card}, which it was not dealt",
+                    f"trick {number}: seat {seat + 1} played {card}, which it was not dealt",
                     rule="not-held",
                     seat=seat,
                 )
@@ -533,7 +532,7 @@ def check_round_plays(
             )
             if broken is not None:
                 raise IllegalAction(
-                    f"trick {number}: seat {seat} played {card} while holding "
+                    f"trick {number}: seat {seat + 1} played {card} while holding "
                     f"{broken.name.lower()} ({broken.value})",
                     rule="follow-suit",
                     seat=seat,

@@ -35,6 +35,7 @@ from wizard_p2p.protocol.replay import (
     RoundRecord,
     TrickRecord,
 )
+from wizard_p2p.protocol.shown import shown
 from wizard_p2p.rules import Card, sorted_hand
 from wizard_p2p.tui.controls import Line, LinesControl, flow
 from wizard_p2p.tui.i18n import Translator
@@ -111,8 +112,8 @@ class ReplayState:
 
     def name(self, seat: int | None) -> str:
         if seat is None:
-            return self.tr("replay_unknown_seat")
-        return self.record.names[seat]
+            return self.tr("replay_no_seat")
+        return shown(self.record.names[seat])
 
     # --- moving -----------------------------------------------------------------------
 
@@ -175,13 +176,13 @@ def _card(card: Card, extra: str = "") -> tuple[str, str]:
 
 
 def status_line(state: ReplayState) -> tuple[str, str]:
-    """The record's outcome: (style, text); a fault names its position and the seat."""
+    """The record's outcome: (style, text); a fault names its line and the seat."""
     record, tr = state.record, state.tr
     if record.status == FAULT and record.fault is not None:
         fault = record.fault
         text = tr(
-            "replay_fault", position=fault.position, who=state.name(fault.seat),
-            kind=fault.kind, detail=fault.message,
+            "replay_fault", line=fault.position + 1, who=state.name(fault.seat),
+            kind=fault.kind, detail=shown(fault.message),
         )
         return "class:message", text
     if record.status == FINISHED:
@@ -190,8 +191,8 @@ def status_line(state: ReplayState) -> tuple[str, str]:
     if record.status == LIVE:
         return "class:status", tr("replay_live")
     if record.status == ABORTED:
-        return "class:status", tr("replay_aborted", detail=record.message)
-    return "class:status", tr("replay_incomplete", detail=record.message)
+        return "class:status", tr("replay_aborted", detail=shown(record.message))
+    return "class:status", tr("replay_incomplete", detail=shown(record.message))
 
 
 def replay_lines(state: ReplayState, cells: int) -> list[Line]:
