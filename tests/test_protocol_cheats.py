@@ -821,7 +821,7 @@ def test_entry_for_a_position_another_seat_holds_is_refused() -> None:
     assert_audit_fault([*table.log[:6], raw], 6, intruder, "out-of-turn")
 
 
-def test_abort_by_the_wrong_seat_or_naming_the_wrong_seat_is_refused() -> None:
+def test_abort_by_the_stalled_seat_or_naming_a_seat_not_due_is_refused() -> None:
     game = new_game(3, seed=15)
     table = game.tables[0]
     assert game.run(until=settled(game, lambda: "bid" in (table.expected() or (0, ()))[1]))
@@ -829,9 +829,8 @@ def test_abort_by_the_wrong_seat_or_naming_the_wrong_seat_is_refused() -> None:
     assert due is not None
     stalled = due[0]
     writer = 1 if stalled == 0 else 0
-    wrong_writer = next(s for s in range(3) if s not in (stalled, writer))
-    raw = forge(game, wrong_writer, "abort", {"stalled": stalled, "reason": "x"}, log_of=table)
-    assert_refused(game, raw, wrong_writer, "out-of-turn", [writer])
+    raw = forge(game, stalled, "abort", {"stalled": stalled, "reason": "x"}, log_of=table)
+    assert_refused(game, raw, stalled, "out-of-turn", [writer])
     innocent = next(s for s in range(3) if s not in (stalled, writer))
     raw = forge(game, writer, "abort", {"stalled": innocent, "reason": "x"}, log_of=table)
     assert_refused(game, raw, writer, "out-of-turn", [stalled])
