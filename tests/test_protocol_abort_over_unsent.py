@@ -13,7 +13,6 @@ from unittest.mock import ANY
 import pytest
 
 from wizard_p2p.audit import audit_entries
-from wizard_p2p.errors import PeerFault
 from wizard_p2p.protocol.events import Aborted, GameEnded, LogRewritten, broadcasts
 from wizard_p2p.protocol.harness import MemoryGame, random_chooser
 from wizard_p2p.rules import GameConfig

@@ -35,6 +35,7 @@ from wizard_p2p.protocol import dealing
 from wizard_p2p.protocol import messages as m
 from wizard_p2p.protocol.authoring import Author, Body
 from wizard_p2p.protocol.chain import Chain
+from wizard_p2p.protocol.endings import Proof, proof_body, stands_over
 from wizard_p2p.protocol.events import (
     Aborted,
     Broadcast,
@@ -46,7 +47,6 @@ from wizard_p2p.protocol.events import (
     LogRewritten,
     Outcome,
 )
-from wizard_p2p.protocol.endings import Proof, proof_body, stands_over
 from wizard_p2p.protocol.faults import CheatDetected, Equivocation, OutOfTurn, fault_kind
 from wizard_p2p.protocol.genesis import read_genesis
 from wizard_p2p.protocol.handlers import HANDLERS
@@ -473,7 +473,7 @@ class Table:
         """We write the proof of an equivocation at its position: a seated replica whose
         log reaches that position and is not ended by a proof at or before it."""
         pos = found.position
-        if self.seat is None or not 1 <= pos <= len(self.log) or found.seat is None:
+        if self.seat is None or pos is None or not 1 <= pos <= len(self.log):
             return False
         if pos == len(self.log) and self.ended:
             return False
@@ -482,6 +482,7 @@ class Table:
     def _prove(self, found: Equivocation) -> None:
         """End the game with the proof of ``found``, at its position (SPEC §6.3)."""
         pos = found.position
+        assert pos is not None  # _may_prove
         if pos < len(self.log):
             self._rebuild(pos)
         self._end_reported = False
