@@ -310,7 +310,7 @@ class GamePeer:
         self.tracer.received(position)
         sender = self._seat_of_key.get(from_peer)
         try:
-            self.table.receive(data)
+            events = self.table.receive(data)
         except PeerFault as fault:
             if self.table.fault is not None and fault.kind == "after-end":
                 return False  # the game ended here on a cheat; the others end a bit later
@@ -323,6 +323,11 @@ class GamePeer:
             self._faults.refused(
                 sender, position, f"malformed entry {position} from seat {sender}: {exc}"
             )
+            return False
+        if self.mesh is not None and self._repair.handle(self.mesh, events):
+            # An ending took the place of our entries (a proof of the sender's
+            # equivocation, say): the log on disk was rewritten and ours sent.
+            self._after_change()
             return False
         if len(self.table.log) <= position:
             # A valid entry of another position (an old one replayed, or a later one)
@@ -371,12 +376,13 @@ class GamePeer:
         return self._stall.can_abort()
 
     def abort_stalled(self) -> None:
-        """End the game naming the silent seat due (only the lowest other seat may)."""
+        """End the game naming the silent seat due (the lowest other seat that is not
+        silent may)."""
         if not self.can_abort():
             raise UsageError(
-                "only the lowest other seat can end the game, and only once the seat due "
-                "has held it up (silent, or not writing what its client writes by itself) "
-                "for the stall limit"
+                "only the lowest other seat still here can end the game, and only once the "
+                "seat due has held it up (silent, or not writing what its client writes by "
+                "itself) for the stall limit"
             )
         self.table.abort_stalled()
         self._persist_and_publish()

@@ -1,9 +1,11 @@
 """Repairing a replica whose log differs from a peer's at some position.
 
 A peer whose log differs from ours at a position asks for the other's entry there
-(a control message); the table decides. The one case that resolves itself: we died
-between writing our entry and sending it, and the others wrote the abort of our
-stall at that position. Any other divergence is a fault, reported as such.
+(a control message); the table decides. An ending that stands over our entry there
+(SPEC §6.2: an abort of the seat due, a lower seat's abort, a proof of equivocation)
+takes its place, and the log file is rewritten; a proven equivocation makes the table
+write the proof there itself, which is sent to everyone. Any other divergence is a
+fault, reported as such.
 """
 
 from __future__ import annotations
@@ -13,7 +15,8 @@ from wizard_p2p.net import Diverged, Mesh, MessageReceived
 from wizard_p2p.node.durability import SeatLog
 from wizard_p2p.node.faults import MAX_FAULTS_KEPT, Faults
 from wizard_p2p.protocol.control import EntryAt, Want, Watchers, decode_control, encode_control
-from wizard_p2p.protocol.events import Event, LogRewritten
+from wizard_p2p.protocol.events import EntryRejected, Event, LogRewritten
+from wizard_p2p.protocol.faults import Equivocation
 from wizard_p2p.protocol.table import Table
 
 __all__ = ["Repair"]
@@ -74,13 +77,30 @@ class Repair:
             seat = self._seat_of_key.get(event.peer)
             self._faults.control_refused(seat, f"control message from seat {seat}: {exc}")
             return False
-        for rewritten in events:
-            if isinstance(rewritten, LogRewritten):
-                self._rewrite_log(mesh, rewritten.position)
+        self.handle(mesh, events)
         return True
 
+    def handle(self, mesh: Mesh, events: list[Event]) -> bool:
+        """Act on what the table reported: keep the proof of a refused entry, rewrite the
+        log file where an ending took the place of our entries (and send what is ours
+        from there). True if the log was rewritten."""
+        rewritten = False
+        for event in events:
+            if isinstance(event, EntryRejected) and isinstance(event.fault, Equivocation):
+                self._faults.seen.append(str(event.fault))
+                self._faults.keep_evidence(event.fault, event.fault.evidence[1])
+            elif isinstance(event, LogRewritten):
+                self._rewrite_log(mesh, event.position)
+                rewritten = True
+        return rewritten
+
     def _rewrite_log(self, mesh: Mesh, position: int) -> None:
-        """Our log changed from ``position`` on: replace the file to match."""
+        """Our log changed from ``position`` on: replace the file to match, and send our
+        entries from there (a proof we wrote in place of an equivocated entry)."""
         self._seat_log.rewrite()
-        if mesh.replicator is not None:
-            mesh.replicator.rewritten(position)
+        if mesh.replicator is None:
+            return
+        mesh.replicator.rewritten(position)
+        for pos in range(position, len(self._table.log)):
+            if self._table.entry_meta[pos][0] == self._table.seat:
+                mesh.publish(pos)
