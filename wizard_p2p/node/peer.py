@@ -293,13 +293,15 @@ class GamePeer:
 
     def _peers_caught_up(self) -> bool:
         assert self.mesh is not None
-        if self.table.fault is not None:
+        if self.table.fault is not None and self.table.entry_meta[-1][1] != "proof":
             # A cheat found by a put-off check ends each replica where it ran the check:
             # the others' logs may end a few set-up entries apart. Nothing to wait for.
             return True
+        # Nothing follows an ending: a peer that holds more went on without us, and
+        # adopts our ending when it fetches it (SPEC §6.2); we wait until it holds as much.
         length = len(self.table.log)
         return all(
-            info.log_length >= length
+            info.log_length == length
             for key, info in self.mesh.peer_status().items()
             if self._seat_of_key.get(key) not in self.silent
         )

@@ -92,6 +92,10 @@ class Repair:
             elif isinstance(event, LogRewritten):
                 self._rewrite_log(mesh, event.position)
                 rewritten = True
+        fault = self._table.fault
+        if rewritten and isinstance(fault, Equivocation):
+            # We took another seat's proof: its two entries are our evidence too.
+            self._faults.keep_evidence(fault, fault.evidence[1])
         return rewritten
 
     def _rewrite_log(self, mesh: Mesh, position: int) -> None:
