@@ -93,7 +93,7 @@ class Repair:
                 self._rewrite_log(mesh, event.position)
                 rewritten = True
         fault = self._table.fault
-        if rewritten and isinstance(fault, Equivocation):
+        if rewritten and isinstance(fault, Equivocation) and fault.seat not in self._faults.proven:
             # We took another seat's proof: its two entries are our evidence too.
             self._faults.keep_evidence(fault, fault.evidence[1])
         return rewritten
