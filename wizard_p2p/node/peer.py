@@ -39,6 +39,7 @@ from wizard_p2p.net import (
     PeerSilent,
     PeerUp,
     PrivateReceived,
+    entry_digest,
 )
 from wizard_p2p.net.events import PeerState
 from wizard_p2p.node.bot_driver import BotDriver
@@ -297,11 +298,12 @@ class GamePeer:
             # A cheat found by a put-off check ends each replica where it ran the check:
             # the others' logs may end a few set-up entries apart. Nothing to wait for.
             return True
-        # Nothing follows an ending: a peer that holds more went on without us, and
-        # adopts our ending when it fetches it (SPEC §6.2); we wait until it holds as much.
-        length = len(self.table.log)
+        # Nothing follows an ending: a peer that holds more, or as much ending in another
+        # entry, went on without us, and adopts our ending when it fetches it (SPEC
+        # §6.2); we wait until it holds our very log.
+        length, tip = len(self.table.log), entry_digest(self.table.log[-1])
         return all(
-            info.log_length == length
+            info.log_length == length and info.tip == tip
             for key, info in self.mesh.peer_status().items()
             if self._seat_of_key.get(key) not in self.silent
         )
