@@ -243,6 +243,7 @@ class GamePeer:
         self._closing = True
         self._idle.close()
         self._stall.close()
+        self._repair.close()
         self._watch.close()
         if self._watch.gate is not None:
             await self._watch.gate.close()

@@ -6,9 +6,16 @@ A peer whose log differs from ours at a position asks for the other's entry ther
 takes its place, and the log file is rewritten; a proven equivocation makes the table
 write the proof there itself, which is sent to everyone. Any other divergence is a
 fault, reported as such.
+
+A peer reports the difference once (``Diverged``), often by the first heartbeat of a
+peer that has just come back, before our link to it is up, and a control message is
+not resent by the mesh: so the ask is repeated every ``WANT_RETRY`` seconds, at most
+``WANT_TRIES`` times, until the peer's entry at that position comes.
 """
 
 from __future__ import annotations
+
+import asyncio
 
 from wizard_p2p.errors import DecodeError, PeerFault, WizardError
 from wizard_p2p.net import Diverged, Mesh, MessageReceived
@@ -19,7 +26,10 @@ from wizard_p2p.protocol.events import EntryRejected, Event, LogRewritten
 from wizard_p2p.protocol.faults import Equivocation
 from wizard_p2p.protocol.table import Table
 
-__all__ = ["Repair"]
+__all__ = ["WANT_RETRY", "WANT_TRIES", "Repair"]
+
+WANT_RETRY = 0.5  # seconds between two asks of a peer for its entry at one position
+WANT_TRIES = 40
 
 
 class Repair:
@@ -31,6 +41,9 @@ class Repair:
         self._faults = faults
         self._seat_of_key = seat_of_key
         self._forks_asked: set[int] = set()  # positions asked for after a fork (bounded)
+        # peer -> (position, asks left): a differing entry not received yet (one a peer).
+        self._asking: dict[str, tuple[int, int]] = {}
+        self._retry: asyncio.TimerHandle | None = None
 
     def diverged(self, mesh: Mesh, event: Diverged) -> None:
         """A peer holds another entry than ours at a position: ask it for its entry."""
@@ -38,7 +51,34 @@ class Repair:
             f"seat {self._seat_of_key[event.peer]} holds another entry at {event.position}"
         )
         if event.position < len(self._table.log):
+            held = self._asking.get(event.peer)
+            if held is None or event.position < held[0]:
+                self._asking[event.peer] = (event.position, WANT_TRIES)
             mesh.send(event.peer, encode_control(Want(event.position)))
+            if self._retry is None:
+                self._retry = asyncio.get_running_loop().call_later(
+                    WANT_RETRY, self._ask_again, mesh
+                )
+
+    def _ask_again(self, mesh: Mesh) -> None:
+        """Ask each peer we still wait on for its entry again, and later if need be."""
+        self._retry = None
+        for peer, (position, left) in list(self._asking.items()):
+            if left <= 0 or position >= len(self._table.log):
+                del self._asking[peer]  # it never answered, or our log was cut before it
+                continue
+            self._asking[peer] = (position, left - 1)
+            mesh.send(peer, encode_control(Want(position)))
+        if self._asking:
+            self._retry = asyncio.get_running_loop().call_later(
+                WANT_RETRY, self._ask_again, mesh
+            )
+
+    def close(self) -> None:
+        if self._retry is not None:
+            self._retry.cancel()
+            self._retry = None
+        self._asking.clear()
 
     def ask_for_fork(self, mesh: Mesh, peer: str, position: int) -> None:
         """The sender's entry builds on another entry at ``position`` than ours: ask it for
@@ -66,6 +106,8 @@ class Repair:
                 if position < len(table.log):
                     mesh.send(event.peer, encode_control(EntryAt(position, table.log[position])))
                 return False
+            if self._asking.get(event.peer, (None,))[0] == message.position:
+                del self._asking[event.peer]  # the entry we asked for came
             events = table.receive(message.data)
         except PeerFault as fault:
             seat = self._seat_of_key.get(event.peer)
