@@ -34,7 +34,15 @@ from wizard_p2p.audit import audit_entries
 from wizard_p2p.crypto import group
 from wizard_p2p.errors import PeerFault
 from wizard_p2p.protocol import messages as m
-from wizard_p2p.protocol.events import Broadcast, Event, Faulted, GameEnded
+from wizard_p2p.protocol.events import (
+    Broadcast,
+    EntryRejected,
+    Event,
+    Faulted,
+    GameEnded,
+    LogRewritten,
+    broadcasts,
+)
 from wizard_p2p.protocol.faults import Equivocation
 from wizard_p2p.protocol.harness import MemoryGame
 from wizard_p2p.protocol.round_state import round_size
@@ -821,7 +829,7 @@ def test_entry_for_a_position_another_seat_holds_is_refused() -> None:
     assert_audit_fault([*table.log[:6], raw], 6, intruder, "out-of-turn")
 
 
-def test_abort_by_the_wrong_seat_or_naming_the_wrong_seat_is_refused() -> None:
+def test_abort_by_the_stalled_seat_or_naming_a_seat_not_due_is_refused() -> None:
     game = new_game(3, seed=15)
     table = game.tables[0]
     assert game.run(until=settled(game, lambda: "bid" in (table.expected() or (0, ()))[1]))
@@ -829,9 +837,8 @@ def test_abort_by_the_wrong_seat_or_naming_the_wrong_seat_is_refused() -> None:
     assert due is not None
     stalled = due[0]
     writer = 1 if stalled == 0 else 0
-    wrong_writer = next(s for s in range(3) if s not in (stalled, writer))
-    raw = forge(game, wrong_writer, "abort", {"stalled": stalled, "reason": "x"}, log_of=table)
-    assert_refused(game, raw, wrong_writer, "out-of-turn", [writer])
+    raw = forge(game, stalled, "abort", {"stalled": stalled, "reason": "x"}, log_of=table)
+    assert_refused(game, raw, stalled, "out-of-turn", [writer])
     innocent = next(s for s in range(3) if s not in (stalled, writer))
     raw = forge(game, writer, "abort", {"stalled": innocent, "reason": "x"}, log_of=table)
     assert_refused(game, raw, writer, "out-of-turn", [stalled])
@@ -892,29 +899,64 @@ def test_entry_of_another_game_is_refused_as_a_replay() -> None:
 # --- equivocation ------------------------------------------------------------------------
 
 
-def test_equivocation_is_caught_with_both_entries_as_evidence() -> None:
+def test_equivocation_ends_the_game_with_the_proof_in_every_log() -> None:
     game = new_game(3, seed=19)
     assert game.run(until=settled(game, lambda: any(t.choice_needed() for t in game.tables)))
     cheater = next(s for s, t in enumerate(game.tables) if t.choice_needed() == "bid")
     first = forge(game, cheater, "bid", {"round": 1, "bid": 0})
     second = forge(game, cheater, "bid", {"round": 1, "bid": 1})
+    position = m.decode_entry(first).pos
     a, b = honest_seats(game, cheater)
-    # Seat a sees first then second; seat b sees second then first.
+    # Seat a sees first then second; seat b sees second then first. Each ends the game
+    # with a proof of its own at the position the cheater signed twice.
+    proofs = {}
     for seat, (one, two) in ((a, (first, second)), (b, (second, first))):
         game.tables[seat].receive(one)
-        before = snapshot(game.tables[seat])
-        with pytest.raises(Equivocation) as caught:
-            game.tables[seat].receive(two)
-        assert caught.value.seat == cheater and caught.value.kind == "equivocation"
-        assert caught.value.evidence == (one, two)
-        assert caught.value.position == m.decode_entry(one).pos
-        assert snapshot(game.tables[seat]) == before
-        # The evidence convinces anyone: both verify under the cheater's key, same place.
-        e1, e2 = (m.decode_entry(x) for x in caught.value.evidence)
-        for e in (e1, e2):
-            m.check_entry_signature(e, game.identities[cheater].public_key)
-        assert (e1.game, e1.pos, e1.seat) == (e2.game, e2.pos, e2.seat) and e1.raw != e2.raw
-    log = game.tables[a].log
+        events = game.tables[seat].receive(two)
+        rejected = [e.fault for e in events if isinstance(e, EntryRejected)]
+        assert [(f.seat, f.kind, f.position) for f in rejected] == [
+            (cheater, "equivocation", position)
+        ]
+        assert isinstance(rejected[0], Equivocation) and rejected[0].evidence == (one, two)
+        assert LogRewritten(position) in events
+        (proof,) = broadcasts(events)
+        assert proof.pos == position and m.decode_entry(proof.entry).kind == "proof"
+        ended = events[-1]
+        assert isinstance(ended, GameEnded) and isinstance(ended.outcome, Faulted)
+        assert ended.outcome.fault.seat == cheater
+        proofs[seat] = proof.entry
+        # Both lines are in the proof: they convince anyone, with nothing but the log.
+        body = m.decode_entry(proof.entry).body
+        assert sorted(body["entries"]) == sorted([first.decode(), second.decode()])
+    # The two proofs compete for one position: the lower writer's stands, everywhere.
+    low, high = sorted((a, b))
+    assert LogRewritten(position) in game.tables[high].receive(proofs[low])
+    with pytest.raises(PeerFault):
+        game.tables[low].receive(proofs[high])
+    assert game.tables[low].log == game.tables[high].log
+    assert game.tables[low].log[-1] == proofs[low]
+    report = audit_entries(game.tables[low].log)
+    assert (report.status, report.fault_kind, report.fault_seat, report.fault_position) == (
+        "fault", "equivocation", cheater, position
+    )
+
+
+def test_an_observer_names_an_equivocation_and_writes_nothing() -> None:
+    game = new_game(3, seed=19)
+    assert game.run(until=settled(game, lambda: any(t.choice_needed() for t in game.tables)))
+    cheater = next(s for s, t in enumerate(game.tables) if t.choice_needed() == "bid")
+    first = forge(game, cheater, "bid", {"round": 1, "bid": 0})
+    second = forge(game, cheater, "bid", {"round": 1, "bid": 1})
+    observer = Table(game.tables[0].log[0])
+    for line in game.tables[0].log[1:]:
+        observer.receive(line)
+    observer.receive(first)
+    before = snapshot(observer)
+    with pytest.raises(Equivocation) as caught:
+        observer.receive(second)
+    assert caught.value.seat == cheater and caught.value.evidence == (first, second)
+    assert snapshot(observer) == before
+    log = observer.log
     assert_audit_fault([*log, second], len(log), cheater, "equivocation")
 
 

@@ -67,6 +67,8 @@ def real_logs() -> dict[str, list[bytes]]:
     plain.deliver(forge(plain, 0, "dispute", {"round": 2, "reason": "my card"}), range(3))
     plain.run()
     logs["open bids, disputed"] = table.log
+    # A game ended by the proof of an equivocation (an endings vector).
+    logs["ended by a proof"] = read_log(ROOT / "protocol/vectors/endings/proofs-1.jsonl")
     return logs
 
 

@@ -382,9 +382,8 @@ def test_abort_of_a_stalled_seat() -> None:
     assert due is not None
     stalled = due[0]
     writer = 1 if stalled == 0 else 0
-    other = 3 - stalled - writer
     with pytest.raises(UsageError):
-        game.tables[other].abort_stalled()
+        game.tables[stalled].abort_stalled()  # never the stalled seat itself
     events = game.tables[writer].abort_stalled("no answer for 60 s")
     outputs = broadcasts(events)
     assert events == [*outputs, GameEnded(Aborted(writer, stalled, "no answer for 60 s"))]

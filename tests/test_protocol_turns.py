@@ -101,7 +101,7 @@ def test_every_stage_has_its_transitions_and_every_ongoing_one_a_writer() -> Non
 
 def test_the_handler_table_agrees_with_the_turns() -> None:
     """Every kind a turn allows in a stage has a handler that takes it in that stage; an
-    abort is taken in every stage of a game that goes on; a genesis in none."""
+    abort and a proof are taken in every stage of a game that goes on; a genesis in none."""
     allowed: dict[EntryKind, set[Stage]] = {kind: set() for kind in EntryKind}
     for stage, (_, kinds) in STAGE_TURNS.items():
         for kind in kinds:
@@ -110,6 +110,7 @@ def test_the_handler_table_agrees_with_the_turns() -> None:
         for kind in kinds:
             allowed[kind].add(Stage.PLAY)
     allowed[K.ABORT] = {s for s in Stage if not s.ended}
+    allowed[K.PROOF] = {s for s in Stage if not s.ended}
     assert set(HANDLERS) == set(EntryKind)
     assert {kind: set(h.stages) for kind, h in HANDLERS.items()} == allowed
     # What a client writes by itself is never a choice, an abort or a dispute.

@@ -53,6 +53,15 @@ class Bids:
         self.fake = forge(game, self.writer, "bid", body, log_of=seat0, pos=self.position)
         self.real = self.log[self.position]
         self.other = (self.writer + 1) % 3  # a seat that did not write the bid
+        self.third = 3 - self.writer - self.other
+        # Each other seat's abort of the bid's writer, at the bid's position: the ending
+        # of a copy in which the writer stalled there.
+        self.abort_by = {
+            seat: forge(game, seat, "abort", {"reason": "stalled past the time limit",
+                                              "stalled": self.writer},
+                        log_of=seat0, pos=self.position)
+            for seat in (self.other, self.third)
+        }
 
     def observer(self, forks: WatchForks, at_position: bytes, sender: int) -> Table:
         """An observer table that took ``at_position`` from ``sender`` at the bid's place."""
@@ -151,6 +160,60 @@ def test_a_rebuild_starts_from_the_latest_copy_kept(bids: Bids, tmp_path: Path) 
     mesh: Any = FakeMesh()
     rebuilt = forks.other(table, mesh, bids.position, bids.real, PEERS[bids.other])
     assert rebuilt is not None and rebuilt.log == bids.log[: bids.position + 1]
+
+
+def _holding_the_whole_log(bids: Bids, forks: WatchForks) -> Table:
+    """An observer that took the bid from another seat than its writer (final) and the
+    entries after it."""
+    table = bids.observer(forks, bids.real, sender=bids.other)
+    for position, line in enumerate(bids.log[bids.position + 1 :], start=bids.position + 1):
+        table.receive(line)
+        forks.accepted(table, position, bids.other)
+    assert table.log == bids.log
+    return table
+
+
+def test_a_watcher_on_a_branch_that_lost_follows_the_ending_that_stands(
+    bids: Bids, tmp_path: Path
+) -> None:
+    forks = forks_in(tmp_path)
+    table = _holding_the_whole_log(bids, forks)
+    mesh: Any = FakeMesh()
+    # A player's copy of a final position differs: the watcher asks for it all the same
+    # (it may be an ending).
+    forks.diverged(table, mesh, PEERS[bids.third], bids.position)
+    assert mesh.replicator.asked == [(PEERS[bids.third], bids.position)]
+    abort = bids.abort_by[bids.third]
+    followed = forks.other(table, mesh, bids.position, abort, PEERS[bids.third])
+    assert followed is table
+    assert table.log == [*bids.log[: bids.position], abort]
+    assert table.ended and table.abort is not None
+    assert table.abort[:2] == (bids.third, bids.writer)
+    assert forks.rewrites == 1 and forks.proven == {}
+    assert all(p < bids.position for p in forks.provisional)
+    # Its saved log is the one every copy agrees on: audit reads the stall from it.
+    (tmp_path / "game.jsonl").write_bytes(b"".join(line + b"\n" for line in table.log))
+    report = audit_file(tmp_path / "game.jsonl")
+    assert report.status == "aborted" and f"seat {bids.writer + 1}" in report.message
+    # The other branch's entries, sent again, change nothing: the game ended.
+    assert forks.other(table, mesh, bids.position, bids.real, PEERS[bids.other]) is None
+    assert table.log[-1] == abort
+
+
+def test_an_abort_its_writer_contradicted_does_not_replace_the_watchers_entries(
+    bids: Bids, tmp_path: Path
+) -> None:
+    forks = forks_in(tmp_path)
+    table = _holding_the_whole_log(bids, forks)
+    # The bid's next seat signed the entry after it in the watcher's copy: its abort
+    # of the bid's writer there contradicts that entry (SPEC §6.2, rule 3).
+    assert bids.log[bids.position + 1] and m.decode_entry(
+        bids.log[bids.position + 1]
+    ).seat == bids.other
+    mesh: Any = FakeMesh()
+    refuted = bids.abort_by[bids.other]
+    assert forks.other(table, mesh, bids.position, refuted, PEERS[bids.third]) is None
+    assert table.log == bids.log and not table.ended and forks.rewrites == 0
 
 
 def test_the_evidence_goes_beside_the_saved_log_else_in_the_data_directory(

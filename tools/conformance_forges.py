@@ -229,12 +229,11 @@ def trump_not_due(game: MemoryGame, log: list[bytes], at: int) -> bytes:
     return resign(game, obj)
 
 
-def abort_by_the_wrong_seat(game: MemoryGame, log: list[bytes], at: int) -> bytes:
-    """An abort of the seat due written by a seat that is not the lowest other one."""
+def abort_by_the_stalled_seat(game: MemoryGame, log: list[bytes], at: int) -> bytes:
+    """An abort of the seat due written by that very seat (any other seat may write it)."""
     obj = fields(log[at])
-    due, seats = obj["seat"], len(game.tables)
-    writer = next(s for s in range(seats - 1, -1, -1) if s != due)
-    obj.update(seat=writer, kind="abort", body={"reason": "too slow", "stalled": due})
+    due = obj["seat"]
+    obj.update(kind="abort", body={"reason": "too slow", "stalled": due})
     return resign(game, obj)
 
 

@@ -36,7 +36,7 @@ from typing import Any
 
 from tools.conformance_forges import (
     Json,
-    abort_by_the_wrong_seat,
+    abort_by_the_stalled_seat,
     altered_in_transit,
     another_seats_position,
     bid_open_not_matching,
@@ -222,8 +222,8 @@ ARRIVALS: list[tuple[str, str, str, Callable[[m.Entry], bool], Any]] = [
      by_another_seat),
     ("out-of-turn-kind", "4-wizard-lead", "the seat due to play writes a trump choice",
      of_kind("play", 2), trump_not_due),
-    ("out-of-turn-abort", "5-secret", "an abort of the seat due written by the highest "
-     "other seat, not the lowest", of_kind("bid", 2), abort_by_the_wrong_seat),
+    ("out-of-turn-abort", "5-secret", "an abort of the seat due written by that seat "
+     "itself", of_kind("bid", 2), abort_by_the_stalled_seat),
     ("gap", "3", "the line of a position holds the next position's entry", of_kind("lock"),
      gap),
     ("gap", "4-hidden", "the line of a position holds the next position's entry",

@@ -156,9 +156,13 @@ def _cmd_resume(args: argparse.Namespace) -> int:
 
 
 def _cmd_audit(args: argparse.Namespace) -> int:
+    if len(args.log) > 1:
+        from wizard_p2p.copies import main as copies_main
+
+        return copies_main(args.log, as_json=args.json)
     from wizard_p2p.audit import main as audit_main
 
-    return audit_main(args.log, as_json=args.json)
+    return audit_main(args.log[0], as_json=args.json)
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
@@ -310,9 +314,13 @@ def build_parser() -> argparse.ArgumentParser:
         "audit",
         help="verify a game log offline and print its score pad",
         description="Check every signature, shuffle, bid, card and score of a game log "
-        "offline, then print its score pad; exit 0 verified, 1 a fault, 2 unreadable.",
+        "offline, then print its score pad; exit 0 verified, 1 a fault, 2 unreadable. "
+        "Given several copies of one game (each seat's log), say whether they agree, "
+        "where they fork and which ending stands, with the signatures that prove it.",
     )
-    audit.add_argument("log", help="the log file (JSON Lines)")
+    audit.add_argument(
+        "log", nargs="+", help="the log file (JSON Lines); several: copies of one game"
+    )
     audit.add_argument("--json", action="store_true", help="print the report as JSON")
     audit.set_defaults(func=_cmd_audit)
 

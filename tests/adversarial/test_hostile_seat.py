@@ -12,13 +12,16 @@ lost an entry, or grew past the memory limit.
 
 from __future__ import annotations
 
+import json
 import os
 import re
+import subprocess
+import sys
 from collections.abc import Callable
 
 import pytest
 
-from tests.adversarial.support import HostileTable
+from tests.adversarial.support import REPO, HostileTable
 
 Make = Callable[..., HostileTable]
 
@@ -94,19 +97,36 @@ def test_an_entry_written_out_of_turn_is_refused_with_evidence(hostile: Make) ->
     table.assert_audit_names_evil(exit_code=1)
 
 
-def test_two_entries_for_one_position_sent_to_different_peers_are_proven(hostile: Make) -> None:
+def test_two_entries_for_one_position_sent_to_different_peers_end_the_game_with_the_proof(
+    hostile: Make,
+) -> None:
     table = hostile("equivocate")
-    # Each honest seat took one of the two bids; comparing logs, each finds the other.
+    # Each honest seat took one of the two bids; comparing logs, one finds the other's,
+    # writes the proof in the log at that position, and every honest seat ends there.
     table.watch(evidence_kept(table, "equivocation"), "evidence of the equivocation")
+    table.watch(lambda: not any(p.alive() for p in table.honest), "the game to end on the proof")
     table.assert_memory_bounded()
     for proc in table.honest:
-        assert proc.alive(), proc.describe()
+        assert proc.popen.returncode == 1, proc.describe()
         (proof,) = [e for e in table.evidence(proc) if e.kind == "equivocation"]
         assert len(proof.entries) == 2 and proof.entries[0] != proof.entries[1]
     a, b = (table.log_path(p).read_bytes().splitlines() for p in table.honest)
     position = table.evidence(table.honest[0])[0].position
-    assert a[:position] == b[:position]
+    # Every honest copy ends with the same proof entry, at the position signed twice.
+    assert a == b and len(a) == position + 1
+    assert json.loads(a[-1])["kind"] == "proof"
     table.assert_audit_names_evil(exit_code=1)
+    both = subprocess.run(
+        [sys.executable, "-m", "wizard_p2p", "audit", "--json",
+         *(str(table.log_path(p)) for p in table.honest)],
+        capture_output=True, text=True, cwd=REPO, timeout=120,
+    )
+    assert both.returncode == 1, both.stdout + both.stderr
+    report = json.loads(both.stdout)
+    assert report["status"] == "agreed"
+    assert (report["standing"]["seat"], report["standing"]["kind"]) == (
+        table.evil_seat, "equivocation"
+    )
 
 
 # --- found by the round's check ------------------------------------------------------------

@@ -36,6 +36,8 @@ class PeerInfo:
     log_length: int
     # Random id of the peer's current process instance ("" before it sent one).
     epoch: str
+    # The digest of the last entry the peer reported holding ("" before it did).
+    tip: str = ""
 
 
 @dataclass(frozen=True)

@@ -52,6 +52,7 @@ class Peer:
     last_heard: float | None = None
     epoch: str = ""
     log_length: int = 0
+    tip: str = ""  # the digest of its last entry, as it reported it
     dealer: zmq.asyncio.Socket | None = None
     # How frames are sent to it: the dealer's send-only twin (see send_only_twin), or
     # on a watcher's mesh the route back over its listening socket.

@@ -329,6 +329,7 @@ class Mesh(ListeningService):
                 last_heard_ago=None if p.last_heard is None else now - p.last_heard,
                 log_length=p.log_length,
                 epoch=p.epoch,
+                tip=p.tip,
             )
             for p in self._peers.values()
         }
@@ -575,11 +576,11 @@ class Mesh(ListeningService):
                     self._emit(PeerRestarted(peer.key, peer.epoch, epoch))
                     self._peer_returned(peer)
                 peer.epoch = epoch
-                peer.log_length = length
+                peer.log_length, peer.tip = length, tip
                 if replicator is not None:
                     replicator.on_ack(peer.key, length, tip)
             case Ack(length=length, tip=tip):
-                peer.log_length = length
+                peer.log_length, peer.tip = length, tip
                 if replicator is not None:
                     replicator.on_ack(peer.key, length, tip)
             case Entry():

@@ -39,6 +39,7 @@ from wizard_p2p.net import (
     PeerSilent,
     PeerUp,
     PrivateReceived,
+    entry_digest,
 )
 from wizard_p2p.net.events import PeerState
 from wizard_p2p.node.bot_driver import BotDriver
@@ -242,6 +243,7 @@ class GamePeer:
         self._closing = True
         self._idle.close()
         self._stall.close()
+        self._repair.close()
         self._watch.close()
         if self._watch.gate is not None:
             await self._watch.gate.close()
@@ -293,13 +295,16 @@ class GamePeer:
 
     def _peers_caught_up(self) -> bool:
         assert self.mesh is not None
-        if self.table.fault is not None:
+        if self.table.fault is not None and self.table.entry_meta[-1][1] != "proof":
             # A cheat found by a put-off check ends each replica where it ran the check:
             # the others' logs may end a few set-up entries apart. Nothing to wait for.
             return True
-        length = len(self.table.log)
+        # Nothing follows an ending: a peer that holds more, or as much ending in another
+        # entry, went on without us, and adopts our ending when it fetches it (SPEC
+        # §6.2); we wait until it holds our very log.
+        length, tip = len(self.table.log), entry_digest(self.table.log[-1])
         return all(
-            info.log_length >= length
+            info.log_length == length and info.tip == tip
             for key, info in self.mesh.peer_status().items()
             if self._seat_of_key.get(key) not in self.silent
         )
@@ -310,7 +315,7 @@ class GamePeer:
         self.tracer.received(position)
         sender = self._seat_of_key.get(from_peer)
         try:
-            self.table.receive(data)
+            events = self.table.receive(data)
         except PeerFault as fault:
             if self.table.fault is not None and fault.kind == "after-end":
                 return False  # the game ended here on a cheat; the others end a bit later
@@ -323,6 +328,11 @@ class GamePeer:
             self._faults.refused(
                 sender, position, f"malformed entry {position} from seat {sender}: {exc}"
             )
+            return False
+        if self.mesh is not None and self._repair.handle(self.mesh, events):
+            # An ending took the place of our entries (a proof of the sender's
+            # equivocation, say): the log on disk was rewritten and ours sent.
+            self._after_change()
             return False
         if len(self.table.log) <= position:
             # A valid entry of another position (an old one replayed, or a later one)
@@ -371,12 +381,13 @@ class GamePeer:
         return self._stall.can_abort()
 
     def abort_stalled(self) -> None:
-        """End the game naming the silent seat due (only the lowest other seat may)."""
+        """End the game naming the silent seat due (the lowest other seat that is not
+        silent may)."""
         if not self.can_abort():
             raise UsageError(
-                "only the lowest other seat can end the game, and only once the seat due "
-                "has held it up (silent, or not writing what its client writes by itself) "
-                "for the stall limit"
+                "only the lowest other seat still here can end the game, and only once the "
+                "seat due has held it up (silent, or not writing what its client writes by "
+                "itself) for the stall limit"
             )
         self.table.abort_stalled()
         self._persist_and_publish()

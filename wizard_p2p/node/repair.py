@@ -1,22 +1,35 @@
 """Repairing a replica whose log differs from a peer's at some position.
 
 A peer whose log differs from ours at a position asks for the other's entry there
-(a control message); the table decides. The one case that resolves itself: we died
-between writing our entry and sending it, and the others wrote the abort of our
-stall at that position. Any other divergence is a fault, reported as such.
+(a control message); the table decides. An ending that stands over our entry there
+(SPEC §6.2: an abort of the seat due, a lower seat's abort, a proof of equivocation)
+takes its place, and the log file is rewritten; a proven equivocation makes the table
+write the proof there itself, which is sent to everyone. Any other divergence is a
+fault, reported as such.
+
+A peer reports the difference once (``Diverged``), often by the first heartbeat of a
+peer that has just come back, before our link to it is up, and a control message is
+not resent by the mesh: so the ask is repeated every ``WANT_RETRY`` seconds, at most
+``WANT_TRIES`` times, until the peer's entry at that position comes.
 """
 
 from __future__ import annotations
+
+import asyncio
 
 from wizard_p2p.errors import DecodeError, PeerFault, WizardError
 from wizard_p2p.net import Diverged, Mesh, MessageReceived
 from wizard_p2p.node.durability import SeatLog
 from wizard_p2p.node.faults import MAX_FAULTS_KEPT, Faults
 from wizard_p2p.protocol.control import EntryAt, Want, Watchers, decode_control, encode_control
-from wizard_p2p.protocol.events import Event, LogRewritten
+from wizard_p2p.protocol.events import EntryRejected, Event, LogRewritten
+from wizard_p2p.protocol.faults import Equivocation
 from wizard_p2p.protocol.table import Table
 
-__all__ = ["Repair"]
+__all__ = ["WANT_RETRY", "WANT_TRIES", "Repair"]
+
+WANT_RETRY = 0.5  # seconds between two asks of a peer for its entry at one position
+WANT_TRIES = 40
 
 
 class Repair:
@@ -28,6 +41,9 @@ class Repair:
         self._faults = faults
         self._seat_of_key = seat_of_key
         self._forks_asked: set[int] = set()  # positions asked for after a fork (bounded)
+        # peer -> (position, asks left): a differing entry not received yet (one a peer).
+        self._asking: dict[str, tuple[int, int]] = {}
+        self._retry: asyncio.TimerHandle | None = None
 
     def diverged(self, mesh: Mesh, event: Diverged) -> None:
         """A peer holds another entry than ours at a position: ask it for its entry."""
@@ -35,7 +51,34 @@ class Repair:
             f"seat {self._seat_of_key[event.peer]} holds another entry at {event.position}"
         )
         if event.position < len(self._table.log):
+            held = self._asking.get(event.peer)
+            if held is None or event.position < held[0]:
+                self._asking[event.peer] = (event.position, WANT_TRIES)
             mesh.send(event.peer, encode_control(Want(event.position)))
+            if self._retry is None:
+                self._retry = asyncio.get_running_loop().call_later(
+                    WANT_RETRY, self._ask_again, mesh
+                )
+
+    def _ask_again(self, mesh: Mesh) -> None:
+        """Ask each peer we still wait on for its entry again, and later if need be."""
+        self._retry = None
+        for peer, (position, left) in list(self._asking.items()):
+            if left <= 0 or position >= len(self._table.log):
+                del self._asking[peer]  # it never answered, or our log was cut before it
+                continue
+            self._asking[peer] = (position, left - 1)
+            mesh.send(peer, encode_control(Want(position)))
+        if self._asking:
+            self._retry = asyncio.get_running_loop().call_later(
+                WANT_RETRY, self._ask_again, mesh
+            )
+
+    def close(self) -> None:
+        if self._retry is not None:
+            self._retry.cancel()
+            self._retry = None
+        self._asking.clear()
 
     def ask_for_fork(self, mesh: Mesh, peer: str, position: int) -> None:
         """The sender's entry builds on another entry at ``position`` than ours: ask it for
@@ -63,6 +106,8 @@ class Repair:
                 if position < len(table.log):
                     mesh.send(event.peer, encode_control(EntryAt(position, table.log[position])))
                 return False
+            if self._asking.get(event.peer, (None,))[0] == message.position:
+                del self._asking[event.peer]  # the entry we asked for came
             events = table.receive(message.data)
         except PeerFault as fault:
             seat = self._seat_of_key.get(event.peer)
@@ -74,13 +119,34 @@ class Repair:
             seat = self._seat_of_key.get(event.peer)
             self._faults.control_refused(seat, f"control message from seat {seat}: {exc}")
             return False
-        for rewritten in events:
-            if isinstance(rewritten, LogRewritten):
-                self._rewrite_log(mesh, rewritten.position)
+        self.handle(mesh, events)
         return True
 
+    def handle(self, mesh: Mesh, events: list[Event]) -> bool:
+        """Act on what the table reported: keep the proof of a refused entry, rewrite the
+        log file where an ending took the place of our entries (and send what is ours
+        from there). True if the log was rewritten."""
+        rewritten = False
+        for event in events:
+            if isinstance(event, EntryRejected) and isinstance(event.fault, Equivocation):
+                self._faults.seen.append(str(event.fault))
+                self._faults.keep_evidence(event.fault, event.fault.evidence[1])
+            elif isinstance(event, LogRewritten):
+                self._rewrite_log(mesh, event.position)
+                rewritten = True
+        fault = self._table.fault
+        if rewritten and isinstance(fault, Equivocation) and fault.seat not in self._faults.proven:
+            # We took another seat's proof: its two entries are our evidence too.
+            self._faults.keep_evidence(fault, fault.evidence[1])
+        return rewritten
+
     def _rewrite_log(self, mesh: Mesh, position: int) -> None:
-        """Our log changed from ``position`` on: replace the file to match."""
+        """Our log changed from ``position`` on: replace the file to match, and send our
+        entries from there (a proof we wrote in place of an equivocated entry)."""
         self._seat_log.rewrite()
-        if mesh.replicator is not None:
-            mesh.replicator.rewritten(position)
+        if mesh.replicator is None:
+            return
+        mesh.replicator.rewritten(position)
+        for pos in range(position, len(self._table.log)):
+            if self._table.entry_meta[pos][0] == self._table.seat:
+                mesh.publish(pos)

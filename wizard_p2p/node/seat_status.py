@@ -64,6 +64,6 @@ def seat_status(
         held = time.monotonic() - stall.held_since
         items.append(Status(
             "held-up", seat=held_by, done=int(held),
-            total=int(stall_limit), writer=table.abort_writer(held_by),
+            total=int(stall_limit), writer=stall.writer(held_by),
         ))
     return tuple(items)

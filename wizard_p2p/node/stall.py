@@ -1,8 +1,10 @@
 """Which seat holds the game up, for how long, and when it may be named as stalled.
 
 A seat holds the game up when it is due and silent, or owes an entry its client writes
-by itself. Once it has for the stall limit, the one seat that writes the abort may end
-the game: a bot does at once, a person is offered it, and the console counts down.
+by itself. Once it has for the stall limit, the seat the right to end it falls to may end
+the game: a bot does at once, a person is offered it, and the console counts down. The
+right goes to the other seats lowest first and passes over every seat that is silent
+too (SPEC §6.1): where two seats end the game at once, the lower one's abort stands.
 """
 
 from __future__ import annotations
@@ -81,7 +83,7 @@ class StallWatch:
         ):
             return
         left = self.held_since + self._timers.stall_limit - time.monotonic()
-        ends_it = self.ends_stalls() and self._table.abort_writer(self.held_by) == self._seat
+        ends_it = self.ends_stalls() and self.writer(self.held_by) == self._seat
         if left > 0:
             if not self._subscribers and not ends_it:
                 return  # nobody watches a countdown, and this seat ends nothing by itself
@@ -104,6 +106,14 @@ class StallWatch:
             self.arm()
         for callback in list(self._subscribers):
             callback()  # the countdown moved, or this person may now end the game
+
+    def writer(self, stalled: int) -> int:
+        """The seat the right to end the game falls to when ``stalled`` holds it up: the
+        lowest other seat that is not silent (this seat is never silent to itself)."""
+        order = self._table.abort_order(stalled)
+        return next(
+            (s for s in order if s == self._seat or s not in self._silent), order[0]
+        )
 
     def ends_stalls(self) -> bool:
         """Whether this client writes an abort by itself (SPEC §6): a bot's does, and only
@@ -138,11 +148,11 @@ class StallWatch:
 
     def can_abort(self) -> bool:
         """Whether this seat may end the game now: the seat due has held it up (silent,
-        or withholding an automatic entry) for the stall limit, and we are the one seat
-        that writes the abort."""
+        or withholding an automatic entry) for the stall limit, and the right to end it
+        falls to us (every lower other seat is silent too)."""
         due = self._table.expected()
         if due is None or not self.holding_up(due):
             return False
-        if self._table.abort_writer(due[0]) != self._seat:
+        if self.writer(due[0]) != self._seat:
             return False
         return self.stalled_for() >= self._timers.stall_limit

@@ -15,11 +15,16 @@ each copy it is handed (``Replicator.watch_others``):
   is valid after the log before it: the observer table is rebuilt from the log before
   it (from a copy of the table kept every ``CHECKPOINT_EVERY`` entries, else from the
   genesis), takes the copy, and the entries after it are caught up again;
-* an entry any seat other than its writer sent is *final*: nothing replaces it.
+* an entry any seat other than its writer sent is *final*: nothing replaces it but an
+  ending that stands over it (SPEC §6.2: an abort of the seat due there, a proof of
+  an equivocation). The observer table takes such an ending in place of its entries
+  from that position on (``LogRewritten``), as a seat's does: a watcher that followed
+  a branch that lost follows the ending every copy agrees on.
 
 So a seat cannot take back its own entry (a writer's copy never replaces another's),
-and a position changes at most once. A copy that is valid but builds on another
-entry before it than the watcher's leads to asking for that earlier position too.
+and a position changes once, or again only for an ending that stands. A copy that is
+valid but builds on another entry before it than the watcher's leads to asking for
+that earlier position too.
 Every fault of a player's entry that proves who cheated (``protocol.evidence``) is
 kept the same way.
 """
@@ -36,6 +41,7 @@ from wizard_p2p.net import Mesh
 from wizard_p2p.net.replicate import entry_digest
 from wizard_p2p.node.evidence_file import EvidenceFile
 from wizard_p2p.protocol import messages as m
+from wizard_p2p.protocol.events import LogRewritten
 from wizard_p2p.protocol.evidence import FILE_NAME, evidence_of
 from wizard_p2p.protocol.faults import Equivocation
 from wizard_p2p.protocol.kinds import FaultKind
@@ -132,21 +138,19 @@ class WatchForks:
 
     def diverged(self, table: Table, mesh: Mesh, peer: str, position: int) -> None:
         """A player's copy of the entry we hold at ``position`` differs: ask it for that
-        copy, if ours is provisional and that player did not write it (no other copy
-        could replace ours)."""
-        seat = self._seat_of(peer)
-        if (
-            mesh.replicator is not None and position in self.provisional
-            and position < len(table.log) and seat != table.entry_meta[position][0]
-        ):
+        copy. It may replace ours if ours is provisional and that player did not write
+        it, or whatever ours is if it is an ending that stands (the replicator reports
+        a peer's difference at a position once)."""
+        if mesh.replicator is not None and 0 < position < len(table.log):
             mesh.replicator.fetch(peer, position)
 
     def other(
         self, table: Table, mesh: Mesh, position: int, data: bytes, peer: str
     ) -> Table | None:
         """A player's copy of the entry we hold at ``position``, unlike ours: the table
-        rebuilt with it in place of ours when it is to be followed (see the module's
-        docstring), else None."""
+        to follow from now on when the copy is to be followed (see the module's
+        docstring): rebuilt with it in place of ours, or ``table`` itself when it took
+        an ending that stands; else None."""
         if not 0 < position < len(table.log) or len(self._weighed) >= MAX_COPIES_WEIGHED:
             return None
         seen = (position, entry_digest(data))
@@ -161,7 +165,10 @@ class WatchForks:
             return None
         sender = self._seat_of(peer)
         try:
-            table.receive(data)  # raises: it differs from the entry we hold
+            # Raises, as it differs from the entry we hold, unless it is an ending that
+            # stands there: then the table took it in place of ours, and what followed.
+            if any(isinstance(e, LogRewritten) for e in table.receive(data)):
+                return self._ended_otherwise(table, position, sender)
         except Equivocation as fault:
             self.keep(fault, data)
         except PeerFault as fault:
@@ -179,6 +186,20 @@ class WatchForks:
         return self._rebuilt(table, mesh, position, data, sender)
 
     # --- internals ------------------------------------------------------------------------
+
+    def _ended_otherwise(self, table: Table, position: int, sender: int | None) -> Table:
+        """``table`` took an ending that stands at ``position`` in place of its entries
+        from there on: what we knew of them goes."""
+        self.rewrites += 1
+        self._forget_from(position)
+        _log.warning("followed the ending seat %s sent for position %d: it stands over ours",
+                     sender, position)
+        return table
+
+    def _forget_from(self, position: int) -> None:
+        self.provisional = {p for p in self.provisional if p < position}
+        for stale in [k for k in self._checkpoints if k > position]:
+            del self._checkpoints[stale]
 
     def _rebuilt(
         self, table: Table, mesh: Mesh, position: int, data: bytes, sender: int
@@ -213,9 +234,7 @@ class WatchForks:
         if len(rebuilt.log) != position + 1:
             return None
         self.rewrites += 1
-        self.provisional = {p for p in self.provisional if p < position}
-        for stale in [k for k in self._checkpoints if k > position]:
-            del self._checkpoints[stale]
+        self._forget_from(position)
         _log.warning("followed seat %d's copy of position %d (ours came from its writer only)",
                      sender, position)
         return rebuilt

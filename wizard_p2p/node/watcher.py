@@ -12,7 +12,8 @@ entry the table refuses is not kept; the sending seat is named on the status lin
 and the right entry still comes from another player. When a player's copy of a held
 entry differs from the watcher's (a seat sent the watchers another entry than the
 players), ``node.watch_fork`` asks the players for theirs, keeps the proof of an
-equivocation, and follows the players' copy. Every proof of a seat's cheating is
+equivocation, and follows the players' copy; an ending that stands over the entries
+it holds (SPEC §6.2) takes their place, as at a seat. Every proof of a seat's cheating is
 kept in ``evidence.jsonl`` (beside the saved log, else in the data directory).
 
 It implements ``seat.controller.WatchController``: the snapshot's view is a

@@ -126,6 +126,12 @@ class Chain:
                 first=held,
                 second=entry.raw,
             )
+        if old.kind == "proof":
+            # The game ended there on a proof of equivocation; nothing more is taken.
+            raise PeerFault(
+                "came where the game ended on a proof of equivocation",
+                seat=entry.seat, position=entry.pos, kind=FaultKind.AFTER_END,
+            )
         if old.kind == "abort" and old.body.get("stalled") == entry.seat:
             # The others ended the game there, naming this seat as stalled: its entry came
             # too late (a slow seat, not a cheat), and proves nothing against it.

@@ -22,6 +22,7 @@ from wizard_p2p import crypto
 from wizard_p2p.errors import CryptoError, DecodeError, IllegalAction
 from wizard_p2p.protocol import dealing
 from wizard_p2p.protocol import messages as m
+from wizard_p2p.protocol.endings import Proof, read_proof
 from wizard_p2p.protocol.kinds import EntryKind, Stage
 from wizard_p2p.protocol.round_state import RoundState
 from wizard_p2p.protocol.seat_secrets import SeatSecrets, bid_domain
@@ -52,6 +53,8 @@ class Replica(Protocol):
     def _to_reveal(self, rnd: RoundState) -> None: ...
     def _finish_round(self) -> None: ...
     def _abort(self, writer: int, stalled: int, reason: str) -> None: ...
+    def _authenticate(self, entry: m.Entry) -> None: ...
+    def _proven(self, writer: int, proof: Proof) -> None: ...
 
 
 Validator = Callable[[Replica, m.Entry], Apply]
@@ -402,6 +405,11 @@ def on_abort(t: Replica, entry: m.Entry) -> Apply:
     return lambda: t._abort(entry.seat, entry.body["stalled"], entry.body["reason"])
 
 
+def on_proof(t: Replica, entry: m.Entry) -> Apply:
+    proof = read_proof(entry.body["entries"], entry.pos, t._authenticate)
+    return lambda: t._proven(entry.seat, proof)
+
+
 _SET_UP = {Stage.SHUFFLE, Stage.LOCK}
 _ROUND = {*_SET_UP, Stage.PLAY}
 _UNTIL_THE_END = {Stage.COIN, *_ROUND, Stage.REVEAL, Stage.FINAL}
@@ -419,6 +427,7 @@ HANDLERS: Mapping[EntryKind, Handler] = {
     EntryKind.DISPUTE: Handler(on_dispute, frozenset(_ROUND)),
     EntryKind.FINAL: Handler(on_final, frozenset({Stage.FINAL})),
     EntryKind.ABORT: Handler(on_abort, frozenset(_UNTIL_THE_END)),
+    EntryKind.PROOF: Handler(on_proof, frozenset(_UNTIL_THE_END)),
 }
 
 

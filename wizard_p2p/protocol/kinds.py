@@ -25,6 +25,7 @@ class EntryKind(StrEnum):
     DISPUTE = "dispute"
     FINAL = "final"
     ABORT = "abort"
+    PROOF = "proof"
 
 
 class Stage(StrEnum):
@@ -46,6 +47,10 @@ class Stage(StrEnum):
 
 
 _ENDED = frozenset({Stage.DONE, Stage.ABORTED, Stage.FAULTED})
+
+# The entries that end a game wherever they stand, and may replace another entry at their
+# position (SPEC §6.2): a stalled seat's abort, and the proof of an equivocation.
+ENDING_KINDS = frozenset({EntryKind.ABORT, EntryKind.PROOF})
 
 # Entries a seat's client writes by itself, with no choice to think over.
 AUTO_KINDS = frozenset(
@@ -96,4 +101,4 @@ class FaultKind(StrEnum):
     DISPUTE = "dispute"
 
 
-__all__ = ["AUTO_KINDS", "CHOICE_KINDS", "EntryKind", "FaultKind", "Stage"]
+__all__ = ["AUTO_KINDS", "CHOICE_KINDS", "ENDING_KINDS", "EntryKind", "FaultKind", "Stage"]

@@ -33,6 +33,9 @@ from wizard_p2p.protocol.schema import Bool, Field, Hex, Int, List, Nullable, Ob
 PROTOCOL = "wizard-p2p/8"
 VERSION = 8
 MAX_ENTRY_BYTES = 64 * 1024
+# An entry line held in a proof (SPEC §6.3): every entry the schemas admit is shorter, and
+# two of them, their quotes escaped, leave a proof entry under MAX_ENTRY_BYTES.
+PROOF_LINE_CHARS = 24_000
 ZERO_HASH = bytes(32)
 ENTRY_DOMAIN = "entry"
 GENESIS_DOMAIN = "genesis"
@@ -147,6 +150,9 @@ BODIES: dict[str, Obj] = {
     "final": Obj({"totals": List(Int(-100000, 100000), 3, 6)}),
     # A seat stalled past the limit: any other seat may end the game, naming it.
     "abort": Obj({"stalled": SEATS, "reason": Str(max_len=200)}),
+    # Two different entries one seat signed for this very position: the proof of its
+    # equivocation ends the game (the two lines, in byte order).
+    "proof": Obj({"entries": List(Str(max_len=PROOF_LINE_CHARS, min_len=1), 2, 2)}),
 }
 
 ENVELOPE_FIELDS: dict[str, Field] = {

@@ -35,6 +35,7 @@ from wizard_p2p.protocol import dealing
 from wizard_p2p.protocol import messages as m
 from wizard_p2p.protocol.authoring import Author, Body
 from wizard_p2p.protocol.chain import Chain
+from wizard_p2p.protocol.endings import Proof, proof_body, stands_over
 from wizard_p2p.protocol.events import (
     Aborted,
     Broadcast,
@@ -46,10 +47,17 @@ from wizard_p2p.protocol.events import (
     LogRewritten,
     Outcome,
 )
-from wizard_p2p.protocol.faults import CheatDetected, OutOfTurn, fault_kind
+from wizard_p2p.protocol.faults import CheatDetected, Equivocation, OutOfTurn, fault_kind
 from wizard_p2p.protocol.genesis import read_genesis
 from wizard_p2p.protocol.handlers import HANDLERS
-from wizard_p2p.protocol.kinds import AUTO_KINDS, CHOICE_KINDS, EntryKind, FaultKind, Stage
+from wizard_p2p.protocol.kinds import (
+    AUTO_KINDS,
+    CHOICE_KINDS,
+    ENDING_KINDS,
+    EntryKind,
+    FaultKind,
+    Stage,
+)
 from wizard_p2p.protocol.round_check import check_round
 from wizard_p2p.protocol.round_state import RoundState, round_size
 from wizard_p2p.protocol.scheduling import Scheduling
@@ -58,6 +66,7 @@ from wizard_p2p.protocol.turns import (
     Step,
     Tally,
     Turn,
+    abort_order,
     abort_writer,
     advance,
     check_turn,
@@ -307,18 +316,25 @@ class Table:
         return self._reported(lambda: self._write(EntryKind.PLAY, self._me().play(rnd, card)))
 
     def abort_stalled(self, reason: str = "stalled past the time limit") -> list[Event]:
-        """End the game naming the seat due, when it has stalled (only the lowest other seat)."""
+        """End the game naming the seat due, when it has stalled (any other seat may:
+        when several do, the lowest one's abort stands, SPEC §6.2). When to is the
+        node's policy."""
         turn = self.expected()
         if turn is None or self.seat is None:
             raise UsageError("the game has ended")
-        if self.seat != abort_writer(turn.seat):
-            raise UsageError("only the lowest-numbered other seat writes the abort")
+        if self.seat == turn.seat:
+            raise UsageError("a seat cannot end the game naming itself as stalled")
         body = self._me().abort(turn.seat, reason)
         return self._reported(lambda: self._write(EntryKind.ABORT, body))
 
     def abort_writer(self, stalled: int) -> int:
-        """The one seat that writes the abort of ``stalled``: the lowest other seat."""
+        """The first seat the right to end the game falls to: the lowest other seat."""
         return abort_writer(stalled)
+
+    def abort_order(self, stalled: int) -> tuple[int, ...]:
+        """The seats that may end the game when ``stalled`` holds it up, in the order the
+        right passes to them (SPEC §6.1)."""
+        return abort_order(stalled, self.seats)
 
     def _expect_choice(self, kind: EntryKind) -> None:
         if self.seat is None:
@@ -381,49 +397,109 @@ class Table:
             if chain.entries[entry.pos] == raw:
                 return  # a duplicate: already have it
             chain.authenticate(entry)
-            if self._abort_replaces_ours(entry):
-                self._yield_to_abort(entry)
+            if self._stands_here(entry):
+                self._replace_from(entry)
                 return
-            chain.check_fork(entry, chain.entries[entry.pos])  # raises: a fork or out of turn
+            if self._proved(lambda: chain.check_fork(entry, chain.entries[entry.pos])):
+                return
         chain.authenticate(entry)
-        chain.check_held(entry)
+        if self._proved(lambda: chain.check_held(entry)):
+            return
         if entry.pos > len(chain):
             chain.hold(entry)
             return
         self._accept(entry, authenticated=True)
         self._settle()
 
-    def _abort_replaces_ours(self, entry: m.Entry) -> bool:
-        """Whether ``entry`` is the others' abort of us, written where our last entry is.
-
-        We stalled with an entry of ours on disk that never reached anyone (we died
-        between writing and sending it), and the others ended the game naming us at that
-        very position. Nobody holds our entry, so the abort stands and we take it.
-        """
+    def _stands_here(self, entry: m.Entry) -> bool:
+        """Whether ``entry`` (authenticated), an ending for a position we hold another
+        entry at, stands there in its place (SPEC §6.2): it chains to our entry before,
+        outranks ours, and an abort names the seat due there and is not refuted by an
+        entry its own writer signed after it in our log."""
         pos = entry.pos
-        return (
-            entry.kind == EntryKind.ABORT
-            and self.seat is not None
-            and pos == len(self.log) - 1
-            and self.entry_meta[pos][0] == self.seat
-            and entry.body["stalled"] == self.seat
-            and entry.seat == abort_writer(self.seat)
-            and entry.prev == self._chain.hashes[pos - 1]
-        )
+        if pos < 1 or entry.kind not in ENDING_KINDS or entry.prev != self._chain.hashes[pos - 1]:
+            return False
+        held = m.decode_entry(self.log[pos])
+        later = {seat for seat, _ in self.entry_meta[pos + 1 :]}
+        if not stands_over(entry, held, later):
+            return False
+        if entry.kind == EntryKind.ABORT:
+            due = held.body["stalled"] if held.kind == EntryKind.ABORT else held.seat
+            return bool(entry.body["stalled"] == due and entry.seat != due)
+        try:
+            handler = HANDLERS[EntryKind.PROOF]
+            handler.validate(self, entry)  # the proof's own lines, whatever the state
+        except DecodeError as exc:
+            raise PeerFault(
+                f"signed a proof that proves nothing: {exc}", seat=entry.seat,
+                position=pos, kind=FaultKind.MALFORMED,
+            ) from exc
+        return True
 
-    def _yield_to_abort(self, entry: m.Entry) -> None:
-        """Drop our unsent last entry and take the abort in its place (see above): the
-        replica is rebuilt from the log before it, its round checks run at once."""
-        before = self.log[1 : entry.pos]
+    def _replace_from(self, entry: m.Entry) -> None:
+        """Take the ending ``entry`` in place of our entries from its position on."""
+        self._rebuild(entry.pos)
+        self._accept(entry, authenticated=True)
+
+    def _rebuild(self, pos: int) -> None:
+        """Rebuild the replica from our log before ``pos`` (its round checks run at once);
+        the entries from ``pos`` on are dropped, and the driver told (``LogRewritten``)."""
+        before = self.log[1:pos]
         events = self._events
         self._reset()
         self.scheduling = Scheduling(self, defer_checks=False)
         self._writing = False  # replaying: our entries are in the log already
-        for line in before:
-            self._receive(line)
-        self._accept(entry, authenticated=True)
-        self._writing = True
-        self._events = [*events, LogRewritten(entry.pos)]
+        try:
+            for line in before:
+                self._receive(line)
+        finally:
+            self._writing = True
+        self._end_reported = False  # the game ends anew, maybe otherwise
+        self._events = [*events, LogRewritten(pos)]
+
+    def _proved(self, check: Callable[[], None]) -> bool:
+        """Run ``check``; if it proves an equivocation, end the game with the proof where
+        we can write it (True). Anything else it raises goes up."""
+        try:
+            check()
+        except Equivocation as found:
+            if not self._may_prove(found):
+                raise
+            self._prove(found)
+            return True
+        return False
+
+    def _may_prove(self, found: Equivocation) -> bool:
+        """We write the proof of an equivocation at its position: a seated replica whose
+        log reaches that position and is not ended by a proof at or before it."""
+        pos = found.position
+        if self.seat is None or pos is None or not 1 <= pos <= len(self.log):
+            return False
+        if pos == len(self.log) and self.ended:
+            return False
+        return not any(kind == EntryKind.PROOF for _, kind in self.entry_meta[1 : pos + 1])
+
+    def _prove(self, found: Equivocation) -> None:
+        """End the game with the proof of ``found``, at its position (SPEC §6.3)."""
+        pos = found.position
+        assert pos is not None  # _may_prove
+        if pos < len(self.log):
+            self._rebuild(pos)
+        self._end_reported = False
+        self._events.append(EntryRejected(found))  # the driver keeps it as evidence too
+        self._write(EntryKind.PROOF, proof_body(*found.evidence))
+
+    def _authenticate(self, entry: m.Entry) -> None:
+        self._chain.authenticate(entry)
+
+    def _proven(self, writer: int, proof: Proof) -> None:
+        """A proof entry: its seat signed two entries for one position; the game ends."""
+        self._cheat_found(Equivocation(
+            f"signed two different entries for position {proof.position} (the proof is in "
+            f"the log, written by seat {writer + 1})",
+            seat=proof.seat, position=proof.position,
+            first=proof.entries[0], second=proof.entries[1],
+        ))
 
     def _settle(self) -> None:
         """Take the buffered entries that now follow, write ours, until neither moves on."""
@@ -444,7 +520,10 @@ class Table:
                 entry = m.decode_entry(waiting[seat])
                 try:
                     if entry.pos < len(self.log):
-                        self._chain.check_fork(entry, self.log[entry.pos])
+                        if self._proved(
+                            lambda e=entry: self._chain.check_fork(e, self.log[e.pos])
+                        ):
+                            return
                     else:
                         self._accept(entry, authenticated=True)
                 except PeerFault as fault:
@@ -592,7 +671,7 @@ class Table:
             return False
         return True
 
-    def _cheat_found(self, fault: CheatDetected) -> None:
+    def _cheat_found(self, fault: PeerFault) -> None:
         self._fault = fault
         self._advance(Step.CHEAT_FOUND)
 
@@ -650,7 +729,7 @@ class Table:
         # signature and the line's canonical form, which sign_entry has just made).
         self._accept(entry, authenticated=True)
         self._events.append(Broadcast(entry.pos, entry.raw))
-        if kind is not EntryKind.ABORT:
+        if kind not in ENDING_KINDS:
             self._settle()
 
 

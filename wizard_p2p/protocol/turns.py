@@ -120,12 +120,15 @@ def due(stage: Stage, tally: Tally) -> Turn | None:
 
 def check_turn(entry: m.Entry, turn: Turn) -> None:
     """Raise ``OutOfTurn`` unless ``entry`` is what ``turn`` allows: an entry of one of
-    its kinds by the seat due, or an abort of the seat due by the lowest other seat."""
+    its kinds by the seat due, an abort of the seat due by any other seat, or a proof
+    (which any seat may write at any position: SPEC §6.3)."""
     writer, kinds = turn
+    if entry.kind == EntryKind.PROOF:
+        return
     if entry.kind == EntryKind.ABORT:
-        if entry.body["stalled"] != writer or entry.seat != abort_writer(writer):
+        if entry.body["stalled"] != writer or entry.seat == writer:
             raise OutOfTurn(
-                "an abort must name the seat due and come from the lowest other seat",
+                "an abort must name the seat due and come from another seat",
                 seat=entry.seat,
                 position=entry.pos,
                 kind=FaultKind.OUT_OF_TURN,
@@ -140,9 +143,15 @@ def check_turn(entry: m.Entry, turn: Turn) -> None:
         )
 
 
+def abort_order(stalled: int, seats: int) -> tuple[int, ...]:
+    """The seats that may end the game when ``stalled`` holds it up, in the order the
+    right passes (SPEC §6.1): every other seat, lowest first. Where two of them end it,
+    the lower one's abort stands (SPEC §6.2)."""
+    return tuple(s for s in range(seats) if s != stalled)
+
+
 def abort_writer(stalled: int) -> int:
-    """The one seat that writes the abort of ``stalled``: the lowest other seat, so an
-    abort can never fork the log."""
+    """The first seat the right to end the game falls to: the lowest other seat."""
     return 1 if stalled == 0 else 0
 
 
@@ -197,6 +206,7 @@ __all__ = [
     "Step",
     "Tally",
     "Turn",
+    "abort_order",
     "abort_writer",
     "advance",
     "check_turn",

@@ -1,0 +1,373 @@
+"""``wizard-p2p audit LOG LOG …``: several copies of one game, and the ending that stands.
+
+Each seat keeps its own copy of a game's log. The copies agree when each holds the
+entries of the others up to its own length (a copy behind is no disagreement). Where
+they hold different entries at one position they **fork** there, and the protocol
+decides which entry stands (SPEC §6.2, ``protocol.endings``): a proof of equivocation
+before an abort before any other entry, the lower writer first; two entries of one seat
+that are not proofs prove its equivocation. This module reads every copy as the audit
+reads one log (an observer table that re-runs every pass), compares them position by
+position, and reports where they fork, which ending stands, and the signatures that
+prove it (SPEC §8.3, ``protocol/schemas/audit-copies.json``).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from wizard_p2p.errors import DecodeError, PeerFault, WizardError
+from wizard_p2p.protocol import messages as m
+from wizard_p2p.protocol.endings import rank
+from wizard_p2p.protocol.events import Aborted, Faulted, Finished
+from wizard_p2p.protocol.faults import Equivocation
+from wizard_p2p.protocol.kinds import EntryKind, FaultKind
+from wizard_p2p.protocol.log import split_log
+from wizard_p2p.protocol.table import Table
+
+EXIT_AGREED = 0
+EXIT_FAULT = 1
+EXIT_UNREADABLE = 2
+HASH_DIGITS = 16  # an entry's hash as a person reads it
+
+
+@dataclass
+class Copy:
+    """One copy: its lines, the entries verified from the genesis on, how it ends."""
+
+    name: str
+    lines: list[bytes] = field(default_factory=list)
+    verified: list[bytes] = field(default_factory=list)
+    status: str = "unreadable"  # verified, incomplete, aborted, fault, unreadable
+    message: str = ""
+
+    @property
+    def genesis(self) -> bytes | None:
+        return self.verified[0] if self.verified else None
+
+
+@dataclass(frozen=True)
+class Signed:
+    """An entry offered as proof: who signed it, where, its hash and signature."""
+
+    seat: int
+    position: int
+    kind: str
+    hash: str
+    sig: str
+
+    @classmethod
+    def of(cls, raw: bytes) -> Signed:
+        entry = m.decode_entry(raw)
+        return cls(entry.seat, entry.pos, entry.kind, entry.hash.hex(), entry.signature.hex())
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "position": self.position, "kind": self.kind,
+                "hash": self.hash, "sig": self.sig}
+
+
+@dataclass(frozen=True)
+class Fork:
+    position: int
+    held: tuple[tuple[Signed, tuple[int, ...]], ...]  # each entry there, and its copies
+
+
+@dataclass
+class Standing:
+    """The ending that stands: how the game ended for every copy."""
+
+    outcome: str  # finished, aborted, fault, incomplete
+    position: int | None
+    seat: int | None  # the seat it names: stalled, or to blame (None: none)
+    writer: int | None  # the seat that wrote the ending entry
+    kind: str | None  # the fault kind, for a fault
+    copies: tuple[int, ...]
+    proof: tuple[Signed, ...]
+    message: str
+
+
+@dataclass
+class CopiesReport:
+    status: str  # agreed, forked, unreadable
+    game_id: str
+    names: tuple[str, ...]
+    copies: list[Copy]
+    forks: list[Fork]
+    standing: Standing | None
+    refuted: list[tuple[Signed, str]]  # aborts that do not stand, with why
+    message: str
+
+    @property
+    def exit_code(self) -> int:
+        if self.status == "unreadable":
+            return EXIT_UNREADABLE
+        cheated = self.refuted or any(c.status == "fault" for c in self.copies) or (
+            self.standing is not None and self.standing.outcome == "fault"
+        )
+        return EXIT_FAULT if cheated else EXIT_AGREED
+
+    def to_json(self) -> dict[str, Any]:
+        standing = self.standing
+        return {
+            "status": self.status,
+            "game_id": self.game_id,
+            "players": list(self.names),
+            "copies": [
+                {"log": c.name, "entries": len(c.lines), "verified": len(c.verified),
+                 "status": c.status, "message": c.message}
+                for c in self.copies
+            ],
+            "forks": [
+                {"position": f.position,
+                 "entries": [{**s.to_json(), "copies": list(held)} for s, held in f.held]}
+                for f in self.forks
+            ],
+            "standing": None if standing is None else {
+                "outcome": standing.outcome, "position": standing.position,
+                "seat": standing.seat, "writer": standing.writer, "kind": standing.kind,
+                "copies": list(standing.copies),
+                "proof": [s.to_json() for s in standing.proof],
+                "message": standing.message,
+            },
+            "refuted": [{**s.to_json(), "message": why} for s, why in self.refuted],
+            "message": self.message,
+        }
+
+
+def read_copy(path: Path) -> Copy:
+    """Read one copy and verify it from the genesis on, as ``audit`` does."""
+    copy = Copy(str(path))
+    try:
+        copy.lines = split_log(path.read_bytes(), str(path))
+    except (OSError, DecodeError) as exc:
+        copy.message = f"cannot read {path}: {exc}"
+        return copy
+    return verify_copy(copy)
+
+
+def verify_copy(copy: Copy) -> Copy:
+    """Feed ``copy.lines`` to an observer table; keep the entries it takes in order."""
+    lines = copy.lines
+    if not lines:
+        copy.message = "the log is empty"
+        return copy
+    try:
+        table = Table(lines[0], replay_every_pass=True)
+    except WizardError as exc:
+        copy.message = f"its genesis is refused: {exc}"
+        return copy
+    copy.status, copy.message = "incomplete", "the game goes on"
+    for pos, raw in enumerate(lines[1:], start=1):
+        try:
+            table.receive(raw)
+        except WizardError as exc:
+            copy.status, copy.message = "fault", f"position {pos} is refused: {exc}"
+            break
+        if len(table.log) != pos + 1:
+            copy.status, copy.message = "fault", f"line {pos + 1} is not position {pos}"
+            break
+        if table.ended:
+            break
+    copy.verified = list(table.log)
+    outcome = table.outcome
+    if isinstance(outcome, Finished):
+        copy.status, copy.message = "verified", "complete game, agreed by every seat"
+    elif isinstance(outcome, Aborted):
+        copy.status, copy.message = "aborted", _aborted(table.names, outcome)
+    elif isinstance(outcome, Faulted):
+        copy.status, copy.message = "fault", _faulted(table.names, outcome.fault)
+    return copy
+
+
+def compare(copies: list[Copy]) -> CopiesReport:
+    """Compare copies of one game: where they fork and which ending stands."""
+    readable = [c for c in copies if c.genesis is not None]
+    unread = [c for c in copies if c.genesis is None]
+    if unread or not readable:
+        why = "; ".join(f"{c.name}: {c.message}" for c in unread) or "no copy"
+        return CopiesReport("unreadable", "", (), copies, [], None, [], why)
+    genesis = readable[0].genesis
+    assert genesis is not None
+    table = Table(genesis)
+    names, game_id = table.names, table.game_id.hex()
+    others = [c.name for c in readable if c.genesis != genesis]
+    if others:
+        return CopiesReport(
+            "unreadable", game_id, names, copies, [], None, [],
+            "not copies of one game: " + ", ".join(others) + f" hold another genesis than "
+            f"{readable[0].name}",
+        )
+    forks: list[Fork] = []
+    refuted: list[tuple[Signed, str]] = []
+    alive = list(range(len(copies)))
+    pos = 1
+    while True:
+        at = {i: copies[i].verified[pos] for i in alive if len(copies[i].verified) > pos}
+        distinct = list(dict.fromkeys(at.values()))
+        if len(distinct) <= 1:
+            if not distinct:
+                break
+            pos += 1
+            continue
+        holders = {raw: tuple(i for i, r in at.items() if r == raw) for raw in distinct}
+        forks.append(Fork(pos, tuple((Signed.of(raw), holders[raw]) for raw in distinct)))
+        entries = [m.decode_entry(raw) for raw in distinct]
+        equivocation = _equivocation(entries)
+        if equivocation is not None and not any(e.kind == EntryKind.PROOF for e in entries):
+            first, second = equivocation
+            standing = Standing(
+                "fault", pos, first.seat, None, FaultKind.EQUIVOCATION,
+                tuple(sorted({*holders[first.raw], *holders[second.raw]})),
+                (Signed.of(first.raw), Signed.of(second.raw)),
+                f"seat {first.seat + 1} ({names[first.seat]}) signed two different entries "
+                f"for position {pos}: a proven equivocation",
+            )
+            return _report(copies, names, game_id, forks, standing, refuted)
+        candidates: list[m.Entry] = []
+        for entry in entries:
+            refutation = _refuted(entry, pos, copies, at)
+            if refutation is None:
+                candidates.append(entry)
+            else:
+                refuted.append((Signed.of(entry.raw), refutation))
+        if not candidates:  # every entry there is a refuted abort: nothing stands
+            break
+        best = min(candidates, key=rank)
+        alive = list(holders[best.raw])
+        pos += 1
+    longest = max(alive, key=lambda i: len(copies[i].verified)) if alive else 0
+    holding = tuple(
+        i for i, c in enumerate(copies)
+        if c.verified == copies[longest].verified[: len(c.verified)]
+    )
+    return _report(
+        copies, names, game_id, forks, _ending(copies[longest], holding, names), refuted
+    )
+
+
+def _equivocation(entries: list[m.Entry]) -> tuple[m.Entry, m.Entry] | None:
+    """Two different entries of one seat among ``entries`` (proofs aside), if any."""
+    seen: dict[int, m.Entry] = {}
+    for entry in sorted(entries, key=rank):
+        if entry.kind == EntryKind.PROOF:
+            continue
+        if entry.seat in seen:
+            return seen[entry.seat], entry
+        seen[entry.seat] = entry
+    return None
+
+
+def _refuted(
+    entry: m.Entry, pos: int, copies: list[Copy], at: dict[int, bytes]
+) -> str | None:
+    """Why an abort at ``pos`` does not stand: a copy holding another entry there holds
+    an entry its writer signed after it (SPEC §6.2). None when nothing refutes it."""
+    if entry.kind != EntryKind.ABORT:
+        return None
+    for i, raw in at.items():
+        if raw == entry.raw:
+            continue
+        for later in copies[i].verified[pos + 1:]:
+            signed = m.decode_entry(later)
+            if signed.seat == entry.seat:
+                return (
+                    f"seat {entry.seat + 1} ended the game at position {pos}, yet signed "
+                    f"position {signed.pos} on top of the entry there in {copies[i].name}"
+                )
+    return None
+
+
+def _ending(copy: Copy, holding: tuple[int, ...], names: tuple[str, ...]) -> Standing:
+    """How the game ends in ``copy``, the copy that stands, with its signed proof."""
+    table = Table(copy.verified[0])
+    for raw in copy.verified[1:]:
+        table.receive(raw)
+    last = len(copy.verified) - 1
+    outcome = table.outcome
+    if isinstance(outcome, Finished):
+        finals = copy.verified[-table.seats:]
+        return Standing("finished", last, None, None, None, holding,
+                        tuple(Signed.of(raw) for raw in finals),
+                        f"complete game, agreed by every seat: totals {list(outcome.totals)}")
+    if isinstance(outcome, Aborted):
+        return Standing("aborted", last, outcome.stalled, outcome.writer, None, holding,
+                        (Signed.of(copy.verified[last]),), _aborted(names, outcome))
+    if isinstance(outcome, Faulted):
+        fault = outcome.fault
+        proof = [Signed.of(copy.verified[last])]
+        if isinstance(fault, Equivocation):
+            proof += [Signed.of(raw) for raw in fault.evidence]
+        writer = m.decode_entry(copy.verified[last]).seat
+        return Standing("fault", fault.position if fault.position is not None else last,
+                        fault.seat, writer, fault.kind, holding, tuple(proof),
+                        _faulted(names, fault))
+    return Standing("incomplete", None, None, None, None, holding, (),
+                    f"the game has not ended in any copy; the longest holds {last + 1} entries")
+
+
+def _report(
+    copies: list[Copy], names: tuple[str, ...], game_id: str, forks: list[Fork],
+    standing: Standing, refuted: list[tuple[Signed, str]],
+) -> CopiesReport:
+    status = "forked" if forks else "agreed"
+    if forks:
+        message = (f"the copies fork at position {forks[0].position}; the ending that "
+                   f"stands: {standing.message}")
+    else:
+        message = f"the copies agree: {standing.message}"
+    return CopiesReport(status, game_id, names, copies, forks, standing, refuted, message)
+
+
+def _aborted(names: tuple[str, ...], outcome: Aborted) -> str:
+    return (f"ended by seat {outcome.writer + 1} ({names[outcome.writer]}) because seat "
+            f"{outcome.stalled + 1} ({names[outcome.stalled]}) stalled: {outcome.reason}")
+
+
+def _faulted(names: tuple[str, ...], fault: PeerFault) -> str:
+    who = f"seat {fault.seat + 1} ({names[fault.seat]})" if fault.seat is not None else (
+        "no seat")
+    return f"{who} is to blame [{fault.kind}]: {fault}"
+
+
+def audit_copies(paths: list[Path]) -> CopiesReport:
+    return compare([read_copy(p) for p in paths])
+
+
+def format_copies(report: CopiesReport) -> str:
+    """The text report: a line per copy, a line per fork, the ending that stands and the
+    signatures that prove it. Seats count from 1, as players count them."""
+    names = report.names
+
+    def seat(s: int) -> str:
+        return f"seat {s + 1} ({names[s]})" if s < len(names) else f"seat {s + 1}"
+
+    lines = []
+    if report.game_id:
+        lines.append(f"game {report.game_id[:16]}…  {len(report.copies)} copies")
+    for n, c in enumerate(report.copies, start=1):
+        lines.append(f"copy {n} {c.name}: {len(c.lines)} entries, {c.status}: {c.message}")
+    for fork in report.forks:
+        held = "; ".join(
+            f"{seat(s.seat)}'s {s.kind} {s.hash[:HASH_DIGITS]}… in copies "
+            + ", ".join(str(i + 1) for i in copies)
+            for s, copies in fork.held
+        )
+        lines.append(f"fork at position {fork.position}: {held}")
+    for s, why in report.refuted:
+        lines.append(f"does not stand: {seat(s.seat)}'s abort at position {s.position}: {why}")
+    lines.append(report.message)
+    if report.standing is not None:
+        for s in report.standing.proof:
+            lines.append(f"signed by {seat(s.seat)} at position {s.position} ({s.kind}): {s.sig}")
+    return "\n".join(lines)
+
+
+def main(paths: list[str], *, as_json: bool = False) -> int:
+    report = audit_copies([Path(p) for p in paths])
+    if as_json:
+        print(json.dumps(report.to_json(), indent=2, ensure_ascii=False))
+    else:
+        print(format_copies(report))
+    return report.exit_code
