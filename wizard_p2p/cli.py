@@ -236,7 +236,7 @@ def _add_sorcery(sub: Any) -> None:
         "all_card_infos.json), then copy it into the data dir, where every later run "
         "finds it.",
     )
-    imported.add_argument("file", metavar="FILE")
+    imported.add_argument("file", metavar="FILE", help="your copy of all_card_infos.json")
     imported.add_argument("--data-dir", default=None,
                           help="where to keep it (default: ~/.local/share/wizard-p2p)")
     imported.set_defaults(func=_cmd_sorcery_import)
