@@ -8,7 +8,13 @@ It is a leaf module: every layer, the pure rules included, may import it.
     │   └── IllegalAction   an action the rules refuse (names the rule broken)
     ├── DecodeError         bytes (from a file or a peer) that are not a valid message
     ├── CryptoError         a point, key, signature or commitment that does not verify
-    └── PeerFault           someone else's message is at fault: names the guilty seat
+    ├── PeerFault           someone else's message is at fault: names the guilty seat
+    └── FileRefused         a file not read or not written as asked (names it, says why)
+        ├── FileMissing         there is no such file
+        ├── NotRegularFile      a folder, a device, a FIFO or a socket, not a file
+        ├── FileTooLarge        more bytes than the file's limit
+        ├── FileNotPrivate      a secret file that other users may read
+        └── WouldOverwrite      a write that would replace what it must not
 
 The rules and the crypto raise ``IllegalAction``/``CryptoError``/``DecodeError``
 without knowing who is at fault; the protocol layer, which knows the author of
@@ -71,3 +77,38 @@ class PeerFault(WizardError):
         self.position = position
         self.kind = kind
         self.reason = message
+
+
+class FileRefused(WizardError):
+    """A file that is not read, or not written, as asked: the message is one sentence
+    that names the file and says why. ``path`` is the file's path as it was given."""
+
+    def __init__(self, message: str, *, path: str) -> None:
+        super().__init__(message)
+        self.path = path
+
+
+class FileMissing(FileRefused):
+    """There is no file at the path (or a folder on the way is missing)."""
+
+
+class NotRegularFile(FileRefused):
+    """The path names a folder, a device, a FIFO or a socket (perhaps through a symbolic
+    link), which is never read as a file nor written over."""
+
+
+class FileTooLarge(FileRefused):
+    """The file holds more bytes than its limit; nothing past the limit was read."""
+
+    def __init__(self, message: str, *, path: str, limit: int) -> None:
+        super().__init__(message, path=path)
+        self.limit = limit
+
+
+class FileNotPrivate(FileRefused):
+    """A file of secrets that users other than its owner may read or write."""
+
+
+class WouldOverwrite(FileRefused):
+    """A write refused because it would replace the input, something that is not a
+    regular file, or an existing file nobody asked to replace."""

@@ -27,7 +27,7 @@ from wizard_p2p.identity import Identity
 from wizard_p2p.net import CurveKeys, LobbyServer, NetConfig, load_or_create_curve_keys
 from wizard_p2p.node.invite import DEFAULT_PORT
 from wizard_p2p.node.lobby import GameStart, HostLobby, JoinLobby, check_own_name, load_people
-from wizard_p2p.node.lobby_common import lobby_keys
+from wizard_p2p.node.lobby_common import dropped_text, lobby_keys
 from wizard_p2p.node.peer import GamePeer, PeerTimers
 from wizard_p2p.node.store import GameStore, SeatRecord, default_data_dir, list_games
 from wizard_p2p.node.watch_gate import WatchGate
@@ -177,6 +177,7 @@ async def reopen_gate_socket(args: argparse.Namespace, record: SeatRecord) -> Lo
         await server.close()
         _say(args, f"no watcher can be admitted: {exc}")
         return None
+    server.on_dropped(lambda event: _say(args, dropped_text(event)))
     return server
 
 
@@ -359,6 +360,8 @@ async def host_async(args: argparse.Namespace) -> GamePeer:
     if getattr(args, "lobby_code", None):
         host.code = args.lobby_code  # chosen before the bots were started
     await host.open()
+    if args.headless:  # the console shows it as the lobby's latest event
+        host.on_sender_dropped(lambda event: _say(args, dropped_text(event)))
     announcer, unannounced = await announce_lobby(
         args, host, on_failure=lambda reason: _no_longer_announced(args, reason)
     )

@@ -48,6 +48,7 @@ from wizard_p2p.net.events import (
     PeerState,
     PeerUp,
     PrivateReceived,
+    SenderDropped,
     WatcherInfo,
     WatcherSilent,
 )
@@ -99,6 +100,7 @@ __all__ = [
     "PrivateReceived",
     "ReplicationStats",
     "Replicator",
+    "SenderDropped",
     "WaitTimeout",
     "WatcherInfo",
     "WatcherSilent",

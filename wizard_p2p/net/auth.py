@@ -16,6 +16,7 @@ drops frames whose authenticated ``User-Id`` is not on its list.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 
 import zmq
 import zmq.asyncio
@@ -31,6 +32,9 @@ class KeyPolicy:
         self.allowed: set[str] = set(allowed or ())
         self.open_to_all = open_to_all
         self.refused = 0
+        # Asked about every handshake the list admits (the lobby's flood budget); a
+        # False refuses it too.
+        self.vet: Callable[[str], bool] | None = None
 
     def admits(self, key: str) -> bool:
         return self.open_to_all or key in self.allowed
@@ -41,7 +45,7 @@ class KeyPolicy:
             text = key.decode("ascii")
         except UnicodeDecodeError:
             text = ""
-        ok = bool(text) and self.admits(text)
+        ok = bool(text) and self.admits(text) and (self.vet is None or self.vet(text))
         if not ok:
             self.refused += 1
             _log.info("ZAP %s: refused CURVE key %s", domain, text or key[:8])

@@ -82,6 +82,24 @@ class NetConfig:
     watcher_hwm: int = 64
     watcher_max_frames: int = 32
     watcher_silence_limit: float = 30.0
+    # The lobby socket (NET.md §7 "Budgets"), open to whoever holds the invite code.
+    # A lobby client's message is at most ``lobby_max_request`` bytes (its socket's
+    # MAXMSGSIZE: libzmq cuts a connection that announces a larger one before holding
+    # it), and each connection holds at most ``lobby_rcvhwm`` messages the host has not
+    # read. Each client key has a byte budget: ``lobby_burst_bytes`` at once, refilled
+    # at ``lobby_rate_bytes`` a second; a message costs its size plus
+    # ``lobby_message_cost``, a handshake ``lobby_handshake_cost``. A client past its
+    # budget is dropped for flooding: its key is refused from then on and whatever it
+    # still sends is discarded unread. The host reads at most ``lobby_max_frames`` a
+    # second from the socket, whoever sends them; what waits for the host's node is at
+    # most ``max_queued_messages`` messages and ``max_queued_bytes`` bytes.
+    lobby_max_request: int = 16 << 10
+    lobby_rcvhwm: int = 4
+    lobby_burst_bytes: int = 64 << 10
+    lobby_rate_bytes: int = 16 << 10
+    lobby_message_cost: int = 256
+    lobby_handshake_cost: int = 8 << 10
+    lobby_max_frames: int = 2000
     # ZAP domains: the mesh admits only allow-listed keys; the lobby admits any
     # key while open.
     zap_domain: str = "wizard-p2p"
@@ -103,7 +121,10 @@ class NetConfig:
                      "max_queued_messages", "max_entry", "max_ahead_bytes", "max_queued_bytes",
                      "reconnect_ivl_ms", "reconnect_ivl_max_ms",
                      "handshake_timeout_ms", "zmtp_heartbeat_ms", "zmtp_heartbeat_timeout_ms",
-                     "watcher_sync_batch", "watcher_hwm", "watcher_max_frames"):
+                     "watcher_sync_batch", "watcher_hwm", "watcher_max_frames",
+                     "lobby_max_request", "lobby_rcvhwm", "lobby_burst_bytes",
+                     "lobby_rate_bytes", "lobby_message_cost", "lobby_handshake_cost",
+                     "lobby_max_frames"):
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or value < 1:
                 raise ConfigError(f"NetConfig.{name} must be a positive integer, got {value!r}")
@@ -114,6 +135,10 @@ class NetConfig:
             raise ConfigError(f"NetConfig.max_watchers must be 0..64, got {watchers!r}")
         if self.max_payload > 64 << 20:
             raise ConfigError("NetConfig.max_payload must be at most 64 MiB")
+        if self.lobby_max_request > self.max_payload:
+            raise ConfigError("NetConfig.lobby_max_request must be at most max_payload")
+        if self.lobby_burst_bytes < self.lobby_max_request + self.lobby_message_cost:
+            raise ConfigError("NetConfig.lobby_burst_bytes must hold a message of the largest size")
         if self.reconnect_ivl_max_ms < self.reconnect_ivl_ms:
             raise ConfigError("NetConfig.reconnect_ivl_max_ms must be >= reconnect_ivl_ms")
         for name in ("zap_domain", "lobby_domain"):

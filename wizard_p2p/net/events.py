@@ -130,3 +130,13 @@ NetEvent = (
     PeerUp | PeerSilent | PeerBack | PeerRestarted | Diverged | PrivateReceived | MessageReceived
     | WatcherSilent
 )
+
+
+@dataclass(frozen=True)
+class SenderDropped:
+    """A lobby client sent past its byte budget (``NetConfig.lobby_*``): its key is
+    refused from now on and what it still sends is discarded unread."""
+
+    client: str  # its Z85 CURVE key
+    address: str  # its IP address as the lobby socket saw it ("" if not known)
+    reason: str  # one sentence: what it sent

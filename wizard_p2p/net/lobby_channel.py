@@ -27,6 +27,17 @@ The client notes when it last heard the server (:attr:`LobbyClient.last_heard`),
 so that the node above can tell a host that vanished; either side may close with
 a short linger, so that a last message (a goodbye) still leaves.
 
+The lobby socket is open to whoever holds the invite code, so everything it takes in
+has a budget (``NetConfig.lobby_*``, NET.md §7): a request is at most
+``lobby_max_request`` bytes (the socket's ``MAXMSGSIZE``), each connection holds at
+most ``lobby_rcvhwm`` unread messages (``RCVHWM``), each client key has a byte budget
+(:mod:`wizard_p2p.net.lobby_budget`) charged for its messages and its handshakes, the
+socket is read at most ``lobby_max_frames`` times a second, and what waits for the
+node is bounded in messages and bytes. A client past its budget is *dropped for
+flooding*: its key is refused from then on, its frames are discarded unread, and the
+server reports a :class:`~wizard_p2p.net.events.SenderDropped` to whoever subscribed
+(:meth:`LobbyServer.on_dropped`), so that the host's screen names it.
+
 The server names a client by the Z85 key its handshake authenticated and sees
 the client's IP address (``Peer-Address``), so the host can tell joiners how to
 reach one another. Clients do not choose their routing id: the ROUTER assigns
@@ -39,7 +50,7 @@ import asyncio
 import logging
 import secrets
 import time
-from collections import Counter, OrderedDict
+from collections import Counter, OrderedDict, deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
@@ -52,7 +63,9 @@ from wizard_p2p.errors import UsageError, WizardError
 from wizard_p2p.net._pulse import Pulse
 from wizard_p2p.net.auth import KeyPolicy, start_authenticator
 from wizard_p2p.net.config import NetConfig
+from wizard_p2p.net.events import SenderDropped
 from wizard_p2p.net.frames import (
+    MAX_HEADER,
     MAX_INT,
     FrameError,
     LobbyReply,
@@ -62,6 +75,7 @@ from wizard_p2p.net.frames import (
     encode_lobby,
 )
 from wizard_p2p.net.keys import CurveKeys, check_z85_key
+from wizard_p2p.net.lobby_budget import LobbyBudget
 from wizard_p2p.net.sockets import (
     HANDSHAKE_FAILURES,
     AsyncService,
@@ -81,6 +95,10 @@ _log = logging.getLogger(__name__)
 _REPLIES_KEPT = 64
 # Clients remembered at once (an open lobby can be dialled with any number of keys).
 _CLIENTS_KEPT = 256
+# Drops remembered for whoever asks (the host's screen shows them as they come).
+_DROPS_KEPT = 16
+# The socket is read in slices of this many seconds, at most lobby_max_frames / 10 each.
+_READ_SLICE = 0.1
 
 
 class LobbyClosed(WizardError):
@@ -114,11 +132,14 @@ class LobbyStats:
     repeated: int = 0  # repeated requests (answered from the reply cache)
     auth_failures: int = 0
     queue_overflow: int = 0
+    flooders: int = 0  # client keys dropped for flooding
+    discarded: int = 0  # frames of dropped clients, discarded unread
 
 
 @dataclass
 class _Client:
     routing_id: bytes
+    address: str = ""
     replies: OrderedDict[int, list[bytes] | None] = field(default_factory=OrderedDict)
 
 
@@ -142,8 +163,15 @@ class LobbyServer(ListeningService):
         self._requested_port = port
         self._port: int | None = None
         self._policy = KeyPolicy(open_to_all=True)
+        self._budget = LobbyBudget(
+            burst=self.config.lobby_burst_bytes, rate=self.config.lobby_rate_bytes
+        )
+        self._policy.vet = self._vet_handshake
         self._clients: OrderedDict[str, _Client] = OrderedDict()
         self._queue: asyncio.Queue[LobbyMessage | None] = asyncio.Queue()
+        self._queued_bytes = 0
+        self._drop_listeners: list[Callable[[SenderDropped], None]] = []
+        self.drops: deque[SenderDropped] = deque(maxlen=_DROPS_KEPT)
         self._context: zmq.asyncio.Context | None = None
         self._auth: AsyncioAuthenticator | None = None
         self._router: zmq.asyncio.Socket | None = None
@@ -166,6 +194,8 @@ class LobbyServer(ListeningService):
             self._router = make_router(
                 self._context, self.keys, domain=self.config.lobby_domain, config=self.config,
                 handover=False, mandatory=True,
+                max_message=self.config.lobby_max_request + MAX_HEADER,
+                rcvhwm=self.config.lobby_rcvhwm,
             )
             self._monitor = self._router.get_monitor_socket(zmq.EVENT_HANDSHAKE_FAILED_AUTH)
             self._port = bind(self._router, self._host, self._requested_port)
@@ -205,7 +235,12 @@ class LobbyServer(ListeningService):
         if item is None:
             self._queue.put_nowait(None)
             raise LobbyClosed("lobby closed")
+        self._queued_bytes -= len(item.payload)
         return item
+
+    def on_dropped(self, callback: Callable[[SenderDropped], None]) -> None:
+        """``callback(event)`` each time a client is dropped for flooding."""
+        self._drop_listeners.append(callback)
 
     def reply(self, message: LobbyMessage, payload: bytes) -> bool:
         """Answer ``message``; the answer is replayed if the client repeats it."""
@@ -276,9 +311,45 @@ class LobbyServer(ListeningService):
         except (asyncio.CancelledError, zmq.ZMQError):
             return
 
+    def _vet_handshake(self, key: str) -> bool:
+        """A handshake of ``key`` (asked by ZAP): refused once the key is dropped, and
+        charged to its budget (a client cut for a message past the size limit
+        reconnects, and is dropped for it)."""
+        if self._budget.dropped(key):
+            return False
+        if self._budget.charge(key, self.config.lobby_handshake_cost):
+            return True
+        client = self._clients.get(key)
+        self._drop(key, client.address if client else "", "it connected again and again")
+        return False
+
+    def _drop(self, key: str, address: str, reason: str) -> None:
+        self.stats.flooders += 1
+        self._clients.pop(key, None)
+        event = SenderDropped(key, address, reason)
+        self.drops.append(event)
+        _log.warning("lobby: dropped %s (%s) for flooding: %s", key, address or "?", reason)
+        for callback in list(self._drop_listeners):
+            try:
+                callback(event)
+            except Exception:
+                _log.exception("error while reporting a dropped lobby client")
+
     async def _receive_loop(self) -> None:
         assert self._router is not None and self._pulse is not None
+        per_slice = max(1, self.config.lobby_max_frames // round(1 / _READ_SLICE))
+        slice_end = 0.0
+        read = 0
         while True:
+            now = time.monotonic()
+            if now >= slice_end:
+                slice_end, read = now + _READ_SLICE, 0
+            elif read >= per_slice:
+                # Read no faster than this: libzmq holds what waits (RCVHWM per
+                # connection) and serves the connections in turn, an honest one too.
+                await asyncio.sleep(slice_end - now)
+                continue
+            read += 1
             try:
                 frames = await self._router.recv_multipart(copy=False)
             except asyncio.CancelledError:
@@ -303,9 +374,17 @@ class LobbyServer(ListeningService):
         if not isinstance(key, str) or not self._policy.admits(key):
             self.stats.not_admitted += 1
             return
+        if self._budget.dropped(key):
+            self.stats.discarded += 1
+            return
+        size = sum(len(f) for f in frames[1:])
+        if not self._budget.charge(key, size + self.config.lobby_message_cost):
+            self._drop(key, address if isinstance(address, str) else "",
+                       f"it sent more than {self.config.lobby_rate_bytes} bytes a second")
+            return
         try:
             message = decode_lobby_request(
-                [f.bytes for f in frames[1:]], max_payload=self.config.max_payload
+                [f.bytes for f in frames[1:]], max_payload=self.config.lobby_max_request
             )
         except FrameError as exc:
             self.stats.malformed[key] += 1
@@ -314,12 +393,14 @@ class LobbyServer(ListeningService):
             return
         self.stats.received += 1
         client = self._clients.get(key)
+        where = address if isinstance(address, str) else ""
         if client is None:
-            client = self._clients[key] = _Client(frames[0].bytes)
+            client = self._clients[key] = _Client(frames[0].bytes, where)
             while len(self._clients) > _CLIENTS_KEPT:
                 self._clients.popitem(last=False)
         else:
             client.routing_id = frames[0].bytes  # it may have reconnected
+            client.address = where
             self._clients.move_to_end(key)
         if message.msg_id in client.replies:
             self.stats.repeated += 1
@@ -327,16 +408,15 @@ class LobbyServer(ListeningService):
             if cached is not None:
                 self._send(client, cached)
             return
-        if self._queue.qsize() >= self.config.max_queued_messages:
+        if (self._queue.qsize() >= self.config.max_queued_messages
+                or self._queued_bytes + len(message.payload) > self.config.max_queued_bytes):
             self.stats.queue_overflow += 1
             return  # not recorded: a repeat of it is a new chance
         client.replies[message.msg_id] = None
         while len(client.replies) > _REPLIES_KEPT:
             client.replies.popitem(last=False)
-        self._queue.put_nowait(
-            LobbyMessage(key, address if isinstance(address, str) else "", message.msg_id,
-                         message.payload)
-        )
+        self._queued_bytes += len(message.payload)
+        self._queue.put_nowait(LobbyMessage(key, where, message.msg_id, message.payload))
 
 
 class LobbyClient(AsyncService):

@@ -16,6 +16,10 @@ Options and why:
   whose other end vanished, so it is redialled.
 * ``HANDSHAKE_IVL`` — a CURVE handshake that stalls is abandoned and retried.
 * ``MAXMSGSIZE`` — a peer cannot make us allocate more than one frame's limit.
+* On the lobby's ROUTER: ``MAXMSGSIZE`` of the largest lobby request (libzmq cuts a
+  connection that announces a larger message, before it holds it) and ``RCVHWM`` —
+  each connection holds few messages the host has not read (libzmq stops reading
+  that connection meanwhile); see :mod:`wizard_p2p.net.lobby_channel`.
 * On a DEALER to a watcher (:mod:`wizard_p2p.net.watchers`): ``SNDHWM`` and
   ``RCVHWM`` — a slow or flooding watcher holds few frames of ours either way
   (what does not fit is dropped: it catches up by sync); ``MAXMSGSIZE`` of a
@@ -70,10 +74,19 @@ def make_router(
     config: NetConfig,
     handover: bool,
     mandatory: bool,
+    max_message: int | None = None,
+    rcvhwm: int | None = None,
 ) -> zmq.asyncio.Socket:
-    """A CURVE-server ROUTER whose handshakes ZAP checks under ``domain`` (not yet bound)."""
+    """A CURVE-server ROUTER whose handshakes ZAP checks under ``domain`` (not yet bound).
+
+    ``max_message``: the largest message part accepted (default: a frame's limit);
+    ``rcvhwm``: messages each connection may hold unread (default: libzmq's)."""
     sock = context.socket(zmq.ROUTER)
     _common(sock, config)
+    if max_message is not None:
+        sock.setsockopt(zmq.MAXMSGSIZE, max_message)
+    if rcvhwm is not None:
+        sock.setsockopt(zmq.RCVHWM, rcvhwm)
     sock.setsockopt(zmq.CURVE_SERVER, 1)
     sock.setsockopt(zmq.CURVE_SECRETKEY, keys.secret.encode("ascii"))
     sock.setsockopt(zmq.CURVE_PUBLICKEY, keys.public.encode("ascii"))

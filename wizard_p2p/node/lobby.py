@@ -32,7 +32,7 @@ from typing import Any
 
 from wizard_p2p.errors import DecodeError, UsageError, WizardError
 from wizard_p2p.identity import Identity, verify
-from wizard_p2p.net import CurveKeys, LobbyMessage, LobbyServer, NetConfig
+from wizard_p2p.net import CurveKeys, LobbyMessage, LobbyServer, NetConfig, SenderDropped
 from wizard_p2p.node.invite import (  # noqa: F401  (re-exported: the lobby's API)
     CODE_ALPHABET,
     DEFAULT_PORT,
@@ -48,6 +48,7 @@ from wizard_p2p.node.lobby_common import (
     LobbyTimers,
     Seated,
     check_own_name,
+    dropped_text,
     encode,
     load_people,
     lobby_keys,
@@ -124,6 +125,7 @@ class HostLobby:
             lobby_keys(self.code), host=self.listen_host, port=self.port, config=self.net_config
         )
         await self._server.start()
+        self._server.on_dropped(self._sender_dropped)
         random_port = self.port == 0
         self.port = self._server.port
         if self.mesh_port is None and random_port:
@@ -540,6 +542,18 @@ class HostLobby:
         names = ", ".join(p.name for p in gone)
         self.status = f"the start was called off: {names} {why}"
         self._push_players()
+        self._notify()
+
+    def on_sender_dropped(self, callback: Callable[[SenderDropped], None]) -> None:
+        """``callback(event)`` each time the lobby socket drops a client for flooding
+        (also once the socket is the watch gate's)."""
+        if self._server is None:
+            raise UsageError("the lobby is not open")
+        self._server.on_dropped(callback)
+
+    def _sender_dropped(self, event: SenderDropped) -> None:
+        self._heard.pop(event.client, None)
+        self.status = dropped_text(event)
         self._notify()
 
     def hand_over_socket(self) -> LobbyServer:

@@ -15,7 +15,7 @@ from zmq.utils import z85
 from wizard_p2p.errors import DecodeError, WizardError
 from wizard_p2p.files import write_atomic
 from wizard_p2p.identity import fingerprint
-from wizard_p2p.net import CurveKeys
+from wizard_p2p.net import CurveKeys, SenderDropped
 from wizard_p2p.node.invite import normalise_code
 from wizard_p2p.node.store import GameStore, SeatRecord
 from wizard_p2p.protocol.lobby_schema import (
@@ -40,6 +40,16 @@ class LobbyTimers:
     ping: float = 1.0  # a joiner says it is there this often; the host answers each
     silence: float = 10.0  # either side: unheard this long, the other one is gone
     endorse: float = 60.0  # the host: for every seated player's endorsement of the terms
+
+
+def dropped_text(event: SenderDropped) -> str:
+    """What the host's screen says of a lobby client dropped for flooding."""
+    who = f"{event.address} " if event.address else ""
+    try:
+        key = f"(key {fingerprint(z85.decode(event.client.encode()))})"
+    except (ValueError, TypeError):
+        key = "(key unreadable)"
+    return f"a client {who}{key} was dropped for flooding the lobby: {event.reason}"
 
 
 # How long a last message (a goodbye) gets to leave when a side closes.
