@@ -428,6 +428,10 @@ class SorceryBot:
                         continue
                     if costs.can_pay(pool, game.cast_cost([spell, *boosts, other])):
                         boosts.append(other)
+                if game.spell_power(player, [spell, *boosts]) <= need:
+                    # It cannot beat the defence: a lone spell draws the enemy's spells and
+                    # loads out (they stay tapped this turn) for the next one.
+                    boosts = []
             return Cast(player, spell, tuple(boosts), target, area)
         return None
 
