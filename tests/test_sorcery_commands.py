@@ -130,7 +130,7 @@ def test_an_oversized_file_is_refused_without_being_read_whole(
     with open(big, "wb") as f:
         f.truncate(64 * 1024 * 1024)  # sparse: costs no disk
     assert cli.main(["sorcery", "cards", "import", str(big)]) == 2
-    assert "more than" in capsys.readouterr().err
+    assert "larger than its limit" in capsys.readouterr().err
     assert not _imported(home).exists()
 
 
@@ -183,3 +183,15 @@ def test_every_sorcery_command_and_option_is_described() -> None:
         assert sub.description, name
         for action in sub._actions:
             assert action.help, f"{name} {action.option_strings or action.dest}"
+
+
+def test_a_fifo_is_refused_without_waiting_for_a_writer(
+    home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    if not hasattr(os, "mkfifo"):
+        pytest.skip("no FIFOs on this platform")
+    fifo = tmp_path / "cards.fifo"
+    os.mkfifo(fifo)
+    assert cli.main(["sorcery", "deck", "fire-earth", "--cards", str(fifo)]) == 2
+    err = capsys.readouterr().err
+    assert "FIFO" in err and "resources/all_card_infos.json" in err

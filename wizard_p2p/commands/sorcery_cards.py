@@ -11,12 +11,10 @@ and how to import it.
 from __future__ import annotations
 
 import argparse
-import os
-import stat
 from pathlib import Path
 
-from wizard_p2p.errors import DecodeError, UsageError
-from wizard_p2p.files import write_atomic
+from wizard_p2p.errors import DecodeError, FileMissing, FileRefused, UsageError
+from wizard_p2p.files import read_bounded, write_atomic
 from wizard_p2p.node.store import default_data_dir
 from wizard_p2p.sorcery.cardfile import MAX_CARD_FILE_BYTES, CardDatabase, decode_card_file
 from wizard_p2p.sorcery.decks import Deck, read_code
@@ -58,27 +56,15 @@ def card_file_path(args: argparse.Namespace) -> Path:
     return _data_dir(args) / "sorcery" / CARD_FILE_NAME
 
 
-def _read_bounded(path: Path, limit: int) -> bytes:
-    """The bytes of the regular file ``path``, refused past ``limit`` without reading
-    more than ``limit + 1`` of them."""
-    with open(path, "rb") as f:
-        if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
-            raise DecodeError(f"{path} is not a regular file")
-        data = f.read(limit + 1)
-    if len(data) > limit:
-        raise DecodeError(f"card file: more than {limit} bytes")
-    return data
-
-
 def _decode_file(path: Path) -> tuple[bytes, CardDatabase]:
+    """The bytes of the card file at ``path`` and its cards, or one sentence saying what
+    is wrong with it and where to get a good one."""
     try:
-        data = _read_bounded(path, MAX_CARD_FILE_BYTES)
-    except FileNotFoundError:
-        raise CardFileMissing(f"no card file of 巫师牌 at {path}: {WHERE_TO_GET}") from None
-    except OSError as exc:
-        raise UsageError(
-            f"cannot read the card file {path} ({exc.strerror or exc}): {WHERE_TO_GET}"
-        ) from None
+        data = read_bounded(path, limit=MAX_CARD_FILE_BYTES, what="card file of 巫师牌")
+    except FileMissing as exc:
+        raise CardFileMissing(f"{exc}: {WHERE_TO_GET}") from None
+    except FileRefused as exc:
+        raise UsageError(f"{exc}: {WHERE_TO_GET}") from None
     try:
         return data, decode_card_file(data)
     except DecodeError as exc:
