@@ -495,3 +495,70 @@ def test_every_action_is_applied_whole_or_refused_changing_nothing(seed: int, wa
         except IllegalAction as exc:
             assert exc.rule in {r.value for r in Rule}
             assert snapshot(game) == before
+
+
+# --- properties --------------------------------------------------------------------------
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 6))
+def test_the_turn_ends_only_with_exactly_the_discards_down_to_five(extra: int) -> None:
+    game = started()
+    if extra:
+        game.apply(Draw(0, extra))
+    hand = list(game.sides[0].hand)
+    over = max(0, len(hand) - 5)
+    for wrong in {over - 1, over + 1} - {-1}:
+        if wrong <= len(hand):
+            refused(game, EndTurn(0, tuple(hand[:wrong])), Rule.HAND_LIMIT)
+    game.apply(EndTurn(0, tuple(hand[:over])))
+    assert len(game.sides[0].hand) == min(5, len(hand))
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.sampled_from([Marker.IGNITE, Marker.FREEZE, Marker.STUN, Marker.COOLDOWN, Marker.SHIELD,
+                     Marker.MASTERY, Marker.ALCHEMY_TOKEN]),
+    st.integers(1, 4),
+    st.integers(1, 4),
+)
+def test_each_status_loses_one_layer_at_its_holders_end_of_turn(
+    marker: Marker, layers: int, life: int
+) -> None:
+    game = started()
+    wolf = find(game, 0, fx.SALAMANDER)
+    game.apply(MoveCard(0, wolf, Zone.UNITS, (0, 0)))
+    if life != 2:
+        game.apply(Modify(0, wolf, life=life - 2))
+    game.apply(AddMarker(0, wolf, marker, layers))
+    game.apply(EndTurn(0))
+    p = game.pieces[wolf]
+    if marker is Marker.IGNITE and life == 1:
+        assert p.zone is Zone.DISCARD
+        return
+    assert p.marker(marker) == (layers - 1 if marker.decays else layers)
+    assert p.life == life - (1 if marker is Marker.IGNITE else 0)
+    assert p.tapped == (marker in (Marker.FREEZE, Marker.COOLDOWN))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 12), st.integers(0, 12), st.integers(0, 12), st.integers(0, 3))
+def test_a_spell_hits_exactly_when_its_power_exceeds_the_defence(
+    attack_power: int, defence_power: int, boost: int, weak: int
+) -> None:
+    bolt = fx.card("361903", "试验之击", fx.S, fx.E.DARK, tag="法术-飞弹", attack=2,
+                   power=attack_power)
+    lift = fx.card("361904", "试验之助", fx.S, fx.E.DARK, tag="法术-脉冲", attack=1, power=boost)
+    ward = fx.card("321903", "试验之墙", fx.S, fx.E.WATER, tag="法术-防御", power=defence_power)
+    game = started((Decklist(fx.FIRE_HERO, fx.fire_deck().main, (bolt, lift)),
+                    Decklist(fx.WATER_HERO, fx.water_deck().main, (ward,))))
+    b, lf, w = ready_skill(game, 0, bolt), ready_skill(game, 0, lift), ready_skill(game, 1, ward)
+    hero0, hero1 = game.sides[0].hero, game.sides[1].hero
+    if weak:
+        game.apply(AddMarker(1, hero0, Marker.WEAK, weak))
+    game.apply(Cast(0, b, (lf,), target=hero1))
+    game.apply(Defend(1, w))
+    power = attack_power + boost - weak
+    assert game.last_battle is not None and game.last_battle.power == power
+    assert game.last_battle.hit == (power > defence_power)
+    assert game.pieces[hero1].life == (8 if power > defence_power else 10)
