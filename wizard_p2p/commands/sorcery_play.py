@@ -1,15 +1,17 @@
-"""``wizard-p2p sorcery play --offline --headless [--deck CODE] [--against CODE] [--seed N]``.
+"""``wizard-p2p sorcery play --offline [--headless] [--deck CODE] [--against CODE] [--seed N]``.
 
-Two bots play a whole game of 巫师牌 on this machine, and the winner is printed. A deck
-is a deck code or a starter's name (``wizard-p2p sorcery starters``); both are checked
-against the rules first. The same seed plays the same game again: the coin, every
-shuffle and every bot choice come from it.
+Without ``--headless`` a person plays against the bot in the console
+(``tui/sorcery_app.py``); with it, two bots play a whole game of 巫师牌 on this machine
+and the winner is printed. A deck is a deck code or a starter's name (``wizard-p2p
+sorcery starters``); both are checked against the rules first. The same seed plays the
+same game again: the coin, every shuffle and every bot choice come from it.
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import sys
 
 from wizard_p2p.bots.sorcery import play_game
 from wizard_p2p.commands.sorcery_cards import load_cards, resolve_deck
@@ -35,16 +37,19 @@ def decklist(deck: Deck) -> Decklist:
 
 
 def play(args: argparse.Namespace) -> int:
-    """Play bot against bot to the end and print the winner; exit 0."""
-    if not args.headless:
+    """Play against the bot in the console, or (``--headless``) bot against bot to the
+    end, printing the winner; exit 0."""
+    if not args.headless and not (sys.stdin.isatty() and sys.stdout.isatty()):
         raise UsageError(
-            "this build plays 巫师牌 bot against bot only: add --headless "
-            "(wizard-p2p sorcery play --offline --headless)"
+            "the console needs a terminal to read keys from; run it in one, or let two bots "
+            "play with: wizard-p2p sorcery play --offline --headless"
         )
     cards = load_cards(args)
     names = (args.deck or STARTERS[0].name, args.against or STARTERS[1].name)
     decks = (decklist(resolve_deck(names[0], cards)), decklist(resolve_deck(names[1], cards)))
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+    if not args.headless:
+        return _console(decks, seed, args.lang)
     record = play_game(decks, seed)
     outcome = record.outcome
     heroes = (decks[0].hero.name, decks[1].hero.name)
@@ -56,4 +61,21 @@ def play(args: argparse.Namespace) -> int:
             f"player {outcome.winner} ({heroes[outcome.winner]}) wins: "
             f"{_REASONS[outcome.reason]} (turn {outcome.turn}, {record.actions} actions)"
         )
+    return 0
+
+
+def _console(decks: tuple[Decklist, Decklist], seed: int, lang: str | None) -> int:
+    """The person (player 0, ``--deck``) against the bot (``--against``) in the console."""
+    from wizard_p2p.tui.sorcery_app import run_sorcery_app
+    from wizard_p2p.tui.sorcery_table import SorceryTable
+
+    app = run_sorcery_app(SorceryTable(decks, seed), lang)
+    outcome = app.table.game.outcome
+    if outcome is None:
+        print(f"巫师牌, seed {seed}: left before the end")
+    elif outcome.winner is None:
+        print(f"巫师牌, seed {seed}: a draw: {_REASONS[outcome.reason]} (turn {outcome.turn})")
+    else:
+        who = "you win" if outcome.winner == 0 else "the bot wins"
+        print(f"巫师牌, seed {seed}: {who}: {_REASONS[outcome.reason]} (turn {outcome.turn})")
     return 0
