@@ -296,7 +296,10 @@ EN: dict[str, str] = {
     "sorcery_row_1": "mid",
     "sorcery_row_2": "back",
     "sorcery_cell": "{row} {col}",
-    "sorcery_side": "{name}: {hero} ♥{life} · hand {hand} · deck {deck} · discard {discard} · elements {elements}",
+    "sorcery_side": (
+        "{name}: {hero} ♥{life} · hand {hand}"
+        " · deck {deck} · discard {discard} · elements {elements}"
+    ),
     "sorcery_zones": "Skills: {skills} | Equipment: {equipment}",
     "sorcery_hand": "Hand: {cards}",
     "sorcery_pool": "Skill pool: {cards}",
@@ -306,7 +309,10 @@ EN: dict[str, str] = {
     "sorcery_step_play": "play",
     "sorcery_step_defend": "spell battle: the defence",
     "sorcery_step_over": "over",
-    "sorcery_battle_open": "Spell battle: {spell} attacks with power {power} (damage {attack}); defence?",
+    "sorcery_battle_open": (
+        "Spell battle: {spell} attacks with power {power}"
+        " (damage {attack}); defence?"
+    ),
     "sorcery_battle_hit": "Last battle: {spell} power {power} vs defence {defence}: hit {targets}",
     "sorcery_battle_held": "Last battle: {spell} power {power} vs defence {defence}: held",
     "sorcery_cost": "cost {value}",

@@ -295,7 +295,10 @@ JA: dict[str, str] = {
     "sorcery_row_1": "中列",
     "sorcery_row_2": "後列",
     "sorcery_cell": "{row}{col}",
-    "sorcery_side": "{name}：{hero} ♥{life} · 手札{hand} · デッキ{deck} · 捨て札{discard} · 元素{elements}",
+    "sorcery_side": (
+        "{name}：{hero} ♥{life}"
+        " · 手札{hand} · デッキ{deck} · 捨て札{discard} · 元素{elements}"
+    ),
     "sorcery_zones": "スキル：{skills}｜装備：{equipment}",
     "sorcery_hand": "手札：{cards}",
     "sorcery_pool": "スキルプール：{cards}",

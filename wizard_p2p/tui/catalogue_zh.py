@@ -287,7 +287,10 @@ ZH: dict[str, str] = {
     "sorcery_row_1": "中排",
     "sorcery_row_2": "后排",
     "sorcery_cell": "{row}{col}",
-    "sorcery_side": "{name}：{hero} ♥{life} · 手牌{hand} · 卡组{deck} · 弃牌堆{discard} · 元素{elements}",
+    "sorcery_side": (
+        "{name}：{hero} ♥{life}"
+        " · 手牌{hand} · 卡组{deck} · 弃牌堆{discard} · 元素{elements}"
+    ),
     "sorcery_zones": "技能区：{skills}｜装备区：{equipment}",
     "sorcery_hand": "手牌：{cards}",
     "sorcery_pool": "技能池：{cards}",
