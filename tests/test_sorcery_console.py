@@ -241,6 +241,10 @@ def test_a_spell_battle_asks_the_player_to_defend_and_shows_the_powers() -> None
                 assert f"power {result.power} vs defence -" in app.board_text(120)
                 return
             app.key({"mulligan": "k", "play": "n"}[app.mode()])
+            if app.picker is not None:  # discards down to the hand limit: the first ones
+                for key in "123456789"[: app.picker.exactly or 0]:
+                    app.pick(key)
+                app.enter()
     pytest.fail("no seed brought a spell battle against the player")
 
 
