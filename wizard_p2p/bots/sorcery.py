@@ -109,6 +109,7 @@ class GameRecord:
     outcome: Outcome
     actions: int
     turns: int
+    first: int = 0  # the player the coin chose to begin
 
 
 def _total_cost(card: Card) -> int:
@@ -577,7 +578,7 @@ def play_game(decks: tuple[Decklist, Decklist], seed: int, *, turn_limit: int = 
     bots = (SorceryBot(random.Random(rng.random())), SorceryBot(random.Random(rng.random())))
     for count in range(MAX_ACTIONS):
         if game.outcome is not None:
-            return GameRecord(game.outcome, count, game.turn)
+            return GameRecord(game.outcome, count, game.turn, first)
         player = game.to_move
         game.apply(bots[player].decide(game, player))
     raise RuntimeError(f"a bot game of seed {seed} did not end in {MAX_ACTIONS} actions")
