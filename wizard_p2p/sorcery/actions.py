@@ -44,6 +44,8 @@ from wizard_p2p.sorcery.grid import Cell
 from wizard_p2p.sorcery.keywords import AreaShape, Marker
 
 __all__ = [
+    "ACTION_TYPES",
+    "GENERIC_TYPES",
     "Ability",
     "Action",
     "AddMarker",
@@ -70,9 +72,11 @@ __all__ = [
     "Outcome",
     "RemoveMarker",
     "Search",
+    "SetSlots",
     "SetTapped",
     "Shuffle",
     "Summon",
+    "TakeControl",
     "UseAbility",
     "UseItem",
     "Zone",
@@ -384,6 +388,34 @@ class Modify(_Text):
     gain: Elements = ZERO
 
 
+@dataclass(frozen=True, slots=True)
+class TakeControl(_Text):
+    """Take control of an enemy's card on the battlefield (a text such as 获得其控制权):
+    it moves to the same zone on the player's side, a unit into the empty ``cell`` of the
+    player's grid, and keeps its state. It stays the player's while it stays in play;
+    when it leaves play it goes to its owner's zones. Its owner takes it back the same
+    way. A hero never changes sides."""
+
+    player: int
+    piece: int
+    cell: Cell | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SetSlots(_Text):
+    """What a card of the player's in play gives beyond the zones' limits (记忆项链:
+    技能槽位+2; 旅行行囊: 道具槽位+2 and any kind of equipment): ``skills`` more skill
+    slots, ``equipment`` more equipment slots (0..10 each), and with ``any_kind`` no
+    one-of-each-kind rule. It replaces what the card gave before; it ends when the card
+    leaves play. A card that takes no slot (风言之耳) gives one slot of its own zone."""
+
+    player: int
+    piece: int
+    skills: int = 0
+    equipment: int = 0
+    any_kind: bool = False
+
+
 Generic = (
     MoveCard
     | Damage
@@ -397,6 +429,8 @@ Generic = (
     | GainElements
     | SetTapped
     | Modify
+    | TakeControl
+    | SetSlots
 )
 GENERIC_TYPES = (
     MoveCard,
@@ -411,6 +445,8 @@ GENERIC_TYPES = (
     GainElements,
     SetTapped,
     Modify,
+    TakeControl,
+    SetSlots,
 )
 Action = (
     Mulligan
@@ -463,6 +499,8 @@ _FIELDS: dict[str, _Codec] = {
     "attack": _INT,
     "life": _INT,
     "power": _INT,
+    "skills": _INT,
+    "equipment": _INT,
     "order": _INTS,
     "boosts": _INTS,
     "overdraw": _INTS,
@@ -477,6 +515,7 @@ _FIELDS: dict[str, _Codec] = {
     "marker": (str, lambda t: notation.parse_enum(Marker, t)),
     "bottom": (notation.format_bool, notation.parse_bool),
     "tapped": (notation.format_bool, notation.parse_bool),
+    "any_kind": (notation.format_bool, notation.parse_bool),
     "number": (str, notation.parse_card_number),
 }
 # A field whose meaning differs by action: GainElements' amount is elements.
