@@ -3,11 +3,15 @@
 
 from __future__ import annotations
 
+import random
+
 from tests import sorcery_cards as fx
-from tests.sorcery_cards import els
+from tests.sorcery_cards import E, card, els
 from tests.test_sorcery_engine import find, refused, started
+from wizard_p2p.bots.sorcery import SorceryBot
 from wizard_p2p.sorcery.actions import (
     Attack,
+    Consume,
     Damage,
     Equip,
     GainElements,
@@ -18,6 +22,7 @@ from wizard_p2p.sorcery.actions import (
     TakeControl,
     Zone,
 )
+from wizard_p2p.sorcery.cards import CardType
 from wizard_p2p.sorcery.game import Decklist, Game, Rule
 
 
@@ -111,3 +116,24 @@ def test_a_card_gives_equipment_slots_of_any_kind() -> None:
         game.apply(MoveCard(0, pid, Zone.EQUIPMENT))
     assert len(game.sides[0].equipment) == 7
     refused(game, MoveCard(0, tomes_left[3], Zone.EQUIPMENT), Rule.EQUIPMENT_LIMIT)
+
+
+def test_the_bot_takes_the_slots_of_the_equipment_it_puts_in_play() -> None:
+    necklace = card("202903", "记忆项链", CardType.ITEM, E.ARCANE, tag="饰物",
+                    text="你的技能槽位+2", cost=els(arcane=1))
+    deck = fx.fire_deck()
+    game = started((Decklist(deck.hero, (necklace,) * 30, deck.skills), fx.water_deck()))
+    game.apply(GainElements(0, els(arcane=20)))
+    bot = SorceryBot(random.Random(0))
+    equip = bot.decide(game, 0)
+    for _ in range(20):  # it takes its loads and learns skills first
+        if isinstance(equip, Equip):
+            break
+        assert isinstance(equip, Consume | Learn), equip
+        game.apply(equip)
+        equip = bot.decide(game, 0)
+    assert isinstance(equip, Equip) and game.pieces[equip.piece].card == necklace
+    game.apply(equip)
+    assert bot.decide(game, 0) == SetSlots(0, equip.piece, skills=2)
+    game.apply(SetSlots(0, equip.piece, skills=2))
+    assert game.skill_limit(0) == 7

@@ -12,7 +12,8 @@ powers) rather than guessing the rules:
   attack spells at the enemy hero when it is in range, else at what they kill,
   reinforced until the enemy's likely defence is beaten; attack with the front row;
   end the turn discarding its dearest cards;
-* the opponent's spells: defend when the hero or a unit that would die is hit and its
+* the opponent's spells: defend when the hit would cost more than the defence (the
+  cards overdrawn and the spells spent stay tapped through its next turn), and its
   spells, paid by overdrawing its cards, can hold the attack.
 
 ``play_game`` plays one whole game between two bots from a seed: the coin, both
@@ -46,6 +47,7 @@ from wizard_p2p.sorcery.actions import (
     Mulligan,
     Outcome,
     Search,
+    SetSlots,
     Summon,
     UseItem,
     Zone,
@@ -82,6 +84,8 @@ _SEARCH = re.compile(r"检索1(?:张|个)(.*)")
 _DAMAGE = re.compile(r"造成(\d+)点伤害")
 _HEAL = re.compile(r"回复(\d+)生命")
 _GAIN = re.compile(r"临时获得((?:\d+[光暗火水地气?？])+)$")
+_SKILL_SLOTS = re.compile(r"技能槽位\+(\d+)|获得(\d+)个技能槽位")
+_ITEM_SLOTS = re.compile(r"道具槽位\+(\d+)")
 _WEAK = re.compile(r"敌方(?:人物|英雄)虚弱(\d+)")
 _IGNITE = re.compile(r"对1名敌人点燃(\d+)")
 _ELEMENT_WORDS = {
@@ -181,12 +185,27 @@ class SorceryBot:
             return self._known_text(
                 game, player, text.removeprefix("入场：").split("。")[0], entered=True
             )
+        if isinstance(last, Equip) and last.player == player:
+            return self._slots(game, player, last.piece)
         if isinstance(last, Invoke | UseItem) and last.player == player:
             p = game.pieces[last.piece]
             if p.marker(Marker.PETRIFY):
                 return None
             return self._known_text(game, player, p.card.description, entered=False)
         return None
+
+    def _slots(self, game: Game, player: int, pid: int) -> Action | None:
+        """The slots an equipment it just put in play gives (记忆项链: 你的技能槽位+2)."""
+        p = game.pieces[pid]
+        text = p.card.description
+        if p.zone is not Zone.EQUIPMENT or p.marker(Marker.PETRIFY):
+            return None
+        skills = sum(int(a or b) for a, b in _SKILL_SLOTS.findall(text))
+        equipment = sum(int(n) for n in _ITEM_SLOTS.findall(text))
+        any_kind = "任意种类道具" in text
+        if not (skills or equipment or any_kind):
+            return None
+        return SetSlots(player, pid, min(skills, 10), min(equipment, 10), any_kind)
 
     def _known_text(self, game: Game, player: int, text: str, *, entered: bool) -> Action | None:
         """The generic action that carries out ``text``, where the bot knows how. A gain
