@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 import zmq
 
-from wizard_p2p.errors import UsageError
+from wizard_p2p.errors import FileNotPrivate, UsageError
 from wizard_p2p.net.keys import CurveKeys, KeyFileError, is_z85_key, load_or_create_curve_keys
 
 
@@ -64,7 +64,7 @@ def test_key_file_readable_by_others_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "k"
     load_or_create_curve_keys(path)
     path.chmod(0o644)
-    with pytest.raises(KeyFileError, match="chmod 600"):
+    with pytest.raises(FileNotPrivate, match="chmod 600"):
         load_or_create_curve_keys(path)
 
 

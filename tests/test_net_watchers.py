@@ -24,7 +24,16 @@ from wizard_p2p.net import (
     PrivateReceived,
     WatcherSilent,
 )
-from wizard_p2p.net.frames import Control, Entry, Heartbeat, Private, PrivateAck, SyncRequest
+from wizard_p2p.net.frames import (
+    MAX_HEADER,
+    Control,
+    Entry,
+    Heartbeat,
+    Private,
+    PrivateAck,
+    SyncRequest,
+)
+from wizard_p2p.net.sockets import send_now
 from wizard_p2p.net.testing import FAST_TIMERS, MemoryStore, connect_all
 from wizard_p2p.net.watchers import NOT_FROM_A_WATCHER, NOT_TO_A_WATCHER
 
@@ -402,5 +411,62 @@ def test_a_watcher_that_restarts_is_served_again_on_the_same_link() -> None:
                 await again.holds(3)
                 assert again.store.entries == a.store.entries
                 assert a.mesh.watchers == (keys.public,)
+
+    run(scenario())
+
+
+def test_a_watchers_part_of_500_bytes_is_one_frame_refused_and_the_link_goes_on() -> None:
+    """Every part of a watcher's frame may be up to 512 bytes (NET §8): a part of 500
+    bytes that is no header is refused as that one malformed frame; the player still
+    hears the watcher after it, and the watcher still follows the game."""
+
+    async def scenario() -> None:
+        a = Node(entries=[b"e0"])
+        watcher = Node(watching=True)
+        async with started(a, watcher):
+            watcher.watch(a)
+            await watcher.holds(1)
+            await heard_by(a, watcher)
+            sender = watcher.mesh._peers[a.key].sender
+            assert sender is not None
+            for size in (500, MAX_HEADER):
+                assert send_now(sender, [b"HB", b"x" * size, b""])
+            await a.mesh.wait_for(
+                lambda: a.mesh.stats.malformed[watcher.key] >= 2, DEADLINE, "frames refused"
+            )
+            heard = a.mesh.stats.watcher_frames_in_total
+            await a.mesh.wait_for(
+                lambda: a.mesh.stats.watcher_frames_in_total > heard + 2, DEADLINE,
+                "the watcher's heartbeats after the refused frames",
+            )
+            a.append(b"e1")
+            await watcher.holds(2)
+            assert watcher.store.entries == [b"e0", b"e1"]
+
+    run(scenario())
+
+
+def test_a_watchers_part_past_the_limit_cuts_only_that_connection_which_is_dialled_again() -> None:
+    """A part longer than 512 bytes is never taken in: libzmq cuts the connection it came
+    on. The player dials the watcher again, and the watcher follows the game on."""
+
+    async def scenario() -> None:
+        a = Node(entries=[b"e0"])
+        watcher = Node(watching=True)
+        async with started(a, watcher):
+            watcher.watch(a)
+            await watcher.holds(1)
+            await heard_by(a, watcher)
+            sender = watcher.mesh._peers[a.key].sender
+            assert sender is not None
+            assert send_now(sender, [b"HB", b"x" * (MAX_HEADER + 1), b""])
+            a.append(b"e1")
+            await watcher.holds(2)
+            heard = a.mesh.stats.watcher_frames_in_total
+            await a.mesh.wait_for(
+                lambda: a.mesh.stats.watcher_frames_in_total > heard + 2, DEADLINE,
+                "the watcher's heartbeats on the new connection",
+            )
+            assert a.mesh.stats.malformed[watcher.key] == 0  # it never reached the decoder
 
     run(scenario())

@@ -30,7 +30,7 @@ def test_bot_games_on_the_tests_decks_end_without_an_illegal_action() -> None:
         reasons[record.outcome.reason] += 1
         winners[record.outcome.winner] += 1
         assert record.actions > 10
-    assert reasons[EndReason.HERO_DIED] >= GAMES * 3 // 4, reasons
+    assert reasons[EndReason.HERO_DIED] >= GAMES * 19 // 20, reasons  # games end
     assert winners[0] and winners[1], winners  # both sides win some
 
 
@@ -51,7 +51,7 @@ def test_bot_games_between_the_starter_decks() -> None:
                 record = play_game((decks[a], decks[b]), 100 * a + 10 * b + seed)
                 reasons[record.outcome.reason] += 1
                 n += 1
-    assert reasons[EndReason.HERO_DIED] >= n * 2 // 3, reasons
+    assert reasons[EndReason.HERO_DIED] >= n * 9 // 10, reasons  # the turn limit is rare
 
 
 def _args(**kw: object) -> argparse.Namespace:

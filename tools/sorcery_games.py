@@ -43,6 +43,7 @@ def main(argv: list[str] | None = None) -> int:
     ends: collections.Counter[str] = collections.Counter()
     illegal = 0
     turns = 0
+    first_wins = 0
     start = time.perf_counter()
     for i in range(args.games):
         seed = args.first_seed + i
@@ -56,6 +57,8 @@ def main(argv: list[str] | None = None) -> int:
             continue
         ends[record.outcome.reason.value] += 1
         turns += record.turns
+        if record.outcome.winner is not None and record.outcome.winner == record.first:
+            first_wins += 1
     took = time.perf_counter() - start
     played = args.games - illegal
     print(f"{args.games} games in {took:.1f}s: {played} without an illegal action, "
@@ -63,6 +66,9 @@ def main(argv: list[str] | None = None) -> int:
     print("ended by: " + ", ".join(f"{k} {v}" for k, v in sorted(ends.items())))
     if played:
         print(f"mean length: {turns / played:.1f} turns")
+        won = played - ends["turn-limit"]
+        if won:
+            print(f"won by the first player: {first_wins} of {won} ({100 * first_wins / won:.1f}%)")
     return 1 if illegal else 0
 
 

@@ -22,11 +22,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from wizard_p2p.errors import DecodeError, PeerFault, WizardError
+from wizard_p2p.errors import DecodeError, FileMissing, FileRefused, PeerFault, WizardError
 from wizard_p2p.protocol.evidence import FILE_NAME as EVIDENCE_FILE
 from wizard_p2p.protocol.evidence import Evidence, check_evidence, read_evidence
 from wizard_p2p.protocol.kinds import FaultKind
-from wizard_p2p.protocol.log import split_log
+from wizard_p2p.protocol.log import read_log_bytes, split_log
 from wizard_p2p.protocol.messages import (
     VERSION,
     OtherVersion,
@@ -246,13 +246,11 @@ def _fill(report: AuditReport, table: Table) -> None:
 def audit_file(path: Path) -> AuditReport:
     """Audit the log at ``path``, and the evidence file beside it if there is one."""
     try:
-        data = path.read_bytes()
-    except FileNotFoundError:
+        data = read_log_bytes(path)
+    except FileMissing:
         return AuditReport("unreadable", 0, message=f"no such file: {path}")
-    except IsADirectoryError:
-        return AuditReport("unreadable", 0, message=f"{path} is a folder, not a log")
-    except OSError as exc:
-        return AuditReport("unreadable", 0, message=f"cannot read {path}: {exc.strerror}")
+    except FileRefused as exc:  # a folder, a device, a FIFO, past the log's limit
+        return AuditReport("unreadable", 0, message=str(exc))
     try:
         lines = split_log(data, str(path))
     except DecodeError as exc:
@@ -271,7 +269,7 @@ def audit_file(path: Path) -> AuditReport:
         return report
     try:
         records = read_evidence(path.parent / EVIDENCE_FILE)
-    except (OSError, DecodeError) as exc:
+    except (FileRefused, DecodeError) as exc:
         report.message += f"\nthe evidence file beside the log cannot be read: {exc}"
         return report
     report.evidence = [(e, check_evidence(lines, e)) for e in records]

@@ -365,7 +365,11 @@ def build_parser() -> argparse.ArgumentParser:
     _add_host_address(watch, "choose among the games announced on the local network")
     watch.add_argument(
         "--save", default=None, metavar="LOG",
-        help="write the verified log there (for wizard-p2p audit)",
+        help="write the verified log there (for wizard-p2p audit); never over an existing "
+        "file unless --force",
+    )
+    watch.add_argument(
+        "--force", action="store_true", help="let --save replace an existing log file",
     )
     _add_network_options(watch, watcher=True)
     watch.set_defaults(func=_cmd_watch)
@@ -411,7 +415,11 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument(
         "--export", default=None, metavar="FILE.json",
         help="write the whole game (rounds, hands, bids, tricks, scores) as JSON instead "
-        "(schema: protocol/schemas/replay.json)",
+        "(schema: protocol/schemas/replay.json); never over the log, nor over an "
+        "existing file unless --force",
+    )
+    replay.add_argument(
+        "--force", action="store_true", help="let --export replace an existing file",
     )
     replay.add_argument("--lang", default=None, help="en, zh, ja (default: from the locale)")
     replay.set_defaults(func=_cmd_replay)

@@ -5,16 +5,16 @@ It is a leaf module: every layer, the pure rules included, may import it.
     WizardError
     ├── UsageError          our own misuse: bad configuration, bad argument, bad key press
     │   ├── ConfigError     a game set-up that cannot be honoured
-    │   └── IllegalAction   an action the rules refuse (names the rule broken)
+    │   ├── IllegalAction   an action the rules refuse (names the rule broken)
+    │   └── FileRefused     a file not read or not written as asked (names it, says why)
+    │       ├── FileMissing         there is no such file
+    │       ├── NotRegularFile      a folder, a device, a FIFO or a socket, not a file
+    │       ├── FileTooLarge        more bytes than the file's limit (a DecodeError too)
+    │       ├── FileNotPrivate      a secret file that other users may read
+    │       └── WouldOverwrite      a write that would replace what it must not
     ├── DecodeError         bytes (from a file or a peer) that are not a valid message
     ├── CryptoError         a point, key, signature or commitment that does not verify
-    ├── PeerFault           someone else's message is at fault: names the guilty seat
-    └── FileRefused         a file not read or not written as asked (names it, says why)
-        ├── FileMissing         there is no such file
-        ├── NotRegularFile      a folder, a device, a FIFO or a socket, not a file
-        ├── FileTooLarge        more bytes than the file's limit
-        ├── FileNotPrivate      a secret file that other users may read
-        └── WouldOverwrite      a write that would replace what it must not
+    └── PeerFault           someone else's message is at fault: names the guilty seat
 
 The rules and the crypto raise ``IllegalAction``/``CryptoError``/``DecodeError``
 without knowing who is at fault; the protocol layer, which knows the author of
@@ -79,9 +79,11 @@ class PeerFault(WizardError):
         self.reason = message
 
 
-class FileRefused(WizardError):
+class FileRefused(UsageError):
     """A file that is not read, or not written, as asked: the message is one sentence
-    that names the file and says why. ``path`` is the file's path as it was given."""
+    that names the file and says why. ``path`` is the file's path as it was given.
+    A usage error: the path was given by the person running the program (or its
+    configuration), and the person can choose another."""
 
     def __init__(self, message: str, *, path: str) -> None:
         super().__init__(message)
@@ -97,8 +99,9 @@ class NotRegularFile(FileRefused):
     link), which is never read as a file nor written over."""
 
 
-class FileTooLarge(FileRefused):
-    """The file holds more bytes than its limit; nothing past the limit was read."""
+class FileTooLarge(FileRefused, DecodeError):
+    """The file holds more bytes than its limit; nothing past the limit was read.
+    Also a :class:`DecodeError`: no valid file of its kind is that long."""
 
     def __init__(self, message: str, *, path: str, limit: int) -> None:
         super().__init__(message, path=path)

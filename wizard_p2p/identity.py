@@ -21,11 +21,9 @@ from __future__ import annotations
 
 import base64
 import contextlib
-import errno
 import hashlib
 import os
 import re
-import stat
 import tempfile
 from pathlib import Path
 
@@ -35,8 +33,8 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from nacl.bindings import crypto_sign_open
 from nacl.exceptions import BadSignatureError as NaclBadSignature
 
-from .errors import CryptoError, DecodeError, UsageError
-from .files import fsync_directory
+from .errors import CryptoError, DecodeError, FileMissing, UsageError
+from .files import fsync_directory, read_bounded
 
 __all__ = [
     "PUBLIC_KEY_BYTES",
@@ -137,35 +135,14 @@ class Identity:
     def load(cls, path: Path) -> Identity:
         """Read a key file; refuses one other users can read, or one that is not a key.
 
-        Raises FileNotFoundError if there is none, :class:`UsageError` for a file
-        that must not be used as it is, :class:`DecodeError` for a corrupt one.
+        Raises :class:`FileMissing` if there is none, :class:`FileRefused` (a
+        :class:`UsageError`) for a file that must not be used as it is — a symbolic
+        link, not a regular file, open to other users, too large — and
+        :class:`DecodeError` for a corrupt one.
         """
-        path = Path(path)
-        try:
-            fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
-        except FileNotFoundError:
-            raise  # load_or_create's cue to create the key
-        except OSError as exc:
-            if exc.errno == errno.ELOOP:
-                raise UsageError(f"identity key {path} is a symbolic link; refusing it") from None
-            raise UsageError(f"cannot open identity key {path}: {exc.strerror}") from None
-        try:
-            st = os.fstat(fd)
-            if not stat.S_ISREG(st.st_mode):
-                raise UsageError(f"identity key {path} is not a regular file")
-            if os.name == "posix" and st.st_mode & 0o077:
-                raise UsageError(
-                    f"identity key {path} is open to other users "
-                    f"(mode {stat.S_IMODE(st.st_mode):04o}); fix it with: chmod 600 {path}"
-                )
-            data = b""
-            while len(data) <= _MAX_KEY_FILE:
-                chunk = os.read(fd, _MAX_KEY_FILE + 1 - len(data))
-                if not chunk:
-                    break
-                data += chunk
-        finally:
-            os.close(fd)
+        data = read_bounded(
+            path, limit=_MAX_KEY_FILE, what="identity key", follow_symlinks=False, private=True
+        )
         return cls.from_pem(data, f"identity key {path}")
 
     @classmethod
@@ -190,7 +167,7 @@ class Identity:
         path = Path(path) if path is not None else default_identity_path()
         try:
             return cls.load(path)
-        except FileNotFoundError:
+        except FileMissing:
             pass
         identity = cls.generate()
         try:

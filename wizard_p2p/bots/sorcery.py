@@ -12,7 +12,8 @@ powers) rather than guessing the rules:
   attack spells at the enemy hero when it is in range, else at what they kill,
   reinforced until the enemy's likely defence is beaten; attack with the front row;
   end the turn discarding its dearest cards;
-* the opponent's spells: defend when the hero or a unit that would die is hit and its
+* the opponent's spells: defend when the hit would cost more than the defence (the
+  cards overdrawn and the spells spent stay tapped through its next turn), and its
   spells, paid by overdrawing its cards, can hold the attack.
 
 ``play_game`` plays one whole game between two bots from a seed: the coin, both
@@ -46,6 +47,7 @@ from wizard_p2p.sorcery.actions import (
     Mulligan,
     Outcome,
     Search,
+    SetSlots,
     Summon,
     UseItem,
     Zone,
@@ -53,8 +55,6 @@ from wizard_p2p.sorcery.actions import (
 from wizard_p2p.sorcery.cards import Card, CardType, Element, Elements
 from wizard_p2p.sorcery.game import (
     HAND_LIMIT,
-    MAX_EQUIPMENT,
-    MAX_SKILLS,
     Decklist,
     Game,
     Piece,
@@ -75,6 +75,8 @@ from wizard_p2p.sorcery.keywords import (
 
 __all__ = ["GameRecord", "SorceryBot", "play_game"]
 
+HOPELESS = 1_000  # the loss of the game: any defence is worth it
+HERO_DANGER = 6  # the hero's life below which each point lost weighs three times
 MAX_ACTIONS = 20_000  # far beyond any game's length: a stuck bot is a bug, not a game
 
 _DRAW = re.compile(r"(?<!不)抽(\d+)张牌")
@@ -82,6 +84,8 @@ _SEARCH = re.compile(r"检索1(?:张|个)(.*)")
 _DAMAGE = re.compile(r"造成(\d+)点伤害")
 _HEAL = re.compile(r"回复(\d+)生命")
 _GAIN = re.compile(r"临时获得((?:\d+[光暗火水地气?？])+)$")
+_SKILL_SLOTS = re.compile(r"技能槽位\+(\d+)|获得(\d+)个技能槽位")
+_ITEM_SLOTS = re.compile(r"道具槽位\+(\d+)")
 _WEAK = re.compile(r"敌方(?:人物|英雄)虚弱(\d+)")
 _IGNITE = re.compile(r"对1名敌人点燃(\d+)")
 _ELEMENT_WORDS = {
@@ -109,6 +113,7 @@ class GameRecord:
     outcome: Outcome
     actions: int
     turns: int
+    first: int = 0  # the player the coin chose to begin
 
 
 def _total_cost(card: Card) -> int:
@@ -180,12 +185,27 @@ class SorceryBot:
             return self._known_text(
                 game, player, text.removeprefix("入场：").split("。")[0], entered=True
             )
+        if isinstance(last, Equip) and last.player == player:
+            return self._slots(game, player, last.piece)
         if isinstance(last, Invoke | UseItem) and last.player == player:
             p = game.pieces[last.piece]
             if p.marker(Marker.PETRIFY):
                 return None
             return self._known_text(game, player, p.card.description, entered=False)
         return None
+
+    def _slots(self, game: Game, player: int, pid: int) -> Action | None:
+        """The slots an equipment it just put in play gives (记忆项链: 你的技能槽位+2)."""
+        p = game.pieces[pid]
+        text = p.card.description
+        if p.zone is not Zone.EQUIPMENT or p.marker(Marker.PETRIFY):
+            return None
+        skills = sum(int(a or b) for a, b in _SKILL_SLOTS.findall(text))
+        equipment = sum(int(n) for n in _ITEM_SLOTS.findall(text))
+        any_kind = "任意种类道具" in text
+        if not (skills or equipment or any_kind):
+            return None
+        return SetSlots(player, pid, min(skills, 10), min(equipment, 10), any_kind)
 
     def _known_text(self, game: Game, player: int, text: str, *, entered: bool) -> Action | None:
         """The generic action that carries out ``text``, where the bot knows how. A gain
@@ -319,7 +339,7 @@ class SorceryBot:
             ):
                 return None
             return Equip(player, pid, replace=old.id)
-        if len(side.equipment) >= MAX_EQUIPMENT:
+        if len(side.equipment) >= game.equipment_limit(player):
             return None
         return Equip(player, pid)
 
@@ -347,7 +367,7 @@ class SorceryBot:
         skill when the new one is clearly better."""
         side = game.sides[player]
         weakest: tuple[int, int] | None = None
-        if len(side.skills) >= MAX_SKILLS:
+        if len(side.skills) >= game.skill_limit(player):
             upright = [
                 (self._skill_value(game, player, game.pieces[q].card), q)
                 for q in side.skills
@@ -408,8 +428,13 @@ class SorceryBot:
         return best - game.pieces[game.sides[enemy].hero].marker(Marker.WEAK)
 
     def _cast(self, game: Game, player: int) -> Action | None:
+        """The strongest attack that beats the enemy's likely defence; when none does,
+        the weakest spell alone, as bait: the spells and loads the enemy defends with
+        stay tapped through its next turn, and the next spell meets less."""
         pool = game.sides[player].elements
         ready = self._ready_spells(game, player, defending=False)
+        need = self._enemy_defence(game, player)
+        bait: Cast | None = None
         for spell in ready:
             p = game.pieces[spell]
             kw = keywords_of(p.card)
@@ -420,20 +445,18 @@ class SorceryBot:
             if aim is None:
                 continue
             target, area = aim
+            if kw.undefendable:
+                return Cast(player, spell, (), target, area)
             boosts: list[int] = []
-            need = self._enemy_defence(game, player)
-            if not kw.undefendable:
-                for other in ready:
-                    if game.spell_power(player, [spell, *boosts]) > need or other == spell:
-                        continue
-                    if costs.can_pay(pool, game.cast_cost([spell, *boosts, other])):
-                        boosts.append(other)
-                if game.spell_power(player, [spell, *boosts]) <= need:
-                    # It cannot beat the defence: a lone spell draws the enemy's spells and
-                    # loads out (they stay tapped this turn) for the next one.
-                    boosts = []
-            return Cast(player, spell, tuple(boosts), target, area)
-        return None
+            for other in ready:
+                if game.spell_power(player, [spell, *boosts]) > need or other == spell:
+                    continue
+                if costs.can_pay(pool, game.cast_cost([spell, *boosts, other])):
+                    boosts.append(other)
+            if game.spell_power(player, [spell, *boosts]) > need:
+                return Cast(player, spell, tuple(boosts), target, area)
+            bait = Cast(player, spell, (), target, area)  # ready is strongest first
+        return bait
 
     def _aim(
         self, game: Game, player: int, p: Piece
@@ -511,9 +534,14 @@ class SorceryBot:
     # --- defence ---------------------------------------------------------------------------
 
     def _defend(self, game: Game, player: int) -> Action:
+        """Defend when what the hit would cost is worth more than the defence: the cards
+        overdrawn stay tapped through the bot's next turn (their loads are lost to it)
+        and so do the spells, so a small hit the hero can take, or the death of a cheap
+        unit, is taken."""
         battle = game.battle
         assert battle is not None
-        if battle.undefendable or not self._threatened(game, player):
+        loss = 0 if battle.undefendable else self._loss(game, player)
+        if not loss:
             return Defend(player)
         spells: list[int] = []
         for pid in self._ready_spells(game, player, defending=True):
@@ -541,9 +569,17 @@ class SorceryBot:
             have = costs.add(have, game.pieces[pid].gain)
         if not costs.can_pay(have, cost):
             return Defend(player)
+        price = sum(game.pieces[pid].gain.total for pid in chosen) + sum(
+            1 + game.pieces[pid].power // 3 for pid in spells
+        )
+        if loss <= price:
+            return Defend(player)
         return Defend(player, spells[0], tuple(spells[1:]), tuple(chosen))
 
-    def _threatened(self, game: Game, player: int) -> bool:
+    def _loss(self, game: Game, player: int) -> int:
+        """What the battle's hit would cost the bot, in about the units of a load: the
+        hero's life weighs more as it runs low (all when the hit kills), a unit counts
+        what it costs and gives when the hit kills it."""
         battle = game.battle
         assert battle is not None
         if battle.target is not None:
@@ -553,14 +589,20 @@ class SorceryBot:
             grid = game.sides[battle.area.side].grid
             cells = area_cells(battle.area.shape, battle.area.cell, front_row(set(grid)))
             hit = [game.pieces[grid[c]] for c in cells if c in grid]
+        loss = 0
         for u in hit:
-            if u.owner != player:
+            if u.controller != player:
                 continue
+            damage = max(0, battle.attack - u.marker(Marker.SHIELD))
+            life = u.life or 0
             if u.card.type is CardType.HERO:
-                return True
-            if (u.life or 0) <= battle.attack and (u.gain.total or u.attack):
-                return True
-        return False
+                if damage >= life:
+                    return HOPELESS
+                loss += damage * (3 if life - damage <= HERO_DANGER else 1)
+                loss += sum(n for _, n in battle.on_hit)
+            elif damage >= life:
+                loss += u.card.cost.total + u.gain.total + u.attack
+        return loss
 
 
 def play_game(decks: tuple[Decklist, Decklist], seed: int, *, turn_limit: int = 200) -> GameRecord:
@@ -577,7 +619,7 @@ def play_game(decks: tuple[Decklist, Decklist], seed: int, *, turn_limit: int = 
     bots = (SorceryBot(random.Random(rng.random())), SorceryBot(random.Random(rng.random())))
     for count in range(MAX_ACTIONS):
         if game.outcome is not None:
-            return GameRecord(game.outcome, count, game.turn)
+            return GameRecord(game.outcome, count, game.turn, first)
         player = game.to_move
         game.apply(bots[player].decide(game, player))
     raise RuntimeError(f"a bot game of seed {seed} did not end in {MAX_ACTIONS} actions")

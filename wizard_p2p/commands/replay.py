@@ -13,21 +13,18 @@ import json
 import sys
 from pathlib import Path
 
-from wizard_p2p.errors import DecodeError, UsageError
-from wizard_p2p.protocol.log import split_log
+from wizard_p2p.errors import DecodeError, FileMissing, UsageError
+from wizard_p2p.files import check_target, write_atomic
+from wizard_p2p.protocol.log import read_log_bytes, split_log
 from wizard_p2p.protocol.replay import GameRecord, record_to_json, replay_log
 
 
 def read_record(path: Path) -> GameRecord:
     """The game record of the log at ``path``; ``UsageError`` says why there is none."""
     try:
-        data = path.read_bytes()
-    except FileNotFoundError:
+        data = read_log_bytes(path)
+    except FileMissing:
         raise UsageError(f"no such file: {path}") from None
-    except IsADirectoryError:
-        raise UsageError(f"{path} is a folder, not a log") from None
-    except OSError as exc:
-        raise UsageError(f"cannot read {path}: {exc.strerror}") from None
     try:
         # A torn last line (a crash while writing it) was never sent: split_log drops it.
         return replay_log(split_log(data, str(path)))
@@ -35,18 +32,22 @@ def read_record(path: Path) -> GameRecord:
         raise UsageError(f"cannot replay {path}: {exc}") from None
 
 
-def export_record(record: GameRecord, target: Path) -> None:
+def export_record(record: GameRecord, target: Path, *, force: bool = False) -> None:
+    """Write ``record`` to ``target`` atomically; an existing file only with ``force``."""
     text = json.dumps(record_to_json(record), indent=2, ensure_ascii=False) + "\n"
     try:
-        target.write_text(text, encoding="utf-8")
+        write_atomic(target, text.encode("utf-8"), mode=0o644, replace=force)
     except OSError as exc:
         raise UsageError(f"cannot write {target}: {exc.strerror}") from None
 
 
 def replay(args: argparse.Namespace) -> int:
+    force = bool(getattr(args, "force", False))
+    if args.export is not None:  # before the work: never over the log, a device, a file
+        check_target(args.export, what="export", force=force, inputs=[args.log])
     record = read_record(Path(args.log))
     if args.export is not None:
-        export_record(record, Path(args.export))
+        export_record(record, Path(args.export), force=force)
         print(f"{args.export}: {len(record.rounds)} rounds, {record.status}: {record.message}")
         return 1 if record.fault is not None else 0
     from wizard_p2p.tui.replay_screen import run_replay

@@ -26,6 +26,7 @@ from wizard_p2p.commands.networked import (
     parse_address,
 )
 from wizard_p2p.errors import UsageError
+from wizard_p2p.files import check_target
 from wizard_p2p.node.lobby_common import check_own_name
 from wizard_p2p.node.watch_gate import key_fingerprint
 from wizard_p2p.node.watcher import WatchNode
@@ -49,6 +50,8 @@ async def watch_async(args: argparse.Namespace) -> WatchNode:
     name = check_own_name(args.name)
     if not args.code and (args.headless or args.address):
         raise UsageError("the host's invite code is needed: --code ABCD-EF23")
+    if args.save:
+        check_target(args.save, what="log to save", force=getattr(args, "force", False))
     host, port = await _address(args)
     data_dir = _data_dir(args)
     _, curve = _keys(data_dir)

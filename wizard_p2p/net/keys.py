@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 import os
-import stat
 import struct
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,8 +22,8 @@ import zmq
 from zmq.utils import z85
 
 from wizard_p2p import boundedjson
-from wizard_p2p.errors import DecodeError, UsageError
-from wizard_p2p.files import write_atomic
+from wizard_p2p.errors import DecodeError, FileMissing, UsageError
+from wizard_p2p.files import read_bounded, write_atomic
 
 Z85_KEY_LENGTH = 40
 _Z85_ALPHABET = frozenset(
@@ -92,7 +91,7 @@ def load_or_create_curve_keys(path: str | os.PathLike[str]) -> CurveKeys:
     target = Path(path)
     try:
         return _load(target)
-    except FileNotFoundError:
+    except FileMissing:
         pass
     keys = CurveKeys.generate()
     write_atomic(target, _encode(keys), mode=0o600)
@@ -105,19 +104,9 @@ def _encode(keys: CurveKeys) -> bytes:
 
 
 def _load(path: Path) -> CurveKeys:
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise KeyFileError(f"{path}: not a regular file")
-        if os.name == "posix" and info.st_mode & 0o077:
-            raise KeyFileError(
-                f"{path}: secret key file is accessible by other users "
-                f"(mode {stat.S_IMODE(info.st_mode):o}); run: chmod 600 {path}"
-            )
-        raw = os.read(fd, _MAX_FILE_BYTES + 1)
-    finally:
-        os.close(fd)
+    raw = read_bounded(
+        path, limit=_MAX_FILE_BYTES, what="key file", follow_symlinks=False, private=True
+    )
     return parse_key_file(raw, str(path))
 
 

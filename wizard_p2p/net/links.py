@@ -70,6 +70,9 @@ class Links:
     listening socket was counted. Set :attr:`context` (the sending context) before
     opening a link. ``options``: socket options each link's DEALER gets on top (for
     watchers); ``on_open(peer)``: called when a link's DEALER was (re)created.
+    ``redial_after_cut``: a link whose connection ends and does not come back within
+    ``redial_interval`` is dialled again (libzmq itself never reconnects a connection
+    it cut for a protocol error, such as a part past ``MAXMSGSIZE``: for watchers).
     """
 
     def __init__(
@@ -83,8 +86,10 @@ class Links:
         changed: Callable[[], None],
         options: Mapping[int, int] | None = None,
         on_open: Callable[[Peer], None] | None = None,
+        redial_after_cut: bool = False,
     ) -> None:
         self.context: zmq.asyncio.Context | None = None
+        self._redial_after_cut = redial_after_cut
         self._options = dict(options or {})
         self._on_open = on_open
         self._peers = peers
@@ -127,7 +132,10 @@ class Links:
         )
         for option, value in self._options.items():
             dealer.setsockopt(option, value)
-        monitor = dealer.get_monitor_socket(HANDSHAKE_FAILURES | zmq.EVENT_HANDSHAKE_SUCCEEDED)
+        events = HANDSHAKE_FAILURES | zmq.EVENT_HANDSHAKE_SUCCEEDED
+        if self._redial_after_cut:
+            events |= zmq.EVENT_DISCONNECTED
+        monitor = dealer.get_monitor_socket(events)
         dealer.connect(peer.endpoint)
         peer.dealer, peer.monitor = dealer, monitor
         peer.sender = send_only_twin(dealer)  # the mesh never receives on a dealer
@@ -160,7 +168,18 @@ class Links:
             while True:
                 event = parse_monitor_message(await monitor.recv_multipart())
                 if event["event"] == zmq.EVENT_HANDSHAKE_SUCCEEDED:
+                    if peer.redial is not None:  # back by itself: no redial needed
+                        peer.redial.cancel()
+                        peer.redial = None
                     self._link_up(peer)
+                    continue
+                if event["event"] == zmq.EVENT_DISCONNECTED:
+                    # libzmq reconnects after a lost connection, never after one it
+                    # cut itself for a protocol error: redial if it is not back soon.
+                    if peer.redial is None:
+                        peer.redial = asyncio.get_running_loop().call_later(
+                            self.config.redial_interval, self.redial, peer
+                        )
                     continue
                 if event["event"] & HANDSHAKE_FAILURES:
                     _log.info("handshake with %s failed (%s); redialling", peer.key,

@@ -56,7 +56,7 @@ class LobbyBudget:
         now = self._clock()
         level, when = self._buckets.pop(key, (float(self.burst), now))
         level = min(float(self.burst), level + (now - when) * self.rate) - cost
-        if level < 0:
+        if level < -1e-6:  # not a rounding error of the refill
             self._dropped[key] = None
             while len(self._dropped) > self._keys:
                 self._dropped.popitem(last=False)

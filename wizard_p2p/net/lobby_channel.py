@@ -85,6 +85,7 @@ from wizard_p2p.net.sockets import (
     check_endpoint,
     checked_payload,
     close_monitored,
+    curve_max_part,
     make_dealer,
     make_router,
     send_nowait,
@@ -194,7 +195,7 @@ class LobbyServer(ListeningService):
             self._router = make_router(
                 self._context, self.keys, domain=self.config.lobby_domain, config=self.config,
                 handover=False, mandatory=True,
-                max_message=self.config.lobby_max_request + MAX_HEADER,
+                max_message=curve_max_part(max(self.config.lobby_max_request, MAX_HEADER)),
                 rcvhwm=self.config.lobby_rcvhwm,
             )
             self._monitor = self._router.get_monitor_socket(zmq.EVENT_HANDSHAKE_FAILED_AUTH)

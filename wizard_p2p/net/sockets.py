@@ -16,6 +16,8 @@ Options and why:
   whose other end vanished, so it is redialled.
 * ``HANDSHAKE_IVL`` — a CURVE handshake that stalls is abandoned and retried.
 * ``MAXMSGSIZE`` — a peer cannot make us allocate more than one frame's limit.
+  libzmq compares it with each part as it travels, inside its CurveZMQ ``MESSAGE``
+  command: the part's limit plus ``CURVE_OVERHEAD`` (:func:`curve_max_part`).
 * On the lobby's ROUTER: ``MAXMSGSIZE`` of the largest lobby request (libzmq cuts a
   connection that announces a larger message, before it holds it) and ``RCVHWM`` —
   each connection holds few messages the host has not read (libzmq stops reading
@@ -47,6 +49,17 @@ from wizard_p2p.net.keys import CurveKeys, check_z85_key
 from wizard_p2p.ports import release_port, take_listener
 
 _log = logging.getLogger(__name__)
+
+# What CurveZMQ wraps around each message part on the wire (the MESSAGE command's
+# name, nonce, MAC and flags): libzmq's MAXMSGSIZE counts it.
+CURVE_OVERHEAD = 33
+
+
+def curve_max_part(part: int) -> int:
+    """The ``MAXMSGSIZE`` that lets every part of up to ``part`` bytes through CURVE,
+    and no larger one."""
+    return part + CURVE_OVERHEAD
+
 
 # Events a monitor reports when a CURVE handshake fails.
 HANDSHAKE_FAILURES = (

@@ -63,7 +63,7 @@ from wizard_p2p.net.frames import (
 )
 from wizard_p2p.net.keys import CurveKeys, check_z85_key
 from wizard_p2p.net.links import Links, Peer
-from wizard_p2p.net.sockets import check_endpoint, send_nowait
+from wizard_p2p.net.sockets import check_endpoint, curve_max_part, send_nowait
 from wizard_p2p.net.stats import NetStats
 
 _log = logging.getLogger(__name__)
@@ -141,8 +141,8 @@ class Watchers:
         hwm = config.watcher_hwm
         self._links = Links(
             self._table, keys, config, stats, on_up=self._link_up, changed=hooks.changed,
-            options={zmq.SNDHWM: hwm, zmq.RCVHWM: hwm, zmq.MAXMSGSIZE: MAX_HEADER},
-            on_open=self._read_link,
+            options={zmq.SNDHWM: hwm, zmq.RCVHWM: hwm, zmq.MAXMSGSIZE: curve_max_part(MAX_HEADER)},
+            on_open=self._read_link, redial_after_cut=True,
         )
         self._pushes: list[int] = []  # published positions not yet sent to the watchers
         self._next_heartbeat = -math.inf

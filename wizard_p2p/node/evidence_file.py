@@ -9,7 +9,7 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
-from wizard_p2p.errors import DecodeError
+from wizard_p2p.errors import DecodeError, FileRefused
 from wizard_p2p.files import write_atomic
 from wizard_p2p.protocol.evidence import FILE_NAME, MAX_RECORDS, Evidence, read_evidence
 
@@ -23,7 +23,7 @@ class EvidenceFile:
         self.path = path
         try:
             self.records = read_evidence(path)
-        except (DecodeError, OSError) as exc:
+        except (DecodeError, FileRefused, OSError) as exc:
             # Our own file: damaged, it is set aside rather than lost or trusted.
             _log.error("evidence file unreadable (%s); kept as %s.damaged", exc, path.name)
             path.replace(path.with_name(path.name + ".damaged"))

@@ -12,8 +12,8 @@ from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 from zmq.utils import z85
 
-from wizard_p2p.errors import DecodeError, WizardError
-from wizard_p2p.files import write_atomic
+from wizard_p2p.errors import DecodeError, FileRefused, WizardError
+from wizard_p2p.files import read_bounded, write_atomic
 from wizard_p2p.identity import fingerprint
 from wizard_p2p.net import CurveKeys, SenderDropped
 from wizard_p2p.node.invite import normalise_code
@@ -190,10 +190,9 @@ def load_people(store: GameStore) -> frozenset[int] | None:
     """The seats persons play as the lobby said (``save_people``); None when not known
     (no file, or one that is not a list of distinct seats 0..5)."""
     try:
-        with open(store.path / _PEOPLE_FILE, "rb") as f:
-            data = f.read(_PEOPLE_MAX_BYTES + 1)
-        seats = json.loads(data) if len(data) <= _PEOPLE_MAX_BYTES else None
-    except (OSError, ValueError):
+        data = read_bounded(store.path / _PEOPLE_FILE, limit=_PEOPLE_MAX_BYTES, what="file")
+        seats = json.loads(data)
+    except (FileRefused, ValueError):
         return None
     if not isinstance(seats, list) or len(set(map(repr, seats))) != len(seats):
         return None

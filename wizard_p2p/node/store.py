@@ -25,8 +25,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from wizard_p2p import boundedjson
-from wizard_p2p.errors import DecodeError, UsageError
-from wizard_p2p.files import write_atomic
+from wizard_p2p.errors import DecodeError, FileMissing, UsageError
+from wizard_p2p.files import read_bounded, write_atomic
 from wizard_p2p.protocol.log import LogFile, read_log
 from wizard_p2p.protocol.schema import Hex, Int, Obj, Str
 
@@ -120,16 +120,16 @@ class GameStore:
 
     def load_seat(self) -> SeatRecord:
         try:
-            with open(self.seat_path, "rb") as f:
-                data = f.read(MAX_SEAT_BYTES + 1)
-        except FileNotFoundError:
+            data = read_bounded(self.seat_path, limit=MAX_SEAT_BYTES, what="seat record")
+        except FileMissing:
             raise UsageError(f"no game in {self.path}") from None
         return SeatRecord.from_json(data)
 
     def read_log(self) -> list[bytes]:
-        if not self.log_path.exists():
+        try:
+            return read_log(self.log_path)
+        except FileMissing:
             return []
-        return read_log(self.log_path)
 
     def open_log(self) -> LogFile:
         return LogFile(self.log_path)

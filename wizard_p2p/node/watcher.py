@@ -29,8 +29,8 @@ import logging
 from collections.abc import Callable
 from pathlib import Path
 
-from wizard_p2p.errors import DecodeError, PeerFault, UsageError
-from wizard_p2p.files import write_atomic
+from wizard_p2p.errors import DecodeError, FileRefused, PeerFault, UsageError
+from wizard_p2p.files import check_target, write_atomic
 from wizard_p2p.identity import fingerprint
 from wizard_p2p.net import (
     CurveKeys,
@@ -362,8 +362,11 @@ class WatchNode:
         if self.save_path is None or table is None or len(table.log) == self._saved_length:
             return None
         try:
+            # Asked at the start (``watch --save``, ``--force``); a folder, a device or a
+            # FIFO put at the path since is never replaced.
+            check_target(self.save_path, what="log to save", force=True)
             write_atomic(self.save_path, b"".join(line + b"\n" for line in table.log), mode=0o644)
-        except OSError as exc:
+        except (OSError, FileRefused) as exc:
             _log.error("could not write %s: %s", self.save_path, exc)
             return None
         self._saved_length = len(table.log)

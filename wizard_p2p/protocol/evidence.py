@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from wizard_p2p import canonical
-from wizard_p2p.errors import DecodeError, PeerFault, WizardError
+from wizard_p2p.errors import DecodeError, FileMissing, PeerFault, WizardError
+from wizard_p2p.files import read_bounded
 from wizard_p2p.protocol import messages as m
 from wizard_p2p.protocol.schema import Int, List, Obj, Str
 from wizard_p2p.protocol.table import Table
@@ -26,6 +27,8 @@ EQUIVOCATION = "equivocation"
 FILE_NAME = "evidence.jsonl"
 MAX_RECORD_BYTES = 2 * m.MAX_ENTRY_BYTES + 4096
 MAX_RECORDS = 64  # a file holds the first proofs; one is enough to name a seat
+# The largest evidence file read: its records, each of the largest size, and a line end.
+MAX_FILE_BYTES = MAX_RECORDS * (MAX_RECORD_BYTES + 1)
 
 # Faults kept as no evidence: no proof against the seat an entry names (its signature
 # does not verify, it does not chain to our log, the game has ended), or an entry that
@@ -130,18 +133,21 @@ def check_evidence(log: list[bytes], evidence: Evidence) -> str | None:
 
 def read_evidence(path: Path) -> list[Evidence]:
     """The records of an evidence file (none if there is no file); ``DecodeError`` names
-    the first line that is not a record."""
-    if not path.exists():
+    the first line that is not a record, ``FileRefused`` a path that is not a regular
+    file or holds more than ``MAX_FILE_BYTES``."""
+    try:
+        data = read_bounded(path, limit=MAX_FILE_BYTES, what="evidence file")
+    except FileMissing:
         return []
     records: list[Evidence] = []
-    with path.open("rb") as file:
-        for number, line in enumerate(file, start=1):
-            if len(line) > MAX_RECORD_BYTES + 1 or not line.endswith(b"\n"):
-                raise DecodeError(f"{path}: line {number} is cut short or too long")
-            try:
-                records.append(decode_evidence(line[:-1]))
-            except DecodeError as exc:
-                raise DecodeError(f"{path}: line {number}: {exc}") from None
-            if len(records) > MAX_RECORDS:
-                raise DecodeError(f"{path}: more than {MAX_RECORDS} records")
+    *lines, tail = data.split(b"\n")
+    for number, line in enumerate([*lines, tail] if tail else lines, start=1):
+        if len(line) > MAX_RECORD_BYTES or number > len(lines):
+            raise DecodeError(f"{path}: line {number} is cut short or too long")
+        try:
+            records.append(decode_evidence(line))
+        except DecodeError as exc:
+            raise DecodeError(f"{path}: line {number}: {exc}") from None
+        if len(records) > MAX_RECORDS:
+            raise DecodeError(f"{path}: more than {MAX_RECORDS} records")
     return records

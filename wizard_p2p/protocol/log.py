@@ -15,13 +15,22 @@ import time
 from pathlib import Path
 
 from wizard_p2p.errors import DecodeError
-from wizard_p2p.files import fsync_directory
+from wizard_p2p.files import fsync_directory, read_bounded
 from wizard_p2p.protocol.messages import MAX_ENTRY_BYTES
+
+# The largest log file read (SPEC §2): every game's log fits in it many times over.
+MAX_LOG_BYTES = 16 << 20
+
+
+def read_log_bytes(path: Path) -> bytes:
+    """The bytes of the log file at ``path``: a ``FileRefused`` (one sentence) for a
+    path that is not a regular file or holds more than ``MAX_LOG_BYTES``."""
+    return read_bounded(path, limit=MAX_LOG_BYTES, what="log")
 
 
 def read_log(path: Path) -> list[bytes]:
     """The complete lines of a log file (a torn last line is dropped)."""
-    return split_log(Path(path).read_bytes(), str(path))
+    return split_log(read_log_bytes(path), str(path))
 
 
 def split_log(data: bytes, name: str = "log") -> list[bytes]:
@@ -55,7 +64,7 @@ class LogFile:
             fsync_directory(self.path.parent)
 
     def _drop_torn_tail(self) -> None:
-        data = self.path.read_bytes()
+        data = read_log_bytes(self.path)
         keep = data.rfind(b"\n") + 1
         if keep != len(data):
             with open(self.path, "r+b") as f:

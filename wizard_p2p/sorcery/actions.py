@@ -6,6 +6,19 @@ Every action names the player (0 or 1) who takes it. A ``payment`` of ``None`` l
 engine choose how to pay (``costs.choose_payment``); a given payment must pay the cost
 exactly out of the player's elements.
 
+Every action has a text form, one line: the player, a verb, the required fields in
+order, then the optional fields that differ from their defaults as ``name=value``
+(``notation.py`` spells the values)::
+
+    p0 summon 12 r0c1
+    p1 defend spell=31 boosts=32 overdraw=4,7
+    p0 cast 20 area=1:方阵:r0c0 payment=2火
+    p1 add-marker 5 点燃 count=2
+
+``str(action)`` writes it and ``parse_action(text)`` reads it back:
+``parse_action(str(a)) == a`` for every action whose player is 0 or 1 and whose numbers
+have at most 9 digits. A text that is not an action is refused with ``DecodeError``.
+
 Two families:
 
 * the rules' own moves (``Mulligan`` … ``Concede``), which the engine checks in full;
@@ -17,15 +30,22 @@ Two families:
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
+from wizard_p2p.errors import DecodeError
+from wizard_p2p.sorcery import notation
 from wizard_p2p.sorcery.cards import Elements
 from wizard_p2p.sorcery.costs import ZERO
 from wizard_p2p.sorcery.grid import Cell
 from wizard_p2p.sorcery.keywords import AreaShape, Marker
 
 __all__ = [
+    "ACTION_TYPES",
+    "GENERIC_TYPES",
     "Ability",
     "Action",
     "AddMarker",
@@ -52,12 +72,15 @@ __all__ = [
     "Outcome",
     "RemoveMarker",
     "Search",
+    "SetSlots",
     "SetTapped",
     "Shuffle",
     "Summon",
+    "TakeControl",
     "UseAbility",
     "UseItem",
     "Zone",
+    "parse_action",
 ]
 
 
@@ -88,18 +111,42 @@ class Ability(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class AreaTarget:
-    """An area on ``side``'s unit grid: its shape and main cell (see ``grid.py``)."""
+    """An area on ``side``'s unit grid: its shape and main cell (see ``grid.py``).
+    Its text: ``SIDE:SHAPE:CELL``, e.g. ``1:方阵:r0c0``."""
 
     side: int
     shape: AreaShape
     cell: Cell
+
+    def __str__(self) -> str:
+        return f"{self.side}:{self.shape.value}:{notation.format_cell(self.cell)}"
+
+    @classmethod
+    def parse(cls, text: str) -> AreaTarget:
+        parts = text.split(":")
+        if len(parts) != 3 or parts[0] not in ("0", "1"):
+            raise DecodeError(f"{text[:40]!r} is not an area (SIDE:SHAPE:CELL, e.g. 1:方阵:r0c0)")
+        return cls(
+            int(parts[0]),
+            notation.parse_enum(AreaShape, parts[1]),
+            notation.parse_cell(parts[2]),
+        )
+
+
+class _Text:
+    """Gives an action its text form (see the module's docstring)."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return format_action(self)
 
 
 # --- the rules' moves ---------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
-class Mulligan:
+class Mulligan(_Text):
     """Keep the opening hand (``order`` None), or shuffle it back and draw 4 again:
     ``order`` is the new deck order, a permutation of the deck with the hand back in."""
 
@@ -108,7 +155,7 @@ class Mulligan:
 
 
 @dataclass(frozen=True, slots=True)
-class Consume:
+class Consume(_Text):
     """Tap a unit or an equipment for its load. ``choice``: which half of the hero's
     load to take on the first player's first turn (default: the first elements)."""
 
@@ -118,7 +165,7 @@ class Consume:
 
 
 @dataclass(frozen=True, slots=True)
-class Summon:
+class Summon(_Text):
     """A creature from the hand into an empty cell of the player's grid."""
 
     player: int
@@ -128,7 +175,7 @@ class Summon:
 
 
 @dataclass(frozen=True, slots=True)
-class Equip:
+class Equip(_Text):
     """An equipment from the hand into the equipment zone; ``replace`` names the equipment
     it replaces (needed when one of its kind is there, or the zone is full)."""
 
@@ -139,7 +186,7 @@ class Equip:
 
 
 @dataclass(frozen=True, slots=True)
-class UseItem:
+class UseItem(_Text):
     """A consumable (potion, scroll of an incantation) from the hand: paid, then discarded."""
 
     player: int
@@ -148,7 +195,7 @@ class UseItem:
 
 
 @dataclass(frozen=True, slots=True)
-class Learn:
+class Learn(_Text):
     """A skill from the skill pool into the skill zone; ``replace`` names an upright skill
     it replaces (which goes back to the pool) when the zone is full."""
 
@@ -159,7 +206,7 @@ class Learn:
 
 
 @dataclass(frozen=True, slots=True)
-class Invoke:
+class Invoke(_Text):
     """Use an incantation (咒术) of the skill zone: tap it, pay its use cost. On the
     opponent's turn (a 反制) it is paid by overdrawing ``overdraw``, as a defence is."""
 
@@ -170,7 +217,7 @@ class Invoke:
 
 
 @dataclass(frozen=True, slots=True)
-class Cast:
+class Cast(_Text):
     """Attack with a spell (a skill, or a spell scroll from the hand), reinforced by
     ``boosts``, at one unit (``target``) or an area (``area``). Opens a spell battle:
     the opponent defends next."""
@@ -184,7 +231,7 @@ class Cast:
 
 
 @dataclass(frozen=True, slots=True)
-class Defend:
+class Defend(_Text):
     """The defender's answer: a spell (``None``: no defence) and its reinforcements, paid
     by overdrawing (tapping) ``overdraw`` for their loads; the surplus is lost."""
 
@@ -196,7 +243,7 @@ class Defend:
 
 
 @dataclass(frozen=True, slots=True)
-class Attack:
+class Attack(_Text):
     """A direct attack: a unit of the front row (or an equipment with attack) taps to deal
     its attack to a unit in range. It cannot be defended."""
 
@@ -206,7 +253,7 @@ class Attack:
 
 
 @dataclass(frozen=True, slots=True)
-class UseAbility:
+class UseAbility(_Text):
     """Use a card's own ability (``Ability``); the engine counts and taps, the players
     carry out its text."""
 
@@ -217,7 +264,7 @@ class UseAbility:
 
 
 @dataclass(frozen=True, slots=True)
-class EndTurn:
+class EndTurn(_Text):
     """End the turn, discarding ``discards`` to bring the hand down to the limit."""
 
     player: int
@@ -225,7 +272,7 @@ class EndTurn:
 
 
 @dataclass(frozen=True, slots=True)
-class Concede:
+class Concede(_Text):
     player: int
 
 
@@ -233,7 +280,7 @@ class Concede:
 
 
 @dataclass(frozen=True, slots=True)
-class MoveCard:
+class MoveCard(_Text):
     """Move a card of its owner between zones: to a ``cell`` of the unit grid, to the deck
     (on top, or at the bottom with ``bottom``), the hand, discard pile, idle zone …"""
 
@@ -245,14 +292,14 @@ class MoveCard:
 
 
 @dataclass(frozen=True, slots=True)
-class Damage:
+class Damage(_Text):
     player: int
     target: int
     amount: int
 
 
 @dataclass(frozen=True, slots=True)
-class Heal:
+class Heal(_Text):
     """Restore life, up to the unit's maximum."""
 
     player: int
@@ -261,7 +308,7 @@ class Heal:
 
 
 @dataclass(frozen=True, slots=True)
-class AddMarker:
+class AddMarker(_Text):
     player: int
     target: int
     marker: Marker
@@ -269,7 +316,7 @@ class AddMarker:
 
 
 @dataclass(frozen=True, slots=True)
-class RemoveMarker:
+class RemoveMarker(_Text):
     player: int
     target: int
     marker: Marker
@@ -277,13 +324,13 @@ class RemoveMarker:
 
 
 @dataclass(frozen=True, slots=True)
-class Draw:
+class Draw(_Text):
     player: int
     count: int = 1
 
 
 @dataclass(frozen=True, slots=True)
-class Search:
+class Search(_Text):
     """检索: take ``piece`` from the player's deck into the hand, then the deck is shuffled:
     ``order`` is its new order (a permutation of what is left)."""
 
@@ -293,7 +340,7 @@ class Search:
 
 
 @dataclass(frozen=True, slots=True)
-class Shuffle:
+class Shuffle(_Text):
     """Put the player's deck in a new order (a permutation of its cards)."""
 
     player: int
@@ -301,7 +348,7 @@ class Shuffle:
 
 
 @dataclass(frozen=True, slots=True)
-class CreateDerived:
+class CreateDerived(_Text):
     """Put a copy of a card of the player's extra deck (by number) into ``zone``
     (a cell for a unit)."""
 
@@ -312,7 +359,7 @@ class CreateDerived:
 
 
 @dataclass(frozen=True, slots=True)
-class GainElements:
+class GainElements(_Text):
     """Gain (temporary) elements: they vanish at the end of the turn like all others."""
 
     player: int
@@ -320,7 +367,7 @@ class GainElements:
 
 
 @dataclass(frozen=True, slots=True)
-class SetTapped:
+class SetTapped(_Text):
     """Tap (横置) or reset (重置) a card of the battlefield, taking nothing."""
 
     player: int
@@ -329,7 +376,7 @@ class SetTapped:
 
 
 @dataclass(frozen=True, slots=True)
-class Modify:
+class Modify(_Text):
     """Change a card's numbers while it stays in play: attack, life (maximum and current),
     power, and load. A change is lost when the card leaves the battlefield."""
 
@@ -339,6 +386,34 @@ class Modify:
     life: int = 0
     power: int = 0
     gain: Elements = ZERO
+
+
+@dataclass(frozen=True, slots=True)
+class TakeControl(_Text):
+    """Take control of an enemy's card on the battlefield (a text such as 获得其控制权):
+    it moves to the same zone on the player's side, a unit into the empty ``cell`` of the
+    player's grid, and keeps its state. It stays the player's while it stays in play;
+    when it leaves play it goes to its owner's zones. Its owner takes it back the same
+    way. A hero never changes sides."""
+
+    player: int
+    piece: int
+    cell: Cell | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SetSlots(_Text):
+    """What a card of the player's in play gives beyond the zones' limits (记忆项链:
+    技能槽位+2; 旅行行囊: 道具槽位+2 and any kind of equipment): ``skills`` more skill
+    slots, ``equipment`` more equipment slots (0..10 each), and with ``any_kind`` no
+    one-of-each-kind rule. It replaces what the card gave before; it ends when the card
+    leaves play. A card that takes no slot (风言之耳) gives one slot of its own zone."""
+
+    player: int
+    piece: int
+    skills: int = 0
+    equipment: int = 0
+    any_kind: bool = False
 
 
 Generic = (
@@ -354,6 +429,8 @@ Generic = (
     | GainElements
     | SetTapped
     | Modify
+    | TakeControl
+    | SetSlots
 )
 GENERIC_TYPES = (
     MoveCard,
@@ -368,6 +445,8 @@ GENERIC_TYPES = (
     GainElements,
     SetTapped,
     Modify,
+    TakeControl,
+    SetSlots,
 )
 Action = (
     Mulligan
@@ -385,6 +464,127 @@ Action = (
     | Concede
     | Generic
 )
+ACTION_TYPES: tuple[type, ...] = (
+    Mulligan,
+    Consume,
+    Summon,
+    Equip,
+    UseItem,
+    Learn,
+    Invoke,
+    Cast,
+    Defend,
+    Attack,
+    UseAbility,
+    EndTurn,
+    Concede,
+    *GENERIC_TYPES,
+)
+
+
+# --- text forms ----------------------------------------------------------------------------
+
+_Codec = tuple[Callable[[Any], str], Callable[[str], Any]]
+_INT: _Codec = (notation.format_int, notation.parse_int)
+_INTS: _Codec = (notation.format_ints, notation.parse_ints)
+_ELEMENTS: _Codec = (str, notation.parse_elements)
+_FIELDS: dict[str, _Codec] = {
+    "piece": _INT,
+    "replace": _INT,
+    "target": _INT,
+    "spell": _INT,
+    "attacker": _INT,
+    "amount": _INT,
+    "count": _INT,
+    "attack": _INT,
+    "life": _INT,
+    "power": _INT,
+    "skills": _INT,
+    "equipment": _INT,
+    "order": _INTS,
+    "boosts": _INTS,
+    "overdraw": _INTS,
+    "discards": _INTS,
+    "choice": _ELEMENTS,
+    "payment": _ELEMENTS,
+    "gain": _ELEMENTS,
+    "cell": (notation.format_cell, notation.parse_cell),
+    "area": (str, AreaTarget.parse),
+    "ability": (str, lambda t: notation.parse_enum(Ability, t)),
+    "zone": (str, lambda t: notation.parse_enum(Zone, t)),
+    "marker": (str, lambda t: notation.parse_enum(Marker, t)),
+    "bottom": (notation.format_bool, notation.parse_bool),
+    "tapped": (notation.format_bool, notation.parse_bool),
+    "any_kind": (notation.format_bool, notation.parse_bool),
+    "number": (str, notation.parse_card_number),
+}
+# A field whose meaning differs by action: GainElements' amount is elements.
+_FIELD_OVERRIDES: dict[tuple[str, str], _Codec] = {("GainElements", "amount"): _ELEMENTS}
+
+
+def _verb(cls: type) -> str:
+    """``UseItem`` -> ``use-item``."""
+    name = cls.__name__
+    return "".join(
+        "-" + ch.lower() if ch.isupper() and i else ch.lower() for i, ch in enumerate(name)
+    )
+
+
+def _codec(cls: type, name: str) -> _Codec:
+    return _FIELD_OVERRIDES.get((cls.__name__, name)) or _FIELDS[name]
+
+
+def format_action(action: Any) -> str:
+    """The text form of an action (``str(action)`` calls this)."""
+    cls = type(action)
+    words = [f"p{action.player}", _verb(cls)]
+    for f in dataclasses.fields(cls):
+        if f.name == "player":
+            continue
+        value = getattr(action, f.name)
+        write = _codec(cls, f.name)[0]
+        if f.default is dataclasses.MISSING:
+            words.append(write(value))
+        elif value != f.default:
+            words.append(f"{f.name}={write(value)}")
+    return " ".join(words)
+
+
+def parse_action(text: str) -> Action:
+    """Read an action's text form back; ``DecodeError`` in one sentence when it is not one."""
+    if not isinstance(text, str) or len(text) > notation.MAX_TEXT:
+        raise DecodeError(f"an action's text is a line of at most {notation.MAX_TEXT} characters")
+    words = text.split()
+    if len(words) < 2:
+        raise DecodeError(
+            f"{text[:40]!r} is not an action: it names a player and a verb (p0 end-turn)"
+        )
+    if words[0] not in ("p0", "p1"):
+        raise DecodeError(f"{words[0][:40]!r} is not a player: p0 or p1")
+    cls = _BY_VERB.get(words[1])
+    if cls is None:
+        raise DecodeError(f"{words[1][:40]!r} is not an action of 巫师牌")
+    fields = [f for f in dataclasses.fields(cls) if f.name != "player"]
+    required = [f for f in fields if f.default is dataclasses.MISSING]
+    optional = {f.name for f in fields} - {f.name for f in required}
+    rest = words[2:]
+    given = [w for w in rest if "=" in w]
+    positional = [w for w in rest if "=" not in w]
+    if len(positional) != len(required) or rest[: len(required)] != positional:
+        names = " ".join(f.name.upper() for f in required) or "nothing"
+        raise DecodeError(f"{words[1]} takes {names}, then optional name=value fields")
+    values: dict[str, Any] = {"player": int(words[0][1])}
+    for f, word in zip(required, positional, strict=True):
+        values[f.name] = _codec(cls, f.name)[1](word)
+    for word in given:
+        name, _, value = word.partition("=")
+        if name not in optional or name in values:
+            raise DecodeError(f"{word[:40]!r}: {words[1]} has no field {name!r}, or it is repeated")
+        values[name] = _codec(cls, name)[1](value)
+    return cls(**values)
+
+
+_BY_VERB: dict[str, type] = {_verb(cls): cls for cls in ACTION_TYPES}
 
 
 class EndReason(StrEnum):

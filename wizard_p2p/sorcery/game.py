@@ -49,9 +49,11 @@ from wizard_p2p.sorcery.actions import (
     Outcome,
     RemoveMarker,
     Search,
+    SetSlots,
     SetTapped,
     Shuffle,
     Summon,
+    TakeControl,
     UseAbility,
     UseItem,
     Zone,
@@ -92,6 +94,7 @@ MAX_SKILLS = 5
 MAX_EQUIPMENT = 5
 MAX_AMOUNT = 99  # the most a generic action may damage, heal, mark or change at once
 MAX_DRAW = 10
+MAX_EXTRA_SLOTS = 10  # the most slots of a zone one card gives
 DEFAULT_TURN_LIMIT = 200
 
 
@@ -147,6 +150,7 @@ class Rule(StrEnum):
     WEAK_ON_HERO = "weak-on-hero"
     DERIVED = "derived"
     OVERDRAW = "overdraw"
+    CONTROL = "control"
 
 
 def _illegal(message: str, rule: Rule, player: int | None = None) -> IllegalAction:
@@ -185,6 +189,16 @@ class Piece:
     ultimate_used: bool = False
     active_until: int | None = None  # the turn at whose end its 异能 ends
     derived: bool = False
+    # Whose side of the battlefield it is on: its owner's, unless a card text took
+    # control of it (``TakeControl``). Off the battlefield it is its owner's again.
+    controller: int = -1
+    skill_slots: int = 0  # the skill slots it gives its controller while in play
+    equipment_slots: int = 0  # the equipment slots it gives likewise
+    any_kind: bool = False  # while in play: equipment of any kind, any number of each
+
+    def __post_init__(self) -> None:
+        if self.controller < 0:
+            self.controller = self.owner
 
     def copy(self) -> Piece:
         return Piece(
@@ -204,6 +218,10 @@ class Piece:
             self.ultimate_used,
             self.active_until,
             self.derived,
+            self.controller,
+            self.skill_slots,
+            self.equipment_slots,
+            self.any_kind,
         )
 
     @property
@@ -240,6 +258,9 @@ class Piece:
         self.uses = 0
         self.ultimate_used = False
         self.active_until = None
+        self.controller = self.owner
+        self.skill_slots = self.equipment_slots = 0
+        self.any_kind = False
 
 
 @dataclass(slots=True)
@@ -418,13 +439,31 @@ class Game:
         p = self.pieces.get(pid)
         if p is None or p.zone is not Zone.UNITS or p.cell is None:
             return False
-        if p.owner == player:
+        if p.controller == player:
             return True
         if p.marker(Marker.HIDDEN):
             return False
         if pierce or (keywords_of(p.card).lure and not p.marker(Marker.PETRIFY)):
             return True
-        return p.cell[0] == self.range_front(p.owner)
+        return p.cell[0] == self.range_front(p.controller)
+
+    def _in_play(self, player: int) -> list[Piece]:
+        side = self.sides[player]
+        return [self.pieces[pid] for pid in (*side.grid.values(), *side.skills, *side.equipment)]
+
+    def skill_limit(self, player: int) -> int:
+        """How many skills the player's skill zone holds: 5, and the slots its cards in
+        play give (``SetSlots``)."""
+        return MAX_SKILLS + sum(p.skill_slots for p in self._in_play(player))
+
+    def equipment_limit(self, player: int) -> int:
+        """How many equipment the player's equipment zone holds: 5, and the slots its
+        cards in play give (``SetSlots``)."""
+        return MAX_EQUIPMENT + sum(p.equipment_slots for p in self._in_play(player))
+
+    def any_kind(self, player: int) -> bool:
+        """Whether a card of the player's in play lifts the one-of-each-kind rule."""
+        return any(p.any_kind for p in self._in_play(player))
 
     def hero_load_limit(self, player: int) -> int | None:
         """How much of the hero's load may be taken now: half (rounded up) on the first
@@ -526,7 +565,7 @@ class Game:
 
     def _own(self, player: int, pid: int, *zones: Zone) -> Piece:
         p = self.piece(pid)
-        if p.owner != player:
+        if p.controller != player:
             raise _illegal(f"{p.card} is not player {player}'s card", Rule.NOT_YOURS, player)
         if zones and p.zone not in zones:
             where = "/".join(z.value for z in zones)
@@ -575,7 +614,7 @@ class Game:
     def _enter(self, pid: int, zone: Zone, cell: Cell | None = None) -> None:
         """Put a card that is out of its zones into ``zone`` of its owner's battlefield."""
         p = self._edit(pid)
-        side = self.sides[p.owner]
+        side = self.sides[p.controller]
         p.zone = zone
         p.tapped = not keywords_of(p.card).haste
         if zone is Zone.UNITS:
@@ -588,7 +627,7 @@ class Game:
     def _take_out(self, pid: int) -> Piece:
         """Remove a card from wherever it is (its state cleared if it leaves play)."""
         p = self._edit(pid)
-        side = self.sides[p.owner]
+        side = self.sides[p.controller]
         if p.zone is Zone.UNITS:
             assert p.cell is not None
             del side.grid[p.cell]
@@ -738,7 +777,7 @@ class Game:
 
     def _check_equipment_room(self, player: int, p: Piece, replace: int | None) -> None:
         side = self.sides[player]
-        kind = equipment_kind(p.card)
+        kind = None if self.any_kind(player) else equipment_kind(p.card)
         same = (
             [q for q in side.equipment if equipment_kind(self.pieces[q].card) == kind]
             if kind
@@ -756,9 +795,10 @@ class Game:
                 Rule.EQUIPMENT_KIND,
                 player,
             )
-        if len(side.equipment) >= MAX_EQUIPMENT and replace is None:
+        limit = self.equipment_limit(player)
+        if len(side.equipment) >= limit and replace is None:
             raise _illegal(
-                f"the equipment zone holds {MAX_EQUIPMENT}: {p.card} must replace one",
+                f"the equipment zone holds {limit}: {p.card} must replace one",
                 Rule.EQUIPMENT_LIMIT,
                 player,
             )
@@ -803,9 +843,9 @@ class Game:
                 raise _illegal(
                     f"{old.card} has cooldown and cannot be replaced", Rule.COOLDOWN, a.player
                 )
-        elif len(side.skills) >= MAX_SKILLS:
+        elif len(side.skills) >= self.skill_limit(a.player):
             raise _illegal(
-                f"the skill zone holds {MAX_SKILLS}: replace an upright skill",
+                f"the skill zone holds {self.skill_limit(a.player)}: replace an upright skill",
                 Rule.SKILL_LIMIT,
                 a.player,
             )
@@ -870,7 +910,7 @@ class Game:
         t = self.piece(target)
         if t.zone is not Zone.UNITS:
             raise _illegal(f"{t.card} is not a unit on the battlefield", Rule.TARGET, player)
-        if t.owner != player and t.marker(Marker.HIDDEN):
+        if t.controller != player and t.marker(Marker.HIDDEN):
             raise _illegal(f"{t.card} is hidden (隐蔽)", Rule.HIDDEN, player)
         if not self.in_range(player, target, pierce=pierce):
             raise _illegal(f"{t.card} is out of mana range", Rule.RANGE, player)
@@ -1019,7 +1059,7 @@ class Game:
         self._can_tap(a.player, p)
         pierce = keywords_of(p.card).pierce and not p.marker(Marker.PETRIFY)
         t = self._check_target(a.player, a.target, pierce)
-        if t.owner == a.player:
+        if t.controller == a.player:
             raise _illegal("a direct attack is at an enemy", Rule.TARGET, a.player)
         self._consumed(a.attacker)
         self._damage(a.target, p.attack)
@@ -1125,8 +1165,9 @@ class Game:
         elif zone is Zone.SKILLS or zone is Zone.POOL:
             if p.card.type is not CardType.SKILL:
                 raise _illegal(f"{p.card} is not a skill", Rule.CARD_KIND, player)
-            if zone is Zone.SKILLS and len(side.skills) >= MAX_SKILLS:
-                raise _illegal(f"the skill zone holds {MAX_SKILLS}", Rule.SKILL_LIMIT, player)
+            limit = self.skill_limit(p.owner)
+            if zone is Zone.SKILLS and len(side.skills) >= limit:
+                raise _illegal(f"the skill zone holds {limit}", Rule.SKILL_LIMIT, player)
         elif zone is Zone.EQUIPMENT:
             if p.card.type is not CardType.ITEM or is_consumable(p.card):
                 raise _illegal(f"{p.card} is not an equipment", Rule.CARD_KIND, player)
@@ -1141,8 +1182,8 @@ class Game:
         if p.zone is a.zone and a.zone is not Zone.UNITS and a.zone is not Zone.DECK:
             raise _illegal(f"{p.card} is already in {a.zone.value}", Rule.ZONE, a.player)
         if p.zone is Zone.UNITS and a.zone is Zone.UNITS:
-            cell = self._check_cell(a.player, p.owner, a.cell)
-            side = self.sides[p.owner]
+            cell = self._check_cell(a.player, p.controller, a.cell)
+            side = self.sides[p.controller]
             assert p.cell is not None
             del side.grid[p.cell]
             side.grid[cell] = a.piece
@@ -1277,6 +1318,71 @@ class Game:
             self._dies(a.piece)
 
 
+    def _take_control(self, a: TakeControl) -> None:
+        p = self.piece(a.piece)
+        if not p.zone.battlefield:
+            raise _illegal(f"{p.card} is not on the battlefield", Rule.ZONE, a.player)
+        if p.card.type is CardType.HERO:
+            raise _illegal("a hero never changes sides", Rule.HERO, a.player)
+        if p.controller == a.player:
+            raise _illegal(f"{p.card} is already player {a.player}'s", Rule.CONTROL, a.player)
+        side = self.sides[a.player]
+        if p.zone is Zone.UNITS:
+            cell = self._check_cell(a.player, a.player, a.cell)
+        elif a.cell is not None:
+            raise _illegal(f"{p.card} is not a unit: it takes no cell", Rule.CELL, a.player)
+        elif p.zone is Zone.SKILLS and len(side.skills) >= self.skill_limit(a.player):
+            raise _illegal(
+                f"the skill zone holds {self.skill_limit(a.player)}", Rule.SKILL_LIMIT, a.player
+            )
+        elif p.zone is Zone.EQUIPMENT:
+            self._check_equipment_room(a.player, p, None)
+        old = self.sides[p.controller]
+        q = self._edit(a.piece)
+        if q.zone is Zone.UNITS:
+            assert q.cell is not None
+            del old.grid[q.cell]
+            q.cell = cell
+            side.grid[cell] = a.piece
+        else:
+            old.zone_list(q.zone).remove(a.piece)
+            side.zone_list(q.zone).append(a.piece)
+        q.controller = a.player
+
+    def _set_slots(self, a: SetSlots) -> None:
+        self._own(a.player, a.piece, Zone.UNITS, Zone.SKILLS, Zone.EQUIPMENT)
+        for n in (a.skills, a.equipment):
+            if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= MAX_EXTRA_SLOTS:
+                raise _illegal(
+                    f"a card gives 0..{MAX_EXTRA_SLOTS} slots of a zone, not {n!r}",
+                    Rule.AMOUNT,
+                    a.player,
+                )
+        q = self._edit(a.piece)
+        q.skill_slots, q.equipment_slots, q.any_kind = a.skills, a.equipment, bool(a.any_kind)
+        side = self.sides[a.player]
+        if len(side.skills) > self.skill_limit(a.player):
+            raise _illegal(
+                f"{len(side.skills)} skills do not fit: move some back to the pool first",
+                Rule.SKILL_LIMIT,
+                a.player,
+            )
+        if len(side.equipment) > self.equipment_limit(a.player):
+            raise _illegal(
+                f"{len(side.equipment)} equipment do not fit: discard some first",
+                Rule.EQUIPMENT_LIMIT,
+                a.player,
+            )
+        kinds = [equipment_kind(self.pieces[pid].card) for pid in side.equipment]
+        named = [k for k in kinds if k is not None]
+        if not self.any_kind(a.player) and len(named) != len(set(named)):
+            raise _illegal(
+                "two equipment of one kind do not fit: discard one first",
+                Rule.EQUIPMENT_KIND,
+                a.player,
+            )
+
+
 def _first_units(gain: Elements, n: int) -> Elements:
     """The first ``n`` units of a load, in element order."""
     taken = []
@@ -1313,4 +1419,6 @@ _HANDLERS: dict[type, Callable[[Game, Any], None]] = {
     GainElements: Game._gain,
     SetTapped: Game._set_tapped,
     Modify: Game._modify,
+    TakeControl: Game._take_control,
+    SetSlots: Game._set_slots,
 }
