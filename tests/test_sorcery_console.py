@@ -31,13 +31,13 @@ from wizard_p2p.sorcery.actions import (
     SetTapped,
     Summon,
 )
-from wizard_p2p.sorcery.game import Step
+from wizard_p2p.sorcery.game import Rule, Step
 from wizard_p2p.sorcery.keywords import Marker
 from wizard_p2p.tui.headless import Driver, FixedSizeOutput, run_with_keys, screen_text
-from wizard_p2p.tui.i18n import LANGUAGES, Translator
+from wizard_p2p.tui.i18n import CATALOGUES, LANGUAGES, Translator
 from wizard_p2p.tui.sorcery_app import CARD, END, HELP, SorceryApp
 from wizard_p2p.tui.sorcery_table import SorceryTable
-from wizard_p2p.tui.sorcery_text import card_text, grid_lines, narrate
+from wizard_p2p.tui.sorcery_text import card_text, grid_lines, narrate, refusal, rule_key
 
 DEADLINE = 20.0
 
@@ -89,8 +89,38 @@ def test_a_refused_action_is_told_and_changes_nothing() -> None:
         (pid for pid in hand if app.game.pieces[pid].card.type.value == "生物"), hand[0]
     )
     assert not app.submit(Summon(0, creature, (1, 1)))
-    assert app.message.startswith("Refused: ")
+    assert app.message == "Refused: " + app.tr("sorcery_rule_cell")
     assert app.game.sides[0].hand == hand and len(app.told) == told
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_rule_of_the_engine_has_a_sentence_in_every_language(lang: str) -> None:
+    catalogue = CATALOGUES[lang]
+    for rule in Rule:
+        sentence = catalogue.get(rule_key(rule), "")
+        assert sentence and "{" not in sentence, f"{lang}: no sentence for {rule!r}"
+    keys = {k for k in catalogue if k.startswith("sorcery_rule_")}
+    assert keys == {rule_key(r) for r in Rule}, "a sentence for a rule the engine lacks"
+
+
+def test_a_refusal_is_worded_in_the_players_language_not_the_engines() -> None:
+    app = app_for(table(), "zh")
+    to_my_move(app)
+    app.key("k")
+    to_my_move(app)
+    hero = app.game.sides[0].hero
+    app.submit(Consume(0, hero))
+    assert not app.submit(Consume(0, hero))  # tapped now
+    assert app.message == "不允许：这张牌已横置。"
+    assert "tapped" not in app.message
+
+
+def test_a_refusal_without_a_rule_of_its_own_keeps_the_engines_detail() -> None:
+    tr = Translator("ja")
+    worded = refusal(tr, IllegalAction("x is tapped", rule=Rule.TAPPED.value))
+    assert worded == tr("sorcery_refused", detail=tr("sorcery_rule_tapped"))
+    plain = refusal(tr, IllegalAction("an odd refusal", rule="odd"))
+    assert plain == tr("sorcery_refused", detail="an odd refusal")
 
 
 # --- the screen's pieces ------------------------------------------------------------

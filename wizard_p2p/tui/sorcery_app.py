@@ -97,6 +97,7 @@ from wizard_p2p.tui.sorcery_text import (
     hand_label,
     narrate,
     piece_label,
+    refusal,
     side_header,
     status_line,
     zone_line,
@@ -225,7 +226,7 @@ class SorceryApp:
         try:
             self.table.act(action)
         except IllegalAction as exc:
-            self.message = self.tr("sorcery_refused", detail=str(exc))
+            self.message = refusal(self.tr, exc)
             return False
         self.message = ""
         self.tell(narrate(self.tr, self.game, action, self.name(self.me)))

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from prompt_toolkit.utils import get_cwidth
 
+from wizard_p2p.errors import IllegalAction
 from wizard_p2p.sorcery.actions import (
     Action,
     AddMarker,
@@ -44,7 +45,7 @@ from wizard_p2p.sorcery.actions import (
     Zone,
 )
 from wizard_p2p.sorcery.cards import Card, CardType
-from wizard_p2p.sorcery.game import Game, Piece, Step
+from wizard_p2p.sorcery.game import Game, Piece, Rule, Step
 from wizard_p2p.sorcery.grid import COLS, ROWS, Cell
 from wizard_p2p.tui.i18n import Translator
 
@@ -56,6 +57,8 @@ __all__ = [
     "grid_lines",
     "narrate",
     "piece_label",
+    "refusal",
+    "rule_key",
     "side_header",
     "status_line",
     "zone_line",
@@ -229,6 +232,21 @@ def card_text(tr: Translator, game: Game, pid: int) -> str:
     if c.quote:
         lines += ["", c.quote]
     return "\n".join(lines)
+
+
+def rule_key(rule: Rule) -> str:
+    """The catalogue key of the sentence that words ``rule`` for a person."""
+    return f"sorcery_rule_{rule.name.lower()}"
+
+
+def refusal(tr: Translator, exc: IllegalAction) -> str:
+    """The engine's refusal in the player's language: the sentence of the rule broken;
+    the engine's own (English) detail only for a rule the catalogues have no word for."""
+    try:
+        rule = Rule(exc.rule)
+    except ValueError:
+        return tr("sorcery_refused", detail=str(exc))
+    return tr("sorcery_refused", detail=tr(rule_key(rule)))
 
 
 def _name(game: Game, pid: int | None) -> str:
