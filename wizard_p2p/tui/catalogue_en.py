@@ -430,7 +430,8 @@ EN: dict[str, str] = {
         "  t attack with a front-row unit   i invoke an incantation\n"
         "  b use a card's ability (消耗, 回合技, 绝技)   n end the turn\n"
         "  g generic actions: carry out a card's text (move, damage, heal,\n"
-        "    markers, draw, search, shuffle, derived cards, elements, tap, change)\n"
+        "    markers, draw, search, shuffle, derived cards, elements, tap, change,\n"
+        "    take control of a card, the slots a card gives)\n"
         "Spell battle: d defend (spell, reinforcements, cards to overdraw)\n"
         "  p take it   i a 反制 incantation   g generic actions\n"
         "Always: v read a card's full text   ? this help   q concede and leave\n"
@@ -496,4 +497,22 @@ EN: dict[str, str] = {
     "sorcery_rule_derived": "That card is not in your extra deck.",
     "sorcery_rule_overdraw": "Overdraw (透支) is for the opponent's turn, each card once.",
     "sorcery_rule_control": "That card is already yours to control.",
+    # --- 巫师牌's console: taking control, slots, a card's load ---
+    "sorcery_generic_control": "take control of a card (or take yours back)",
+    "sorcery_generic_slots": "set the slots a card gives",
+    "sorcery_field_gain": "load",
+    "sorcery_ask_control": "Take control of which card?",
+    "sorcery_ask_slots_card": "Slots given by which card?",
+    "sorcery_ask_skill_slots": "How many skill slots beyond the limit?",
+    "sorcery_ask_equipment_slots": "How many equipment slots beyond the limit?",
+    "sorcery_ask_any_kind": "Equipment of any kind, more than one of a kind?",
+    "sorcery_yes": "yes",
+    "sorcery_no": "no",
+    "sorcery_borrowed": "not on its owner's side (taken control of)",
+    "sorcery_told_control": "{who} took control of {card}.",
+    "sorcery_told_slots": (
+        "{who}: {card} gives {skills} more skill "
+        "slots, {equipment} more equipment slots."
+    ),
+    "sorcery_told_any_kind": " Equipment of any kind.",
 }

@@ -426,7 +426,8 @@ JA: dict[str, str] = {
         "  t 前列のユニットで直接攻撃   i 呪術を使う\n"
         "  b カードの能力（消耗、回合技、绝技）   n ターン終了\n"
         "  g 汎用行動：カードの文を実行（移動、ダメージ、回復、\n"
-        "    マーカー、ドロー、探す、シャッフル、派生、元素、横置き、数値）\n"
+        "    マーカー、ドロー、探す、シャッフル、派生、元素、横置き、数値、\n"
+        "    コントロール、カードが与える枠）\n"
         "呪文戦闘：d 防御（呪文、強化、オーバードローするカード）\n"
         "  p 受ける   i 反制の呪術   g 汎用行動\n"
         "いつでも：v カードの全文   ? このヘルプ   q 投了して退出\n"
@@ -492,4 +493,19 @@ JA: dict[str, str] = {
     "sorcery_rule_derived": "そのカードはあなたのエクストラデッキにありません。",
     "sorcery_rule_overdraw": "オーバードロー（透支）は相手のターンに、各カード一度だけです。",
     "sorcery_rule_control": "そのカードはすでにあなたのコントロール下です。",
+    # --- 巫师牌のコンソール：コントロール、枠、カードの負荷 ---
+    "sorcery_generic_control": "カードをコントロールする（自分のカードを取り戻す）",
+    "sorcery_generic_slots": "カードが与える枠を決める",
+    "sorcery_field_gain": "負荷",
+    "sorcery_ask_control": "どのカードをコントロールする？",
+    "sorcery_ask_slots_card": "枠を与えるのはどのカード？",
+    "sorcery_ask_skill_slots": "上限を超えるスキル枠はいくつ？",
+    "sorcery_ask_equipment_slots": "上限を超える装備枠はいくつ？",
+    "sorcery_ask_any_kind": "どの種類の装備も（同じ種類を複数）？",
+    "sorcery_yes": "はい",
+    "sorcery_no": "いいえ",
+    "sorcery_borrowed": "コントロール奪取：持ち主の側にない",
+    "sorcery_told_control": "{who}は{card}のコントロールを得た。",
+    "sorcery_told_slots": "{who}：{card}はスキル枠+{skills}、装備枠+{equipment}を与える。",
+    "sorcery_told_any_kind": "装備の種類は自由。",
 }

@@ -418,7 +418,8 @@ ZH: dict[str, str] = {
         "  t 用前排单位直接攻击   i 使用咒术\n"
         "  b 使用卡牌能力（消耗、回合技、绝技）   n 结束回合\n"
         "  g 通用行动：执行卡牌文字（移动、伤害、恢复、标记物、\n"
-        "    抽牌、检索、洗牌、衍生牌、元素、横置、改变数值）\n"
+        "    抽牌、检索、洗牌、衍生牌、元素、横置、改变数值、\n"
+        "    控制一张牌、一张牌提供的槽位）\n"
         "法术战斗：d 防御（法术、强化、透支的牌）\n"
         "  p 承受   i 反制咒术   g 通用行动\n"
         "随时：v 查看卡牌全文   ? 本帮助   q 认输并离开\n"
@@ -484,4 +485,19 @@ ZH: dict[str, str] = {
     "sorcery_rule_derived": "你的额外卡组中没有这张牌。",
     "sorcery_rule_overdraw": "透支只能在对方回合使用，每张牌一次。",
     "sorcery_rule_control": "这张牌已经由你控制。",
+    # --- 巫师牌的控制台：控制、槽位、卡牌的负载 ---
+    "sorcery_generic_control": "控制一张牌（或取回自己的牌）",
+    "sorcery_generic_slots": "设置一张牌提供的槽位",
+    "sorcery_field_gain": "负载",
+    "sorcery_ask_control": "控制哪张牌？",
+    "sorcery_ask_slots_card": "哪张牌提供槽位？",
+    "sorcery_ask_skill_slots": "上限之外增加几个技能槽位？",
+    "sorcery_ask_equipment_slots": "上限之外增加几个装备槽位？",
+    "sorcery_ask_any_kind": "是否可装备任意种类（同类多件）？",
+    "sorcery_yes": "是",
+    "sorcery_no": "否",
+    "sorcery_borrowed": "被控制：不在拥有者一侧",
+    "sorcery_told_control": "{who}控制了{card}。",
+    "sorcery_told_slots": "{who}：{card}提供技能槽位+{skills}、装备槽位+{equipment}。",
+    "sorcery_told_any_kind": "可装备任意种类。",
 }

@@ -65,15 +65,17 @@ from wizard_p2p.sorcery.actions import (
     Mulligan,
     RemoveMarker,
     Search,
+    SetSlots,
     SetTapped,
     Shuffle,
     Summon,
+    TakeControl,
     UseAbility,
     UseItem,
     Zone,
 )
 from wizard_p2p.sorcery.cards import CardType, Element, Elements
-from wizard_p2p.sorcery.game import HAND_LIMIT, Game, Step
+from wizard_p2p.sorcery.game import HAND_LIMIT, MAX_EXTRA_SLOTS, Game, Step
 from wizard_p2p.sorcery.grid import CELLS, Cell
 from wizard_p2p.sorcery.keywords import (
     Marker,
@@ -285,8 +287,10 @@ class SorceryApp:
             p = self.game.pieces[pid]
             where = cell_name(self.tr, p.cell) if p.cell is not None else p.zone.value
             text = piece_label(p, stats=stats) if p.zone is not Zone.HAND else hand_label(p.card)
-            owner = "" if p.owner == self.me else self.tr("sorcery_theirs")
-            out.append(Choice(f"{text}  {owner}{where}", pid))
+            # A card on the battlefield is on its controller's side (TakeControl moves it).
+            side = p.controller if p.zone.battlefield else p.owner
+            theirs = "" if side == self.me else self.tr("sorcery_theirs")
+            out.append(Choice(f"{text}  {theirs}{where}", pid))
         return out
 
     def _mine(self, *zones: Zone) -> list[int]:
@@ -505,7 +509,7 @@ class SorceryApp:
             ("mark", self.g_mark), ("unmark", self.g_unmark), ("draw", self.g_draw),
             ("search", self.g_search), ("shuffle", self.g_shuffle),
             ("derived", self.g_derived), ("gain", self.g_gain), ("tap", self.g_tap),
-            ("modify", self.g_modify),
+            ("modify", self.g_modify), ("control", self.g_control), ("slots", self.g_slots),
         ]
         self.ask(self.tr("sorcery_ask_generic"),
                  [Choice(self.tr(f"sorcery_generic_{k}"), f) for k, f in menu],
@@ -597,7 +601,7 @@ class SorceryApp:
                      lambda n: self.submit(GainElements(self.me, Elements.of({e: n})))))
 
     def g_tap(self) -> None:
-        pids = [pid for pid in self._battlefield() if self.game.pieces[pid].owner == self.me]
+        pids = [pid for pid in self._battlefield() if self.game.pieces[pid].controller == self.me]
         self.ask(self.tr("sorcery_ask_card"), self._choices(pids),
                  lambda pid: self.submit(
                      SetTapped(self.me, pid, not self.game.pieces[pid].tapped)))
@@ -605,12 +609,53 @@ class SorceryApp:
     def g_modify(self) -> None:
         def field(pid: int) -> None:
             fields = [("attack", "sorcery_field_attack"), ("life", "sorcery_field_life"),
-                      ("power", "sorcery_field_power")]
+                      ("power", "sorcery_field_power"), ("gain", "sorcery_field_gain")]
             self.ask(self.tr("sorcery_ask_field"), [Choice(self.tr(k), f) for f, k in fields],
-                     lambda f: self._amount(lambda n: self.submit(_modify(self.me, pid, f, n)),
-                                            CHANGES))
+                     lambda f: load(pid) if f == "gain" else self._amount(
+                         lambda n: self.submit(_modify(self.me, pid, f, n)), CHANGES))
+
+        def load(pid: int) -> None:
+            # A load only grows (an amount of elements is never negative).
+            self.ask(self.tr("sorcery_ask_element"), [Choice(e.value, e) for e in Element],
+                     lambda e: self._amount(lambda n: self.submit(
+                         Modify(self.me, pid, gain=Elements.of({e: n})))))
 
         self.ask(self.tr("sorcery_ask_card"), self._choices(self._battlefield()), field)
+
+    def g_control(self) -> None:
+        """Take control of a card across the table (or take one's own card back)."""
+        def cell(pid: int) -> None:
+            if self.game.pieces[pid].zone is not Zone.UNITS:
+                self.submit(TakeControl(self.me, pid))
+                return
+            self.ask(self.tr("sorcery_ask_cell"),
+                     self._cells(self.me, lambda c: self.table.legal(TakeControl(self.me, pid, c))),
+                     lambda c: self.submit(TakeControl(self.me, pid, c)))
+
+        theirs = [pid for pid in self._battlefield()
+                  if self.game.pieces[pid].controller != self.me
+                  and self.game.pieces[pid].card.type is not CardType.HERO]
+        self.ask(self.tr("sorcery_ask_control"), self._choices(theirs), cell)
+
+    def g_slots(self) -> None:
+        """What a card of one's own in play gives beyond the zone limits (SetSlots)."""
+        counts = [Choice(str(n), n) for n in range(MAX_EXTRA_SLOTS + 1)]
+
+        def skills(pid: int) -> None:
+            self.ask(self.tr("sorcery_ask_skill_slots"), counts,
+                     lambda k: equipment(pid, k))
+
+        def equipment(pid: int, k: int) -> None:
+            self.ask(self.tr("sorcery_ask_equipment_slots"), counts,
+                     lambda e: any_kind(pid, k, e))
+
+        def any_kind(pid: int, k: int, e: int) -> None:
+            self.ask(self.tr("sorcery_ask_any_kind"),
+                     [Choice(self.tr("sorcery_no"), False), Choice(self.tr("sorcery_yes"), True)],
+                     lambda yes: self.submit(SetSlots(self.me, pid, k, e, yes)))
+
+        mine = [pid for pid in self._battlefield() if self.game.pieces[pid].controller == self.me]
+        self.ask(self.tr("sorcery_ask_slots_card"), self._choices(mine), skills)
 
     # --- windows and leaving ------------------------------------------------------------
 

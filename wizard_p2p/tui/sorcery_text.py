@@ -37,9 +37,11 @@ from wizard_p2p.sorcery.actions import (
     Mulligan,
     RemoveMarker,
     Search,
+    SetSlots,
     SetTapped,
     Shuffle,
     Summon,
+    TakeControl,
     UseAbility,
     UseItem,
     Zone,
@@ -219,6 +221,8 @@ def card_text(tr: Translator, game: Game, pid: int) -> str:
     if numbers:
         lines.append(tr("comma").join(numbers))
     state = [tr("sorcery_zone", zone=p.zone.value)]
+    if p.zone.battlefield and p.controller != p.owner:
+        state.append(tr("sorcery_borrowed"))
     if p.cell is not None:
         state.append(cell_name(tr, p.cell))
     if p.tapped:
@@ -319,6 +323,11 @@ def narrate(tr: Translator, game: Game, action: Action, who: str) -> str:
             return tr(key, who=who, card=n(pid))
         case Modify(piece=pid):
             return tr("sorcery_told_modify", who=who, card=n(pid))
+        case TakeControl(piece=pid):
+            return tr("sorcery_told_control", who=who, card=n(pid))
+        case SetSlots(piece=pid, skills=k, equipment=e, any_kind=any_kind):
+            told = tr("sorcery_told_slots", who=who, card=n(pid), skills=k, equipment=e)
+            return told + (tr("sorcery_told_any_kind") if any_kind else "")
     return tr("sorcery_told_other", who=who)
 
 
