@@ -435,6 +435,7 @@ EN: dict[str, str] = {
         "Spell battle: d defend (spell, reinforcements, cards to overdraw)\n"
         "  p take it   i a 反制 incantation   g generic actions\n"
         "Always: v read a card's full text   ? this help   q concede and leave\n"
+        "  $ pay by hand (the elements of each cost; the first turn's half load)\n"
         "Choosing: a choice's key takes it; in a list of several, keys mark\n"
         "  and Enter ends; Esc abandons the action.\n"
         "Grids: front row nearest the middle line; ~ tapped, * markers,\n"
@@ -515,4 +516,16 @@ EN: dict[str, str] = {
         "slots, {equipment} more equipment slots."
     ),
     "sorcery_told_any_kind": " Equipment of any kind.",
+    # --- 巫师牌's console: paying by hand ---
+    "sorcery_ask_pay": "Cost {cost}, paid {paid}: pay a {unit} with?",
+    "sorcery_ask_load": "Take {n} of the hero's load {load}, taken {taken}: which next?",
+    "sorcery_by_hand_on": (
+        "Paying by hand: you choose which elements pay each cost "
+        "($ again: automatic)."
+    ),
+    "sorcery_by_hand_off": (
+        "Paying automatically: the engine chooses the elements "
+        "($ again: by hand)."
+    ),
+    "sorcery_status_by_hand": " · paying by hand",
 }

@@ -431,6 +431,7 @@ JA: dict[str, str] = {
         "呪文戦闘：d 防御（呪文、強化、オーバードローするカード）\n"
         "  p 受ける   i 反制の呪術   g 汎用行動\n"
         "いつでも：v カードの全文   ? このヘルプ   q 投了して退出\n"
+        "  $ 手動支払い（各コストの元素、最初のターンの半分の負荷）\n"
         "選択：選択肢のキーで決定。複数選ぶときはキーで印を付け、\n"
         "  Enter で決定。Esc で行動を取り消す。\n"
         "ユニット区：前列が中央の線の側。~ 横置き、* マーカー、\n"
@@ -508,4 +509,10 @@ JA: dict[str, str] = {
     "sorcery_told_control": "{who}は{card}のコントロールを得た。",
     "sorcery_told_slots": "{who}：{card}はスキル枠+{skills}、装備枠+{equipment}を与える。",
     "sorcery_told_any_kind": "装備の種類は自由。",
+    # --- 巫师牌のコンソール：手動で支払う ---
+    "sorcery_ask_pay": "コスト{cost}、支払済{paid}：{unit}一つを何で払う？",
+    "sorcery_ask_load": "英雄の負荷{load}から{n}つ得る、取得済{taken}：次は？",
+    "sorcery_by_hand_on": "手動支払い：各コストを払う元素をあなたが選びます（もう一度 $：自動）。",
+    "sorcery_by_hand_off": "自動支払い：元素はエンジンが選びます（もう一度 $：手動）。",
+    "sorcery_status_by_hand": " · 手動支払い",
 }

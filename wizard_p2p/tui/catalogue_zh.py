@@ -423,6 +423,7 @@ ZH: dict[str, str] = {
         "法术战斗：d 防御（法术、强化、透支的牌）\n"
         "  p 承受   i 反制咒术   g 通用行动\n"
         "随时：v 查看卡牌全文   ? 本帮助   q 认输并离开\n"
+        "  $ 手动支付（每个费用的元素；第一回合的一半负载）\n"
         "选择：按选项的键即选定；多选时按键标记，\n"
         "  Enter 完成；Esc 放弃该行动。\n"
         "单位区：前排靠近中线；~ 横置，* 有标记物，\n"
@@ -500,4 +501,10 @@ ZH: dict[str, str] = {
     "sorcery_told_control": "{who}控制了{card}。",
     "sorcery_told_slots": "{who}：{card}提供技能槽位+{skills}、装备槽位+{equipment}。",
     "sorcery_told_any_kind": "可装备任意种类。",
+    # --- 巫师牌的控制台：手动支付 ---
+    "sorcery_ask_pay": "费用{cost}，已付{paid}：用什么支付一个{unit}？",
+    "sorcery_ask_load": "获得英雄负载{load}中的{n}个，已获得{taken}：下一个是？",
+    "sorcery_by_hand_on": "手动支付：由你选择支付每个费用的元素（再按 $：自动）。",
+    "sorcery_by_hand_off": "自动支付：由引擎选择元素（再按 $：手动）。",
+    "sorcery_status_by_hand": " · 手动支付",
 }

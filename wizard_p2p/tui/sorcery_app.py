@@ -41,6 +41,7 @@ from prompt_toolkit.utils import get_cwidth
 from prompt_toolkit.widgets import Frame
 
 from wizard_p2p.errors import IllegalAction, WizardError
+from wizard_p2p.sorcery import costs
 from wizard_p2p.sorcery.actions import (
     Ability,
     Action,
@@ -87,6 +88,7 @@ from wizard_p2p.sorcery.keywords import (
     skill_kind,
 )
 from wizard_p2p.tui.i18n import Translator
+from wizard_p2p.tui.sorcery_pay import PaymentSteps, arcane_units
 from wizard_p2p.tui.sorcery_pick import LABELS, Choice, Picker
 from wizard_p2p.tui.sorcery_table import SorceryTable
 from wizard_p2p.tui.sorcery_text import (
@@ -140,6 +142,7 @@ class SorceryApp:
         self.told: list[str] = []
         self.confirm_quit = False
         self.left = False
+        self.by_hand = False  # the player chooses payments (and the first turn's half load)
         self._bot_running = False
         self.application: Application[None] = Application(
             layout=self._layout(),
@@ -322,6 +325,35 @@ class SorceryApp:
     def _cells(self, player: int, ok: Callable[[Cell], bool]) -> list[Choice]:
         return [Choice(cell_name(self.tr, c), c) for c in CELLS if ok(c)]
 
+    # --- paying by hand ------------------------------------------------------------------
+
+    def toggle_by_hand(self) -> None:
+        self.by_hand = not self.by_hand
+        self.message = self.tr("sorcery_by_hand_on" if self.by_hand else "sorcery_by_hand_off")
+
+    def _pay(self, cost: Elements, done: Callable[[Elements | None], object], *,
+             overdraw: tuple[int, ...] = ()) -> None:
+        """Ask, unit by unit, which elements pay ``cost`` when the player pays by hand, then
+        ``done(payment)``; else ``done(None)`` and the engine pays. Cards to overdraw add
+        their loads to what pays (the engine takes the loads first and loses the rest)."""
+        pool = self.game.sides[self.me].elements
+        for pid in overdraw:
+            pool = costs.add(pool, self.game.pieces[pid].gain)
+        if not self.by_hand or not cost.total or not costs.can_pay(pool, cost):
+            done(None)  # nothing to choose: the engine pays, or refuses in one sentence
+            return
+        self._steps(PaymentSteps(pool, cost).forced(),
+                    lambda s: self.tr("sorcery_ask_pay", unit=s.unit, cost=cost, paid=s.paid),
+                    done)
+
+    def _steps(self, steps: PaymentSteps, title: Callable[[PaymentSteps], str],
+               done: Callable[[Elements], object]) -> None:
+        if steps.done:
+            done(steps.paid)
+            return
+        choices = [Choice(f"{e.value}  ({steps.pool[e]})", e) for e in steps.options()]
+        self.ask(title(steps), choices, lambda e: self._steps(steps.pay(e).forced(), title, done))
+
     # --- the rules' moves ----------------------------------------------------------------
 
     def key(self, key: str) -> None:
@@ -346,7 +378,19 @@ class SorceryApp:
         pids = [pid for pid in self._mine(Zone.UNITS, Zone.EQUIPMENT)
                 if self.table.legal(Consume(self.me, pid))]
         self.ask(self.tr("sorcery_ask_consume"), self._choices(pids),
-                 lambda pid: self.submit(Consume(self.me, pid)))
+                 self._consume_load)
+
+    def _consume_load(self, pid: int) -> None:
+        """Consume ``pid``; by hand, on the first player's first turn, the player chooses
+        which half of the hero's load to take."""
+        limit = self.game.hero_load_limit(self.me)
+        p = self.game.pieces[pid]
+        if not self.by_hand or limit is None or p.card.type is not CardType.HERO:
+            self.submit(Consume(self.me, pid))
+            return
+        self._steps(PaymentSteps(p.gain, arcane_units(limit)).forced(),
+                    lambda s: self.tr("sorcery_ask_load", n=limit, load=p.gain, taken=s.paid),
+                    lambda taken: self.submit(Consume(self.me, pid, taken)))
 
     def summon(self) -> None:
         side = self.game.sides[self.me]
@@ -358,7 +402,9 @@ class SorceryApp:
         def where(pid: int) -> None:
             self.ask(self.tr("sorcery_ask_cell"),
                      self._cells(self.me, lambda c: self.table.legal(Summon(self.me, pid, c))),
-                     lambda cell: self.submit(Summon(self.me, pid, cell)))
+                     lambda cell: self._pay(self.game.pieces[pid].card.cost,
+                                            lambda pay: self.submit(
+                                                Summon(self.me, pid, cell, pay))))
 
         self.ask(self.tr("sorcery_ask_summon"), self._choices(pids), where)
 
@@ -369,11 +415,13 @@ class SorceryApp:
                 and not is_consumable(self.game.pieces[pid].card)]
 
         def chosen(pid: int) -> None:
+            cost = self.game.pieces[pid].card.cost
             if self.table.legal(Equip(self.me, pid)) or not side.equipment:
-                self.submit(Equip(self.me, pid))
+                self._pay(cost, lambda pay: self.submit(Equip(self.me, pid, None, pay)))
                 return
             self.ask(self.tr("sorcery_ask_replace"), self._choices(side.equipment),
-                     lambda old: self.submit(Equip(self.me, pid, old)))
+                     lambda old: self._pay(cost, lambda pay: self.submit(
+                         Equip(self.me, pid, old, pay))))
 
         self.ask(self.tr("sorcery_ask_equip"), self._choices(pids), chosen)
 
@@ -381,17 +429,20 @@ class SorceryApp:
         pids = [pid for pid in self.game.sides[self.me].hand
                 if is_consumable(self.game.pieces[pid].card)]
         self.ask(self.tr("sorcery_ask_item"), self._choices(pids),
-                 lambda pid: self.submit(UseItem(self.me, pid)))
+                 lambda pid: self._pay(self.game.pieces[pid].card.cost,
+                                       lambda pay: self.submit(UseItem(self.me, pid, pay))))
 
     def learn(self) -> None:
         side = self.game.sides[self.me]
 
         def chosen(pid: int) -> None:
+            cost = self.game.pieces[pid].card.cost
             if self.table.legal(Learn(self.me, pid)) or not side.skills:
-                self.submit(Learn(self.me, pid))
+                self._pay(cost, lambda pay: self.submit(Learn(self.me, pid, None, pay)))
                 return
             self.ask(self.tr("sorcery_ask_forget"), self._choices(side.skills),
-                     lambda old: self.submit(Learn(self.me, pid, old)))
+                     lambda old: self._pay(cost, lambda pay: self.submit(
+                         Learn(self.me, pid, old, pay))))
 
         self.ask(self.tr("sorcery_ask_learn"), self._choices(side.pool), chosen)
 
@@ -400,11 +451,13 @@ class SorceryApp:
                 if skill_kind(self.game.pieces[pid].card) is SkillKind.INCANTATION]
 
         def chosen(pid: int) -> None:
+            cost = self.game.pieces[pid].card.expense
             if self.game.active == self.me:
-                self.submit(Invoke(self.me, pid))
+                self._pay(cost, lambda pay: self.submit(Invoke(self.me, pid, pay)))
                 return
             self.ask(self.tr("sorcery_ask_overdraw"), self._overdrawable(),
-                     lambda od: self.submit(Invoke(self.me, pid, overdraw=od)), multiple=True)
+                     lambda od: self._pay(cost, lambda pay: self.submit(
+                         Invoke(self.me, pid, pay, od)), overdraw=od), multiple=True)
 
         self.ask(self.tr("sorcery_ask_invoke"), self._choices(pids), chosen)
 
@@ -438,7 +491,9 @@ class SorceryApp:
                 targets = [u for u in self._units()
                            if self.table.legal(Cast(self.me, spell, chosen, target=u))]
                 self.ask(self.tr("sorcery_ask_target"), self._choices(targets),
-                         lambda t: self.submit(Cast(self.me, spell, chosen, target=t)))
+                         lambda t: self._pay(self.game.cast_cost((spell, *chosen)),
+                                             lambda pay: self.submit(
+                                                 Cast(self.me, spell, chosen, t, payment=pay))))
                 return
             areas = []
             for side in (self.bot_side, self.me):
@@ -449,7 +504,10 @@ class SorceryApp:
                         label = f"{kw.area.value} {owner}{cell_name(self.tr, c)}"
                         areas.append(Choice(label, area))
             self.ask(self.tr("sorcery_ask_area"), areas,
-                     lambda area: self.submit(Cast(self.me, spell, chosen, area=area)))
+                     lambda area: self._pay(self.game.cast_cost((spell, *chosen)),
+                                            lambda pay: self.submit(
+                                                Cast(self.me, spell, chosen, area=area,
+                                                     payment=pay))))
 
         self.ask(self.tr("sorcery_ask_cast"), self._choices(self._spells(defending=False)), boosts)
 
@@ -461,7 +519,10 @@ class SorceryApp:
 
         def overdraw(spell: int, chosen: tuple[int, ...]) -> None:
             self.ask(self.tr("sorcery_ask_overdraw"), self._overdrawable(),
-                     lambda od: self.submit(Defend(self.me, spell, chosen, od)), multiple=True)
+                     lambda od: self._pay(self.game.cast_cost((spell, *chosen)),
+                                          lambda pay: self.submit(
+                                              Defend(self.me, spell, chosen, od, pay)),
+                                          overdraw=od), multiple=True)
 
         self.ask(self.tr("sorcery_ask_defend"), self._choices(self._spells(defending=True)), boosts)
 
@@ -725,7 +786,10 @@ class SorceryApp:
             return [head, *lines] if top_back else [*lines, head]
 
         me = self.me
-        lines = [fit(status_line(tr, game, me), width)]
+        status = status_line(tr, game, me)
+        if self.by_hand:
+            status += tr("sorcery_status_by_hand")
+        lines = [fit(status, width)]
         lines += block(self.bot_side, True)
         lines.append(fit(battle_line(tr, game) or "─" * width, width))
         lines += block(me, False)
@@ -904,6 +968,7 @@ _COMMANDS: dict[tuple[str, str], Callable[[SorceryApp], None]] = {
     ("defend", "b"): SorceryApp.ability,
     ("defend", "g"): SorceryApp.generic,
     ("any", "v"): SorceryApp.view_card,
+    ("any", "$"): SorceryApp.toggle_by_hand,
     ("any", "?"): SorceryApp.toggle_help,
     ("any", "q"): SorceryApp.request_quit,
 }
