@@ -338,7 +338,7 @@ EN: dict[str, str] = {
     "sorcery_keys_mulligan": "k keep  m mulligan  v card  ? help  q quit",
     "sorcery_keys_play": "s summon c consume a cast t attack l learn n end g generic ? help",
     "sorcery_keys_defend": "d defend  p take it  i invoke  g generic  v card  ? help",
-    "sorcery_keys_wait": "v card  ? help  q quit",
+    "sorcery_keys_wait": "v card  ? help  q quit  (other keys wait for your move)",
     "sorcery_keys_over": "Enter or q: leave",
     "sorcery_keys_quit": "y concede and leave  n stay",
     "sorcery_keys_pick": "press a choice's key  Esc cancel",
@@ -528,4 +528,9 @@ EN: dict[str, str] = {
         "($ again: by hand)."
     ),
     "sorcery_status_by_hand": " · paying by hand",
+    # --- 巫师牌's console: keys typed while the bot moves ---
+    "sorcery_held": "Wait: the bot is moving. Held for your move: {keys} (Esc drops them).",
+    "sorcery_held_full": "Wait: the bot is moving, and enough keys are held already.",
+    "sorcery_held_dropped": "The bot casts at you: the keys you typed ahead were dropped.",
+    "sorcery_held_cleared": "The keys typed ahead were dropped.",
 }

@@ -334,7 +334,7 @@ JA: dict[str, str] = {
     "sorcery_keys_mulligan": "k キープ  m 引き直し  v カード  ? ヘルプ  q 退出",
     "sorcery_keys_play": "s召喚 c消耗 a詠唱 t攻撃 l習得 n終了 g汎用 ? ヘルプ",
     "sorcery_keys_defend": "d 防御  p 受ける  i 呪術  g 汎用  v カード  ? ヘルプ",
-    "sorcery_keys_wait": "v カード  ? ヘルプ  q 退出",
+    "sorcery_keys_wait": "v カード  ? ヘルプ  q 退出（ほかのキーはあなたの番まで保留）",
     "sorcery_keys_over": "Enter か q：退出",
     "sorcery_keys_quit": "y 投了して退出  n 残る",
     "sorcery_keys_pick": "選択肢のキーを押す  Esc 取消",
@@ -515,4 +515,9 @@ JA: dict[str, str] = {
     "sorcery_by_hand_on": "手動支払い：各コストを払う元素をあなたが選びます（もう一度 $：自動）。",
     "sorcery_by_hand_off": "自動支払い：元素はエンジンが選びます（もう一度 $：手動）。",
     "sorcery_status_by_hand": " · 手動支払い",
+    # --- 巫师牌のコンソール：ボットの行動中に押したキー ---
+    "sorcery_held": "お待ちください、ボット行動中。保留：{keys}（Esc で破棄）",
+    "sorcery_held_full": "お待ちください：ボットの行動中で、保留中のキーはもう十分です。",
+    "sorcery_held_dropped": "ボットの呪文：先に押したキーは破棄しました。",
+    "sorcery_held_cleared": "先に押したキーは破棄しました。",
 }

@@ -326,7 +326,7 @@ ZH: dict[str, str] = {
     "sorcery_keys_mulligan": "k 保留  m 重抽  v 卡牌  ? 帮助  q 退出",
     "sorcery_keys_play": "s召唤 c消耗 a施法 t攻击 l学习 n结束 g通用 ? 帮助",
     "sorcery_keys_defend": "d 防御  p 承受  i 咒术  g 通用  v 卡牌  ? 帮助",
-    "sorcery_keys_wait": "v 卡牌  ? 帮助  q 退出",
+    "sorcery_keys_wait": "v 卡牌  ? 帮助  q 退出（其他键留到你行动时）",
     "sorcery_keys_over": "Enter 或 q：离开",
     "sorcery_keys_quit": "y 认输并离开  n 留下",
     "sorcery_keys_pick": "按选项的键  Esc 取消",
@@ -507,4 +507,9 @@ ZH: dict[str, str] = {
     "sorcery_by_hand_on": "手动支付：由你选择支付每个费用的元素（再按 $：自动）。",
     "sorcery_by_hand_off": "自动支付：由引擎选择元素（再按 $：手动）。",
     "sorcery_status_by_hand": " · 手动支付",
+    # --- 巫师牌的控制台：机器人行动时按下的键 ---
+    "sorcery_held": "请稍候，机器人行动中。已留下：{keys}（Esc 放弃）",
+    "sorcery_held_full": "请稍候：机器人行动中，留下的键已经够多了。",
+    "sorcery_held_dropped": "机器人向你施放法术：预先按下的键已放弃。",
+    "sorcery_held_cleared": "预先按下的键已放弃。",
 }

@@ -114,6 +114,7 @@ HELP = "help"
 CARD = "card"
 END = "end"
 LOG_KEPT = 200  # told moves kept for the log window
+HELD_KEPT = 16  # keys typed ahead while the bot moves
 AMOUNTS = tuple(range(1, 10))
 CHANGES = (-3, -2, -1, 1, 2, 3, 4, 5)
 _PIECE_ZONES = (Zone.UNITS, Zone.SKILLS, Zone.EQUIPMENT, Zone.HAND, Zone.POOL, Zone.DISCARD)
@@ -142,6 +143,7 @@ class SorceryApp:
         self.told: list[str] = []
         self.confirm_quit = False
         self.left = False
+        self.held: list[str] = []  # keys pressed while the bot moves, for the player's move
         self.by_hand = False  # the player chooses payments (and the first turn's half load)
         self._bot_running = False
         self.application: Application[None] = Application(
@@ -153,7 +155,7 @@ class SorceryApp:
             output=output,
         )
         self.application.ttimeoutlen = 0.05
-        self.application.pre_run_callables.append(self._wake_bot)
+        self.application.pre_run_callables.append(self.wake_bot)
         self._check_over()
 
     # --- reading ---------------------------------------------------------------------
@@ -179,7 +181,7 @@ class SorceryApp:
 
     # --- the bot -----------------------------------------------------------------------
 
-    def _wake_bot(self) -> None:
+    def wake_bot(self) -> None:
         """Let the bot play while the game waits for it (inside the running application)."""
         if self._bot_running or not self.table.bot_move:
             return
@@ -194,6 +196,7 @@ class SorceryApp:
                     break
         finally:
             self._bot_running = False
+            self.replay_held()
             self.application.invalidate()
 
     def bot_step(self) -> bool:
@@ -214,6 +217,36 @@ class SorceryApp:
         """All the bot's moves now, without pauses (for a caller without an event loop)."""
         while self.table.bot_move and self.bot_step():
             pass
+        self.replay_held()
+
+    # --- keys pressed while the bot moves ------------------------------------------------
+
+    def hold(self, key: str) -> None:
+        """A key pressed while the bot moves: kept for the player's move, and said so."""
+        if len(self.held) >= HELD_KEPT:
+            self.message = self.tr("sorcery_held_full")
+            return
+        self.held.append(key)
+        self.message = self.tr("sorcery_held", keys=" ".join(self.held))
+
+    def replay_held(self) -> None:
+        """The held keys, in order, once the game asks the player again. They were typed
+        ahead for a turn of the player's own; when the game asks for a defence instead
+        they are dropped (and said so) rather than taken as answers to that question."""
+        if not self.held or not self.table.my_move:
+            return
+        if self.game.step is Step.DEFEND:
+            self.held.clear()
+            self.message = self.tr("sorcery_held_dropped")
+            return
+        while self.held and self.mode() != "wait":
+            key = self.held.pop(0)
+            if key == "enter":
+                self.enter()
+            elif self.picker is not None:
+                self.pick(key)
+            else:
+                self.key(key)
 
     def tell(self, line: str) -> None:
         self.told.append(line)
@@ -237,7 +270,7 @@ class SorceryApp:
         self.tell(narrate(self.tr, self.game, action, self.name(self.me)))
         self._check_over()
         if self.application.is_running:
-            self._wake_bot()
+            self.wake_bot()
         return True
 
     def ask(
@@ -274,7 +307,10 @@ class SorceryApp:
         p.finish()
 
     def cancel(self) -> None:
-        if self.picker is not None:
+        if self.held and self.picker is None:
+            self.held.clear()
+            self.message = self.tr("sorcery_held_cleared")
+        elif self.picker is not None:
             self.picker = None
             self.message = ""
         elif self.confirm_quit:
@@ -361,6 +397,9 @@ class SorceryApp:
         self.message = ""
         mode = self.mode()
         handler = _COMMANDS.get((mode, key)) or _COMMANDS.get(("any", key))
+        if handler is None and mode == "wait":
+            self.hold(key)
+            return
         if handler is None:
             if mode in ("play", "defend", "mulligan"):
                 self.message = self.tr("sorcery_unknown_key")
@@ -755,6 +794,8 @@ class SorceryApp:
     def enter(self) -> None:
         if self.picker is not None:
             self.finish_pick()
+        elif self.mode() == "wait" and self.overlay is None:
+            self.hold("enter")
         elif self.overlay == END:
             self.leave()
         elif self.overlay in (HELP, CARD):
@@ -889,8 +930,13 @@ class SorceryApp:
         kb.add("escape", filter=~quitting)(_call(self.cancel))
         kb.add("enter")(_call(self.enter))
         kb.add("c-c")(_call(self.request_quit))
-        for key in {k for _, k in _COMMANDS}:
+        commands = {k for _, k in _COMMANDS}
+        for key in commands:
             kb.add(key, filter=free)(_call(functools.partial(self.key, key)))
+        # The choices' keys typed ahead while the bot moves are held, not lost.
+        waiting = Condition(lambda: self.mode() == "wait")
+        for label in set(LABELS) - commands:
+            kb.add(label, filter=free & waiting)(_call(functools.partial(self.hold, label)))
         return kb
 
 
