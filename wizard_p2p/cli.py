@@ -1,4 +1,5 @@
-"""The command line: ``wizard-p2p host|join|watch|resume|audit|replay|bot|play|tournament``."""
+"""The command line: ``wizard-p2p host|join|watch|resume|audit|replay|bot|play|tournament``,
+and ``wizard-p2p sorcery …`` for 巫师牌, the rule documents' second game."""
 
 from __future__ import annotations
 
@@ -177,6 +178,115 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
     return tournament_main(args.rest)
 
 
+# --- 巫师牌 (Sorcery TCG): `wizard-p2p sorcery cards|deck|starters|play` -------------------
+# Its commands live in commands/sorcery_cards.py; `play` in commands/sorcery_play.py.
+
+
+def _cmd_sorcery_import(args: argparse.Namespace) -> int:
+    from wizard_p2p.commands.sorcery_cards import import_cards
+
+    return import_cards(args)
+
+
+def _cmd_sorcery_deck(args: argparse.Namespace) -> int:
+    from wizard_p2p.commands.sorcery_cards import show_deck
+
+    return show_deck(args)
+
+
+def _cmd_sorcery_starters(args: argparse.Namespace) -> int:
+    from wizard_p2p.commands.sorcery_cards import show_starters
+
+    return show_starters(args)
+
+
+def _cmd_sorcery_play(args: argparse.Namespace) -> int:
+    import importlib
+
+    # The engine's command: `play(args) -> exit status` in commands/sorcery_play.py.
+    try:
+        command = importlib.import_module("wizard_p2p.commands.sorcery_play")
+    except ModuleNotFoundError as exc:
+        if exc.name != "wizard_p2p.commands.sorcery_play":
+            raise
+        raise UsageError("this build of wizard-p2p has no 巫师牌 engine to play with") from None
+    return int(command.play(args))
+
+
+def _add_sorcery_card_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--cards", default=None, metavar="FILE",
+        help="the card file to use for this run (default: the one imported)",
+    )
+    parser.add_argument(
+        "--data-dir", default=None,
+        help="where the imported card file lives (default: ~/.local/share/wizard-p2p)",
+    )
+
+
+def _add_sorcery(sub: Any) -> None:
+    sorcery = sub.add_parser(
+        "sorcery",
+        help="巫师牌, a two-player card game of the rule documents: cards, decks, play",
+        description="巫师牌 (Sorcery TCG). Its cards are the game's own data: import your copy "
+        "of SorceryComposer's resources/all_card_infos.json once with `sorcery cards "
+        "import FILE`.",
+    )
+    group = sorcery.add_subparsers(dest="sorcery_command", required=True)
+
+    cards = group.add_parser("cards", help="the card file", description="The card file.")
+    cards_sub = cards.add_subparsers(dest="cards_command", required=True)
+    imported = cards_sub.add_parser(
+        "import",
+        help="check a card file and copy it into the data dir",
+        description="Check every card of FILE (SorceryComposer's resources/"
+        "all_card_infos.json), then copy it into the data dir, where every later run "
+        "finds it.",
+    )
+    imported.add_argument("file", metavar="FILE", help="your copy of all_card_infos.json")
+    imported.add_argument("--data-dir", default=None,
+                          help="where to keep it (default: ~/.local/share/wizard-p2p)")
+    imported.set_defaults(func=_cmd_sorcery_import)
+
+    deck = group.add_parser(
+        "deck",
+        help="check a deck code (or a starter's name) against the rules",
+        description="Check a deck code as SorceryComposer writes it (HERO // MAIN // "
+        "SKILLS // EXTRA), or a starter deck's name, against the card file and the "
+        "rules; exit 0 legal (a one-line summary), 1 illegal (each card and rule "
+        "broken), 2 unreadable.",
+    )
+    deck.add_argument("code", nargs="+", metavar="CODE",
+                      help="the deck code (quoted, or as separate words)")
+    _add_sorcery_card_options(deck)
+    deck.set_defaults(func=_cmd_sorcery_deck)
+
+    starters = group.add_parser(
+        "starters", help="list the starter decks and their codes",
+        description="The starter decks: each one's name, elements and code.",
+    )
+    starters.set_defaults(func=_cmd_sorcery_starters)
+
+    play = group.add_parser(
+        "play",
+        help="play 巫师牌 on this machine against the bot",
+        description="Play 巫师牌 against the bot in this terminal (--offline), or let two "
+        "bots play a whole game (--headless). A deck is a code or a starter's name.",
+    )
+    play.add_argument("--offline", action="store_true",
+                      help="in memory on this machine, against the bot")
+    play.add_argument("--headless", action="store_true",
+                      help="no console: the bot plays both sides and the winner is printed")
+    play.add_argument("--deck", default=None, metavar="CODE",
+                      help="your deck: a code or a starter's name (default: a starter)")
+    play.add_argument("--against", default=None, metavar="CODE",
+                      help="the bot's deck: a code or a starter's name (default: a starter)")
+    play.add_argument("--seed", type=int, default=None, help="fixed seed: the same game again")
+    play.add_argument("--lang", default=None, help="en, zh, ja (default: from the locale)")
+    _add_sorcery_card_options(play)
+    play.set_defaults(func=_cmd_sorcery_play)
+
+
 
 
 class _Version(argparse.Action):
@@ -351,6 +461,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     tournament.add_argument("rest", nargs=argparse.REMAINDER)
     tournament.set_defaults(func=_cmd_tournament)
+
+    _add_sorcery(sub)
     return parser
 
 

@@ -1,0 +1,96 @@
+"""One game of 巫师牌 against the bot, in memory: what the console plays on.
+
+``SorceryTable`` holds the engine's ``Game``, the person's side (``me``) and the bot's,
+and the game's one source of chance (``random.Random(seed)``): the coin, both deck
+shuffles, and every new deck order the person's moves need (a mulligan, 检索, a
+shuffle) come from it, so a seed plays the same opening again. The console asks the
+table, never the engine's internals, what it may do:
+
+* ``act(action)`` applies one of the person's actions or raises the engine's
+  ``IllegalAction`` (nothing changes);
+* ``legal(action)`` asks without changing anything;
+* ``bot_step()`` lets the bot take one action when it is the bot's to take, and returns
+  it, so the console can tell each bot move as it happens.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from wizard_p2p.bots.sorcery import SorceryBot
+from wizard_p2p.errors import IllegalAction, UsageError
+from wizard_p2p.sorcery.actions import Action
+from wizard_p2p.sorcery.game import Decklist, Game, Step
+
+__all__ = ["SorceryTable"]
+
+
+class SorceryTable:
+    """The person (``me``) against the bot, one game, reproducible from ``seed``."""
+
+    def __init__(self, decks: Sequence[Decklist], seed: int, *, me: int = 0) -> None:
+        if len(decks) != 2 or me not in (0, 1):
+            raise UsageError("a table of 巫师牌 has two decks, and the person is player 0 or 1")
+        self.seed = seed
+        self.me = me
+        self.bot_player = 1 - me
+        self.decks = tuple(decks)
+        rng = random.Random(seed)
+        first = rng.randrange(2)
+        orders = []
+        for deck in decks:
+            order = list(range(len(deck.main)))
+            rng.shuffle(order)
+            orders.append(order)
+        self.game = Game.start(decks, first, orders)
+        self.bot = SorceryBot(random.Random(rng.random()))
+        self._rng = random.Random(rng.random())
+
+    # --- reading ---------------------------------------------------------------------
+
+    @property
+    def over(self) -> bool:
+        return self.game.outcome is not None
+
+    @property
+    def my_move(self) -> bool:
+        """Whether the game waits for the person."""
+        return not self.over and self.game.to_move == self.me
+
+    @property
+    def bot_move(self) -> bool:
+        return not self.over and self.game.to_move == self.bot_player
+
+    @property
+    def step(self) -> Step:
+        return self.game.step
+
+    def legal(self, action: Action) -> bool:
+        try:
+            self.game.check(action)
+        except IllegalAction:
+            return False
+        return True
+
+    def order(self, n: int) -> tuple[int, ...]:
+        """A new, shuffled order of ``n`` cards (a deck after a mulligan or 检索)."""
+        order = list(range(n))
+        self._rng.shuffle(order)
+        return tuple(order)
+
+    # --- acting ----------------------------------------------------------------------
+
+    def act(self, action: Action) -> None:
+        """Apply the person's action, or raise ``IllegalAction`` and change nothing."""
+        if getattr(action, "player", None) != self.me:
+            raise UsageError("the console acts only for its own player")
+        self.game.apply(action)
+
+    def bot_step(self) -> Action | None:
+        """The bot's next action, applied; ``None`` when the game does not wait for it."""
+        if not self.bot_move:
+            return None
+        action = self.bot.decide(self.game, self.bot_player)
+        self.game.apply(action)
+        return action
