@@ -1,6 +1,8 @@
 """Bots: policies over a seat's view (they import only the rules).
 
-``make_policy("random" | "heuristic" | "expert", **options)`` builds one; each seat
+``make_policy("random" | "heuristic" | "expert", **options)`` builds one
+(``heuristic-tricks``, the heuristic with its uncalibrated bids, is a tournament
+baseline); each seat
 needs its own policy object (a policy remembers its own sealed bid). See
 ``policy.py`` for the interface, ``heuristic.py`` and ``expert.py`` for the two
 policies that think (the expert over ``knowledge.py``'s deals and ``simulate.py``'s
@@ -10,13 +12,14 @@ play-outs) and ``tournament.py`` to compare policies.
 from typing import Any
 
 from wizard_p2p.bots.expert import ExpertPolicy
-from wizard_p2p.bots.heuristic import HeuristicPolicy
+from wizard_p2p.bots.heuristic import HeuristicPolicy, TrickBidHeuristicPolicy
 from wizard_p2p.bots.policy import Policy, RandomPolicy
 
 POLICIES: dict[str, type] = {
     "random": RandomPolicy,
     "heuristic": HeuristicPolicy,
     "expert": ExpertPolicy,
+    "heuristic-tricks": TrickBidHeuristicPolicy,
 }
 
 

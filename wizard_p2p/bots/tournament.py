@@ -470,7 +470,8 @@ def format_rounds(m: MatchResult) -> list[str]:
     ]
     for ra, rb, d in zip(m.a.by_round, m.b.by_round, m.diff_by_round, strict=True):
         lines.append(
-            f"  {ra.cards:>5}  {ra.mean_points:>9.1f} {ra.ci95:>5.1f} {100 * ra.bid_hit_rate:>4.0f}%"
+            f"  {ra.cards:>5}  {ra.mean_points:>9.1f} {ra.ci95:>5.1f}"
+            f" {100 * ra.bid_hit_rate:>4.0f}%"
             f"  {rb.mean_points:>9.1f} {rb.ci95:>5.1f} {100 * rb.bid_hit_rate:>4.0f}%"
             f"  {d.diff:>+7.1f} {d.ci95:>5.1f}"
         )
