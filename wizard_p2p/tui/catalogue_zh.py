@@ -279,4 +279,37 @@ ZH: dict[str, str] = {
         "牌：B 蓝色人类，G 绿色精灵，R 红色矮人，Y 黄色巨人，1 最小 13 最大；\n"
         "Z 巫师牌；N 愚者牌。"
     ),
+    # --- 教练 ---------------------------------------------------------------------------
+    "coach_title": "教练",
+    "coach_thinking": "教练正在思考……",
+    "coach_not_allowed": "本局的条款不允许使用教练。",
+    "coach_nothing": "轮到你预测、选择王牌或出牌时，教练才给出建议。",
+    "coach_view": "只根据你的座位能看到的信息：",
+    "coach_says_bid": "教练预测 {bid}。",
+    "coach_bid_option": "预测 {bid}：预期 {points} 经验点",
+    "coach_says_trump": "教练选择{suit}为王牌。",
+    "coach_trump_option": "{suit}：以最佳预测预期 {points} 经验点",
+    "coach_says_card": "教练出 {card}（你的预测：{bid}）。",
+    "coach_card_option": "{card}：赢得纹章 {win}%，预期 {points} 经验点",
+    "coach_close": "c 或 Esc：关闭",
+    "coach_key": "c 教练",
+    "coach_help": "c            询问教练（本局条款允许时）",
+    "coach_allowed": "允许教练",
+    "coach_off": "不允许教练",
+    "coach_note_bid": "教练会预测 {choice}：预期 {points} 经验点；"
+    "实际预测 {made}：预期 {made_points}",
+    "coach_note_same_bid": "教练同意预测 {choice}：预期 {points} 经验点",
+    "coach_note_trump": "教练会选择{choice}：预期 {points} 经验点；"
+    "实际选择{made}：预期 {made_points}",
+    "coach_note_same_trump": "教练同意以{choice}为王牌：预期 {points} 经验点",
+    "coach_note_card": "教练会出 {choice}：预期 {points} 经验点；"
+    "实际出 {made}：预期 {made_points}",
+    "coach_note_same_card": "教练同意出 {choice}：预期 {points} 经验点",
+    "coach_costliest": "本轮代价最大的决定：{name}，{note}",
+    "coach_none_costly": "教练同意本轮的每个决定。",
+    "coach_reading": "教练正在阅读本轮……",
+    "coach_notes_on": "显示教练的点评（c 隐藏）",
+    "coach_notes_off": "隐藏教练的点评（c 显示）",
+    "coach_notes_unavailable": "没有教练的点评：本轮的手牌未知",
+    "coach_replay_help": "c            显示或隐藏教练对每次预测和出牌的点评",
 }
