@@ -12,6 +12,8 @@ from wizard_p2p.bots.coach import Advice, BidAdvice, CardAdvice, TrumpAdvice
 from wizard_p2p.rules import Card, Suit
 from wizard_p2p.tui.i18n import Translator
 
+AS_GOOD = 0.5  # points: a choice the coach expects this close to its own is as good
+
 
 def points_text(points: float) -> str:
     value = round(points)
@@ -81,9 +83,10 @@ def note(tr: Translator, advice: Advice, made: int | Suit | Card) -> str:
     coach = chosen_points(advice)
     theirs = made_points(advice, made)
     kind = advice.kind.value
-    if made == advice.choice:
+    if made == advice.choice or (theirs is not None and abs(coach - theirs) < AS_GOOD):
+        points = coach if theirs is None else theirs
         return tr(
-            f"coach_note_same_{kind}", choice=choice_text(tr, made), points=points_text(coach)
+            f"coach_note_same_{kind}", choice=choice_text(tr, made), points=points_text(points)
         )
     return tr(
         f"coach_note_{kind}",
