@@ -136,6 +136,7 @@ class LobbyAdapter:
             closed=self.closed,
             waiting=waiting,
             can_remove=can_remove,
+            coach=lobby.coach,
         )
 
     def _host(self) -> HostLobby:

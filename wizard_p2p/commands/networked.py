@@ -354,6 +354,7 @@ async def host_async(args: argparse.Namespace) -> GamePeer:
         net_config=_net_config(args),
         approve=approve,
         bot=bool(args.headless),
+        coach=bool(getattr(args, "coach", False)),
         gate=bool(getattr(args, "watch_gate", False)),
     )
     if getattr(args, "lobby_code", None):
