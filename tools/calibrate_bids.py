@@ -31,6 +31,7 @@ heuristics bidding that way), on new deals. The second pass's rule is written to
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import statistics
 import sys
@@ -109,9 +110,11 @@ Pooled = Sequence[tuple[int, Outcome]]  # (cards, outcome)
 
 
 def _points(rule: Rule, outcomes: Pooled) -> float:
+    slope, shift = rule
     total = 0
     for cards, (estimate, points) in outcomes:
-        bid = rule_bid(rule, estimate, cards)
+        # nearest_bid(slope · estimate + shift, 0..cards), the lower bid on a tie
+        bid = min(cards, max(0, math.ceil(slope * estimate + shift - 0.5)))
         if bid not in points:  # outside the window tried: its nearest edge
             bid = min(points, key=lambda b: abs(b - bid))
         total += points[bid]

@@ -80,12 +80,16 @@ class ExpertPolicy:
         time_budget: float | None = DEFAULT_TIME_BUDGET,
         *,
         weigh_bids: bool = True,
+        bid_samples: int | None = None,
     ) -> None:
         if samples < 1:
             raise UsageError("the expert needs at least one sample per decision")
         if time_budget is not None and time_budget <= 0:
             raise UsageError("the expert's time budget must be positive (or None)")
         self.samples = samples
+        # A bid is made once a round and fixes what every later card is for: it is worth
+        # more deals than a card (the noise of a few deals makes a bid miss).
+        self.bid_samples = bid_samples if bid_samples is not None else samples
         self.time_budget = time_budget
         self.deterministic = time_budget is None  # a deadline makes it depend on the clock
         self.weigh_bids = weigh_bids
@@ -110,7 +114,7 @@ class ExpertPolicy:
             exact = clairvoyant_bid_values(view)  # exact: see the heuristic
             return clairvoyant_bid(view), {b: exact[b] for b in view.legal_bids}
         values = self._bid_values(
-            view, view.trump, view.legal_bids, rng, self.samples, also=also
+            view, view.trump, view.legal_bids, rng, self.bid_samples, also=also
         )
         candidates = self._candidates(view, view.trump, view.legal_bids)
         target = self._target(view, view.trump)
