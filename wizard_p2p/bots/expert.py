@@ -10,9 +10,12 @@ for every seat (``simulate.play_out``) and scores its own seat's round:
 * play: each legal card is tried first on the same deals (common random numbers);
   the card with the highest weighted mean round score is played (ties: the card
   the heuristic would play);
-* bid: each candidate bid (the legal bids near the heuristic's estimate) is played
-  out on the same deals, the seat playing to make that bid; the bid with the highest
-  expected points is made. The bids it cannot see (later bidders, sealed bids) are
+* bid: each candidate bid (the legal bids near the heuristic's bid target) is
+  played out on the same deals, the seat playing to make that bid; the bid with the
+  highest expected points is made. A bid is searched on ``BID_SAMPLES`` times as
+  many deals as a card (and may take twice the time budget): it is made once a
+  round and every later card serves it, and with few deals the noise in the
+  compared means picks a bid that misses. The bids it cannot see (later bidders, sealed bids) are
   taken to be the heuristic's bids on the sampled hands. ±1 is respected through
   ``view.legal_bids``;
 * trump (after a Wizard is turned): the suit whose best bid scores highest.
@@ -64,6 +67,8 @@ class CardValue:
 
 
 DEFAULT_SAMPLES = 48
+BID_SAMPLES = 4  # a bid searches this many times the deals a card does
+_BID_BUDGET = 2.0  # and may take this many times the time budget
 DEFAULT_TIME_BUDGET = 0.3
 _BID_SIGMA = 0.8  # how far (in tricks) a bid strays from the heuristic's estimate
 _BID_WINDOW = 2.5  # candidate bids: within this of the heuristic estimate
@@ -89,7 +94,7 @@ class ExpertPolicy:
         self.samples = samples
         # A bid is made once a round and fixes what every later card is for: it is worth
         # more deals than a card (the noise of a few deals makes a bid miss).
-        self.bid_samples = bid_samples if bid_samples is not None else samples
+        self.bid_samples = bid_samples if bid_samples is not None else BID_SAMPLES * samples
         self.time_budget = time_budget
         self.deterministic = time_budget is None  # a deadline makes it depend on the clock
         self.weigh_bids = weigh_bids
@@ -114,7 +119,7 @@ class ExpertPolicy:
             exact = clairvoyant_bid_values(view)  # exact: see the heuristic
             return clairvoyant_bid(view), {b: exact[b] for b in view.legal_bids}
         values = self._bid_values(
-            view, view.trump, view.legal_bids, rng, self.bid_samples, also=also
+            view, view.trump, view.legal_bids, rng, self.bid_samples, _BID_BUDGET, also=also
         )
         candidates = self._candidates(view, view.trump, view.legal_bids)
         target = self._target(view, view.trump)
