@@ -40,7 +40,7 @@ def _add_host_address(parser: argparse.ArgumentParser, found: str) -> None:
 
 
 # The names of bots.POLICIES, written out: the command line starts without importing the bots.
-POLICY_CHOICES = ("random", "heuristic", "expert", "heuristic-tricks")
+POLICY_CHOICES = ("random", "heuristic", "expert")
 
 
 def _add_network_options(

@@ -1,8 +1,8 @@
 """Bots: policies over a seat's view (they import only the rules).
 
 ``make_policy("random" | "heuristic" | "expert", **options)`` builds one
-(``heuristic-tricks``, the heuristic with its uncalibrated bids, is a tournament
-baseline); each seat
+(``BASELINES``: ``heuristic-tricks``, the heuristic with its uncalibrated bids,
+which only tournaments play); each seat
 needs its own policy object (a policy remembers its own sealed bid). See
 ``policy.py`` for the interface, ``heuristic.py`` and ``expert.py`` for the two
 policies that think (the expert over ``knowledge.py``'s deals and ``simulate.py``'s
@@ -19,8 +19,9 @@ POLICIES: dict[str, type] = {
     "random": RandomPolicy,
     "heuristic": HeuristicPolicy,
     "expert": ExpertPolicy,
-    "heuristic-tricks": TrickBidHeuristicPolicy,
 }
+# Policies that only tournaments play, as yardsticks (no seat offers them).
+BASELINES: dict[str, type] = {"heuristic-tricks": TrickBidHeuristicPolicy}
 
 
 def make_policy(name: str, **options: Any) -> Policy:
@@ -28,7 +29,7 @@ def make_policy(name: str, **options: Any) -> Policy:
     from wizard_p2p.errors import UsageError
 
     try:
-        cls = POLICIES[name]
+        cls = POLICIES[name] if name in POLICIES else BASELINES[name]
     except KeyError:
         raise UsageError(f"unknown bot policy {name!r}; known: {', '.join(POLICIES)}") from None
     try:
@@ -37,4 +38,12 @@ def make_policy(name: str, **options: Any) -> Policy:
         raise UsageError(f"bad options for bot policy {name!r}: {exc}") from None
 
 
-__all__ = ["POLICIES", "ExpertPolicy", "HeuristicPolicy", "Policy", "RandomPolicy", "make_policy"]
+__all__ = [
+    "BASELINES",
+    "POLICIES",
+    "ExpertPolicy",
+    "HeuristicPolicy",
+    "Policy",
+    "RandomPolicy",
+    "make_policy",
+]

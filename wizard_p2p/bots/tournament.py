@@ -50,13 +50,14 @@ from itertools import combinations, pairwise
 from pathlib import Path
 from typing import Any
 
-from wizard_p2p.bots import POLICIES, make_policy
+from wizard_p2p.bots import BASELINES, POLICIES, make_policy
 from wizard_p2p.bots.policy import Policy, decide
 from wizard_p2p.errors import UsageError
 from wizard_p2p.rules import DECK, Card, Game, GameConfig, SeatView, score
 from wizard_p2p.rules.driver import Choice, GameDriver
 
 DEFAULT_EXPERT_SAMPLES = 16
+KNOWN = (*POLICIES, *BASELINES)  # the policies a tournament plays, yardsticks included
 
 
 # --- one game --------------------------------------------------------------------------
@@ -352,8 +353,8 @@ def _summarise(pair: tuple[str, str], results: Sequence[_DealResult]) -> MatchRe
 def resolve_pairs(policies: Sequence[str], pairs: str) -> list[tuple[str, str]]:
     """The matches to play: ``all`` pairs, a ``chain`` (each with the next), or ``A:B,C:D``."""
     for name in policies:
-        if name not in POLICIES:
-            raise UsageError(f"unknown bot policy {name!r}; known: {', '.join(POLICIES)}")
+        if name not in KNOWN:
+            raise UsageError(f"unknown bot policy {name!r}; known: {', '.join(KNOWN)}")
     if pairs == "all":
         chosen = list(combinations(policies, 2))
     elif pairs == "chain":
@@ -362,7 +363,7 @@ def resolve_pairs(policies: Sequence[str], pairs: str) -> list[tuple[str, str]]:
         chosen = []
         for item in pairs.split(","):
             a, sep, b = item.partition(":")
-            if not sep or a.strip() not in POLICIES or b.strip() not in POLICIES:
+            if not sep or a.strip() not in KNOWN or b.strip() not in KNOWN:
                 raise UsageError(f"bad pairing {item!r}: expected A:B with known policies")
             chosen.append((a.strip(), b.strip()))
     if not chosen:
