@@ -513,7 +513,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--policies",
         default="expert,heuristic,random",
-        help="comma-separated policies (default expert,heuristic,random)",
+        help="comma-separated policies among " + ", ".join(KNOWN)
+        + " (default expert,heuristic,random; heuristic-tricks: the heuristic bidding the "
+        "nearest whole number to its trick estimate, a yardstick)",
     )
     parser.add_argument(
         "--pairs",
