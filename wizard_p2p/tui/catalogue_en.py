@@ -319,6 +319,7 @@ EN: dict[str, str] = {
     "coach_reading": "The coach is reading this round…",
     "coach_notes_on": "coach's notes shown (c hides them)",
     "coach_notes_off": "coach's notes hidden (c shows them)",
-    "coach_notes_unavailable": "no coach's notes: this round's hands are not known",
+    "coach_notes_unavailable": "no coach's notes: the hands of this round or of an earlier one "
+    "are not known",
     "coach_replay_help": "c            the coach's notes on each bid and play, on or off",
 }

@@ -318,6 +318,7 @@ JA: dict[str, str] = {
     "coach_reading": "コーチがこのラウンドを読んでいます……",
     "coach_notes_on": "コーチの講評を表示（c で隠す）",
     "coach_notes_off": "コーチの講評を非表示（c で表示）",
-    "coach_notes_unavailable": "コーチの講評なし：このラウンドの手札が分かりません",
+    "coach_notes_unavailable": "コーチの講評なし："
+    "このラウンドか、それ以前のラウンドの手札が分かりません",
     "coach_replay_help": "c            予想と各カードへのコーチの講評の表示・非表示",
 }

@@ -310,6 +310,6 @@ ZH: dict[str, str] = {
     "coach_reading": "教练正在阅读本轮……",
     "coach_notes_on": "显示教练的点评（c 隐藏）",
     "coach_notes_off": "隐藏教练的点评（c 显示）",
-    "coach_notes_unavailable": "没有教练的点评：本轮的手牌未知",
+    "coach_notes_unavailable": "没有教练的点评：本轮或之前某一轮的手牌未知",
     "coach_replay_help": "c            显示或隐藏教练对每次预测和出牌的点评",
 }
