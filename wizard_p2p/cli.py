@@ -324,7 +324,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_game_options(play)
     _add_network_options(play)
-    play.set_defaults(name="You", policy="expert")  # the strongest bots to play against
+    # The strongest bots to play against; a practice game lets the player ask the coach.
+    play.set_defaults(name="You", policy="expert", coach=True)
     play.add_argument("--bots", type=int, default=None, help="bot processes (default: seats-1)")
     play.add_argument("--out", default=None, help="directory for every seat's log")
     play.add_argument("--seed", type=int, default=None, help="fixed seed (--offline only)")
@@ -357,6 +358,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--admit-watchers", action="store_true",
         help="let everyone with the invite code watch the game (at most 8 at once); "
         "otherwise the console asks you for each, and a headless host admits none",
+    )
+    host.add_argument(
+        "--coach", action="store_true",
+        help="let the players ask the coach (the c key) during the game: every player sees "
+        "this term in the lobby and on the board, and endorses it with the others",
     )
     host.set_defaults(func=_cmd_host, watch_gate=True)
 

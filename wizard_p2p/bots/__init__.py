@@ -1,6 +1,8 @@
 """Bots: policies over a seat's view (they import only the rules).
 
-``make_policy("random" | "heuristic" | "expert", **options)`` builds one; each seat
+``make_policy("random" | "heuristic" | "expert", **options)`` builds one
+(``BASELINES``: ``heuristic-tricks``, the heuristic with its uncalibrated bids,
+which only tournaments play); each seat
 needs its own policy object (a policy remembers its own sealed bid). See
 ``policy.py`` for the interface, ``heuristic.py`` and ``expert.py`` for the two
 policies that think (the expert over ``knowledge.py``'s deals and ``simulate.py``'s
@@ -10,7 +12,7 @@ play-outs) and ``tournament.py`` to compare policies.
 from typing import Any
 
 from wizard_p2p.bots.expert import ExpertPolicy
-from wizard_p2p.bots.heuristic import HeuristicPolicy
+from wizard_p2p.bots.heuristic import HeuristicPolicy, TrickBidHeuristicPolicy
 from wizard_p2p.bots.policy import Policy, RandomPolicy
 
 POLICIES: dict[str, type] = {
@@ -18,6 +20,8 @@ POLICIES: dict[str, type] = {
     "heuristic": HeuristicPolicy,
     "expert": ExpertPolicy,
 }
+# Policies that only tournaments play, as yardsticks (no seat offers them).
+BASELINES: dict[str, type] = {"heuristic-tricks": TrickBidHeuristicPolicy}
 
 
 def make_policy(name: str, **options: Any) -> Policy:
@@ -25,7 +29,7 @@ def make_policy(name: str, **options: Any) -> Policy:
     from wizard_p2p.errors import UsageError
 
     try:
-        cls = POLICIES[name]
+        cls = POLICIES[name] if name in POLICIES else BASELINES[name]
     except KeyError:
         raise UsageError(f"unknown bot policy {name!r}; known: {', '.join(POLICIES)}") from None
     try:
@@ -34,4 +38,12 @@ def make_policy(name: str, **options: Any) -> Policy:
         raise UsageError(f"bad options for bot policy {name!r}: {exc}") from None
 
 
-__all__ = ["POLICIES", "ExpertPolicy", "HeuristicPolicy", "Policy", "RandomPolicy", "make_policy"]
+__all__ = [
+    "BASELINES",
+    "POLICIES",
+    "ExpertPolicy",
+    "HeuristicPolicy",
+    "Policy",
+    "RandomPolicy",
+    "make_policy",
+]

@@ -10,9 +10,12 @@ for every seat (``simulate.play_out``) and scores its own seat's round:
 * play: each legal card is tried first on the same deals (common random numbers);
   the card with the highest weighted mean round score is played (ties: the card
   the heuristic would play);
-* bid: each candidate bid (the legal bids near the heuristic's estimate) is played
-  out on the same deals, the seat playing to make that bid; the bid with the highest
-  expected points is made. The bids it cannot see (later bidders, sealed bids) are
+* bid: each candidate bid (the legal bids near the heuristic's bid target) is
+  played out on the same deals, the seat playing to make that bid; the bid with the
+  highest expected points is made. A bid is searched on ``BID_SAMPLES`` times as
+  many deals as a card (and may take twice the time budget): it is made once a
+  round and every later card serves it, and with few deals the noise in the
+  compared means picks a bid that misses. The bids it cannot see (later bidders, sealed bids) are
   taken to be the heuristic's bids on the sampled hands. ±1 is respected through
   ``view.legal_bids``;
 * trump (after a Wizard is turned): the suit whose best bid scores highest.
@@ -28,16 +31,20 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from itertools import pairwise
 
 from wizard_p2p.bots.heuristic import (
     SUITS,
     best_trump,
+    bid_target,
     choose_card,
     clairvoyant_bid,
+    clairvoyant_bid_values,
     estimate_tricks,
     gone_array,
+    heuristic_bid,
     nearest_bid,
     own_bid,
     remember_bid,
@@ -45,11 +52,23 @@ from wizard_p2p.bots.heuristic import (
     view_gone,
 )
 from wizard_p2p.bots.knowledge import Knowledge, knowledge_of, original_hand, sample_hands
-from wizard_p2p.bots.simulate import play_out
+from wizard_p2p.bots.simulate import play_out, play_out_trick
 from wizard_p2p.errors import UsageError
 from wizard_p2p.rules import Card, SeatView, Suit, score
 
+
+@dataclass(frozen=True)
+class CardValue:
+    """What the search expects of one card: the chance it takes the trick under way and
+    the seat's expected points for the round."""
+
+    win: float
+    points: float
+
+
 DEFAULT_SAMPLES = 48
+BID_SAMPLES = 4  # a bid searches this many times the deals a card does
+_BID_BUDGET = 2.0  # and may take this many times the time budget
 DEFAULT_TIME_BUDGET = 0.3
 _BID_SIGMA = 0.8  # how far (in tricks) a bid strays from the heuristic's estimate
 _BID_WINDOW = 2.5  # candidate bids: within this of the heuristic estimate
@@ -66,12 +85,16 @@ class ExpertPolicy:
         time_budget: float | None = DEFAULT_TIME_BUDGET,
         *,
         weigh_bids: bool = True,
+        bid_samples: int | None = None,
     ) -> None:
         if samples < 1:
             raise UsageError("the expert needs at least one sample per decision")
         if time_budget is not None and time_budget <= 0:
             raise UsageError("the expert's time budget must be positive (or None)")
         self.samples = samples
+        # A bid is made once a round and fixes what every later card is for: it is worth
+        # more deals than a card (the noise of a few deals makes a bid miss).
+        self.bid_samples = bid_samples if bid_samples is not None else BID_SAMPLES * samples
         self.time_budget = time_budget
         self.deterministic = time_budget is None  # a deadline makes it depend on the clock
         self.weigh_bids = weigh_bids
@@ -80,40 +103,70 @@ class ExpertPolicy:
     # --- the three decisions ------------------------------------------------------------
 
     def bid(self, view: SeatView, rng: random.Random) -> int:
-        if not view.legal_bids:
-            raise UsageError("it is not this seat's turn to bid")
-        if view.hand is None:
-            bid = clairvoyant_bid(view)  # exact: see the heuristic
-        else:
-            values = self._bid_values(view, view.trump, view.legal_bids, rng, self.samples)
-            estimate = estimate_tricks(view.hand, view.trump, view.seats, view.turned)
-            bid = max(values, key=lambda b: (values[b], -abs(b - estimate)))
+        bid, _ = self.bid_values(view, rng)
         remember_bid(view, bid, self._bids)
         return bid
 
-    def choose_trump(self, view: SeatView, rng: random.Random) -> Suit:
+    def bid_values(
+        self, view: SeatView, rng: random.Random, also: Iterable[int] = ()
+    ) -> tuple[int, dict[int, float]]:
+        """The bid the expert makes and the expected points of each candidate bid (and of
+        the legal bids in ``also``, which are valued but never chosen over the others
+        unless they are candidates too). Records nothing: ``bid`` remembers its bid."""
+        if not view.legal_bids:
+            raise UsageError("it is not this seat's turn to bid")
         if view.hand is None:
-            return best_trump(view)  # clairvoyance: exact, from the others' cards
+            exact = clairvoyant_bid_values(view)  # exact: see the heuristic
+            return clairvoyant_bid(view), {b: exact[b] for b in view.legal_bids}
+        values = self._bid_values(
+            view, view.trump, view.legal_bids, rng, self.bid_samples, _BID_BUDGET, also=also
+        )
+        candidates = self._candidates(view, view.trump, view.legal_bids)
+        target = self._target(view, view.trump)
+        bid = max(candidates, key=lambda b: (values[b], -abs(b - target)))
+        return bid, values
+
+    def choose_trump(self, view: SeatView, rng: random.Random) -> Suit:
+        return self.trump_values(view, rng)[0]
+
+    def trump_values(
+        self, view: SeatView, rng: random.Random
+    ) -> tuple[Suit, dict[Suit, float]]:
+        """The trump the expert chooses and, per suit, the expected points of the seat's
+        best bid with it (in the clairvoyance round: of the best exact bid)."""
+        if view.hand is None:
+            exact = {suit: max(clairvoyant_bid_values(view, suit).values()) for suit in SUITS}
+            return best_trump(view), exact  # clairvoyance: exact, from the others' cards
         per_suit = max(1, self.samples // 2)
         best: tuple[float, int] | None = None
         choice = SUITS[0]
         bids = range(view.round_no + 1)
+        points: dict[Suit, float] = {}
         # The same sampled deals for every suit, so that the suits are compared fairly.
         seed = rng.getrandbits(64)
         for i, suit in enumerate(SUITS):
             values = self._bid_values(
                 view, suit, bids, random.Random(seed), per_suit, budget_share=0.25
             )
-            key = (max(values.values()), -i)
+            points[suit] = max(values.values())
+            key = (points[suit], -i)
             if best is None or key > best:
                 best, choice = key, suit
-        return choice
+        return choice, points
 
     def play(self, view: SeatView, rng: random.Random) -> Card:
+        require_visible_hand(view)
+        if len(view.legal_plays) == 1:
+            return view.legal_plays[0]
+        return self.card_values(view, rng)[0]
+
+    def card_values(
+        self, view: SeatView, rng: random.Random
+    ) -> tuple[Card, dict[Card, CardValue]]:
+        """The card the expert plays and, for every legal card, the chance it takes the
+        trick and the expected points of the round (cards that play alike share them)."""
         hand = require_visible_hand(view)
         legal = list(view.legal_plays)
-        if len(legal) == 1:
-            return legal[0]
         me = view.seat
         my_bid = own_bid(view, self._bids)
         gone = view_gone(view)
@@ -135,6 +188,7 @@ class ExpertPolicy:
         classes = equivalent_cards(legal, hand, gone)
         candidates = list(classes)
         totals = dict.fromkeys(candidates, 0.0)
+        wins = dict.fromkeys(candidates, 0.0)
         weight_sum = 0.0
         deadline = self._deadline()
         for i in range(self.samples):
@@ -145,7 +199,7 @@ class ExpertPolicy:
             bids = self._complete_bids(knowledge, hands, view, visible, view.trump)
             weight_sum += weight
             for card in candidates:
-                taken = play_out(
+                taken, winner = play_out_trick(
                     hands,
                     view.trump,
                     bids,
@@ -157,15 +211,24 @@ class ExpertPolicy:
                     first=card,
                 )
                 totals[card] += weight * score(my_bid, taken[me])
+                wins[card] += weight * (winner == me)
+        values: dict[Card, CardValue] = {}
+        for rep, members in classes.items():
+            if weight_sum > 0.0:
+                value = CardValue(wins[rep] / weight_sum, totals[rep] / weight_sum)
+            else:
+                value = CardValue(0.0, 0.0)
+            for card in members:
+                values[card] = value
         if weight_sum <= 0.0:
-            return fallback
+            return fallback, values
         best = max(totals.values())
         # Floating-point sums of the same points can differ in the last bits only.
         tied = [c for c in candidates if totals[c] >= best - 1e-9 * max(1.0, abs(best))]
         for rep in tied:
             if fallback in classes[rep]:
-                return fallback
-        return tied[0]
+                return fallback, values
+        return tied[0], values
 
     # --- the search ---------------------------------------------------------------------
 
@@ -182,15 +245,14 @@ class ExpertPolicy:
         rng: random.Random,
         samples: int,
         budget_share: float = 1.0,
+        also: Iterable[int] = (),
     ) -> dict[int, float]:
-        """The expected round points of each candidate bid, with ``trump`` as trump."""
-        assert view.hand is not None
+        """The expected round points of each candidate bid (and of those in ``also``),
+        with ``trump`` as trump."""
         me = view.seat
         n = view.seats
-        estimate = estimate_tricks(view.hand, trump, n, view.turned)
-        candidates = [b for b in legal if abs(b - estimate) <= _BID_WINDOW]
-        if not candidates:
-            candidates = [nearest_bid(estimate, legal)]
+        candidates = self._candidates(view, trump, legal)
+        candidates += [b for b in also if b in legal and b not in candidates]
         knowledge = knowledge_of(view)
         gone = gone_array([view.turned] if view.turned is not None else [])
         leader = (view.dealer + 1) % n
@@ -222,6 +284,20 @@ class ExpertPolicy:
         if weight_sum <= 0.0:
             return {b: 0.0 for b in candidates}
         return {b: total / weight_sum for b, total in totals.items()}
+
+    @staticmethod
+    def _target(view: SeatView, trump: Suit | None) -> float:
+        """The heuristic's bid target for the seat's hand with ``trump`` as trump."""
+        assert view.hand is not None
+        estimate = estimate_tricks(view.hand, trump, view.seats, view.turned)
+        return bid_target(estimate, view.seats, len(view.hand))
+
+    def _candidates(self, view: SeatView, trump: Suit | None, legal: Sequence[int]) -> list[int]:
+        """The bids the search weighs: the legal bids within a window of the heuristic's
+        target (the nearest legal bid when none is)."""
+        target = self._target(view, trump)
+        near = [b for b in legal if abs(b - target) <= _BID_WINDOW]
+        return near or [nearest_bid(target, legal)]
 
     def _weight(
         self,
@@ -260,9 +336,7 @@ class ExpertPolicy:
                 bids.append(bid)
             else:
                 dealt = original_hand(knowledge, seat, hands[seat])
-                bids.append(
-                    nearest_bid(estimate_tricks(dealt, trump, view.seats, view.turned), legal)
-                )
+                bids.append(heuristic_bid(dealt, trump, view.seats, view.turned, legal))
         return bids
 
 

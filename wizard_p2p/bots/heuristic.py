@@ -8,11 +8,15 @@ likely they are to use them (a Wizard holder spends it on one trick of its hand;
 trump is played on another suit only by a player void in it). It is crude on
 purpose: it is evaluated hundreds of thousands of times by the expert's rollouts.
 
-* Bid: the hand's Wizards plus the sum of the win chances of its other cards as
-  leads (and a little for low trumps that can ruff short side suits), the latter
-  scaled so that the estimates of a table's hands add up to the round's tricks on
-  average (measured once per seat count and hand size on fixed random deals),
-  rounded to the nearest legal bid. In
+* Bid: first an estimate of the hand's tricks: its Wizards plus the sum of the win
+  chances of its other cards as leads (and a little for low trumps that can ruff
+  short side suits), the latter scaled so that the estimates of a table's hands add
+  up to the round's tricks on average (measured once per seat count and hand size
+  on fixed random deals). The bid is not simply the nearest whole number: a round's
+  points are not linear in the tricks, and the tricks of a long round spread
+  widely, so the bid is the legal bid nearest to ``slope · estimate + shift``, the
+  rule per table size and round length that earned the most points on duplicate
+  deals (``bid_calibration``, written by ``tools/calibrate_bids.py``). In
   the clairvoyance round the bid is exact: the seat sees every other card, its own
   is one of the unseen cards, and the one trick's plays are forced.
 * Trump (after a Wizard is turned): the suit that makes the bid estimate largest.
@@ -37,6 +41,7 @@ import functools
 import random
 from collections.abc import Sequence
 
+from wizard_p2p.bots.bid_calibration import BID_RULES
 from wizard_p2p.bots.knowledge import knowledge_of, round_plays
 from wizard_p2p.errors import UsageError
 from wizard_p2p.rules import DECK, Card, Kind, SeatView, Suit, trick_winner
@@ -251,6 +256,30 @@ def nearest_bid(estimate: float, legal: Sequence[int]) -> int:
     return min(legal, key=lambda b: (abs(b - estimate), b))
 
 
+def bid_target(estimate: float, seats: int, cards: int) -> float:
+    """What the heuristic bids nearest to: the calibrated rule for this table size and
+    round length applied to the hand's trick estimate."""
+    slope, shift = BID_RULES.get((seats, cards), (1.0, 0.0))
+    return slope * estimate + shift
+
+
+def heuristic_bid(
+    hand: Sequence[Card],
+    trump: Suit | None,
+    seats: int,
+    turned: Card | None,
+    legal: Sequence[int],
+    *,
+    calibrated: bool = True,
+) -> int:
+    """The heuristic's bid on a hand as dealt (``calibrated=False``: the nearest whole
+    number to its trick estimate)."""
+    estimate = estimate_tricks(hand, trump, seats, turned)
+    if calibrated:
+        estimate = bid_target(estimate, seats, len(hand))
+    return nearest_bid(estimate, legal)
+
+
 def choose_card(
     hand: Sequence[Card],
     legal: Sequence[Card],
@@ -343,9 +372,7 @@ def own_bid(view: SeatView, memory: dict[tuple[object, ...], int]) -> int:
     if key in memory:
         return memory[key]
     dealt = dealt_hand(view)
-    return nearest_bid(
-        estimate_tricks(dealt, view.trump, view.seats, view.turned), range(view.round_no + 1)
-    )
+    return heuristic_bid(dealt, view.trump, view.seats, view.turned, range(view.round_no + 1))
 
 
 def dealt_hand(view: SeatView) -> list[Card]:
@@ -389,6 +416,7 @@ class HeuristicPolicy:
     """Fast rules of thumb (see the module docstring)."""
 
     name = "heuristic"
+    calibrated = True  # bids by the calibrated rule, not the nearest whole number
     # Its memory of its own sealed bid is only a fallback for a view that does not show
     # it; a seat's table shows it (Table.view), also after a restart.
     deterministic = True
@@ -402,8 +430,14 @@ class HeuristicPolicy:
         if view.hand is None:
             bid = clairvoyant_bid(view)
         else:
-            estimate = estimate_tricks(view.hand, view.trump, view.seats, view.turned)
-            bid = nearest_bid(estimate, view.legal_bids)
+            bid = heuristic_bid(
+                view.hand,
+                view.trump,
+                view.seats,
+                view.turned,
+                view.legal_bids,
+                calibrated=self.calibrated,
+            )
         remember_bid(view, bid, self._bids)
         return bid
 
@@ -424,6 +458,14 @@ class HeuristicPolicy:
             view.seats - len(trick) - 1,
             view.config.wizard_lead_sets_suit,
         )
+
+
+class TrickBidHeuristicPolicy(HeuristicPolicy):
+    """The heuristic bidding the nearest whole number to its trick estimate: the
+    baseline its calibrated bidding is measured against in tournaments."""
+
+    name = "heuristic-tricks"
+    calibrated = False
 
 
 def best_trump(view: SeatView) -> Suit:
@@ -452,13 +494,16 @@ def best_trump(view: SeatView) -> Suit:
 
 __all__ = [
     "HeuristicPolicy",
+    "TrickBidHeuristicPolicy",
     "best_trump",
+    "bid_target",
     "choose_card",
     "clairvoyant_bid",
     "clairvoyant_bid_values",
     "clairvoyant_win_chance",
     "estimate_tricks",
     "gone_array",
+    "heuristic_bid",
     "nearest_bid",
     "power",
     "win_chance",

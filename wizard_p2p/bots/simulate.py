@@ -34,6 +34,33 @@ def play_out(
     card index, as the heuristic expects; it is not modified). If ``first`` is
     given, the seat to move plays it; every other play is the heuristic's.
     """
+    return play_out_trick(
+        hands,
+        trump,
+        bids,
+        taken,
+        trick,
+        to_move,
+        gone,
+        wizard_lead_sets_suit=wizard_lead_sets_suit,
+        first=first,
+    )[0]
+
+
+def play_out_trick(
+    hands: Sequence[Sequence[Card]],
+    trump: Suit | None,
+    bids: Sequence[int],
+    taken: Sequence[int],
+    trick: Sequence[tuple[int, Card]],
+    to_move: int,
+    gone: bytearray,
+    *,
+    wizard_lead_sets_suit: bool = False,
+    first: Card | None = None,
+) -> tuple[list[int], int | None]:
+    """``play_out``'s tricks, and the seat that takes the trick under way (None when the
+    hands are already empty)."""
     n = len(hands)
     held = [list(h) for h in hands]  # a copy each: the cards leave them as they are played
     taken = list(taken)
@@ -42,6 +69,7 @@ def play_out(
     trick_cards = [card for _, card in trick]
     seat = to_move
     wls = wizard_lead_sets_suit
+    winner: int | None = None
     while True:
         hand = held[seat]
         if not hand:
@@ -70,8 +98,10 @@ def play_out(
         if len(trick_cards) == n:
             seat = trick_seats[trick_winner(trick_cards, trump)]
             taken[seat] += 1
+            if winner is None:
+                winner = seat
             trick_cards = []
             trick_seats = []
         else:
             seat = (seat + 1) % n
-    return taken
+    return taken, winner

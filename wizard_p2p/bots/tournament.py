@@ -23,7 +23,11 @@ interval (one sample per deal: the policy's mean over the deal's games, so the
 samples are independent and card luck cancels), the bid hit rate and the mean
 |bid − tricks| over all its rounds, and its win share (each game's win shared among
 the seats tied first). The paired difference A − B per deal, with its own 95%
-interval, is the sharpest test of which policy is better.
+interval, is the sharpest test of which policy is better. The same figures are
+given per round length (cards in each hand): the points per round with their 95%
+interval, the bid hit rate and the paired difference, so that a change can be
+judged in the rounds where it matters (the long rounds play differently from the
+short ones).
 
 ``wizard-p2p tournament`` and ``scripts/bench bots`` run ``main``.
 """
@@ -46,13 +50,14 @@ from itertools import combinations, pairwise
 from pathlib import Path
 from typing import Any
 
-from wizard_p2p.bots import POLICIES, make_policy
+from wizard_p2p.bots import BASELINES, POLICIES, make_policy
 from wizard_p2p.bots.policy import Policy, decide
 from wizard_p2p.errors import UsageError
-from wizard_p2p.rules import DECK, Card, Game, GameConfig, SeatView
+from wizard_p2p.rules import DECK, Card, Game, GameConfig, SeatView, score
 from wizard_p2p.rules.driver import Choice, GameDriver
 
 DEFAULT_EXPERT_SAMPLES = 16
+KNOWN = (*POLICIES, *BASELINES)  # the policies a tournament plays, yardsticks included
 
 
 # --- one game --------------------------------------------------------------------------
@@ -157,6 +162,27 @@ def _play_deal(task: _Task) -> _DealResult:
 
 
 @dataclass(frozen=True)
+class RoundStats:
+    """One policy's figures over the rounds of one length in a match."""
+
+    cards: int  # cards in each hand (the round number)
+    rounds: int  # seat-rounds played
+    mean_points: float  # per round, one sample per deal as for the game's score
+    ci95: float
+    bid_hit_rate: float
+    mean_bid_miss: float
+
+
+@dataclass(frozen=True)
+class RoundDiff:
+    """The paired difference A − B in points per round of one length, per deal."""
+
+    cards: int
+    diff: float
+    ci95: float
+
+
+@dataclass(frozen=True)
 class PolicyStats:
     name: str
     games: int  # seat-games played (several seats of one game count once each)
@@ -166,6 +192,7 @@ class PolicyStats:
     mean_bid_miss: float  # mean |bid − tricks| per round
     win_share: float
     median_decision_ms: float
+    by_round: tuple[RoundStats, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -176,6 +203,7 @@ class MatchResult:
     games: int
     diff: float  # mean score per game, A − B
     diff_ci95: float
+    diff_by_round: tuple[RoundDiff, ...] = ()
 
     @property
     def separated(self) -> bool:
@@ -201,7 +229,8 @@ class TournamentResult:
             if (m.a.name, m.b.name) == (a, b):
                 return m
             if (m.a.name, m.b.name) == (b, a):
-                return MatchResult(m.b, m.a, m.deals, m.games, -m.diff, m.diff_ci95)
+                flipped = tuple(RoundDiff(d.cards, -d.diff, d.ci95) for d in m.diff_by_round)
+                return MatchResult(m.b, m.a, m.deals, m.games, -m.diff, m.diff_ci95, flipped)
         raise KeyError(f"no match {a} vs {b}")
 
 
@@ -245,9 +274,17 @@ def _summarise(pair: tuple[str, str], results: Sequence[_DealResult]) -> MatchRe
     misses = [0, 0]
     wins = [0.0, 0.0]
     times: list[list[float]] = [[], []]
+    # Per round length (index = cards − 1): per-deal means of the round's points, and
+    # the hits, misses and seat-rounds behind them.
+    lengths = len(results[0].games[0][1].bids) if results and results[0].games else 0
+    round_deal: list[list[list[float]]] = [[[] for _ in range(lengths)] for _ in (0, 1)]
+    round_hits = [[0] * lengths for _ in (0, 1)]
+    round_misses = [[0] * lengths for _ in (0, 1)]
+    round_count = [[0] * lengths for _ in (0, 1)]
     games = 0
     for result in results:
         deal_scores: list[list[int]] = [[], []]
+        deal_points: list[list[list[int]]] = [[[] for _ in range(lengths)] for _ in (0, 1)]
         for sides, record in result.games:
             games += 1
             top = max(record.totals)
@@ -256,17 +293,38 @@ def _summarise(pair: tuple[str, str], results: Sequence[_DealResult]) -> MatchRe
                 deal_scores[side].append(record.totals[seat])
                 if seat in winners:
                     wins[side] += 1 / len(winners)
-                for bids, taken in zip(record.bids, record.taken, strict=True):
+                for i, (bids, taken) in enumerate(zip(record.bids, record.taken, strict=True)):
+                    hit = bids[seat] == taken[seat]
+                    miss = abs(bids[seat] - taken[seat])
                     rounds[side] += 1
-                    hits[side] += bids[seat] == taken[seat]
-                    misses[side] += abs(bids[seat] - taken[seat])
+                    hits[side] += hit
+                    misses[side] += miss
+                    round_count[side][i] += 1
+                    round_hits[side][i] += hit
+                    round_misses[side][i] += miss
+                    deal_points[side][i].append(score(bids[seat], taken[seat]))
                 times[side].extend(record.decision_times[seat])
         for side in (0, 1):
             per_deal[side].append(statistics.fmean(deal_scores[side]))
             scores[side].extend(deal_scores[side])
+            for i in range(lengths):
+                round_deal[side][i].append(statistics.fmean(deal_points[side][i]))
     stats = []
     for side in (0, 1):
         mean, ci = mean_ci(per_deal[side])
+        by_round = []
+        for i in range(lengths):
+            points, points_ci = mean_ci(round_deal[side][i])
+            by_round.append(
+                RoundStats(
+                    cards=i + 1,
+                    rounds=round_count[side][i],
+                    mean_points=points,
+                    ci95=points_ci,
+                    bid_hit_rate=round_hits[side][i] / round_count[side][i],
+                    mean_bid_miss=round_misses[side][i] / round_count[side][i],
+                )
+            )
         stats.append(
             PolicyStats(
                 name=pair[side],
@@ -277,17 +335,26 @@ def _summarise(pair: tuple[str, str], results: Sequence[_DealResult]) -> MatchRe
                 mean_bid_miss=misses[side] / rounds[side],
                 win_share=wins[side] / games,
                 median_decision_ms=1000 * statistics.median(times[side]) if times[side] else 0.0,
+                by_round=tuple(by_round),
             )
         )
     diff, diff_ci = mean_ci([a - b for a, b in zip(per_deal[0], per_deal[1], strict=True)])
-    return MatchResult(stats[0], stats[1], len(results), games, diff, diff_ci)
+    diff_by_round = []
+    for i in range(lengths):
+        d, d_ci = mean_ci(
+            [a - b for a, b in zip(round_deal[0][i], round_deal[1][i], strict=True)]
+        )
+        diff_by_round.append(RoundDiff(i + 1, d, d_ci))
+    return MatchResult(
+        stats[0], stats[1], len(results), games, diff, diff_ci, tuple(diff_by_round)
+    )
 
 
 def resolve_pairs(policies: Sequence[str], pairs: str) -> list[tuple[str, str]]:
     """The matches to play: ``all`` pairs, a ``chain`` (each with the next), or ``A:B,C:D``."""
     for name in policies:
-        if name not in POLICIES:
-            raise UsageError(f"unknown bot policy {name!r}; known: {', '.join(POLICIES)}")
+        if name not in KNOWN:
+            raise UsageError(f"unknown bot policy {name!r}; known: {', '.join(KNOWN)}")
     if pairs == "all":
         chosen = list(combinations(policies, 2))
     elif pairs == "chain":
@@ -296,7 +363,7 @@ def resolve_pairs(policies: Sequence[str], pairs: str) -> list[tuple[str, str]]:
         chosen = []
         for item in pairs.split(","):
             a, sep, b = item.partition(":")
-            if not sep or a.strip() not in POLICIES or b.strip() not in POLICIES:
+            if not sep or a.strip() not in KNOWN or b.strip() not in KNOWN:
                 raise UsageError(f"bad pairing {item!r}: expected A:B with known policies")
             chosen.append((a.strip(), b.strip()))
     if not chosen:
@@ -388,7 +455,28 @@ def format_result(result: TournamentResult) -> str:
             f"  {m.a.name} − {m.b.name}: {m.diff:+.1f} ± {m.diff_ci95:.1f} per game "
             f"(paired by deal); {verdict}"
         )
+        lines.extend(format_rounds(m))
     return "\n".join(lines)
+
+
+def format_rounds(m: MatchResult) -> list[str]:
+    """The match's figures per round length: points per round ± 95% CI and bid hits."""
+    if not m.diff_by_round:
+        return []
+    a, b = m.a.name[:9], m.b.name[:9]
+    lines = [
+        "  per round length (points per round ± 95% CI, bids hit):",
+        f"  {'cards':>5}  {a:>9} {'± CI':>5} {'hit':>5}  {b:>9} {'± CI':>5} {'hit':>5}"
+        f"  {'A − B':>7} {'± CI':>5}",
+    ]
+    for ra, rb, d in zip(m.a.by_round, m.b.by_round, m.diff_by_round, strict=True):
+        lines.append(
+            f"  {ra.cards:>5}  {ra.mean_points:>9.1f} {ra.ci95:>5.1f}"
+            f" {100 * ra.bid_hit_rate:>4.0f}%"
+            f"  {rb.mean_points:>9.1f} {rb.ci95:>5.1f} {100 * rb.bid_hit_rate:>4.0f}%"
+            f"  {d.diff:>+7.1f} {d.ci95:>5.1f}"
+        )
+    return lines
 
 
 def result_json(result: TournamentResult) -> dict[str, Any]:
@@ -425,7 +513,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--policies",
         default="expert,heuristic,random",
-        help="comma-separated policies (default expert,heuristic,random)",
+        help="comma-separated policies among " + ", ".join(KNOWN)
+        + " (default expert,heuristic,random; heuristic-tricks: the heuristic bidding the "
+        "nearest whole number to its trick estimate, a yardstick)",
     )
     parser.add_argument(
         "--pairs",

@@ -138,6 +138,7 @@ class LobbyAdapter:
             can_remove=can_remove,
             hosting=isinstance(lobby, HostLobby),
             fingerprint=lobby.identity.fingerprint,
+            coach=lobby.coach,
         )
 
     def _host(self) -> HostLobby:

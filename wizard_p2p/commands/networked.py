@@ -395,6 +395,7 @@ async def _host_async(args: argparse.Namespace) -> GamePeer | None:
         net_config=_net_config(args),
         approve=approve,
         bot=bool(args.headless),
+        coach=bool(getattr(args, "coach", False)),
         gate=bool(getattr(args, "watch_gate", False)),
     )
     if getattr(args, "lobby_code", None):

@@ -114,6 +114,7 @@ class HostLobby:
     code: str = field(default_factory=new_invite_code)
     approve: bool = False  # joiners wait until the host admits each (admit/refuse)
     bot: bool = False  # the host's own seat is played by a program
+    coach: bool = False  # the terms let the players ask the coach (shown to every joiner)
     timers: LobbyTimers = field(default_factory=LobbyTimers)
     players: list[Seated] = field(default_factory=list)
     waiting: list[Seated] = field(default_factory=list)  # for the host to admit or refuse
@@ -438,7 +439,7 @@ class HostLobby:
         assert server is not None
         payload = encode({"type": "players", "players": [p.to_json() for p in self.players],
                            "seats": self.config.seats,
-                           "variants": list(self.config.variants())})
+                           "variants": list(self.config.variants()), "coach": self.coach})
         for p in self.players:
             if p.client is not None:
                 server.push(p.client, payload)
@@ -463,7 +464,7 @@ class HostLobby:
         config = GameConfig.with_variants(len(self.players), list(self.config.variants()))
         self._push_players()
         nonce = os.urandom(32)
-        terms = genesis_terms(config, [p.record() for p in self.players], nonce)
+        terms = genesis_terms(config, [p.record() for p in self.players], nonce, coach=self.coach)
         game_dir = nonce.hex()[:16]
         store = GameStore(self.data_dir, game_dir)
         record = SeatRecord(

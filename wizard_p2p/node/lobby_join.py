@@ -68,6 +68,7 @@ class JoinLobby:
     seats: int = 0
     # What the host says it will play; the terms each player endorses are what count.
     variants: tuple[str, ...] = ()
+    coach: bool = False  # the host says its terms let the players ask the coach
     protocol: str = PROTOCOL  # the version this client plays (SPEC §9: hello, welcome)
     _handed_over: bool = False  # the game started: its mesh port is the peer's to release
     seat: int | None = None
@@ -175,6 +176,7 @@ class JoinLobby:
         self.players = [Seated.from_lobby(p) for p in players.players]
         self.seats = players.seats
         self.variants = tuple(v for v in VARIANT_NAMES if v in players.variants)
+        self.coach = players.coach
         mine = [s for s, p in enumerate(self.players) if p.sign_key == self.identity.public_key]
         if not mine and self.seat is not None:
             # The host's list no longer seats us (another program of our keys left).
@@ -186,6 +188,7 @@ class JoinLobby:
         """Endorse ``terms`` and wait for the genesis; None if the host calls the start off."""
         assert self._client is not None
         players = terms["players"]
+        self.coach = terms.get("coach", False)  # what is endorsed is what counts
         seat = next(
             (i for i, p in enumerate(players) if p["sign_key"] == self.identity.public_key), None
         )

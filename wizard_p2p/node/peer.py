@@ -484,6 +484,7 @@ class GamePeer:
             resumable=self.resumable,
             watchers=self._watch.names,
             watch_requests=self._watch.requests(),
+            coach=self.table.coach,
         )
 
     def _ended_reason(self) -> str | None:

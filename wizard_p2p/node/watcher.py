@@ -315,6 +315,7 @@ class WatchNode:
             finished=table.finished,
             aborted=ended_reason(table),
             watchers=self.watchers,
+            coach=table.coach,
         )
 
     def status(self) -> tuple[Status, ...]:

@@ -41,17 +41,21 @@ def player_record(
 
 
 def genesis_terms(
-    config: GameConfig, players: Sequence[dict[str, Any]], nonce: bytes
+    config: GameConfig, players: Sequence[dict[str, Any]], nonce: bytes, *, coach: bool = False
 ) -> dict[str, Any]:
-    """The terms of a game; ``nonce`` (32 random bytes from the host) makes its id unique."""
+    """The terms of a game; ``nonce`` (32 random bytes from the host) makes its id unique.
+    ``coach``: the players may ask the coach (the field is left out when they may not, so
+    terms without it read as they always did)."""
     if len(players) != config.seats:
         raise UsageError(f"{config.seats} seats need {config.seats} players")
-    terms = {
+    terms: dict[str, Any] = {
         "protocol": m.PROTOCOL,
         "config": config_terms(config),
         "players": [dict(p) for p in players],
         "nonce": nonce,
     }
+    if coach:
+        terms["coach"] = True
     # Round-trip through the schema so a bad record is refused before anyone signs it.
     return m.GENESIS_TERMS.parse(_as_json(terms), "terms")
 
@@ -87,6 +91,7 @@ class Genesis:
     entry: m.Entry
     config: GameConfig
     players: list[dict[str, Any]]
+    coach: bool = False  # the terms let the players ask the coach
 
     @property
     def game_id(self) -> bytes:
@@ -140,7 +145,7 @@ def read_genesis(raw: bytes) -> Genesis:
                 f"the host published the terms with an endorsement of seat {s + 1} that does "
                 "not verify", seat=0, position=0, kind=FaultKind.ENDORSEMENT,
             ) from None
-    return Genesis(entry, config, players)
+    return Genesis(entry, config, players, coach=terms.get("coach", False))
 
 
 __all__ = [

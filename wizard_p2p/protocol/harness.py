@@ -56,6 +56,7 @@ def make_genesis(
     nonce: bytes,
     curve_keys: Sequence[str] | None = None,
     addresses: Sequence[str] | None = None,
+    coach: bool = False,
 ) -> bytes:
     names = names or [f"Player {i + 1}" for i in range(config.seats)]
     curve_keys = curve_keys or ["0" * 40] * config.seats
@@ -64,7 +65,7 @@ def make_genesis(
         player_record(identities[i], masters[i], names[i], curve_keys[i], addresses[i])
         for i in range(config.seats)
     ]
-    terms = genesis_terms(config, players, nonce)
+    terms = genesis_terms(config, players, nonce, coach=coach)
     endorsements = [endorse(identity, terms) for identity in identities]
     return encode_genesis(identities[0], terms, endorsements)
 

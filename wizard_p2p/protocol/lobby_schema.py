@@ -149,8 +149,8 @@ _SCHEMAS: dict[str, Obj] = {
     ),
     "refused": Obj({"reason": _REASON}),
     "players": Obj(
-        {"players": _PLAYERS, "seats": Int(3, 6), "variants": _VARIANTS},
-        optional=frozenset({"variants"}),
+        {"players": _PLAYERS, "seats": Int(3, 6), "variants": _VARIANTS, "coach": Bool()},
+        optional=frozenset({"variants", "coach"}),
     ),
     "terms": Obj({"terms": GENESIS_TERMS}),
     "endorse": Obj({"signature": Hex(64)}),
@@ -211,6 +211,7 @@ class Players:
     players: tuple[LobbyPlayer, ...]
     seats: int
     variants: tuple[str, ...]
+    coach: bool = False  # the host's terms will let the players ask the coach
 
 
 @dataclass(frozen=True)
@@ -334,7 +335,9 @@ def decode_lobby(payload: bytes, expect: Collection[str] | None = None) -> Lobby
         players = _players(fields["players"], "players.players")
         if len(players) > fields["seats"]:
             raise DecodeError("players: more players than seats")
-        return Players(players, fields["seats"], tuple(fields.get("variants", ())))
+        return Players(
+            players, fields["seats"], tuple(fields.get("variants", ())), fields.get("coach", False)
+        )
     if kind == "terms":
         return Terms(fields["terms"])
     if kind == "endorse":

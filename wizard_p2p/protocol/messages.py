@@ -79,7 +79,10 @@ GENESIS_TERMS = Obj(
         "config": CONFIG,
         "players": List(PLAYER, 3, 6),
         "nonce": Hex(32),
-    }
+        # Whether the players may ask the coach during the game; absent: they may not.
+        "coach": Bool(),
+    },
+    optional=frozenset({"coach"}),
 )
 
 BODIES: dict[str, Obj] = {

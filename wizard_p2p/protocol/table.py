@@ -112,6 +112,7 @@ class Table:
         self.config = config
         self.players: list[dict[str, Any]] = players
         self.names = tuple(p["name"] for p in players)
+        self.coach = self._genesis.coach  # the terms let the players ask the coach
         self.sign_keys = self._genesis.sign_keys
         self.game_id = self._genesis.game_id
         self._helper = helper

@@ -61,6 +61,9 @@ class Snapshot:
     watchers: tuple[str, ...] = ()  # the names of who watches the table now
     # Asking to watch, shown to the host alone: ``admit_watcher``/``refuse_watcher``.
     watch_requests: tuple[WatchRequest, ...] = ()
+    # The game's terms let its players ask the coach (``bots.coach``); a practice game's
+    # always do, a networked game's when its host offered it and everyone endorsed that.
+    coach: bool = False
 
 
 class SeatController(Protocol):

@@ -40,10 +40,12 @@ class OfflineSeat:
         seat: int = 0,
         seed: int | None = None,
         first_dealer: int | None = None,
+        coach: bool = True,
     ) -> None:
         if len(names) != config.seats or len(policies) != config.seats:
             raise ValueError("one name and one policy (None for the human) per seat")
         self.seat = seat
+        self.coach = coach  # a practice game lets the learner ask the coach
         self.config = config
         self.names = tuple(names)
         self.policies = list(policies)
@@ -73,6 +75,7 @@ class OfflineSeat:
             # the story of the game itself, in the player's language.
             log=(),
             finished=view.is_over,
+            coach=self.coach,
         )
 
     def bid(self, tricks: int) -> None:

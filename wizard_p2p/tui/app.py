@@ -4,7 +4,7 @@
 ``LobbyController`` before it), the latest snapshot, and the UI state — the
 chosen card, bid and trump suit, the open overlay, the message line, the
 language. Its methods are the player's actions (``move``, ``digit``,
-``confirm``, ``click_card``, ``request_quit``...); ``keys.create_key_bindings``
+``confirm``, ``click_card``, ``ask_coach``, ``request_quit``...); ``keys.create_key_bindings``
 maps keys to them and ``layout.create_layout`` draws the state, so tests can
 drive it with keystrokes and assert on the state rather than on bytes.
 
@@ -32,6 +32,7 @@ from prompt_toolkit.application import Application
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
 
+from wizard_p2p.bots.coach import Advice, advise, can_advise
 from wizard_p2p.errors import IllegalAction, UsageError, WizardError
 from wizard_p2p.rules import MAX_SEATS, MIN_SEATS, Card, Phase, RoundResult, Suit, suit_to_follow
 from wizard_p2p.seat.controller import SeatController, Snapshot
@@ -40,7 +41,7 @@ from wizard_p2p.tui.i18n import Translator
 from wizard_p2p.tui.keys import create_key_bindings
 from wizard_p2p.tui.layout import create_layout
 from wizard_p2p.tui.lobby_screen import LobbyController, LobbySnapshot, is_lobby, lobby_key
-from wizard_p2p.tui.shared import FINAL, HELP, LOG, ROUND, SCORES, SUITS
+from wizard_p2p.tui.shared import COACH, FINAL, HELP, LOG, ROUND, SCORES, SUITS
 from wizard_p2p.tui.style import STYLE
 from wizard_p2p.tui.watchers import is_watching, watch_key
 
@@ -88,6 +89,9 @@ class WizardApp:
         self._digits = ""
         self._lobby_keys = ""  # "-": the next digit names the seat to remove
         self._decision: tuple[object, ...] | None = None
+        self.coach_advice: Advice | None = None
+        self._coach_decision: tuple[object, ...] | None = None  # what coach_advice is for
+        self.coach_task: asyncio.Task[None] | None = None  # the search under way, if any
         if is_lobby(target):
             self.lobby = target
             target.subscribe(self._on_lobby_change)
@@ -283,6 +287,8 @@ class WizardApp:
         view = self.snapshot.view
         self._digits = ""
         self.message = ""
+        if self.overlay == COACH:
+            self.overlay = None  # its advice was for the decision just made
         hand = self.hand
         keep = self.selected_card
         if view.legal_plays:
@@ -431,6 +437,49 @@ class WizardApp:
             return
         self.preselected = card  # the prompt says so until the turn comes
         self.message = ""
+
+    @property
+    def coach_allowed(self) -> bool:
+        """Whether this game's terms let its players ask the coach."""
+        return self.snapshot is not None and self.snapshot.coach and not self.watching
+
+    def ask_coach(self) -> None:
+        """``c``: the coach's advice on the decision at hand, from this seat's view (its
+        window, again: closed). The search runs on a worker thread when the console runs
+        in an event loop (the networked node's), so that the loop is never held up."""
+        if self.overlay == COACH:
+            self.overlay = None
+            return
+        snap = self.snapshot
+        if snap is None or self.watching:
+            return
+        if not self.coach_allowed:
+            self.message = self.tr("coach_not_allowed")
+            return
+        view = snap.view
+        if not can_advise(view):
+            self.message = self.tr("coach_nothing")
+            return
+        self.message = ""
+        self.overlay = COACH
+        decision = self._decision
+        if self._coach_decision == decision and self.coach_advice is not None:
+            return  # asked again: the same advice
+        self.coach_advice = None
+        self._coach_decision = decision
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            self.coach_advice = advise(view)
+            return
+
+        async def think() -> None:
+            advice = await loop.run_in_executor(None, advise, view)
+            if self._coach_decision == decision:  # still the decision at hand
+                self.coach_advice = advice
+                self.invalidate()
+
+        self.coach_task = loop.create_task(think())
 
     def toggle_bell(self) -> None:
         """``m``: the beep when the player's turn comes, on or off (a watcher has no turn)."""

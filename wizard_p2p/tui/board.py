@@ -95,6 +95,8 @@ def title_lines(app: ConsoleState, cells: int, height: int | None) -> list[Line]
     tr = app.tr
     title = tr("watch_title", name=app.name(0)) if view.watcher else tr("title")
     left = f" {title}  {tr('round_of', n=view.round_no, total=view.config.rounds)}"
+    # Whether the terms let the players ask the coach: everyone sees it, always.
+    left += f"  [{tr('coach_allowed' if app.snapshot.coach else 'coach_off')}]"
     right = f"{tr('dealer')}{tr('colon')}{app.name(view.dealer)} "
     gap = cells - width(left) - width(right)
     if gap < 1:
@@ -475,6 +477,8 @@ def footer_lines(app: ConsoleState, cells: int, height: int | None) -> list[Line
         text = tr("lobby_footer" if hosting else "lobby_footer_join")
     else:
         text = tr("watch_footer") if app.watching else tr("footer")
+    if keys and app.coach_allowed:
+        keys = f"{keys}  {tr('coach_key')}"
     if keys:
         text = f"{keys} | {text}"
     return [[("class:footer", pad(" " + text, cells))]]

@@ -570,4 +570,38 @@ EN: dict[str, str] = {
     "sorcery_held_full": "Wait: the bot is moving, and enough keys are held already.",
     "sorcery_held_dropped": "The bot casts at you: the keys you typed ahead were dropped.",
     "sorcery_held_cleared": "The keys typed ahead were dropped.",
+    # --- the coach ---------------------------------------------------------------------
+    "coach_title": "Coach",
+    "coach_thinking": "The coach is thinking…",
+    "coach_not_allowed": "This game's terms do not allow the coach.",
+    "coach_nothing": "The coach advises when it is your turn to bid, choose trump or play.",
+    "coach_view": "From what your seat sees, and nothing else:",
+    "coach_says_bid": "The coach bids {bid}.",
+    "coach_bid_option": "bid {bid}: {points} points expected",
+    "coach_says_trump": "The coach chooses {suit} as trump.",
+    "coach_trump_option": "{suit}: {points} points expected with its best bid",
+    "coach_says_card": "The coach plays {card} (your bid: {bid}).",
+    "coach_card_option": "{card}: takes the trick {win}%, {points} points expected",
+    "coach_close": "c or Esc: close",
+    "coach_key": "c coach",
+    "coach_help": "c            ask the coach (when the game's terms allow it)",
+    "coach_allowed": "coach allowed",
+    "coach_off": "no coach",
+    "coach_note_bid": "the coach would have bid {choice}: {points} points expected; "
+    "{made} was bid: {made_points} expected",
+    "coach_note_same_bid": "the coach agrees with the bid {choice}: {points} points expected",
+    "coach_note_trump": "the coach would have chosen {choice}: {points} points expected; "
+    "{made} was chosen: {made_points} expected",
+    "coach_note_same_trump": "the coach agrees with {choice} as trump: {points} points expected",
+    "coach_note_card": "the coach would have played {choice}: {points} points expected; "
+    "{made} was played: {made_points} expected",
+    "coach_note_same_card": "the coach agrees with {choice}: {points} points expected",
+    "coach_costliest": "Costliest decision of the round: {name}, {note}",
+    "coach_none_costly": "The coach agrees with every decision of this round.",
+    "coach_reading": "The coach is reading this round…",
+    "coach_notes_on": "coach's notes shown (c hides them)",
+    "coach_notes_off": "coach's notes hidden (c shows them)",
+    "coach_notes_unavailable": "no coach's notes: the hands of this round or of an earlier one "
+    "are not known",
+    "coach_replay_help": "c            the coach's notes on each bid and play, on or off",
 }

@@ -556,4 +556,38 @@ JA: dict[str, str] = {
     "sorcery_held_full": "お待ちください：ボットの行動中で、保留中のキーはもう十分です。",
     "sorcery_held_dropped": "ボットの呪文：先に押したキーは破棄しました。",
     "sorcery_held_cleared": "先に押したキーは破棄しました。",
+    # --- コーチ -------------------------------------------------------------------------
+    "coach_title": "コーチ",
+    "coach_thinking": "コーチが考えています……",
+    "coach_not_allowed": "このゲームの条件ではコーチを使えません。",
+    "coach_nothing": "コーチは、あなたが予想・切り札の選択・カードを出す番に助言します。",
+    "coach_view": "あなたの席から見えることだけで：",
+    "coach_says_bid": "コーチの予想：{bid}",
+    "coach_bid_option": "予想 {bid}：期待 {points} 点",
+    "coach_says_trump": "コーチの切り札：{suit}",
+    "coach_trump_option": "{suit}：最善の予想で期待 {points} 点",
+    "coach_says_card": "コーチの一手：{card}（あなたの予想：{bid}）",
+    "coach_card_option": "{card}：トリックを取る確率 {win}%、期待 {points} 点",
+    "coach_close": "c または Esc：閉じる",
+    "coach_key": "c コーチ",
+    "coach_help": "c            コーチに聞く（ゲームの条件が許すとき）",
+    "coach_allowed": "コーチ可",
+    "coach_off": "コーチなし",
+    "coach_note_bid": "コーチなら予想 {choice}：期待 {points} 点；"
+    "実際の予想 {made}：期待 {made_points}",
+    "coach_note_same_bid": "コーチも予想 {choice}：期待 {points} 点",
+    "coach_note_trump": "コーチなら{choice}：期待 {points} 点；"
+    "実際は{made}：期待 {made_points}",
+    "coach_note_same_trump": "コーチも切り札は{choice}：期待 {points} 点",
+    "coach_note_card": "コーチなら {choice}：期待 {points} 点；"
+    "実際は {made}：期待 {made_points}",
+    "coach_note_same_card": "コーチも {choice}：期待 {points} 点",
+    "coach_costliest": "このラウンドで最も高くついた判断：{name}、{note}",
+    "coach_none_costly": "コーチはこのラウンドのすべての判断に同意します。",
+    "coach_reading": "コーチがこのラウンドを読んでいます……",
+    "coach_notes_on": "コーチの講評を表示（c で隠す）",
+    "coach_notes_off": "コーチの講評を非表示（c で表示）",
+    "coach_notes_unavailable": "コーチの講評なし："
+    "このラウンドか、それ以前のラウンドの手札が分かりません",
+    "coach_replay_help": "c            予想と各カードへのコーチの講評の表示・非表示",
 }

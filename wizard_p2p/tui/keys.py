@@ -3,7 +3,8 @@
 Which keys are live depends on the state: with the quit question open only
 y / n / Esc / Enter answer it; with a scrollable window open (help, score pad,
 log) the arrows scroll it; at the table the arrows, digits and B/G/R/Y make the
-choice the game asks for and Enter/Space confirm it. ``?``, ``s``, ``l`` toggle
+choice the game asks for and Enter/Space confirm it; ``c`` asks the coach (or
+closes its window). ``?``, ``s``, ``l`` toggle
 their windows and ``q`` (or Ctrl-C) asks before leaving (a watcher leaves at
 once). ``a`` / ``x`` answer the one asking to join (in the lobby) or to watch
 (at the host's table). The help overlay lists the same keys (``i18n``
@@ -16,7 +17,7 @@ from prompt_toolkit.filters import Condition
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 
 from wizard_p2p.rules import Suit
-from wizard_p2p.tui.shared import HELP, LOG, ROUND, SCORES, SCROLLABLE, ConsoleState
+from wizard_p2p.tui.shared import COACH, HELP, LOG, ROUND, SCORES, SCROLLABLE, ConsoleState
 from wizard_p2p.tui.watchers import ADMIT, REFUSE, has_requests
 
 E = KeyPressEvent
@@ -54,6 +55,10 @@ def create_key_bindings(app: ConsoleState) -> KeyBindings:
     @kb.add("m", filter=free)
     def _bell(event: E) -> None:
         app.toggle_bell()
+
+    @kb.add("c", filter=Condition(lambda: not app.confirm_quit and app.overlay in (None, COACH)))
+    def _coach(event: E) -> None:
+        app.ask_coach()
 
     @kb.add("q", filter=not_asking)
     @kb.add("c-c", filter=not_asking)

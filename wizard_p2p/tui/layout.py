@@ -40,9 +40,10 @@ from prompt_toolkit.utils import get_cwidth
 from prompt_toolkit.widgets import Frame
 
 from wizard_p2p.tui import board, panels, watchers
+from wizard_p2p.tui.coach_panel import coach_lines
 from wizard_p2p.tui.controls import Line, LinesControl, ScrollControl
 from wizard_p2p.tui.lobby_screen import lobby_lines
-from wizard_p2p.tui.shared import FINAL, HELP, LOG, ROUND, SCORES, ConsoleState
+from wizard_p2p.tui.shared import COACH, FINAL, HELP, LOG, ROUND, SCORES, ConsoleState
 
 TRUMP_PANEL = 26  # cells, frame included
 NARROW_TRUMP_PANEL = 18  # below NARROW columns: the seats' table keeps every column
@@ -266,6 +267,10 @@ def create_layout(app: ConsoleState) -> Layout:
         _dialog(
             app, lambda: app.overlay == FINAL and not app.confirm_quit, final_title,
             panels.final_lines,
+        ),
+        _dialog(
+            app, lambda: app.overlay == COACH and not app.confirm_quit,
+            lambda: app.tr("coach_title"), coach_lines,
         ),
         _dialog(
             app,

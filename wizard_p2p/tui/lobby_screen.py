@@ -81,6 +81,7 @@ class LobbySnapshot:
     can_remove: bool = False
     hosting: bool = False  # this player hosts the lobby (its leaving closes it for all)
     fingerprint: str = ""  # this player's own, shown while it waits to be seated
+    coach: bool = False  # the terms will let the players ask the coach
 
 
 class LobbyController(Protocol):
@@ -217,6 +218,13 @@ def lobby_status_text(snap: LobbySnapshot, tr: Translator) -> str:
     return "; ".join(parts)
 
 
+def _coach_unit(snap: LobbySnapshot, tr: Translator) -> Line:
+    """Whether the terms will let the players ask the coach: every player sees it."""
+    if snap.coach:
+        return [("class:me", tr("coach_allowed"))]
+    return [("class:dim", tr("coach_off"))]
+
+
 def lobby_lines(
     snap: LobbySnapshot, tr: Translator, cells: int, message: str = ""
 ) -> list[StyleAndTextTuples]:
@@ -273,13 +281,16 @@ def lobby_lines(
                 ("class:me" if on else "", tr.variant(name)),
             ])
             units.append([("", "  ")])
+        units.append(_coach_unit(snap, tr))
         lines += flow(units, cells)
         lines.append(
             [("class:hint", clip(tr("lobby_variant_keys", n=len(snap.variant_choices)), cells))]
         )
     else:
         variants = ", ".join(tr.variant(v) for v in snap.variants) or tr("no_variants")
-        lines += flow([[("", _label(tr, "variants"))], [("", variants)]], cells)
+        lines += flow(
+            [[("", _label(tr, "variants"))], [("", variants + "  ")], _coach_unit(snap, tr)], cells
+        )
     lines.append([])
     if snap.closed:
         lines += flow(sentence("class:message", tr("lobby_error", detail=snap.closed)), cells)

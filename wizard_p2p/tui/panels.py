@@ -112,6 +112,8 @@ def help_lines(app: ConsoleState, cells: int) -> list[Line]:
     lines: list[Line] = []
     for text in app.tr("watch_help_lines" if app.watching else "help_lines").split("\n"):
         lines += flow(words(text), cells) if text else [[]]
+    if app.coach_allowed:
+        lines += [[], [("", clip(app.tr("coach_help"), cells))]]
     return lines
 
 

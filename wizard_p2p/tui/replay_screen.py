@@ -8,7 +8,11 @@ round's deal; digits then Enter jump to a round. Each step shows every seat's
 hand as it stood when the trick was led (sorted as the table sorts a hand), its
 bid and the tricks it has taken, the cards of the trick, who won it and by which
 rule, and the running totals (a round's points count from its last trick on);
-``s`` opens the score pad so far, ``?`` the keys.
+``s`` opens the score pad so far, ``?`` the keys. ``c`` shows the coach's notes
+(``replay_coach``): each bid and play of the step beside the coach's, from that
+seat's view at that moment, and at a round's last trick its costliest decision.
+The notes of a round are worked out once, on a worker thread while the replay
+runs, and kept.
 
 The record was verified as the log was read: a fault stops it, and the status
 line names the position and the seat to blame; a round its check refuted is
@@ -19,6 +23,8 @@ round's summary shows every hand of the round just played.
 """
 
 from __future__ import annotations
+
+import asyncio
 
 from prompt_toolkit.application import Application, in_terminal
 from prompt_toolkit.input import Input
@@ -37,8 +43,10 @@ from wizard_p2p.protocol.replay import (
 )
 from wizard_p2p.protocol.shown import shown
 from wizard_p2p.rules import Card, sorted_hand
+from wizard_p2p.tui.coach_text import note
 from wizard_p2p.tui.controls import Line, LinesControl, flow
 from wizard_p2p.tui.i18n import Translator
+from wizard_p2p.tui.replay_coach import RoundNotes, round_notes
 from wizard_p2p.tui.shared import HELP, SCORES
 from wizard_p2p.tui.style import STYLE
 from wizard_p2p.tui.text import card_class, card_label, clip, pad
@@ -58,6 +66,23 @@ class ReplayState:
         self.overlay: str | None = None  # SCORES or HELP
         self.digits = ""  # a round number being typed
         self.message = ""
+        self.coach = False  # the coach's notes shown
+        self.notes: dict[int, RoundNotes | None] = {}  # by round index, once worked out
+
+    def toggle_coach(self) -> None:
+        self.coach = not self.coach
+        self.message = self.tr("coach_notes_on" if self.coach else "coach_notes_off")
+
+    @property
+    def notes_wanted(self) -> int | None:
+        """The round whose notes are to be shown and not yet worked out."""
+        if not self.coach or self.round is None or self.round_index in self.notes:
+            return None
+        return self.round_index
+
+    def load_notes(self, index: int) -> None:
+        """Work the notes of round ``index`` out now (the caller's thread)."""
+        self.notes[index] = round_notes(self.record, index)
 
     # --- reading --------------------------------------------------------------------
 
@@ -201,7 +226,8 @@ def replay_lines(state: ReplayState, cells: int) -> list[Line]:
         return scores_lines(state, cells)
     if state.overlay == HELP:
         lines: list[Line] = [[("class:title", state.tr("help"))]]
-        lines += [[("", clip(row, cells))] for row in state.tr("replay_help_lines").split("\n")]
+        rows = [*state.tr("replay_help_lines").split("\n"), "", state.tr("coach_replay_help")]
+        lines += [[("", clip(row, cells))] for row in rows]
         return lines
     return step_lines(state, cells)
 
@@ -246,12 +272,40 @@ def step_lines(state: ReplayState, cells: int) -> list[Line]:
             lines.append([("class:winning", clip(won, cells))])
     if rnd.hands is None:
         lines += flow([[("class:dim", tr("replay_no_hands"))]], cells)
+    if state.coach:
+        lines += coach_lines(state, cells)
     totals = tr("replay_sep").join(f"{state.name(s)} {t}" for s, t in enumerate(state.totals))
     key = "replay_totals" if state.scored else "replay_totals_before"
     lines += flow([[("", tr(key, n=rnd.round_no, scores=totals))]], cells)
     lines += flow([[status_line(state)]], cells)
     if state.message:
         lines += flow([[("class:message", state.message)]], cells)
+    return lines
+
+
+def coach_lines(state: ReplayState, cells: int) -> list[Line]:
+    """The coach's notes on this step's decisions, and the round's costliest at its end."""
+    tr = state.tr
+    if state.round_index not in state.notes:
+        return flow([[("class:dim", tr("coach_reading"))]], cells)
+    notes = state.notes[state.round_index]
+    if notes is None:
+        return flow([[("class:dim", tr("coach_notes_unavailable"))]], cells)
+    step = None if state.step == DEAL else state.step
+    lines: list[Line] = []
+    for item in notes.at(step):
+        text = f"{state.name(item.seat)}{tr('colon')}{note(tr, item.advice, item.made)}"
+        lines += flow([[("class:hint", text)]], cells)
+    if state.scored or (state.round is not None and state.step == len(state.round.tricks) - 1):
+        worst = notes.costliest
+        if worst is None:
+            text = tr("coach_none_costly")
+        else:
+            text = tr(
+                "coach_costliest", name=state.name(worst.seat),
+                note=note(tr, worst.advice, worst.made),
+            )
+        lines += flow([[("class:message", text)]], cells)
     return lines
 
 
@@ -354,6 +408,22 @@ class ReplayApp:
             output=output,
         )
         self.application.ttimeoutlen = 0.05  # Escape told from an arrow key by a short wait
+        self.notes_task: asyncio.Task[None] | None = None  # the notes being worked out
+        self.application.key_processor.after_key_press += lambda _: self._want_notes()
+
+    def _want_notes(self) -> None:
+        """Work out the notes the step shows, on a worker thread, one round at a time."""
+        index = self.state.notes_wanted
+        if index is None or (self.notes_task is not None and not self.notes_task.done()):
+            return
+        loop = asyncio.get_running_loop()
+
+        async def work() -> None:
+            await loop.run_in_executor(None, self.state.load_notes, index)
+            self.application.invalidate()
+            self._want_notes()  # the player may have moved on to another round meanwhile
+
+        self.notes_task = loop.create_task(work())
 
     def _footer(self, cells: int, height: int | None) -> list[Line]:
         return [[("class:footer", pad(self.tr("replay_footer"), cells))]]
@@ -411,6 +481,10 @@ def create_replay_keys(state: ReplayState) -> KeyBindings:
     @kb.add("?")
     def _help(event: E) -> None:
         state.toggle(HELP)
+
+    @kb.add("c")
+    def _coach(event: E) -> None:
+        state.toggle_coach()
 
     @kb.add("escape")
     def _close(event: E) -> None:

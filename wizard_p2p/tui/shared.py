@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from wizard_p2p.bots.coach import Advice
 from wizard_p2p.rules import Card, RoundResult, Suit
 from wizard_p2p.seat.controller import Snapshot
 from wizard_p2p.tui.controls import ScrollControl
@@ -22,6 +23,7 @@ SCORES = "scores"
 LOG = "log"
 ROUND = "round"  # the summary of the round just scored
 FINAL = "final"  # the final standings (or why the game was aborted)
+COACH = "coach"  # the coach's advice on the decision at hand
 SCROLLABLE = (HELP, SCORES, LOG)
 
 SUITS: tuple[Suit, ...] = tuple(Suit)
@@ -43,6 +45,7 @@ class ConsoleState(Protocol):
     summary: RoundResult | None
     preselected: Card | None
     scroll_controls: dict[str, ScrollControl]
+    coach_advice: Advice | None  # the advice the COACH window shows (None: thinking)
 
     @property
     def screen(self) -> str: ...
@@ -97,6 +100,11 @@ class ConsoleState(Protocol):
     def end_stalled(self) -> None: ...
 
     def toggle_bell(self) -> None: ...
+
+    def ask_coach(self) -> None: ...
+
+    @property
+    def coach_allowed(self) -> bool: ...
 
     @property
     def can_preselect(self) -> bool: ...
