@@ -192,7 +192,7 @@ def test_a_host_that_ends_the_game_alone_forks_and_the_ending_that_stands_wins(
                                                       expected["body"]["stalled"])
     assert report["refuted"] == []
     _, text = audit(host.log_path(), ender.log_path(), as_json=False)
-    assert f"the copies fork at position {fork}; the ending that stands: ended by seat " \
+    assert f"the copies fork at line {fork + 1}; the ending that stands: ended by seat " \
         f"{expected['seat'] + 1} " in text
     assert f"because seat {expected['body']['stalled'] + 1} " in text
 

@@ -23,7 +23,7 @@ from tools.conformance_forges import entries, fields, resign
 from tools.gen_conformance import base_game, honest_log
 from tools.gen_vectors import log_bytes
 from tools.generated import generator_main, write_files
-from wizard_p2p.copies import CopiesReport, Copy, compare, verify_copy
+from wizard_p2p.copies import CopiesReport, compare, copy_of_lines
 from wizard_p2p.protocol import messages as m
 from wizard_p2p.protocol.endings import proof_body
 from wizard_p2p.protocol.harness import MemoryGame
@@ -137,7 +137,7 @@ def endings_files() -> dict[Path, bytes]:
     for vector in vectors():
         names = [f"{vector.name}-{i}.jsonl" for i in range(1, len(vector.copies) + 1)]
         pairs = zip(names, vector.copies, strict=True)
-        copies = [verify_copy(Copy(n, lines)) for n, lines in pairs]
+        copies = [copy_of_lines(n, lines) for n, lines in pairs]
         manifest.append({"name": vector.name, "description": vector.description,
                          "logs": names, "expected": expected(compare(copies))})
         for name, lines in zip(names, vector.copies, strict=True):

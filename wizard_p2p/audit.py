@@ -19,6 +19,7 @@ position as its line, and shows text from the log escaped (``protocol.shown``).
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -115,8 +116,24 @@ class AuditReport:
         }
 
 
+@dataclass(frozen=True)
+class Reading:
+    """A log's audit with what it read: the file's complete lines, and the entries the
+    reader took from the genesis on, in order (the log as far as it verifies; the entry
+    whose round's check fails included, as the table keeps it)."""
+
+    report: AuditReport
+    lines: list[bytes]
+    verified: list[bytes]
+
+
 def audit_entries(lines: list[bytes]) -> AuditReport:
     """Audit a log given as its lines (the exact entry bytes)."""
+    return read_entries(lines).report
+
+
+def read_entries(lines: list[bytes]) -> Reading:
+    """Audit a log given as its lines, keeping the entries verified."""
     opened = LogReader.start(lines)
     if isinstance(opened, Stop):
         report = AuditReport(opened.status, len(lines), message=opened.reason)
@@ -124,16 +141,19 @@ def audit_entries(lines: list[bytes]) -> AuditReport:
             report.fault_position, report.fault_seat = opened.position, opened.seat
             report.fault_kind = opened.kind
             _name_the_host(report, lines[0], opened)
-        return report
+        return Reading(report, lines, [])
     table = opened.table
     report = AuditReport("incomplete", len(lines), names=table.names, game_id=table.game_id.hex())
     for pos, raw in enumerate(lines[1:], start=1):
         stop = opened.check(pos, raw)
         if stop is None:
             continue
+        verified = _common_prefix(table.log, lines)
         if stop.status == UNREADABLE:
-            return AuditReport(UNREADABLE, len(lines), message=stop.reason)
-        return _faulted(report, table, pos, stop.seat, stop.kind, stop.reason)
+            return Reading(AuditReport(UNREADABLE, len(lines), message=stop.reason), lines,
+                           verified)
+        return Reading(_faulted(report, table, pos, stop.seat, stop.kind, stop.reason), lines,
+                       verified)
     _fill(report, table)
     if table.finished:
         report.status = "verified"
@@ -153,7 +173,19 @@ def audit_entries(lines: list[bytes]) -> AuditReport:
             + (f", waiting for seat {due + 1} ({shown(table.names[due])})" if due is not None
                else "")
         )
-    return report
+    return Reading(report, lines, list(table.log))
+
+
+def _common_prefix(log: Sequence[bytes], lines: list[bytes]) -> list[bytes]:
+    """The lines the table holds as they are in the file. A line refused as a second entry
+    for an earlier position may first have made the table adopt it there (an ending that
+    stands, SPEC §6.2): what the file itself verifies stops before that position."""
+    count = 0
+    for held, line in zip(log, lines, strict=False):
+        if held != line:
+            break
+        count += 1
+    return lines[:count]
 
 
 def _name_the_host(report: AuditReport, genesis: bytes, stop: Stop) -> None:
@@ -192,38 +224,52 @@ def _fill(report: AuditReport, table: Table) -> None:
 
 def audit_file(path: Path) -> AuditReport:
     """Audit the log at ``path``, and the evidence file in its folder if there is one."""
+    return read_file(path).report
+
+
+def read_file(path: Path) -> Reading:
+    """Audit the log at ``path`` (and the evidence beside it), keeping what it read."""
     try:
         data = read_log_bytes(path)
     except FileMissing:
-        return AuditReport(UNREADABLE, 0, message=f"no such file: {path}")
+        return Reading(AuditReport(UNREADABLE, 0, message=f"no such file: {path}"), [], [])
     except FileRefused as exc:  # a folder, a device, a FIFO, past the log's limit
-        return AuditReport(UNREADABLE, 0, message=str(exc))
-    report, lines = audit_bytes(data)
+        return Reading(AuditReport(UNREADABLE, 0, message=str(exc)), [], [])
+    reading = read_bytes(data)
+    report = reading.report
     if report.status == UNREADABLE:
-        return report
+        return reading
     try:
         records = read_evidence(path.parent / EVIDENCE_FILE)
     except (FileRefused, DecodeError) as exc:
         report.message += f"\nthe evidence file beside the log cannot be read: {exc}"
-        return report
-    add_evidence(report, lines, records)
-    return report
+        return reading
+    add_evidence(report, reading.lines, records)
+    return reading
 
 
 def audit_bytes(data: bytes) -> tuple[AuditReport, list[bytes]]:
     """Audit a log file's bytes; the report and the complete lines it read."""
+    reading = read_bytes(data)
+    return reading.report, reading.lines
+
+
+def read_bytes(data: bytes) -> Reading:
+    """Audit a log file's bytes: the report, the complete lines, the entries verified."""
     lines = complete_lines(data)
     if not lines:
         what = "the file is empty" if not data else "it holds no complete line"
-        return AuditReport(UNREADABLE, 0, message=f"not a wizard-p2p log: {what}"), lines
-    report = audit_entries(lines)
+        return Reading(AuditReport(UNREADABLE, 0, message=f"not a wizard-p2p log: {what}"),
+                       lines, [])
+    reading = read_entries(lines)
+    report = reading.report
     torn = len(data) - (data.rfind(b"\n") + 1)
     if torn and report.status != UNREADABLE:
         # A crash while writing leaves at most one torn line, never sent: not counted.
         report.message += (
             f"\nthe last line is cut short ({torn} bytes with no end of line) and is not counted"
         )
-    return report, lines
+    return reading
 
 
 def add_evidence(report: AuditReport, lines: list[bytes], records: list[Evidence]) -> None:
@@ -266,6 +312,22 @@ def seat_text(seat: int, names: tuple[str, ...]) -> str:
     return f"seat {seat + 1} ({shown(names[seat])})" if seat < len(names) else f"seat {seat + 1}"
 
 
+def verdict_text(report: AuditReport) -> str:
+    """The verdict as the text report says it: a fault with its line, the seat to blame
+    and its kind before the message; any other status by its message."""
+    if report.status != "fault":
+        return report.message
+    assert report.fault_position is not None
+    who = (
+        seat_text(report.fault_seat, report.names) if report.fault_seat is not None
+        else "no seat"
+    )
+    return (
+        f"FAULT at line {report.fault_position + 1}: {who} is to blame "
+        f"[{report.fault_kind}]: {report.message}"
+    )
+
+
 def format_report(report: AuditReport) -> str:
     """The text report (SPEC §8): seats counted from 1, log positions said as lines."""
     lines = []
@@ -275,19 +337,7 @@ def format_report(report: AuditReport) -> str:
         lines.append(format_score_pad(report.names, report.history))
     if report.winners and report.status == "verified":
         lines.append("winner(s): " + ", ".join(shown(report.names[s]) for s in report.winners))
-    if report.status == "fault":
-        assert report.fault_position is not None
-        who = (
-            seat_text(report.fault_seat, report.names)
-            if report.fault_seat is not None
-            else "no seat"
-        )
-        lines.append(
-            f"FAULT at line {report.fault_position + 1}: {who} is to blame "
-            f"[{report.fault_kind}]: {report.message}"
-        )
-    else:
-        lines.append(report.message)
+    lines.append(verdict_text(report))
     for checked in report.evidence:
         record = checked.evidence
         what = (

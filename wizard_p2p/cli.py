@@ -327,7 +327,15 @@ def build_parser() -> argparse.ArgumentParser:
     # The strongest bots to play against; a practice game lets the player ask the coach.
     play.set_defaults(name="You", policy="expert", coach=True)
     play.add_argument("--bots", type=int, default=None, help="bot processes (default: seats-1)")
-    play.add_argument("--out", default=None, help="directory for every seat's log")
+    play.add_argument(
+        "--out", default=None,
+        help="directory for every seat's log (seat-N.jsonl) and evidence.jsonl; never over "
+        "an existing file unless --force, never through a link or onto a FIFO",
+    )
+    play.add_argument(
+        "--force", action="store_true",
+        help="let --out replace the files a previous game left there",
+    )
     play.add_argument("--seed", type=int, default=None, help="fixed seed (--offline only)")
     play.add_argument(
         "--offline", action="store_true", help="in-memory game: no network, no crypto"

@@ -5,10 +5,12 @@ entries of the others up to its own length (a copy behind is no disagreement). W
 they hold different entries at one position they **fork** there, and the protocol
 decides which entry stands (SPEC §6.2, ``protocol.endings``): a proof of equivocation
 before an abort before any other entry, the lower writer first; two entries of one seat
-that are not proofs prove its equivocation. This module reads every copy as the audit
-reads one log (an observer table that re-runs every pass), compares them position by
-position, and reports where they fork, which ending stands, and the signatures that
-prove it (SPEC §8.3, ``protocol/schemas/audit-copies.json``).
+that are not proofs prove its equivocation. This module reads every copy through
+``audit`` itself, so each copy's verdict is the one ``audit LOG`` gives it, compares the
+entries each verifies position by position, and reports where they fork, which ending
+stands, and the signatures that prove it (SPEC §8.3,
+``protocol/schemas/audit-copies.json``). Its texts say positions as lines and seats from
+1, and show text from a log escaped (``protocol.shown``), as the audit's do.
 """
 
 from __future__ import annotations
@@ -18,13 +20,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from wizard_p2p.errors import DecodeError, PeerFault, WizardError
+from wizard_p2p.audit import AuditReport, Reading, read_entries, read_file, verdict_text
+from wizard_p2p.errors import PeerFault
 from wizard_p2p.protocol import messages as m
 from wizard_p2p.protocol.endings import rank
 from wizard_p2p.protocol.events import Aborted, Faulted, Finished
 from wizard_p2p.protocol.faults import Equivocation
 from wizard_p2p.protocol.kinds import EntryKind, FaultKind
-from wizard_p2p.protocol.log import split_log
+from wizard_p2p.protocol.shown import shown
 from wizard_p2p.protocol.table import Table
 
 EXIT_AGREED = 0
@@ -33,19 +36,39 @@ EXIT_UNREADABLE = 2
 HASH_DIGITS = 16  # an entry's hash as a person reads it
 
 
-@dataclass
+@dataclass(frozen=True)
 class Copy:
-    """One copy: its lines, the entries verified from the genesis on, how it ends."""
+    """One copy: its audit (``audit LOG``'s verdict on it), its lines, and the entries it
+    verifies from the genesis on, which the comparison uses."""
 
     name: str
+    report: AuditReport
     lines: list[bytes] = field(default_factory=list)
     verified: list[bytes] = field(default_factory=list)
-    status: str = "unreadable"  # verified, incomplete, aborted, fault, unreadable
-    message: str = ""
+
+    @classmethod
+    def of(cls, name: str, reading: Reading) -> Copy:
+        return cls(name, reading.report, reading.lines, reading.verified)
+
+    @property
+    def status(self) -> str:  # verified, incomplete, aborted, fault, unreadable
+        return self.report.status
+
+    @property
+    def message(self) -> str:
+        return self.report.message
 
     @property
     def genesis(self) -> bytes | None:
         return self.verified[0] if self.verified else None
+
+    def fault_json(self) -> dict[str, Any] | None:
+        """The copy's fault as ``audit --json LOG`` gives it (SPEC §8), or None."""
+        report = self.report
+        if report.status != "fault":
+            return None
+        return {"position": report.fault_position, "seat": report.fault_seat,
+                "kind": None if report.fault_kind is None else str(report.fault_kind)}
 
 
 @dataclass(frozen=True)
@@ -116,7 +139,7 @@ class CopiesReport:
             "players": list(self.names),
             "copies": [
                 {"log": c.name, "entries": len(c.lines), "verified": len(c.verified),
-                 "status": c.status, "message": c.message}
+                 "status": c.status, "fault": c.fault_json(), "message": c.message}
                 for c in self.copies
             ],
             "forks": [
@@ -137,67 +160,35 @@ class CopiesReport:
 
 
 def read_copy(path: Path) -> Copy:
-    """Read one copy and verify it from the genesis on, as ``audit`` does."""
-    copy = Copy(str(path))
-    try:
-        copy.lines = split_log(path.read_bytes(), str(path))
-    except (OSError, DecodeError) as exc:
-        copy.message = f"cannot read {path}: {exc}"
-        return copy
-    return verify_copy(copy)
+    """Read one copy and verify it as ``audit LOG`` does: the same bounded read and
+    refusals, the same reader, the evidence file beside it."""
+    return Copy.of(str(path), read_file(path))
 
 
-def verify_copy(copy: Copy) -> Copy:
-    """Feed ``copy.lines`` to an observer table; keep the entries it takes in order."""
-    lines = copy.lines
-    if not lines:
-        copy.message = "the log is empty"
-        return copy
-    try:
-        table = Table(lines[0], replay_every_pass=True)
-    except WizardError as exc:
-        copy.message = f"its genesis is refused: {exc}"
-        return copy
-    copy.status, copy.message = "incomplete", "the game goes on"
-    for pos, raw in enumerate(lines[1:], start=1):
-        try:
-            table.receive(raw)
-        except WizardError as exc:
-            copy.status, copy.message = "fault", f"position {pos} is refused: {exc}"
-            break
-        if len(table.log) != pos + 1:
-            copy.status, copy.message = "fault", f"line {pos + 1} is not position {pos}"
-            break
-        if table.ended:
-            break
-    copy.verified = list(table.log)
-    outcome = table.outcome
-    if isinstance(outcome, Finished):
-        copy.status, copy.message = "verified", "complete game, agreed by every seat"
-    elif isinstance(outcome, Aborted):
-        copy.status, copy.message = "aborted", _aborted(table.names, outcome)
-    elif isinstance(outcome, Faulted):
-        copy.status, copy.message = "fault", _faulted(table.names, outcome.fault)
-    return copy
+def copy_of_lines(name: str, lines: list[bytes]) -> Copy:
+    """A copy given as its lines (no file, so no evidence beside it)."""
+    return Copy.of(name, read_entries(lines))
 
 
 def compare(copies: list[Copy]) -> CopiesReport:
     """Compare copies of one game: where they fork and which ending stands."""
-    readable = [c for c in copies if c.genesis is not None]
-    unread = [c for c in copies if c.genesis is None]
+    readable = [c for c in copies if c.genesis is not None and c.status != "unreadable"]
+    unread = [c for c in copies if c not in readable]
     if unread or not readable:
-        why = "; ".join(f"{c.name}: {c.message}" for c in unread) or "no copy"
+        why = "; ".join(f"{shown(c.name)}: {_one_line(verdict_text(c.report))}"
+                        for c in unread) or "no copy"
         return CopiesReport("unreadable", "", (), copies, [], None, [], why)
     genesis = readable[0].genesis
     assert genesis is not None
     table = Table(genesis)
     names, game_id = table.names, table.game_id.hex()
-    others = [c.name for c in readable if c.genesis != genesis]
+    others = [shown(c.name) for c in readable if c.genesis != genesis]
     if others:
         return CopiesReport(
             "unreadable", game_id, names, copies, [], None, [],
-            "not copies of one game: " + ", ".join(others) + f" hold another genesis than "
-            f"{readable[0].name}",
+            "not copies of one game: " + ", ".join(others)
+            + f" {'holds' if len(others) == 1 else 'hold'} another genesis than "
+            f"{shown(readable[0].name)}",
         )
     forks: list[Fork] = []
     refuted: list[tuple[Signed, str]] = []
@@ -221,8 +212,8 @@ def compare(copies: list[Copy]) -> CopiesReport:
                 "fault", pos, first.seat, None, FaultKind.EQUIVOCATION,
                 tuple(sorted({*holders[first.raw], *holders[second.raw]})),
                 (Signed.of(first.raw), Signed.of(second.raw)),
-                f"seat {first.seat + 1} ({names[first.seat]}) signed two different entries "
-                f"for position {pos}: a proven equivocation",
+                f"seat {first.seat + 1} ({shown(names[first.seat])}) signed two different "
+                f"entries for line {pos + 1}: a proven equivocation",
             )
             return _report(copies, names, game_id, forks, standing, refuted)
         candidates: list[m.Entry] = []
@@ -273,8 +264,9 @@ def _refuted(
             signed = m.decode_entry(later)
             if signed.seat == entry.seat:
                 return (
-                    f"seat {entry.seat + 1} ended the game at position {pos}, yet signed "
-                    f"position {signed.pos} on top of the entry there in {copies[i].name}"
+                    f"seat {entry.seat + 1} ended the game at line {pos + 1}, yet signed "
+                    f"line {signed.pos + 1} on top of the entry there in "
+                    f"{shown(copies[i].name)}"
                 )
     return None
 
@@ -304,7 +296,8 @@ def _ending(copy: Copy, holding: tuple[int, ...], names: tuple[str, ...]) -> Sta
                         fault.seat, writer, fault.kind, holding, tuple(proof),
                         _faulted(names, fault))
     return Standing("incomplete", None, None, None, None, holding, (),
-                    f"the game has not ended in any copy; the longest holds {last + 1} entries")
+                    "the game has not ended in any copy; the longest holds "
+                    + _count(last + 1, "entry", "entries"))
 
 
 def _report(
@@ -313,7 +306,7 @@ def _report(
 ) -> CopiesReport:
     status = "forked" if forks else "agreed"
     if forks:
-        message = (f"the copies fork at position {forks[0].position}; the ending that "
+        message = (f"the copies fork at line {forks[0].position + 1}; the ending that "
                    f"stands: {standing.message}")
     else:
         message = f"the copies agree: {standing.message}"
@@ -321,14 +314,26 @@ def _report(
 
 
 def _aborted(names: tuple[str, ...], outcome: Aborted) -> str:
-    return (f"ended by seat {outcome.writer + 1} ({names[outcome.writer]}) because seat "
-            f"{outcome.stalled + 1} ({names[outcome.stalled]}) stalled: {outcome.reason}")
+    return (f"ended by seat {outcome.writer + 1} ({shown(names[outcome.writer])}) because "
+            f"seat {outcome.stalled + 1} ({shown(names[outcome.stalled])}) stalled: "
+            f"{shown(outcome.reason)}")
 
 
 def _faulted(names: tuple[str, ...], fault: PeerFault) -> str:
-    who = f"seat {fault.seat + 1} ({names[fault.seat]})" if fault.seat is not None else (
-        "no seat")
-    return f"{who} is to blame [{fault.kind}]: {fault}"
+    who = (f"seat {fault.seat + 1} ({shown(names[fault.seat])})" if fault.seat is not None
+           else "no seat")
+    where = "" if fault.position is None else f" at line {fault.position + 1}"
+    return f"{who} is to blame [{fault.kind}]{where}: {fault.reason}"
+
+
+def _count(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
+def _one_line(text: str) -> str:
+    """A report's message on one line of the copies report (a torn last line, an evidence
+    file that cannot be read, are said after a newline)."""
+    return "; ".join(text.splitlines())
 
 
 def audit_copies(paths: list[Path]) -> CopiesReport:
@@ -337,37 +342,48 @@ def audit_copies(paths: list[Path]) -> CopiesReport:
 
 def format_copies(report: CopiesReport) -> str:
     """The text report: a line per copy, a line per fork, the ending that stands and the
-    signatures that prove it. Seats count from 1, as players count them."""
+    signatures that prove it. Seats count from 1 and positions are said as lines, as
+    players count them (SPEC §8); names, reasons and paths are shown escaped."""
     names = report.names
 
     def seat(s: int) -> str:
-        return f"seat {s + 1} ({names[s]})" if s < len(names) else f"seat {s + 1}"
+        return f"seat {s + 1} ({shown(names[s])})" if s < len(names) else f"seat {s + 1}"
+
+    def in_copies(held: tuple[int, ...]) -> str:
+        which = ", ".join(str(i + 1) for i in held)
+        return f"in copy {which}" if len(held) == 1 else f"in copies {which}"
 
     lines = []
     if report.game_id:
-        lines.append(f"game {report.game_id[:16]}…  {len(report.copies)} copies")
+        lines.append(f"game {report.game_id[:16]}…  {_count(len(report.copies), 'copy', 'copies')}")
     for n, c in enumerate(report.copies, start=1):
-        lines.append(f"copy {n} {c.name}: {len(c.lines)} entries, {c.status}: {c.message}")
+        verdict = _one_line(verdict_text(c.report))
+        if c.status == "unreadable":
+            verdict = f"unreadable: {verdict}"
+        lines.append(f"copy {n} {shown(c.name)}, {_count(len(c.lines), 'line', 'lines')}: "
+                     f"{verdict}")
     for fork in report.forks:
         held = "; ".join(
-            f"{seat(s.seat)}'s {s.kind} {s.hash[:HASH_DIGITS]}… in copies "
-            + ", ".join(str(i + 1) for i in copies)
+            f"{seat(s.seat)}'s {s.kind} {s.hash[:HASH_DIGITS]}… {in_copies(copies)}"
             for s, copies in fork.held
         )
-        lines.append(f"fork at position {fork.position}: {held}")
+        lines.append(f"fork at line {fork.position + 1}: {held}")
     for s, why in report.refuted:
-        lines.append(f"does not stand: {seat(s.seat)}'s abort at position {s.position}: {why}")
+        lines.append(f"does not stand: {seat(s.seat)}'s abort at line {s.position + 1}: {why}")
     lines.append(report.message)
     if report.standing is not None:
         for s in report.standing.proof:
-            lines.append(f"signed by {seat(s.seat)} at position {s.position} ({s.kind}): {s.sig}")
+            lines.append(
+                f"signed by {seat(s.seat)} at line {s.position + 1} ({s.kind}): {s.sig}"
+            )
     return "\n".join(lines)
 
 
 def main(paths: list[str], *, as_json: bool = False) -> int:
     report = audit_copies([Path(p) for p in paths])
     if as_json:
-        print(json.dumps(report.to_json(), indent=2, ensure_ascii=False))
+        # ASCII only, as ``audit --json``: nothing in it acts on a terminal.
+        print(json.dumps(report.to_json(), indent=2, ensure_ascii=True))
     else:
         print(format_copies(report))
     return report.exit_code

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from wizard_p2p.commands.bot_processes import BotMain, BotProcess, start_local_bots
 from wizard_p2p.errors import UsageError
+from wizard_p2p.files import check_target
 from wizard_p2p.node.invite import new_invite_code
 from wizard_p2p.ports import reserve_port
 from wizard_p2p.rules import GameConfig
@@ -53,6 +54,8 @@ def start_local_game(args: argparse.Namespace, *, fork: BotMain | None = None) -
             f"{config.seats} seats need {config.seats - 1} bots with you, or {config.seats} "
             "with --headless"
         )
+    if args.out:
+        check_copy_targets(Path(args.out), config.seats, force=getattr(args, "force", False))
     out = Path(args.out) if args.out else Path(tempfile.mkdtemp(prefix="wizard-p2p-"))
     out.mkdir(parents=True, exist_ok=True)
     args.listen = "127.0.0.1"
@@ -64,3 +67,21 @@ def start_local_game(args: argparse.Namespace, *, fork: BotMain | None = None) -
         trace=getattr(args, "trace", None), fork=fork,
     )
     return LocalGame(config, out, code, processes)
+
+
+def copy_targets(out: Path, seats: int) -> list[Path]:
+    """Where ``--out`` puts every seat's log (``seat-<n>.jsonl``) and the one evidence
+    file beside them."""
+    # Imported here: the protocol is not needed before the bots start, except for --out.
+    from wizard_p2p.protocol.evidence import FILE_NAME as EVIDENCE_FILE
+
+    return [out / f"seat-{i}.jsonl" for i in range(seats)] + [out / EVIDENCE_FILE]
+
+
+def check_copy_targets(out: Path, seats: int, *, force: bool) -> None:
+    """Refuse, before the game starts, to copy the logs over anything in ``out`` a person
+    would lose: a file (unless ``force``), or what is not a regular file (a symbolic
+    link, a FIFO, a folder: never, even with ``force``)."""
+    for target in copy_targets(out, seats):
+        check_target(target, what="log copy" if target.name.startswith("seat-")
+                     else "evidence file", force=force)

@@ -14,6 +14,7 @@ import dataclasses
 import logging
 import os
 import shutil
+import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -21,7 +22,7 @@ from typing import Any
 from wizard_p2p.audit import GAME_ID_DIGITS
 from wizard_p2p.bots import make_policy
 from wizard_p2p.commands.announcing import announce_lobby, not_announced
-from wizard_p2p.commands.local_game import LocalGame
+from wizard_p2p.commands.local_game import LocalGame, copy_targets
 from wizard_p2p.commands.one_program import one_program
 from wizard_p2p.commands.printout import (
     command,
@@ -30,8 +31,8 @@ from wizard_p2p.commands.printout import (
     shell_path,
     terminal_columns,
 )
-from wizard_p2p.errors import DecodeError, UsageError, WizardError
-from wizard_p2p.files import write_atomic
+from wizard_p2p.errors import DecodeError, FileRefused, UsageError, WizardError
+from wizard_p2p.files import check_target, write_atomic
 from wizard_p2p.identity import Identity
 from wizard_p2p.net import CurveKeys, LobbyServer, NetConfig, load_or_create_curve_keys
 from wizard_p2p.node.invite import DEFAULT_PORT
@@ -43,6 +44,7 @@ from wizard_p2p.node.watch_gate import WatchGate
 from wizard_p2p.node.watch_list import HOST_SEAT
 from wizard_p2p.protocol.evidence import FILE_NAME as EVIDENCE_FILE
 from wizard_p2p.protocol.evidence import MAX_RECORDS, Evidence, read_evidence
+from wizard_p2p.protocol.log import read_log_bytes
 from wizard_p2p.protocol.messages import VERSION, decode_entry, signed_version_of
 from wizard_p2p.rules import GameConfig
 
@@ -575,13 +577,14 @@ def play_networked(args: argparse.Namespace, local: LocalGame) -> int:
         args.autostart = True
         args.resumable = False  # the bots are ended when the player leaves
     peer: GamePeer | None = None
+    refused = False
     try:
         peer = asyncio.run(host_async(args))
     finally:
         # Bots outlive a finished game only to let everyone catch up.
         local.stop_bots(finished=peer is not None and peer.table.finished)
         if args.out:
-            _copy_logs(args, config.seats, out)
+            refused = _copy_logs(args, config.seats, out)
         else:
             shutil.rmtree(out, ignore_errors=True)
     if peer is None:
@@ -595,25 +598,56 @@ def play_networked(args: argparse.Namespace, local: LocalGame) -> int:
         print(labelled(Translator(args.lang)("end_seats_logs"), shell_path(out),
                        terminal_columns()))
     if args.headless:
-        return 0 if peer.table.finished else 1
+        return 0 if peer.table.finished and not refused else 1
     return 0  # finished, or the player chose to leave: neither is a failure
 
 
-def _copy_logs(args: argparse.Namespace, seats: int, out: Path) -> None:
+def _copy_logs(args: argparse.Namespace, seats: int, out: Path) -> bool:
     """Every seat's log as ``seat-<n>.jsonl``, and every record of proof any seat kept in
     the one ``evidence.jsonl`` beside them: a record is the game's, whichever copy of its
-    log it is checked against (SPEC §2.3)."""
+    log it is checked against (SPEC §2.3). Each is written whole, atomically, and only
+    where ``check_copy_targets`` would allow it now (something may have appeared there
+    while the game was played): never through a link or onto what is not a regular
+    file. Whatever is refused is said on stderr; True if anything was."""
+    force = bool(getattr(args, "force", False))
+    *logs, evidence_file = copy_targets(out, seats)
     records: list[Evidence] = []
-    for i in range(seats):
+    refused = False
+    for i, target in enumerate(logs):
         seat_dir = _data_dir(args) if i == 0 else out / f"seat-{i}"
         games = list_games(seat_dir)
-        if games and games[0].log_path.exists():
-            shutil.copyfile(games[0].log_path, out / f"seat-{i}.jsonl")
-            try:
-                kept = read_evidence(games[0].log_path.parent / EVIDENCE_FILE)
-            except (OSError, DecodeError):
-                continue  # that seat's own file, damaged: its records are lost to the audit
-            records += [r for r in kept if r not in records]
+        if not games or not games[0].log_path.exists():
+            continue
+        try:
+            data = read_log_bytes(games[0].log_path)
+        except FileRefused as exc:
+            refused |= _refused(exc)
+            continue
+        refused |= not _save_copy(target, data, force=force)
+        try:
+            kept = read_evidence(games[0].log_path.parent / EVIDENCE_FILE)
+        except (OSError, DecodeError):
+            continue  # that seat's own file, damaged: its records are lost to the audit
+        records += [r for r in kept if r not in records]
     if records:
         data = b"".join(r.encode() + b"\n" for r in records[:MAX_RECORDS])
-        write_atomic(out / EVIDENCE_FILE, data, mode=0o644)
+        refused |= not _save_copy(evidence_file, data, force=force)
+    return refused
+
+
+def _save_copy(target: Path, data: bytes, *, force: bool) -> bool:
+    """Write ``data`` at ``target`` as ``--out`` may (True), or say why not (False)."""
+    what = "evidence file" if target.name == EVIDENCE_FILE else "log copy"
+    try:
+        check_target(target, what=what, force=force)
+        # Renamed into place (never written through what holds the name); without
+        # --force, only where nothing holds it.
+        write_atomic(target, data, mode=0o644, replace=force)
+    except FileRefused as exc:
+        return not _refused(exc)
+    return True
+
+
+def _refused(exc: FileRefused) -> bool:
+    print(f"wizard-p2p: {exc}", file=sys.stderr)
+    return True
