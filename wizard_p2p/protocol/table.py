@@ -147,7 +147,7 @@ class Table:
         return self._chain.entries
 
     @property
-    def entry_meta(self) -> list[tuple[int, str]]:
+    def entry_meta(self) -> list[tuple[int, EntryKind]]:
         """(author seat, kind) of every entry in the log, beside its bytes."""
         return self._chain.meta
 
