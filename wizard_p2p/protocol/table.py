@@ -546,7 +546,7 @@ class Table:
         handler = HANDLERS[EntryKind(entry.kind)]
         if self.stage not in handler.stages:
             raise OutOfTurn(
-                f"a {entry.kind!r} entry cannot come in stage {self.stage}",
+                f"a '{entry.kind}' entry cannot come in stage {self.stage}",
                 seat=entry.seat, position=entry.pos, kind=FaultKind.OUT_OF_TURN,
             )
         try:
