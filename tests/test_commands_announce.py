@@ -32,7 +32,7 @@ from wizard_p2p.net.discovery import (
 from wizard_p2p.node.lobby import HostLobby, lobby_keys
 from wizard_p2p.protocol.announce import LOBBY, PLAYING, decode_announcement, encode_announcement
 from wizard_p2p.rules import GameConfig
-from wizard_p2p.seat.controller import Status
+from wizard_p2p.seat.controller import Status, StatusKind
 
 CONFIG = GameConfig(4, clairvoyance=True)
 
@@ -225,7 +225,7 @@ def test_an_announcement_that_stops_later_is_said_on_the_lobby_and_headless(
             await host.close()
 
     status = asyncio.run(console())
-    assert Status("event", detail=not_announced(NO_MULTICAST, "en")) in status
+    assert Status(StatusKind.EVENT, detail=not_announced(NO_MULTICAST, "en")) in status
     assert capsys.readouterr().out == ""
 
 
@@ -261,4 +261,4 @@ def test_the_console_lobby_shows_the_sentence_while_it_is_open(tmp_path: Path) -
             await host.close()
 
     status = asyncio.run(main())
-    assert Status("event", detail=not_announced(NO_MULTICAST, "en")) in status
+    assert Status(StatusKind.EVENT, detail=not_announced(NO_MULTICAST, "en")) in status

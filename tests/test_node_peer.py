@@ -43,7 +43,7 @@ from wizard_p2p.node.stall import COUNTDOWN_TICK
 from wizard_p2p.protocol.messages import decode_entry, encode_entry, entry_hash
 from wizard_p2p.protocol.round_state import round_size
 from wizard_p2p.rules import GameConfig, Suit
-from wizard_p2p.seat.controller import Status
+from wizard_p2p.seat.controller import Status, StatusKind
 
 NET = NetConfig(
     heartbeat_interval=0.2,
@@ -360,7 +360,10 @@ def test_vanished_seat_is_shown_disconnected_and_the_game_resumes_when_it_return
             await game.crash(2)
             survivors = [0, 1]
             await game.until(
-                lambda: all(Status("disconnected", seat=2) in peers[s].status() for s in survivors),
+                lambda: all(
+                    Status(StatusKind.DISCONNECTED, seat=2) in peers[s].status()
+                    for s in survivors
+                ),
                 "the others to show seat 2 disconnected",
             )
             await game.until(
@@ -437,7 +440,7 @@ def test_human_may_end_a_stalled_game_only_after_the_stall_limit(
             assert loop.time() - crashed >= stall_limit - 0.2
             # Seat 0 decides by hand and seat 1 does not write the abort: no timer runs.
             assert peers[0]._stall.timer is None and peers[1]._stall.timer is None
-            assert Status("stalled", seat=2) in peers[0].status()
+            assert Status(StatusKind.STALLED, seat=2) in peers[0].status()
             assert peers[1].table.abort is None  # seat 1's bot may not end it
             peers[0].abort_stalled()
             await game.until(lambda: peers[1].table.ended, "seat 1 to receive the abort")

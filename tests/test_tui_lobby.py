@@ -14,7 +14,7 @@ from prompt_toolkit.input import create_pipe_input
 from wizard_p2p.bots import make_policy
 from wizard_p2p.errors import UsageError
 from wizard_p2p.rules import MAX_SEATS, MIN_SEATS, VARIANT_NAMES, GameConfig
-from wizard_p2p.seat.controller import SeatController, Status
+from wizard_p2p.seat.controller import SeatController, Status, StatusKind
 from wizard_p2p.seat.offline import OfflineSeat
 from wizard_p2p.tui.app import WizardApp
 from wizard_p2p.tui.headless import Driver, FixedSizeOutput, run_with_keys, screen_text
@@ -49,7 +49,7 @@ class FakeLobby:
             variants=self.variants,
             seats=self.seats,
             can_start=self.you == 0 and MIN_SEATS <= n <= MAX_SEATS,
-            status=(Status("waiting-players", done=n, total=self.seats),),
+            status=(Status(StatusKind.WAITING_PLAYERS, done=n, total=self.seats),),
             started=self.started,
             variant_choices=VARIANT_NAMES if self.you == 0 and not self.started else (),
             hosting=self.you == 0,

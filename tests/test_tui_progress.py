@@ -14,7 +14,7 @@ from prompt_toolkit.input import create_pipe_input
 
 from wizard_p2p.bots import make_policy
 from wizard_p2p.rules import Card, GameConfig, Suit
-from wizard_p2p.seat.controller import Snapshot, Status
+from wizard_p2p.seat.controller import Snapshot, Status, StatusKind
 from wizard_p2p.seat.offline import OfflineSeat
 from wizard_p2p.tui.app import FINAL, WizardApp
 from wizard_p2p.tui.board import status_text
@@ -83,9 +83,9 @@ def test_progress_is_shown_while_waiting(lang: str, expected: list[str]) -> None
     with create_pipe_input() as pipe:
         app = WizardApp(c, lang, input=pipe, output=FixedSizeOutput())
         c.status = (
-            Status("shuffling", done=3, total=6),
-            Status("waiting-bid", seat=1),
-            Status("disconnected", seat=2),
+            Status(StatusKind.SHUFFLING, done=3, total=6),
+            Status(StatusKind.WAITING_BID, seat=1),
+            Status(StatusKind.DISCONNECTED, seat=2),
         )
         c.connected = (True, True, False, True)
         c.changed()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tests.test_tui_progress import Watched, watched
 from wizard_p2p.errors import UsageError
-from wizard_p2p.seat.controller import Status
+from wizard_p2p.seat.controller import Status, StatusKind
 from wizard_p2p.tui.app import WizardApp
 from wizard_p2p.tui.board import status_text
 from wizard_p2p.tui.headless import Driver, run_with_keys
@@ -23,7 +23,7 @@ class Abortable(Watched):
             raise UsageError("only the lowest other seat can end the game")
         self.aborts += 1
         self.aborted = "Ana stalled: stalled past the time limit"
-        self.status = (Status("aborted"),)
+        self.status = (Status(StatusKind.ABORTED),)
         self.changed()
 
 
@@ -46,7 +46,7 @@ def test_e_ends_the_game_when_the_table_offers_it() -> None:
     seen: list[str] = []
 
     async def script(driver: Driver) -> None:
-        c.status = (Status("disconnected", seat=1), Status("stalled", seat=1))
+        c.status = (Status(StatusKind.DISCONNECTED, seat=1), Status(StatusKind.STALLED, seat=1))
         c.changed()
         seen.append(status_text(driver.app))
         await driver.press("e")
@@ -61,7 +61,7 @@ def test_a_refused_end_is_shown_and_changes_nothing() -> None:
     c = abortable(refuse=True)
 
     async def script(driver: Driver) -> None:
-        c.status = (Status("stalled", seat=1),)
+        c.status = (Status(StatusKind.STALLED, seat=1),)
         c.changed()
         await driver.press("e")
 

@@ -33,7 +33,7 @@ from wizard_p2p.rules import (
     public_view,
     seat_view,
 )
-from wizard_p2p.seat.controller import Snapshot, Status
+from wizard_p2p.seat.controller import Snapshot, Status, StatusKind
 from wizard_p2p.tui.app import FINAL, HELP, LOG, SCORES, WizardApp
 from wizard_p2p.tui.board import seat_lines
 from wizard_p2p.tui.controls import line_text
@@ -58,7 +58,7 @@ class FakeWatch:
         self.game = game
         self.names = names
         self.rng = random.Random(seed)
-        self.status: tuple[Status, ...] = (Status("verified", done=42),)
+        self.status: tuple[Status, ...] = (Status(StatusKind.VERIFIED, done=42),)
         self.aborted: str | None = None
         self.watchers: tuple[str, ...] = ()
         self.callbacks: list[Callable[[], None]] = []
@@ -278,8 +278,8 @@ def test_the_screen_follows_the_controller_and_q_leaves_at_once() -> None:
         app = driver.app
         rounds = len(f.game.history)
         f.until(lambda g: len(g.history) > rounds and g.phase is Phase.BID)
-        f.status = (Status("refused", seat=2, done=61, detail="bad signature"),
-                    Status("verified", done=77))
+        f.status = (Status(StatusKind.REFUSED, seat=2, done=61, detail="bad signature"),
+                    Status(StatusKind.VERIFIED, done=77))
         f.changed()
         assert app.snapshot is not None and app.snapshot.view == public_view(f.game)
         # Nobody may sit at the room's big screen: no round summary waits for Enter.
@@ -308,7 +308,7 @@ def test_the_end_of_the_game_stays_up_with_the_final_pad(ending: str) -> None:
             f.until(lambda g: g.is_over)
         else:
             f.aborted = "Ben left the table"
-            f.status = (Status("aborted", detail="Ben left the table"),)
+            f.status = (Status(StatusKind.ABORTED, detail="Ben left the table"),)
         f.changed()
         assert app.overlay == FINAL
         text = "\n".join(screen_text(app))
@@ -353,8 +353,8 @@ def test_the_watch_screen_refuses_a_players_snapshot() -> None:
 def test_cjk_watch_screens_fit_and_punctuate_full_width(lang: str) -> None:
     f = fake(("hidden_bids",), lang=lang, seed=9)
     f.watchers = ("观众一号" if lang == "zh" else "けんた", "Zoe")
-    f.status = (Status("refused", seat=1, done=61, detail="bad signature"),
-                Status("verified", done=120))
+    f.status = (Status(StatusKind.REFUSED, seat=1, done=61, detail="bad signature"),
+                Status(StatusKind.VERIFIED, done=120))
     for stage in (lambda g: g.round_no == 2 and g.phase is Phase.BID, mid_trick(6, 3)):
         f.until(stage)
         with watching(f, lang) as (app, tr):
@@ -374,23 +374,23 @@ def test_cjk_watch_screens_fit_and_punctuate_full_width(lang: str) -> None:
 @pytest.mark.parametrize(
     ("status", "said"),
     [
-        (Status("connecting", detail="10.0.0.5:7300"), "connecting to 10.0.0.5:7300"),
+        (Status(StatusKind.CONNECTING, detail="10.0.0.5:7300"), "connecting to 10.0.0.5:7300"),
         (
-            Status("admission", detail="the game has not begun"),
+            Status(StatusKind.ADMISSION, detail="the game has not begun"),
             "waiting for the host to admit you: the game has not begun",
         ),
         (
-            Status("refused", seat=3, done=8, detail="bad signature"),
+            Status(StatusKind.REFUSED, seat=3, done=8, detail="bad signature"),
             "refused the entry at position 8 from Dee: bad signature",
         ),
-        (Status("round-checked", done=2), "round 2 checked"),
-        (Status("cheated", seat=1, detail="a false deal"), "Ben cheated"),
+        (Status(StatusKind.ROUND_CHECKED, done=2), "round 2 checked"),
+        (Status(StatusKind.CHEATED, seat=1, detail="a false deal"), "Ben cheated"),
     ],
 )
 def test_the_watchers_status_lines(status: Status, said: str) -> None:
     f = fake(seed=6)
     f.until(mid_trick(2, 1))
-    f.status = (status, Status("verified", done=9))
+    f.status = (status, Status(StatusKind.VERIFIED, done=9))
     with watching(f) as (app, tr):
         text = " ".join(row.strip() for row in render(app))  # a long line wraps at a space
         assert said in text and tr("watch_verified", n=9) in text

@@ -23,7 +23,8 @@ from tests.adversarial.support import DEADLINE, HostileTable
 from tests.test_node_multiprocess import wait_until
 from tests.test_watch_multiprocess import says, stopped
 from wizard_p2p.audit import audit_file
-from wizard_p2p.protocol.evidence import EQUIVOCATION, read_evidence
+from wizard_p2p.protocol.evidence import read_evidence
+from wizard_p2p.protocol.kinds import FaultKind
 
 Make = Callable[..., HostileTable]
 
@@ -77,12 +78,14 @@ def test_a_watcher_sent_another_bid_than_the_players_proves_the_equivocation_and
     blamed = [line for line in out.splitlines() if "refused entry" in line or "cheated" in line]
     assert blamed and all(f"seat {evil + 1} (Evil)" in line for line in blamed), blamed
     records = read_evidence(saved.parent / "evidence.jsonl")
-    assert records and all(r.kind == EQUIVOCATION and r.seat == evil for r in records)
+    assert records and all(r.kind is FaultKind.EQUIVOCATION and r.seat == evil for r in records)
     alone = table.workdir / "game.jsonl"  # the log by itself, with no evidence beside it
     alone.write_bytes(saved.read_bytes())
     assert audit_file(alone).status == "verified"
     report = audit_file(saved)  # with the evidence: the seat is named as proven
     assert report.evidence and all(checked.proven for checked in report.evidence)
-    assert (report.status, report.fault_seat, report.fault_kind) == ("fault", evil, EQUIVOCATION)
+    assert (report.status, report.fault_seat, report.fault_kind) == (
+        "fault", evil, FaultKind.EQUIVOCATION
+    )
     for proc in table.honest:  # the players never saw the other bids
         assert "rejected entry" not in proc.stderr(), proc.describe()

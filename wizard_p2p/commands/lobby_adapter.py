@@ -18,7 +18,7 @@ from wizard_p2p.errors import UsageError, WizardError
 from wizard_p2p.node.lobby import GameStart, HostLobby, JoinLobby
 from wizard_p2p.node.peer import GamePeer
 from wizard_p2p.rules import VARIANT_NAMES
-from wizard_p2p.seat.controller import SeatController, Status
+from wizard_p2p.seat.controller import SeatController, Status, StatusKind
 from wizard_p2p.tui.lobby_screen import LobbyPlayer, LobbySnapshot
 
 
@@ -94,20 +94,21 @@ class LobbyAdapter:
         )
         if self.peer is None and self.closed is None:
             if starting:
-                status = (Status("starting"),)
+                status = (Status(StatusKind.STARTING),)
             elif isinstance(lobby, JoinLobby) and lobby.seat is None and "admit" in lobby.status:
-                status = (Status("admission"),)
+                status = (Status(StatusKind.ADMISSION),)
             elif isinstance(lobby, JoinLobby) and lobby.status.startswith("connecting"):
-                status = (Status("connecting", detail=f"{lobby.host}:{lobby.port}"),)
+                status = (Status(StatusKind.CONNECTING, detail=f"{lobby.host}:{lobby.port}"),)
             else:
-                status = (
-                    Status("waiting-players", done=len(players), total=seats or len(players)),
+                seated = Status(
+                    StatusKind.WAITING_PLAYERS, done=len(players), total=seats or len(players)
                 )
+                status = (seated,)
             quiet = ("waiting", "seated;", "connecting")
             if lobby.status and lobby.status.split()[0] not in quiet:
-                status += (Status("event", detail=lobby.status),)
+                status += (Status(StatusKind.EVENT, detail=lobby.status),)
             if self.notice:
-                status += (Status("event", detail=self.notice),)
+                status += (Status(StatusKind.EVENT, detail=self.notice),)
         waiting: tuple[LobbyPlayer, ...] = ()
         if isinstance(lobby, HostLobby):
             addresses = tuple(lobby.addresses)

@@ -49,8 +49,8 @@ class BotDriver:
             need = table.choice_needed()
 
     def _derives_choices(self) -> bool:
-        """Whether our bot's next choice is derived (see CHOICE_KINDS): its policy decides
-        from the view and the randomness it is given alone, and the view comes from the
-        log and our master secret alone (the clairvoyance round's too: the key shares
-        that show the others' cards are in the log, sealed to us)."""
+        """Whether our bot's next choice is derived (``durability.UNREPEATABLE_KINDS``):
+        its policy decides from the view and the randomness it is given alone, and the
+        view comes from the log and our master secret alone (the clairvoyance round's
+        too: the key shares that show the others' cards are in the log, sealed to us)."""
         return self.policy.deterministic

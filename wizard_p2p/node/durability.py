@@ -1,7 +1,7 @@
 """A seat's log file: kept a prefix of the table's log, and on disk before it matters.
 
 Every new entry is written to the file; a choice that could not be made again after a
-crash is fsynced before it is sent (``CHOICE_KINDS``). Crash and resume need the file
+crash is fsynced before it is sent (``UNREPEATABLE_KINDS``). Crash and resume need the file
 and ``seat.json`` (the master secret) alone: the table fed the file derives our other
 entries again byte for byte.
 """
@@ -13,10 +13,11 @@ from collections.abc import Callable
 from wizard_p2p.files import write_atomic
 from wizard_p2p.node.store import GameStore
 from wizard_p2p.node.tracing import Tracer
+from wizard_p2p.protocol.kinds import CHOICE_KINDS, EntryKind
 from wizard_p2p.protocol.log import LogFile
 from wizard_p2p.protocol.table import Table
 
-__all__ = ["CHOICE_KINDS", "SeatLog"]
+__all__ = ["UNREPEATABLE_KINDS", "SeatLog"]
 
 # Our entries that depend on a choice (or on when we made it). Every other entry of ours
 # (coin, shuffle, lock, bid opening, reveal, final, the last trick's forced plays and
@@ -25,7 +26,7 @@ __all__ = ["CHOICE_KINDS", "SeatLog"]
 # fsync before it is sent, which takes the disk off the set-up's critical path. So is a
 # deterministic bot's choice, drawn from Table.choice_seed() (BotDriver.move). What
 # waits for the disk: a person's choice and a clocked bot's.
-CHOICE_KINDS = frozenset({"bid", "trump", "play", "abort", "dispute"})
+UNREPEATABLE_KINDS = frozenset({*CHOICE_KINDS, EntryKind.ABORT, EntryKind.DISPUTE})
 
 
 class SeatLog:
@@ -38,7 +39,7 @@ class SeatLog:
         self.file: LogFile = store.open_log()
         self.persisted = 0  # entries of the table's log on disk
         # Positions of our bot's choices that it can make again after a crash (see
-        # CHOICE_KINDS), until they are written.
+        # UNREPEATABLE_KINDS), until they are written.
         self.derived_choices: set[int] = set()
 
     def persist_and_publish(
@@ -51,7 +52,7 @@ class SeatLog:
         """Write every entry the table holds beyond the file to disk, and publish ours.
 
         When none of our new entries must be on disk before it is sent (a pass, a forced
-        or derived entry: CHOICE_KINDS), they go out before anything is written: the
+        or derived entry: UNREPEATABLE_KINDS), they go out before anything is written: the
         writes (ours and the entry we build on) are then off the set-up's chain, and a
         crash loses nothing the table cannot write again byte for byte. Otherwise each
         of ours goes out once it, and every entry before it, is on disk.
@@ -65,7 +66,7 @@ class SeatLog:
         ]
         for pos in ours:
             kind = table.entry_meta[pos][1]
-            tracer.signed(pos, kind in CHOICE_KINDS and pos not in table.forced_plays)
+            tracer.signed(pos, kind in UNREPEATABLE_KINDS and pos not in table.forced_plays)
         durable = {pos for pos in range(start, len(log)) if self.must_wait_for_disk(pos)}
         sent_first = bool(ours) and durable.isdisjoint(ours)
         if sent_first:
@@ -87,9 +88,9 @@ class SeatLog:
 
     def must_wait_for_disk(self, pos: int) -> bool:
         """Whether the entry at ``pos`` must be on disk before it is sent: our choice,
-        unless it is forced or derived (CHOICE_KINDS)."""
+        unless it is forced or derived (UNREPEATABLE_KINDS)."""
         author, kind = self._table.entry_meta[pos]
-        if author != self._seat or kind not in CHOICE_KINDS:
+        if author != self._seat or kind not in UNREPEATABLE_KINDS:
             return False
         return pos not in self._table.forced_plays and pos not in self.derived_choices
 

@@ -59,6 +59,7 @@ from wizard_p2p.node.warmup import warm_up
 from wizard_p2p.node.watch_gate import WatchGate
 from wizard_p2p.node.watch_list import WatchList
 from wizard_p2p.protocol.events import Event
+from wizard_p2p.protocol.kinds import EntryKind, FaultKind
 from wizard_p2p.protocol.table import Table
 from wizard_p2p.rules import Card, Suit
 from wizard_p2p.seat.controller import Snapshot, Status
@@ -295,7 +296,7 @@ class GamePeer:
 
     def _peers_caught_up(self) -> bool:
         assert self.mesh is not None
-        if self.table.fault is not None and self.table.entry_meta[-1][1] != "proof":
+        if self.table.fault is not None and self.table.entry_meta[-1][1] is not EntryKind.PROOF:
             # A cheat found by a put-off check ends each replica where it ran the check:
             # the others' logs may end a few set-up entries apart. Nothing to wait for.
             return True
@@ -317,11 +318,11 @@ class GamePeer:
         try:
             events = self.table.receive(data)
         except PeerFault as fault:
-            if self.table.fault is not None and fault.kind == "after-end":
+            if self.table.fault is not None and fault.kind == FaultKind.AFTER_END:
                 return False  # the game ended here on a cheat; the others end a bit later
             self._faults.refused(sender, position, f"{fault} (sent by seat {sender})")
             self._faults.keep_evidence(fault, data)
-            if fault.kind == "fork" and self.mesh is not None:
+            if fault.kind == FaultKind.FORK and self.mesh is not None:
                 self._repair.ask_for_fork(self.mesh, from_peer, position - 1)
             return False
         except DecodeError as exc:

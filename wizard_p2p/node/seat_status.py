@@ -1,23 +1,26 @@
-"""What a networked seat tells its front end while it waits: the ``Status`` lines."""
+"""What a networked seat tells its front end while it waits: the ``Status`` lines.
+
+``game_status`` says how a table ended or what it does or waits for; a seat and a
+watcher (``node.watcher``) both take it from here.
+"""
 
 from __future__ import annotations
 
 import time
 
 from wizard_p2p.node.stall import StallWatch
+from wizard_p2p.protocol.kinds import Stage
 from wizard_p2p.protocol.table import Table
-from wizard_p2p.rules import Phase
-from wizard_p2p.seat.controller import Status
+from wizard_p2p.seat.controller import WAITING_FOR, Status, StatusKind
 
-__all__ = ["ended_reason", "seat_status"]
+__all__ = ["ended_reason", "game_status", "seat_status"]
 
+# What a table in set-up is doing, by its stage.
 _SETUP_STATUS = {
-    "shuffle": "shuffling", "lock": "dealing", "reveal": "revealing", "coin": "shuffling",
-}
-_WAITING: dict[Phase | None, str] = {
-    Phase.BID: "waiting-bid",
-    Phase.CHOOSE_TRUMP: "waiting-trump",
-    Phase.PLAY: "waiting-play",
+    Stage.COIN: StatusKind.SHUFFLING,
+    Stage.SHUFFLE: StatusKind.SHUFFLING,
+    Stage.LOCK: StatusKind.DEALING,
+    Stage.REVEAL: StatusKind.REVEALING,
 }
 
 
@@ -31,6 +34,24 @@ def ended_reason(table: Table) -> str | None:
     return None
 
 
+def game_status(table: Table, seat: int | None = None) -> Status | None:
+    """How the game ended, or what the table does or waits for, unless it waits for
+    ``seat`` (None for a watcher, who holds none)."""
+    if table.finished:
+        return Status(StatusKind.GAME_OVER)
+    if table.ended:
+        return Status(StatusKind.ABORTED, detail=ended_reason(table) or "")
+    stage, writer, done, total = table.progress()
+    if stage in _SETUP_STATUS:
+        return Status(_SETUP_STATUS[stage], seat=writer, done=done, total=total)
+    if writer is None or writer == seat:
+        return None
+    # A play, but for the choices the rules' phase names.
+    game = table.game
+    kind = StatusKind.WAITING_PLAY if game is None else WAITING_FOR.get(game.phase)
+    return Status(kind or StatusKind.WAITING_PLAY, seat=writer)
+
+
 def seat_status(
     table: Table,
     seat: int,
@@ -40,30 +61,23 @@ def seat_status(
     stall: StallWatch,
     stall_limit: float,
 ) -> tuple[Status, ...]:
-    stage, writer, done, total = table.progress()
+    writer = table.progress()[1]
     items: list[Status] = []
     for other in sorted(silent):
-        items.append(Status("disconnected", seat=other))
+        items.append(Status(StatusKind.DISCONNECTED, seat=other))
     for cheat, reason in proven.items():
-        items.append(Status("cheated", seat=cheat, detail=reason))
-    if table.finished:
-        items.append(Status("game-over"))
-    elif table.ended:
-        items.append(Status("aborted", detail=ended_reason(table) or ""))
-    elif stage in _SETUP_STATUS:
-        items.append(Status(_SETUP_STATUS[stage], seat=writer, done=done, total=total))
-    elif writer is not None and writer != seat:
-        view = table.view()
-        phase = view.phase if view else None
-        items.append(Status(_WAITING.get(phase, "waiting-play"), seat=writer))
+        items.append(Status(StatusKind.CHEATED, seat=cheat, detail=reason))
+    progress = game_status(table, seat)
+    if progress is not None:
+        items.append(progress)
     if stall.can_abort():
-        items.append(Status("stalled", seat=writer))
+        items.append(Status(StatusKind.STALLED, seat=writer))
     elif stall.held_by is not None and stall.held_since is not None:
         # Everyone sees who holds the game up, for how long, and who may end it.
         held_by = stall.held_by
         held = time.monotonic() - stall.held_since
         items.append(Status(
-            "held-up", seat=held_by, done=int(held),
+            StatusKind.HELD_UP, seat=held_by, done=int(held),
             total=int(stall_limit), writer=stall.writer(held_by),
         ))
     return tuple(items)

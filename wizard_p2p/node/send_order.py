@@ -2,15 +2,10 @@
 
 from __future__ import annotations
 
-from wizard_p2p.node.durability import CHOICE_KINDS
+from wizard_p2p.protocol.kinds import CHOICE_KINDS
 from wizard_p2p.protocol.table import Table
 
 __all__ = ["send_order"]
-
-# The choices that make the next entry one: a dispute or an abort may follow any entry
-# (Table.expected() always allows a dispute), so it does not.
-_CHOSEN = CHOICE_KINDS - {"abort", "dispute"}
-
 
 def send_order(table: Table, seat: int) -> tuple[str | None, str | None]:
     """(first, last): the mesh key of the seat that writes the entry after our newest
@@ -28,6 +23,8 @@ def send_order(table: Table, seat: int) -> tuple[str | None, str | None]:
     if due is None or due[0] == seat:
         return None, None
     writer = table.players[due[0]]["curve_key"]
-    if due[1] & _CHOSEN:
+    # The choices that make the next entry one (a dispute or an abort may follow any
+    # entry: Table.expected() always allows a dispute, so it does not).
+    if not due[1].isdisjoint(CHOICE_KINDS):
         return None, writer
     return writer, None

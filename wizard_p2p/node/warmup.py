@@ -20,6 +20,7 @@ import dataclasses
 from concurrent.futures import Executor
 
 from wizard_p2p.protocol.harness import MemoryGame
+from wizard_p2p.protocol.kinds import EntryKind, Stage
 from wizard_p2p.rules import Card, GameConfig, SeatView, Suit
 
 __all__ = ["WARM_UP_SEATS", "warm_up"]
@@ -27,11 +28,11 @@ __all__ = ["WARM_UP_SEATS", "warm_up"]
 WARM_UP_SEATS = 3
 
 
-def _first_legal(seat: int, need: str, view: SeatView) -> int | Suit | Card:
+def _first_legal(seat: int, need: EntryKind, view: SeatView) -> int | Suit | Card:
     """A choice for the in-memory game, should it ever need one before it stops."""
-    if need == "bid":
+    if need is EntryKind.BID:
         return view.legal_bids[0]
-    if need == "trump":
+    if need is EntryKind.TRUMP:
         return Suit.HUMANS
     return view.legal_plays[0]
 
@@ -46,5 +47,5 @@ def warm_up(config: GameConfig, helper: Executor | None = None) -> MemoryGame:
         defer_checks=True,
         helper=helper,
     )
-    game.run(until=lambda: all(table.stage == "play" for table in game.tables))
+    game.run(until=lambda: all(table.stage is Stage.PLAY for table in game.tables))
     return game

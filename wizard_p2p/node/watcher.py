@@ -43,15 +43,15 @@ from wizard_p2p.net import (
     PeerUp,
 )
 from wizard_p2p.node.lobby_common import endpoint_of
-from wizard_p2p.node.seat_status import ended_reason
+from wizard_p2p.node.seat_status import ended_reason, game_status
 from wizard_p2p.node.table_log import TableLog
 from wizard_p2p.node.watch_ask import GateClient, WatchTimers
 from wizard_p2p.node.watch_fork import WatchForks, evidence_path
 from wizard_p2p.ports import release_port, reserve_port
 from wizard_p2p.protocol.kinds import FaultKind
 from wizard_p2p.protocol.table import Table
-from wizard_p2p.rules import Phase, public_view
-from wizard_p2p.seat.controller import Snapshot, Status
+from wizard_p2p.rules import public_view
+from wizard_p2p.seat.controller import Snapshot, Status, StatusKind
 
 __all__ = ["MAX_REFUSALS_SHOWN", "PLAYERS_GONE", "WatchNode"]
 
@@ -61,9 +61,6 @@ _log = logging.getLogger(__name__)
 MAX_REFUSALS_SHOWN = 3
 # Seconds with no player heard after which a watcher stops following.
 PLAYERS_GONE = 60.0
-_SETUP = {"coin": "shuffling", "shuffle": "shuffling", "lock": "dealing", "reveal": "revealing"}
-_WAITING = {Phase.BID: "waiting-bid", Phase.CHOOSE_TRUMP: "waiting-trump",
-            Phase.PLAY: "waiting-play"}
 
 
 class WatchNode:
@@ -323,38 +320,27 @@ class WatchNode:
         table = self.table
         if table is None:
             if self.asking:
-                return (Status("admission", detail=self.asking),)
-            return (Status("connecting", detail=f"{self.host}:{self.port}"),)
+                return (Status(StatusKind.ADMISSION, detail=self.asking),)
+            return (Status(StatusKind.CONNECTING, detail=f"{self.host}:{self.port}"),)
         # Once the game is over the players leave: nobody is waited for any more.
         silent = () if table.ended else sorted(self.silent)
-        items = [Status("disconnected", seat=s) for s in silent]
-        items.append(Status("verified", done=len(table.log) - 1))
+        items = [Status(StatusKind.DISCONNECTED, seat=s) for s in silent]
+        items.append(Status(StatusKind.VERIFIED, done=len(table.log) - 1))
         if table.completed_rounds:
-            items.append(Status("round-checked", done=table.completed_rounds))
+            items.append(Status(StatusKind.ROUND_CHECKED, done=table.completed_rounds))
         for seat, position, reason in self.refusals:
-            items.append(Status("refused", seat=seat, done=position, detail=reason))
+            items.append(Status(StatusKind.REFUSED, seat=seat, done=position, detail=reason))
         for seat, reason in self.forks.proven.items():
-            items.append(Status("cheated", seat=seat, detail=f"{reason} (proof kept)"))
+            items.append(Status(StatusKind.CHEATED, seat=seat, detail=f"{reason} (proof kept)"))
         if table.fault is not None:
-            items.append(Status("cheated", seat=table.fault.seat, detail=str(table.fault)))
+            fault = table.fault
+            items.append(Status(StatusKind.CHEATED, seat=fault.seat, detail=str(fault)))
         if self.lost is not None:
-            items.append(Status("event", detail=self.lost))
-        if table.finished:
-            items.append(Status("game-over"))
-        elif table.ended:
-            items.append(Status("aborted", detail=ended_reason(table) or ""))
-        else:
-            items.extend(self._progress(table))
+            items.append(Status(StatusKind.EVENT, detail=self.lost))
+        progress = game_status(table)
+        if progress is not None:
+            items.append(progress)
         return tuple(items)
-
-    @staticmethod
-    def _progress(table: Table) -> list[Status]:
-        stage, writer, done, total = table.progress()
-        if stage.value in _SETUP:
-            return [Status(_SETUP[stage.value], seat=writer, done=done, total=total)]
-        if writer is None or table.game is None:
-            return []
-        return [Status(_WAITING.get(table.game.phase, "waiting-play"), seat=writer)]
 
     # --- the verified log --------------------------------------------------------------
 

@@ -24,7 +24,6 @@ from wizard_p2p.protocol.kinds import FaultKind
 from wizard_p2p.protocol.schema import Int, List, Obj, Str
 from wizard_p2p.protocol.table import Table
 
-EQUIVOCATION = "equivocation"
 FILE_NAME = "evidence.jsonl"
 MAX_RECORD_BYTES = 2 * m.MAX_ENTRY_BYTES + 4096
 MAX_RECORDS = 64  # a file holds the first proofs; one is enough to name a seat
@@ -65,7 +64,7 @@ _RECORD = Obj(
 class Evidence:
     """One record: ``reason`` is its writer's words, unsigned (never part of a verdict)."""
 
-    kind: str
+    kind: FaultKind  # one of PROVABLE
     seat: int
     position: int
     reason: str
@@ -98,23 +97,25 @@ def evidence_of(fault: PeerFault, entry: bytes) -> Evidence | None:
     if fault.seat is None or fault.position is None or fault.kind not in PROVABLE:
         return None
     evidence = getattr(fault, "evidence", None)
-    if fault.kind == EQUIVOCATION and evidence is not None:
+    kind = FaultKind(fault.kind)
+    if kind is FaultKind.EQUIVOCATION and evidence is not None:
         first, second = evidence
-        return Evidence(EQUIVOCATION, fault.seat, fault.position, fault.reason, (first, second))
-    if fault.kind == EQUIVOCATION:
+        return Evidence(kind, fault.seat, fault.position, fault.reason, (first, second))
+    if kind is FaultKind.EQUIVOCATION:
         return None
-    return Evidence(fault.kind, fault.seat, fault.position, fault.reason, (entry,))
+    return Evidence(kind, fault.seat, fault.position, fault.reason, (entry,))
 
 
 def decode_evidence(line: bytes) -> Evidence:
     """One line of ``evidence.jsonl``; ``DecodeError`` for anything else."""
     obj = _RECORD.parse(canonical.decode(line, MAX_RECORD_BYTES), "evidence")
     entries = tuple(e.encode() for e in obj["entries"])
-    if obj["kind"] == EQUIVOCATION and len(entries) != 2:
+    kind = FaultKind(obj["kind"])  # one of PROVABLE: the schema checked it
+    if kind is FaultKind.EQUIVOCATION and len(entries) != 2:
         raise DecodeError("evidence: an equivocation holds two entries")
-    if obj["kind"] != EQUIVOCATION and len(entries) != 1:
+    if kind is not FaultKind.EQUIVOCATION and len(entries) != 1:
         raise DecodeError("evidence: a refused entry is one entry")
-    return Evidence(obj["kind"], obj["seat"], obj["position"], obj["reason"], entries)
+    return Evidence(kind, obj["seat"], obj["position"], obj["reason"], entries)
 
 
 def of_game(evidence: Evidence, game_id: bytes) -> bool:
@@ -152,7 +153,7 @@ def _check(log: list[bytes], evidence: Evidence) -> tuple[str | None, str]:
         return f"an entry of the evidence does not verify as seat {seat + 1}'s: {exc}", ""
     if any(e.seat != seat or e.pos != position or e.game != table.game_id for e in entries):
         return f"an entry of the evidence is not seat {seat + 1}'s entry for line {line}", ""
-    if evidence.kind == EQUIVOCATION:
+    if evidence.kind is FaultKind.EQUIVOCATION:
         first, second = entries
         if first.raw == second.raw:
             return "the two entries are the same", ""

@@ -34,10 +34,11 @@ from wizard_p2p.identity import Identity
 from wizard_p2p.protocol.choices import write_choice
 from wizard_p2p.protocol.events import Broadcast, Event, broadcasts
 from wizard_p2p.protocol.genesis import encode_genesis, endorse, genesis_terms, player_record
+from wizard_p2p.protocol.kinds import EntryKind
 from wizard_p2p.protocol.table import Table
 from wizard_p2p.rules import Card, GameConfig, SeatView, Suit
 
-Chooser = Callable[[int, str, SeatView], int | Suit | Card]
+Chooser = Callable[[int, EntryKind, SeatView], int | Suit | Card]
 # (sender seat, the entries its table just wrote) -> the entries to send instead
 OutputsFilter = Callable[[int, list[Broadcast]], list[Broadcast]]
 
@@ -241,10 +242,10 @@ def random_chooser(seed: int) -> Chooser:
     """Uniform random legal choices, reproducible from ``seed``."""
     rng = random.Random(seed)
 
-    def choose(seat: int, need: str, view: SeatView) -> int | Suit | Card:
-        if need == "bid":
+    def choose(seat: int, need: EntryKind, view: SeatView) -> int | Suit | Card:
+        if need is EntryKind.BID:
             return rng.choice(view.legal_bids)
-        if need == "trump":
+        if need is EntryKind.TRUMP:
             return rng.choice(list(Suit))
         return rng.choice(view.legal_plays)
 

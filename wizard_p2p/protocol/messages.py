@@ -28,6 +28,7 @@ from wizard_p2p import boundedjson, canonical
 from wizard_p2p.crypto import SEAL_OVERHEAD
 from wizard_p2p.errors import DecodeError, WizardError
 from wizard_p2p.identity import Identity, verify
+from wizard_p2p.protocol.kinds import EntryKind
 from wizard_p2p.protocol.schema import Bool, Field, Hex, Int, List, Nullable, Obj, Str
 
 PROTOCOL = "wizard-p2p/8"
@@ -176,7 +177,7 @@ class Entry:
     pos: int
     prev: bytes
     seat: int
-    kind: str
+    kind: EntryKind
     body: dict[str, Any]
     signature: bytes
 
@@ -283,7 +284,7 @@ def _entry_of(raw: bytes, obj: Any, signature: bytes) -> Entry:
     if not isinstance(obj, dict):
         raise DecodeError("an entry is a JSON object")
     fields = _ENVELOPE.parse(obj, "entry")
-    kind = fields["kind"]
+    kind = EntryKind(fields["kind"])  # one of BODIES: the schema checked it
     body = BODIES[kind].parse(obj["body"], f"{kind}.body")
     return Entry(
         raw=raw,

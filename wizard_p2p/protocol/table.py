@@ -148,7 +148,7 @@ class Table:
         return self._chain.entries
 
     @property
-    def entry_meta(self) -> list[tuple[int, str]]:
+    def entry_meta(self) -> list[tuple[int, EntryKind]]:
         """(author seat, kind) of every entry in the log, beside its bytes."""
         return self._chain.meta
 
@@ -547,7 +547,7 @@ class Table:
         handler = HANDLERS[EntryKind(entry.kind)]
         if self.stage not in handler.stages:
             raise OutOfTurn(
-                f"a {entry.kind!r} entry cannot come in stage {self.stage}",
+                f"a '{entry.kind}' entry cannot come in stage {self.stage}",
                 seat=entry.seat, position=entry.pos, kind=FaultKind.OUT_OF_TURN,
             )
         try:

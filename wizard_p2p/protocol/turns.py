@@ -135,7 +135,7 @@ def check_turn(entry: m.Entry, turn: Turn) -> None:
             )
     elif entry.seat != writer or entry.kind not in kinds:
         raise OutOfTurn(
-            f"wrote a {entry.kind!r} entry; seat {writer + 1} was due to write "
+            f"wrote a '{entry.kind}' entry; seat {writer + 1} was due to write "
             f"{' or '.join(sorted(kinds))}",
             seat=entry.seat,
             position=entry.pos,

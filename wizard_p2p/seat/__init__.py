@@ -5,6 +5,6 @@ in-memory game against bots that implements it with the rules alone (no network,
 crypto). The networked node implements the same interface.
 """
 
-from wizard_p2p.seat.controller import SeatController, Snapshot, Status
+from wizard_p2p.seat.controller import SeatController, Snapshot, Status, StatusKind
 
-__all__ = ["SeatController", "Snapshot", "Status"]
+__all__ = ["SeatController", "Snapshot", "Status", "StatusKind"]

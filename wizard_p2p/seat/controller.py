@@ -10,26 +10,64 @@ Nothing here reaches sockets or crypto.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from enum import StrEnum
+from types import MappingProxyType
 from typing import Protocol
 
-from wizard_p2p.rules import Card, SeatView, Suit
+from wizard_p2p.rules import Card, Phase, SeatView, Suit
+
+
+class StatusKind(StrEnum):
+    """What a ``Status`` line says: the closed list. Every member is worded in each of
+    the console's languages (``tui.board.STATUS_WORDS``)."""
+
+    # The game being set up: ``seat`` writes, ``done`` of ``total`` steps.
+    SHUFFLING = "shuffling"  # the coin toss and the shuffling passes
+    DEALING = "dealing"  # the locking passes
+    REVEALING = "revealing"  # a disputed round's secrets
+    # Whose choice the table waits for (``seat``).
+    WAITING_BID = "waiting-bid"
+    WAITING_TRUMP = "waiting-trump"
+    WAITING_PLAY = "waiting-play"
+    # A seat (``seat``) that holds the game up.
+    DISCONNECTED = "disconnected"
+    STALLED = "stalled"  # long enough that this seat may end the game
+    HELD_UP = "held-up"  # for ``done`` of ``total`` seconds; then seat ``writer`` may end it
+    CHEATED = "cheated"  # proven, the proof kept on disk; ``detail`` says how
+    # How the game ended.
+    GAME_OVER = "game-over"
+    ABORTED = "aborted"  # ``detail`` says why
+    # A watcher's: reaching the host (``detail``: the address; then why it waits), what
+    # it verified (``done``: the position, the rounds), an entry it refused (``seat``
+    # sent it, ``done`` its position, ``detail`` why).
+    CONNECTING = "connecting"
+    ADMISSION = "admission"
+    VERIFIED = "verified"
+    ROUND_CHECKED = "round-checked"
+    REFUSED = "refused"
+    # The lobby's: ``done`` seated of ``total``; the host starts the game.
+    WAITING_PLAYERS = "waiting-players"
+    STARTING = "starting"
+    # A sentence said as it is (``detail``).
+    EVENT = "event"
+
+
+# Whose choice a table waits for, by the rules' phase: the one map from a phase to a status.
+WAITING_FOR: Mapping[Phase, StatusKind] = MappingProxyType({
+    Phase.BID: StatusKind.WAITING_BID,
+    Phase.CHOOSE_TRUMP: StatusKind.WAITING_TRUMP,
+    Phase.PLAY: StatusKind.WAITING_PLAY,
+})
 
 
 @dataclass(frozen=True)
 class Status:
-    """One line of progress the front end shows while it waits.
+    """One line of progress the front end shows while it waits: ``kind`` says what,
+    the other fields fill it in (see ``StatusKind``)."""
 
-    ``kind`` is a stable key the front end translates:
-    ``shuffling``/``locking``/``dealing`` (with ``done``/``total``), ``waiting-bid``,
-    ``waiting-play``, ``waiting-trump``, ``revealing``, ``disconnected`` (``seat`` set),
-    ``stalled``, ``game-over``, ``aborted``, ``cheated`` (``seat`` proven to have cheated,
-    the proof kept on disk; ``detail`` says how), ``held-up`` (``seat`` has held the game
-    up for ``done`` of ``total`` seconds; then seat ``writer`` may end it).
-    """
-
-    kind: str
+    kind: StatusKind
     seat: int | None = None
     done: int | None = None
     total: int | None = None

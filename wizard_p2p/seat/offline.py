@@ -27,7 +27,7 @@ from wizard_p2p.rules import (
     seat_view,
 )
 from wizard_p2p.rules.driver import Choice, GameDriver
-from wizard_p2p.seat.controller import Snapshot, Status
+from wizard_p2p.seat.controller import Snapshot, Status, StatusKind
 
 
 class OfflineSeat:
@@ -65,7 +65,7 @@ class OfflineSeat:
         )
         status: tuple[Status, ...] = ()
         if view.is_over:
-            status = (Status("game-over"),)
+            status = (Status(StatusKind.GAME_OVER),)
         return Snapshot(
             view=view,
             names=self.names,

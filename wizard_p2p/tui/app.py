@@ -35,7 +35,7 @@ from prompt_toolkit.output import Output
 from wizard_p2p.bots.coach import Advice, advise, can_advise
 from wizard_p2p.errors import IllegalAction, UsageError, WizardError
 from wizard_p2p.rules import MAX_SEATS, MIN_SEATS, Card, Phase, RoundResult, Suit, suit_to_follow
-from wizard_p2p.seat.controller import SeatController, Snapshot
+from wizard_p2p.seat.controller import SeatController, Snapshot, StatusKind
 from wizard_p2p.tui.controls import ScrollControl
 from wizard_p2p.tui.i18n import Translator
 from wizard_p2p.tui.keys import create_key_bindings
@@ -648,7 +648,7 @@ class WizardApp:
     def end_stalled(self) -> None:
         """``e``: end a game held up by a silent seat, when the table lets this seat do it."""
         snap = self.snapshot
-        if snap is None or not any(s.kind == "stalled" for s in snap.status):
+        if snap is None or not any(s.kind is StatusKind.STALLED for s in snap.status):
             return
         abort = getattr(self.controller, "abort_stalled", None)
         if abort is None:

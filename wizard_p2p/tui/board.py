@@ -15,9 +15,8 @@ Each function returns the lines of one panel (lists of styled fragments, see
   bracketed; in the clairvoyance round, the others' cards and the hidden own one;
 * ``prompt_lines`` — the decision asked for (bid with the ±1 forbidden bid
   struck, trump choice, play) or what the table is waiting for;
-* ``status_text`` — progress while the program waits ("shuffling (3/6)",
-  "waiting for Ana to bid", "Ben disconnected - waiting"; a watcher's controller
-  adds what it verified and any entry it refused, naming the seat).
+* ``message_lines`` — the answer to the last key, or the table's progress
+  (``status_words.status_text``) while the player decides.
 """
 
 from __future__ import annotations
@@ -30,6 +29,7 @@ from prompt_toolkit.mouse_events import MouseEvent, MouseEventType
 from wizard_p2p.rules import DECK, Card, Phase, Suit, Trick, trick_winner
 from wizard_p2p.tui.controls import Line, flow
 from wizard_p2p.tui.shared import ConsoleState
+from wizard_p2p.tui.status_words import status_text
 from wizard_p2p.tui.story import story
 from wizard_p2p.tui.text import card_class, card_label, clip, pad, width
 
@@ -364,76 +364,6 @@ def prompt_lines(app: ConsoleState, cells: int, height: int | None) -> list[Line
         ahead = tr("preselected", card=card_label(app.preselected))
         lines += flow(words(ahead, "class:prompt"), cells)
     return lines or [[]]
-
-
-def status_text(app: ConsoleState) -> str:
-    """What the table is waiting for, in the player's language."""
-    assert app.snapshot is not None
-    snap = app.snapshot
-    view = snap.view
-    tr = app.tr
-    parts: list[str] = []
-    # A watcher's: said after the rest, and never instead of whose turn it is.
-    refused: list[str] = []
-    notes: list[str] = []
-    reported: set[int] = set()
-    for status in snap.status:
-        done, total = status.done or 0, status.total or 0
-        who = app.name(status.seat) if status.seat is not None else "?"
-        kind = status.kind
-        if kind in ("shuffling", "locking", "dealing", "revealing"):
-            parts.append(tr(kind, done=done, total=total))
-        elif kind in ("waiting-bid", "waiting-play", "waiting-trump"):
-            parts.append(tr(kind.replace("-", "_"), name=who))
-        elif kind in ("disconnected", "stalled"):
-            parts.append(tr(kind, name=who))
-            if status.seat is not None:
-                reported.add(status.seat)
-        elif kind == "held-up":
-            writer = app.name(status.writer) if status.writer is not None else "?"
-            left = max(0, total - done)
-            if left:
-                bar = "#" * (10 * done // max(1, total))
-                parts.append(tr("held_up", name=who, left=left, writer=writer,
-                                bar=f"[{bar:<10}]"))
-            else:
-                parts.append(tr("may_end", name=who, writer=writer))
-            if status.seat is not None:
-                reported.add(status.seat)
-        elif kind == "cheated":
-            parts.append(tr("cheated", name=who))
-        elif kind == "verified":
-            notes.append(tr("watch_verified", n=done))
-        elif kind == "round-checked":
-            notes.append(tr("watch_round_checked", n=done))
-        elif kind == "refused":
-            refused.append(tr("watch_refused_entry", n=done, name=who, detail=status.detail))
-        elif kind == "connecting":
-            parts.append(tr("lobby_connecting", detail=status.detail))
-        elif kind == "admission":
-            parts.append(tr("watch_admission", detail=status.detail))
-        elif kind == "game-over":
-            parts.append(tr("game_over"))
-        elif kind == "aborted":
-            parts.append(tr("aborted", detail=status.detail or snap.aborted or ""))
-        else:
-            parts.append(tr("working", detail=status.detail or kind))
-    for seat, up in enumerate(snap.connected):
-        if not up and seat not in reported and not app.is_me(seat):
-            parts.append(tr("disconnected", name=app.name(seat)))
-    if not parts and view.to_move is not None and not app.is_me(view.to_move):
-        key = {
-            Phase.BID: "waiting_bid",
-            Phase.PLAY: "waiting_play",
-            Phase.CHOOSE_TRUMP: "waiting_trump",
-        }.get(view.phase)
-        if key:
-            parts.append(tr(key, name=app.name(view.to_move)))
-    if not parts and snap.aborted:
-        parts.append(tr("aborted", detail=snap.aborted))
-    if not parts and (snap.finished or view.is_over):
-        parts.append(tr("game_over"))
-    return tr("semicolon").join(parts + refused + notes)
 
 
 def message_lines(app: ConsoleState, cells: int, height: int | None) -> list[Line]:

@@ -56,7 +56,6 @@ EN: dict[str, str] = {
     "waiting_play": "waiting for {name} to play",
     "waiting_trump": "waiting for {name} to choose trump",
     "shuffling": "shuffling ({done}/{total})",
-    "locking": "locking the deck ({done}/{total})",
     "dealing": "dealing ({done}/{total})",
     "revealing": "revealing the round's secrets ({done}/{total})",
     "disconnected": "{name} disconnected - waiting",

@@ -56,7 +56,6 @@ JA: dict[str, str] = {
     "waiting_play": "{name} のプレイを待っています",
     "waiting_trump": "{name} の切り札選択を待っています",
     "shuffling": "シャッフル中（{done}/{total}）",
-    "locking": "山札をロック中（{done}/{total}）",
     "dealing": "配布中（{done}/{total}）",
     "revealing": "ラウンドの秘密を公開中（{done}/{total}）",
     "disconnected": "{name} の接続が切れました。待っています",

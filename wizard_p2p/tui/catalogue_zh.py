@@ -56,7 +56,6 @@ ZH: dict[str, str] = {
     "waiting_play": "等待 {name} 出牌",
     "waiting_trump": "等待 {name} 选择王牌",
     "shuffling": "洗牌中（{done}/{total}）",
-    "locking": "锁定牌堆（{done}/{total}）",
     "dealing": "发牌中（{done}/{total}）",
     "revealing": "公开本轮密钥（{done}/{total}）",
     "disconnected": "{name} 已断线，等待中",
