@@ -70,13 +70,26 @@ PLAYER = Obj(
     }
 )
 
+# A game after the first of a series at one table (SPEC §3.4): the series is named by the
+# game id of its first game, which carries no such field; the first dealer is fixed.
+MAX_SERIES_GAMES = 999
+SERIES = Obj(
+    {
+        "first": HASH,
+        "game": Int(2, MAX_SERIES_GAMES),
+        "first_dealer": SEATS,
+    }
+)
+
 GENESIS_TERMS = Obj(
     {
         "protocol": Str(max_len=32, choices=(PROTOCOL,)),
         "config": CONFIG,
         "players": List(PLAYER, 3, 6),
         "nonce": Hex(32),
-    }
+        "series": SERIES,
+    },
+    optional=frozenset({"series"}),
 )
 
 BODIES: dict[str, Obj] = {
