@@ -21,7 +21,9 @@ def _played_until_dealt(game: MemoryGame) -> None:
 
 @settings(max_examples=6, deadline=None)
 @given(seats=st.integers(3, 6), data=st.data())
-def test_a_series_game_deals_first_from_the_seat_its_terms_name(seats: int, data: st.DataObject) -> None:
+def test_a_series_game_deals_first_from_the_seat_its_terms_name(
+    seats: int, data: st.DataObject
+) -> None:
     dealer = data.draw(st.integers(0, seats - 1))
     number = data.draw(st.integers(2, 999))
     series = SeriesTerms(bytes(range(32)), number, dealer)

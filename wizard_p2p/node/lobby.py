@@ -22,6 +22,7 @@ joiner's.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import os
 import re
@@ -61,7 +62,13 @@ from wizard_p2p.node.lobby_common import (
 from wizard_p2p.node.lobby_join import JoinLobby
 from wizard_p2p.node.store import GameStore, SeatRecord
 from wizard_p2p.ports import release_port, reserve_port
-from wizard_p2p.protocol.genesis import coin_commitment, encode_genesis, endorse, genesis_terms
+from wizard_p2p.protocol.genesis import (
+    SeriesTerms,
+    coin_commitment,
+    encode_genesis,
+    endorse,
+    genesis_terms,
+)
 from wizard_p2p.protocol.lobby_schema import (
     Bye,
     Endorse,
@@ -122,6 +129,11 @@ class HostLobby:
     # The lobby socket stays open to every key once the game begins, for the watch gate
     # (node.watch_gate) to take over with ``hand_over_socket``.
     gate: bool = False
+    # The next game of a series (SPEC §3.4): its terms (the first dealer is taken modulo
+    # the seats at the start), and the last game's players by signing key, in seat order:
+    # those who sit again keep that order.
+    series: SeriesTerms | None = None
+    seat_order: tuple[bytes, ...] = ()
     _server: LobbyServer | None = None
     _master: bytes = b""
     _callbacks: list[Callable[[], None]] = field(default_factory=list)
@@ -453,9 +465,12 @@ class HostLobby:
         # People sit before bots: the lowest other seat writes an abort (SPEC §6), so a
         # person is then that seat whenever a person other than the stalled one is seated.
         host, rest = self.players[0], self.players[1:]
+        before = {key: seat for seat, key in enumerate(self.seat_order)}
+        again = sorted((p for p in rest if p.sign_key in before), key=lambda p: before[p.sign_key])
+        rest = [p for p in rest if p.sign_key not in before]
         # Bots sit in the order of their names (Bot 1, Bot 2, …), whatever order they came in.
         bots = sorted((p for p in rest if p.bot), key=lambda p: _name_order(p.name))
-        self.players = [host, *(p for p in rest if not p.bot), *bots]
+        self.players = [host, *again, *(p for p in rest if not p.bot), *bots]
         for joiner in self.waiting:
             assert joiner.client is not None
             server.push(joiner.client, refused("the game started without you"))
@@ -463,7 +478,9 @@ class HostLobby:
         config = GameConfig.with_variants(len(self.players), list(self.config.variants()))
         self._push_players()
         nonce = os.urandom(32)
-        terms = genesis_terms(config, [p.record() for p in self.players], nonce)
+        series = None if self.series is None else dataclasses.replace(
+            self.series, first_dealer=self.series.first_dealer % len(self.players))
+        terms = genesis_terms(config, [p.record() for p in self.players], nonce, series)
         game_dir = nonce.hex()[:16]
         store = GameStore(self.data_dir, game_dir)
         record = SeatRecord(

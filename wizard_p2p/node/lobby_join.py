@@ -9,6 +9,7 @@ the lobby with ``LobbyError`` and the reason.
 
 from __future__ import annotations
 
+import asyncio
 import os
 import shutil
 import time
@@ -47,6 +48,9 @@ from wizard_p2p.protocol.lobby_schema import (
 from wizard_p2p.protocol.messages import PROTOCOL
 from wizard_p2p.rules import VARIANT_NAMES
 
+# Seconds between the hellos of a player waiting for a series' next lobby to open.
+AGAIN_RETRY = 0.5
+
 
 @dataclass
 class JoinLobby:
@@ -63,6 +67,9 @@ class JoinLobby:
     mesh_port: int | None = None
     net_config: NetConfig | None = None
     bot: bool = False  # this seat is played by a program (the hello says so)
+    # The next game of a series: until this moment (``time.monotonic``) a lobby that is
+    # not open yet, or still the last game's watch gate, is asked again.
+    again_until: float | None = None
     timers: LobbyTimers = field(default_factory=LobbyTimers)
     players: list[Seated] = field(default_factory=list)
     seats: int = 0
@@ -89,12 +96,6 @@ class JoinLobby:
         the game's start; ``LobbyError`` says why not (refused, removed, the host left)."""
         self.name = check_own_name(self.name)
         code = normalise_code(self.code)
-        keys = lobby_keys(code)
-        host = f"[{self.host}]" if ":" in self.host else self.host
-        self._client = LobbyClient(
-            self.curve_keys, f"tcp://{host}:{self.port}", keys.public, config=self.net_config
-        )
-        await self._client.start()
         if self.mesh_port is None:
             # Held until the game's mesh binds it (GamePeer.start), maybe minutes later.
             self.mesh_port = reserve_port(self.listen_host or "0.0.0.0")
@@ -105,20 +106,14 @@ class JoinLobby:
                  "port": self.mesh_port, "player": me.to_json()}
         self.status = f"connecting to {self.host}:{self.port}"
         self._notify()
-        try:
-            raw = await self._client.request(
-                encode(hello), timeout=(timeout or self.timers.hello) / 3
-            )
-        except LobbyRefused:
-            # The lobby's key derives from the code: a wrong code fails the handshake.
-            raise LobbyError(
-                f"the lobby at {self.host}:{self.port} refused us: check the invite code "
-                f"{code} (a lobby also closes once its game has started)"
-            ) from None
-        except LobbyTimeout:
-            raise LobbyError(f"no Wizard lobby answers at {self.host}:{self.port}") from None
-        self._client.last_heard = time.monotonic()
-        reply = self._read(raw, ("welcome", "refused", "wait"))
+        while True:
+            try:
+                reply = await self._hello(code, hello, timeout)
+                break
+            except LobbyError:
+                if self.again_until is None or time.monotonic() >= self.again_until:
+                    raise
+                await asyncio.sleep(AGAIN_RETRY)  # the host's next lobby is not open yet
         self._greeted = True
         if isinstance(reply, Welcome):
             self._seated(reply)
@@ -135,6 +130,32 @@ class JoinLobby:
                 start = await self._endorse(body.terms, master)
                 if start is not None:
                     return start
+
+    async def _hello(self, code: str, hello: dict[str, Any], timeout: float | None) -> LobbyBody:
+        """Say hello on a new connection; the host's answer (``LobbyError``: none, or a
+        refusal)."""
+        if self._client is not None:
+            await self._client.close()
+        host = f"[{self.host}]" if ":" in self.host else self.host
+        self._client = LobbyClient(
+            self.curve_keys, f"tcp://{host}:{self.port}", lobby_keys(code).public,
+            config=self.net_config,
+        )
+        await self._client.start()
+        try:
+            raw = await self._client.request(
+                encode(hello), timeout=(timeout or self.timers.hello) / 3
+            )
+        except LobbyRefused:
+            # The lobby's key derives from the code: a wrong code fails the handshake.
+            raise LobbyError(
+                f"the lobby at {self.host}:{self.port} refused us: check the invite code "
+                f"{code} (a lobby also closes once its game has started)"
+            ) from None
+        except LobbyTimeout:
+            raise LobbyError(f"no Wizard lobby answers at {self.host}:{self.port}") from None
+        self._client.last_heard = time.monotonic()
+        return self._read(raw, ("welcome", "refused", "wait"))
 
     def _read(self, raw: bytes, expect: Collection[str]) -> LobbyBody:
         """A message from the host: refused, bye and unreadable ones end the lobby."""

@@ -16,7 +16,7 @@ from prompt_toolkit.filters import Condition
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 
 from wizard_p2p.rules import Suit
-from wizard_p2p.tui.shared import HELP, LOG, ROUND, SCORES, SCROLLABLE, ConsoleState
+from wizard_p2p.tui.shared import FINAL, HELP, LOG, ROUND, SCORES, SCROLLABLE, ConsoleState
 from wizard_p2p.tui.watchers import ADMIT, REFUSE, has_requests
 
 E = KeyPressEvent
@@ -54,6 +54,10 @@ def create_key_bindings(app: ConsoleState) -> KeyBindings:
     @kb.add("m", filter=free)
     def _bell(event: E) -> None:
         app.toggle_bell()
+
+    @kb.add("n", filter=Condition(lambda: not app.confirm_quit and app.overlay == FINAL))
+    def _again(event: E) -> None:
+        app.play_again()
 
     @kb.add("q", filter=not_asking)
     @kb.add("c-c", filter=not_asking)

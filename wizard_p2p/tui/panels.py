@@ -187,6 +187,8 @@ def final_lines(app: ConsoleState, cells: int) -> list[Line]:
         key = "winner" if len(winners) == 1 else "winners"
         lines += flow(words(tr(key, names=tr("comma").join(winners)), "class:prompt"), cells)
     lines.append([("class:hint", clip(tr("watch_leave" if app.watching else "leave"), cells))])
+    if app.offer_again and not snap.aborted and snap.finished:
+        lines.append([("class:hint", clip(tr("again_key"), cells))])
     return lines
 
 
