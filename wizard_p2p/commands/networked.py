@@ -435,6 +435,8 @@ async def _host_async(args: argparse.Namespace) -> GamePeer | None:
     )
     if unannounced is not None:
         args.lobby_notice = not_announced(unannounced, args.lang if not args.headless else "en")
+    if announcer is not None:
+        args.announce_next = announcer.follow  # the table's next game, if it plays one
     if args.headless:  # the console's lobby screen shows the same, in its own words
         _say(args, f"Wizard lobby for {config.seats} players — invite code {host.code}")
         for address in host.addresses:
@@ -473,13 +475,22 @@ async def _lobby_then_game(
     progress lines), again for as long as the player chooses another game there (the
     console's ``n`` at game over; ``--games`` for a headless seat). The last game's
     seat; None: the player left the lobby before a game began (said; not a failure)."""
+    peer, again = await _one_game(args, lobby, identity, curve, 1)
     number = 1
-    while True:
-        peer, again = await _one_game(args, lobby, identity, curve, number)
-        if peer is None or not again:
-            return peer
+    while peer is not None and again:
         number += 1
-        lobby = await _next_lobby(args, lobby, peer, identity, curve)
+        try:
+            lobby = await _next_lobby(args, lobby, peer, identity, curve)
+            following, again = await _one_game(args, lobby, identity, curve, number)
+        except WizardError as exc:
+            # No next game (the host did not open one, or it would not seat us): the
+            # evening ends with the last game played, and says why.
+            _say(args, str(exc))
+            return peer
+        if following is None:
+            return peer
+        peer = following
+    return peer
 
 
 async def _next_lobby(
@@ -527,6 +538,9 @@ async def _next_lobby(
             if time.monotonic() >= deadline:
                 raise
             await asyncio.sleep(0.2)
+    follow = getattr(args, "announce_next", None)
+    if follow is not None:
+        follow(host)
     _say(args, tr("again_offered"))
     return host
 
