@@ -16,6 +16,7 @@ from collections.abc import Awaitable, Callable
 
 from wizard_p2p.errors import UsageError, WizardError
 from wizard_p2p.node.lobby import GameStart, HostLobby, JoinLobby
+from wizard_p2p.node.lobby_news import LobbyNews
 from wizard_p2p.node.peer import GamePeer
 from wizard_p2p.rules import VARIANT_NAMES
 from wizard_p2p.seat.controller import SeatController, Status
@@ -95,17 +96,15 @@ class LobbyAdapter:
         if self.peer is None and self.closed is None:
             if starting:
                 status = (Status("starting"),)
-            elif isinstance(lobby, JoinLobby) and lobby.seat is None and "admit" in lobby.status:
+            elif (isinstance(lobby, JoinLobby) and lobby.seat is None
+                  and lobby.news.news is LobbyNews.ADMISSION):
                 status = (Status("admission"),)
-            elif isinstance(lobby, JoinLobby) and lobby.status.startswith("connecting"):
+            elif isinstance(lobby, JoinLobby) and lobby.news.news is LobbyNews.CONNECTING:
                 status = (Status("connecting", detail=f"{lobby.host}:{lobby.port}"),)
             else:
                 status = (
                     Status("waiting-players", done=len(players), total=seats or len(players)),
                 )
-            quiet = ("waiting", "seated;", "connecting")
-            if lobby.status and lobby.status.split()[0] not in quiet:
-                status += (Status("event", detail=lobby.status),)
             if self.notice:
                 status += (Status("event", detail=self.notice),)
         waiting: tuple[LobbyPlayer, ...] = ()
@@ -137,8 +136,13 @@ class LobbyAdapter:
             waiting=waiting,
             can_remove=can_remove,
             hosting=isinstance(lobby, HostLobby),
+            news=lobby.news.news.value if self._news_shown() else "",
+            news_who=lobby.news.who,
             fingerprint=lobby.identity.fingerprint,
         )
+
+    def _news_shown(self) -> bool:
+        return self.peer is None and self.closed is None and self.lobby.news.shown
 
     def _host(self) -> HostLobby:
         if not isinstance(self.lobby, HostLobby) or self.peer is not None:

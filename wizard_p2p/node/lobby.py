@@ -51,7 +51,7 @@ from wizard_p2p.node.lobby_common import (
     LobbyTimers,
     Seated,
     check_own_name,
-    dropped_text,
+    dropped_who,
     encode,
     load_people,
     lobby_keys,
@@ -60,6 +60,7 @@ from wizard_p2p.node.lobby_common import (
     save_people,
 )
 from wizard_p2p.node.lobby_join import JoinLobby
+from wizard_p2p.node.lobby_news import LobbyNews, LobbyStatus, news_text
 from wizard_p2p.node.store import GameStore, SeatRecord
 from wizard_p2p.ports import release_port, reserve_port
 from wizard_p2p.protocol.genesis import (
@@ -124,7 +125,7 @@ class HostLobby:
     timers: LobbyTimers = field(default_factory=LobbyTimers)
     players: list[Seated] = field(default_factory=list)
     waiting: list[Seated] = field(default_factory=list)  # for the host to admit or refuse
-    status: str = ""
+    news: LobbyStatus = field(default_factory=lambda: LobbyStatus(LobbyNews.OPEN))
     protocol: str = PROTOCOL  # the version this table plays (SPEC §9: hello, welcome)
     # The lobby socket stays open to every key once the game begins, for the watch gate
     # (node.watch_gate) to take over with ``hand_over_socket``.
@@ -171,7 +172,12 @@ class HostLobby:
                 bot=self.bot,
             )
         ]
-        self.status = "waiting for players"
+        self.news = LobbyStatus(LobbyNews.OPEN)
+
+    @property
+    def status(self) -> str:
+        """The latest news in English (a headless host's lines; consoles word ``news``)."""
+        return news_text(self.news)
 
     @property
     def addresses(self) -> list[str]:
@@ -280,7 +286,7 @@ class HostLobby:
         self.waiting.remove(joiner)
         self._barred.discard(joiner.sign_key)
         self.players.append(joiner)
-        self.status = f"{joiner.name} joined"
+        self.news = LobbyStatus(LobbyNews.JOINED, joiner.name)
         assert self._server is not None and client is not None
         self._server.push(client, self._welcome(len(self.players) - 1))
         self._push_players()
@@ -294,7 +300,7 @@ class HostLobby:
         self.waiting.remove(joiner)
         self._barred.add(joiner.sign_key)
         self._heard.pop(client, None)
-        self.status = f"{joiner.name} was not admitted"
+        self.news = LobbyStatus(LobbyNews.NOT_ADMITTED, joiner.name)
         assert self._server is not None
         self._server.push(client, refused("the host did not admit you to the table"))
         self._notify()
@@ -313,7 +319,7 @@ class HostLobby:
         assert self._server is not None and player.client is not None
         self._heard.pop(player.client, None)
         self._server.push(player.client, refused("the host removed you from the table"))
-        self.status = f"{player.name} was removed"
+        self.news = LobbyStatus(LobbyNews.REMOVED, player.name)
         self._push_players()
         self._notify()
 
@@ -344,7 +350,7 @@ class HostLobby:
             if not held:
                 server.push(message.client, refused(NOT_SEATED))
         elif isinstance(body, Bye):
-            self._leave(message.client, "left the lobby")
+            self._leave(message.client, LobbyNews.LEFT)
         elif isinstance(body, Watch):
             server.reply(message, _NOT_BEGUN)
         else:
@@ -390,12 +396,13 @@ class HostLobby:
                 return refused("too many players are waiting for the host: try later"), False
             self.waiting.append(joiner)
             self._heard[message.client] = time.monotonic()
-            self.status = f"{joiner.name} asks to join" + (" again" if again else "")
+            self.news = LobbyStatus(LobbyNews.ASKS_AGAIN if again else LobbyNews.ASKS,
+                                    joiner.name)
             self._notify()
             return self._wait(), False
         self.players.append(joiner)
         self._heard[message.client] = time.monotonic()
-        self.status = f"{joiner.name} joined"
+        self.news = LobbyStatus(LobbyNews.JOINED, joiner.name)
         return self._welcome(len(self.players) - 1), True
 
     def _refusal(self, player: LobbyPlayer) -> str | None:
@@ -419,7 +426,7 @@ class HostLobby:
     def _wait(self) -> bytes:
         return encode({"type": "wait", "reason": "the host admits players one by one"})
 
-    def _leave(self, client: str, why: str) -> Seated | None:
+    def _leave(self, client: str, why: LobbyNews) -> Seated | None:
         """Free the seat (or the waiting place) of ``client``; the player that left."""
         self._heard.pop(client, None)
         gone = next((p for p in self.players[1:] + self.waiting if p.client == client), None)
@@ -430,7 +437,7 @@ class HostLobby:
         else:
             self.players.remove(gone)
             self._push_players()
-        self.status = f"{gone.name} {why}"
+        self.news = LobbyStatus(why, gone.name)
         self._notify()
         return gone
 
@@ -443,7 +450,7 @@ class HostLobby:
         """Free the seats of joiners not heard for the silence limit."""
         for player in self._silent():
             assert player.client is not None
-            self._leave(player.client, "is gone (not heard from)")
+            self._leave(player.client, LobbyNews.GONE)
 
     def _push_players(self) -> None:
         server = self._server
@@ -494,7 +501,7 @@ class HostLobby:
         # Canonical bytes encode byte strings as hex, so these are the bytes every
         # player endorses, and their JSON form is what the joiners are sent.
         signed = genesis_terms_bytes(terms)
-        self.status = "waiting for every player to endorse the game"
+        self.news = LobbyStatus(LobbyNews.ENDORSING)
         self._notify()
         clients = {p.client: s for s, p in enumerate(self.players) if p.client is not None}
         payload = encode({"type": "terms", "terms": json.loads(signed)})
@@ -505,7 +512,7 @@ class HostLobby:
             left = deadline - time.monotonic()
             if left <= 0:
                 late = [p for s, p in enumerate(self.players) if s not in endorsements]
-                self._call_off(store, late, "did not endorse the game in time")
+                self._call_off(store, late, LobbyNews.CALLED_OFF_LATE)
                 return None
             try:
                 message = await server.recv(timeout=min(left, self.timers.ping))
@@ -514,11 +521,11 @@ class HostLobby:
             if message is not None:
                 gone = self._while_starting(message, clients, signed, endorsements)
                 if gone is not None:
-                    self._call_off(store, [gone], "left the lobby")
+                    self._call_off(store, [gone], LobbyNews.CALLED_OFF_LEFT)
                     return None
             silent = self._silent()
             if silent:
-                self._call_off(store, silent, "is gone (not heard from)")
+                self._call_off(store, silent, LobbyNews.CALLED_OFF_GONE)
                 return None
         genesis = encode_genesis(
             self.identity, terms, [endorsements[s] for s in range(len(self.players))]
@@ -528,7 +535,7 @@ class HostLobby:
         payload = encode({"type": "genesis", "entry": genesis.decode()})
         for client in clients:
             server.push(client, payload)
-        self.status = "game started"
+        self.news = LobbyStatus(LobbyNews.STARTED)
         self._handed_over = True
         self._notify()
         people = _people(self.players)
@@ -574,20 +581,20 @@ class HostLobby:
             server.reply(message, OK)
         return None
 
-    def _call_off(self, store: GameStore, gone: list[Seated], why: str) -> None:
+    def _call_off(self, store: GameStore, gone: list[Seated], why: LobbyNews) -> None:
         """The start fails: free the seats of ``gone``, tell the others by a new seat list
         (which a joiner waiting for the genesis reads as the start called off)."""
+        names = ", ".join(p.name for p in gone)
         for player in gone:
             if player.client is not None:
                 self._heard.pop(player.client, None)
                 assert self._server is not None
-                self._server.push(player.client, refused(f"the start was called off: {why}"))
+                self._server.push(player.client, refused(news_text(LobbyStatus(why, names))))
         self.players = [self.players[0], *(p for p in self.players[1:] if p not in gone)]
         shutil.rmtree(store.path, ignore_errors=True)  # no game: no seat.json to resume
         self._terms_fixed = False
         self._started.clear()
-        names = ", ".join(p.name for p in gone)
-        self.status = f"the start was called off: {names} {why}"
+        self.news = LobbyStatus(why, names)
         self._push_players()
         self._notify()
 
@@ -600,7 +607,7 @@ class HostLobby:
 
     def _sender_dropped(self, event: SenderDropped) -> None:
         self._heard.pop(event.client, None)
-        self.status = dropped_text(event)
+        self.news = LobbyStatus(LobbyNews.DROPPED, dropped_who(event))
         self._notify()
 
     def hand_over_socket(self) -> LobbyServer:

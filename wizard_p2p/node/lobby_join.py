@@ -35,6 +35,7 @@ from wizard_p2p.node.lobby_common import (
     read_from_host,
     save_people,
 )
+from wizard_p2p.node.lobby_news import LobbyNews, LobbyStatus, news_text
 from wizard_p2p.node.store import GameStore, SeatRecord
 from wizard_p2p.ports import release_port, reserve_port
 from wizard_p2p.protocol.genesis import coin_commitment, endorse
@@ -78,11 +79,16 @@ class JoinLobby:
     protocol: str = PROTOCOL  # the version this client plays (SPEC §9: hello, welcome)
     _handed_over: bool = False  # the game started: its mesh port is the peer's to release
     seat: int | None = None
-    status: str = ""
+    news: LobbyStatus = field(default_factory=lambda: LobbyStatus(LobbyNews.CONNECTING))
     _client: LobbyClient | None = None
     _callbacks: list[Callable[[], None]] = field(default_factory=list)
     _last_ping: float = 0.0
     _greeted: bool = False  # the host answered our hello: it holds a seat or a place for us
+
+    @property
+    def status(self) -> str:
+        """The latest news in English (a headless seat's lines; consoles word ``news``)."""
+        return news_text(self.news)
 
     def subscribe(self, callback: Callable[[], None]) -> None:
         self._callbacks.append(callback)
@@ -104,7 +110,7 @@ class JoinLobby:
                     coin_commitment(master), bot=self.bot)
         hello = {"type": "hello", "code": code, "protocol": self.protocol,
                  "port": self.mesh_port, "player": me.to_json()}
-        self.status = f"connecting to {self.host}:{self.port}"
+        self.news = LobbyStatus(LobbyNews.CONNECTING, f"{self.host}:{self.port}")
         self._notify()
         while True:
             try:
@@ -118,7 +124,7 @@ class JoinLobby:
         if isinstance(reply, Welcome):
             self._seated(reply)
         else:
-            self.status = "waiting for the host to admit you"
+            self.news = LobbyStatus(LobbyNews.ADMISSION)
             self._notify()
         while True:
             body = await self._next(("players", "terms", "welcome"))
@@ -189,7 +195,7 @@ class JoinLobby:
         self.seat = welcome.seat
         self.players = [Seated.from_lobby(p) for p in welcome.players]
         self.variants = tuple(v for v in VARIANT_NAMES if v in welcome.variants)
-        self.status = "seated; waiting for the host to start"
+        self.news = LobbyStatus(LobbyNews.SEATED)
         self._notify()
 
     def _update(self, players: Players) -> None:
@@ -230,14 +236,14 @@ class JoinLobby:
         except LobbyTimeout:
             raise LobbyError("the host did not take our endorsement") from None
         self._read(raw, ("ok",))
-        self.status = "waiting for the genesis"
+        self.news = LobbyStatus(LobbyNews.GENESIS)
         self._notify()
         bots = {p.sign_key for p in self.players if p.bot}
         body = await self._next(("genesis", "players"))
         if isinstance(body, Players):
             shutil.rmtree(store.path, ignore_errors=True)  # that game never began
             self._update(body)
-            self.status = "the start was called off; waiting for the host to start"
+            self.news = LobbyStatus(LobbyNews.CALLED_OFF)
             self._notify()
             return None
         assert isinstance(body, Genesis)

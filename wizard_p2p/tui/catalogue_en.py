@@ -354,4 +354,18 @@ EN: dict[str, str] = {
     "history_unknown": "no game {id} is kept in {path}",
     "history_several": "{id} names several games: give more of its digits",
     "history_more": "one game in detail:",
+    # The lobby's news (node.lobby_news.LobbyNews), as the lobby screen says it.
+    "lobby_news_joined": "{who} joined",
+    "lobby_news_asks": "{who} asks to join",
+    "lobby_news_asks_again": "{who} asks to join again",
+    "lobby_news_not_admitted": "{who} was not admitted",
+    "lobby_news_removed": "{who} was removed",
+    "lobby_news_left": "{who} left the lobby",
+    "lobby_news_gone": "{who} is gone: nothing heard from them",
+    "lobby_news_started": "the game has started",
+    "lobby_news_called_off_left": "the start was called off: {who} left the lobby",
+    "lobby_news_called_off_gone": "the start was called off: nothing heard from {who}",
+    "lobby_news_called_off_late": "the start was called off: {who} did not sign the game in time",
+    "lobby_news_dropped": "a client {who} was dropped for flooding the lobby",
+    "lobby_news_called_off": "the start was called off; waiting for the host to start",
 }

@@ -352,4 +352,18 @@ JA: dict[str, str] = {
     "history_unknown": "{path} にゲーム {id} はありません",
     "history_several": "{id} に当たるゲームが複数あります：桁をもっと指定してください",
     "history_more": "一ゲームの詳細：",
+    # ロビーの出来事（node.lobby_news.LobbyNews）、ロビー画面での言い方。
+    "lobby_news_joined": "{who} が参加しました",
+    "lobby_news_asks": "{who} が参加を求めています",
+    "lobby_news_asks_again": "{who} がもう一度参加を求めています",
+    "lobby_news_not_admitted": "{who} の参加を断りました",
+    "lobby_news_removed": "{who} をテーブルから外しました",
+    "lobby_news_left": "{who} がロビーを出ました",
+    "lobby_news_gone": "{who} との連絡が途絶えました",
+    "lobby_news_started": "ゲームが始まりました",
+    "lobby_news_called_off_left": "開始を取りやめました：{who} がロビーを出ました",
+    "lobby_news_called_off_gone": "開始を取りやめました：{who} との連絡が途絶えました",
+    "lobby_news_called_off_late": "開始を取りやめました：{who} が時間内に署名しませんでした",
+    "lobby_news_dropped": "クライアント {who} は送りすぎのため切断しました",
+    "lobby_news_called_off": "開始を取りやめました。ホストの開始を待っています",
 }

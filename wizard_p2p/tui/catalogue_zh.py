@@ -343,4 +343,18 @@ ZH: dict[str, str] = {
     "history_unknown": "{path} 中没有对局 {id}",
     "history_several": "{id} 对应多个对局：请多给几位数字",
     "history_more": "查看一局的详情：",
+    # 大厅的消息（node.lobby_news.LobbyNews），大厅画面的说法。
+    "lobby_news_joined": "{who} 加入了",
+    "lobby_news_asks": "{who} 请求加入",
+    "lobby_news_asks_again": "{who} 再次请求加入",
+    "lobby_news_not_admitted": "{who} 未获准加入",
+    "lobby_news_removed": "{who} 已被移出",
+    "lobby_news_left": "{who} 离开了大厅",
+    "lobby_news_gone": "{who} 已失去联系",
+    "lobby_news_started": "游戏已开始",
+    "lobby_news_called_off_left": "开始已取消：{who} 离开了大厅",
+    "lobby_news_called_off_gone": "开始已取消：与 {who} 失去联系",
+    "lobby_news_called_off_late": "开始已取消：{who} 没有及时签署本局",
+    "lobby_news_dropped": "客户端 {who} 刷屏，已被断开",
+    "lobby_news_called_off": "开始已取消；等待主持人开始游戏",
 }
