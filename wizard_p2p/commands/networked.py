@@ -50,6 +50,7 @@ from wizard_p2p.protocol.messages import (
     signed_version_of,
 )
 from wizard_p2p.rules import GameConfig
+from wizard_p2p.rules.series import GameResult, Standing, series_standings
 
 
 def parse_address(text: str) -> tuple[str, int]:
@@ -291,7 +292,7 @@ async def _console_lobby(
         node_lobby.begin()
         app = asyncio.ensure_future(
             run_app_async(node_lobby, lang=getattr(args, "lang", None), bell=_bell(args),
-                          again=again)
+                          again=again, standings=lambda: _standings_now(args, node_lobby.peer))
         )
         await asyncio.wait({app})
     chosen = False
@@ -311,6 +312,33 @@ async def _console_lobby(
     if peer is not None and peer.table.finished:
         await peer.run_until_finished()
     return peer, chosen and peer is not None and peer.table.finished
+
+
+def _result(peer: GamePeer) -> GameResult:
+    table = peer.table
+    assert table.game is not None
+    return GameResult.from_history([k.hex() for k in table.sign_keys], table.names,
+                                   table.game.history[: table.completed_rounds])
+
+
+def _standings_now(
+    args: argparse.Namespace, peer: GamePeer | None
+) -> tuple[tuple[Standing, ...], int] | None:
+    """A series' standings at its later game's end, for the console: this program's
+    earlier games of the series (kept in memory as they ended) and this one."""
+    if peer is None or not peer.table.finished or peer.table.series is None:
+        return None
+    earlier = [r for first, r in getattr(args, "series_results", [])
+               if first == peer.table.series.first]
+    return series_standings([*earlier, _result(peer)]), peer.table.series.game
+
+
+def _keep_result(args: argparse.Namespace, peer: GamePeer) -> None:
+    """Remember a finished game's result for the series' next game's end."""
+    table = peer.table
+    if table.finished:
+        first = table.series.first if table.series is not None else table.game_id
+        args.series_results = [*getattr(args, "series_results", []), (first, _result(peer))]
 
 
 def _report(args: argparse.Namespace, peer: GamePeer) -> None:
@@ -566,6 +594,7 @@ async def _one_game(
             print(fit(Translator(args.lang)("end_lobby_left"), terminal_columns()), flush=True)
             return None, False
         await console_peer.close()
+        _keep_result(args, console_peer)
         args.series_next = again
         _report(args, console_peer)
         return console_peer, again

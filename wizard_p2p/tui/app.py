@@ -34,6 +34,7 @@ from prompt_toolkit.output import Output
 
 from wizard_p2p.errors import IllegalAction, UsageError, WizardError
 from wizard_p2p.rules import MAX_SEATS, MIN_SEATS, Card, Phase, RoundResult, Suit, suit_to_follow
+from wizard_p2p.rules.series import Standing
 from wizard_p2p.seat.controller import SeatController, Snapshot
 from wizard_p2p.tui.controls import ScrollControl
 from wizard_p2p.tui.i18n import Translator
@@ -63,11 +64,13 @@ class WizardApp:
         output: Output | None = None,
         bell: bool = True,
         again: bool = False,
+        standings: Callable[[], tuple[tuple[Standing, ...], int] | None] | None = None,
     ) -> None:
         self.tr = Translator(lang)
         # At game over ``n`` leaves the table for another game at it (``again`` then set).
         self.offer_again = again
         self.again = False
+        self.standings = standings  # a series' standings, shown with the game's end
         self.bell = bell  # a beep when the player's turn comes (``b`` switches it)
         self.bells = 0  # beeps so far
         self.preselected: Card | None = None  # plays itself when the player's turn comes
@@ -665,11 +668,12 @@ def run_app(
 async def run_app_async(
     target: SeatController | LobbyController, lang: str | None = None, *, bell: bool = True,
     again: bool = False,
+    standings: Callable[[], tuple[tuple[Standing, ...], int] | None] | None = None,
 ) -> WizardApp:
     """``run_app`` for a caller that already runs an asyncio loop (the networked node);
     ``again``: game over offers another game at the table (``WizardApp.again`` says if
-    the player took it)."""
-    app = WizardApp(target, lang, bell=bell, again=again)
+    the player took it); ``standings``: a series' standings for the game's end."""
+    app = WizardApp(target, lang, bell=bell, again=again, standings=standings)
     await app.application.run_async()
     return app
 

@@ -8,9 +8,11 @@ from them, so the dependency runs one way.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol
 
 from wizard_p2p.rules import Card, RoundResult, Suit
+from wizard_p2p.rules.series import Standing
 from wizard_p2p.seat.controller import Snapshot
 from wizard_p2p.tui.controls import ScrollControl
 from wizard_p2p.tui.i18n import Translator
@@ -44,6 +46,9 @@ class ConsoleState(Protocol):
     preselected: Card | None
     scroll_controls: dict[str, ScrollControl]
     offer_again: bool  # game over may offer another game at the same table
+    # A series' standings once this game is over, and the game's number in it (None:
+    # not a series' later game).
+    standings: Callable[[], tuple[tuple[Standing, ...], int] | None] | None
 
     @property
     def screen(self) -> str: ...
