@@ -61,6 +61,7 @@ from wizard_p2p.node.lobby_common import (
 )
 from wizard_p2p.node.lobby_join import JoinLobby
 from wizard_p2p.node.lobby_news import LobbyNews, LobbyStatus, news_text
+from wizard_p2p.node.lobby_stage import HostStage, HostStep, advance
 from wizard_p2p.node.store import GameStore, SeatRecord
 from wizard_p2p.ports import release_port, reserve_port
 from wizard_p2p.protocol.genesis import (
@@ -138,9 +139,8 @@ class HostLobby:
     _server: LobbyServer | None = None
     _master: bytes = b""
     _callbacks: list[Callable[[], None]] = field(default_factory=list)
-    _started: asyncio.Event = field(default_factory=asyncio.Event)
-    _terms_fixed: bool = False  # the terms are being signed: the table no longer changes
-    _handed_over: bool = False  # the game started: its mesh port is the peer's to release
+    stage: HostStage = HostStage.SEATING  # node.lobby_stage's table says what may follow
+    _started: asyncio.Event = field(default_factory=asyncio.Event)  # wakes the seating loop
     _changed: asyncio.Event = field(default_factory=asyncio.Event)
     _heard: dict[str, float] = field(default_factory=dict)  # seated/waiting client → when
     # Signing keys removed or refused: such a player may ask again, and waits for the
@@ -187,7 +187,12 @@ class HostLobby:
     @property
     def starting(self) -> bool:
         """The terms are out for endorsement (until the genesis, or the start is called off)."""
-        return self._terms_fixed or self._started.is_set()
+        return self.stage is not HostStage.SEATING
+
+    @property
+    def _handed_over(self) -> bool:
+        """The game started: its mesh port (and a gate's socket) are the peer's."""
+        return self.stage is HostStage.STARTED
 
     def start_refusal(self) -> str | None:
         """Why the host cannot start now, or None."""
@@ -248,7 +253,7 @@ class HostLobby:
     @property
     def variants_open(self) -> bool:
         """Whether the host may still switch variants (the game has not started)."""
-        return not self.starting and not self._handed_over
+        return self.stage is HostStage.SEATING
 
     def set_variants(self, variants: list[str] | tuple[str, ...]) -> None:
         """Switch the game's variants before it starts (the host, from the console).
@@ -268,6 +273,7 @@ class HostLobby:
         refusal = self.start_refusal()
         if refusal is not None:
             raise UsageError(refusal)
+        self.stage = advance(self.stage, HostStep.ASK_START)
         self._started.set()
         self._notify()
 
@@ -468,7 +474,7 @@ class HostLobby:
         """Terms out, endorsements in, genesis out; None if the start is called off."""
         server = self._server
         assert server is not None
-        self._terms_fixed = True
+        self.stage = advance(self.stage, HostStep.TERMS_OUT)
         # People sit before bots: the lowest other seat writes an abort (SPEC §6), so a
         # person is then that seat whenever a person other than the stalled one is seated.
         host, rest = self.players[0], self.players[1:]
@@ -536,7 +542,7 @@ class HostLobby:
         for client in clients:
             server.push(client, payload)
         self.news = LobbyStatus(LobbyNews.STARTED)
-        self._handed_over = True
+        self.stage = advance(self.stage, HostStep.GENESIS)
         self._notify()
         people = _people(self.players)
         save_people(store, people)
@@ -592,7 +598,7 @@ class HostLobby:
                 self._server.push(player.client, refused(news_text(LobbyStatus(why, names))))
         self.players = [self.players[0], *(p for p in self.players[1:] if p not in gone)]
         shutil.rmtree(store.path, ignore_errors=True)  # no game: no seat.json to resume
-        self._terms_fixed = False
+        self.stage = advance(self.stage, HostStep.CALL_OFF)
         self._started.clear()
         self.news = LobbyStatus(why, names)
         self._push_players()
