@@ -25,6 +25,7 @@ from wizard_p2p.errors import DecodeError, UsageError
 from wizard_p2p.identity import Identity
 from wizard_p2p.net import CurveKeys, NetConfig
 from wizard_p2p.node.lobby import HostLobby, JoinLobby, LobbyError, new_invite_code
+from wizard_p2p.node.lobby_stage import HostStage
 from wizard_p2p.node.store import GameStore, SeatRecord, list_games
 from wizard_p2p.protocol import messages as m
 from wizard_p2p.rules import GameConfig
@@ -342,7 +343,7 @@ def test_the_variants_are_fixed_once_the_terms_are_being_signed(tmp_path: Path) 
         await host.open()
         try:
             assert host.variants_open
-            host._terms_fixed = True  # as _start_game sets it before sending the terms
+            host.stage = HostStage.SIGNING  # as _start_game sets it before sending the terms
             assert not host.variants_open
             with pytest.raises(UsageError, match="fixed"):
                 host.set_variants(["clairvoyance"])

@@ -97,6 +97,14 @@ def _add_network_options(
                         "(default 3)")
 
 
+def _add_series_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--games", type=int, default=1, metavar="N",
+        help="a headless seat plays up to N games in a row at this table (the console "
+        "offers another at each game over: key n); default 1",
+    )
+
+
 def _cmd_play(args: argparse.Namespace) -> int:
     if args.offline:
         from wizard_p2p.commands.offline import play_offline
@@ -170,6 +178,12 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     from wizard_p2p.commands.replay import replay
 
     return replay(args)
+
+
+def _cmd_history(args: argparse.Namespace) -> int:
+    from wizard_p2p.commands.history_command import history
+
+    return history(args)
 
 
 def _cmd_tournament(args: argparse.Namespace) -> int:
@@ -372,6 +386,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="let the players ask the coach (the c key) during the game: every player sees "
         "this term in the lobby and on the board, and endorses it with the others",
     )
+    _add_series_option(host)
     host.set_defaults(func=_cmd_host, watch_gate=True)
 
     join = sub.add_parser(
@@ -383,6 +398,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_host_address(join, "choose among the lobbies announced on the local network")
     _add_network_options(join)
+    _add_series_option(join)
     join.set_defaults(func=_cmd_join)
 
     bot = sub.add_parser(
@@ -394,6 +410,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_host_address(bot, "the only lobby announced on the local network")
     _add_network_options(bot, bot=True)
+    _add_series_option(bot)
     bot.set_defaults(func=_cmd_join, name="Bot")
 
     watch = sub.add_parser(
@@ -469,6 +486,22 @@ def build_parser() -> argparse.ArgumentParser:
     )
     replay.add_argument("--lang", default=None, help="en, zh, ja (default: from the locale)")
     replay.set_defaults(func=_cmd_replay)
+
+    history = sub.add_parser(
+        "history",
+        help="list the games kept in the data folder, or show one",
+        description="List the games kept in the data folder: when, who played, the "
+        "variants, the winners, how each ended and whether its log verifies, and the "
+        "standings of each series of games played at one table. With GAME (its id or its "
+        "first digits): that game's score pad and the commands that audit and replay it.",
+    )
+    history.add_argument("game", nargs="?", default=None, help="a game id, or its first digits")
+    history.add_argument(
+        "--data-dir", default=None,
+        help="where keys and games live (default: ~/.local/share/wizard-p2p)",
+    )
+    history.add_argument("--lang", default=None, help="en, zh, ja (default: from the locale)")
+    history.set_defaults(func=_cmd_history)
 
     tournament = sub.add_parser(
         "tournament", help="bot policies against each other in memory", add_help=False

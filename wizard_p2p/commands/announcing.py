@@ -86,6 +86,13 @@ class LobbyAnnouncer:
         self._announcer = announcer
         self.lobby.subscribe(self._changed)
 
+    def follow(self, lobby: HostLobby) -> None:
+        """Announce ``lobby`` from now on: the same table's next game (a series)."""
+        self.lobby = lobby
+        if self._announcer is not None:
+            lobby.subscribe(self._changed)
+            self._changed()
+
     def _failed(self, reason: WizardError) -> None:
         if self.on_failure is not None:
             self.on_failure(reason)

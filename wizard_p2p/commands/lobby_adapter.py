@@ -16,6 +16,7 @@ from collections.abc import Awaitable, Callable
 
 from wizard_p2p.errors import UsageError, WizardError
 from wizard_p2p.node.lobby import GameStart, HostLobby, JoinLobby
+from wizard_p2p.node.lobby_news import LobbyNews
 from wizard_p2p.node.peer import GamePeer
 from wizard_p2p.rules import VARIANT_NAMES
 from wizard_p2p.seat.controller import SeatController, Status, StatusKind
@@ -95,18 +96,16 @@ class LobbyAdapter:
         if self.peer is None and self.closed is None:
             if starting:
                 status = (Status(StatusKind.STARTING),)
-            elif isinstance(lobby, JoinLobby) and lobby.seat is None and "admit" in lobby.status:
+            elif (isinstance(lobby, JoinLobby) and lobby.seat is None
+                  and lobby.news.news is LobbyNews.ADMISSION):
                 status = (Status(StatusKind.ADMISSION),)
-            elif isinstance(lobby, JoinLobby) and lobby.status.startswith("connecting"):
+            elif isinstance(lobby, JoinLobby) and lobby.news.news is LobbyNews.CONNECTING:
                 status = (Status(StatusKind.CONNECTING, detail=f"{lobby.host}:{lobby.port}"),)
             else:
                 seated = Status(
                     StatusKind.WAITING_PLAYERS, done=len(players), total=seats or len(players)
                 )
                 status = (seated,)
-            quiet = ("waiting", "seated;", "connecting")
-            if lobby.status and lobby.status.split()[0] not in quiet:
-                status += (Status(StatusKind.EVENT, detail=lobby.status),)
             if self.notice:
                 status += (Status(StatusKind.EVENT, detail=self.notice),)
         waiting: tuple[LobbyPlayer, ...] = ()
@@ -138,9 +137,14 @@ class LobbyAdapter:
             waiting=waiting,
             can_remove=can_remove,
             hosting=isinstance(lobby, HostLobby),
+            news=lobby.news.news.value if self._news_shown() else "",
+            news_who=lobby.news.who,
             fingerprint=lobby.identity.fingerprint,
             coach=lobby.coach,
         )
+
+    def _news_shown(self) -> bool:
+        return self.peer is None and self.closed is None and self.lobby.news.shown
 
     def _host(self) -> HostLobby:
         if not isinstance(self.lobby, HostLobby) or self.peer is not None:

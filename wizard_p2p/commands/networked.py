@@ -15,6 +15,7 @@ import logging
 import os
 import shutil
 import sys
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -42,11 +43,19 @@ from wizard_p2p.node.peer import GamePeer, PeerTimers
 from wizard_p2p.node.store import GameStore, SeatRecord, default_data_dir, list_games
 from wizard_p2p.node.watch_gate import WatchGate
 from wizard_p2p.node.watch_list import HOST_SEAT
+from wizard_p2p.ports import reserve_port
 from wizard_p2p.protocol.evidence import FILE_NAME as EVIDENCE_FILE
 from wizard_p2p.protocol.evidence import MAX_RECORDS, Evidence, read_evidence
+from wizard_p2p.protocol.genesis import SeriesTerms
 from wizard_p2p.protocol.log import read_log_bytes
-from wizard_p2p.protocol.messages import VERSION, decode_entry, signed_version_of
+from wizard_p2p.protocol.messages import (
+    MAX_SERIES_GAMES,
+    VERSION,
+    decode_entry,
+    signed_version_of,
+)
 from wizard_p2p.rules import GameConfig
+from wizard_p2p.rules.series import GameResult, Standing, series_standings
 
 
 def parse_address(text: str) -> tuple[str, int]:
@@ -261,8 +270,10 @@ async def _console_lobby(
     curve: CurveKeys,
     *,
     autostart: bool = False,
-) -> GamePeer | None:
-    """The lobby and then the table, both in the console, on this loop."""
+    again: bool = False,
+) -> tuple[GamePeer | None, bool]:
+    """The lobby and then the table, both in the console, on this loop; and whether the
+    player chose another game at the table (``again``: game over offers it)."""
     # The console is imported by a seat that shows it: a headless bot starts without it.
     from wizard_p2p.commands.lobby_adapter import LobbyAdapter
     from wizard_p2p.tui.app import run_app_async
@@ -285,11 +296,13 @@ async def _console_lobby(
     with _no_log_lines_on_screen():
         node_lobby.begin()
         app = asyncio.ensure_future(
-            run_app_async(node_lobby, lang=getattr(args, "lang", None), bell=_bell(args))
+            run_app_async(node_lobby, lang=getattr(args, "lang", None), bell=_bell(args),
+                          again=again, standings=lambda: _standings_now(args, node_lobby.peer))
         )
         await asyncio.wait({app})
+    chosen = False
     if not app.cancelled():
-        app.result()  # the console's own error, if it had one
+        chosen = app.result().again  # the console's own error, if it had one, is raised
     node_lobby.leave()
     if node_lobby.task is not None:
         await asyncio.gather(node_lobby.task, return_exceptions=True)
@@ -303,7 +316,34 @@ async def _console_lobby(
         _raise_if_failed(args, peer)
     if peer is not None and peer.table.finished:
         await peer.run_until_finished()
-    return peer
+    return peer, chosen and peer is not None and peer.table.finished
+
+
+def _result(peer: GamePeer) -> GameResult:
+    table = peer.table
+    assert table.game is not None
+    return GameResult.from_history([k.hex() for k in table.sign_keys], table.names,
+                                   table.game.history[: table.completed_rounds])
+
+
+def _standings_now(
+    args: argparse.Namespace, peer: GamePeer | None
+) -> tuple[tuple[Standing, ...], int] | None:
+    """A series' standings at its later game's end, for the console: this program's
+    earlier games of the series (kept in memory as they ended) and this one."""
+    if peer is None or not peer.table.finished or peer.table.series is None:
+        return None
+    earlier = [r for first, r in getattr(args, "series_results", [])
+               if first == peer.table.series.first]
+    return series_standings([*earlier, _result(peer)]), peer.table.series.game
+
+
+def _keep_result(args: argparse.Namespace, peer: GamePeer) -> None:
+    """Remember a finished game's result for the series' next game's end."""
+    table = peer.table
+    if table.finished:
+        first = table.series.first if table.series is not None else table.game_id
+        args.series_results = [*getattr(args, "series_results", []), (first, _result(peer))]
 
 
 def _report(args: argparse.Namespace, peer: GamePeer) -> None:
@@ -354,7 +394,23 @@ def report_text(args: argparse.Namespace, peer: GamePeer, *, columns: int | None
         lines.append(fit(tr("end_left"), columns))
     lines.append(labelled(tr("end_log"), shell_path(peer.store.log_path), columns))
     lines.append(labelled(tr("end_check"), command("audit", peer.store.log_path), columns))
+    if table.finished and (table.series is not None or getattr(args, "series_next", False)):
+        lines.append(_standings(tr, peer))
     return "\n".join(lines)
+
+
+def _standings(tr: Any, peer: GamePeer) -> str:
+    """The series' standings once this game is over, from the games this seat keeps."""
+    from wizard_p2p.commands.history import kept_games, standings_after
+    from wizard_p2p.tui.series_text import standings_text
+
+    table = peer.table
+    first = table.series.first.hex() if table.series is not None else table.game_id.hex()
+    games = kept_games(peer.store.path.parent.parent, series=first)
+    this = next((g for g in games if g.game_id == table.game_id.hex()), None)
+    if this is None:
+        return ""
+    return standings_text(tr, standings_after(games, this), this.number)
 
 
 def _raise_if_failed(args: argparse.Namespace, peer: GamePeer) -> None:
@@ -370,6 +426,9 @@ def _check_start_options(args: argparse.Namespace) -> None:
     """Refuse a bad name or timer option at once, before anything is sent."""
     args.name = check_own_name(args.name)
     _check_timer_options(args)
+    games = getattr(args, "games", 1)
+    if not 1 <= games <= MAX_SERIES_GAMES:
+        raise UsageError(f"--games is a number of games from 1 to {MAX_SERIES_GAMES}, not {games}")
 
 
 async def host_async(args: argparse.Namespace) -> GamePeer | None:
@@ -410,6 +469,8 @@ async def _host_async(args: argparse.Namespace) -> GamePeer | None:
     )
     if unannounced is not None:
         args.lobby_notice = not_announced(unannounced, args.lang if not args.headless else "en")
+    if announcer is not None:
+        args.announce_next = announcer.follow  # the table's next game, if it plays one
     if args.headless:  # the console's lobby screen shows the same, in its own words
         _say(args, f"Wizard lobby for {config.seats} players — invite code {host.code}")
         for address in host.addresses:
@@ -435,22 +496,114 @@ def _no_longer_announced(args: argparse.Namespace, reason: WizardError) -> None:
         show(args.lobby_notice)
 
 
+AGAIN_WAIT = 300.0
+"""Seconds a player who chose another game at the table waits for the host's next lobby."""
+NEXT_LOBBY_OPEN = 10.0
+"""Seconds the host tries to open its next lobby on the port the last game's gate held."""
+
+
 async def _lobby_then_game(
     args: argparse.Namespace, lobby: HostLobby | JoinLobby, identity: Identity, curve: CurveKeys
 ) -> GamePeer | None:
-    """The lobby, then the seat: both in the console, or headless with progress lines.
-    None: the player left the lobby before a game began (said; not a failure)."""
+    """The games at one table: a lobby, then the seat (in the console, or headless with
+    progress lines), again for as long as the player chooses another game there (the
+    console's ``n`` at game over; ``--games`` for a headless seat). The last game's
+    seat; None: the player left the lobby before a game began (said; not a failure)."""
+    peer, again = await _one_game(args, lobby, identity, curve, 1)
+    number = 1
+    while peer is not None and again:
+        number += 1
+        try:
+            lobby = await _next_lobby(args, lobby, peer, identity, curve)
+            following, again = await _one_game(args, lobby, identity, curve, number)
+        except WizardError as exc:
+            # No next game (the host did not open one, or it would not seat us): the
+            # evening ends with the last game played, and says why.
+            _say(args, str(exc))
+            return peer
+        if following is None:
+            return peer
+        peer = following
+    return peer
+
+
+async def _next_lobby(
+    args: argparse.Namespace, lobby: HostLobby | JoinLobby, peer: GamePeer, identity: Identity,
+    curve: CurveKeys,
+) -> HostLobby | JoinLobby:
+    """The lobby of the table's next game: the host opens it on the same port with the same
+    code, the seats in the last game's order and the next first dealer (SPEC §3.4); a
+    joiner asks it for a seat, as long as ``AGAIN_WAIT``."""
+    from wizard_p2p.tui.i18n import Translator
+
+    tr = Translator(getattr(args, "lang", None))
+    table = peer.table
+    if isinstance(lobby, JoinLobby):
+        _say(args, tr("again_asking"))
+        return JoinLobby(
+            identity, curve, lobby.name, lobby.host, lobby.port, lobby.code, lobby.data_dir,
+            listen_host=lobby.listen_host, mesh_port=args.mesh_port,
+            net_config=lobby.net_config, bot=lobby.bot,
+            again_until=_deadline(AGAIN_WAIT),
+        )
+    game = table.game
+    assert game is not None
+    first = table.series.first if table.series is not None else table.game_id
+    number = table.series.game + 1 if table.series is not None else 2
+    host = HostLobby(
+        identity, curve, lobby.name, GameConfig.with_variants(lobby.config.seats,
+                                                              list(table.config.variants())),
+        lobby.data_dir, listen_host=lobby.listen_host, port=lobby.port,
+        # A lobby on a port the system chose has its mesh on another such port.
+        mesh_port=args.mesh_port if args.mesh_port is not None or args.port != 0
+        else reserve_port(lobby.listen_host or "0.0.0.0"),
+        net_config=lobby.net_config, code=lobby.code,
+        approve=lobby.approve, bot=lobby.bot, gate=lobby.gate,
+        series=SeriesTerms(first, number, (game.first_dealer + 1) % table.config.seats),
+        seat_order=tuple(table.sign_keys),
+    )
+    deadline = _deadline(NEXT_LOBBY_OPEN)
+    while True:
+        try:
+            await host.open()
+            break
+        except WizardError:  # the last game's gate may still hold the port a moment
+            await host.close()
+            if time.monotonic() >= deadline:
+                raise
+            await asyncio.sleep(0.2)
+    follow = getattr(args, "announce_next", None)
+    if follow is not None:
+        follow(host)
+    _say(args, tr("again_offered"))
+    return host
+
+
+def _deadline(seconds: float) -> float:
+    return time.monotonic() + seconds
+
+
+async def _one_game(
+    args: argparse.Namespace, lobby: HostLobby | JoinLobby, identity: Identity, curve: CurveKeys,
+    number: int,
+) -> tuple[GamePeer | None, bool]:
+    """One lobby, then its seat; and whether another game at the table follows."""
     if not args.headless:
         autostart = isinstance(lobby, HostLobby) and getattr(args, "autostart", False)
-        console_peer = await _console_lobby(args, lobby, identity, curve, autostart=autostart)
+        console_peer, again = await _console_lobby(
+            args, lobby, identity, curve, autostart=autostart,
+            again=not getattr(args, "autostart", False),
+        )
         if console_peer is None:
             from wizard_p2p.tui.i18n import Translator
 
             print(fit(Translator(args.lang)("end_lobby_left"), terminal_columns()), flush=True)
-            return None
+            return None, False
         await console_peer.close()
+        _keep_result(args, console_peer)
+        args.series_next = again
         _report(args, console_peer)
-        return console_peer
+        return console_peer, again
     try:
         if isinstance(lobby, HostLobby):
             start = await lobby.serve(autostart=True)
@@ -467,9 +620,11 @@ async def _lobby_then_game(
     peer = await _play_seat(
         args, start, identity, curve, lambda peer: _attach_gate(args, lobby, server, peer)
     )
+    again = peer.table.finished and number < getattr(args, "games", 1)
+    args.series_next = again
     _report(args, peer)
     await peer.close()
-    return peer
+    return peer, again
 
 
 async def join_async(args: argparse.Namespace) -> GamePeer | None:

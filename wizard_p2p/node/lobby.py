@@ -22,6 +22,7 @@ joiner's.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import os
 import re
@@ -50,7 +51,7 @@ from wizard_p2p.node.lobby_common import (
     LobbyTimers,
     Seated,
     check_own_name,
-    dropped_text,
+    dropped_who,
     encode,
     load_people,
     lobby_keys,
@@ -59,9 +60,17 @@ from wizard_p2p.node.lobby_common import (
     save_people,
 )
 from wizard_p2p.node.lobby_join import JoinLobby
+from wizard_p2p.node.lobby_news import LobbyNews, LobbyStatus, news_text
+from wizard_p2p.node.lobby_stage import HostStage, HostStep, advance
 from wizard_p2p.node.store import GameStore, SeatRecord
 from wizard_p2p.ports import release_port, reserve_port
-from wizard_p2p.protocol.genesis import coin_commitment, encode_genesis, endorse, genesis_terms
+from wizard_p2p.protocol.genesis import (
+    SeriesTerms,
+    coin_commitment,
+    encode_genesis,
+    endorse,
+    genesis_terms,
+)
 from wizard_p2p.protocol.lobby_schema import (
     Bye,
     Endorse,
@@ -118,17 +127,21 @@ class HostLobby:
     timers: LobbyTimers = field(default_factory=LobbyTimers)
     players: list[Seated] = field(default_factory=list)
     waiting: list[Seated] = field(default_factory=list)  # for the host to admit or refuse
-    status: str = ""
+    news: LobbyStatus = field(default_factory=lambda: LobbyStatus(LobbyNews.OPEN))
     protocol: str = PROTOCOL  # the version this table plays (SPEC §9: hello, welcome)
     # The lobby socket stays open to every key once the game begins, for the watch gate
     # (node.watch_gate) to take over with ``hand_over_socket``.
     gate: bool = False
+    # The next game of a series (SPEC §3.4): its terms (the first dealer is taken modulo
+    # the seats at the start), and the last game's players by signing key, in seat order:
+    # those who sit again keep that order.
+    series: SeriesTerms | None = None
+    seat_order: tuple[bytes, ...] = ()
     _server: LobbyServer | None = None
     _master: bytes = b""
     _callbacks: list[Callable[[], None]] = field(default_factory=list)
-    _started: asyncio.Event = field(default_factory=asyncio.Event)
-    _terms_fixed: bool = False  # the terms are being signed: the table no longer changes
-    _handed_over: bool = False  # the game started: its mesh port is the peer's to release
+    stage: HostStage = HostStage.SEATING  # node.lobby_stage's table says what may follow
+    _started: asyncio.Event = field(default_factory=asyncio.Event)  # wakes the seating loop
     _changed: asyncio.Event = field(default_factory=asyncio.Event)
     _heard: dict[str, float] = field(default_factory=dict)  # seated/waiting client → when
     # Signing keys removed or refused: such a player may ask again, and waits for the
@@ -160,7 +173,12 @@ class HostLobby:
                 bot=self.bot,
             )
         ]
-        self.status = "waiting for players"
+        self.news = LobbyStatus(LobbyNews.OPEN)
+
+    @property
+    def status(self) -> str:
+        """The latest news in English (a headless host's lines; consoles word ``news``)."""
+        return news_text(self.news)
 
     @property
     def addresses(self) -> list[str]:
@@ -170,7 +188,12 @@ class HostLobby:
     @property
     def starting(self) -> bool:
         """The terms are out for endorsement (until the genesis, or the start is called off)."""
-        return self._terms_fixed or self._started.is_set()
+        return self.stage is not HostStage.SEATING
+
+    @property
+    def _handed_over(self) -> bool:
+        """The game started: its mesh port (and a gate's socket) are the peer's."""
+        return self.stage is HostStage.STARTED
 
     def start_refusal(self) -> str | None:
         """Why the host cannot start now, or None."""
@@ -231,7 +254,7 @@ class HostLobby:
     @property
     def variants_open(self) -> bool:
         """Whether the host may still switch variants (the game has not started)."""
-        return not self.starting and not self._handed_over
+        return self.stage is HostStage.SEATING
 
     def set_variants(self, variants: list[str] | tuple[str, ...]) -> None:
         """Switch the game's variants before it starts (the host, from the console).
@@ -251,6 +274,7 @@ class HostLobby:
         refusal = self.start_refusal()
         if refusal is not None:
             raise UsageError(refusal)
+        self.stage = advance(self.stage, HostStep.ASK_START)
         self._started.set()
         self._notify()
 
@@ -269,7 +293,7 @@ class HostLobby:
         self.waiting.remove(joiner)
         self._barred.discard(joiner.sign_key)
         self.players.append(joiner)
-        self.status = f"{joiner.name} joined"
+        self.news = LobbyStatus(LobbyNews.JOINED, joiner.name)
         assert self._server is not None and client is not None
         self._server.push(client, self._welcome(len(self.players) - 1))
         self._push_players()
@@ -283,7 +307,7 @@ class HostLobby:
         self.waiting.remove(joiner)
         self._barred.add(joiner.sign_key)
         self._heard.pop(client, None)
-        self.status = f"{joiner.name} was not admitted"
+        self.news = LobbyStatus(LobbyNews.NOT_ADMITTED, joiner.name)
         assert self._server is not None
         self._server.push(client, refused("the host did not admit you to the table"))
         self._notify()
@@ -302,7 +326,7 @@ class HostLobby:
         assert self._server is not None and player.client is not None
         self._heard.pop(player.client, None)
         self._server.push(player.client, refused("the host removed you from the table"))
-        self.status = f"{player.name} was removed"
+        self.news = LobbyStatus(LobbyNews.REMOVED, player.name)
         self._push_players()
         self._notify()
 
@@ -333,7 +357,7 @@ class HostLobby:
             if not held:
                 server.push(message.client, refused(NOT_SEATED))
         elif isinstance(body, Bye):
-            self._leave(message.client, "left the lobby")
+            self._leave(message.client, LobbyNews.LEFT)
         elif isinstance(body, Watch):
             server.reply(message, _NOT_BEGUN)
         else:
@@ -379,12 +403,13 @@ class HostLobby:
                 return refused("too many players are waiting for the host: try later"), False
             self.waiting.append(joiner)
             self._heard[message.client] = time.monotonic()
-            self.status = f"{joiner.name} asks to join" + (" again" if again else "")
+            self.news = LobbyStatus(LobbyNews.ASKS_AGAIN if again else LobbyNews.ASKS,
+                                    joiner.name)
             self._notify()
             return self._wait(), False
         self.players.append(joiner)
         self._heard[message.client] = time.monotonic()
-        self.status = f"{joiner.name} joined"
+        self.news = LobbyStatus(LobbyNews.JOINED, joiner.name)
         return self._welcome(len(self.players) - 1), True
 
     def _refusal(self, player: LobbyPlayer) -> str | None:
@@ -408,7 +433,7 @@ class HostLobby:
     def _wait(self) -> bytes:
         return encode({"type": "wait", "reason": "the host admits players one by one"})
 
-    def _leave(self, client: str, why: str) -> Seated | None:
+    def _leave(self, client: str, why: LobbyNews) -> Seated | None:
         """Free the seat (or the waiting place) of ``client``; the player that left."""
         self._heard.pop(client, None)
         gone = next((p for p in self.players[1:] + self.waiting if p.client == client), None)
@@ -419,7 +444,7 @@ class HostLobby:
         else:
             self.players.remove(gone)
             self._push_players()
-        self.status = f"{gone.name} {why}"
+        self.news = LobbyStatus(why, gone.name)
         self._notify()
         return gone
 
@@ -432,7 +457,7 @@ class HostLobby:
         """Free the seats of joiners not heard for the silence limit."""
         for player in self._silent():
             assert player.client is not None
-            self._leave(player.client, "is gone (not heard from)")
+            self._leave(player.client, LobbyNews.GONE)
 
     def _push_players(self) -> None:
         server = self._server
@@ -450,13 +475,16 @@ class HostLobby:
         """Terms out, endorsements in, genesis out; None if the start is called off."""
         server = self._server
         assert server is not None
-        self._terms_fixed = True
+        self.stage = advance(self.stage, HostStep.TERMS_OUT)
         # People sit before bots: the lowest other seat writes an abort (SPEC §6), so a
         # person is then that seat whenever a person other than the stalled one is seated.
         host, rest = self.players[0], self.players[1:]
+        before = {key: seat for seat, key in enumerate(self.seat_order)}
+        again = sorted((p for p in rest if p.sign_key in before), key=lambda p: before[p.sign_key])
+        rest = [p for p in rest if p.sign_key not in before]
         # Bots sit in the order of their names (Bot 1, Bot 2, …), whatever order they came in.
         bots = sorted((p for p in rest if p.bot), key=lambda p: _name_order(p.name))
-        self.players = [host, *(p for p in rest if not p.bot), *bots]
+        self.players = [host, *again, *(p for p in rest if not p.bot), *bots]
         for joiner in self.waiting:
             assert joiner.client is not None
             server.push(joiner.client, refused("the game started without you"))
@@ -464,7 +492,11 @@ class HostLobby:
         config = GameConfig.with_variants(len(self.players), list(self.config.variants()))
         self._push_players()
         nonce = os.urandom(32)
-        terms = genesis_terms(config, [p.record() for p in self.players], nonce, coach=self.coach)
+        series = None if self.series is None else dataclasses.replace(
+            self.series, first_dealer=self.series.first_dealer % len(self.players))
+        terms = genesis_terms(
+            config, [p.record() for p in self.players], nonce, coach=self.coach, series=series
+        )
         game_dir = nonce.hex()[:16]
         store = GameStore(self.data_dir, game_dir)
         record = SeatRecord(
@@ -478,7 +510,7 @@ class HostLobby:
         # Canonical bytes encode byte strings as hex, so these are the bytes every
         # player endorses, and their JSON form is what the joiners are sent.
         signed = genesis_terms_bytes(terms)
-        self.status = "waiting for every player to endorse the game"
+        self.news = LobbyStatus(LobbyNews.ENDORSING)
         self._notify()
         clients = {p.client: s for s, p in enumerate(self.players) if p.client is not None}
         payload = encode({"type": "terms", "terms": json.loads(signed)})
@@ -489,7 +521,7 @@ class HostLobby:
             left = deadline - time.monotonic()
             if left <= 0:
                 late = [p for s, p in enumerate(self.players) if s not in endorsements]
-                self._call_off(store, late, "did not endorse the game in time")
+                self._call_off(store, late, LobbyNews.CALLED_OFF_LATE)
                 return None
             try:
                 message = await server.recv(timeout=min(left, self.timers.ping))
@@ -498,11 +530,11 @@ class HostLobby:
             if message is not None:
                 gone = self._while_starting(message, clients, signed, endorsements)
                 if gone is not None:
-                    self._call_off(store, [gone], "left the lobby")
+                    self._call_off(store, [gone], LobbyNews.CALLED_OFF_LEFT)
                     return None
             silent = self._silent()
             if silent:
-                self._call_off(store, silent, "is gone (not heard from)")
+                self._call_off(store, silent, LobbyNews.CALLED_OFF_GONE)
                 return None
         genesis = encode_genesis(
             self.identity, terms, [endorsements[s] for s in range(len(self.players))]
@@ -512,8 +544,8 @@ class HostLobby:
         payload = encode({"type": "genesis", "entry": genesis.decode()})
         for client in clients:
             server.push(client, payload)
-        self.status = "game started"
-        self._handed_over = True
+        self.news = LobbyStatus(LobbyNews.STARTED)
+        self.stage = advance(self.stage, HostStep.GENESIS)
         self._notify()
         people = _people(self.players)
         save_people(store, people)
@@ -558,20 +590,20 @@ class HostLobby:
             server.reply(message, OK)
         return None
 
-    def _call_off(self, store: GameStore, gone: list[Seated], why: str) -> None:
+    def _call_off(self, store: GameStore, gone: list[Seated], why: LobbyNews) -> None:
         """The start fails: free the seats of ``gone``, tell the others by a new seat list
         (which a joiner waiting for the genesis reads as the start called off)."""
+        names = ", ".join(p.name for p in gone)
         for player in gone:
             if player.client is not None:
                 self._heard.pop(player.client, None)
                 assert self._server is not None
-                self._server.push(player.client, refused(f"the start was called off: {why}"))
+                self._server.push(player.client, refused(news_text(LobbyStatus(why, names))))
         self.players = [self.players[0], *(p for p in self.players[1:] if p not in gone)]
         shutil.rmtree(store.path, ignore_errors=True)  # no game: no seat.json to resume
-        self._terms_fixed = False
+        self.stage = advance(self.stage, HostStep.CALL_OFF)
         self._started.clear()
-        names = ", ".join(p.name for p in gone)
-        self.status = f"the start was called off: {names} {why}"
+        self.news = LobbyStatus(why, names)
         self._push_players()
         self._notify()
 
@@ -584,7 +616,7 @@ class HostLobby:
 
     def _sender_dropped(self, event: SenderDropped) -> None:
         self._heard.pop(event.client, None)
-        self.status = dropped_text(event)
+        self.news = LobbyStatus(LobbyNews.DROPPED, dropped_who(event))
         self._notify()
 
     def hand_over_socket(self) -> LobbyServer:

@@ -42,14 +42,19 @@ class LobbyTimers:
     endorse: float = 60.0  # the host: for every seated player's endorsement of the terms
 
 
-def dropped_text(event: SenderDropped) -> str:
-    """What the host's screen says of a lobby client dropped for flooding."""
+def dropped_who(event: SenderDropped) -> str:
+    """A lobby client dropped for flooding, as a person can tell it: its address and
+    its key's fingerprint."""
     who = f"{event.address} " if event.address else ""
     try:
-        key = f"(key {fingerprint(z85.decode(event.client.encode()))})"
+        return f"{who}({fingerprint(z85.decode(event.client.encode()))})"
     except (ValueError, TypeError):
-        key = "(key unreadable)"
-    return f"a client {who}{key} was dropped for flooding the lobby: {event.reason}"
+        return f"{who}(?)"
+
+
+def dropped_text(event: SenderDropped) -> str:
+    """What a headless host says of a lobby client dropped for flooding."""
+    return f"a client {dropped_who(event)} was dropped for flooding the lobby: {event.reason}"
 
 
 # Why the host refuses a client that holds no seat and no waiting place (its ping says

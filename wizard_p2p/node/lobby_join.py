@@ -9,6 +9,7 @@ the lobby with ``LobbyError`` and the reason.
 
 from __future__ import annotations
 
+import asyncio
 import os
 import shutil
 import time
@@ -34,6 +35,7 @@ from wizard_p2p.node.lobby_common import (
     read_from_host,
     save_people,
 )
+from wizard_p2p.node.lobby_news import LobbyNews, LobbyStatus, news_text
 from wizard_p2p.node.store import GameStore, SeatRecord
 from wizard_p2p.ports import release_port, reserve_port
 from wizard_p2p.protocol.genesis import coin_commitment, endorse
@@ -46,6 +48,9 @@ from wizard_p2p.protocol.lobby_schema import (
 )
 from wizard_p2p.protocol.messages import PROTOCOL
 from wizard_p2p.rules import VARIANT_NAMES
+
+# Seconds between the hellos of a player waiting for a series' next lobby to open.
+AGAIN_RETRY = 0.5
 
 
 @dataclass
@@ -63,6 +68,9 @@ class JoinLobby:
     mesh_port: int | None = None
     net_config: NetConfig | None = None
     bot: bool = False  # this seat is played by a program (the hello says so)
+    # The next game of a series: until this moment (``time.monotonic``) a lobby that is
+    # not open yet, or still the last game's watch gate, is asked again.
+    again_until: float | None = None
     timers: LobbyTimers = field(default_factory=LobbyTimers)
     players: list[Seated] = field(default_factory=list)
     seats: int = 0
@@ -72,11 +80,16 @@ class JoinLobby:
     protocol: str = PROTOCOL  # the version this client plays (SPEC §9: hello, welcome)
     _handed_over: bool = False  # the game started: its mesh port is the peer's to release
     seat: int | None = None
-    status: str = ""
+    news: LobbyStatus = field(default_factory=lambda: LobbyStatus(LobbyNews.CONNECTING))
     _client: LobbyClient | None = None
     _callbacks: list[Callable[[], None]] = field(default_factory=list)
     _last_ping: float = 0.0
     _greeted: bool = False  # the host answered our hello: it holds a seat or a place for us
+
+    @property
+    def status(self) -> str:
+        """The latest news in English (a headless seat's lines; consoles word ``news``)."""
+        return news_text(self.news)
 
     def subscribe(self, callback: Callable[[], None]) -> None:
         self._callbacks.append(callback)
@@ -90,12 +103,6 @@ class JoinLobby:
         the game's start; ``LobbyError`` says why not (refused, removed, the host left)."""
         self.name = check_own_name(self.name)
         code = normalise_code(self.code)
-        keys = lobby_keys(code)
-        host = f"[{self.host}]" if ":" in self.host else self.host
-        self._client = LobbyClient(
-            self.curve_keys, f"tcp://{host}:{self.port}", keys.public, config=self.net_config
-        )
-        await self._client.start()
         if self.mesh_port is None:
             # Held until the game's mesh binds it (GamePeer.start), maybe minutes later.
             self.mesh_port = reserve_port(self.listen_host or "0.0.0.0")
@@ -104,8 +111,44 @@ class JoinLobby:
                     coin_commitment(master), bot=self.bot)
         hello = {"type": "hello", "code": code, "protocol": self.protocol,
                  "port": self.mesh_port, "player": me.to_json()}
-        self.status = f"connecting to {self.host}:{self.port}"
+        self.news = LobbyStatus(LobbyNews.CONNECTING, f"{self.host}:{self.port}")
         self._notify()
+        while True:
+            try:
+                reply = await self._hello(code, hello, timeout)
+                break
+            except LobbyError:
+                if self.again_until is None or time.monotonic() >= self.again_until:
+                    raise
+                await asyncio.sleep(AGAIN_RETRY)  # the host's next lobby is not open yet
+        self._greeted = True
+        if isinstance(reply, Welcome):
+            self._seated(reply)
+        else:
+            self.news = LobbyStatus(LobbyNews.ADMISSION)
+            self._notify()
+        while True:
+            body = await self._next(("players", "terms", "welcome"))
+            if isinstance(body, Welcome):
+                self._seated(body)
+            elif isinstance(body, Players):
+                self._update(body)
+            elif isinstance(body, Terms):
+                start = await self._endorse(body.terms, master)
+                if start is not None:
+                    return start
+
+    async def _hello(self, code: str, hello: dict[str, Any], timeout: float | None) -> LobbyBody:
+        """Say hello on a new connection; the host's answer (``LobbyError``: none, or a
+        refusal)."""
+        if self._client is not None:
+            await self._client.close()
+        host = f"[{self.host}]" if ":" in self.host else self.host
+        self._client = LobbyClient(
+            self.curve_keys, f"tcp://{host}:{self.port}", lobby_keys(code).public,
+            config=self.net_config,
+        )
+        await self._client.start()
         try:
             raw = await self._client.request(
                 encode(hello), timeout=(timeout or self.timers.hello) / 3
@@ -119,23 +162,7 @@ class JoinLobby:
         except LobbyTimeout:
             raise LobbyError(f"no Wizard lobby answers at {self.host}:{self.port}") from None
         self._client.last_heard = time.monotonic()
-        reply = self._read(raw, ("welcome", "refused", "wait"))
-        self._greeted = True
-        if isinstance(reply, Welcome):
-            self._seated(reply)
-        else:
-            self.status = "waiting for the host to admit you"
-            self._notify()
-        while True:
-            body = await self._next(("players", "terms", "welcome"))
-            if isinstance(body, Welcome):
-                self._seated(body)
-            elif isinstance(body, Players):
-                self._update(body)
-            elif isinstance(body, Terms):
-                start = await self._endorse(body.terms, master)
-                if start is not None:
-                    return start
+        return self._read(raw, ("welcome", "refused", "wait"))
 
     def _read(self, raw: bytes, expect: Collection[str]) -> LobbyBody:
         """A message from the host: refused, bye and unreadable ones end the lobby."""
@@ -169,7 +196,7 @@ class JoinLobby:
         self.seat = welcome.seat
         self.players = [Seated.from_lobby(p) for p in welcome.players]
         self.variants = tuple(v for v in VARIANT_NAMES if v in welcome.variants)
-        self.status = "seated; waiting for the host to start"
+        self.news = LobbyStatus(LobbyNews.SEATED)
         self._notify()
 
     def _update(self, players: Players) -> None:
@@ -212,14 +239,14 @@ class JoinLobby:
         except LobbyTimeout:
             raise LobbyError("the host did not take our endorsement") from None
         self._read(raw, ("ok",))
-        self.status = "waiting for the genesis"
+        self.news = LobbyStatus(LobbyNews.GENESIS)
         self._notify()
         bots = {p.sign_key for p in self.players if p.bot}
         body = await self._next(("genesis", "players"))
         if isinstance(body, Players):
             shutil.rmtree(store.path, ignore_errors=True)  # that game never began
             self._update(body)
-            self.status = "the start was called off; waiting for the host to start"
+            self.news = LobbyStatus(LobbyNews.CALLED_OFF)
             self._notify()
             return None
         assert isinstance(body, Genesis)

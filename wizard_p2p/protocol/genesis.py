@@ -40,14 +40,31 @@ def player_record(
     }
 
 
+@dataclass(frozen=True)
+class SeriesTerms:
+    """A game after the first of a series at one table (SPEC §3.4): the series' first
+    game id, this game's number in it (2 or more) and its first dealer (0-based)."""
+
+    first: bytes
+    game: int
+    first_dealer: int
+
+    def to_terms(self) -> dict[str, Any]:
+        return {"first": self.first, "game": self.game, "first_dealer": self.first_dealer}
+
+
 def genesis_terms(
-    config: GameConfig, players: Sequence[dict[str, Any]], nonce: bytes, *, coach: bool = False
+    config: GameConfig, players: Sequence[dict[str, Any]], nonce: bytes,
+    series: SeriesTerms | None = None, *, coach: bool = False,
 ) -> dict[str, Any]:
     """The terms of a game; ``nonce`` (32 random bytes from the host) makes its id unique.
     ``coach``: the players may ask the coach (the field is left out when they may not, so
-    terms without it read as they always did)."""
+    terms without it read as they always did); ``series`` links it to the games before it
+    at the same table."""
     if len(players) != config.seats:
         raise UsageError(f"{config.seats} seats need {config.seats} players")
+    if series is not None and not 0 <= series.first_dealer < config.seats:
+        raise UsageError(f"the first dealer must be one of the {config.seats} seats")
     terms: dict[str, Any] = {
         "protocol": m.PROTOCOL,
         "config": config_terms(config),
@@ -56,6 +73,8 @@ def genesis_terms(
     }
     if coach:
         terms["coach"] = True
+    if series is not None:
+        terms["series"] = series.to_terms()
     # Round-trip through the schema so a bad record is refused before anyone signs it.
     return m.GENESIS_TERMS.parse(_as_json(terms), "terms")
 
@@ -101,6 +120,14 @@ class Genesis:
     def sign_keys(self) -> list[bytes]:
         return [p["sign_key"] for p in self.players]
 
+    @property
+    def series(self) -> SeriesTerms | None:
+        """The series this game continues, or None (a lone game, or a series' first)."""
+        series = self.entry.body["terms"].get("series")
+        if series is None:
+            return None
+        return SeriesTerms(series["first"], series["game"], series["first_dealer"])
+
 
 def read_genesis(raw: bytes) -> Genesis:
     """Decode and verify a genesis: its shape, its terms, every endorsement, its signature.
@@ -123,6 +150,9 @@ def read_genesis(raw: bytes) -> Genesis:
         raise DecodeError("the genesis needs one player and one endorsement per seat")
     if len({p["sign_key"] for p in players}) != len(players):
         raise DecodeError("two players share a signing key")
+    series = terms.get("series")
+    if series is not None and series["first_dealer"] >= config.seats:
+        raise DecodeError("the series' first dealer is not one of the seats")
     try:
         m.check_entry_signature(entry, players[0]["sign_key"])
     except BadSignature:
@@ -150,6 +180,7 @@ def read_genesis(raw: bytes) -> Genesis:
 
 __all__ = [
     "Genesis",
+    "SeriesTerms",
     "coin_commitment",
     "config_terms",
     "encode_genesis",

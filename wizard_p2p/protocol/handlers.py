@@ -39,6 +39,7 @@ class Replica(Protocol):
     config: GameConfig
     players: list[dict[str, Any]]
     game_id: bytes
+    series_first_dealer: int | None
     game: Game | None
     round: RoundState | None
     coins: dict[int, bytes]
@@ -99,7 +100,12 @@ def on_coin(t: Replica, entry: m.Entry) -> Apply:
         seats = t.config.seats
         if len(t.coins) == seats:
             values = [t.coins[s] for s in range(seats)]
-            t._first_dealer_known(crypto.joint_random_index(values, seats, t.game_id))
+            # A series' later game names its first dealer in the terms (SPEC §3.4):
+            # the coins are still opened, and only the first game's pick the dealer.
+            fixed = t.series_first_dealer
+            t._first_dealer_known(
+                fixed if fixed is not None
+                else crypto.joint_random_index(values, seats, t.game_id))
 
     return apply
 

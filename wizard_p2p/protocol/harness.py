@@ -33,7 +33,13 @@ from wizard_p2p.errors import DecodeError, PeerFault
 from wizard_p2p.identity import Identity
 from wizard_p2p.protocol.choices import write_choice
 from wizard_p2p.protocol.events import Broadcast, Event, broadcasts
-from wizard_p2p.protocol.genesis import encode_genesis, endorse, genesis_terms, player_record
+from wizard_p2p.protocol.genesis import (
+    SeriesTerms,
+    encode_genesis,
+    endorse,
+    genesis_terms,
+    player_record,
+)
 from wizard_p2p.protocol.kinds import EntryKind
 from wizard_p2p.protocol.table import Table
 from wizard_p2p.rules import Card, GameConfig, SeatView, Suit
@@ -58,6 +64,7 @@ def make_genesis(
     curve_keys: Sequence[str] | None = None,
     addresses: Sequence[str] | None = None,
     coach: bool = False,
+    series: SeriesTerms | None = None,
 ) -> bytes:
     names = names or [f"Player {i + 1}" for i in range(config.seats)]
     curve_keys = curve_keys or ["0" * 40] * config.seats
@@ -66,7 +73,7 @@ def make_genesis(
         player_record(identities[i], masters[i], names[i], curve_keys[i], addresses[i])
         for i in range(config.seats)
     ]
-    terms = genesis_terms(config, players, nonce, coach=coach)
+    terms = genesis_terms(config, players, nonce, coach=coach, series=series)
     endorsements = [endorse(identity, terms) for identity in identities]
     return encode_genesis(identities[0], terms, endorsements)
 
@@ -102,6 +109,7 @@ class MemoryGame:
         nonce: bytes | None = None,
         defer_checks: bool = False,
         helper: Executor | None = None,
+        series: SeriesTerms | None = None,
     ) -> MemoryGame:
         """A new game; ``seed`` fixes identities, secrets and (unless given) the nonce;
         ``helper``: the second thread every table shares its passes with."""
@@ -115,7 +123,7 @@ class MemoryGame:
             masters = [seeded_bytes(f"master {seed}", i) for i in range(n)]
             default_nonce = seeded_bytes("nonce", seed)
         nonce = default_nonce if nonce is None else nonce
-        genesis = make_genesis(config, identities, masters, nonce=nonce)
+        genesis = make_genesis(config, identities, masters, nonce=nonce, series=series)
         tables = [
             Table(genesis, seat=i, identity=identities[i], master_secret=masters[i],
                   defer_checks=defer_checks, helper=helper)

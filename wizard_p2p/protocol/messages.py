@@ -74,6 +74,17 @@ PLAYER = Obj(
     }
 )
 
+# A game after the first of a series at one table (SPEC §3.4): the series is named by the
+# game id of its first game, which carries no such field; the first dealer is fixed.
+MAX_SERIES_GAMES = 999
+SERIES = Obj(
+    {
+        "first": HASH,
+        "game": Int(2, MAX_SERIES_GAMES),
+        "first_dealer": SEATS,
+    }
+)
+
 GENESIS_TERMS = Obj(
     {
         "protocol": Str(max_len=32, choices=(PROTOCOL,)),
@@ -82,8 +93,9 @@ GENESIS_TERMS = Obj(
         "nonce": Hex(32),
         # Whether the players may ask the coach during the game; absent: they may not.
         "coach": Bool(),
+        "series": SERIES,
     },
-    optional=frozenset({"coach"}),
+    optional=frozenset({"coach", "series"}),
 )
 
 BODIES: dict[str, Obj] = {

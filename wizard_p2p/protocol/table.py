@@ -115,6 +115,8 @@ class Table:
         self.coach = self._genesis.coach  # the terms let the players ask the coach
         self.sign_keys = self._genesis.sign_keys
         self.game_id = self._genesis.game_id
+        self.series = self._genesis.series
+        self.series_first_dealer = None if self.series is None else self.series.first_dealer
         self._helper = helper
         self._replay_every_pass = replay_every_pass
         self.scheduling = Scheduling(self, defer_checks=defer_checks)

@@ -35,6 +35,7 @@ from prompt_toolkit.output import Output
 from wizard_p2p.bots.coach import Advice, advise, can_advise
 from wizard_p2p.errors import IllegalAction, UsageError, WizardError
 from wizard_p2p.rules import MAX_SEATS, MIN_SEATS, Card, Phase, RoundResult, Suit, suit_to_follow
+from wizard_p2p.rules.series import Standing
 from wizard_p2p.seat.controller import SeatController, Snapshot, StatusKind
 from wizard_p2p.tui.controls import ScrollControl
 from wizard_p2p.tui.i18n import Translator
@@ -63,8 +64,14 @@ class WizardApp:
         input: Input | None = None,
         output: Output | None = None,
         bell: bool = True,
+        again: bool = False,
+        standings: Callable[[], tuple[tuple[Standing, ...], int] | None] | None = None,
     ) -> None:
         self.tr = Translator(lang)
+        # At game over ``n`` leaves the table for another game at it (``again`` then set).
+        self.offer_again = again
+        self.again = False
+        self.standings = standings  # a series' standings, shown with the game's end
         self.bell = bell  # a beep when the player's turn comes (``b`` switches it)
         self.bells = 0  # beeps so far
         self.preselected: Card | None = None  # plays itself when the player's turn comes
@@ -668,6 +675,15 @@ class WizardApp:
         else:
             self.confirm_quit = True
 
+    def play_again(self) -> None:
+        """``n`` at game over: leave the table for another game at it (the command then
+        opens the lobby again, or asks the host's for a seat)."""
+        snap = self.snapshot
+        if (self.offer_again and self.overlay == FINAL and snap is not None
+                and snap.finished and not snap.aborted):
+            self.again = True
+            self.leave()
+
     def answer_quit(self, leave: bool) -> None:
         self.confirm_quit = False
         if leave:
@@ -687,7 +703,7 @@ class WizardApp:
 
 
 def run_app(
-    target: SeatController | LobbyController, lang: str | None = None, *, bell: bool = True
+    target: SeatController | LobbyController, lang: str | None = None, *, bell: bool = True,
 ) -> None:
     """Run the console full-screen until the player leaves or the game is over.
 
@@ -699,10 +715,14 @@ def run_app(
 
 
 async def run_app_async(
-    target: SeatController | LobbyController, lang: str | None = None, *, bell: bool = True
+    target: SeatController | LobbyController, lang: str | None = None, *, bell: bool = True,
+    again: bool = False,
+    standings: Callable[[], tuple[tuple[Standing, ...], int] | None] | None = None,
 ) -> WizardApp:
-    """``run_app`` for a caller that already runs an asyncio loop (the networked node)."""
-    app = WizardApp(target, lang, bell=bell)
+    """``run_app`` for a caller that already runs an asyncio loop (the networked node);
+    ``again``: game over offers another game at the table (``WizardApp.again`` says if
+    the player took it); ``standings``: a series' standings for the game's end."""
+    app = WizardApp(target, lang, bell=bell, again=again, standings=standings)
     await app.application.run_async()
     return app
 

@@ -17,7 +17,16 @@ from prompt_toolkit.filters import Condition
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 
 from wizard_p2p.rules import Suit
-from wizard_p2p.tui.shared import COACH, HELP, LOG, ROUND, SCORES, SCROLLABLE, ConsoleState
+from wizard_p2p.tui.shared import (
+    COACH,
+    FINAL,
+    HELP,
+    LOG,
+    ROUND,
+    SCORES,
+    SCROLLABLE,
+    ConsoleState,
+)
 from wizard_p2p.tui.watchers import ADMIT, REFUSE, has_requests
 
 E = KeyPressEvent
@@ -59,6 +68,10 @@ def create_key_bindings(app: ConsoleState) -> KeyBindings:
     @kb.add("c", filter=Condition(lambda: not app.confirm_quit and app.overlay in (None, COACH)))
     def _coach(event: E) -> None:
         app.ask_coach()
+
+    @kb.add("n", filter=Condition(lambda: not app.confirm_quit and app.overlay == FINAL))
+    def _again(event: E) -> None:
+        app.play_again()
 
     @kb.add("q", filter=not_asking)
     @kb.add("c-c", filter=not_asking)

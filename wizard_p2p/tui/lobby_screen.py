@@ -82,6 +82,10 @@ class LobbySnapshot:
     hosting: bool = False  # this player hosts the lobby (its leaving closes it for all)
     fingerprint: str = ""  # this player's own, shown while it waits to be seated
     coach: bool = False  # the terms will let the players ask the coach
+    # The lobby's latest news (``node.lobby_news.LobbyNews``'s value, worded by the
+    # catalogues' ``lobby_news_<value>``) and whom it is about; "" for none to tell.
+    news: str = ""
+    news_who: str = ""
 
 
 class LobbyController(Protocol):
@@ -215,7 +219,9 @@ def lobby_status_text(snap: LobbySnapshot, tr: Translator) -> str:
             parts.append(status.detail or "")
         else:
             parts.append(tr("working", detail=status.detail or status.kind))
-    return "; ".join(parts)
+    if snap.news:
+        parts.insert(1 if parts else 0, tr(f"lobby_news_{snap.news}", who=snap.news_who))
+    return tr("semicolon").join(parts)
 
 
 def _coach_unit(snap: LobbySnapshot, tr: Translator) -> Line:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from wizard_p2p.rules import Phase, SeatView
 from wizard_p2p.tui.board import card_fragment, on_click, words
 from wizard_p2p.tui.controls import Line, flow
+from wizard_p2p.tui.series_text import standings_text
 from wizard_p2p.tui.shared import ConsoleState
 from wizard_p2p.tui.story import story
 from wizard_p2p.tui.text import card_label, clip, pad, width
@@ -188,7 +189,14 @@ def final_lines(app: ConsoleState, cells: int) -> list[Line]:
     if not snap.aborted:
         key = "winner" if len(winners) == 1 else "winners"
         lines += flow(words(tr(key, names=tr("comma").join(winners)), "class:prompt"), cells)
+    series = app.standings() if app.standings is not None and snap.finished else None
+    if series is not None:
+        lines.append([])
+        lines += [[("", clip(row, cells))] for row in standings_text(tr, *series).splitlines()]
+        lines.append([])
     lines.append([("class:hint", clip(tr("watch_leave" if app.watching else "leave"), cells))])
+    if app.offer_again and not snap.aborted and snap.finished:
+        lines.append([("class:hint", clip(tr("again_key"), cells))])
     return lines
 
 

@@ -8,10 +8,12 @@ from them, so the dependency runs one way.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol
 
 from wizard_p2p.bots.coach import Advice
 from wizard_p2p.rules import Card, RoundResult, Suit
+from wizard_p2p.rules.series import Standing
 from wizard_p2p.seat.controller import Snapshot
 from wizard_p2p.tui.controls import ScrollControl
 from wizard_p2p.tui.i18n import Translator
@@ -46,6 +48,10 @@ class ConsoleState(Protocol):
     preselected: Card | None
     scroll_controls: dict[str, ScrollControl]
     coach_advice: Advice | None  # the advice the COACH window shows (None: thinking)
+    offer_again: bool  # game over may offer another game at the same table
+    # A series' standings once this game is over, and the game's number in it (None:
+    # not a series' later game).
+    standings: Callable[[], tuple[tuple[Standing, ...], int] | None] | None
 
     @property
     def screen(self) -> str: ...
@@ -70,6 +76,7 @@ class ConsoleState(Protocol):
     def watch_key(self, key: str) -> None: ...
 
     def move(self, delta: int) -> None: ...
+    def play_again(self) -> None: ...
 
     def adjust_bid(self, delta: int) -> None: ...
 
