@@ -96,5 +96,11 @@ class Card:
         deck's count."""
         return self.number[2] == "0"
 
+    @property
+    def derived(self) -> bool:
+        """A derived card (衍生, by its tag): other cards' effects bring it into play, so a
+        deck may hold it outside every count and copy limit."""
+        return "衍生" in self.tag
+
     def __str__(self) -> str:
         return f"{self.name} ({self.number})"

@@ -676,8 +676,10 @@ class SorceryApp:
         self.submit(Shuffle(self.me, self.table.order(len(self.game.sides[self.me].deck))))
 
     def g_derived(self) -> None:
-        numbers = sorted(set(self.game.sides[self.me].extra))
-        names = {p.card.number: p.card.name for p in self.game.pieces.values()}
+        cards = {p.card.number: p.card for p in self.game.pieces.values()}
+        names = {n: c.name for n, c in cards.items()}
+        # Only derived cards are made as copies; the extra deck's others are moved.
+        numbers = sorted(n for n in set(self.game.sides[self.me].extra) if cards[n].derived)
 
         def zone(number: str) -> None:
             zones = (Zone.UNITS, Zone.SKILLS, Zone.EQUIPMENT, Zone.HAND)
