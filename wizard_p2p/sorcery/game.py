@@ -877,9 +877,17 @@ class Game:
         side = self.sides[player]
         before = side.elements
         side.elements = costs.add(before, overdrawn)
-        chosen = payment if payment is not None else costs.choose_payment(side.elements, cost)
+        chosen = payment
+        if chosen is None:
+            chosen = costs.choose_payment_overdrawn(before, overdrawn, cost)
+            if chosen is None:
+                raise _illegal(
+                    f"{cost} cannot be paid out of the elements {before} and the overdrawn "
+                    f"loads {overdrawn}",
+                    Rule.COST,
+                    player,
+                )
         self._pay(player, cost, chosen)
-        assert chosen is not None
         from_pool = [
             max(0, chosen.counts[i] - overdrawn.counts[i]) for i in range(len(chosen.counts))
         ]
