@@ -100,8 +100,8 @@ def test_overdrawn_loads_pay_all_they_can_and_the_pool_the_rest(
     pool: Elements, overdrawn: Elements, cost: Elements
 ) -> None:
     both = add(pool, overdrawn)
-    payments = [p for p in map(Elements, product(*(range(n + 1) for n in both.counts)))
-                if is_payment(p, cost)]
+    every = (Elements(t) for t in product(*(range(n + 1) for n in both.counts)))  # type: ignore[arg-type]
+    payments = [p for p in every if is_payment(p, cost)]
     chosen = choose_payment_overdrawn(pool, overdrawn, cost)
     if not payments:
         assert chosen is None

@@ -576,6 +576,7 @@ def test_a_shield_that_takes_all_the_damage_loses_the_spell_its_target(
     if shield:
         game.apply(AddMarker(1, hero1, Marker.SHIELD, shield))
     life = game.pieces[hero1].life
+    assert life is not None
     game.apply(Cast(0, r, target=hero1))
     game.apply(Defend(1))
     assert game.last_battle is not None and game.last_battle.hit  # still a hit

@@ -105,6 +105,7 @@ from wizard_p2p.tui.sorcery_text import (
     side_header,
     status_line,
     zone_line,
+    zone_name,
 )
 from wizard_p2p.tui.style import STYLE
 
@@ -324,7 +325,8 @@ class SorceryApp:
         out = []
         for pid in pids:
             p = self.game.pieces[pid]
-            where = cell_name(self.tr, p.cell) if p.cell is not None else p.zone.value
+            where = (cell_name(self.tr, p.cell) if p.cell is not None
+                     else zone_name(self.tr, p.zone))
             text = piece_label(p, stats=stats) if p.zone is not Zone.HAND else hand_label(p.card)
             # A card on the battlefield is on its controller's side (TakeControl moves it).
             side = p.controller if p.zone.battlefield else p.owner
@@ -626,7 +628,7 @@ class SorceryApp:
 
         def dest(pid: int) -> None:
             zones = [z for z in Zone if z is not self.game.pieces[pid].zone]
-            self.ask(self.tr("sorcery_ask_zone"), [Choice(z.value, z) for z in zones],
+            self.ask(self.tr("sorcery_ask_zone"), [Choice(zone_name(self.tr, z), z) for z in zones],
                      lambda z: place(pid, z))
 
         def place(pid: int, zone: Zone) -> None:
@@ -638,7 +640,8 @@ class SorceryApp:
                      lambda cell: self.submit(MoveCard(self.me, pid, zone, cell)))
 
         zones = [z for z in (*_PIECE_ZONES, Zone.DECK) if self._mine(z)]
-        self.ask(self.tr("sorcery_ask_from"), [Choice(z.value, z) for z in zones], source)
+        self.ask(self.tr("sorcery_ask_from"),
+                 [Choice(zone_name(self.tr, z), z) for z in zones], source)
 
     def g_damage(self) -> None:
         self.ask(self.tr("sorcery_ask_unit"), self._choices(self._units()),
@@ -683,7 +686,7 @@ class SorceryApp:
 
         def zone(number: str) -> None:
             zones = (Zone.UNITS, Zone.SKILLS, Zone.EQUIPMENT, Zone.HAND)
-            self.ask(self.tr("sorcery_ask_zone"), [Choice(z.value, z) for z in zones],
+            self.ask(self.tr("sorcery_ask_zone"), [Choice(zone_name(self.tr, z), z) for z in zones],
                      lambda z: place(number, z))
 
         def place(number: str, z: Zone) -> None:
