@@ -839,9 +839,11 @@ class SorceryApp:
         lines += block(self.bot_side, True)
         lines.append(fit(battle_line(tr, game) or "─" * width, width))
         lines += block(me, False)
-        hand = " ".join(hand_label(game.pieces[pid].card) for pid in game.sides[me].hand)
+        hand = " ".join(_unbroken(hand_label(game.pieces[pid].card))
+                        for pid in game.sides[me].hand)
         lines += _wrap(tr("sorcery_hand", cards=hand or "-"), width, 2)
-        pool = " ".join(hand_label(game.pieces[pid].card) for pid in game.sides[me].pool)
+        pool = " ".join(_unbroken(hand_label(game.pieces[pid].card))
+                        for pid in game.sides[me].pool)
         lines += _wrap(tr("sorcery_pool", cards=pool or "-"), width, 1)
         return "\n".join(line.rstrip() for line in lines)
 
@@ -962,24 +964,39 @@ _BOARD_HEIGHT = 1 + 4 + 1 + 4 + 2 + 1
 
 
 def _wrap(text: str, width: int, lines: int) -> list[str]:
-    """``text`` broken into ``lines`` lines of ``width`` cells (the last one cut)."""
+    """``text`` in ``lines`` lines of exactly ``width`` cells, broken at spaces (a word
+    wider than a line is broken where the line ends); what does not fit in the last line
+    is cut with an ellipsis. Cells, not characters: CJK characters are two wide."""
     out: list[str] = []
-    rest = text
-    while len(out) < lines:
+    words = text.split(" ")
+    while len(out) < lines and words:
         if len(out) == lines - 1:
-            out.append(fit(rest, width))
+            out.append(fit(" ".join(words), width))
             break
-        line: list[str] = []
-        used = 0
-        for ch in rest:
-            w = get_cwidth(ch)
-            if used + w > width:
-                break
-            line.append(ch)
-            used += w
-        out.append(fit("".join(line), width))
-        rest = rest[len(line):]
-    return out
+        line = words.pop(0)
+        if get_cwidth(line) > width:
+            head = _head(line, width) or line[:1]
+            words.insert(0, line[len(head):])
+            line = head
+        while words and get_cwidth(line) + 1 + get_cwidth(words[0]) <= width:
+            line += " " + words.pop(0)
+        out.append(fit(line, width))
+    return out + [" " * width] * (lines - len(out))
+
+
+def _head(text: str, width: int) -> str:
+    """The longest start of ``text`` at most ``width`` cells wide."""
+    used = 0
+    for i, ch in enumerate(text):
+        used += get_cwidth(ch)
+        if used > width:
+            return text[:i]
+    return text
+
+
+def _unbroken(label: str) -> str:
+    """A card's label that :func:`_wrap` keeps on one line (names may hold spaces)."""
+    return label.replace(" ", "\u00a0")
 
 
 def _modify(player: int, pid: int, field: str, n: int) -> Modify:
