@@ -93,7 +93,7 @@ class Card:
     @property
     def extra(self) -> bool:
         """A card of the extra deck (derived, 衍生, and a few special ones): outside the
-        deck's count."""
+        counts of the deck's groups; only a derived one is outside the copy limits."""
         return self.number[2] == "0"
 
     @property
