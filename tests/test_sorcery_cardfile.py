@@ -17,7 +17,8 @@ from wizard_p2p.sorcery.cardfile import MAX_CARD_FILE_BYTES, TYPE_DIGIT, decode_
 from wizard_p2p.sorcery.cards import Card, CardType, Element, Elements
 
 _TEXT = st.text(
-    alphabet=st.characters(blacklist_categories=("Cc", "Cs")), max_size=40
+    alphabet=st.characters(blacklist_categories=("Cc", "Cs", "Cf", "Co", "Zl", "Zp")),
+    max_size=40
 )
 _STAT = st.none() | st.integers(0, 99)
 
@@ -62,6 +63,10 @@ _DAMAGE: list[tuple[str, Any, str]] = [
     ("name", "", "name"),
     ("name", "a\x07b", "name"),
     ("tag", None, "tag"),
+    ("name", "火球\u202e术", "name"),  # a bidi override turns the rest of the line around
+    ("description", "点燃\u200b2", "description"),  # a zero-width space hides itself
+    ("quote", "a\u2066b", "quote"),
+    ("tag", "\u2028", "tag"),
     ("description", "x" * 2001, "description"),
     ("attack", -2, "attack"),
     ("life", 100, "life"),
@@ -199,3 +204,21 @@ def _hero() -> Card:
         description="", quote="", cost=Elements(), gain=Elements.of({Element.ARCANE: 1}),
         expense=Elements(), attack=None, life=10, power=None, duration=None, version="",
     )
+
+
+@settings(max_examples=50)
+@given(deck=card_lists, data=st.data())
+def test_an_invisible_character_in_any_text_is_refused_naming_card_and_field(
+    deck: list[Card], data: st.DataObject
+) -> None:
+    index = data.draw(st.integers(0, len(deck) - 1))
+    key = data.draw(st.sampled_from(["name", "tag", "description", "quote", "version"]))
+    hidden = data.draw(st.characters(whitelist_categories=("Cf", "Co", "Zl", "Zp")).filter(
+        lambda ch: ch != "\u200d"))
+    raw = [card_json(c) for c in deck]
+    text = raw[index][key]
+    at = data.draw(st.integers(0, len(text)))
+    raw[index][key] = text[:at] + hidden + text[at:]
+    with pytest.raises(DecodeError) as refused:
+        decode_card_file(json.dumps(raw).encode())
+    assert f"card {index}" in str(refused.value) and key in str(refused.value)

@@ -24,6 +24,7 @@ from wizard_p2p.sorcery.actions import (
     Consume,
     Damage,
     Defend,
+    Draw,
     EndReason,
     EndTurn,
     GainElements,
@@ -37,7 +38,14 @@ from wizard_p2p.tui.headless import Driver, FixedSizeOutput, run_with_keys, scre
 from wizard_p2p.tui.i18n import CATALOGUES, LANGUAGES, Translator
 from wizard_p2p.tui.sorcery_app import CARD, END, HELP, SorceryApp
 from wizard_p2p.tui.sorcery_table import SorceryTable
-from wizard_p2p.tui.sorcery_text import card_text, grid_lines, narrate, refusal, rule_key
+from wizard_p2p.tui.sorcery_text import (
+    card_text,
+    grid_lines,
+    hand_label,
+    narrate,
+    refusal,
+    rule_key,
+)
 
 DEADLINE = 20.0
 
@@ -138,6 +146,34 @@ def test_both_grids_are_drawn_as_grids_with_the_front_rows_facing() -> None:
         cells = lines[1].split("│")[1:4]
         assert hero.name[:2] in cells[1] and not cells[0].strip() and not cells[2].strip()
         assert all(get_cwidth(c) == 12 for line in lines for c in line.split("│")[1:4])
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("drawn", [0, 3, 8])
+def test_a_long_hand_is_cut_to_the_width_between_cards(lang: str, drawn: int) -> None:
+    app = app_for(table(), lang)
+    to_my_move(app)
+    app.key("k")
+    to_my_move(app)
+    if drawn:
+        app.game.apply(Draw(app.me, drawn))
+    lines = screen_text(cast(Any, app), 80, 24)
+    assert all(get_cwidth(line) <= 80 for line in lines)
+    prefix = app.tr("sorcery_hand", cards="")
+    at = next(i for i, line in enumerate(lines) if line.startswith(prefix))
+    shown = [lines[at][len(prefix):].rstrip(), lines[at + 1].rstrip()]
+    labels = [hand_label(app.game.pieces[p].card).replace(" ", "\u00a0")
+              for p in app.game.sides[app.me].hand]
+    # Line by line, whole cards in the hand's order; only the last line's tail is cut.
+    for line in shown:
+        for word in line.split(" ") if line else []:
+            if word == labels[0]:
+                labels.pop(0)
+            else:
+                assert word.endswith("…") and labels[0].startswith(word[:-1]), (word, labels)
+                assert line is shown[-1] and line.endswith(word)
+                labels = []
+    assert labels == [], "cards left out without an ellipsis"
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 35)])

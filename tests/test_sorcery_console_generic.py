@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import pytest
+
 from tests import sorcery_cards as fx
 from wizard_p2p.sorcery.actions import Modify, MoveCard, SetSlots, TakeControl, Zone
 from wizard_p2p.sorcery.cards import CardType, Element
@@ -14,7 +16,7 @@ from wizard_p2p.tui.headless import FixedSizeOutput
 from wizard_p2p.tui.sorcery_app import SorceryApp
 from wizard_p2p.tui.sorcery_pick import LABELS
 from wizard_p2p.tui.sorcery_table import SorceryTable
-from wizard_p2p.tui.sorcery_text import card_text
+from wizard_p2p.tui.sorcery_text import card_text, zone_name
 
 
 def playing(lang: str = "en", seed: int = 4) -> SorceryApp:
@@ -114,3 +116,36 @@ def test_a_cards_load_is_modified_by_keys() -> None:
     assert isinstance(last, Modify) and last.gain == fx.els(water=2)
     assert app.game.pieces[hero].gain[Element.WATER] == before[Element.WATER] + 2
     assert app.message == ""
+
+
+_ZH_ZONES = ("主卡组", "手牌", "单位区", "技能区", "装备区", "技能池", "弃牌堆", "闲置区")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_zones_are_named_in_the_screens_language(lang: str) -> None:
+    app = playing(lang)
+    shown: list[str] = []
+
+    def offered() -> list[str]:
+        assert app.picker is not None, app.message
+        return [c.text for c in app.picker.choices]
+
+    app.key("v")  # every card of the table, the hand's and the pool's named by zone
+    shown += offered()
+    assert any(zone_name(app.tr, Zone.HAND) in t for t in shown)
+    assert any(zone_name(app.tr, Zone.POOL) in t for t in shown)
+    app.cancel()
+    generic(app, "move")
+    shown += offered()
+    choose(app, lambda z: z is Zone.HAND)
+    assert app.picker is not None
+    pid = app.picker.choices[0].value
+    choose(app, lambda v: v == pid)
+    shown += offered()
+    choose(app, lambda z: z is Zone.DISCARD)
+    last = app.game.history[-1]
+    assert isinstance(last, MoveCard) and last.zone is Zone.DISCARD
+    shown += [app.told[-1], card_text(app.tr, app.game, pid)]
+    assert zone_name(app.tr, Zone.DISCARD) in app.told[-1]
+    for text in shown:
+        assert not any(word in text for word in _ZH_ZONES), text

@@ -4,13 +4,22 @@ matches unit to unit."""
 from __future__ import annotations
 
 from functools import cache
+from itertools import product
 
 from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.sorcery_cards import els
 from wizard_p2p.sorcery.cards import Element, Elements
-from wizard_p2p.sorcery.costs import add, can_pay, choose_payment, contains, is_payment, subtract
+from wizard_p2p.sorcery.costs import (
+    add,
+    can_pay,
+    choose_payment,
+    choose_payment_overdrawn,
+    contains,
+    is_payment,
+    subtract,
+)
 
 ELEMENTS = list(Element)
 ARC = ELEMENTS.index(Element.ARCANE)
@@ -74,3 +83,37 @@ def test_arcane_is_spent_last_when_anything_else_pays() -> None:
     assert choose_payment(els(fire=2, water=1, arcane=1), els(fire=1, arcane=2)) == els(
         fire=2, water=1
     )
+
+
+def few(top: int) -> st.SearchStrategy[Elements]:
+    """Amounts of fire, water and arcane only (small enough to try every payment)."""
+    return st.tuples(st.integers(0, top), st.integers(0, top), st.integers(0, top)).map(
+        lambda t: els(fire=t[0], water=t[1], arcane=t[2]))
+
+
+def _from_pool(payment: Elements, overdrawn: Elements) -> int:
+    return sum(max(0, p - o) for p, o in zip(payment.counts, overdrawn.counts, strict=True))
+
+
+@given(few(2), few(2), few(3))
+def test_overdrawn_loads_pay_all_they_can_and_the_pool_the_rest(
+    pool: Elements, overdrawn: Elements, cost: Elements
+) -> None:
+    both = add(pool, overdrawn)
+    every = (Elements(t) for t in product(*(range(n + 1) for n in both.counts)))  # type: ignore[arg-type]
+    payments = [p for p in every if is_payment(p, cost)]
+    chosen = choose_payment_overdrawn(pool, overdrawn, cost)
+    if not payments:
+        assert chosen is None
+        return
+    assert chosen is not None and contains(both, chosen) and is_payment(chosen, cost)
+    # No payment spends less of the pool: the loads' surplus is what is lost.
+    assert _from_pool(chosen, overdrawn) == min(_from_pool(p, overdrawn) for p in payments)
+
+
+def test_overdrawn_arcane_pays_before_the_pool() -> None:
+    # 2 fire overdrawn and 3 water in the pool for a cost of 2 arcane: the load pays.
+    assert choose_payment_overdrawn(els(water=3), els(fire=2), els(arcane=2)) == els(fire=2)
+    assert choose_payment_overdrawn(els(water=1), els(arcane=1), els(fire=1, arcane=1)) == els(
+        water=1, arcane=1)
+    assert choose_payment_overdrawn(els(water=1), els(arcane=1), els(fire=2)) is None

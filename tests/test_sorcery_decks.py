@@ -19,6 +19,7 @@ from wizard_p2p.sorcery.decks import (
     parse_code,
     read_code,
 )
+from wizard_p2p.sorcery.starters import starter
 
 POOL = small_pool()
 HEROES = [c for c in POOL if group_of(c) is Group.HERO]
@@ -125,6 +126,31 @@ def test_a_legendary_card_is_allowed_once_and_extra_cards_are_outside_every_coun
     assert "传奇" in str(broken) and legend.number in str(broken)
     many_extra = [*legal_cards(), *(EXTRA * 5)]
     assert Deck.of(many_extra).violations() == ()
+
+
+def test_only_derived_extra_cards_escape_the_copy_limits() -> None:
+    special = card(CardType.CREATURE, 2, extra=True, tag="传奇人类")
+    secret = card(CardType.SKILL, 2, extra=True, tag="秘技法术·飞弹")
+    token = card(CardType.CREATURE, 3, extra=True, tag="衍生生物")
+    assert not special.derived and not secret.derived and token.derived
+    once = [*legal_cards(), special, secret, token, token, token]
+    assert Deck.of(once).violations() == ()  # outside the counts of 30 and 10
+    broken = Deck.of([*once, special, secret, secret]).violations()
+    assert {(v.rule, v.count, v.cards) for v in broken} == {
+        (DeckRule.LEGENDARY_ONCE, 2, (special,)), (DeckRule.SKILL_ONCE, 3, (secret,))}
+    plain = card(CardType.ITEM, 4, extra=True, tag="特殊")
+    (third,) = Deck.of([*legal_cards(), plain, plain, plain]).violations()
+    assert (third.rule, third.count, third.cards) == (DeckRule.AT_MOST_TWICE, 3, (plain,))
+
+
+def test_the_real_extra_deck_special_cards_obey_the_limits() -> None:
+    db = real_card_file()
+    code = starter("fire-earth").code  # type: ignore[union-attr]
+    legal = read_code(code + " 100001 310002 140001 140001 140001", db)
+    assert legal.violations() == ()
+    broken = read_code(code + " 100001 100001 310002 310002 310002", db).violations()
+    assert {(v.rule, v.count, v.cards[0].number) for v in broken} == {
+        (DeckRule.LEGENDARY_ONCE, 2, "100001"), (DeckRule.SKILL_ONCE, 3, "310002")}
 
 
 def test_every_broken_rule_is_named_not_only_the_first() -> None:

@@ -562,3 +562,46 @@ def test_a_spell_hits_exactly_when_its_power_exceeds_the_defence(
     assert game.last_battle is not None and game.last_battle.power == power
     assert game.last_battle.hit == (power > defence_power)
     assert game.pieces[hero1].life == (8 if power > defence_power else 10)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(1, 5), st.integers(0, 6))
+def test_a_shield_that_takes_all_the_damage_loses_the_spell_its_target(
+    attack: int, shield: int
+) -> None:
+    ray = fx.card("361905", "试验之焰", fx.S, fx.E.DARK, tag="法术·脉冲", text="点燃2",
+                  attack=attack, power=5)
+    game = started((Decklist(fx.FIRE_HERO, fx.fire_deck().main, (ray,)), fx.water_deck()))
+    r, hero1 = ready_skill(game, 0, ray), game.sides[1].hero
+    if shield:
+        game.apply(AddMarker(1, hero1, Marker.SHIELD, shield))
+    life = game.pieces[hero1].life
+    assert life is not None
+    game.apply(Cast(0, r, target=hero1))
+    game.apply(Defend(1))
+    assert game.last_battle is not None and game.last_battle.hit  # still a hit
+    p = game.pieces[hero1]
+    assert p.marker(Marker.SHIELD) == max(0, shield - attack)
+    if shield >= attack:  # the damage is 0: no damage, no markers
+        assert (p.life, p.marker(Marker.IGNITE)) == (life, 0)
+    else:
+        assert (p.life, p.marker(Marker.IGNITE)) == (life - attack + shield, 2)
+
+
+def test_only_derived_cards_are_copied_and_a_legendary_one_is_in_play_once() -> None:
+    beast = fx.card("140101", "灵兽 辛柯", fx.C, fx.E.EARTH, tag="传奇野兽-衍生", life=3)
+    legend = fx.card("100001", "试验之传奇", fx.C, fx.E.ARCANE, tag="传奇人类", life=4)
+    fire = fx.fire_deck()
+    game = started((Decklist(fire.hero, fire.main, fire.skills, (fx.SEED, beast, legend)),
+                    fx.water_deck()))
+    game.apply(CreateDerived(0, fx.SEED.number, Zone.UNITS, (2, 0)))
+    game.apply(CreateDerived(0, fx.SEED.number, Zone.UNITS, (2, 1)))  # any number of tokens
+    refused(game, CreateDerived(0, legend.number, Zone.UNITS, (2, 2)), Rule.DERIVED)
+    game.apply(CreateDerived(0, beast.number, Zone.UNITS, (2, 2)))
+    refused(game, CreateDerived(0, beast.number, Zone.UNITS, (1, 0)), Rule.DERIVED)
+    refused(game, CreateDerived(0, beast.number, Zone.HAND), Rule.DERIVED)
+    game.apply(MoveCard(0, game.sides[0].grid[(2, 2)], Zone.DISCARD))
+    game.apply(CreateDerived(0, beast.number, Zone.UNITS, (2, 2)))  # the first one left play
+    idle = find(game, 0, legend, Zone.IDLE)  # the special card itself enters by moving
+    game.apply(MoveCard(0, idle, Zone.UNITS, (1, 0)))
+    assert game.pieces[idle].zone is Zone.UNITS

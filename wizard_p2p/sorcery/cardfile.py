@@ -15,6 +15,7 @@ later files add some), but they count towards the size and depth limits.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -50,6 +51,12 @@ TYPE_DIGIT: Mapping[CardType, str] = {
 _NUMBER = re.compile(r"[0-9]{6}")
 _CONTROLS = re.compile("[\x00-\x1f\x7f-\x9f]")
 _CONTROLS_BUT_NEWLINE = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f]")
+# Characters that change how a text reads without being seen: a bidi override (U+202E)
+# turns the rest of a line around, a zero-width space (U+200B) hides itself. Format,
+# surrogate, private-use and line or paragraph separators; the zero-width joiner of
+# emoji sequences is harmless and allowed.
+_INVISIBLE_CATEGORIES = frozenset({"Cf", "Cs", "Co", "Zl", "Zp"})
+_INVISIBLE_ALLOWED = frozenset("\u200d")
 _COSTS = (("elements_cost", "cost"), ("elements_gain", "gain"), ("elements_expense", "expense"))
 _E = TypeVar("_E", CardType, Element)
 _STATS = ("attack", "life", "power", "duration")
@@ -172,6 +179,12 @@ def _text(value: Any, where: str, limit: int, *, empty: bool = True, lines: bool
         raise DecodeError(f"{where}: {len(value)} characters exceed the limit of {limit}")
     if (_CONTROLS_BUT_NEWLINE if lines else _CONTROLS).search(value):
         raise DecodeError(f"{where}: holds a control character")
+    for ch in value:
+        if unicodedata.category(ch) in _INVISIBLE_CATEGORIES and ch not in _INVISIBLE_ALLOWED:
+            raise DecodeError(
+                f"{where}: holds an invisible character (U+{ord(ch):04X}) that changes how "
+                "the text reads"
+            )
     return value
 
 

@@ -93,8 +93,14 @@ class Card:
     @property
     def extra(self) -> bool:
         """A card of the extra deck (derived, 衍生, and a few special ones): outside the
-        deck's count."""
+        counts of the deck's groups; only a derived one is outside the copy limits."""
         return self.number[2] == "0"
+
+    @property
+    def derived(self) -> bool:
+        """A derived card (衍生, by its tag): other cards' effects bring it into play, so a
+        deck may hold it outside every count and copy limit."""
+        return "衍生" in self.tag
 
     def __str__(self) -> str:
         return f"{self.name} ({self.number})"

@@ -21,6 +21,7 @@ __all__ = [
     "add",
     "can_pay",
     "choose_payment",
+    "choose_payment_overdrawn",
     "contains",
     "is_payment",
     "subtract",
@@ -88,6 +89,44 @@ def choose_payment(pool: Elements, cost: Elements) -> Elements | None:
     left[_ARC] -= need
     paid[_ARC] += need
     return Elements(tuple(paid))  # type: ignore[arg-type]
+
+
+def choose_payment_overdrawn(
+    pool: Elements, overdrawn: Elements, cost: Elements
+) -> Elements | None:
+    """A payment of ``cost`` out of ``pool`` plus the ``overdrawn`` loads (透支) that uses
+    as much of the loads as any payment can, or ``None`` when the two cannot pay it.
+
+    The loads' surplus is lost, so every unit they can pay is one the pool keeps. Each
+    step below is safe by exchange (a payment that did otherwise can be changed into
+    one that does it, paying no less from the loads): a load's ordinary element pays
+    its own element of the cost, then the cost's arcane; the loads' arcane pays the
+    ordinary units the pool is short of, then the cost's arcane, then the rest. What is
+    left is paid out of the pool as :func:`choose_payment` pays. A unit of the result
+    comes from the loads first, element by element.
+    """
+    need = list(cost.counts)
+    load = list(overdrawn.counts)
+    used = [0] * len(Element)
+
+    def take(source: int, into: int, n: int) -> None:
+        load[source] -= n
+        used[source] += n
+        need[into] -= n
+
+    for i in range(_ARC):
+        take(i, i, min(load[i], need[i]))
+    for i in range(_ARC):
+        take(i, _ARC, min(load[i], need[_ARC]))
+    for i in range(_ARC):
+        take(_ARC, i, min(load[_ARC], max(0, need[i] - pool.counts[i])))
+    take(_ARC, _ARC, min(load[_ARC], need[_ARC]))
+    for i in range(_ARC):
+        take(_ARC, i, min(load[_ARC], need[i]))
+    rest = choose_payment(pool, Elements(tuple(need)))  # type: ignore[arg-type]
+    if rest is None:
+        return None
+    return add(Elements(tuple(used)), rest)  # type: ignore[arg-type]
 
 
 def can_pay(pool: Elements, cost: Elements) -> bool:

@@ -15,8 +15,9 @@ this one is strict: every word is six ASCII digits, or the code is refused.
 
 The rules a deck is checked against (``Deck.violations``) are the seed's: one hero
 (人物牌), 30 main-deck cards (伙伴牌 and 道具牌), 10 skills (技能池); a 传奇 card or a
-skill at most once, any other card at most twice. The extra deck is outside all of
-these counts.
+skill at most once, any other card at most twice. The extra deck is outside the three
+group counts. Its derived cards (衍生 in the tag) are outside the copy limits too; the
+rest of it (a 传奇人类, a 秘技 skill) obeys them like any card of the deck.
 """
 
 from __future__ import annotations
@@ -178,7 +179,8 @@ class Deck:
             found.append(Violation(DeckRule.MAIN_SIZE, len(self.main)))
         if len(self.skills) != SKILL_COUNT:
             found.append(Violation(DeckRule.SKILL_POOL_SIZE, len(self.skills)))
-        copies = Counter(self.heroes + self.main + self.skills)
+        limited = tuple(c for c in self.extra if not c.derived)
+        copies = Counter(self.heroes + self.main + self.skills + limited)
         for card, count in copies.items():
             rule = _copy_rule(card)
             if count > (1 if rule is not DeckRule.AT_MOST_TWICE else 2):

@@ -877,9 +877,17 @@ class Game:
         side = self.sides[player]
         before = side.elements
         side.elements = costs.add(before, overdrawn)
-        chosen = payment if payment is not None else costs.choose_payment(side.elements, cost)
+        chosen = payment
+        if chosen is None:
+            chosen = costs.choose_payment_overdrawn(before, overdrawn, cost)
+            if chosen is None:
+                raise _illegal(
+                    f"{cost} cannot be paid out of the elements {before} and the overdrawn "
+                    f"loads {overdrawn}",
+                    Rule.COST,
+                    player,
+                )
         self._pay(player, cost, chosen)
-        assert chosen is not None
         from_pool = [
             max(0, chosen.counts[i] - overdrawn.counts[i]) for i in range(len(chosen.counts))
         ]
@@ -1032,6 +1040,10 @@ class Game:
                 absorbed = min(shield, amount)
                 self._mark(pid, Marker.SHIELD, -absorbed)
                 amount -= absorbed
+                if not amount:
+                    # 护盾: damage brought to 0 loses the spell this target (no damage,
+                    # no markers), though the spell still counts as a hit.
+                    continue
             if amount:
                 self._damage(pid, amount)
             if self.pieces[pid].zone is Zone.UNITS:
@@ -1262,6 +1274,19 @@ class Game:
             for pid in self.pieces
             if self.pieces[pid].owner == a.player and self.pieces[pid].card.number == a.number
         )
+        if not card.derived:
+            # A special card of the extra deck is one physical card: it enters play
+            # from the idle zone (MoveCard), never as a copy.
+            raise _illegal(
+                f"{card} is not a derived card (衍生): move the card itself", Rule.DERIVED, a.player
+            )
+        if card.legendary and any(
+            q.card.number == a.number and q.owner == a.player and q.zone.battlefield
+            for q in self.pieces.values()
+        ):
+            raise _illegal(
+                f"{card} is legendary (传奇): one at a time in play", Rule.DERIVED, a.player
+            )
         pid = self._new_piece(card, a.player, Zone.IDLE, derived=True)
         self._edited.add(pid)
         self._check_destination(a.player, self.pieces[pid], a.zone, a.cell)

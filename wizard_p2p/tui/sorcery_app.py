@@ -105,6 +105,7 @@ from wizard_p2p.tui.sorcery_text import (
     side_header,
     status_line,
     zone_line,
+    zone_name,
 )
 from wizard_p2p.tui.style import STYLE
 
@@ -324,7 +325,8 @@ class SorceryApp:
         out = []
         for pid in pids:
             p = self.game.pieces[pid]
-            where = cell_name(self.tr, p.cell) if p.cell is not None else p.zone.value
+            where = (cell_name(self.tr, p.cell) if p.cell is not None
+                     else zone_name(self.tr, p.zone))
             text = piece_label(p, stats=stats) if p.zone is not Zone.HAND else hand_label(p.card)
             # A card on the battlefield is on its controller's side (TakeControl moves it).
             side = p.controller if p.zone.battlefield else p.owner
@@ -626,7 +628,7 @@ class SorceryApp:
 
         def dest(pid: int) -> None:
             zones = [z for z in Zone if z is not self.game.pieces[pid].zone]
-            self.ask(self.tr("sorcery_ask_zone"), [Choice(z.value, z) for z in zones],
+            self.ask(self.tr("sorcery_ask_zone"), [Choice(zone_name(self.tr, z), z) for z in zones],
                      lambda z: place(pid, z))
 
         def place(pid: int, zone: Zone) -> None:
@@ -638,7 +640,8 @@ class SorceryApp:
                      lambda cell: self.submit(MoveCard(self.me, pid, zone, cell)))
 
         zones = [z for z in (*_PIECE_ZONES, Zone.DECK) if self._mine(z)]
-        self.ask(self.tr("sorcery_ask_from"), [Choice(z.value, z) for z in zones], source)
+        self.ask(self.tr("sorcery_ask_from"),
+                 [Choice(zone_name(self.tr, z), z) for z in zones], source)
 
     def g_damage(self) -> None:
         self.ask(self.tr("sorcery_ask_unit"), self._choices(self._units()),
@@ -676,12 +679,14 @@ class SorceryApp:
         self.submit(Shuffle(self.me, self.table.order(len(self.game.sides[self.me].deck))))
 
     def g_derived(self) -> None:
-        numbers = sorted(set(self.game.sides[self.me].extra))
-        names = {p.card.number: p.card.name for p in self.game.pieces.values()}
+        cards = {p.card.number: p.card for p in self.game.pieces.values()}
+        names = {n: c.name for n, c in cards.items()}
+        # Only derived cards are made as copies; the extra deck's others are moved.
+        numbers = sorted(n for n in set(self.game.sides[self.me].extra) if cards[n].derived)
 
         def zone(number: str) -> None:
             zones = (Zone.UNITS, Zone.SKILLS, Zone.EQUIPMENT, Zone.HAND)
-            self.ask(self.tr("sorcery_ask_zone"), [Choice(z.value, z) for z in zones],
+            self.ask(self.tr("sorcery_ask_zone"), [Choice(zone_name(self.tr, z), z) for z in zones],
                      lambda z: place(number, z))
 
         def place(number: str, z: Zone) -> None:
@@ -834,9 +839,11 @@ class SorceryApp:
         lines += block(self.bot_side, True)
         lines.append(fit(battle_line(tr, game) or "─" * width, width))
         lines += block(me, False)
-        hand = " ".join(hand_label(game.pieces[pid].card) for pid in game.sides[me].hand)
+        hand = " ".join(_unbroken(hand_label(game.pieces[pid].card))
+                        for pid in game.sides[me].hand)
         lines += _wrap(tr("sorcery_hand", cards=hand or "-"), width, 2)
-        pool = " ".join(hand_label(game.pieces[pid].card) for pid in game.sides[me].pool)
+        pool = " ".join(_unbroken(hand_label(game.pieces[pid].card))
+                        for pid in game.sides[me].pool)
         lines += _wrap(tr("sorcery_pool", cards=pool or "-"), width, 1)
         return "\n".join(line.rstrip() for line in lines)
 
@@ -957,24 +964,39 @@ _BOARD_HEIGHT = 1 + 4 + 1 + 4 + 2 + 1
 
 
 def _wrap(text: str, width: int, lines: int) -> list[str]:
-    """``text`` broken into ``lines`` lines of ``width`` cells (the last one cut)."""
+    """``text`` in ``lines`` lines of exactly ``width`` cells, broken at spaces (a word
+    wider than a line is broken where the line ends); what does not fit in the last line
+    is cut with an ellipsis. Cells, not characters: CJK characters are two wide."""
     out: list[str] = []
-    rest = text
-    while len(out) < lines:
+    words = text.split(" ")
+    while len(out) < lines and words:
         if len(out) == lines - 1:
-            out.append(fit(rest, width))
+            out.append(fit(" ".join(words), width))
             break
-        line: list[str] = []
-        used = 0
-        for ch in rest:
-            w = get_cwidth(ch)
-            if used + w > width:
-                break
-            line.append(ch)
-            used += w
-        out.append(fit("".join(line), width))
-        rest = rest[len(line):]
-    return out
+        line = words.pop(0)
+        if get_cwidth(line) > width:
+            head = _head(line, width) or line[:1]
+            words.insert(0, line[len(head):])
+            line = head
+        while words and get_cwidth(line) + 1 + get_cwidth(words[0]) <= width:
+            line += " " + words.pop(0)
+        out.append(fit(line, width))
+    return out + [" " * width] * (lines - len(out))
+
+
+def _head(text: str, width: int) -> str:
+    """The longest start of ``text`` at most ``width`` cells wide."""
+    used = 0
+    for i, ch in enumerate(text):
+        used += get_cwidth(ch)
+        if used > width:
+            return text[:i]
+    return text
+
+
+def _unbroken(label: str) -> str:
+    """A card's label that :func:`_wrap` keeps on one line (names may hold spaces)."""
+    return label.replace(" ", "\u00a0")
 
 
 def _modify(player: int, pid: int, field: str, n: int) -> Modify:

@@ -64,6 +64,7 @@ __all__ = [
     "side_header",
     "status_line",
     "zone_line",
+    "zone_name",
 ]
 
 TAPPED = "~"  # before a tapped (横置) card's name
@@ -90,6 +91,11 @@ def fit(text: str, width: int) -> str:
 def cell_name(tr: Translator, cell: Cell) -> str:
     """A cell in words: its row (front, middle, back) and column (1..3)."""
     return tr("sorcery_cell", row=tr(f"sorcery_row_{cell[0]}"), col=cell[1] + 1)
+
+
+def zone_name(tr: Translator, zone: Zone) -> str:
+    """A zone in the screen's language (the enum spells it in Chinese, for the log)."""
+    return tr(f"sorcery_zone_name_{zone.name.lower()}")
 
 
 def piece_label(p: Piece, *, stats: bool = True, width: int | None = None) -> str:
@@ -220,7 +226,7 @@ def card_text(tr: Translator, game: Game, pid: int) -> str:
         numbers.append(tr("sorcery_duration", value=c.duration))
     if numbers:
         lines.append(tr("comma").join(numbers))
-    state = [tr("sorcery_zone", zone=p.zone.value)]
+    state = [tr("sorcery_zone", zone=zone_name(tr, p.zone))]
     if p.zone.battlefield and p.controller != p.owner:
         state.append(tr("sorcery_borrowed"))
     if p.cell is not None:
@@ -299,7 +305,7 @@ def narrate(tr: Translator, game: Game, action: Action, who: str) -> str:
         case Concede():
             return tr("sorcery_told_concede", who=who)
         case MoveCard(piece=pid, zone=zone):
-            return tr("sorcery_told_move", who=who, card=n(pid), zone=zone.value)
+            return tr("sorcery_told_move", who=who, card=n(pid), zone=zone_name(tr, zone))
         case Damage(target=t, amount=k):
             return tr("sorcery_told_damage", who=who, card=n(t), n=k)
         case Heal(target=t, amount=k):
@@ -315,7 +321,7 @@ def narrate(tr: Translator, game: Game, action: Action, who: str) -> str:
         case Shuffle():
             return tr("sorcery_told_shuffle", who=who)
         case CreateDerived(number=number, zone=zone):
-            return tr("sorcery_told_derived", who=who, card=number, zone=zone.value)
+            return tr("sorcery_told_derived", who=who, card=number, zone=zone_name(tr, zone))
         case GainElements(amount=amount):
             return tr("sorcery_told_gain", who=who, elements=amount)
         case SetTapped(piece=pid, tapped=tapped):
