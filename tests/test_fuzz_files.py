@@ -35,11 +35,12 @@ from tests.fuzz_support import (
     random_documents,
     scratch_dir,
 )
+from wizard_p2p.disk.evidence import read_evidence
 from wizard_p2p.errors import DecodeError
 from wizard_p2p.identity import Identity
 from wizard_p2p.net.keys import CurveKeys, KeyFileError, _encode, _load, parse_key_file
 from wizard_p2p.node.store import GameStore, SeatRecord
-from wizard_p2p.protocol.evidence import Evidence, decode_evidence, read_evidence
+from wizard_p2p.protocol.evidence import Evidence, decode_evidence
 
 _DIR = scratch_dir()
 

@@ -21,7 +21,7 @@ from pathlib import Path
 from tests import test_node_multiprocess as multiprocess
 from tests.test_node_multiprocess import REPO, LogWatcher, Seat, wait_until
 from wizard_p2p.audit import audit_file
-from wizard_p2p.protocol.evidence import read_evidence
+from wizard_p2p.disk.evidence import read_evidence
 
 # An honest peer's peak resident set stays below this, whatever one seat sends.
 RSS_LIMIT_KB = 100 * 1024

@@ -23,7 +23,8 @@ from tests.adversarial.support import DEADLINE, HostileTable
 from tests.test_node_multiprocess import wait_until
 from tests.test_watch_multiprocess import says, stopped
 from wizard_p2p.audit import audit_file
-from wizard_p2p.protocol.evidence import EQUIVOCATION, read_evidence
+from wizard_p2p.disk.evidence import read_evidence
+from wizard_p2p.protocol.evidence import EQUIVOCATION
 
 Make = Callable[..., HostileTable]
 

@@ -30,6 +30,7 @@ from wizard_p2p.commands.printout import (
     shell_path,
     terminal_columns,
 )
+from wizard_p2p.disk.evidence import read_evidence
 from wizard_p2p.errors import DecodeError, UsageError, WizardError
 from wizard_p2p.files import write_atomic
 from wizard_p2p.identity import Identity
@@ -42,7 +43,7 @@ from wizard_p2p.node.store import GameStore, SeatRecord, default_data_dir, list_
 from wizard_p2p.node.watch_gate import WatchGate
 from wizard_p2p.node.watch_list import HOST_SEAT
 from wizard_p2p.protocol.evidence import FILE_NAME as EVIDENCE_FILE
-from wizard_p2p.protocol.evidence import MAX_RECORDS, Evidence, read_evidence
+from wizard_p2p.protocol.evidence import MAX_RECORDS, Evidence
 from wizard_p2p.protocol.messages import VERSION, decode_entry, signed_version_of
 from wizard_p2p.rules import GameConfig
 
