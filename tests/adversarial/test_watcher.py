@@ -36,7 +36,7 @@ def watched_to_the_end(hostile: Make, behaviour: str, saved: Path) -> tuple[Host
     table = hostile(behaviour, stall_limit=60.0, host_args=("--admit-watchers",))
     honest_bot = table.honest[1]
     with stopped(honest_bot):  # the game waits while the watcher comes in
-        watcher = table._start("watcher", [
+        watcher = table.spawn("watcher", [
             "-m", "wizard_p2p", "watch", table.address, "--code", table.code, "--headless",
             "--name", "Screen", "--data-dir", str(table.workdir / "watcher"),
             "--listen", "127.0.0.1", "--save", str(saved),
