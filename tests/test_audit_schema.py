@@ -20,7 +20,7 @@ from jsonschema import Draft202012Validator
 from tests.protocol_support import new_game, settled
 from tools import gen_vectors
 from wizard_p2p import audit
-from wizard_p2p.protocol.log import read_log
+from wizard_p2p.disk.log import read_log
 
 ROOT = Path(__file__).resolve().parents[1]
 SCHEMA = json.loads((ROOT / "protocol" / "schemas" / "audit.json").read_text())

@@ -17,13 +17,13 @@ import pytest
 from tests.protocol_support import new_game
 from tools import gen_vectors
 from wizard_p2p import canonical
+from wizard_p2p.disk.log import read_log
 from wizard_p2p.errors import DecodeError, PeerFault
 from wizard_p2p.identity import Identity
 from wizard_p2p.protocol import messages as m
 from wizard_p2p.protocol.genesis import read_genesis
 from wizard_p2p.protocol.harness import make_genesis, seeded_bytes
 from wizard_p2p.protocol.lobby_schema import Players, decode_lobby
-from wizard_p2p.protocol.log import read_log
 from wizard_p2p.protocol.replay import GameRecord, replay_log
 from wizard_p2p.protocol.table import Table
 from wizard_p2p.rules import GameConfig

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 from cryptography.hazmat.primitives import serialization
-from cryptography.hazmat.primitives.asymmetric import ec, ed448, rsa, x25519
+from cryptography.hazmat.primitives.asymmetric import ec, ed448, ed25519, rsa, x25519
 from hypothesis import given
 
 from tests.fuzz_support import (
@@ -35,11 +35,12 @@ from tests.fuzz_support import (
     random_documents,
     scratch_dir,
 )
+from wizard_p2p.disk.evidence import read_evidence
 from wizard_p2p.errors import DecodeError
 from wizard_p2p.identity import Identity
 from wizard_p2p.net.keys import CurveKeys, KeyFileError, _encode, _load, parse_key_file
 from wizard_p2p.node.store import GameStore, SeatRecord
-from wizard_p2p.protocol.evidence import Evidence, decode_evidence, read_evidence
+from wizard_p2p.protocol.evidence import Evidence, decode_evidence
 
 _DIR = scratch_dir()
 
@@ -144,14 +145,14 @@ def _pem(key: object, encryption: serialization.KeySerializationEncryption | Non
     )
 
 
-ED25519_PEMS = [_pem(Identity.generate()._key) for _ in range(2)]
+ED25519_PEMS = [_pem(ed25519.Ed25519PrivateKey.generate()) for _ in range(2)]
 OTHER_PEMS = [
     _pem(ec.generate_private_key(ec.SECP256R1())),
     _pem(x25519.X25519PrivateKey.generate()),
     _pem(ed448.Ed448PrivateKey.generate()),
     _pem(rsa.generate_private_key(65537, 1024)),
-    _pem(Identity.generate()._key, serialization.BestAvailableEncryption(b"secret")),
-    Identity.generate()._key.private_bytes(
+    _pem(ed25519.Ed25519PrivateKey.generate(), serialization.BestAvailableEncryption(b"secret")),
+    ed25519.Ed25519PrivateKey.generate().private_bytes(
         serialization.Encoding.PEM, serialization.PrivateFormat.OpenSSH,
         serialization.NoEncryption(),
     ),

@@ -29,9 +29,10 @@ from tests.fuzz_support import (
 )
 from wizard_p2p import canonical
 from wizard_p2p.audit import audit_entries
+from wizard_p2p.disk.log import read_log
 from wizard_p2p.errors import DecodeError
 from wizard_p2p.protocol import messages as m
-from wizard_p2p.protocol.log import read_log, split_log
+from wizard_p2p.protocol.log import split_log
 
 LINES = golden_lines()
 GENESIS = LINES[0]

@@ -119,6 +119,43 @@ def test_messages_flow_between_every_pair_and_identify_the_sender() -> None:
     run(scenario())
 
 
+def test_a_modified_client_changes_what_it_sends_through_the_filter_and_raw_sends() -> None:
+    async def scenario() -> None:
+        async with meshes(3, game_id="game-1") as group:
+            connect_all(group)
+            await all_up(group)
+            a, b, c = group
+            seen: list[str] = []
+
+            def to_b_only(receiver: str, parts: list[bytes]) -> list[bytes]:
+                seen.append(receiver)
+                if receiver != b.public_key or parts[0] != Control.KIND:
+                    return parts
+                return encode_mesh(Control(b"changed"), a.game_id)
+
+            a.filter_sends(to_b_only)
+            assert a.broadcast(b"said") == 2
+            got = await expect(b, lambda e: isinstance(e, MessageReceived))
+            assert got == MessageReceived(a.public_key, b"changed")
+            got = await expect(c, lambda e: isinstance(e, MessageReceived))
+            assert got == MessageReceived(a.public_key, b"said")
+            assert {b.public_key, c.public_key} <= set(seen)
+            a.filter_sends(None)
+            assert a.send(b.public_key, b"as said")
+            got = await expect(b, lambda e: isinstance(e, MessageReceived))
+            assert got == MessageReceived(a.public_key, b"as said")
+            # Raw parts skip the encoder: a frame no encoder makes is dropped and counted.
+            before = b.stats.malformed[a.public_key]
+            assert a.send_raw(b.public_key, [b"NOPE", b"{}", b""], wait_ms=1000)
+            assert a.send_raw(b.public_key, encode_mesh(Control(b"raw"), a.game_id))
+            got = await expect(b, lambda e: isinstance(e, MessageReceived))
+            assert got == MessageReceived(a.public_key, b"raw")
+            assert b.stats.malformed[a.public_key] == before + 1
+            assert not a.send_raw("nobody", [b"MSG"])
+
+    run(scenario())
+
+
 def _threads() -> dict[int, tuple[str, int]]:
     """This process's threads: id → (name, scheduling policy)."""
     found = {}

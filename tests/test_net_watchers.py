@@ -32,6 +32,7 @@ from wizard_p2p.net.frames import (
     Private,
     PrivateAck,
     SyncRequest,
+    encode_mesh,
 )
 from wizard_p2p.net.sockets import send_now
 from wizard_p2p.net.testing import FAST_TIMERS, MemoryStore, connect_all
@@ -158,7 +159,7 @@ def test_a_watcher_can_write_nothing_into_a_players_log_or_queue() -> None:
             forged = (Entry(1, b"forged"), Control(b"control"),
                       Private(watcher.mesh.epoch, 0, b"private"), PrivateAck(a.mesh.epoch, 0))
             for frame in forged:
-                assert watcher.mesh._send_frame(a.key, frame)
+                assert watcher.mesh.send_raw(a.key, encode_mesh(frame, watcher.mesh.game_id))
             await a.mesh.wait_for(
                 lambda: a.mesh.stats.malformed[watcher.key] >= len(forged), DEADLINE,
                 "frames dropped",
@@ -207,7 +208,7 @@ def test_a_watching_mesh_sends_no_entry_or_message_and_takes_none_but_entries() 
                 DEADLINE, "player heard",
             )
             assert a.mesh.send(watcher.key, b"control")
-            assert a.mesh._send_frame(watcher.key, SyncRequest(0, 1))
+            assert a.mesh.send_raw(watcher.key, encode_mesh(SyncRequest(0, 1), a.mesh.game_id))
             private = a.mesh.send_private(watcher.key, b"private")
             try:
                 await watcher.mesh.wait_for(
@@ -239,7 +240,8 @@ def test_a_flooding_watcher_gets_bounded_reading_and_service_and_the_game_goes_o
             served_before, read_before = stats.watcher_syncs_served, stats.watcher_frames_in_total
             start = loop.time()
             flood = (SyncRequest(0, WATCH.watcher_sync_batch), Heartbeat(watcher.mesh.epoch, 0, ""))
-            sent = sum(watcher.mesh._send_frame(a.key, flood[i % 2]) for i in range(600))
+            flood_parts = [encode_mesh(frame, watcher.mesh.game_id) for frame in flood]
+            sent = sum(watcher.mesh.send_raw(a.key, flood_parts[i % 2]) for i in range(600))
             assert sent > WATCH.watcher_max_frames
             # Meanwhile the players' game goes on.
             for i in range(20):

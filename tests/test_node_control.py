@@ -18,7 +18,7 @@ import pytest
 from tests.peer_support import the_game_goes_on, waiting_for_seat_0
 from tests.test_node_peer import run  # noqa: F401  (a fixture)
 from wizard_p2p.net.events import MessageReceived
-from wizard_p2p.net.frames import Entry
+from wizard_p2p.net.frames import Entry, encode_mesh
 from wizard_p2p.node.faults import _LOG_FIRST_REFUSALS
 from wizard_p2p.node.peer import SeatFailed
 
@@ -95,7 +95,9 @@ def test_old_entries_replayed_at_a_new_position_are_refused_without_log_spam(
             old = peers[0].table.log[1:length]
             assert len(old) > _LOG_FIRST_REFUSALS
             for line in old:
-                assert mesh._send_frame(peers[1].curve_keys.public, Entry(length, line))
+                assert mesh.send_raw(
+                    peers[1].curve_keys.public, encode_mesh(Entry(length, line), mesh.game_id)
+                )
             await game.until(lambda: len(peers[1].faults) == len(old), "every replay refused")
             assert all("another position" in f for f in peers[1].faults)
             assert len(peers[1].table.log) == length

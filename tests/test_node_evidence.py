@@ -14,9 +14,10 @@ from pathlib import Path
 from tests.peer_support import signed_bid, waiting_for_seat_0
 from tests.test_node_peer import run  # noqa: F401  (a fixture)
 from wizard_p2p.audit import audit_file, format_report
+from wizard_p2p.disk.evidence import read_evidence
 from wizard_p2p.net.events import MessageReceived
 from wizard_p2p.protocol.control import EntryAt, encode_control
-from wizard_p2p.protocol.evidence import FILE_NAME, Evidence, check_evidence, read_evidence
+from wizard_p2p.protocol.evidence import FILE_NAME, Evidence, check_evidence
 
 
 def test_a_signed_bid_the_rules_refuse_is_kept_as_evidence_and_audited(

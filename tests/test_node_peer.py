@@ -36,7 +36,7 @@ from wizard_p2p.bots import RandomPolicy
 from wizard_p2p.errors import UsageError
 from wizard_p2p.identity import Identity
 from wizard_p2p.net import CurveKeys, Mesh, NetConfig
-from wizard_p2p.net.frames import Entry
+from wizard_p2p.net.frames import Entry, encode_mesh
 from wizard_p2p.node.lobby import GameStart, HostLobby, JoinLobby
 from wizard_p2p.node.peer import GamePeer, PeerTimers
 from wizard_p2p.node.stall import COUNTDOWN_TICK
@@ -262,7 +262,8 @@ def test_entry_with_bad_signature_is_dropped_and_names_its_sender(
             mesh = peers[0].mesh
             assert mesh is not None
             for raw in forged:
-                assert mesh._send_frame(peers[2].curve_keys.public, Entry(pos, raw))
+                parts = encode_mesh(Entry(pos, raw), mesh.game_id)
+                assert mesh.send_raw(peers[2].curve_keys.public, parts)
             await game.until(lambda: len(peers[2].faults) == 3, "seat 2 to refuse them")
             assert all("sent by seat 0" in f for f in peers[2].faults)
             assert len(peers[2].table.log) == pos

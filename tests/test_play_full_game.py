@@ -111,7 +111,7 @@ def test_a_whole_game_through_the_console_ends_with_standings_and_a_verified_log
         term.wait_for(lambda s: f"Round 1 of {ROUNDS}" in s, "the table after the lobby")
         play_to_the_end(term)
         # Wrapped lines joined (-J), and the lines above the window too (-S).
-        screen = term._run("capture-pane", "-p", "-J", "-S", "-300").stdout
+        screen = term.command("capture-pane", "-p", "-J", "-S", "-300").stdout
     finally:
         term.close()
     assert "exit status 0" in screen, screen

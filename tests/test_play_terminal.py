@@ -49,7 +49,7 @@ def test_networked_round_in_a_real_terminal(
         term.send("y")
         term.wait_for(lambda s: "exit status" in s, "the program's end after q, y")
         # Wrapped lines joined (-J), and the lines above the window too (-S).
-        screen = term._run("capture-pane", "-p", "-J", "-S", "-200").stdout
+        screen = term.command("capture-pane", "-p", "-J", "-S", "-200").stdout
     finally:
         term.close()
     assert "exit status 0" in screen, screen

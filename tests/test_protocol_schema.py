@@ -23,9 +23,9 @@ from jsonschema import Draft202012Validator
 from tests.protocol_support import forge, new_game, settled
 from tools import gen_vectors
 from wizard_p2p import canonical
+from wizard_p2p.disk.log import read_log
 from wizard_p2p.errors import DecodeError
 from wizard_p2p.protocol import messages as m
-from wizard_p2p.protocol.log import read_log
 
 ROOT = Path(__file__).resolve().parents[1]
 SCHEMAS = m.json_schemas()

@@ -21,8 +21,8 @@ from tests.protocol_support import detected_by_all, forge, honest_seats, new_gam
 from tools import gen_vectors
 from wizard_p2p import cli
 from wizard_p2p.bots import make_policy
+from wizard_p2p.disk.log import read_log
 from wizard_p2p.protocol.events import Broadcast
-from wizard_p2p.protocol.log import read_log
 from wizard_p2p.protocol.replay import GameRecord, record_to_json, replay_log
 from wizard_p2p.rules import DECK, GameConfig, trick_winner
 from wizard_p2p.rules.tricks import breaks_follow_suit

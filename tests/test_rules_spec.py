@@ -23,9 +23,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tools import gen_vectors
+from wizard_p2p.disk.log import read_log
 from wizard_p2p.errors import DecodeError
 from wizard_p2p.protocol import messages as m
-from wizard_p2p.protocol.log import read_log
 from wizard_p2p.rules import (
     DECK,
     Bid,

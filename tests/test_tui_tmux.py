@@ -43,11 +43,12 @@ class Terminal:
     ) -> None:
         self.tmux = tmux
         self.socket = str(socket)
-        self._run(
+        self.command(
             "new-session", "-d", "-x", str(columns), "-y", str(rows), "-c", str(ROOT), command
         )
 
-    def _run(self, *args: str) -> subprocess.CompletedProcess[str]:
+    def command(self, *args: str) -> subprocess.CompletedProcess[str]:
+        """Run one tmux command against this terminal's server."""
         # Our own server on a socket in the test's directory (-S), no user configuration
         # (-f), UTF-8 (-u); not nested in a tmux the test itself may run in.
         env = {k: v for k, v in os.environ.items() if k != "TMUX"}
@@ -61,17 +62,17 @@ class Terminal:
         )
 
     def screen(self) -> str:
-        result = self._run("capture-pane", "-p")
+        result = self.command("capture-pane", "-p")
         return result.stdout
 
     def alive(self) -> bool:
-        return self._run("has-session").returncode == 0
+        return self.command("has-session").returncode == 0
 
     def send(self, *keys: str) -> None:
-        self._run("send-keys", *keys)
+        self.command("send-keys", *keys)
 
     def resize(self, columns: int, rows: int) -> None:
-        self._run("resize-window", "-x", str(columns), "-y", str(rows))
+        self.command("resize-window", "-x", str(columns), "-y", str(rows))
 
     def wait_for(self, check: Callable[[str], bool], what: str) -> str:
         """The screen once ``check`` holds on it and it has stopped changing.
@@ -92,7 +93,7 @@ class Terminal:
         raise AssertionError(f"timed out waiting for {what}; the screen was:\n{screen}")
 
     def close(self) -> None:
-        self._run("kill-server")
+        self.command("kill-server")
 
 
 def round_one_decision(screen: str) -> bool:
@@ -226,15 +227,15 @@ def bell_journey(tmp_path: Path, *extra: str) -> tuple[bool, str]:
     term = Terminal(tmux, tmp_path / "tmux.sock", env + shlex.join(argv))
     try:
         for option in (("monitor-bell", "on"), ("bell-action", "any")):
-            term._run("set-option", "-g", *option)
-        term._run("new-window", "-d", "sleep 120")
-        term._run("select-window", "-t", ":1")  # a bell is flagged on a window in the back
+            term.command("set-option", "-g", *option)
+        term.command("new-window", "-d", "sleep 120")
+        term.command("select-window", "-t", ":1")  # a bell is flagged on a window in the back
 
         def game_screen() -> str:
-            return term._run("capture-pane", "-p", "-t", ":0").stdout
+            return term.command("capture-pane", "-p", "-t", ":0").stdout
 
         def rang() -> bool:
-            flags = term._run("list-windows", "-F", "#{window_index} #{window_bell_flag}")
+            flags = term.command("list-windows", "-F", "#{window_index} #{window_bell_flag}")
             return "0 1" in flags.stdout.splitlines()
 
         deadline = time.monotonic() + 60
@@ -243,11 +244,11 @@ def bell_journey(tmp_path: Path, *extra: str) -> tuple[bool, str]:
         while time.monotonic() < deadline:
             screen = game_screen()
             if "Round 1 of 20" in screen and any(text in screen for text in asked):
-                term._run("send-keys", "-t", ":0", "Enter")
+                term.command("send-keys", "-t", ":0", "Enter")
             if "Round 2 of 20" in screen and any(text in screen for text in asked):
                 return rang(), screen
             if "End of round 1" in screen:
-                term._run("send-keys", "-t", ":0", "Enter")
+                term.command("send-keys", "-t", ":0", "Enter")
             time.sleep(0.1)  # a pause between polls of an observable condition
         raise AssertionError(f"round 2 never asked for a decision; the screen was:\n{screen}")
     finally:

@@ -28,7 +28,7 @@ def _program(argv: list[str]) -> str:
 
 
 def _pane_pid(term: Terminal) -> int:
-    return int(term._run("list-panes", "-F", "#{pane_pid}").stdout.split()[0])
+    return int(term.command("list-panes", "-F", "#{pane_pid}").stdout.split()[0])
 
 
 def _held_up(screen: str) -> bool:

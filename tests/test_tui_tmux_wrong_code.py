@@ -71,7 +71,7 @@ def test_a_wrong_code_is_said_in_whole_words_and_nothing_prints_before_the_scree
         guest.send("Enter")
         screen = guest.wait_for(lambda s: "exit 2" in s, "the joiner's program to end")
         # Everything the program left in the terminal, the lines above the window too.
-        screen = guest._run("capture-pane", "-p", "-S", "-100").stdout
+        screen = guest.command("capture-pane", "-p", "-S", "-100").stdout
     finally:
         host.close()
         if guest is not None:

@@ -10,10 +10,10 @@ import pytest
 
 from tests.protocol_support import body_json, forge, new_game
 from wizard_p2p.audit import audit_file
+from wizard_p2p.disk.evidence import read_evidence
 from wizard_p2p.errors import PeerFault
 from wizard_p2p.node.watch_fork import CHECKPOINT_EVERY, WatchForks, evidence_path
 from wizard_p2p.protocol import messages as m
-from wizard_p2p.protocol.evidence import read_evidence
 from wizard_p2p.protocol.kinds import FaultKind
 from wizard_p2p.protocol.table import Table
 

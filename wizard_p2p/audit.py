@@ -24,17 +24,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from wizard_p2p.disk.evidence import read_evidence
+from wizard_p2p.disk.log import read_log_bytes
 from wizard_p2p.errors import DecodeError, FileMissing, FileRefused
 from wizard_p2p.protocol.evidence import FILE_NAME as EVIDENCE_FILE
-from wizard_p2p.protocol.evidence import (
-    Checked,
-    Evidence,
-    check_evidence,
-    of_game,
-    read_evidence,
-)
+from wizard_p2p.protocol.evidence import Checked, Evidence, check_evidence, of_game
 from wizard_p2p.protocol.kinds import FaultKind
-from wizard_p2p.protocol.log import complete_lines, read_log_bytes
+from wizard_p2p.protocol.log import complete_lines
 from wizard_p2p.protocol.messages import decode_entry, entry_hash
 from wizard_p2p.protocol.shown import shown
 from wizard_p2p.protocol.table import Table

@@ -4,8 +4,10 @@
 
 It runs the shipped ``wizard-p2p`` command line (the arguments after BEHAVIOUR)
 with its own identity, so it joins the lobby and is seated like anyone; before
-that, it patches its own table or mesh so that its seat cheats in one way (see
-``BEHAVIOURS``). Entries it sends are mutated and re-signed with the seat's own
+that, it makes its seat cheat in one way (see ``BEHAVIOURS``). What it sends goes
+through the mesh's seam for a modified client (``Mesh.filter_sends``, ``Mesh.send_raw``),
+set on every mesh this process builds; what its table writes is still changed by
+patching the table. Entries it sends are mutated and re-signed with the seat's own
 key (``messages.encode_entry``), reusing the tamper functions of the in-memory
 cheat tests. The shipped program has no such switch: a modified client is the
 threat, and this module plays it.
@@ -18,16 +20,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-import zmq
-
 from tests.protocol_support import body_json
 from tests.test_protocol_cheats import swap_two, wrong_key
 from wizard_p2p import cli
 from wizard_p2p.errors import PeerFault
 from wizard_p2p.net import mesh as mesh_module
-from wizard_p2p.net import watchers as watchers_module
 from wizard_p2p.net.frames import Control, Entry, MeshFrame, decode_mesh, encode_mesh
-from wizard_p2p.net.sockets import send_now
 from wizard_p2p.node import peer as peer_module
 from wizard_p2p.protocol import messages as m
 from wizard_p2p.protocol import table as table_module
@@ -50,6 +48,7 @@ class Evil:
     # position → (replacement line, the peer keys it goes to; None: every peer)
     substitute: dict[int, tuple[bytes, frozenset[str] | None]] = field(default_factory=dict)
     done: bool = False
+    seen: int = 0  # the entries of our log looked at for a peer's bid
 
     def outgoing(self, peer_key: str, position: int, data: bytes) -> bytes:
         swap = self.substitute.get(position)
@@ -165,7 +164,7 @@ REPLACEMENTS: dict[str, Callable[[bytes], bytes]] = {
 
 def _sign(table: Any, kind: str, body: dict[str, Any], pos: int) -> bytes:
     return m.encode_entry(
-        table.identity, game=table.game_id, pos=pos, prev=table._chain.hashes[pos - 1],
+        table.identity, game=table.game_id, pos=pos, prev=m.entry_hash(table.log[pos - 1]),
         seat=table.seat, kind=kind, body=body,
     )
 
@@ -260,88 +259,112 @@ def _evil_auto(self: Any) -> bool:
 
 # --- the mesh ------------------------------------------------------------------------------
 
-_original_send = mesh_module.Mesh._send_frame
+# Frames are decoded with limits past any real frame's: the filter sees only our own.
+_DECODE_LIMITS = {"max_payload": 1 << 22, "max_sync": 1 << 10}
 
 
-def _evil_send(self: Any, peer_key: str, frame: MeshFrame) -> bool:
+def _filter(peer_key: str, parts: list[bytes]) -> list[bytes]:
+    """Every frame our mesh sends: to a watcher or to a player, changed as the
+    behaviour says; and, once our table holds another seat's bid, what the behaviour
+    does then."""
+    peer = EVIL.peer
+    if peer is None or peer.mesh is None:
+        return parts
+    if peer_key in peer.mesh.watchers:
+        return _to_watcher(peer, parts)
+    _after_a_bid(peer)
+    if parts[0] not in (Entry.KIND, Control.KIND):
+        return parts
+    game_id, frame = decode_mesh(parts, **_DECODE_LIMITS)
     if isinstance(frame, Entry):
-        frame = Entry(frame.position, EVIL.outgoing(peer_key, frame.position, frame.data))
-    elif isinstance(frame, Control):
-        try:
-            message = decode_control(frame.payload)
-        except Exception:
-            message = None
-        if isinstance(message, EntryAt):
-            data = EVIL.outgoing(peer_key, message.position, message.data)
-            frame = Control(encode_control(EntryAt(message.position, data)))
-    return bool(_original_send(self, peer_key, frame))
+        data = EVIL.outgoing(peer_key, frame.position, frame.data)
+        return parts if data is frame.data else encode_mesh(Entry(frame.position, data), game_id)
+    assert isinstance(frame, Control)
+    try:
+        message = decode_control(frame.payload)
+    except Exception:
+        return parts
+    if not isinstance(message, EntryAt):
+        return parts
+    data = EVIL.outgoing(peer_key, message.position, message.data)
+    if data is message.data:
+        return parts
+    return encode_mesh(Control(encode_control(EntryAt(message.position, data))), game_id)
 
 
-_original_watcher_send = watchers_module.Watchers._send_parts
+def _to_watcher(peer: Any, parts: list[bytes]) -> list[bytes]:
+    if parts[0] != Entry.KIND or EVIL.behaviour not in WATCHER_BEHAVIOURS:
+        return parts
+    game_id, frame = decode_mesh(parts, **_DECODE_LIMITS)
+    assert isinstance(frame, Entry)
+    entry = m.decode_entry(frame.data)
+    if entry.seat != peer.seat:
+        return parts
+    changed = WATCHER_BEHAVIOURS[EVIL.behaviour](peer, entry, frame.data)
+    return encode_mesh(Entry(frame.position, changed), game_id)
 
 
-def _evil_watcher_send(self: Any, key: str, parts: list[bytes]) -> bool:
+def _forged_to_watchers(peer: Any, entry: m.Entry, raw: bytes) -> bytes:
     """Every entry of ours goes to the watchers with its signature broken, pushed or
     served; the players get the honest one."""
-    if EVIL.peer is not None and parts[0] == Entry.KIND:
-        game_id, frame = decode_mesh(parts, max_payload=1 << 20, max_sync=1 << 10)
-        assert isinstance(frame, Entry)
-        if m.decode_entry(frame.data).seat == EVIL.peer.seat:
-            parts = encode_mesh(Entry(frame.position, _forged_signature(frame.data)), game_id)
-    return bool(_original_watcher_send(self, key, parts))
+    return _forged_signature(raw)
 
 
 # Our bids as the watchers get them: another legal bid, signed by us (position → line).
 _WATCHER_BIDS: dict[int, bytes] = {}
 
 
-def _equivocating_watcher_send(self: Any, key: str, parts: list[bytes]) -> bool:
+def _other_bid_to_watchers(peer: Any, entry: m.Entry, raw: bytes) -> bytes:
     """Every bid of ours goes to the watchers, pushed or served, as another legal bid,
     signed by us; the players get the real one (standard variant: any bid is legal)."""
-    if EVIL.peer is not None and parts[0] == Entry.KIND:
-        game_id, frame = decode_mesh(parts, max_payload=1 << 20, max_sync=1 << 10)
-        assert isinstance(frame, Entry)
-        entry = m.decode_entry(frame.data)
-        if entry.seat == EVIL.peer.seat and entry.kind == "bid":
-            fake = _WATCHER_BIDS.get(entry.pos)
-            if fake is None:
-                table = EVIL.peer.table
-                fake = _sign(table, "bid", _other_bid(body_json(frame.data), table), entry.pos)
-                _WATCHER_BIDS[entry.pos] = fake
-            parts = encode_mesh(Entry(frame.position, fake), game_id)
-    return bool(_original_watcher_send(self, key, parts))
+    if entry.kind != "bid":
+        return raw
+    fake = _WATCHER_BIDS.get(entry.pos)
+    if fake is None:
+        table = peer.table
+        fake = _sign(table, "bid", _other_bid(body_json(raw), table), entry.pos)
+        _WATCHER_BIDS[entry.pos] = fake
+    return fake
 
 
-_original_on_entry = peer_module.GamePeer._on_entry
+WATCHER_BEHAVIOURS: dict[str, Callable[[Any, m.Entry, bytes], bytes]] = {
+    "tamper-to-watchers": _forged_to_watchers,
+    "equivocate-to-watchers": _other_bid_to_watchers,
+}
 
 
-def _evil_on_entry(self: Any, position: int, data: bytes, from_peer: str) -> bool:
-    accepted = bool(_original_on_entry(self, position, data, from_peer))
-    if EVIL.done or not accepted or m.decode_entry(data).kind != "bid":
-        return accepted
-    behaviour = EVIL.behaviour
-    if behaviour == "out-of-turn":
+def _after_a_bid(peer: Any) -> None:
+    """The first bid of another seat our table holds sets off the behaviour: our own
+    bid written at its position, or a flood."""
+    log = peer.table.log
+    if EVIL.done or EVIL.behaviour not in ("out-of-turn", *FLOODS):
+        EVIL.seen = len(log)
+        return
+    for position in range(max(EVIL.seen, 1), len(log)):
+        entry = m.decode_entry(log[position])
+        if entry.kind == "bid" and entry.seat != peer.seat:
+            break
+    else:
+        EVIL.seen = len(log)
+        return
+    EVIL.done = True
+    if EVIL.behaviour == "out-of-turn":
         # The bid another seat just wrote, written again by us at its position.
-        EVIL.done = True
-        raw = _sign(self.table, "bid", body_json(data), position)
+        raw = _sign(peer.table, "bid", body_json(log[position]), position)
         EVIL.substitute[position] = (raw, None)
-        _to_every_peer(self, lambda key: Entry(position, raw))
-    elif behaviour in FLOODS:
-        EVIL.done = True
-        FLOODS[behaviour](self, position)
-    return accepted
+        _to_every_peer(peer, lambda key: Entry(position, raw))
+    else:
+        FLOODS[EVIL.behaviour](peer, position)
 
 
 def _to_every_peer(peer: Any, frame_of: Callable[[str], MeshFrame]) -> None:
     for key in list(peer.mesh.peers):
-        _original_send(peer.mesh, key, frame_of(key))
+        peer.mesh.send_raw(key, encode_mesh(frame_of(key), peer.mesh.game_id))
 
 
 def _raw_to_every_peer(peer: Any, parts: list[bytes]) -> None:
     for key in list(peer.mesh.peers):
-        link = peer.mesh._peers.get(key)
-        if link is not None and link.sender is not None:
-            send_now(link.sender, parts)
+        peer.mesh.send_raw(key, parts)
 
 
 def _flood_entries(peer: Any, position: int) -> None:
@@ -356,25 +379,11 @@ def _flood_entries(peer: Any, position: int) -> None:
     sent = 0
     for i in range(FLOOD_FRAMES):
         for frame in (Entry(length + 2 + i % 1000, filler + b"%d" % i), Control(big + b"%d" % i)):
-            sent += _blocking_to_every_peer(peer, encode_mesh(frame, game_id))
+            parts = encode_mesh(frame, game_id)
+            sent += sum(peer.mesh.send_raw(key, parts, wait_ms=2000) for key in peer.mesh.peers)
         if i % 250 == 249:
             print(f"flood: {sent} frames so far", file=sys.stderr, flush=True)
     print(f"flood: {sent} frames taken by the links", file=sys.stderr, flush=True)
-
-
-def _blocking_to_every_peer(peer: Any, parts: list[bytes]) -> int:
-    sent = 0
-    for key in list(peer.mesh.peers):
-        link = peer.mesh._peers.get(key)
-        if link is None or link.sender is None:
-            continue
-        link.sender.setsockopt(zmq.SNDTIMEO, 2000)
-        try:
-            link.sender.send_multipart(parts)
-        except zmq.ZMQError:
-            continue
-        sent += 1
-    return sent
 
 
 def _garbage(peer: Any, position: int) -> None:
@@ -424,9 +433,16 @@ def _evil_init(self: Any, *args: Any, **kwargs: Any) -> None:
     EVIL.peer = self
 
 
+_original_mesh_init = mesh_module.Mesh.__init__
+
+
+def _filtered_mesh_init(self: Any, *args: Any, **kwargs: Any) -> None:
+    _original_mesh_init(self, *args, **kwargs)
+    self.filter_sends(_filter)
+
+
 BEHAVIOURS = (
-    *TAMPERS, *REPLACEMENTS, "renege", "stall", "out-of-turn", *FLOODS, "tamper-to-watchers",
-    "equivocate-to-watchers",
+    *TAMPERS, *REPLACEMENTS, "renege", "stall", "out-of-turn", *FLOODS, *WATCHER_BEHAVIOURS,
 )
 
 
@@ -435,17 +451,12 @@ def install(behaviour: str) -> None:
         raise SystemExit(f"unknown behaviour {behaviour!r}; one of {', '.join(BEHAVIOURS)}")
     EVIL.behaviour = behaviour
     peer_module.GamePeer.__init__ = _evil_init  # type: ignore[method-assign]
-    peer_module.GamePeer._on_entry = _evil_on_entry  # type: ignore[method-assign]
-    mesh_module.Mesh._send_frame = _evil_send  # type: ignore[method-assign]
+    mesh_module.Mesh.__init__ = _filtered_mesh_init  # type: ignore[method-assign]
     table_module.Table._write = _evil_write  # type: ignore[method-assign]
     if behaviour == "renege":
         table_module.Table.play = _evil_play  # type: ignore[method-assign]
     if behaviour == "stall":
         table_module.Table._auto = _evil_auto  # type: ignore[method-assign]
-    if behaviour == "tamper-to-watchers":
-        watchers_module.Watchers._send_parts = _evil_watcher_send  # type: ignore[method-assign]
-    if behaviour == "equivocate-to-watchers":
-        watchers_module.Watchers._send_parts = _equivocating_watcher_send  # type: ignore[method-assign]
 
 
 def main(argv: list[str]) -> int:

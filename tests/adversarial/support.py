@@ -21,7 +21,7 @@ from pathlib import Path
 from tests import test_node_multiprocess as multiprocess
 from tests.test_node_multiprocess import REPO, LogWatcher, Seat, wait_until
 from wizard_p2p.audit import audit_file
-from wizard_p2p.protocol.evidence import read_evidence
+from wizard_p2p.disk.evidence import read_evidence
 
 # An honest peer's peak resident set stays below this, whatever one seat sends.
 RSS_LIMIT_KB = 100 * 1024
@@ -92,7 +92,7 @@ class HostileTable:
         variant_args = [a for v in variants for a in ("--variant", v)]
         self.procs: list[Proc] = []
         host_dir = workdir / "host"
-        host = self._start("host", [
+        host = self.spawn("host", [
             "-m", "wizard_p2p", "host", "--headless", "--seats", "3", "--port", "0",
             "--name", "Host", "--data-dir", str(host_dir), "--policy", "random",
             "--listen", "127.0.0.1", *timers, *variant_args, "--trace", str(workdir / "host.trace"),
@@ -101,7 +101,7 @@ class HostileTable:
         address, code = wait_until(lambda: self._invitation(host), 60, "the invitation")  # type: ignore[misc]
         self.address, self.code = address, code
         bot_dir, evil_dir = workdir / "bot", workdir / "evil"
-        self._start("bot", [
+        self.spawn("bot", [
             "-m", "wizard_p2p", "bot", address, "--code", code, "--name", "Honest",
             "--data-dir", str(bot_dir), *common, "--trace", str(workdir / "bot.trace"),
         ])
@@ -109,7 +109,7 @@ class HostileTable:
             ["-m", "wizard_p2p"] if behaviour is None
             else ["-m", "tests.adversarial.evil_seat", *evil_args, behaviour]
         )
-        self._start("evil", [
+        self.spawn("evil", [
             *program, "bot", address, "--code", code, "--name", "Evil",
             "--data-dir", str(evil_dir), "--quiet", *common,
         ], max_file_bytes=max_file_bytes)
@@ -119,7 +119,8 @@ class HostileTable:
         wait_until(self._all_seated, 60, "every seat to write the genesis to its log")
         self.evil_seat = self.seat_dir("evil").seat_number()
 
-    def _start(self, name: str, argv: list[str], max_file_bytes: int | None = None) -> Proc:
+    def spawn(self, name: str, argv: list[str], max_file_bytes: int | None = None) -> Proc:
+        """Start one more process of this table (``-m MODULE ARGS...``), ended with it."""
         proc = Proc(name, argv, self.workdir, max_file_bytes=max_file_bytes)
         self.procs.append(proc)
         return proc

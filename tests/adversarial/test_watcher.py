@@ -23,7 +23,7 @@ from tests.adversarial.support import DEADLINE, HostileTable
 from tests.test_node_multiprocess import wait_until
 from tests.test_watch_multiprocess import says, stopped
 from wizard_p2p.audit import audit_file
-from wizard_p2p.protocol.evidence import read_evidence
+from wizard_p2p.disk.evidence import read_evidence
 from wizard_p2p.protocol.kinds import FaultKind
 
 Make = Callable[..., HostileTable]
@@ -36,7 +36,7 @@ def watched_to_the_end(hostile: Make, behaviour: str, saved: Path) -> tuple[Host
     table = hostile(behaviour, stall_limit=60.0, host_args=("--admit-watchers",))
     honest_bot = table.honest[1]
     with stopped(honest_bot):  # the game waits while the watcher comes in
-        watcher = table._start("watcher", [
+        watcher = table.spawn("watcher", [
             "-m", "wizard_p2p", "watch", table.address, "--code", table.code, "--headless",
             "--name", "Screen", "--data-dir", str(table.workdir / "watcher"),
             "--listen", "127.0.0.1", "--save", str(saved),

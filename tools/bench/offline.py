@@ -10,8 +10,8 @@ from typing import Any
 from tools.bench.stats import fmt, summary
 from wizard_p2p.audit import audit_entries
 from wizard_p2p.bots.tournament import main as tournament_main
+from wizard_p2p.disk.log import read_log
 from wizard_p2p.protocol.harness import MemoryGame, random_chooser
-from wizard_p2p.protocol.log import read_log
 from wizard_p2p.rules import GameConfig
 
 

@@ -32,6 +32,8 @@ from wizard_p2p.commands.printout import (
     shell_path,
     terminal_columns,
 )
+from wizard_p2p.disk.evidence import read_evidence
+from wizard_p2p.disk.log import read_log_bytes
 from wizard_p2p.errors import DecodeError, FileRefused, UsageError, WizardError
 from wizard_p2p.files import check_target, write_atomic
 from wizard_p2p.identity import Identity
@@ -45,9 +47,8 @@ from wizard_p2p.node.watch_gate import WatchGate
 from wizard_p2p.node.watch_list import HOST_SEAT
 from wizard_p2p.ports import reserve_port
 from wizard_p2p.protocol.evidence import FILE_NAME as EVIDENCE_FILE
-from wizard_p2p.protocol.evidence import MAX_RECORDS, Evidence, read_evidence
+from wizard_p2p.protocol.evidence import MAX_RECORDS, Evidence
 from wizard_p2p.protocol.genesis import SeriesTerms
-from wizard_p2p.protocol.log import read_log_bytes
 from wizard_p2p.protocol.messages import (
     MAX_SERIES_GAMES,
     VERSION,

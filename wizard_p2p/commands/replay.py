@@ -13,9 +13,10 @@ import json
 import sys
 from pathlib import Path
 
+from wizard_p2p.disk.log import read_log_bytes
 from wizard_p2p.errors import DecodeError, FileMissing, UsageError
 from wizard_p2p.files import check_target, write_atomic
-from wizard_p2p.protocol.log import complete_lines, read_log_bytes
+from wizard_p2p.protocol.log import complete_lines
 from wizard_p2p.protocol.replay import GameRecord, record_to_json, replay_log
 from wizard_p2p.protocol.shown import shown
 

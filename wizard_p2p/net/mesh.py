@@ -27,6 +27,12 @@ them apart from its peers; a watcher's own mesh is built ``watching=True``, its
 peers are the seated players, it dials nobody and answers on its listening socket
 the links they dialled, and it never sends them an entry or a message.
 
+A modified client. The program never changes what it sends, but the adversarial
+tests run it as a seat that cheats: :meth:`Mesh.filter_sends` passes every frame the
+mesh sends (to a peer or a watcher) through a function that may change it, and
+:meth:`Mesh.send_raw` puts parts on a peer's link as they are, frames no encoder
+makes. That is their one seam into the mesh; nothing else calls either.
+
 Everything runs on the caller's asyncio loop: frames are handled in the loop's
 reader callback for the ROUTER's descriptor (a task only holds that reader),
 one timer task and one monitor task per socket. No thread is started but libzmq's own:
@@ -45,7 +51,7 @@ import asyncio
 import logging
 import os
 import secrets
-from collections.abc import AsyncIterator, Callable, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 
 import zmq
 import zmq.asyncio
@@ -95,9 +101,10 @@ from wizard_p2p.net.sockets import (
     make_router,
     send_now,
     send_only_twin,
+    send_within,
 )
 from wizard_p2p.net.stats import NetStats
-from wizard_p2p.net.watchers import NOT_TO_A_WATCHER, MeshHooks, Route, Watchers
+from wizard_p2p.net.watchers import NOT_TO_A_WATCHER, MeshHooks, Route, SendFilter, Watchers
 
 _log = logging.getLogger(__name__)
 # Malformed frames from one peer are logged this many times, then sparsely.
@@ -169,6 +176,7 @@ class Mesh(ListeningService):
         self._closed = False
         self._private: PrivateChannel | None = None
         self.replicator: Replicator | None = None
+        self._send_filter: SendFilter | None = None
         self._pending_log = (store, on_entry)
         if (store is None) != (on_entry is None):
             raise UsageError("store and on_entry go together")
@@ -485,6 +493,25 @@ class Mesh(ListeningService):
         assert self._pulse is not None
         await self._pulse.wait_for(predicate, timeout, what)
 
+    # --- a modified client's seam (the adversarial tests; see the module's docstring) -----
+
+    def filter_sends(self, send_filter: SendFilter | None) -> None:
+        """Pass the parts of every frame sent from now on, to a peer or a watcher, through
+        ``send_filter(receiver's key, parts)`` and send what it returns (None: as they are)."""
+        self._send_filter = send_filter
+        self._watchers.send_filter = send_filter
+
+    def send_raw(self, peer_key: str, parts: Sequence[bytes], *, wait_ms: int = 0) -> bool:
+        """Put ``parts`` on the link to a seated peer as they are: no encoding, no filter,
+        no counter. Wait up to ``wait_ms`` for the link to take them (0: not at all);
+        False if it did not."""
+        peer = self._peers.get(peer_key)
+        if peer is None or peer.sender is None or self._closed:
+            return False
+        if wait_ms <= 0:
+            return send_now(peer.sender, parts)
+        return send_within(peer.sender, parts, wait_ms)
+
     # --- internals: sending -------------------------------------------------------------
 
     def _send_frame(self, peer_key: str, frame: MeshFrame) -> bool:
@@ -493,6 +520,8 @@ class Mesh(ListeningService):
             self.stats.send_failures += 1
             return False
         parts = encode_mesh(frame, self.game_id)
+        if self._send_filter is not None:
+            parts = self._send_filter(peer_key, parts)
         if send_now(peer.sender, parts):
             # Only other frames stand in for a heartbeat (a heartbeat must not skip the next).
             peer.sent_lately = peer.sent_lately or not isinstance(frame, Heartbeat)

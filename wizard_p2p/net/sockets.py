@@ -241,6 +241,22 @@ def send_now(sock: Sender, frames: Sequence[bytes]) -> bool:
     return True
 
 
+def send_within(sock: Sender, frames: Sequence[bytes], timeout_ms: int) -> bool:
+    """:func:`send_now`, but waiting up to ``timeout_ms`` for the link to take the frames
+    (blocking the caller: only the adversarial tests' flood waits). A sender that is no
+    plain socket is not waited on."""
+    if not isinstance(sock, zmq.Socket) or isinstance(sock, zmq.asyncio.Socket):
+        return send_now(sock, frames)
+    sock.setsockopt(zmq.SNDTIMEO, timeout_ms)
+    try:
+        sock.send_multipart(frames)
+    except zmq.ZMQError:
+        return False
+    finally:
+        sock.setsockopt(zmq.SNDTIMEO, -1)
+    return True
+
+
 def send_nowait(sock: zmq.asyncio.Socket, frames: Sequence[bytes]) -> bool:
     """Queue a multipart message without waiting; False if it could not be queued.
 

@@ -107,6 +107,11 @@ class _Watcher:
     silent: bool = False  # reported silent, not heard since
 
 
+# What a modified client changes in the parts of a frame it sends to one receiver (its
+# key): see ``Mesh.filter_sends``.
+SendFilter = Callable[[str, list[bytes]], list[bytes]]
+
+
 @dataclass(frozen=True)
 class MeshHooks:
     """What :class:`Watchers` asks of its mesh."""
@@ -147,6 +152,7 @@ class Watchers:
         self._pushes: list[int] = []  # published positions not yet sent to the watchers
         self._next_heartbeat = -math.inf
         self._closed = False
+        self.send_filter: SendFilter | None = None  # set by Mesh.filter_sends
 
     # --- the mesh's calls ---------------------------------------------------------------
 
@@ -399,6 +405,8 @@ class Watchers:
         # Through the asyncio socket, not a plain handle: the link is read too, and the
         # asyncio socket then looks again for frames a send let in unannounced.
         stats = self._stats
+        if self.send_filter is not None:
+            parts = self.send_filter(key, parts)
         link = self._table.get(key)
         if link is None or link.dealer is None or self._closed or not send_nowait(
             link.dealer, parts

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from wizard_p2p.disk.log import LogFile
 from wizard_p2p.files import write_atomic
 from wizard_p2p.node.store import GameStore
 from wizard_p2p.node.tracing import Tracer
 from wizard_p2p.protocol.kinds import CHOICE_KINDS, EntryKind
-from wizard_p2p.protocol.log import LogFile
 from wizard_p2p.protocol.table import Table
 
 __all__ = ["UNREPEATABLE_KINDS", "SeatLog"]

@@ -9,9 +9,10 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
+from wizard_p2p.disk.evidence import read_evidence
 from wizard_p2p.errors import DecodeError, FileRefused
 from wizard_p2p.files import write_atomic
-from wizard_p2p.protocol.evidence import FILE_NAME, MAX_RECORDS, Evidence, read_evidence
+from wizard_p2p.protocol.evidence import FILE_NAME, MAX_RECORDS, Evidence
 
 __all__ = ["FILE_NAME", "EvidenceFile"]
 

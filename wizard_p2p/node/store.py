@@ -25,9 +25,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from wizard_p2p import boundedjson
+from wizard_p2p.disk.log import LogFile, read_log
 from wizard_p2p.errors import DecodeError, FileMissing, UsageError
 from wizard_p2p.files import read_bounded, write_atomic
-from wizard_p2p.protocol.log import LogFile, read_log
 from wizard_p2p.protocol.schema import Hex, Int, Obj, Str
 
 # A seat record is a few hundred bytes; a file much larger is not one.

@@ -13,9 +13,9 @@ import resource
 import time
 from pathlib import Path
 
+from wizard_p2p.disk.log import LogFile
 from wizard_p2p.files import write_atomic
 from wizard_p2p.net import Mesh
-from wizard_p2p.protocol.log import LogFile
 
 __all__ = ["BenchTracer", "Tracer"]
 

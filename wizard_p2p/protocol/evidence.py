@@ -14,11 +14,9 @@ verifies a record against that log with nothing but the log, as ``audit`` does.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 
 from wizard_p2p import canonical
-from wizard_p2p.errors import DecodeError, FileMissing, PeerFault, WizardError
-from wizard_p2p.files import read_bounded
+from wizard_p2p.errors import DecodeError, PeerFault, WizardError
 from wizard_p2p.protocol import messages as m
 from wizard_p2p.protocol.kinds import FaultKind
 from wizard_p2p.protocol.schema import Int, List, Obj, Str
@@ -180,14 +178,9 @@ def _check(log: list[bytes], evidence: Evidence) -> tuple[str | None, str]:
     return f"the entry is valid at line {line}: it proves nothing", ""
 
 
-def read_evidence(path: Path) -> list[Evidence]:
-    """The records of an evidence file (none if there is no file); ``DecodeError`` names
-    the first line that is not a record, ``FileRefused`` a path that is not a regular
-    file or holds more than ``MAX_FILE_BYTES``."""
-    try:
-        data = read_bounded(path, limit=MAX_FILE_BYTES, what="evidence file")
-    except FileMissing:
-        return []
+def decode_evidence_file(data: bytes) -> list[Evidence]:
+    """The records of an evidence file's bytes; ``DecodeError`` names the first line
+    that is not a record."""
     records: list[Evidence] = []
     *lines, tail = data.split(b"\n")
     for number, line in enumerate([*lines, tail] if tail else lines, start=1):

@@ -22,8 +22,8 @@ thread) and a peer's warm-up before its game (``wizard_p2p.node.warmup``).
 from __future__ import annotations
 
 import hashlib
-import os
 import random
+import secrets
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor
@@ -116,8 +116,8 @@ class MemoryGame:
         n = config.seats
         if seed is None:
             identities = [Identity.generate() for _ in range(n)]
-            masters = [os.urandom(32) for _ in range(n)]
-            default_nonce = os.urandom(32)
+            masters = [secrets.token_bytes(32) for _ in range(n)]
+            default_nonce = secrets.token_bytes(32)
         else:
             identities = [Identity.from_seed(seeded_bytes(f"id {seed}", i)) for i in range(n)]
             masters = [seeded_bytes(f"master {seed}", i) for i in range(n)]

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from concurrent.futures import Executor
+from functools import partial
 from typing import Any
 
 from wizard_p2p.errors import CryptoError, DecodeError, IllegalAction, PeerFault, UsageError
@@ -523,9 +524,8 @@ class Table:
                 entry = m.decode_entry(waiting[seat])
                 try:
                     if entry.pos < len(self.log):
-                        if self._proved(
-                            lambda e=entry: self._chain.check_fork(e, self.log[e.pos])
-                        ):
+                        held = self.log[entry.pos]
+                        if self._proved(partial(self._chain.check_fork, entry, held)):
                             return
                     else:
                         self._accept(entry, authenticated=True)
