@@ -38,7 +38,6 @@ from tests.test_node_multiprocess import (  # noqa: F401  (lan_games: a fixture)
     stage_after,
     wait_until,
 )
-from wizard_p2p.protocol.kinds import EntryKind
 from wizard_p2p.protocol.table import Table
 
 STALL = 3.0  # the survivors' stall limit (s)
@@ -221,49 +220,39 @@ def test_the_right_to_end_passes_over_a_seat_that_is_gone_too(
         3, stall_limit=5.0, silence_limit=SILENCE, host_args=("--stall-limit", "600")
     )
     first, due, last = (table.by_seat[s] for s in range(3))
-    # Seat 1 is stopped (as good as gone) where its next entry is a bid: the others bid
-    # until it is its turn, and wait.
+    # Seat 1 is stopped (as good as gone) once the first round has begun, wherever it is:
+    # the others play on until it is seat 1's turn, and wait for it there.
     mine = Replica(due.log_path())
 
-    def stopped_before_its_bid() -> bool:
+    def stopped_in_the_first_round() -> bool:
         if due.proc.popen.poll() is not None:
             raise AssertionError(f"seat 1 exited early\n{table.describe()}")
         replica = mine.poll()
-        if replica is None or replica.round is None or not replica.log[-1:]:
-            return False
-        if json.loads(replica.log[-1])["kind"] not in ("lock", "trump", "bid"):
+        if replica is None or replica.round is None:
             return False
         os.kill(due.proc.popen.pid, signal.SIGSTOP)
-        replica = mine.poll()
-        assert replica is not None
-        turn = replica.expected()
-        rnd = replica.round
-        assert rnd is not None
-        bid_yet = any(
-            meta == (1, EntryKind.BID) and json.loads(line)["body"]["round"] == rnd.round_no
-            for meta, line in zip(replica.entry_meta, replica.log, strict=True)
-        )
-        if turn is not None and EntryKind.BID in turn.kinds and not bid_yet:
-            return True
-        os.kill(due.proc.popen.pid, signal.SIGCONT)
-        return False
+        return True
 
-    wait_until(stopped_before_its_bid, DEADLINE, "seat 1 stopped before its bid")
+    wait_until(stopped_in_the_first_round, DEADLINE, "seat 1 in the first round")
     theirs = Replica(last.log_path())
 
-    def seat_1_to_bid() -> bool:
+    def seat_1_due() -> bool:
         replica = theirs.poll()
         turn = replica.expected() if replica is not None else None
-        return turn is not None and turn.seat == 1 and EntryKind.BID in turn.kinds
+        return turn is not None and turn.seat == 1
 
-    wait_until(seat_1_to_bid, 60, "seat 1 to be due to bid at seat 2")
+    wait_until(seat_1_due, 60, "seat 1 to be due at seat 2")
     # Seat 0, the first the right to end the game falls to, is gone too.
     first.proc.kill()
     due.proc.kill()
     assert last.proc.wait(DEADLINE) == 1, table.describe()
     log = lines_of(last)
     abort = json.loads(log[-1])
-    assert (abort["kind"], abort["seat"], abort["body"]["stalled"]) == ("abort", 2, 1)
+    # The seat due is seat 1, or seat 0 when an entry seat 1 sent just before it stopped
+    # reached seat 2 after all: either way both lower seats are gone, and the right to end
+    # the game passed over the one that is not due to seat 2.
+    stalled = abort["body"]["stalled"]
+    assert (abort["kind"], abort["seat"]) == ("abort", 2) and stalled in (0, 1), abort
     code, text = audit(last.log_path(), as_json=False)
     assert code == 0, text
-    assert "ended by seat 3 " in text and "because seat 2 " in text
+    assert "ended by seat 3 " in text and f"because seat {stalled + 1} " in text

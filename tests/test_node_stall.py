@@ -5,6 +5,7 @@ comes). Waiting is on the peers' change callbacks alone, with deadlines."""
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import Callable
 from pathlib import Path
 
@@ -51,6 +52,48 @@ def test_the_person_who_may_end_a_stalled_game_is_offered_it_when_the_limit_pass
             assert held[0].total == int(stall_limit)
             assert max(counted) >= 1
             assert peers[1].table.abort is None and peers[0].table.abort is None
+        finally:
+            await game.close()
+
+    run(main())
+
+
+def test_the_right_to_end_passes_when_the_seat_holding_it_falls_silent_after_the_limit(
+    tmp_path: Path, run: Callable[..., object]  # noqa: F811
+) -> None:
+    """Seat 1 stalls; seat 0, to whom ending it falls, does not end it (a person away from
+    the keyboard) and, well after the stall limit, goes too: the right passes to seat 2,
+    which ends the game at once — it does not wait for another entry, which never comes."""
+    stall_limit = 1.0
+
+    async def main() -> None:
+        game = Game(await seat_players(tmp_path, GameConfig(3)))
+        game.peers = [
+            game.peer(
+                p, policy=RandomPolicy(), timers=PeerTimers(stall_limit), auto_abort=seat != 0
+            )
+            for seat, p in enumerate(game.players)
+        ]
+        for peer in game.peers:
+            await peer.start()
+        try:
+            peers = game.peers
+            await game.until(lambda: len(peers[2].table.log) >= 12, "round 1's bidding")
+            await game.crash(1)
+            # Seat 2 sees the limit pass with seat 0 still there to end the game.
+            await game.until(
+                lambda: any(
+                    s.kind == "held-up" and s.seat == 1 and s.writer == 0
+                    and (s.done or 0) > stall_limit
+                    for s in peers[2].status()
+                ),
+                "the stall limit passed at seat 2",
+            )
+            assert not peers[2].table.ended
+            await game.crash(0)
+            await game.until(lambda: peers[2].table.ended, "seat 2 to end the game")
+            last = json.loads(peers[2].table.log[-1])
+            assert (last["kind"], last["seat"], last["body"]["stalled"]) == ("abort", 2, 1)
         finally:
             await game.close()
 

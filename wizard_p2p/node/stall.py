@@ -53,6 +53,7 @@ class StallWatch:
         self._abort = abort
         self.held_by: int | None = None  # the silent seat the game waits for
         self.held_since: float | None = None
+        self._writer: int | None = None  # the seat the right to end it falls to, as last seen
         self.timer: asyncio.TimerHandle | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._closing = False
@@ -133,12 +134,19 @@ class StallWatch:
         return due[0] in self._silent or self._table.owes_at_once()
 
     def track(self) -> None:
-        """Start (or stop) the clock of the seat the game is waiting for, if it holds it up."""
+        """Start (or stop) the clock of the seat the game is waiting for, if it holds it up;
+        and set the timer again when the right to end the game passes to another seat (a
+        lower seat fell silent, or came back), which no entry announces."""
         due = self._table.expected()
         held = due[0] if due is not None and self.holding_up(due) else None
+        writer = None if held is None else self.writer(held)
         if held != self.held_by:
             self.held_by = held
             self.held_since = None if held is None else time.monotonic()
+            self._writer = writer
+            self.arm()
+        elif writer != self._writer:
+            self._writer = writer
             self.arm()
 
     def stalled_for(self) -> float:
