@@ -54,6 +54,7 @@ from wizard_p2p.sorcery.actions import (
 )
 from wizard_p2p.sorcery.cards import Card, CardType, Element, Elements
 from wizard_p2p.sorcery.game import (
+    DEFAULT_TURN_LIMIT,
     HAND_LIMIT,
     Decklist,
     Game,
@@ -62,6 +63,7 @@ from wizard_p2p.sorcery.game import (
 )
 from wizard_p2p.sorcery.grid import CELLS, COLS, Cell, area_cells, front_row, square_fits
 from wizard_p2p.sorcery.keywords import (
+    ELEMENT_WORDS,
     AreaShape,
     Marker,
     SkillKind,
@@ -73,7 +75,7 @@ from wizard_p2p.sorcery.keywords import (
     skill_kind,
 )
 
-__all__ = ["GameRecord", "SorceryBot", "play_game"]
+__all__ = ["GameRecord", "SorceryBot", "play_game", "seeded_start"]
 
 HOPELESS = 1_000  # the loss of the game: any defence is worth it
 HERO_DANGER = 6  # the hero's life below which each point lost weighs three times
@@ -88,16 +90,6 @@ _SKILL_SLOTS = re.compile(r"技能槽位\+(\d+)|获得(\d+)个技能槽位")
 _ITEM_SLOTS = re.compile(r"道具槽位\+(\d+)")
 _WEAK = re.compile(r"敌方(?:人物|英雄)虚弱(\d+)")
 _IGNITE = re.compile(r"对1名敌人点燃(\d+)")
-_ELEMENT_WORDS = {
-    "光": Element.LIGHT,
-    "暗": Element.DARK,
-    "火": Element.FIRE,
-    "水": Element.WATER,
-    "地": Element.EARTH,
-    "气": Element.AIR,
-    "?": Element.ARCANE,
-    "？": Element.ARCANE,
-}
 _KIND_WORDS = {
     "火焰": Element.FIRE,
     "水": Element.WATER,
@@ -220,7 +212,7 @@ class SorceryBot:
             if found is not None:
                 return Search(player, found, self._perm(len(side.deck) - 1))
         elif entered and (m := _GAIN.search(text)):
-            amounts = {_ELEMENT_WORDS[w]: int(n) for n, w in re.findall(r"(\d+)(.)", m.group(1))}
+            amounts = {ELEMENT_WORDS[w]: int(n) for n, w in re.findall(r"(\d+)(.)", m.group(1))}
             return GainElements(player, Elements.of(amounts))
         elif m := _WEAK.search(text):
             enemy_hero = game.sides[1 - player].hero
@@ -605,17 +597,28 @@ class SorceryBot:
         return loss
 
 
-def play_game(decks: tuple[Decklist, Decklist], seed: int, *, turn_limit: int = 200) -> GameRecord:
-    """One whole game between two bots, reproducible from ``seed``. An illegal action
-    (a bug of the bot or the engine) raises ``IllegalAction``."""
-    rng = random.Random(seed)
+def seeded_start(
+    decks: Sequence[Decklist], rng: random.Random, *, turn_limit: int = DEFAULT_TURN_LIMIT
+) -> Game:
+    """A game's start drawn from ``rng``: the coin for the first player, then each main
+    deck's order (the engine takes its random choices as values)."""
     first = rng.randrange(2)
     orders = []
     for deck in decks:
         order = list(range(len(deck.main)))
         rng.shuffle(order)
         orders.append(order)
-    game = Game.start(decks, first, orders, turn_limit=turn_limit)
+    return Game.start(decks, first, orders, turn_limit=turn_limit)
+
+
+def play_game(
+    decks: tuple[Decklist, Decklist], seed: int, *, turn_limit: int = DEFAULT_TURN_LIMIT
+) -> GameRecord:
+    """One whole game between two bots, reproducible from ``seed``. An illegal action
+    (a bug of the bot or the engine) raises ``IllegalAction``."""
+    rng = random.Random(seed)
+    game = seeded_start(decks, rng, turn_limit=turn_limit)
+    first = game.first
     bots = (SorceryBot(random.Random(rng.random())), SorceryBot(random.Random(rng.random())))
     for count in range(MAX_ACTIONS):
         if game.outcome is not None:

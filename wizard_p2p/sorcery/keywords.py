@@ -122,7 +122,8 @@ _STATUS_WORDS = {
     "石化": Marker.PETRIFY,
     "虚弱": Marker.WEAK,
 }
-_ELEMENT_WORDS = {
+# An element as card texts write it (a full-width ？ for arcane too).
+ELEMENT_WORDS = {
     "光": Element.LIGHT,
     "暗": Element.DARK,
     "火": Element.FIRE,
@@ -206,7 +207,7 @@ def parse(description: str) -> Keywords:
             on_hit.append((_STATUS_WORDS[m.group(1)], int(m.group(2))))
         elif m := _GAIN.fullmatch(clause):
             for n, word in _GAIN_PART.findall(m.group(1)):
-                gain[list(Element).index(_ELEMENT_WORDS[word])] += int(n)
+                gain[list(Element).index(ELEMENT_WORDS[word])] += int(n)
         else:
             manual.append(clause)
     return Keywords(

@@ -18,10 +18,10 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from wizard_p2p.bots.sorcery import SorceryBot
+from wizard_p2p.bots.sorcery import SorceryBot, seeded_start
 from wizard_p2p.errors import IllegalAction, UsageError
 from wizard_p2p.sorcery.actions import Action
-from wizard_p2p.sorcery.game import Decklist, Game, Step
+from wizard_p2p.sorcery.game import Decklist, Step
 
 __all__ = ["SorceryTable"]
 
@@ -37,13 +37,7 @@ class SorceryTable:
         self.bot_player = 1 - me
         self.decks = tuple(decks)
         rng = random.Random(seed)
-        first = rng.randrange(2)
-        orders = []
-        for deck in decks:
-            order = list(range(len(deck.main)))
-            rng.shuffle(order)
-            orders.append(order)
-        self.game = Game.start(decks, first, orders)
+        self.game = seeded_start(decks, rng)
         self.bot = SorceryBot(random.Random(rng.random()))
         self._rng = random.Random(rng.random())
 
