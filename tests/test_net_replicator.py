@@ -319,3 +319,31 @@ def test_entries_refused_after_a_rewritten_position_are_offered_again() -> None:
     rig.rep.rewritten(1)
     rig.feed(A, 2, b"next")
     assert store.entries == [b"e0", b"new", b"next"]
+
+
+def test_a_peer_that_never_answers_a_fetch_holds_up_no_fetch_of_another() -> None:
+    rig = Rig(MemoryStore([b"e0", *(b"ours-%d" % p for p in range(1, 12))]))
+    rig.rep.watch_others(lambda position, data, peer: None)
+    asked_of_b = [p for p in range(1, 12) if rig.rep.fetch(B, p)]
+    assert len(asked_of_b) < 11  # a peer is asked for a bounded number at once
+    assert rig.rep.fetch(A, 11)  # but another peer is still asked, and at once
+    assert (A, SyncRequest(11, 1)) in rig.take()
+
+
+def test_the_fetches_of_a_rewritten_position_are_dropped() -> None:
+    rig = Rig(MemoryStore([b"e0", b"ours", b"next"]), peers=(A, B, C))
+    got: list[tuple[int, bytes, str]] = []
+    rig.rep.watch_others(lambda position, data, peer: got.append((position, data, peer)))
+    assert rig.rep.fetch(A, 1) and rig.rep.fetch(B, 1) and rig.rep.fetch(B, 2)
+    assert rig.rep.fetch(C, 0)
+    rig.take()
+    rig.feed(A, 1, b"theirs")  # the node follows A's copy at 1, and drops what followed
+    rig.store.entries[1:] = [b"theirs"]
+    rig.rep.rewritten(1)
+    # B is asked about entries we no longer hold: nothing more is asked of it for them.
+    assert rig.rep.fetching() == {(0, C)}
+    for _ in range(3):
+        rig.now += CONFIG.sync_timeout + 0.1
+        rig.rep.tick(rig.now)
+        assert not [frame for peer, frame in rig.take() if peer == B and frame == SyncRequest(1, 1)]
+    assert got == [(1, b"theirs", A)]

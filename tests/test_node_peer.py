@@ -55,6 +55,19 @@ NET = NetConfig(
     reconnect_ivl_max_ms=500,
 )
 DEADLINE = 60.0
+# A stalled seat is named by the seat the right to end the game falls to. Its stall
+# limit leaves room for a loaded machine: well beyond the silence limit (the silence
+# is seen late there) and beyond an honest seat's slowest pass. Every other seat's is
+# far beyond the test's, so that none ends the game in its place when a loaded machine
+# shows it that seat silent for a moment (a seat's stall limit is its own, not a term
+# of the game).
+STALL_LIMIT = 3.0
+NEVER = 600.0
+
+
+def ended_by(writer: int, seats: int = 3) -> dict[int, PeerTimers]:
+    """Per-seat timers: only ``writer`` ends a stalled game within the test."""
+    return {s: PeerTimers(STALL_LIMIT if s == writer else NEVER) for s in range(seats)}
 
 
 @dataclass
@@ -132,9 +145,17 @@ class Game:
         peer.subscribe(self._changed.set)
         return peer
 
-    async def start(self, policies: dict[int, object | None], **kwargs: object) -> None:
+    async def start(
+        self, policies: dict[int, object | None],
+        timers: dict[int, PeerTimers] | None = None, **kwargs: object,
+    ) -> None:
+        """Start every seat's peer: ``policies`` and ``timers`` by seat (a seat not in
+        ``policies`` plays at random; ``timers`` None: the default ones)."""
         self.peers = [
-            self.peer(p, policy=policies.get(p.seat, RandomPolicy()), **kwargs)
+            self.peer(
+                p, policy=policies.get(p.seat, RandomPolicy()),
+                **({} if timers is None else {"timers": timers[p.seat]}), **kwargs,
+            )
             for p in self.players
         ]
         for peer in self.peers:
@@ -782,7 +803,7 @@ def test_bots_end_the_game_by_themselves_after_the_stall_limit(
 ) -> None:
     async def main() -> None:
         game = Game(await seat_players(tmp_path, GameConfig(3)))
-        await game.start({}, timers=PeerTimers(1.0))
+        await game.start({}, timers=ended_by(1))
         try:
             peers = game.peers
             await game.until(lambda: len(peers[0].table.log) >= 12, "round 1's bidding")
@@ -811,7 +832,7 @@ def test_bots_end_the_game_by_themselves_after_the_stall_limit(
             due = before.expected()
             assert due is not None and due[0] == 0
             decision = not before.owes_at_once()
-            assert waited >= (NET.silence_limit if decision else 0.0) + 1.0 - 0.2
+            assert waited >= (NET.silence_limit if decision else 0.0) + STALL_LIMIT - 0.2
             for s in (1, 2):
                 assert peers[s].table.abort is not None
                 assert peers[s].table.abort[:2] == (1, 0)
@@ -834,7 +855,7 @@ def test_a_seat_that_stays_connected_but_withholds_its_entries_is_named_stalled(
 
     async def main() -> None:
         game = Game(await seat_players(tmp_path, GameConfig(3)))
-        await game.start({}, timers=PeerTimers(1.0))
+        await game.start({}, timers=ended_by(0))
         try:
             peers = game.peers
             await game.until(lambda: len(peers[2].table.log) >= 12, "round 1's bidding")
@@ -914,7 +935,7 @@ def test_seat_back_after_its_stall_takes_the_abort_over_its_unsent_entry(
 
     async def main() -> None:
         game = Game(await seat_players(tmp_path, GameConfig(3)))
-        await game.start({2: None}, timers=PeerTimers(stall_limit=1.0))
+        await game.start({2: None}, timers=ended_by(0))
         try:
             peers = game.peers
             await game.until_first_bid(2)

@@ -21,12 +21,20 @@ PEERS = ("key-0", "key-1", "key-2")
 
 
 class FakeReplicator:
+    """Records what is asked; ``outstanding`` is what it is fetching now (the test
+    empties it as a real one gives fetches up or has them answered)."""
+
     def __init__(self) -> None:
         self.asked: list[tuple[str, int]] = []
+        self.outstanding: set[tuple[int, str]] = set()
 
     def fetch(self, peer: str, position: int) -> bool:
         self.asked.append((peer, position))
+        self.outstanding.add((position, peer))
         return True
+
+    def fetching(self) -> set[tuple[int, str]]:
+        return set(self.outstanding)
 
 
 class FakeMesh:
@@ -118,6 +126,45 @@ def test_another_seats_copy_replaces_a_bid_only_its_writer_sent_and_the_proof_is
     # other bid, sent again, changes nothing and is kept once.
     assert forks.other(rebuilt, mesh, bids.position, bids.fake, PEERS[bids.writer]) is None
     assert len(read_evidence(tmp_path / "evidence.jsonl")) == 1
+
+
+def test_a_fork_is_asked_about_again_while_it_holds_the_watcher_up(
+    bids: Bids, tmp_path: Path
+) -> None:
+    """The players' copies may go unanswered (a link not up yet, a full queue) and the
+    refused entry is never offered again: only asking again gets the watcher past it."""
+    forks = forks_in(tmp_path)
+    table = bids.observer(forks, bids.fake, sender=bids.writer)
+    mesh: Any = FakeMesh()
+    replicator = mesh.replicator
+    others = sorted((PEERS[s], bids.position) for s in range(3) if s != bids.writer)
+    forks.fork(table, mesh, bids.position)
+    assert sorted(replicator.asked) == others
+    forks.ask_again(table, mesh)  # still being fetched: nothing more is asked
+    assert sorted(replicator.asked) == others
+    replicator.outstanding.clear()  # every fetch given up, unanswered
+    forks.ask_again(table, mesh)
+    assert sorted(replicator.asked) == sorted(others * 2)
+    # A copy from a seat that did not write the bid replaces it: nothing holds us up.
+    replicator.outstanding.clear()
+    rebuilt = forks.other(table, mesh, bids.position, bids.real, PEERS[bids.other])
+    assert rebuilt is not None
+    forks.accepted(rebuilt, bids.position, bids.other)
+    forks.ask_again(rebuilt, mesh)
+    assert len(replicator.asked) == 4
+
+
+def test_a_fork_past_which_the_watcher_went_on_is_not_asked_about_again(
+    bids: Bids, tmp_path: Path
+) -> None:
+    forks = forks_in(tmp_path)
+    table = bids.observer(forks, bids.real, sender=bids.writer)
+    mesh: Any = FakeMesh()
+    forks.fork(table, mesh, bids.position)  # a seat's entry built on another bid
+    table.receive(bids.log[bids.position + 1])  # and the players' next entry came
+    mesh.replicator.outstanding.clear()
+    forks.ask_again(table, mesh)
+    assert len(mesh.replicator.asked) == 2
 
 
 def test_a_writer_cannot_replace_its_own_entry(bids: Bids, tmp_path: Path) -> None:

@@ -31,7 +31,9 @@ callback. The replicator never stores, verifies or interprets an entry:
   watcher's) is handed a peer's entry for a position it already holds when it differs
   from its own: once per peer and position, and as the answer to
   :meth:`Replicator.fetch`, which asks one peer for its entry at one held position
-  (a sync request for that position alone, tried again if unanswered).
+  (a sync request for that position alone, tried again if unanswered; a peer that
+  does not answer holds up no fetch of another, and a fetch of a position the node
+  has since replaced is dropped).
 
 The contract on the store: positions are ``0 .. length()-1`` with no gaps,
 ``get`` returns exactly the bytes that were accepted or published, and an
@@ -62,7 +64,8 @@ _MAX_CANDIDATES = 4
 # Distinct rejected digests remembered per position.
 _MAX_REJECTED = 16
 _LOG_FIRST_DIVERGED = 5
-# Fetches of held positions: outstanding at once, tries of each, asked in all, and the
+# Fetches of held positions: outstanding with one peer at once (a peer that never
+# answers holds up no fetch of another), tries of each, asked in all, and the
 # (peer, position) pairs whose unasked differing copy is handed over (each once).
 _MAX_FETCHES = 8
 _FETCH_TRIES = 3
@@ -245,6 +248,9 @@ class Replicator:
             del self._rejected[refused]
         if self._sync is not None and self._sync.end > position:
             self._sync = None  # asked for what followed the old entries
+        # Asked for another copy of an entry we no longer hold: the answer weighs nothing.
+        for key in [key for key in self._fetches if key[0] >= position]:
+            del self._fetches[key]
 
     def watch_others(self, handler: OtherEntryHandler) -> None:
         """Hand ``handler(position, data, from_peer)`` a peer's entry for a position we
@@ -260,11 +266,13 @@ class Replicator:
         while it is asked for a fetch: a player keeps one request of a watcher waiting,
         and a newer one replaces it. False, and nothing asked, if the position is not
         held, ``peer`` is no peer, it is asked for that position already,
-        ``_MAX_FETCHES`` are outstanding, or ``_MAX_FETCHES_ASKED`` were asked in all."""
+        ``_MAX_FETCHES`` are outstanding with it, or ``_MAX_FETCHES_ASKED`` were asked
+        in all. :meth:`rewritten` drops the fetches of the positions it replaced."""
         key = (position, peer)
         if (
             not 0 <= position < self._store.length() or peer not in self._peers()
-            or key in self._fetches or len(self._fetches) >= _MAX_FETCHES
+            or key in self._fetches
+            or sum(asked == peer for _, asked in self._fetches) >= _MAX_FETCHES
             or self._fetches_asked >= _MAX_FETCHES_ASKED
         ):
             return False

@@ -25,6 +25,14 @@ So a seat cannot take back its own entry (a writer's copy never replaces another
 and a position changes once, or again only for an ending that stands. A copy that is
 valid but builds on another entry before it than the watcher's leads to asking for
 that earlier position too.
+
+A fork holds the watcher up: the entry that builds on the other copy was refused, and
+the replicator never offers the same bytes again, so nothing else would ask. The
+players may not answer (a player's link to the watcher is not up yet, or its queue
+to the watcher is full and the answer dropped) and the replicator gives a fetch up
+after a few tries; so the node calls ``ask_again`` now and then, which asks the
+players once more for the copy at each fork still holding it up (its entry there is
+the last it holds, and provisional) while nothing is asked for it.
 Every fault of a player's entry that proves who cheated (``protocol.evidence``) is
 kept the same way.
 """
@@ -90,6 +98,7 @@ class WatchForks:
         self._weighed: set[tuple[int, str]] = set()  # (position, digest) of copies weighed
         self._checkpoints: dict[int, Table] = {}  # log length -> the table at that length
         self._equivocations: set[tuple[int, int]] = set()  # (seat, position) kept
+        self._forks: set[int] = set()  # positions of forks that may still hold us up
 
     # --- what the watcher's node calls ---------------------------------------------------
 
@@ -131,10 +140,26 @@ class WatchForks:
         replicator = mesh.replicator
         if replicator is None or not 0 < position < len(table.log):
             return
+        self._forks.add(position)
         writer = table.entry_meta[position][0]
         for seat in range(table.seats):
             if seat != writer:
                 replicator.fetch(self._key_of(seat), position)
+
+    def ask_again(self, table: Table, mesh: Mesh) -> None:
+        """Ask the players again for their copy at each fork that still holds us up
+        (our entry there is the last we hold, and provisional: a copy may replace it)
+        and for which nothing is being fetched now; forget the forks that no longer do."""
+        replicator = mesh.replicator
+        if replicator is None:
+            return
+        fetched = {position for position, _ in replicator.fetching()}
+        for position in sorted(self._forks):
+            if position != len(table.log) - 1 or position not in self.provisional:
+                self._forks.discard(position)
+            elif position not in fetched:
+                _log.info("asking the players again for their copy of %d", position)
+                self.fork(table, mesh, position)
 
     def diverged(self, table: Table, mesh: Mesh, peer: str, position: int) -> None:
         """A player's copy of the entry we hold at ``position`` differs: ask it for that

@@ -169,12 +169,15 @@ class WatchNode:
 
     async def run_until_finished(self) -> None:
         """Until the game ends, the watcher leaves, or no player has been heard for
-        ``PLAYERS_GONE`` seconds (``lost`` then says so)."""
+        ``PLAYERS_GONE`` seconds (``lost`` then says so). Every second meanwhile, a
+        fork that holds the watcher up is asked about again (``WatchForks.ask_again``)."""
         while not self.finished.is_set():
             try:
                 async with asyncio.timeout(1.0):
                     await self.finished.wait()
             except TimeoutError:
+                if self.table is not None and self.mesh is not None:
+                    self.forks.ask_again(self.table, self.mesh)
                 if self._players_gone():
                     self.lost = f"no player heard for {PLAYERS_GONE:g} seconds"
                     self.finished.set()
