@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from wizard_p2p.errors import DecodeError, FileMissing, FileRefused
+from wizard_p2p.protocol.events import Aborted, Finished
 from wizard_p2p.protocol.evidence import FILE_NAME as EVIDENCE_FILE
 from wizard_p2p.protocol.evidence import (
     Checked,
@@ -135,11 +136,12 @@ def audit_entries(lines: list[bytes]) -> AuditReport:
             return AuditReport(UNREADABLE, len(lines), message=stop.reason)
         return _faulted(report, table, pos, stop.seat, stop.kind, stop.reason)
     _fill(report, table)
-    if table.finished:
+    outcome = table.outcome
+    if isinstance(outcome, Finished):
         report.status = "verified"
         report.message = "verified: complete game, agreed by every seat"
-    elif table.abort is not None:
-        writer, stalled, reason = table.abort
+    elif isinstance(outcome, Aborted):
+        writer, stalled, reason = outcome.writer, outcome.stalled, outcome.reason
         report.status = "aborted"
         report.message = (
             f"verified up to round {table.completed_rounds}; the game was ended by seat "

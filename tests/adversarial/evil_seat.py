@@ -178,26 +178,26 @@ def _ours(table: Any) -> bool:
 _original_write = table_module.Table._write
 
 
-def _evil_write(self: Any, kind: EntryKind, body: Any) -> None:
+def _evil_write(self: Any, kind: EntryKind, body: Any, **how: bool) -> None:
     tamper = TAMPERS.get(EVIL.behaviour)
     replace = REPLACEMENTS.get(EVIL.behaviour)
     if EVIL.done or (tamper is None and replace is None) or not _ours(self):
-        _original_write(self, kind, body)
+        _original_write(self, kind, body, **how)
         return
     pos = len(self.log)
     honest = _sign(self, kind.value, body, pos)
     if replace is not None:
         if kind.value != "bid" or body_json(honest)["round"] < 2:
-            _original_write(self, kind, body)
+            _original_write(self, kind, body, **how)
             return
         EVIL.done = True
         EVIL.substitute[pos] = (replace(honest), None)
-        _original_write(self, kind, body)
+        _original_write(self, kind, body, **how)
         return
     assert tamper is not None
     plain = body_json(honest)
     if kind.value not in tamper.kinds or not tamper.when(plain, self):
-        _original_write(self, kind, body)
+        _original_write(self, kind, body, **how)
         return
     EVIL.done = True
     cheat = _sign(self, kind.value, tamper.mutate(plain, self), pos)
@@ -205,11 +205,11 @@ def _evil_write(self: Any, kind: EntryKind, body: Any) -> None:
         entry = m.decode_entry(cheat)
         try:
             # A client that believes its own cheat: its replica goes on from it.
-            self._accept(entry, authenticated=True)
+            self._accept(entry, authenticated=True, ours=True)
         except PeerFault:
             pass
         else:
-            self._events.append(Broadcast(entry.pos, entry.raw))
+            self._events.append(Broadcast(entry.pos, entry.raw, kind, **how))
             self._settle()
             return
     peers = None
@@ -217,7 +217,7 @@ def _evil_write(self: Any, kind: EntryKind, body: Any) -> None:
         keys = sorted(p["curve_key"] for s, p in enumerate(self.players) if s != self.seat)
         peers = frozenset(keys[:1])
     EVIL.substitute[pos] = (cheat, peers)
-    _original_write(self, kind, body)
+    _original_write(self, kind, body, **how)
 
 
 _original_play = table_module.Table.play

@@ -41,6 +41,7 @@ from wizard_p2p.node.peer import GamePeer, PeerTimers
 from wizard_p2p.node.store import GameStore, SeatRecord, default_data_dir, list_games
 from wizard_p2p.node.watch_gate import WatchGate
 from wizard_p2p.node.watch_list import HOST_SEAT
+from wizard_p2p.protocol.events import Aborted, Faulted, Finished
 from wizard_p2p.protocol.evidence import FILE_NAME as EVIDENCE_FILE
 from wizard_p2p.protocol.evidence import MAX_RECORDS, Evidence, read_evidence
 from wizard_p2p.protocol.messages import VERSION, decode_entry, signed_version_of
@@ -219,7 +220,7 @@ async def _play_seat(
             await asyncio.wait({app})
         _raise_if_failed(args, peer)
         app.result()  # the console's own error, if it had one
-        if peer.table.finished:
+        if isinstance(peer.outcome, Finished):
             await peer.run_until_finished()
     return peer
 
@@ -299,7 +300,7 @@ async def _console_lobby(
         raise UsageError(node_lobby.closed)  # the host left, or turned us away: say so
     if peer is not None:
         _raise_if_failed(args, peer)
-    if peer is not None and peer.table.finished:
+    if peer is not None and isinstance(peer.outcome, Finished):
         await peer.run_until_finished()
     return peer
 
@@ -326,21 +327,26 @@ def report_text(args: argparse.Namespace, peer: GamePeer, *, columns: int | None
     if game is not None and game.history:
         history = list(game.history[: table.completed_rounds])
         lines.append(score_pad_text(tr, table.names, history))
-    fault, abort = table.fault, table.abort
+    outcome = peer.outcome
     if peer.failure is not None:
         pass  # the error says why
-    elif table.finished and game is not None:
-        names = tr("comma").join(table.names[s] for s in game.standings().winners)
+    elif isinstance(outcome, Finished):
+        names = tr("comma").join(table.names[s] for s in outcome.winners)
         lines.append(fit(tr("end_winners", names=names), columns))
-    elif fault is not None and fault.seat is not None and 0 <= fault.seat < len(table.names):
+    elif (
+        isinstance(outcome, Faulted)
+        and outcome.seat is not None
+        and 0 <= outcome.seat < len(table.names)
+    ):
+        fault, seat = outcome.fault, outcome.seat
         line = None if fault.position is None else fault.position + 1
-        lines.append(fit(tr("end_cheating", seat=fault.seat + 1, name=table.names[fault.seat],
+        lines.append(fit(tr("end_cheating", seat=seat + 1, name=table.names[seat],
                             line=line if line is not None else "?", detail=fault.reason),
                          columns))
-    elif fault is not None:
-        lines.append(fit(tr("end_cheating_unknown", detail=fault.reason), columns))
-    elif abort is not None:
-        stalled = abort[1]
+    elif isinstance(outcome, Faulted):
+        lines.append(fit(tr("end_cheating_unknown", detail=outcome.fault.reason), columns))
+    elif isinstance(outcome, Aborted):
+        stalled = outcome.stalled
         lines.append(fit(tr("end_stalled", name=table.names[stalled], seat=stalled + 1),
                          columns))
     elif peer.resumable:
@@ -578,7 +584,7 @@ def play_networked(args: argparse.Namespace, local: LocalGame) -> int:
         peer = asyncio.run(host_async(args))
     finally:
         # Bots outlive a finished game only to let everyone catch up.
-        local.stop_bots(finished=peer is not None and peer.table.finished)
+        local.stop_bots(finished=peer is not None and isinstance(peer.outcome, Finished))
         if args.out:
             _copy_logs(args, config.seats, out)
         else:
@@ -594,7 +600,7 @@ def play_networked(args: argparse.Namespace, local: LocalGame) -> int:
         print(labelled(Translator(args.lang)("end_seats_logs"), shell_path(out),
                        terminal_columns()))
     if args.headless:
-        return 0 if peer.table.finished else 1
+        return 0 if isinstance(peer.outcome, Finished) else 1
     return 0  # finished, or the player chose to leave: neither is a failure
 
 

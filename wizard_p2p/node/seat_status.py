@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 
 from wizard_p2p.node.stall import StallWatch
+from wizard_p2p.protocol.events import Aborted, Faulted, Finished, Outcome
 from wizard_p2p.protocol.table import Table
 from wizard_p2p.rules import Phase
 from wizard_p2p.seat.controller import Status
@@ -21,19 +22,19 @@ _WAITING: dict[Phase | None, str] = {
 }
 
 
-def ended_reason(table: Table) -> str | None:
-    """Why the game ended early, if it did."""
-    if table.fault is not None:
-        return f"cheating detected: {table.fault}"
-    if table.abort is not None:
-        _, stalled, reason = table.abort
-        return f"{table.names[stalled]} stalled: {reason}"
+def ended_reason(outcome: Outcome | None, names: tuple[str, ...]) -> str | None:
+    """Why the game ended early, if it did (None while it goes on, or once finished)."""
+    if isinstance(outcome, Faulted):
+        return f"cheating detected: {outcome.fault}"
+    if isinstance(outcome, Aborted):
+        return f"{names[outcome.stalled]} stalled: {outcome.reason}"
     return None
 
 
 def seat_status(
     table: Table,
     seat: int,
+    outcome: Outcome | None,
     *,
     silent: set[int],
     proven: dict[int, str],
@@ -46,10 +47,10 @@ def seat_status(
         items.append(Status("disconnected", seat=other))
     for cheat, reason in proven.items():
         items.append(Status("cheated", seat=cheat, detail=reason))
-    if table.finished:
+    if isinstance(outcome, Finished):
         items.append(Status("game-over"))
-    elif table.ended:
-        items.append(Status("aborted", detail=ended_reason(table) or ""))
+    elif outcome is not None:
+        items.append(Status("aborted", detail=ended_reason(outcome, table.names) or ""))
     elif stage in _SETUP_STATUS:
         items.append(Status(_SETUP_STATUS[stage], seat=writer, done=done, total=total))
     elif writer is not None and writer != seat:

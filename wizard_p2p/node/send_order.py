@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from wizard_p2p.node.durability import CHOICE_KINDS
+from wizard_p2p.protocol.kinds import CHOICE_KINDS
 from wizard_p2p.protocol.table import Table
 
 __all__ = ["send_order"]
 
-# The choices that make the next entry one: a dispute or an abort may follow any entry
-# (Table.expected() always allows a dispute), so it does not.
-_CHOSEN = CHOICE_KINDS - {"abort", "dispute"}
+# The choices that make the next entry one (a bid, the trump, a play): a dispute or an
+# abort may follow any entry (Table.expected() always allows a dispute), so it does not.
+_CHOSEN = frozenset(CHOICE_KINDS)
 
 
 def send_order(table: Table, seat: int) -> tuple[str | None, str | None]:

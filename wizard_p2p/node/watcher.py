@@ -48,6 +48,7 @@ from wizard_p2p.node.table_log import TableLog
 from wizard_p2p.node.watch_ask import GateClient, WatchTimers
 from wizard_p2p.node.watch_fork import WatchForks, evidence_path
 from wizard_p2p.ports import release_port, reserve_port
+from wizard_p2p.protocol.events import Faulted, Finished
 from wizard_p2p.protocol.kinds import FaultKind
 from wizard_p2p.protocol.table import Table
 from wizard_p2p.rules import Phase, public_view
@@ -312,8 +313,8 @@ class WatchNode:
             fingerprints=tuple(fingerprint(k) for k in table.sign_keys),
             connected=tuple(table.ended or s not in self.silent for s in range(table.seats)),
             status=self.status(),
-            finished=table.finished,
-            aborted=ended_reason(table),
+            finished=isinstance(table.outcome, Finished),
+            aborted=ended_reason(table.outcome, table.names),
             watchers=self.watchers,
         )
 
@@ -334,14 +335,15 @@ class WatchNode:
             items.append(Status("refused", seat=seat, done=position, detail=reason))
         for seat, reason in self.forks.proven.items():
             items.append(Status("cheated", seat=seat, detail=f"{reason} (proof kept)"))
-        if table.fault is not None:
-            items.append(Status("cheated", seat=table.fault.seat, detail=str(table.fault)))
+        outcome = table.outcome
+        if isinstance(outcome, Faulted):
+            items.append(Status("cheated", seat=outcome.seat, detail=str(outcome.fault)))
         if self.lost is not None:
             items.append(Status("event", detail=self.lost))
-        if table.finished:
+        if isinstance(outcome, Finished):
             items.append(Status("game-over"))
-        elif table.ended:
-            items.append(Status("aborted", detail=ended_reason(table) or ""))
+        elif outcome is not None:
+            items.append(Status("aborted", detail=ended_reason(outcome, table.names) or ""))
         else:
             items.extend(self._progress(table))
         return tuple(items)
