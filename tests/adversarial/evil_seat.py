@@ -32,7 +32,7 @@ from wizard_p2p.node import peer as peer_module
 from wizard_p2p.protocol import messages as m
 from wizard_p2p.protocol import table as table_module
 from wizard_p2p.protocol.control import EntryAt, decode_control, encode_control
-from wizard_p2p.protocol.events import Broadcast
+from wizard_p2p.protocol.events import Accepted, Broadcast
 from wizard_p2p.protocol.kinds import EntryKind
 
 Mutate = Callable[[dict[str, Any], Any], dict[str, Any]]
@@ -223,12 +223,12 @@ def _evil_write(self: Any, kind: EntryKind, body: Any, **how: bool) -> None:
 _original_play = table_module.Table.play
 
 
-def _evil_play(self: Any, card: Any) -> Any:
+def _evil_play(self: Any, card: Any, **how: bool) -> Any:
     """A renege: a card of the led suit is held back (our replica is told to allow it)."""
     view = self.view()
     illegal = [c for c in view.hand if c not in view.legal_plays]
     if EVIL.done or not illegal or not _ours(self):
-        return _original_play(self, card)
+        return _original_play(self, card, **how)
     EVIL.done = True
     rnd, game = self.round, self.game
     hand = {p: rnd.cards[p] for p in rnd.unplayed_positions(self.seat)}
@@ -240,7 +240,13 @@ def _evil_play(self: Any, card: Any) -> Any:
         events = self.receive(raw)
     finally:
         game.hands[self.seat] = [c for p, c in hand.items() if p != position]
-    return events
+    # Taken as if received: reported as ours to send, as the honest play would be.
+    return [
+        Broadcast(e.pos, e.entry, e.kind, durable=True, chosen=True)
+        if isinstance(e, Accepted) and e.entry == raw
+        else e
+        for e in events
+    ]
 
 
 _original_auto = table_module.Table._auto
