@@ -28,8 +28,7 @@ def _game_where_seat_dies_with_an_unsent_entry(kind: str) -> tuple[MemoryGame, i
         if held:
             return [] if sender == held[0][0] else batch
         for out in batch:
-            _, written = game.tables[sender].entry_meta[out.pos]
-            if written == kind:
+            if out.kind == kind:
                 held.append((sender, out.pos))
                 return []  # it dies right after writing: nothing of its reaches anyone
         return batch
