@@ -15,8 +15,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from wizard_p2p import canonical
+from wizard_p2p.errors import PeerFault
 from wizard_p2p.protocol import messages as m
-from wizard_p2p.protocol.events import Broadcast
+from wizard_p2p.protocol.events import Broadcast, Faulted
 from wizard_p2p.protocol.harness import MemoryGame, OutputsFilter, random_chooser
 from wizard_p2p.protocol.table import Table
 from wizard_p2p.rules import GameConfig
@@ -105,7 +106,7 @@ def replace_own_entry(game: MemoryGame, tamper: Tamper) -> OutputsFilter:
             # buffered before its own honest one could be written again).
             entries = [*old.log[1 : entry.pos], raw]
             rebuilt = game.restart(sender, reversed(entries))
-            return [*outputs[:index], Broadcast(entry.pos, raw), *rebuilt]
+            return [*outputs[:index], Broadcast(entry.pos, raw, out.kind), *rebuilt]
         return outputs
 
     return select
@@ -128,7 +129,7 @@ def detected_by_all(game: MemoryGame, seats: list[int]) -> Callable[[], bool]:
     """Stop condition: every seat of ``seats`` has refused an entry or found a fault."""
 
     def check() -> bool:
-        return all(game.tables[s].fault is not None or rejections(game, s) for s in seats)
+        return all(cheat_found(game.tables[s]) is not None or rejections(game, s) for s in seats)
 
     return check
 
@@ -148,5 +149,11 @@ def snapshot(table: Table) -> tuple[Any, ...]:
         None
         if rnd is None
         else (len(rnd.shuffles), len(rnd.locks), len(rnd.played), len(rnd.reveals)),
-        table.fault,
+        table.outcome,
     )
+
+
+def cheat_found(table: Table) -> PeerFault | None:
+    """The fault that ended ``table``'s game, if a cheat did (read from its outcome)."""
+    outcome = table.outcome
+    return outcome.fault if isinstance(outcome, Faulted) else None

@@ -17,6 +17,7 @@ from tools import gen_conformance
 from tools.gen_vectors import GOLDEN_DIR
 from wizard_p2p.audit import audit_entries, audit_file, format_report
 from wizard_p2p.errors import PeerFault
+from wizard_p2p.protocol.events import Faulted
 from wizard_p2p.protocol.kinds import FaultKind
 from wizard_p2p.protocol.table import Table
 
@@ -69,14 +70,14 @@ def test_a_replica_fed_each_fault_vector_names_the_same_seat(vector: dict[str, A
     table = Table(lines[0])
     for raw in lines[1:-1]:
         table.receive(raw)
-        assert table.fault is None
+        assert not isinstance(table.outcome, Faulted)
     try:
         table.receive(lines[-1])
     except PeerFault as refused:
         found = refused
     else:
-        assert table.fault is not None
-        found = table.fault
+        assert isinstance(table.outcome, Faulted)
+        found = table.outcome.fault
     expected = vector["expected"]
     assert (found.seat, found.kind) == (expected["seat"], expected["kind"]), str(found)
 

@@ -40,6 +40,7 @@ from wizard_p2p.net.frames import Entry, encode_mesh
 from wizard_p2p.node.lobby import GameStart, HostLobby, JoinLobby
 from wizard_p2p.node.peer import GamePeer, PeerTimers
 from wizard_p2p.node.stall import COUNTDOWN_TICK
+from wizard_p2p.protocol.events import Aborted
 from wizard_p2p.protocol.messages import decode_entry, encode_entry, entry_hash
 from wizard_p2p.protocol.round_state import round_size
 from wizard_p2p.rules import GameConfig, Suit
@@ -463,11 +464,11 @@ def test_human_may_end_a_stalled_game_only_after_the_stall_limit(
             # Seat 0 decides by hand and seat 1 does not write the abort: no timer runs.
             assert peers[0]._stall.timer is None and peers[1]._stall.timer is None
             assert Status(StatusKind.STALLED, seat=2) in peers[0].status()
-            assert peers[1].table.abort is None  # seat 1's bot may not end it
+            assert peers[1].outcome is None  # seat 1's bot may not end it
             peers[0].abort_stalled()
             await game.until(lambda: peers[1].table.ended, "seat 1 to receive the abort")
             for s in (0, 1):
-                assert peers[s].table.abort == (0, 2, "stalled past the time limit")
+                assert peers[s].outcome == Aborted(0, 2, "stalled past the time limit")
                 assert peers[s].finished.is_set()
                 assert any(x.kind == "aborted" for x in peers[s].status())
             assert peers[0].table.log == peers[1].table.log
@@ -521,7 +522,6 @@ def test_only_chosen_entries_wait_for_the_disk(
                 ]
                 forced = [e for e in mine if e.kind == "play" and "secret" in e.body]
                 assert len(forced) >= 1 + len(clairvoyant)  # round 2's, at least
-                assert {e.pos for e in forced} <= peer.table.forced_plays
                 waited = [] if deterministic else chosen
                 # and the genesis, at the start
                 assert peer._seat_log.file.fsyncs == 1 + len(waited)
@@ -583,10 +583,9 @@ def test_a_derived_entry_goes_out_before_the_disk_and_a_choice_after_it(
                 peer = peers[seat]
                 if position >= len(peer.table.log):
                     continue
-                kind = peer.table.entry_meta[position][1]
-                if kind in ("bid", "trump") or (
-                    kind == "play" and position not in peer.table.forced_plays
-                ):
+                entry = decode_entry(peer.table.log[position])
+                kind = entry.kind
+                if kind in ("bid", "trump") or (kind == "play" and "secret" not in entry.body):
                     # On disk, and flushed to it, before it went out.
                     assert on_disk > position and fsyncs >= 2, (seat, position, kind)
                     written_first.add(kind)
@@ -834,8 +833,9 @@ def test_bots_end_the_game_by_themselves_after_the_stall_limit(
             decision = not before.owes_at_once()
             assert waited >= (NET.silence_limit if decision else 0.0) + STALL_LIMIT - 0.2
             for s in (1, 2):
-                assert peers[s].table.abort is not None
-                assert peers[s].table.abort[:2] == (1, 0)
+                outcome = peers[s].outcome
+                assert isinstance(outcome, Aborted)
+                assert (outcome.writer, outcome.stalled) == (1, 0)
                 assert peers[s]._stall.timer is None  # nothing left to fall due
             assert peers[1].table.log == peers[2].table.log
             assert peers[1].store.read_log() == peers[1].table.log
@@ -865,8 +865,10 @@ def test_a_seat_that_stays_connected_but_withholds_its_entries_is_named_stalled(
             )
             for s in (0, 1):
                 assert 2 not in peers[s].silent  # it was connected all along
-                assert peers[s].table.abort is not None
-                assert peers[s].table.abort[:2] == (0, 2)  # seat 0 wrote it, naming seat 2
+                outcome = peers[s].outcome
+                assert isinstance(outcome, Aborted)
+                # seat 0 wrote it, naming seat 2
+                assert (outcome.writer, outcome.stalled) == (0, 2)
             assert peers[0].table.log == peers[1].table.log
             report = audit_entries(peers[1].store.read_log())
             assert report.status == "aborted" and "because seat 3" in report.message

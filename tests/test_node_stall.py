@@ -51,7 +51,7 @@ def test_the_person_who_may_end_a_stalled_game_is_offered_it_when_the_limit_pass
             assert held and held[0].seat == 2 and held[0].writer == 0
             assert held[0].total == int(stall_limit)
             assert max(counted) >= 1
-            assert peers[1].table.abort is None and peers[0].table.abort is None
+            assert peers[1].outcome is None and peers[0].outcome is None
         finally:
             await game.close()
 

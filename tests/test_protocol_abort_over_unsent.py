@@ -13,8 +13,9 @@ from unittest.mock import ANY
 import pytest
 
 from wizard_p2p.audit import audit_entries
-from wizard_p2p.protocol.events import Aborted, GameEnded, LogRewritten, broadcasts
+from wizard_p2p.protocol.events import Aborted, Accepted, GameEnded, LogRewritten, broadcasts
 from wizard_p2p.protocol.harness import MemoryGame, random_chooser
+from wizard_p2p.protocol.kinds import EntryKind
 from wizard_p2p.rules import GameConfig
 
 
@@ -27,8 +28,7 @@ def _game_where_seat_dies_with_an_unsent_entry(kind: str) -> tuple[MemoryGame, i
         if held:
             return [] if sender == held[0][0] else batch
         for out in batch:
-            _, written = game.tables[sender].entry_meta[out.pos]
-            if written == kind:
+            if out.kind == kind:
                 held.append((sender, out.pos))
                 return []  # it dies right after writing: nothing of its reaches anyone
         return batch
@@ -55,6 +55,7 @@ def test_the_abort_takes_the_place_of_the_unsent_entry(kind: str) -> None:
 
     assert own.receive(abort.entry) == [
         LogRewritten(position),
+        Accepted(position, abort.entry, writer, EntryKind.ABORT),
         GameEnded(Aborted(writer, stalled, "stalled past the time limit")),
     ]
     assert own.stage == "aborted"
@@ -73,4 +74,4 @@ def test_the_abort_stands_over_the_stalled_seats_entry_where_it_was_delivered() 
     third.receive(game.tables[stalled].log[position])
     assert third.log[position] != abort.entry
     assert LogRewritten(position) in third.receive(abort.entry)
-    assert third.log == game.tables[writer].log and third.abort == (writer, stalled, ANY)
+    assert third.log == game.tables[writer].log and third.outcome == Aborted(writer, stalled, ANY)

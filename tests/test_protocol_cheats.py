@@ -3,7 +3,7 @@
 Each test plays a few rounds in memory, lets one seat cheat with its own identity
 and secrets (a modified client), and checks that every honest table refuses the
 entry at once (``PeerFault``, table unchanged) or faults the game when the round
-is revealed (``Table.fault``), naming the cheater; then that ``audit`` of the
+is revealed (a ``Faulted`` outcome), naming the cheater; then that ``audit`` of the
 honest log (with the refused entry appended, for refusals) reports the same seat
 at the right position. Games stop as soon as the fault is found.
 """
@@ -20,6 +20,7 @@ from tests.curve_support import TWIST, small_order_twin
 from tests.protocol_support import (
     Tamper,
     body_json,
+    cheat_found,
     detected_by_all,
     forge,
     honest_seats,
@@ -35,16 +36,19 @@ from wizard_p2p.crypto import group
 from wizard_p2p.errors import PeerFault
 from wizard_p2p.protocol import messages as m
 from wizard_p2p.protocol.events import (
+    Accepted,
     Broadcast,
     EntryRejected,
     Event,
     Faulted,
+    Finished,
     GameEnded,
     LogRewritten,
     broadcasts,
 )
 from wizard_p2p.protocol.faults import Equivocation
 from wizard_p2p.protocol.harness import MemoryGame
+from wizard_p2p.protocol.kinds import EntryKind
 from wizard_p2p.protocol.round_state import round_size
 from wizard_p2p.protocol.table import Table
 
@@ -97,7 +101,7 @@ def assert_refused_by_all(game: MemoryGame, tamper: Tamper, kind: str) -> list[b
     for s in honest:
         (fault,) = rejections(game, s)
         assert (fault.seat, fault.kind) == (tamper.seat, kind), str(fault)
-        assert game.tables[s].fault is None
+        assert cheat_found(game.tables[s]) is None
     return game.tables[honest[0]].log
 
 
@@ -107,7 +111,7 @@ def assert_caught_at_reveal(game: MemoryGame, cheater: int, kind: str) -> None:
     assert game.run(until=detected_by_all(game, honest)), "the cheat went unnoticed"
     assert game.rejected == []
     for s in honest:
-        fault = game.tables[s].fault
+        fault = cheat_found(game.tables[s])
         assert fault is not None
         assert (fault.seat, fault.kind) == (cheater, kind), str(fault)
         assert game.tables[s].stage == "faulted"
@@ -198,7 +202,7 @@ def test_renege_is_caught_at_the_reveal() -> None:
     table.game.hands[cheater] = [c for p, c in hand.items() if p != position]
     assert table.log[-1] == raw
 
-    game.send(cheater, [Broadcast(len(table.log) - 1, raw)])
+    game.send(cheater, [Broadcast(len(table.log) - 1, raw, EntryKind.PLAY)])
     assert_caught_at_reveal(game, cheater, "follow-suit")
 
 
@@ -383,7 +387,7 @@ def test_a_small_order_component_no_card_depends_on_is_named_by_the_auditor(
 
     game.outputs_filter = replace_own_entry(game, Tamper(cheater, kind, mutate, round_no=1))
     assert game.run(until=lambda: all(t.completed_rounds >= 2 for t in game.tables))
-    assert game.rejected == [] and all(t.fault is None for t in game.tables)
+    assert game.rejected == [] and all(cheat_found(t) is None for t in game.tables)
     log = game.tables[2].log
     report = audit_entries(log)
     assert (report.status, report.fault_seat, report.fault_kind) == ("fault", cheater, kind)
@@ -419,7 +423,7 @@ def test_a_shuffle_pass_of_the_wrong_length_is_refused_at_once(cheater: int, cha
     honest = honest_seats(game, cheater)
     assert game.run(until=detected_by_all(game, honest))
     for s in honest:
-        assert game.tables[s].fault is None
+        assert cheat_found(game.tables[s]) is None
         assert [(f.seat, f.kind) for f in rejections(game, s)] == [(cheater, "shuffle")]
     assert tamper.done is not None
     log = game.tables[honest[0]].log
@@ -500,7 +504,7 @@ def test_play_with_a_wrong_key_is_caught() -> None:
     raw = forge(game, cheater, "play", body)
     game.deliver(raw, [cheater])  # the card does not open: every replica disputes the round
     assert table.log[-1] == raw and table.stage == "reveal"
-    game.send(cheater, [Broadcast(len(table.log) - 1, raw)])
+    game.send(cheater, [Broadcast(len(table.log) - 1, raw, EntryKind.PLAY)])
     assert_caught_at_reveal(game, cheater, "wrong-key")
 
 
@@ -1016,9 +1020,9 @@ def test_a_deferred_round_check_blames_the_same_seat_at_the_same_position(
         honest = honest_seats(game, cheater)
         assert game.run(until=detected_by_all(game, honest)), "the cheat went unnoticed"
         faults = {
-            (t.fault.seat, t.fault.kind, t.fault.position)
-            for t in (game.tables[s] for s in honest)
-            if t.fault is not None
+            (fault.seat, fault.kind, fault.position)
+            for fault in (cheat_found(game.tables[s]) for s in honest)
+            if fault is not None
         }
         assert len(faults) == 1
         found[defer] = faults.pop()
@@ -1073,7 +1077,7 @@ def test_a_deferred_check_never_lets_a_game_finish_unchecked() -> None:
     game.run()
     rounds = game.config.rounds
     for i, table in enumerate(game.tables):
-        assert table.finished and table.fault is None
+        assert isinstance(table.outcome, Finished)
         assert table.scheduling._deferred_checks == []
         assert ran[i] == rounds - 1  # every round but the last was checked later
 
@@ -1096,8 +1100,9 @@ def test_a_deferred_check_runs_when_the_next_set_up_stalls_before_our_turn() -> 
     game.outputs_filter = then_go_silent
     game.run()
     last = game.tables[2]  # waits for the cheater's shuffle before its own: never due
-    assert last.fault is not None
-    assert (last.fault.seat, last.fault.kind) == (cheater, "shuffle")
+    fault = cheat_found(last)
+    assert fault is not None
+    assert (fault.seat, fault.kind) == (cheater, "shuffle")
     assert m.decode_entry(last.log[-1]).kind == "shuffle"  # round 2 had begun
 
 
@@ -1113,17 +1118,18 @@ def test_a_put_off_check_still_runs_when_the_game_is_aborted() -> None:
     assert game.run(
         until=lambda: table.scheduling.has_deferred_checks and table.stage == "shuffle"
     )
-    assert table.fault is None
+    assert table.outcome is None
     due = table.expected()
     assert due is not None
     stalled = due[0]
     writer = 1 if stalled == 0 else 0
     abort = forge(game, writer, "abort", {"stalled": stalled, "reason": "x"}, log_of=table)
     events = table.receive(abort)
-    assert table.stage == "faulted" and table.abort is not None
-    assert table.fault is not None and (table.fault.seat, table.fault.kind) == (cheater, "shuffle")
+    assert table.stage == "faulted" and table.log[-1] == abort  # the abort was taken
+    fault = cheat_found(table)
+    assert fault is not None and (fault.seat, fault.kind) == (cheater, "shuffle")
     # The game's end is reported once, as the cheat (which outranks the stall).
-    assert events == [GameEnded(Faulted(table.fault))]
+    assert [e for e in events if not isinstance(e, Accepted)] == [GameEnded(Faulted(fault))]
 
 
 def test_a_tracking_point_in_a_later_round_with_more_seats_is_caught() -> None:

@@ -48,8 +48,9 @@ def check_finished_game(game: MemoryGame) -> tuple[list[bytes], AuditReport]:
     # Each table reported the end once, as finished with the agreed totals.
     ended = [(seat, e) for seat, e in game.events if isinstance(e, GameEnded)]
     assert sorted(seat for seat, _ in ended) == list(range(len(tables)))
-    assert all(e.outcome == Finished(tuple(tables[0].game.totals)) for _, e in ended)
-    assert all(t.finished and t.fault is None for t in tables)
+    standings = tables[0].game.standings()
+    assert all(e.outcome == Finished(standings.totals, standings.winners) for _, e in ended)
+    assert all(isinstance(t.outcome, Finished) for t in tables)
     log = tables[0].log
     assert all(t.log == log for t in tables)
     totals = tables[0].game.totals
@@ -153,7 +154,7 @@ def test_deferring_checks_and_preparing_rounds_ahead_changes_no_byte_of_the_log(
 
             game.tables[0].scheduling.prepare_next_round = count  # type: ignore[method-assign]
         game.run()
-        assert all(t.finished for t in game.tables)
+        assert all(isinstance(t.outcome, Finished) for t in game.tables)
         logs.append(game.tables[0].log)
     assert logs[0] == logs[1]
     # Round 1 while the coins come in, round 2 once round 1 is dealt, then each round

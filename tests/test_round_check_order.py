@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tests.protocol_support import Tamper, new_game, replace_own_entry, settled
+from tests.protocol_support import Tamper, cheat_found, new_game, replace_own_entry, settled
 from wizard_p2p.audit import audit_entries
 from wizard_p2p.protocol.events import Broadcast
 from wizard_p2p.protocol.harness import MemoryGame
@@ -63,10 +63,10 @@ def test_the_first_fault_in_the_specified_order_is_named(
     two_cheaters(game, first, second)
     honest = ({0, 1, 2} - {first.seat, second.seat}).pop()
     table = game.tables[honest]
-    assert game.run(until=settled(game, lambda: table.fault is not None))
+    assert game.run(until=settled(game, lambda: cheat_found(table) is not None))
     assert first.done is not None and second.done is not None  # both cheats are in the log
     assert first.done in table.log and second.done in table.log
-    fault = table.fault
+    fault = cheat_found(table)
     assert fault is not None and (fault.seat, fault.kind) == (blamed, kind), str(fault)
     report = audit_entries(table.log)
     assert (report.fault_position, report.fault_seat, report.fault_kind) == (

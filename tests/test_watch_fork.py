@@ -14,6 +14,7 @@ from wizard_p2p.disk.evidence import read_evidence
 from wizard_p2p.errors import PeerFault
 from wizard_p2p.node.watch_fork import CHECKPOINT_EVERY, WatchForks, evidence_path
 from wizard_p2p.protocol import messages as m
+from wizard_p2p.protocol.events import Aborted
 from wizard_p2p.protocol.kinds import FaultKind
 from wizard_p2p.protocol.table import Table
 
@@ -235,8 +236,8 @@ def test_a_watcher_on_a_branch_that_lost_follows_the_ending_that_stands(
     followed = forks.other(table, mesh, bids.position, abort, PEERS[bids.third])
     assert followed is table
     assert table.log == [*bids.log[: bids.position], abort]
-    assert table.ended and table.abort is not None
-    assert table.abort[:2] == (bids.third, bids.writer)
+    assert isinstance(table.outcome, Aborted)
+    assert (table.outcome.writer, table.outcome.stalled) == (bids.third, bids.writer)
     assert forks.rewrites == 1 and forks.proven == {}
     assert all(p < bids.position for p in forks.provisional)
     # Its saved log is the one every copy agrees on: audit reads the stall from it.

@@ -15,7 +15,7 @@ from typing import Any
 from wizard_p2p import canonical
 from wizard_p2p.identity import Identity
 from wizard_p2p.protocol import messages as m
-from wizard_p2p.protocol.events import Broadcast
+from wizard_p2p.protocol.events import Broadcast, Faulted
 from wizard_p2p.protocol.harness import MemoryGame, OutputsFilter
 from wizard_p2p.protocol.table import Table
 
@@ -84,7 +84,7 @@ def replace_own_entry(
             # Rebuilt from its log up to there, fed last to first so that the changed
             # entry is held before its honest one could be written again.
             rebuilt = game.restart(sender, reversed([*old.log[1 : entry.pos], raw]))
-            return [*outputs[:index], Broadcast(entry.pos, raw), *rebuilt]
+            return [*outputs[:index], Broadcast(entry.pos, raw, out.kind), *rebuilt]
         return outputs
 
     return select
@@ -93,7 +93,7 @@ def replace_own_entry(
 def faulted_log(game: MemoryGame, cheater: int) -> list[bytes]:
     """Run until every honest seat has faulted the game; the log of the first."""
     honest = [s for s in range(len(game.tables)) if s != cheater]
-    if not game.run(until=lambda: all(game.tables[s].fault is not None for s in honest)):
+    if not game.run(until=lambda: all(isinstance(game.tables[s].outcome, Faulted) for s in honest)):
         raise RuntimeError("the cheat went unnoticed")
     return list(game.tables[honest[0]].log)
 

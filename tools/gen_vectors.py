@@ -22,6 +22,7 @@ from pathlib import Path
 
 from tools.generated import generator_main, write_files
 from wizard_p2p.protocol import messages
+from wizard_p2p.protocol.events import Finished
 from wizard_p2p.protocol.harness import MemoryGame, random_chooser
 from wizard_p2p.rules import GameConfig
 
@@ -38,7 +39,7 @@ def golden_game() -> MemoryGame:
     """The golden game, played to its end."""
     game = MemoryGame.create(GOLDEN_CONFIG, random_chooser(GOLDEN_SEED), seed=GOLDEN_SEED)
     game.run()
-    if not all(table.finished for table in game.tables) or game.rejected:
+    if not all(isinstance(table.outcome, Finished) for table in game.tables) or game.rejected:
         raise RuntimeError("the golden game did not finish cleanly")
     return game
 

@@ -27,6 +27,7 @@ from typing import Any
 from wizard_p2p.disk.evidence import read_evidence
 from wizard_p2p.disk.log import read_log_bytes
 from wizard_p2p.errors import DecodeError, FileMissing, FileRefused
+from wizard_p2p.protocol.events import Aborted, Finished
 from wizard_p2p.protocol.evidence import FILE_NAME as EVIDENCE_FILE
 from wizard_p2p.protocol.evidence import Checked, Evidence, check_evidence, of_game
 from wizard_p2p.protocol.kinds import FaultKind
@@ -151,11 +152,12 @@ def read_entries(lines: list[bytes]) -> Reading:
         return Reading(_faulted(report, table, pos, stop.seat, stop.kind, stop.reason), lines,
                        verified)
     _fill(report, table)
-    if table.finished:
+    outcome = table.outcome
+    if isinstance(outcome, Finished):
         report.status = "verified"
         report.message = "verified: complete game, agreed by every seat"
-    elif table.abort is not None:
-        writer, stalled, reason = table.abort
+    elif isinstance(outcome, Aborted):
+        writer, stalled, reason = outcome.writer, outcome.stalled, outcome.reason
         report.status = "aborted"
         report.message = (
             f"verified up to round {table.completed_rounds}; the game was ended by seat "

@@ -137,7 +137,10 @@ def _run(coroutine_factory: Callable[[], Coroutine[Any, Any, GamePeer | None]]) 
     peer = asyncio.run(coroutine_factory())
     if peer is None:
         return 0  # the player left the lobby on purpose: no game, and no failure
-    return 0 if peer.table.finished or not peer.table.ended else 1
+    from wizard_p2p.protocol.events import Finished
+
+    # 1 for a game that ended early (a stall, a cheat); leaving one unfinished is no failure.
+    return 0 if peer.outcome is None or isinstance(peer.outcome, Finished) else 1
 
 
 def _cmd_host(args: argparse.Namespace) -> int:

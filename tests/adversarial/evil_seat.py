@@ -30,7 +30,7 @@ from wizard_p2p.node import peer as peer_module
 from wizard_p2p.protocol import messages as m
 from wizard_p2p.protocol import table as table_module
 from wizard_p2p.protocol.control import EntryAt, decode_control, encode_control
-from wizard_p2p.protocol.events import Broadcast
+from wizard_p2p.protocol.events import Accepted, Broadcast
 from wizard_p2p.protocol.kinds import EntryKind
 
 Mutate = Callable[[dict[str, Any], Any], dict[str, Any]]
@@ -177,26 +177,26 @@ def _ours(table: Any) -> bool:
 _original_write = table_module.Table._write
 
 
-def _evil_write(self: Any, kind: EntryKind, body: Any) -> None:
+def _evil_write(self: Any, kind: EntryKind, body: Any, **how: bool) -> None:
     tamper = TAMPERS.get(EVIL.behaviour)
     replace = REPLACEMENTS.get(EVIL.behaviour)
     if EVIL.done or (tamper is None and replace is None) or not _ours(self):
-        _original_write(self, kind, body)
+        _original_write(self, kind, body, **how)
         return
     pos = len(self.log)
     honest = _sign(self, kind.value, body, pos)
     if replace is not None:
         if kind.value != "bid" or body_json(honest)["round"] < 2:
-            _original_write(self, kind, body)
+            _original_write(self, kind, body, **how)
             return
         EVIL.done = True
         EVIL.substitute[pos] = (replace(honest), None)
-        _original_write(self, kind, body)
+        _original_write(self, kind, body, **how)
         return
     assert tamper is not None
     plain = body_json(honest)
     if kind.value not in tamper.kinds or not tamper.when(plain, self):
-        _original_write(self, kind, body)
+        _original_write(self, kind, body, **how)
         return
     EVIL.done = True
     cheat = _sign(self, kind.value, tamper.mutate(plain, self), pos)
@@ -204,11 +204,11 @@ def _evil_write(self: Any, kind: EntryKind, body: Any) -> None:
         entry = m.decode_entry(cheat)
         try:
             # A client that believes its own cheat: its replica goes on from it.
-            self._accept(entry, authenticated=True)
+            self._accept(entry, authenticated=True, ours=True)
         except PeerFault:
             pass
         else:
-            self._events.append(Broadcast(entry.pos, entry.raw))
+            self._events.append(Broadcast(entry.pos, entry.raw, kind, **how))
             self._settle()
             return
     peers = None
@@ -216,18 +216,18 @@ def _evil_write(self: Any, kind: EntryKind, body: Any) -> None:
         keys = sorted(p["curve_key"] for s, p in enumerate(self.players) if s != self.seat)
         peers = frozenset(keys[:1])
     EVIL.substitute[pos] = (cheat, peers)
-    _original_write(self, kind, body)
+    _original_write(self, kind, body, **how)
 
 
 _original_play = table_module.Table.play
 
 
-def _evil_play(self: Any, card: Any) -> Any:
+def _evil_play(self: Any, card: Any, **how: bool) -> Any:
     """A renege: a card of the led suit is held back (our replica is told to allow it)."""
     view = self.view()
     illegal = [c for c in view.hand if c not in view.legal_plays]
     if EVIL.done or not illegal or not _ours(self):
-        return _original_play(self, card)
+        return _original_play(self, card, **how)
     EVIL.done = True
     rnd, game = self.round, self.game
     hand = {p: rnd.cards[p] for p in rnd.unplayed_positions(self.seat)}
@@ -239,7 +239,13 @@ def _evil_play(self: Any, card: Any) -> Any:
         events = self.receive(raw)
     finally:
         game.hands[self.seat] = [c for p, c in hand.items() if p != position]
-    return events
+    # Taken as if received: reported as ours to send, as the honest play would be.
+    return [
+        Broadcast(e.pos, e.entry, e.kind, durable=True, chosen=True)
+        if isinstance(e, Accepted) and e.entry == raw
+        else e
+        for e in events
+    ]
 
 
 _original_auto = table_module.Table._auto

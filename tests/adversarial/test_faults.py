@@ -22,6 +22,7 @@ from tests.test_node_peer import Game, seat_players
 from wizard_p2p.audit import audit_entries, audit_file
 from wizard_p2p.bots import RandomPolicy
 from wizard_p2p.net.testing import FaultProxy
+from wizard_p2p.protocol.events import Finished
 from wizard_p2p.rules import GameConfig
 
 
@@ -62,7 +63,7 @@ def test_a_link_cut_and_restored_heals_by_itself(tmp_path: Path) -> None:
                 "the link to come back",
             )
             await game.until(
-                lambda: all(p.table.finished for p in peers) and game.logs_agree(),
+                lambda: all(isinstance(p.outcome, Finished) for p in peers) and game.logs_agree(),
                 "the game to end",
             )
             assert all(p.connections >= 2 for p in proxies)  # redialled through the proxy

@@ -46,6 +46,7 @@ from wizard_p2p.node.store import GameStore, SeatRecord, default_data_dir, list_
 from wizard_p2p.node.watch_gate import WatchGate
 from wizard_p2p.node.watch_list import HOST_SEAT
 from wizard_p2p.ports import reserve_port
+from wizard_p2p.protocol.events import Aborted, Faulted, Finished
 from wizard_p2p.protocol.evidence import FILE_NAME as EVIDENCE_FILE
 from wizard_p2p.protocol.evidence import MAX_RECORDS, Evidence
 from wizard_p2p.protocol.genesis import SeriesTerms
@@ -231,7 +232,7 @@ async def _play_seat(
             await asyncio.wait({app})
         _raise_if_failed(args, peer)
         app.result()  # the console's own error, if it had one
-        if peer.table.finished:
+        if isinstance(peer.outcome, Finished):
             await peer.run_until_finished()
     return peer
 
@@ -315,9 +316,9 @@ async def _console_lobby(
         raise UsageError(node_lobby.closed)  # the host left, or turned us away: say so
     if peer is not None:
         _raise_if_failed(args, peer)
-    if peer is not None and peer.table.finished:
+    if peer is not None and isinstance(peer.outcome, Finished):
         await peer.run_until_finished()
-    return peer, chosen and peer is not None and peer.table.finished
+    return peer, chosen and peer is not None and isinstance(peer.outcome, Finished)
 
 
 def _result(peer: GamePeer) -> GameResult:
@@ -332,7 +333,7 @@ def _standings_now(
 ) -> tuple[tuple[Standing, ...], int] | None:
     """A series' standings at its later game's end, for the console: this program's
     earlier games of the series (kept in memory as they ended) and this one."""
-    if peer is None or not peer.table.finished or peer.table.series is None:
+    if peer is None or not isinstance(peer.outcome, Finished) or peer.table.series is None:
         return None
     earlier = [r for first, r in getattr(args, "series_results", [])
                if first == peer.table.series.first]
@@ -342,7 +343,7 @@ def _standings_now(
 def _keep_result(args: argparse.Namespace, peer: GamePeer) -> None:
     """Remember a finished game's result for the series' next game's end."""
     table = peer.table
-    if table.finished:
+    if isinstance(peer.outcome, Finished):
         first = table.series.first if table.series is not None else table.game_id
         args.series_results = [*getattr(args, "series_results", []), (first, _result(peer))]
 
@@ -369,21 +370,26 @@ def report_text(args: argparse.Namespace, peer: GamePeer, *, columns: int | None
     if game is not None and game.history:
         history = list(game.history[: table.completed_rounds])
         lines.append(score_pad_text(tr, table.names, history))
-    fault, abort = table.fault, table.abort
+    outcome = peer.outcome
     if peer.failure is not None:
         pass  # the error says why
-    elif table.finished and game is not None:
-        names = tr("comma").join(table.names[s] for s in game.standings().winners)
+    elif isinstance(outcome, Finished):
+        names = tr("comma").join(table.names[s] for s in outcome.winners)
         lines.append(fit(tr("end_winners", names=names), columns))
-    elif fault is not None and fault.seat is not None and 0 <= fault.seat < len(table.names):
+    elif (
+        isinstance(outcome, Faulted)
+        and outcome.seat is not None
+        and 0 <= outcome.seat < len(table.names)
+    ):
+        fault, seat = outcome.fault, outcome.seat
         line = None if fault.position is None else fault.position + 1
-        lines.append(fit(tr("end_cheating", seat=fault.seat + 1, name=table.names[fault.seat],
+        lines.append(fit(tr("end_cheating", seat=seat + 1, name=table.names[seat],
                             line=line if line is not None else "?", detail=fault.reason),
                          columns))
-    elif fault is not None:
-        lines.append(fit(tr("end_cheating_unknown", detail=fault.reason), columns))
-    elif abort is not None:
-        stalled = abort[1]
+    elif isinstance(outcome, Faulted):
+        lines.append(fit(tr("end_cheating_unknown", detail=outcome.fault.reason), columns))
+    elif isinstance(outcome, Aborted):
+        stalled = outcome.stalled
         lines.append(fit(tr("end_stalled", name=table.names[stalled], seat=stalled + 1),
                          columns))
     elif peer.resumable:
@@ -395,7 +401,9 @@ def report_text(args: argparse.Namespace, peer: GamePeer, *, columns: int | None
         lines.append(fit(tr("end_left"), columns))
     lines.append(labelled(tr("end_log"), shell_path(peer.store.log_path), columns))
     lines.append(labelled(tr("end_check"), command("audit", peer.store.log_path), columns))
-    if table.finished and (table.series is not None or getattr(args, "series_next", False)):
+    if isinstance(outcome, Finished) and (
+        table.series is not None or getattr(args, "series_next", False)
+    ):
         lines.append(_standings(tr, peer))
     return "\n".join(lines)
 
@@ -621,7 +629,7 @@ async def _one_game(
     peer = await _play_seat(
         args, start, identity, curve, lambda peer: _attach_gate(args, lobby, server, peer)
     )
-    again = peer.table.finished and number < getattr(args, "games", 1)
+    again = isinstance(peer.outcome, Finished) and number < getattr(args, "games", 1)
     args.series_next = again
     _report(args, peer)
     await peer.close()
@@ -738,7 +746,7 @@ def play_networked(args: argparse.Namespace, local: LocalGame) -> int:
         peer = asyncio.run(host_async(args))
     finally:
         # Bots outlive a finished game only to let everyone catch up.
-        local.stop_bots(finished=peer is not None and peer.table.finished)
+        local.stop_bots(finished=peer is not None and isinstance(peer.outcome, Finished))
         if args.out:
             refused = _copy_logs(args, config.seats, out)
         else:
@@ -754,7 +762,7 @@ def play_networked(args: argparse.Namespace, local: LocalGame) -> int:
         print(labelled(Translator(args.lang)("end_seats_logs"), shell_path(out),
                        terminal_columns()))
     if args.headless:
-        return 0 if peer.table.finished and not refused else 1
+        return 0 if isinstance(peer.outcome, Finished) and not refused else 1
     return 0  # finished, or the player chose to leave: neither is a failure
 
 

@@ -31,6 +31,7 @@ from wizard_p2p.files import check_target
 from wizard_p2p.node.lobby_common import check_own_name
 from wizard_p2p.node.watch_gate import key_fingerprint
 from wizard_p2p.node.watcher import WatchNode
+from wizard_p2p.protocol.events import Aborted, Faulted, Finished
 from wizard_p2p.rules import RoundResult, Trick
 
 __all__ = ["HeadlessProgress", "watch", "watch_async"]
@@ -117,7 +118,7 @@ def watch(args: argparse.Namespace) -> int:
     table = node.table
     if node.lost is not None:
         return 1
-    return 0 if table is None or table.finished or not table.ended else 1
+    return 0 if table is None or table.outcome is None or isinstance(table.outcome, Finished) else 1
 
 
 class HeadlessProgress:
@@ -204,14 +205,14 @@ class HeadlessProgress:
         game = table.game
         if game is not None and game.history:
             self._say(format_score_pad(table.names, list(game.history[: table.completed_rounds])))
-        if table.finished and game is not None:
-            winners = game.standings().winners
-            self._say("winner(s): " + ", ".join(table.names[s] for s in winners))
+        outcome = table.outcome
+        if isinstance(outcome, Finished):
+            self._say("winner(s): " + ", ".join(table.names[s] for s in outcome.winners))
             self._say(f"game over: verified, {len(table.log)} entries")
-        elif table.fault is not None:
-            self._say(f"game ended: cheating detected: {table.fault}")
-        elif table.abort is not None:
-            self._say(f"game ended: {table.names[table.abort[1]]} stalled")
+        elif isinstance(outcome, Faulted):
+            self._say(f"game ended: cheating detected: {outcome.fault}")
+        elif isinstance(outcome, Aborted):
+            self._say(f"game ended: {table.names[outcome.stalled]} stalled")
         else:
             why = f" ({self._node.lost})" if self._node.lost else ""
             self._say(f"stopped watching{why}: verified up to position {len(table.log) - 1}")

@@ -7,9 +7,9 @@ import secrets
 from collections.abc import Callable
 
 from wizard_p2p.bots.policy import Policy, decide
-from wizard_p2p.node.durability import SeatLog
 from wizard_p2p.node.tracing import Tracer
 from wizard_p2p.protocol.choices import write_choice
+from wizard_p2p.protocol.events import Event
 from wizard_p2p.protocol.table import Table
 
 __all__ = ["BotDriver"]
@@ -20,13 +20,11 @@ class BotDriver:
         self,
         table: Table,
         policy: Policy,
-        seat_log: SeatLog,
         tracer: Tracer,
-        persist: Callable[[], None],
+        persist: Callable[[list[Event]], None],
     ) -> None:
         self._table = table
         self.policy = policy
-        self._seat_log = seat_log
         self._tracer = tracer
         self._persist = persist  # writes and sends what the table just wrote
         self._rng = random.Random(secrets.randbits(64))
@@ -40,17 +38,14 @@ class BotDriver:
             assert view is not None
             derived = self._derives_choices()
             rng = random.Random(table.choice_seed()) if derived else self._rng
-            if derived:
-                self._seat_log.derived_choices.add(len(table.log))  # where the choice goes
             choice = decide(self.policy, view, rng)
             self._tracer.chose()
-            write_choice(table, need, choice)
-            self._persist()
+            self._persist(write_choice(table, need, choice, derived=derived))
             need = table.choice_needed()
 
     def _derives_choices(self) -> bool:
-        """Whether our bot's next choice is derived (``durability.UNREPEATABLE_KINDS``):
-        its policy decides from the view and the randomness it is given alone, and the
-        view comes from the log and our master secret alone (the clairvoyance round's
-        too: the key shares that show the others' cards are in the log, sealed to us)."""
+        """Whether our bot's next choice is derived (``Broadcast.durable``): its policy decides
+        from the view and the randomness it is given alone, and the view comes from the
+        log and our master secret alone (the clairvoyance round's too: the key shares
+        that show the others' cards are in the log, sealed to us)."""
         return self.policy.deterministic

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 
+from wizard_p2p.protocol.events import Event
 from wizard_p2p.protocol.table import Table
 
 __all__ = ["IDLE_CHECK_DELAY", "IDLE_PREPARE_DELAY", "IdleWork"]
@@ -23,9 +24,10 @@ IDLE_PREPARE_DELAY = 0.05
 
 
 class IdleWork:
-    def __init__(self, table: Table, on_change: Callable[[], None]) -> None:
+    def __init__(self, table: Table, on_change: Callable[[list[Event]], None]) -> None:
         self._table = table
-        self._on_change = on_change  # the peer's reaction to a change of the table
+        # The peer's reaction to a change of the table, given what the table reported.
+        self._on_change = on_change
         self._check: asyncio.TimerHandle | None = None
         self._prepare: asyncio.TimerHandle | None = None
         self._closing = False
@@ -73,7 +75,7 @@ class IdleWork:
         # (when due, or after the next round's check), and not in the middle of a set-up.
         scheduling = self._table.scheduling
         if not self._closing and scheduling.preparation_waits and scheduling.prepare_next_round():
-            self._on_change()
+            self._on_change([])
 
     def _run_deferred_checks(self) -> None:
         if self._check is not None:
@@ -81,7 +83,7 @@ class IdleWork:
             self._check = None
         if not self._table.scheduling.has_deferred_checks or self._closing:
             return
-        self._table.scheduling.run_deferred_checks()
+        events = self._table.scheduling.run_deferred_checks()
         self._table.scheduling.prepare_next_round()
-        if self._table.ended:
-            self._on_change()
+        if events:  # a cheat found: the game ended
+            self._on_change(events)

@@ -1,14 +1,16 @@
 """A seated player's process during a game: the table, the mesh and the log file, on one loop.
 
-``GamePeer`` feeds the sans-I/O ``Table`` with what the mesh delivers, writes
-every new entry to the log file *before* publishing it (a choice that could not be
-made again after a crash is fsynced first: see ``durability``), sends what the
-table asks to send (``send_order``), and implements ``SeatController`` for the
-console. It composes one helper per concern: ``repair`` (a log that diverged from a
-peer's), ``faults`` (refused entries and evidence), ``stall`` (a seat holding the
-game up), ``idle`` (work put off until nothing else is due), ``bot_driver`` (with a
-bot ``policy`` it makes its own choices), ``watch_list`` (who watches; the host's
-seat holds the ``watch_gate``), ``seat_status`` and ``tracing``.
+``GamePeer`` feeds the sans-I/O ``Table`` with what the mesh delivers and acts on
+the events every call of the table returns, its one output: it writes each new entry
+to the log file and sends ours (``send_order``), a choice that could not be made
+again after a crash fsynced before it goes out (``durability``); keeps the evidence
+of what was refused (``repair``); and ends the game on ``GameEnded``, whose
+``outcome`` it keeps. It implements ``SeatController`` for the console, and composes
+one helper per concern: ``repair`` (a log that diverged from a peer's), ``faults``
+(refused entries and evidence), ``stall`` (a seat holding the game up), ``idle``
+(work put off until nothing else is due), ``bot_driver`` (with a bot ``policy`` it
+makes its own choices), ``watch_list`` (who watches; the host's seat holds the
+``watch_gate``), ``seat_status`` and ``tracing``.
 
 Crash and resume: the log file and ``seat.json`` (master secret) are all that
 is needed. On start the table is rebuilt by feeding it the log; entries the
@@ -58,8 +60,15 @@ from wizard_p2p.node.tracing import BenchTracer, Tracer
 from wizard_p2p.node.warmup import warm_up
 from wizard_p2p.node.watch_gate import WatchGate
 from wizard_p2p.node.watch_list import WatchList
-from wizard_p2p.protocol.events import Event
-from wizard_p2p.protocol.kinds import EntryKind, FaultKind
+from wizard_p2p.protocol.events import (
+    Event,
+    Faulted,
+    Finished,
+    GameEnded,
+    LogRewritten,
+    Outcome,
+)
+from wizard_p2p.protocol.kinds import FaultKind
 from wizard_p2p.protocol.table import Table
 from wizard_p2p.rules import Card, Suit
 from wizard_p2p.seat.controller import Snapshot, Status
@@ -116,7 +125,9 @@ class GamePeer:
         self.timers = timers or PeerTimers()
         self.auto_abort = policy is not None if auto_abort is None else auto_abort
         self.mesh: Mesh | None = None
-        self._seat_log = SeatLog(store, self.table, self.seat)
+        self._seat_log = SeatLog(store, self.seat)
+        # How the game ended, once the table said so (GameEnded): the one answer.
+        self.outcome: Outcome | None = None
         self._callbacks: list[Callable[[], None]] = []
         self._seat_of_key = {p["curve_key"]: s for s, p in enumerate(self.table.players)}
         self.silent: set[int] = set()
@@ -125,7 +136,7 @@ class GamePeer:
         self.faults = self._faults.seen
         # The seats proven to have cheated (evidence kept on disk): seat → how.
         self.proven = self._faults.proven
-        self._repair = Repair(self.table, self._seat_log, self._faults, self._seat_of_key)
+        self._repair = Repair(self.table, self._faults, self._seat_of_key)
         # Who watches (every seat); the host's seat also holds the watch gate.
         self._watch = WatchList(self.seat, self._seat_of_key, self._faults, self._notify)
         self._stall = StallWatch(
@@ -133,9 +144,9 @@ class GamePeer:
             auto_abort=self.auto_abort, subscribers=self._callbacks, abort=self.abort_stalled,
             people=people,
         )
-        self._idle = IdleWork(self.table, self._after_change)
+        self._idle = IdleWork(self.table, self._changed)
         self._bot = (
-            BotDriver(self.table, policy, self._seat_log, self.tracer, self._persist_and_publish)
+            BotDriver(self.table, policy, self.tracer, self._take)
             if policy is not None
             else None
         )
@@ -154,8 +165,11 @@ class GamePeer:
         lines = self.store.read_log()
         if lines and lines[0] != self.table.log[0]:
             raise UsageError("the log on disk belongs to another game")
+        # What the table reports while it is fed our own log is acted on once the mesh
+        # is open: entries of ours it wrote beyond the file are written and sent then.
+        replayed: list[Event] = []
         for line in lines[1:]:
-            self.table.receive(line)  # our own log: a fault here is a damaged file
+            replayed += self.table.receive(line)  # our own log: a fault here is a damaged file
         if not lines:
             self._seat_log.file.append(self.table.log[0])
             lines = [self.table.log[0]]
@@ -179,8 +193,7 @@ class GamePeer:
             # A new game: round 1's code runs once in memory while the links open, not
             # for the first time on round 1's chain (wizard_p2p.node.warmup).
             self._warm_up()
-        self.table.start()  # what it writes goes out from the log (_persist_and_publish)
-        self._persist_and_publish()
+        self._take([*replayed, *self.table.start()])
         # Our coin is out: round 1's keys (and seat 0's first pass) are derived while
         # the others' coins come in, not after the last one.
         self.table.scheduling.prepare_next_round()
@@ -255,7 +268,8 @@ class GamePeer:
             self._helper.shutdown(wait=False, cancel_futures=True)
         self._seat_log.close()
         self.tracer.write(
-            seat=self.seat, seats=self.table.seats, finished=self.table.finished,
+            seat=self.seat, seats=self.table.seats,
+            finished=isinstance(self.outcome, Finished),
             mesh=self.mesh, log_file=self._seat_log.file,
         )
 
@@ -296,7 +310,8 @@ class GamePeer:
 
     def _peers_caught_up(self) -> bool:
         assert self.mesh is not None
-        if self.table.fault is not None and self.table.entry_meta[-1][1] is not EntryKind.PROOF:
+        outcome = self.outcome
+        if isinstance(outcome, Faulted) and not outcome.proven_in_log:
             # A cheat found by a put-off check ends each replica where it ran the check:
             # the others' logs may end a few set-up entries apart. Nothing to wait for.
             return True
@@ -318,7 +333,7 @@ class GamePeer:
         try:
             events = self.table.receive(data)
         except PeerFault as fault:
-            if self.table.fault is not None and fault.kind == FaultKind.AFTER_END:
+            if isinstance(self.outcome, Faulted) and fault.kind == FaultKind.AFTER_END:
                 return False  # the game ended here on a cheat; the others end a bit later
             self._faults.refused(sender, position, f"{fault} (sent by seat {sender})")
             self._faults.keep_evidence(fault, data)
@@ -330,11 +345,12 @@ class GamePeer:
                 sender, position, f"malformed entry {position} from seat {sender}: {exc}"
             )
             return False
-        if self.mesh is not None and self._repair.handle(self.mesh, events):
+        if any(isinstance(event, LogRewritten) for event in events):
             # An ending took the place of our entries (a proof of the sender's
-            # equivocation, say): the log on disk was rewritten and ours sent.
-            self._after_change()
+            # equivocation, say): the log on disk is rewritten and ours sent.
+            self._changed(events)
             return False
+        self._take(events)
         if len(self.table.log) <= position:
             # A valid entry of another position (an old one replayed, or a later one)
             # sent as this one: the mesh's position is the sender's claim, not the log's.
@@ -342,7 +358,6 @@ class GamePeer:
                 sender, position, f"seat {sender} sent an entry of another position as {position}"
             )
             return False
-        self._persist_and_publish(skip=position)
         self._after_change()
         return True
 
@@ -366,8 +381,9 @@ class GamePeer:
 
     def _on_control(self, event: MessageReceived) -> None:
         assert self.mesh is not None
-        if self._repair.control(self.mesh, event):
-            self._persist_and_publish()
+        events = self._repair.control(self.mesh, event)
+        if events is not None:
+            self._take(events)
 
     # --- stalls ------------------------------------------------------------------------
 
@@ -390,18 +406,28 @@ class GamePeer:
                 "seat due has held it up (silent, or not writing what its client writes by "
                 "itself) for the stall limit"
             )
-        self.table.abort_stalled()
-        self._persist_and_publish()
-        self._after_change()
+        self._changed(self.table.abort_stalled())
 
     # --- outputs -----------------------------------------------------------------------
 
-    def _persist_and_publish(self, skip: int | None = None) -> None:
-        """Write every entry the table holds beyond the file to disk, and publish ours
-        (in the order SeatLog.persist_and_publish says)."""
+    def _take(self, events: list[Event]) -> None:
+        """Act on what the table reported: keep the evidence of what it refused (and
+        forget entries an ending replaced), write every new entry to disk and publish
+        ours (in the order ``SeatLog.persist_and_publish`` says), and keep how the game
+        ended."""
+        self._repair.handle(self.mesh, events)
         self._seat_log.persist_and_publish(
-            self._publish_ours, self.tracer, self._disk_failed, skip
+            events, self._publish_ours, self.tracer, self._disk_failed
         )
+        for event in events:
+            if isinstance(event, LogRewritten):
+                self.outcome = None  # the game ends anew: a GameEnded follows
+            elif isinstance(event, GameEnded):
+                self.outcome = event.outcome
+
+    def _changed(self, events: list[Event]) -> None:
+        self._take(events)
+        self._after_change()
 
     def _publish_ours(self, pos: int) -> None:
         mesh = self.mesh
@@ -415,7 +441,7 @@ class GamePeer:
     def _after_change(self) -> None:
         if self.table.game is not None and not self.ready.is_set():
             self.ready.set()
-        if self.table.ended and not self.finished.is_set():
+        if self.outcome is not None and not self.finished.is_set():
             self._game_ended()
         if self._bot is not None and not self._quit and self.failure is None:
             self._bot_move()
@@ -432,14 +458,12 @@ class GamePeer:
     def _bot_move(self) -> None:
         assert self._bot is not None  # only a bot's seat moves by itself
         self._bot.move()
-        if self.table.ended and not self.finished.is_set():
+        if self.outcome is not None and not self.finished.is_set():
             self._game_ended()
 
     def _choose(self, make_choice: Callable[[], list[Event]]) -> None:
         self.tracer.chose()
-        make_choice()  # the entry it writes goes out from the log
-        self._persist_and_publish()
-        self._after_change()
+        self._changed(make_choice())
 
     # SeatController
 
@@ -480,7 +504,7 @@ class GamePeer:
             connected=tuple(s not in self.silent for s in range(self.table.seats)),
             status=self.status(),
             log=(),
-            finished=self.table.finished,
+            finished=isinstance(self.outcome, Finished),
             aborted=self._ended_reason(),
             resumable=self.resumable,
             watchers=self._watch.names,
@@ -489,12 +513,12 @@ class GamePeer:
         )
 
     def _ended_reason(self) -> str | None:
-        return ended_reason(self.table)
+        return ended_reason(self.outcome, self.table.names)
 
     def status(self) -> tuple[Status, ...]:
         return seat_status(
-            self.table, self.seat, silent=self.silent, proven=self.proven, stall=self._stall,
-            stall_limit=self.timers.stall_limit,
+            self.table, self.seat, self.outcome, silent=self.silent, proven=self.proven,
+            stall=self._stall, stall_limit=self.timers.stall_limit,
         )
 
     def peer_states(self) -> dict[int, PeerState]:

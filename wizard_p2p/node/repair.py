@@ -3,8 +3,9 @@
 A peer whose log differs from ours at a position asks for the other's entry there
 (a control message); the table decides. An ending that stands over our entry there
 (SPEC §6.2: an abort of the seat due, a lower seat's abort, a proof of equivocation)
-takes its place, and the log file is rewritten; a proven equivocation makes the table
-write the proof there itself, which is sent to everyone. Any other divergence is a
+takes its place (the table reports ``LogRewritten``, and the seat's log file follows
+it: ``durability``); a proven equivocation makes the table write the proof there
+itself, which is sent to everyone. Any other divergence is a
 fault, reported as such.
 
 A peer reports the difference once (``Diverged``), often by the first heartbeat of a
@@ -19,10 +20,9 @@ import asyncio
 
 from wizard_p2p.errors import DecodeError, PeerFault, WizardError
 from wizard_p2p.net import Diverged, Mesh, MessageReceived
-from wizard_p2p.node.durability import SeatLog
 from wizard_p2p.node.faults import MAX_FAULTS_KEPT, Faults
 from wizard_p2p.protocol.control import EntryAt, Want, Watchers, decode_control, encode_control
-from wizard_p2p.protocol.events import EntryRejected, Event, LogRewritten
+from wizard_p2p.protocol.events import EntryRejected, Event, Faulted, GameEnded, LogRewritten
 from wizard_p2p.protocol.faults import Equivocation
 from wizard_p2p.protocol.table import Table
 
@@ -33,11 +33,8 @@ WANT_TRIES = 40
 
 
 class Repair:
-    def __init__(
-        self, table: Table, seat_log: SeatLog, faults: Faults, seat_of_key: dict[str, int]
-    ) -> None:
+    def __init__(self, table: Table, faults: Faults, seat_of_key: dict[str, int]) -> None:
         self._table = table
-        self._seat_log = seat_log
         self._faults = faults
         self._seat_of_key = seat_of_key
         self._forks_asked: set[int] = set()  # positions asked for after a fork (bounded)
@@ -92,11 +89,10 @@ class Repair:
         self._forks_asked.add(position)
         mesh.send(peer, encode_control(Want(position)))
 
-    def control(self, mesh: Mesh, event: MessageReceived) -> bool:
-        """Answer a peer's control message; True when the table took an entry from it
-        (what it wrote since is to be persisted and published)."""
+    def control(self, mesh: Mesh, event: MessageReceived) -> list[Event] | None:
+        """Answer a peer's control message; what the table reported when it took an
+        entry from it (to be acted on as any entry's), else None."""
         table = self._table
-        events: list[Event] = []
         try:
             message = decode_control(event.payload)
             if isinstance(message, Watchers):
@@ -105,48 +101,44 @@ class Repair:
                 position = message.position
                 if position < len(table.log):
                     mesh.send(event.peer, encode_control(EntryAt(position, table.log[position])))
-                return False
+                return None
             if self._asking.get(event.peer, (None,))[0] == message.position:
                 del self._asking[event.peer]  # the entry we asked for came
-            events = table.receive(message.data)
+            return table.receive(message.data)
         except PeerFault as fault:
             seat = self._seat_of_key.get(event.peer)
             self._faults.seen.append(f"control message from seat {seat}: {fault}")
             assert isinstance(message, EntryAt)  # only a sent entry's check blames a seat
             self._faults.keep_evidence(fault, message.data)
-            return False
+            return None
         except WizardError as exc:
             seat = self._seat_of_key.get(event.peer)
             self._faults.control_refused(seat, f"control message from seat {seat}: {exc}")
-            return False
-        self.handle(mesh, events)
-        return True
+            return None
 
-    def handle(self, mesh: Mesh, events: list[Event]) -> bool:
-        """Act on what the table reported: keep the proof of a refused entry, rewrite the
-        log file where an ending took the place of our entries (and send what is ours
-        from there). True if the log was rewritten."""
+    def handle(self, mesh: Mesh | None, events: list[Event]) -> bool:
+        """Act on what the table reported: keep the proof of a refused entry, and where
+        an ending took the place of our entries, have the replicator forget them (the
+        log file and what we send from there follow the events: ``durability``). True
+        if the log was rewritten."""
         rewritten = False
         for event in events:
             if isinstance(event, EntryRejected) and isinstance(event.fault, Equivocation):
                 self._faults.seen.append(str(event.fault))
                 self._faults.keep_evidence(event.fault, event.fault.evidence[1])
             elif isinstance(event, LogRewritten):
-                self._rewrite_log(mesh, event.position)
+                if mesh is not None and mesh.replicator is not None:
+                    mesh.replicator.rewritten(event.position)
                 rewritten = True
-        fault = self._table.fault
-        if rewritten and isinstance(fault, Equivocation) and fault.seat not in self._faults.proven:
-            # We took another seat's proof: its two entries are our evidence too.
-            self._faults.keep_evidence(fault, fault.evidence[1])
+            elif isinstance(event, GameEnded) and rewritten:
+                self._took_proof(event)
         return rewritten
 
-    def _rewrite_log(self, mesh: Mesh, position: int) -> None:
-        """Our log changed from ``position`` on: replace the file to match, and send our
-        entries from there (a proof we wrote in place of an equivocated entry)."""
-        self._seat_log.rewrite()
-        if mesh.replicator is None:
+    def _took_proof(self, ended: GameEnded) -> None:
+        """We took another seat's proof in place of our entries: its two entries are our
+        evidence too."""
+        if not isinstance(ended.outcome, Faulted):
             return
-        mesh.replicator.rewritten(position)
-        for pos in range(position, len(self._table.log)):
-            if self._table.entry_meta[pos][0] == self._table.seat:
-                mesh.publish(pos)
+        fault = ended.outcome.fault
+        if isinstance(fault, Equivocation) and fault.seat not in self._faults.proven:
+            self._faults.keep_evidence(fault, fault.evidence[1])

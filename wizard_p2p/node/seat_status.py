@@ -9,6 +9,7 @@ from __future__ import annotations
 import time
 
 from wizard_p2p.node.stall import StallWatch
+from wizard_p2p.protocol.events import Aborted, Faulted, Finished, Outcome
 from wizard_p2p.protocol.kinds import Stage
 from wizard_p2p.protocol.table import Table
 from wizard_p2p.seat.controller import WAITING_FOR, Status, StatusKind
@@ -24,23 +25,22 @@ _SETUP_STATUS = {
 }
 
 
-def ended_reason(table: Table) -> str | None:
-    """Why the game ended early, if it did."""
-    if table.fault is not None:
-        return f"cheating detected: {table.fault}"
-    if table.abort is not None:
-        _, stalled, reason = table.abort
-        return f"{table.names[stalled]} stalled: {reason}"
+def ended_reason(outcome: Outcome | None, names: tuple[str, ...]) -> str | None:
+    """Why the game ended early, if it did (None while it goes on, or once finished)."""
+    if isinstance(outcome, Faulted):
+        return f"cheating detected: {outcome.fault}"
+    if isinstance(outcome, Aborted):
+        return f"{names[outcome.stalled]} stalled: {outcome.reason}"
     return None
 
 
-def game_status(table: Table, seat: int | None = None) -> Status | None:
-    """How the game ended, or what the table does or waits for, unless it waits for
-    ``seat`` (None for a watcher, who holds none)."""
-    if table.finished:
+def game_status(table: Table, outcome: Outcome | None, seat: int | None = None) -> Status | None:
+    """How the game ended (``outcome``), or what the table does or waits for, unless it
+    waits for ``seat`` (None for a watcher, who holds none)."""
+    if isinstance(outcome, Finished):
         return Status(StatusKind.GAME_OVER)
-    if table.ended:
-        return Status(StatusKind.ABORTED, detail=ended_reason(table) or "")
+    if outcome is not None:
+        return Status(StatusKind.ABORTED, detail=ended_reason(outcome, table.names) or "")
     stage, writer, done, total = table.progress()
     if stage in _SETUP_STATUS:
         return Status(_SETUP_STATUS[stage], seat=writer, done=done, total=total)
@@ -55,6 +55,7 @@ def game_status(table: Table, seat: int | None = None) -> Status | None:
 def seat_status(
     table: Table,
     seat: int,
+    outcome: Outcome | None,
     *,
     silent: set[int],
     proven: dict[int, str],
@@ -67,7 +68,7 @@ def seat_status(
         items.append(Status(StatusKind.DISCONNECTED, seat=other))
     for cheat, reason in proven.items():
         items.append(Status(StatusKind.CHEATED, seat=cheat, detail=reason))
-    progress = game_status(table, seat)
+    progress = game_status(table, outcome, seat)
     if progress is not None:
         items.append(progress)
     if stall.can_abort():

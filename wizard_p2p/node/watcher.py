@@ -48,6 +48,7 @@ from wizard_p2p.node.table_log import TableLog
 from wizard_p2p.node.watch_ask import GateClient, WatchTimers
 from wizard_p2p.node.watch_fork import WatchForks, evidence_path
 from wizard_p2p.ports import release_port, reserve_port
+from wizard_p2p.protocol.events import Faulted, Finished
 from wizard_p2p.protocol.kinds import FaultKind
 from wizard_p2p.protocol.table import Table
 from wizard_p2p.rules import public_view
@@ -312,8 +313,8 @@ class WatchNode:
             fingerprints=tuple(fingerprint(k) for k in table.sign_keys),
             connected=tuple(table.ended or s not in self.silent for s in range(table.seats)),
             status=self.status(),
-            finished=table.finished,
-            aborted=ended_reason(table),
+            finished=isinstance(table.outcome, Finished),
+            aborted=ended_reason(table.outcome, table.names),
             watchers=self.watchers,
             coach=table.coach,
         )
@@ -335,12 +336,12 @@ class WatchNode:
             items.append(Status(StatusKind.REFUSED, seat=seat, done=position, detail=reason))
         for seat, reason in self.forks.proven.items():
             items.append(Status(StatusKind.CHEATED, seat=seat, detail=f"{reason} (proof kept)"))
-        if table.fault is not None:
-            fault = table.fault
-            items.append(Status(StatusKind.CHEATED, seat=fault.seat, detail=str(fault)))
+        outcome = table.outcome
+        if isinstance(outcome, Faulted):
+            items.append(Status(StatusKind.CHEATED, seat=outcome.seat, detail=str(outcome.fault)))
         if self.lost is not None:
             items.append(Status(StatusKind.EVENT, detail=self.lost))
-        progress = game_status(table)
+        progress = game_status(table, outcome)
         if progress is not None:
             items.append(progress)
         return tuple(items)

@@ -1,9 +1,15 @@
 """What a ``Table`` tells its caller: a closed set of frozen events, in the order they
 happened, returned by every call that feeds it (``receive``, ``start``, a choice, an
-abort, a round check run late).
+abort, a round check run late). They are a driver's one channel: it needs to read
+nothing else of the table to keep the log file, send our entries and end the game.
 
-A driver sends every ``Broadcast``; rewrites its log file on ``LogRewritten``; may
-report an ``EntryRejected``; and stops the game on ``GameEnded``, which comes once.
+Every entry that joins the log is reported once, at its position: ``Broadcast`` for
+one the table wrote (ours: send it to every peer, after it reaches the disk when
+``durable`` says so), ``Accepted`` for another seat's. A driver that keeps the log on
+disk writes both, in order; it cuts its file back on ``LogRewritten`` (the entries
+reported after it follow the cut); may report an ``EntryRejected``; and stops the game
+on ``GameEnded``, which comes once (again only after a ``LogRewritten``: the game then
+ended anew, maybe otherwise).
 """
 
 from __future__ import annotations
@@ -12,14 +18,40 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from wizard_p2p.errors import PeerFault
+from wizard_p2p.protocol.kinds import EntryKind, FaultKind
 
 
 @dataclass(frozen=True)
 class Broadcast:
-    """Send this entry to every peer (it is already in our log at ``pos``)."""
+    """Send this entry of ours to every peer (it is already in our log at ``pos``).
+
+    ``durable``: it must be on disk before it is sent. That is an entry that depends
+    on a choice, or on when it was made (a bid, the trump, a chosen play, an abort, a
+    dispute), which a table rebuilt after a crash might not write again byte for byte.
+    Every other entry of ours (coin, shuffle, lock, bid opening, reveal, final, a
+    forced play, a proof, a choice the caller said it derives from ``choice_seed``) is
+    derived from the master secret and the log before it: it can go out first.
+
+    ``chosen``: it carries the local player's choice (``bid``, ``choose_trump`` or
+    ``play``), not an entry the table wrote by itself.
+    """
 
     pos: int
     entry: bytes
+    kind: EntryKind
+    durable: bool = False
+    chosen: bool = False
+
+
+@dataclass(frozen=True)
+class Accepted:
+    """Another seat's entry (``seat``, ``kind``) joined our log at ``pos``: one a peer
+    sent, or one kept for a later position whose turn came."""
+
+    pos: int
+    entry: bytes
+    seat: int
+    kind: EntryKind
 
 
 @dataclass(frozen=True)
@@ -32,18 +64,20 @@ class EntryRejected:
 
 @dataclass(frozen=True)
 class LogRewritten:
-    """The log changed from ``position`` on: an abort of our stall took the place of
-    our last entry, which never reached anyone. Whoever keeps the log on disk rewrites
-    it from there."""
+    """The log changed from ``position`` on: an ending took the place of our entries
+    there (ours never reached anyone, or a seat equivocated). Whoever keeps the log on
+    disk cuts it back to ``position`` entries; the entries reported after this event
+    follow."""
 
     position: int
 
 
 @dataclass(frozen=True)
 class Finished:
-    """Every seat agreed on the final totals."""
+    """Every seat agreed on the final ``totals``; ``winners`` hold the highest."""
 
     totals: tuple[int, ...]
+    winners: tuple[int, ...]
 
 
 @dataclass(frozen=True)
@@ -57,10 +91,26 @@ class Aborted:
 
 @dataclass(frozen=True)
 class Faulted:
-    """A round's check named a cheat (or a dispute found no fault): the log is the
-    evidence."""
+    """A round's check named a cheat, a proof of equivocation ended the game, or a
+    dispute found no fault: the log is the evidence."""
 
     fault: PeerFault
+
+    @property
+    def seat(self) -> int | None:
+        """The seat to blame (None: a dispute that names nobody)."""
+        return self.fault.seat
+
+    @property
+    def kind(self) -> str:
+        """The fault's kind (a ``FaultKind``)."""
+        return self.fault.kind
+
+    @property
+    def proven_in_log(self) -> bool:
+        """Whether a proof entry ended the log (an equivocation), rather than a check
+        each replica ran by itself."""
+        return self.fault.kind == FaultKind.EQUIVOCATION
 
 
 Outcome = Finished | Aborted | Faulted
@@ -71,7 +121,7 @@ class GameEnded:
     outcome: Outcome
 
 
-Event = Broadcast | EntryRejected | LogRewritten | GameEnded
+Event = Broadcast | Accepted | EntryRejected | LogRewritten | GameEnded
 
 
 def broadcasts(events: Iterable[Event]) -> list[Broadcast]:
@@ -81,6 +131,7 @@ def broadcasts(events: Iterable[Event]) -> list[Broadcast]:
 
 __all__ = [
     "Aborted",
+    "Accepted",
     "Broadcast",
     "EntryRejected",
     "Event",

@@ -13,7 +13,8 @@ decides what is sent instead (how a test plays a malicious seat); ``reorder``
 delivers the queued messages in a random order; ``restart`` replaces a seat's
 table by one rebuilt from entries and the master secret, as after a crash.
 An entry a table refuses is recorded in ``rejected`` and the relay
-goes on, as a node would; every other event a table returns is kept in ``events``.
+goes on, as a node would; every event a table returns but an entry's is kept in
+``events``.
 
 Outside the tests it plays the bench's protocol floor (every seat's work on one
 thread) and a peer's warm-up before its game (``wizard_p2p.node.warmup``).
@@ -32,7 +33,7 @@ from dataclasses import dataclass, field
 from wizard_p2p.errors import DecodeError, PeerFault
 from wizard_p2p.identity import Identity
 from wizard_p2p.protocol.choices import write_choice
-from wizard_p2p.protocol.events import Broadcast, Event, broadcasts
+from wizard_p2p.protocol.events import Accepted, Broadcast, Event, broadcasts
 from wizard_p2p.protocol.genesis import (
     SeriesTerms,
     encode_genesis,
@@ -90,7 +91,8 @@ class MemoryGame:
     outputs_filter: OutputsFilter | None = None
     reorder: random.Random | None = None
     rejected: list[tuple[int, PeerFault | DecodeError]] = field(default_factory=list)
-    # (seat, event) for every event but a Broadcast, in the order the tables returned them
+    # (seat, event) for every event but an entry's (Broadcast, Accepted), in the order
+    # the tables returned them
     events: list[tuple[int, Event]] = field(default_factory=list)
     # Tables put round checks off as a peer's do (run when due, between deliveries).
     defer_checks: bool = False
@@ -197,7 +199,9 @@ class MemoryGame:
         self._queue.extend((sender, out) for out in batch)
 
     def _keep(self, seat: int, events: Iterable[Event]) -> None:
-        self.events.extend((seat, e) for e in events if not isinstance(e, Broadcast))
+        self.events.extend(
+            (seat, e) for e in events if not isinstance(e, Broadcast | Accepted)
+        )
 
     def deliver(self, raw: bytes, to: Iterable[int]) -> None:
         """Hand one entry to the given tables now (their replies are queued)."""

@@ -22,6 +22,7 @@ from typing import Any
 
 from wizard_p2p import crypto
 from wizard_p2p.errors import DecodeError, WizardError
+from wizard_p2p.protocol.events import Aborted, Finished
 from wizard_p2p.protocol.round_state import RoundState
 from wizard_p2p.protocol.table import Table
 from wizard_p2p.protocol.verdict import UNREADABLE, LogReader, Stop
@@ -270,14 +271,17 @@ def _record(
                 continue
             rounds.append(record)
             totals = record.totals
+    outcome = table.outcome
     if fault is not None:
         status, message = FAULT, fault.message
-    elif table.finished:
+    elif isinstance(outcome, Finished):
         status, message = FINISHED, "verified: complete game, agreed by every seat"
-    elif table.abort is not None:
-        writer, stalled, reason = table.abort
+    elif isinstance(outcome, Aborted):
         status = ABORTED
-        message = f"ended by seat {writer + 1} because seat {stalled + 1} stalled: {reason}"
+        message = (
+            f"ended by seat {outcome.writer + 1} because seat {outcome.stalled + 1} "
+            f"stalled: {outcome.reason}"
+        )
     else:
         status = INCOMPLETE
         message = f"the log ends after round {table.completed_rounds}"

@@ -2,8 +2,10 @@
 
 A ``Table`` is fed log entries (``receive``) and the local player's choices
 (``bid``, ``choose_trump``, ``play``). Every call returns the events it caused
-(``wizard_p2p.protocol.events``): the entries to send (``Broadcast``, each already
-appended to our own log), an entry refused late, a log rewritten, the game's end.
+(``wizard_p2p.protocol.events``): every entry that joined the log (``Broadcast`` for
+ours, to send, saying whether it must reach the disk first; ``Accepted`` for another
+seat's), an entry refused late, a log rewritten, and the game's end with its
+``outcome``. A driver reads nothing else to keep the log file and end the game.
 Everything a seat is sent is in the log, the clairvoyance round's key shares too
 (sealed to their reader). It never touches a socket, a clock or a file, and it draws
 no randomness: every secret of the local seat derives from one ``master_secret`` the
@@ -39,6 +41,7 @@ from wizard_p2p.protocol.chain import Chain
 from wizard_p2p.protocol.endings import Proof, proof_body, stands_over
 from wizard_p2p.protocol.events import (
     Aborted,
+    Accepted,
     Broadcast,
     EntryRejected,
     Event,
@@ -129,17 +132,12 @@ class Table:
     def _reset(self) -> None:
         """The replica as the genesis leaves it."""
         self._chain = Chain(self._genesis)
-        # Positions of our plays that no one chose (the last trick's, and every one of the
-        # clairvoyance round): derived from the log and our master secret like a shuffle,
-        # so a driver need not fsync them before sending them.
-        self.forced_plays: set[int] = set()
         self._writing = True
         self.stage = Stage.COIN
         self.coins: dict[int, bytes] = {}
         self.game: Game | None = None
         self.round: RoundState | None = None
-        self._fault: PeerFault | None = None
-        self._abort_by: tuple[int, int, str] | None = None  # (writer, stalled seat, reason)
+        self._ending: Aborted | Faulted | None = None  # how the game ended early, if it did
         self.finals: dict[int, tuple[int, ...]] = {}
         self.completed_rounds = 0
         self._my_dispute: str | None = None
@@ -160,35 +158,20 @@ class Table:
         return self.config.seats
 
     @property
-    def finished(self) -> bool:
-        return self.stage is Stage.DONE
-
-    @property
     def ended(self) -> bool:
         return self.stage.ended
 
     @property
-    def fault(self) -> PeerFault | None:
-        """The cheat that ended the game, if one did."""
-        return self._fault
-
-    @property
-    def abort(self) -> tuple[int, int, str] | None:
-        """(writer, stalled seat, reason) of the abort that ended the game, if one did."""
-        return self._abort_by
-
-    @property
     def outcome(self) -> Outcome | None:
-        """How the game ended (None while it goes on)."""
+        """How the game ended (None while it goes on): the one answer, the same value
+        ``GameEnded`` carries."""
         if self.stage is Stage.DONE:
             assert self.game is not None
-            return Finished(tuple(self.game.totals))
-        if self.stage is Stage.FAULTED:
-            assert self._fault is not None
-            return Faulted(self._fault)
-        if self.stage is Stage.ABORTED:
-            assert self._abort_by is not None
-            return Aborted(*self._abort_by)
+            standings = self.game.standings()
+            return Finished(standings.totals, standings.winners)
+        if self.stage.ended:
+            assert self._ending is not None
+            return self._ending
         return None
 
     def expected(self) -> Turn | None:
@@ -293,23 +276,29 @@ class Table:
 
     # --- the local player's choices ---------------------------------------------------
 
-    def bid(self, tricks: int) -> list[Event]:
+    # ``derived``: the caller drew the choice from ``choice_seed()`` and the view alone,
+    # so a table rebuilt after a crash makes it again: its entry need not reach the disk
+    # before it is sent (``Broadcast.durable``).
+
+    def bid(self, tricks: int, *, derived: bool = False) -> list[Event]:
         self._expect_choice(EntryKind.BID)
         rnd, game = self._round_and_game()
         if isinstance(tricks, bool) or not isinstance(tricks, int):
             raise IllegalAction(f"a bid is a whole number, not {tricks!r}", rule="bid-range")
         if tricks not in game.legal_bids():
             game.check(Bid(self._my_seat(), tricks))  # raises the precise rule
-        return self._reported(lambda: self._write(EntryKind.BID, self._me().bid(rnd, tricks)))
+        body = self._me().bid(rnd, tricks)
+        return self._reported(lambda: self._write_choice(EntryKind.BID, body, derived))
 
-    def choose_trump(self, suit: Suit) -> list[Event]:
+    def choose_trump(self, suit: Suit, *, derived: bool = False) -> list[Event]:
         self._expect_choice(EntryKind.TRUMP)
         rnd, _ = self._round_and_game()
         if not isinstance(suit, Suit):
             raise IllegalAction("trump must be one of the four suits", rule="trump")
-        return self._reported(lambda: self._write(EntryKind.TRUMP, self._me().trump(rnd, suit)))
+        body = self._me().trump(rnd, suit)
+        return self._reported(lambda: self._write_choice(EntryKind.TRUMP, body, derived))
 
-    def play(self, card: Card) -> list[Event]:
+    def play(self, card: Card, *, derived: bool = False) -> list[Event]:
         """Play ``card`` (the last trick's card, and the clairvoyance round's unseen one,
         play by themselves: see :meth:`choice_needed`)."""
         self._expect_choice(EntryKind.PLAY)
@@ -317,7 +306,8 @@ class Table:
         if card is None or card not in game.legal_plays():
             game.check(Play(self._my_seat(), card))  # raises the rule
             raise IllegalAction(f"{card} cannot be played now", rule="card")
-        return self._reported(lambda: self._write(EntryKind.PLAY, self._me().play(rnd, card)))
+        body = self._me().play(rnd, card)
+        return self._reported(lambda: self._write_choice(EntryKind.PLAY, body, derived))
 
     def abort_stalled(self, reason: str = "stalled past the time limit") -> list[Event]:
         """End the game naming the seat due, when it has stalled (any other seat may:
@@ -329,7 +319,8 @@ class Table:
         if self.seat == turn.seat:
             raise UsageError("a seat cannot end the game naming itself as stalled")
         body = self._me().abort(turn.seat, reason)
-        return self._reported(lambda: self._write(EntryKind.ABORT, body))
+        # When we end the game depends on our clock: after a crash we might not again.
+        return self._reported(lambda: self._write(EntryKind.ABORT, body, durable=True))
 
     def abort_writer(self, stalled: int) -> int:
         """The first seat the right to end the game falls to: the lowest other seat."""
@@ -412,7 +403,7 @@ class Table:
         if entry.pos > len(chain):
             chain.hold(entry)
             return
-        self._accept(entry, authenticated=True)
+        self._accept(entry, authenticated=True, ours=False)
         self._settle()
 
     def _stands_here(self, entry: m.Entry) -> bool:
@@ -443,13 +434,13 @@ class Table:
     def _replace_from(self, entry: m.Entry) -> None:
         """Take the ending ``entry`` in place of our entries from its position on."""
         self._rebuild(entry.pos)
-        self._accept(entry, authenticated=True)
+        self._accept(entry, authenticated=True, ours=False)
 
     def _rebuild(self, pos: int) -> None:
         """Rebuild the replica from our log before ``pos`` (its round checks run at once);
         the entries from ``pos`` on are dropped, and the driver told (``LogRewritten``)."""
         before = self.log[1:pos]
-        events = self._events
+        events, self._events = self._events, []  # what the replay reports is not news
         self._reset()
         self.scheduling = Scheduling(self, defer_checks=False)
         self._writing = False  # replaying: our entries are in the log already
@@ -528,13 +519,14 @@ class Table:
                         if self._proved(partial(self._chain.check_fork, entry, held)):
                             return
                     else:
-                        self._accept(entry, authenticated=True)
+                        self._accept(entry, authenticated=True, ours=False)
                 except PeerFault as fault:
                     self._events.append(EntryRejected(fault))
         self._chain.drop_stale()
 
-    def _accept(self, entry: m.Entry, *, authenticated: bool = False) -> None:
-        """Validate an entry fully, then apply it; on any fault nothing has changed."""
+    def _accept(self, entry: m.Entry, *, authenticated: bool, ours: bool) -> None:
+        """Validate an entry fully, then apply it; on any fault nothing has changed.
+        Another seat's entry is reported (``Accepted``); ours, by ``_write``."""
         if not authenticated:
             self._chain.authenticate(entry)
         if self.ended:
@@ -562,6 +554,8 @@ class Table:
             ) from exc
         # Validation is done: from here on the entry is part of the game.
         self._chain.append(entry)
+        if not ours:
+            self._events.append(Accepted(entry.pos, entry.raw, entry.seat, EntryKind(entry.kind)))
         commit()
 
     # --- the round's course (driven by the handlers) -------------------------------------
@@ -675,11 +669,11 @@ class Table:
         return True
 
     def _cheat_found(self, fault: PeerFault) -> None:
-        self._fault = fault
+        self._ending = Faulted(fault)
         self._advance(Step.CHEAT_FOUND)
 
     def _abort(self, writer: int, stalled: int, reason: str) -> None:
-        self._abort_by = (writer, stalled, reason)
+        self._ending = Aborted(writer, stalled, reason)
         self._advance(Step.ABORTED)
         # A round check still put off runs now: a cheat it finds outranks the stall.
         self.scheduling.run_deferred_checks()
@@ -701,13 +695,14 @@ class Table:
         me, rnd = self._me(), self.round
         if self._my_dispute is not None and EntryKind.DISPUTE in turn.kinds:
             assert rnd is not None
-            self._write(EntryKind.DISPUTE, me.dispute(rnd, self._my_dispute))
+            # Written when our reading failed: kept on disk before anyone sees it.
+            self._write(EntryKind.DISPUTE, me.dispute(rnd, self._my_dispute), durable=True)
             return True
         if EntryKind.PLAY in turn.kinds and self._play_is_forced():
             assert rnd is not None
-            position = len(self.log)
+            # Nobody chose it (one card is left, or the clairvoyance round's unseen card):
+            # derived from the log and our master secret like a shuffle.
             self._write(EntryKind.PLAY, me.play(rnd, None))
-            self.forced_plays.add(position)  # derived from the log and our secret alone
             return True
         auto = turn.kinds & AUTO_KINDS
         if not auto:
@@ -716,8 +711,14 @@ class Table:
         self._write(kind, me.auto(kind, rnd, self.game))
         return True
 
-    def _write(self, kind: EntryKind, body: Body) -> None:
-        """Sign, check and append one entry of ours; then write whatever else is ours."""
+    def _write_choice(self, kind: EntryKind, body: Body, derived: bool) -> None:
+        self._write(kind, body, durable=not derived, chosen=True)
+
+    def _write(
+        self, kind: EntryKind, body: Body, *, durable: bool = False, chosen: bool = False
+    ) -> None:
+        """Sign, check and append one entry of ours; then write whatever else is ours.
+        ``durable``: it must reach the disk before it is sent (``Broadcast``)."""
         assert self.identity is not None and self.seat is not None
         entry = m.sign_entry(
             self.identity,
@@ -730,8 +731,8 @@ class Table:
         )
         # Our own entries go through the very schemas and checks a peer's do (but the
         # signature and the line's canonical form, which sign_entry has just made).
-        self._accept(entry, authenticated=True)
-        self._events.append(Broadcast(entry.pos, entry.raw))
+        self._accept(entry, authenticated=True, ours=True)
+        self._events.append(Broadcast(entry.pos, entry.raw, kind, durable, chosen))
         if kind not in ENDING_KINDS:
             self._settle()
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from wizard_p2p.errors import DecodeError, PeerFault, WizardError
+from wizard_p2p.protocol.events import Faulted, GameEnded
 from wizard_p2p.protocol.kinds import FaultKind
 from wizard_p2p.protocol.messages import (
     MAX_ENTRY_BYTES,
@@ -101,7 +102,7 @@ class LogReader:
             _check_place(table, raw, position)
             # After the end, the table refuses an entry as ``after-end``, naming its author
             # once its signature verifies.
-            table.receive(raw)
+            events = table.receive(raw)
         except OtherVersion as exc:
             # Signed by its seat for this game, but under other rules: not read with ours.
             return Stop(UNREADABLE, other_version(exc.version, position))
@@ -109,9 +110,10 @@ class LogReader:
             return _fault(position, fault.seat, fault.kind, fault.reason)
         except WizardError as exc:  # a line whose signature proves no author
             return _fault(position, None, FaultKind.MALFORMED, str(exc))
-        found = table.fault
-        if found is not None:
-            return _fault(position, found.seat, found.kind, found.reason)
+        for event in events:
+            if isinstance(event, GameEnded) and isinstance(event.outcome, Faulted):
+                found = event.outcome.fault  # a round's check named a cheat at this line
+                return _fault(position, found.seat, found.kind, found.reason)
         return None
 
 
