@@ -18,10 +18,25 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
+import zmq
 from hypothesis import HealthCheck, settings
 
 if TYPE_CHECKING:
     from tests.test_node_multiprocess import Proc
+
+
+
+def _destroy_without_linger(context: zmq.Context) -> None:  # type: ignore[type-arg]
+    """A context a test leaves unclosed is destroyed by the garbage collector, in whatever
+    test happens to run then. pyzmq's own ``__del__`` closes its sockets with their own
+    linger, which for a socket made without ``LINGER=0`` may wait forever for a peer that
+    is gone, and the unrelated test hangs. The program closes its contexts itself (with
+    ``LINGER=0`` on every socket); in the tests, a leaked one goes at once."""
+    if not getattr(context, "_shadow", True) and not context.closed:
+        context.destroy(linger=0)
+
+
+zmq.Context.__del__ = _destroy_without_linger  # type: ignore[method-assign]
 
 settings.register_profile("fast", deadline=None, max_examples=40)
 settings.register_profile("thorough", deadline=None, max_examples=1000)
