@@ -9,10 +9,13 @@ from hypothesis import strategies as st
 from tests import sorcery_cards as fx
 from tests.sorcery_cards import els
 from tests.sorcery_support import real_card_file
+from wizard_p2p.sorcery.cards import Element
 from wizard_p2p.sorcery.grid import CELLS, area_cells, square_fits
 from wizard_p2p.sorcery.keywords import (
+    ELEMENT_WORDS,
     AreaShape,
     Marker,
+    closing_gain,
     equipment_kind,
     is_consumable,
     is_defence_only,
@@ -57,8 +60,9 @@ def test_the_tag_says_what_a_card_is() -> None:
 
 
 @given(st.sampled_from(list(AreaShape)), st.sampled_from(CELLS), st.sampled_from([None, 0, 1, 2]))
-def test_areas_stay_on_the_grid_and_hold_their_main_cell(shape: AreaShape, cell: tuple[int, int],
-                                                          front: int | None) -> None:
+def test_areas_stay_on_the_grid_and_hold_their_main_cell(
+    shape: AreaShape, cell: tuple[int, int], front: int | None
+) -> None:
     cells = area_cells(shape, cell, front)
     assert cells <= set(CELLS)
     if shape in (AreaShape.SPLASH, AreaShape.COLUMN, AreaShape.FIELD, AreaShape.ANY):
@@ -80,3 +84,25 @@ def test_every_text_of_the_real_card_file_is_read() -> None:
     assert parse(by_name["烈焰风暴"].description).area is AreaShape.SQUARE
     assert parse(by_name["海啸"].description).cooldown == 1
     assert parse(by_name["冥想"].description).gain == els(arcane=1)
+
+
+_WORD_OF = {element: word for word, element in ELEMENT_WORDS.items() if word not in "?？"}
+
+
+@given(
+    st.lists(
+        st.tuples(st.sampled_from(sorted(_WORD_OF, key=str)), st.integers(1, 9)),
+        min_size=1,
+        max_size=4,
+    ),
+    st.sampled_from(["", "进场时，"]),
+)
+def test_a_closing_gain_is_read_whole_and_summed_per_element(
+    parts: list[tuple[Element, int]], before: str
+) -> None:
+    text = before + "临时获得" + "".join(f"{n}{_WORD_OF[element]}" for element, n in parts)
+    expected: dict[Element, int] = {}
+    for element, n in parts:
+        expected[element] = expected.get(element, 0) + n
+    assert closing_gain(text) == expected
+    assert closing_gain(text + "，抽1张牌") is None

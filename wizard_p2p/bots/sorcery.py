@@ -63,10 +63,10 @@ from wizard_p2p.sorcery.game import (
 )
 from wizard_p2p.sorcery.grid import CELLS, COLS, Cell, area_cells, front_row, square_fits
 from wizard_p2p.sorcery.keywords import (
-    ELEMENT_WORDS,
     AreaShape,
     Marker,
     SkillKind,
+    closing_gain,
     equipment_kind,
     is_consumable,
     is_defence_only,
@@ -85,7 +85,6 @@ _DRAW = re.compile(r"(?<!不)抽(\d+)张牌")
 _SEARCH = re.compile(r"检索1(?:张|个)(.*)")
 _DAMAGE = re.compile(r"造成(\d+)点伤害")
 _HEAL = re.compile(r"回复(\d+)生命")
-_GAIN = re.compile(r"临时获得((?:\d+[光暗火水地气?？])+)$")
 _SKILL_SLOTS = re.compile(r"技能槽位\+(\d+)|获得(\d+)个技能槽位")
 _ITEM_SLOTS = re.compile(r"道具槽位\+(\d+)")
 _WEAK = re.compile(r"敌方(?:人物|英雄)虚弱(\d+)")
@@ -211,8 +210,7 @@ class SorceryBot:
             found = self._searchable(game, player, m.group(1))
             if found is not None:
                 return Search(player, found, self._perm(len(side.deck) - 1))
-        elif entered and (m := _GAIN.search(text)):
-            amounts = {ELEMENT_WORDS[w]: int(n) for n, w in re.findall(r"(\d+)(.)", m.group(1))}
+        elif entered and (amounts := closing_gain(text)) is not None:
             return GainElements(player, Elements.of(amounts))
         elif m := _WEAK.search(text):
             enemy_hero = game.sides[1 - player].hero

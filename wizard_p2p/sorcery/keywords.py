@@ -142,6 +142,7 @@ _AREA = re.compile(r"范围[：:](前排|方阵|溅射|纵列|全场|任意)")
 _STATUS = re.compile(r"(点燃|冻结|晕眩|眩晕|石化|虚弱)(\d+)")
 _GAIN = re.compile(r"临时获得((?:\d+[光暗火水地气?？])+)")
 _GAIN_PART = re.compile(r"(\d+)([光暗火水地气?？])")
+_GAIN_AT_END = re.compile(_GAIN.pattern + "$")
 _MASTERY = re.compile(r"精通(\d+)")
 
 
@@ -206,8 +207,8 @@ def parse(description: str) -> Keywords:
         elif m := _STATUS.fullmatch(clause):
             on_hit.append((_STATUS_WORDS[m.group(1)], int(m.group(2))))
         elif m := _GAIN.fullmatch(clause):
-            for n, word in _GAIN_PART.findall(m.group(1)):
-                gain[list(Element).index(ELEMENT_WORDS[word])] += int(n)
+            for element, n in _gained(m.group(1)).items():
+                gain[list(Element).index(element)] += n
         else:
             manual.append(clause)
     return Keywords(
@@ -271,3 +272,17 @@ def equipment_kind(card: Card) -> str | None:
     unclassified ones (用具, 地形, …), which only count towards the five."""
     first = _tag_parts(card)[0].removeprefix("传奇")
     return first if first in EQUIPMENT_KINDS else None
+
+
+def _gained(parts: str) -> dict[Element, int]:
+    amounts: dict[Element, int] = {}
+    for n, word in _GAIN_PART.findall(parts):
+        element = ELEMENT_WORDS[word]
+        amounts[element] = amounts.get(element, 0) + int(n)
+    return amounts
+
+
+def closing_gain(text: str) -> dict[Element, int] | None:
+    """The elements a text's closing 临时获得… clause gives, or None when it ends otherwise."""
+    m = _GAIN_AT_END.search(text)
+    return _gained(m.group(1)) if m else None
