@@ -22,6 +22,7 @@ from wizard_p2p.sorcery.actions import (
     EndTurn,
     GainElements,
     Summon,
+    Unknown,
     Zone,
     parse_action,
 )
@@ -52,7 +53,7 @@ FIELDS: dict[str, st.SearchStrategy[Any]] = {
     "power": ints,
     "skills": ints,
     "equipment": ints,
-    "order": pid_tuples,
+    "order": pid_tuples | st.just(Unknown.ORDER),
     "boosts": pid_tuples,
     "overdraw": pid_tuples,
     "discards": pid_tuples,

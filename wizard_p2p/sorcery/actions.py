@@ -19,13 +19,20 @@ order, then the optional fields that differ from their defaults as ``name=value`
 ``parse_action(str(a)) == a`` for every action whose player is 0 or 1 and whose numbers
 have at most 9 digits. A text that is not an action is refused with ``DecodeError``.
 
-Two families:
+Three families:
 
 * the rules' own moves (``Mulligan`` … ``Concede``), which the engine checks in full;
 * the *generic actions* (``MoveCard`` … ``Modify``), with which players carry out card
   texts the engine cannot read. The engine checks what they can be (a card that
   exists, a zone's limit, an empty cell, an amount in range) and records who took them;
-  whether a card text allowed them is the players' business, as at a real table.
+  whether a card text allowed them is the players' business, as at a real table;
+* ``Reveal``: a game that does not know every card (one seat's view at a table where
+  the decks are shuffled by both players) learns a card's face when the table opens it.
+
+A deck's new order (a mulligan, ``Search``, ``Shuffle``) is a permutation where the
+caller draws it, or ``Unknown.ORDER`` (text ``?``) where the table shuffled and no
+one knows it; ``public(action)`` is an action as the opponent sees it, its order
+unknown.
 """
 
 from __future__ import annotations
@@ -69,18 +76,22 @@ __all__ = [
     "Modify",
     "MoveCard",
     "Mulligan",
+    "Order",
     "Outcome",
     "RemoveMarker",
+    "Reveal",
     "Search",
     "SetSlots",
     "SetTapped",
     "Shuffle",
     "Summon",
     "TakeControl",
+    "Unknown",
     "UseAbility",
     "UseItem",
     "Zone",
     "parse_action",
+    "public",
 ]
 
 
@@ -99,6 +110,17 @@ class Zone(StrEnum):
     @property
     def battlefield(self) -> bool:
         return self in (Zone.UNITS, Zone.SKILLS, Zone.EQUIPMENT)
+
+
+class Unknown(StrEnum):
+    """What a game was not told. ``ORDER``: a deck was shuffled by the table (both
+    players at a trustless table) and its new order is no one's to know."""
+
+    ORDER = "?"
+
+
+# A deck's new order: a permutation of its cards, or unknown.
+Order = tuple[int, ...] | Unknown
 
 
 class Ability(StrEnum):
@@ -148,10 +170,11 @@ class _Text:
 @dataclass(frozen=True, slots=True)
 class Mulligan(_Text):
     """Keep the opening hand (``order`` None), or shuffle it back and draw 4 again:
-    ``order`` is the new deck order, a permutation of the deck with the hand back in."""
+    ``order`` is the new deck order, a permutation of the deck with the hand back in,
+    or ``Unknown.ORDER``."""
 
     player: int
-    order: tuple[int, ...] | None = None
+    order: Order | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -332,19 +355,20 @@ class Draw(_Text):
 @dataclass(frozen=True, slots=True)
 class Search(_Text):
     """检索: take ``piece`` from the player's deck into the hand, then the deck is shuffled:
-    ``order`` is its new order (a permutation of what is left)."""
+    ``order`` is its new order (a permutation of what is left, or ``Unknown.ORDER``)."""
 
     player: int
     piece: int
-    order: tuple[int, ...]
+    order: Order
 
 
 @dataclass(frozen=True, slots=True)
 class Shuffle(_Text):
-    """Put the player's deck in a new order (a permutation of its cards)."""
+    """Put the player's deck in a new order (a permutation of its cards, or
+    ``Unknown.ORDER``)."""
 
     player: int
-    order: tuple[int, ...]
+    order: Order
 
 
 @dataclass(frozen=True, slots=True)
@@ -416,6 +440,20 @@ class SetSlots(_Text):
     any_kind: bool = False
 
 
+# --- what a game learns -------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal(_Text):
+    """The table opened ``piece``, a card of ``player``'s, to this game: its face is the
+    card ``number``. Taken at any step, even after the end; a card already known is
+    revealed again only as itself."""
+
+    player: int
+    piece: int
+    number: str
+
+
 Generic = (
     MoveCard
     | Damage
@@ -463,6 +501,7 @@ Action = (
     | EndTurn
     | Concede
     | Generic
+    | Reveal
 )
 ACTION_TYPES: tuple[type, ...] = (
     Mulligan,
@@ -479,6 +518,7 @@ ACTION_TYPES: tuple[type, ...] = (
     EndTurn,
     Concede,
     *GENERIC_TYPES,
+    Reveal,
 )
 
 
@@ -487,6 +527,15 @@ ACTION_TYPES: tuple[type, ...] = (
 _Codec = tuple[Callable[[Any], str], Callable[[str], Any]]
 _INT: _Codec = (notation.format_int, notation.parse_int)
 _INTS: _Codec = (notation.format_ints, notation.parse_ints)
+
+
+def _format_order(order: Order) -> str:
+    return order.value if isinstance(order, Unknown) else notation.format_ints(order)
+
+
+def _parse_order(text: str) -> Order:
+    return Unknown.ORDER if text == Unknown.ORDER.value else notation.parse_ints(text)
+
 _ELEMENTS: _Codec = (str, notation.parse_elements)
 _FIELDS: dict[str, _Codec] = {
     "piece": _INT,
@@ -501,7 +550,7 @@ _FIELDS: dict[str, _Codec] = {
     "power": _INT,
     "skills": _INT,
     "equipment": _INT,
-    "order": _INTS,
+    "order": (_format_order, _parse_order),
     "boosts": _INTS,
     "overdraw": _INTS,
     "discards": _INTS,
@@ -585,6 +634,14 @@ def parse_action(text: str) -> Action:
 
 
 _BY_VERB: dict[str, type] = {_verb(cls): cls for cls in ACTION_TYPES}
+
+
+def public(action: Action) -> Action:
+    """The action as the other player sees it at a trustless table: a new deck order
+    the table drew is nobody's to know (``Unknown.ORDER``); keeping a hand stays keeping."""
+    if isinstance(action, Mulligan | Search | Shuffle) and isinstance(action.order, tuple):
+        return dataclasses.replace(action, order=Unknown.ORDER)
+    return action
 
 
 class EndReason(StrEnum):

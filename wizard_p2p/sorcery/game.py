@@ -1,7 +1,16 @@
 """The whole game of 巫师牌 as a deterministic state machine.
 
 ``Game.start`` sets a game up from two decklists, the coin's result and each deck's
-shuffled order (the caller's randomness, as values). ``apply`` either changes the state
+shuffled order (the caller's randomness, as values): a game that knows every card.
+``Game.start_hidden`` sets one up knowing only what a seat at a trustless table knows
+(each side's hero and extra deck, and how many cards its deck and skill pool hold); it
+learns a card's face when the table opens it (``Reveal``). A card this game does not
+know is a piece without a face: reading its card raises ``IllegalAction``
+(``Rule.UNKNOWN_CARD``), so an action that needs it is refused until it is revealed,
+and nothing in the game can depend on it. Every shuffle of a deck (a mulligan,
+``Search``, ``Shuffle``) gives the deck's cards fresh piece numbers, top to bottom, in
+both kinds of game, so that no piece survives a shuffle and an observer cannot follow
+a card through one. ``apply`` either changes the state
 by one action (``actions.py``) or raises ``IllegalAction`` naming the rule broken
 (``Rule``) and changes nothing: the action is carried out on a copy, adopted only when
 it succeeds. ``check`` asks the same question without changing the state.
@@ -15,7 +24,7 @@ with ``outcome`` the one value saying how it ended.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -46,14 +55,17 @@ from wizard_p2p.sorcery.actions import (
     Modify,
     MoveCard,
     Mulligan,
+    Order,
     Outcome,
     RemoveMarker,
+    Reveal,
     Search,
     SetSlots,
     SetTapped,
     Shuffle,
     Summon,
     TakeControl,
+    Unknown,
     UseAbility,
     UseItem,
     Zone,
@@ -83,6 +95,7 @@ __all__ = [
     "Decklist",
     "Game",
     "Piece",
+    "PublicDeck",
     "Rule",
     "Side",
     "Step",
@@ -151,6 +164,8 @@ class Rule(StrEnum):
     DERIVED = "derived"
     OVERDRAW = "overdraw"
     CONTROL = "control"
+    UNKNOWN_CARD = "unknown-card"
+    REVEAL = "reveal"
 
 
 def _illegal(message: str, rule: Rule, player: int | None = None) -> IllegalAction:
@@ -167,14 +182,34 @@ class Decklist:
     skills: tuple[Card, ...]
     extra: tuple[Card, ...] = ()
 
+    def public(self) -> PublicDeck:
+        """What both players see of this deck at the start."""
+        return PublicDeck(self.hero, self.extra, len(self.main), len(self.skills))
+
+
+@dataclass(frozen=True, slots=True)
+class PublicDeck:
+    """What a seat at a trustless table knows of a player's deck at the start: the hero
+    and the extra deck (both shown), and how many cards the main deck (shuffled by both
+    players, order and faces unknown) and the skill pool (committed, faces unknown) hold."""
+
+    hero: Card
+    extra: tuple[Card, ...] = ()
+    main: int = 30
+    skills: int = 10
+
 
 @dataclass(slots=True)
 class Piece:
     """One physical card of the game and what is on it. Mutable inside the engine only:
-    read it, never change it (``Game.apply`` is the one way to change a game)."""
+    read it, never change it (``Game.apply`` is the one way to change a game).
+
+    ``face`` is the card, or ``None`` while this game has not been shown it (``known``);
+    ``card`` reads the face and raises ``IllegalAction`` (``Rule.UNKNOWN_CARD``) for an
+    unknown one, so every rule that needs a card refuses rather than guesses."""
 
     id: int
-    card: Card
+    face: Card | None
     owner: int
     zone: Zone
     cell: Cell | None = None
@@ -203,7 +238,7 @@ class Piece:
     def copy(self) -> Piece:
         return Piece(
             self.id,
-            self.card,
+            self.face,
             self.owner,
             self.zone,
             self.cell,
@@ -223,6 +258,26 @@ class Piece:
             self.equipment_slots,
             self.any_kind,
         )
+
+    def __str__(self) -> str:
+        return f"card #{self.id}" if self.face is None else str(self.face)
+
+    @property
+    def known(self) -> bool:
+        return self.face is not None
+
+    @property
+    def card(self) -> Card:
+        if self.face is None:
+            raise _illegal(
+                f"card #{self.id} has not been revealed to this game", Rule.UNKNOWN_CARD
+            )
+        return self.face
+
+    @property
+    def is_hero(self) -> bool:
+        """Heroes are always known: both sides show theirs from the start."""
+        return self.face is not None and self.face.type is CardType.HERO
 
     @property
     def max_life(self) -> int | None:
@@ -352,11 +407,55 @@ class Game:
         *,
         turn_limit: int = DEFAULT_TURN_LIMIT,
     ) -> Game:
-        """A new game. ``first``: the player the coin chose to begin; ``orders[p]``: the
-        shuffled order of player p's main deck (a permutation of its indices). Each player
-        draws the opening four; the game waits for the mulligans."""
+        """A new game that knows every card. ``first``: the player the coin chose to
+        begin; ``orders[p]``: the shuffled order of player p's main deck (a permutation of
+        its indices). Each player draws the opening four; the game waits for the
+        mulligans."""
         if len(decklists) != 2 or len(orders) != 2:
             raise UsageError("巫师牌 is a game for two: two decklists and two deck orders")
+        faces: list[Sequence[Card | None]] = []
+        for p, (deck, order) in enumerate(zip(decklists, orders, strict=True)):
+            if sorted(order) != list(range(len(deck.main))):
+                raise UsageError(f"player {p}'s deck order is not a permutation of its deck")
+            faces.append([deck.main[i] for i in order] + list(deck.skills))
+        cards = {
+            card.number: card
+            for deck in decklists
+            for card in (deck.hero, *deck.main, *deck.skills, *deck.extra)
+        }
+        return cls._set_up([d.public() for d in decklists], first, cards, faces, turn_limit)
+
+    @classmethod
+    def start_hidden(
+        cls,
+        decks: Sequence[PublicDeck],
+        first: int,
+        cards: Mapping[str, Card],
+        *,
+        turn_limit: int = DEFAULT_TURN_LIMIT,
+    ) -> Game:
+        """A new game that knows only what both players are shown at the start: each
+        side's hero and extra deck, and how many cards its main deck and skill pool hold.
+        Every main-deck and skill-pool card is a piece without a face until a ``Reveal``
+        names it out of ``cards`` (the card file). Each player draws the opening four
+        (still unknown); the game waits for the mulligans."""
+        if len(decks) != 2:
+            raise UsageError("巫师牌 is a game for two: two decks")
+        unknown: list[list[Card | None]] = [[None] * (d.main + d.skills) for d in decks]
+        return cls._set_up(decks, first, cards, unknown, turn_limit)
+
+    @classmethod
+    def _set_up(
+        cls,
+        decks: Sequence[PublicDeck],
+        first: int,
+        cards: Mapping[str, Card],
+        faces: Sequence[Sequence[Card | None]],
+        turn_limit: int,
+    ) -> Game:
+        """Both sides' pieces, numbered in one order whatever the game knows: per player
+        the hero, the main deck top to bottom, the skill pool, the extra deck; ``faces[p]``
+        gives the faces of the main deck (top first), then the skill pool's."""
         if first not in (0, 1):
             raise UsageError("the first player is 0 or 1")
         if turn_limit < 1:
@@ -364,6 +463,7 @@ class Game:
         game = object.__new__(cls)
         game.pieces = {}
         game.sides = []
+        game.cards = dict(cards)
         game.first = first
         game.step = Step.MULLIGAN
         game.active = first
@@ -376,15 +476,16 @@ class Game:
         game.history = []
         game._next_id = 0
         game._edited = set()
-        for p, (deck, order) in enumerate(zip(decklists, orders, strict=True)):
-            if sorted(order) != list(range(len(deck.main))):
-                raise UsageError(f"player {p}'s deck order is not a permutation of its deck")
+        for p, deck in enumerate(decks):
+            if deck.main < 0 or deck.skills < 0 or len(faces[p]) != deck.main + deck.skills:
+                raise UsageError(f"player {p}'s deck has no such size")
+            game.cards.update((card.number, card) for card in (deck.hero, *deck.extra))
             hero = game._new_piece(deck.hero, p, Zone.UNITS)
             game.pieces[hero].cell = CENTRE
-            main = [game._new_piece(card, p, Zone.DECK) for card in deck.main]
-            side = Side(hero=hero, deck=[main[i] for i in order])
+            main = [game._new_piece(face, p, Zone.DECK) for face in faces[p][: deck.main]]
+            side = Side(hero=hero, deck=main)
             side.grid[CENTRE] = hero
-            side.pool = [game._new_piece(card, p, Zone.POOL) for card in deck.skills]
+            side.pool = [game._new_piece(face, p, Zone.POOL) for face in faces[p][deck.main :]]
             side.idle = [game._new_piece(card, p, Zone.IDLE) for card in deck.extra]
             side.extra = tuple(card.number for card in deck.extra)
             game.sides.append(side)
@@ -393,6 +494,7 @@ class Game:
 
     pieces: dict[int, Piece]
     sides: list[Side]
+    cards: dict[str, Card]  # every card a Reveal may name (never changed after the start)
     first: int
     step: Step
     active: int  # whose turn it is
@@ -405,10 +507,13 @@ class Game:
     history: list[Action]
     _next_id: int
 
-    def _new_piece(self, card: Card, owner: int, zone: Zone, *, derived: bool = False) -> int:
+    def _new_piece(
+        self, face: Card | None, owner: int, zone: Zone, *, derived: bool = False
+    ) -> int:
         pid = self._next_id
         self._next_id += 1
-        self.pieces[pid] = Piece(pid, card, owner, zone, derived=derived)
+        self.pieces[pid] = Piece(pid, face, owner, zone, derived=derived)
+        self._edited.add(pid)  # this state's own: no copy needed to change it
         return pid
 
     # --- reading the state -----------------------------------------------------------
@@ -519,6 +624,7 @@ class Game:
         other = object.__new__(Game)
         other.pieces = dict(self.pieces)
         other.sides = [s.copy() for s in self.sides]
+        other.cards = self.cards  # read only
         other.first, other.step, other.active = self.first, self.step, self.active
         other.to_move, other.turn, other.turn_limit = self.to_move, self.turn, self.turn_limit
         other.battle, other.last_battle, other.outcome = self.battle, self.last_battle, self.outcome
@@ -542,7 +648,7 @@ class Game:
         player = action.player
         if player not in (0, 1) or isinstance(player, bool):
             raise _illegal(f"there is no player {player!r}", Rule.PLAYER)
-        if self.outcome is not None and not isinstance(action, Concede):
+        if self.outcome is not None and not isinstance(action, Concede | Reveal):
             raise _illegal("the game is over", Rule.GAME_OVER, player)
         if isinstance(action, GENERIC_TYPES) and self.step not in (Step.PLAY, Step.DEFEND):
             raise _illegal(
@@ -566,28 +672,28 @@ class Game:
     def _own(self, player: int, pid: int, *zones: Zone) -> Piece:
         p = self.piece(pid)
         if p.controller != player:
-            raise _illegal(f"{p.card} is not player {player}'s card", Rule.NOT_YOURS, player)
+            raise _illegal(f"{p} is not player {player}'s card", Rule.NOT_YOURS, player)
         if zones and p.zone not in zones:
             where = "/".join(z.value for z in zones)
-            raise _illegal(f"{p.card} is in {p.zone.value}, not {where}", Rule.ZONE, player)
+            raise _illegal(f"{p} is in {p.zone.value}, not {where}", Rule.ZONE, player)
         return p
 
     def _can_tap(self, player: int, p: Piece) -> None:
         if p.tapped:
-            raise _illegal(f"{p.card} is tapped", Rule.TAPPED, player)
+            raise _illegal(f"{p} is tapped", Rule.TAPPED, player)
         if p.marker(Marker.STUN):
-            raise _illegal(f"{p.card} is stunned (眩晕) and cannot be tapped", Rule.STUNNED, player)
+            raise _illegal(f"{p} is stunned (眩晕) and cannot be tapped", Rule.STUNNED, player)
 
     def _usable_spell(self, player: int, pid: int, *, defending: bool) -> Piece:
         p = self._own(player, pid, Zone.SKILLS, Zone.HAND)
         if not is_spell(p.card):
-            raise _illegal(f"{p.card} is not a spell", Rule.CARD_KIND, player)
+            raise _illegal(f"{p} is not a spell", Rule.CARD_KIND, player)
         if not defending and is_defence_only(p.card):
-            raise _illegal(f"{p.card} is used only to defend (防御)", Rule.DEFENCE_ONLY, player)
+            raise _illegal(f"{p} is used only to defend (防御)", Rule.DEFENCE_ONLY, player)
         if p.zone is Zone.SKILLS:
             self._can_tap(player, p)
             if p.marker(Marker.SEAL):
-                raise _illegal(f"{p.card} is sealed (封印)", Rule.SEALED, player)
+                raise _illegal(f"{p} is sealed (封印)", Rule.SEALED, player)
         return p
 
     def _pay(self, player: int, cost: Elements, payment: Elements | None) -> None:
@@ -711,14 +817,12 @@ class Game:
         side = self.sides[a.player]
         if a.order is not None:
             both = side.hand + side.deck
-            if not isinstance(a.order, tuple) or sorted(a.order) != list(range(len(both))):
+            if not self._is_order(a.order, len(both)):
                 raise _illegal(
                     "a mulligan's order is a permutation of hand and deck", Rule.ORDER, a.player
                 )
-            for pid in side.hand:
-                self._edit(pid).zone = Zone.DECK
             side.hand = []
-            side.deck = [both[i] for i in a.order]
+            side.deck = self._renumbered(a.player, both, a.order)
             self._draw(a.player, OPENING_HAND)
         side.mulligan_done = True
         other = 1 - a.player
@@ -742,7 +846,7 @@ class Game:
         self._can_tap(a.player, p)
         gain = p.gain
         if not gain:
-            raise _illegal(f"{p.card} has no load to take", Rule.NO_LOAD, a.player)
+            raise _illegal(f"{p} has no load to take", Rule.NO_LOAD, a.player)
         limit = self.hero_load_limit(a.player) if p.card.type is CardType.HERO else None
         if limit is not None:
             choice = a.choice
@@ -769,7 +873,7 @@ class Game:
         self._need_turn(a.player)
         p = self._own(a.player, a.piece, Zone.HAND)
         if p.card.type is not CardType.CREATURE:
-            raise _illegal(f"{p.card} is not a creature", Rule.CARD_KIND, a.player)
+            raise _illegal(f"{p} is not a creature", Rule.CARD_KIND, a.player)
         cell = self._check_cell(a.player, a.player, a.cell)
         self._pay(a.player, p.card.cost, a.payment)
         self._take_out(a.piece)
@@ -787,18 +891,18 @@ class Game:
             old = self._own(player, replace, Zone.EQUIPMENT)
             if old.marker(Marker.COOLDOWN):
                 raise _illegal(
-                    f"{old.card} has cooldown and cannot be replaced", Rule.COOLDOWN, player
+                    f"{old} has cooldown and cannot be replaced", Rule.COOLDOWN, player
                 )
         if same and replace not in same:
             raise _illegal(
-                f"one {kind} at a time: {p.card} must replace {self.pieces[same[0]].card}",
+                f"one {kind} at a time: {p} must replace {self.pieces[same[0]]}",
                 Rule.EQUIPMENT_KIND,
                 player,
             )
         limit = self.equipment_limit(player)
         if len(side.equipment) >= limit and replace is None:
             raise _illegal(
-                f"the equipment zone holds {limit}: {p.card} must replace one",
+                f"the equipment zone holds {limit}: {p} must replace one",
                 Rule.EQUIPMENT_LIMIT,
                 player,
             )
@@ -807,7 +911,7 @@ class Game:
         self._need_turn(a.player)
         p = self._own(a.player, a.piece, Zone.HAND)
         if p.card.type is not CardType.ITEM or is_consumable(p.card):
-            raise _illegal(f"{p.card} is not an equipment", Rule.CARD_KIND, a.player)
+            raise _illegal(f"{p} is not an equipment", Rule.CARD_KIND, a.player)
         self._check_equipment_room(a.player, p, a.replace)
         self._pay(a.player, p.card.cost, a.payment)
         if a.replace is not None:
@@ -819,9 +923,9 @@ class Game:
         self._need_turn(a.player)
         p = self._own(a.player, a.piece, Zone.HAND)
         if not is_consumable(p.card):
-            raise _illegal(f"{p.card} is not a consumable", Rule.CARD_KIND, a.player)
+            raise _illegal(f"{p} is not a consumable", Rule.CARD_KIND, a.player)
         if is_spell(p.card):
-            raise _illegal(f"{p.card} is a spell scroll: cast it", Rule.CARD_KIND, a.player)
+            raise _illegal(f"{p} is a spell scroll: cast it", Rule.CARD_KIND, a.player)
         self._pay(a.player, p.card.cost, a.payment)
         side = self.sides[a.player]
         side.elements = costs.add(side.elements, keywords_of(p.card).gain)
@@ -835,13 +939,13 @@ class Game:
             old = self._own(a.player, a.replace, Zone.SKILLS)
             if old.tapped:
                 raise _illegal(
-                    f"only an upright skill is replaced; {old.card} is tapped",
+                    f"only an upright skill is replaced; {old} is tapped",
                     Rule.REPLACE,
                     a.player,
                 )
             if old.marker(Marker.COOLDOWN):
                 raise _illegal(
-                    f"{old.card} has cooldown and cannot be replaced", Rule.COOLDOWN, a.player
+                    f"{old} has cooldown and cannot be replaced", Rule.COOLDOWN, a.player
                 )
         elif len(side.skills) >= self.skill_limit(a.player):
             raise _illegal(
@@ -899,10 +1003,10 @@ class Game:
             raise _illegal("the spell battle waits for the defender", Rule.STEP, a.player)
         p = self._own(a.player, a.piece, Zone.SKILLS)
         if skill_kind(p.card) is not SkillKind.INCANTATION:
-            raise _illegal(f"{p.card} is not an incantation (咒术)", Rule.CARD_KIND, a.player)
+            raise _illegal(f"{p} is not an incantation (咒术)", Rule.CARD_KIND, a.player)
         self._can_tap(a.player, p)
         if p.marker(Marker.SEAL):
-            raise _illegal(f"{p.card} is sealed (封印)", Rule.SEALED, a.player)
+            raise _illegal(f"{p} is sealed (封印)", Rule.SEALED, a.player)
         if a.player == self.active:
             self._pay(a.player, p.card.expense, a.payment)
         else:
@@ -917,11 +1021,11 @@ class Game:
     def _check_target(self, player: int, target: int, pierce: bool) -> Piece:
         t = self.piece(target)
         if t.zone is not Zone.UNITS:
-            raise _illegal(f"{t.card} is not a unit on the battlefield", Rule.TARGET, player)
+            raise _illegal(f"{t} is not a unit on the battlefield", Rule.TARGET, player)
         if t.controller != player and t.marker(Marker.HIDDEN):
-            raise _illegal(f"{t.card} is hidden (隐蔽)", Rule.HIDDEN, player)
+            raise _illegal(f"{t} is hidden (隐蔽)", Rule.HIDDEN, player)
         if not self.in_range(player, target, pierce=pierce):
-            raise _illegal(f"{t.card} is out of mana range", Rule.RANGE, player)
+            raise _illegal(f"{t} is out of mana range", Rule.RANGE, player)
         return t
 
     def _check_area(self, player: int, area: AreaTarget, shape: AreaShape, pierce: bool) -> None:
@@ -960,12 +1064,12 @@ class Game:
         if kw.area is not None:
             if a.area is None or a.target is not None:
                 raise _illegal(
-                    f"{main.card} targets an area ({kw.area.value})", Rule.AREA, a.player
+                    f"{main} targets an area ({kw.area.value})", Rule.AREA, a.player
                 )
             self._check_area(a.player, a.area, kw.area, pierce)
         else:
             if a.target is None or a.area is not None:
-                raise _illegal(f"{main.card} targets one unit", Rule.TARGET, a.player)
+                raise _illegal(f"{main} targets one unit", Rule.TARGET, a.player)
             self._check_target(a.player, a.target, pierce)
         self._pay(a.player, self.cast_cost(spells), a.payment)
         power = self.spell_power(a.player, spells)
@@ -1063,11 +1167,11 @@ class Game:
         self._need_turn(a.player)
         p = self._own(a.player, a.attacker, Zone.UNITS, Zone.EQUIPMENT)
         if p.attack <= 0:
-            raise _illegal(f"{p.card} has no attack", Rule.NO_ATTACK, a.player)
+            raise _illegal(f"{p} has no attack", Rule.NO_ATTACK, a.player)
         if p.zone is Zone.UNITS:
             assert p.cell is not None
             if p.cell[0] != front_row(set(self.sides[a.player].grid)):
-                raise _illegal(f"{p.card} is not in the front row", Rule.FRONT_ROW, a.player)
+                raise _illegal(f"{p} is not in the front row", Rule.FRONT_ROW, a.player)
         self._can_tap(a.player, p)
         pierce = keywords_of(p.card).pierce and not p.marker(Marker.PETRIFY)
         t = self._check_target(a.player, a.target, pierce)
@@ -1081,7 +1185,7 @@ class Game:
         p = self._own(a.player, a.piece, Zone.UNITS, Zone.EQUIPMENT, Zone.SKILLS)
         if p.marker(Marker.PETRIFY):
             raise _illegal(
-                f"{p.card} is petrified (石化): its text is void", Rule.PETRIFIED, a.player
+                f"{p} is petrified (石化): its text is void", Rule.PETRIFIED, a.player
             )
         kw = keywords_of(p.card)
         if a.ability is Ability.CONSUME:
@@ -1090,15 +1194,15 @@ class Game:
             self._consumed(a.piece)
         elif a.ability is Ability.PER_TURN:
             if not kw.per_turn:
-                raise _illegal(f"{p.card} has no 回合技", Rule.ABILITY, a.player)
+                raise _illegal(f"{p} has no 回合技", Rule.ABILITY, a.player)
             if p.uses >= kw.per_turn:
-                raise _illegal(f"{p.card}'s 回合技 is used up this turn", Rule.PER_TURN, a.player)
+                raise _illegal(f"{p}'s 回合技 is used up this turn", Rule.PER_TURN, a.player)
             self._edit(a.piece).uses += 1
         elif a.ability is Ability.ULTIMATE:
             if not kw.ultimate:
-                raise _illegal(f"{p.card} has no 绝技", Rule.ABILITY, a.player)
+                raise _illegal(f"{p} has no 绝技", Rule.ABILITY, a.player)
             if p.ultimate_used:
-                raise _illegal(f"{p.card}'s 绝技 is used", Rule.ULTIMATE, a.player)
+                raise _illegal(f"{p}'s 绝技 is used", Rule.ULTIMATE, a.player)
             self._edit(a.piece).ultimate_used = True
         else:
             raise _illegal(f"no such ability: {a.ability!r}", Rule.ABILITY, a.player)
@@ -1165,34 +1269,34 @@ class Game:
     def _unit(self, player: int, pid: int) -> Piece:
         p = self.piece(pid)
         if p.zone is not Zone.UNITS:
-            raise _illegal(f"{p.card} is not a unit on the battlefield", Rule.TARGET, player)
+            raise _illegal(f"{p} is not a unit on the battlefield", Rule.TARGET, player)
         return p
 
     def _check_destination(self, player: int, p: Piece, zone: Zone, cell: Cell | None) -> None:
         side = self.sides[p.owner]
         if zone is Zone.UNITS:
             if p.card.type not in (CardType.CREATURE, CardType.HERO):
-                raise _illegal(f"{p.card} is not a creature", Rule.CARD_KIND, player)
+                raise _illegal(f"{p} is not a creature", Rule.CARD_KIND, player)
             self._check_cell(player, p.owner, cell)
         elif zone is Zone.SKILLS or zone is Zone.POOL:
             if p.card.type is not CardType.SKILL:
-                raise _illegal(f"{p.card} is not a skill", Rule.CARD_KIND, player)
+                raise _illegal(f"{p} is not a skill", Rule.CARD_KIND, player)
             limit = self.skill_limit(p.owner)
             if zone is Zone.SKILLS and len(side.skills) >= limit:
                 raise _illegal(f"the skill zone holds {limit}", Rule.SKILL_LIMIT, player)
         elif zone is Zone.EQUIPMENT:
             if p.card.type is not CardType.ITEM or is_consumable(p.card):
-                raise _illegal(f"{p.card} is not an equipment", Rule.CARD_KIND, player)
+                raise _illegal(f"{p} is not an equipment", Rule.CARD_KIND, player)
             self._check_equipment_room(player, p, None)
 
     def _move_card(self, a: MoveCard) -> None:
         p = self.piece(a.piece)
         if not isinstance(a.zone, Zone):
             raise _illegal(f"no such zone: {a.zone!r}", Rule.ZONE, a.player)
-        if p.card.type is CardType.HERO and a.zone is not Zone.UNITS:
+        if p.is_hero and a.zone is not Zone.UNITS:
             raise _illegal("the hero stays in the unit area", Rule.HERO, a.player)
         if p.zone is a.zone and a.zone is not Zone.UNITS and a.zone is not Zone.DECK:
-            raise _illegal(f"{p.card} is already in {a.zone.value}", Rule.ZONE, a.player)
+            raise _illegal(f"{p} is already in {a.zone.value}", Rule.ZONE, a.player)
         if p.zone is Zone.UNITS and a.zone is Zone.UNITS:
             cell = self._check_cell(a.player, p.controller, a.cell)
             side = self.sides[p.controller]
@@ -1221,7 +1325,7 @@ class Game:
     def _add_marker(self, a: AddMarker) -> None:
         p = self.piece(a.target)
         if not p.zone.battlefield:
-            raise _illegal(f"{p.card} is not on the battlefield", Rule.TARGET, a.player)
+            raise _illegal(f"{p} is not on the battlefield", Rule.TARGET, a.player)
         if not isinstance(a.marker, Marker):
             raise _illegal(f"no such marker: {a.marker!r}", Rule.AMOUNT, a.player)
         if a.marker is Marker.WEAK and p.card.type is not CardType.HERO:
@@ -1235,29 +1339,64 @@ class Game:
         n = self._amount(a.player, a.count)
         if p.marker(a.marker) < n:
             raise _illegal(
-                f"{p.card} has {p.marker(a.marker)} {a.marker.value}", Rule.AMOUNT, a.player
+                f"{p} has {p.marker(a.marker)} {a.marker.value}", Rule.AMOUNT, a.player
             )
         self._mark(a.target, a.marker, -n)
 
     def _generic_draw(self, a: Draw) -> None:
         self._draw(a.player, self._amount(a.player, a.count, MAX_DRAW))
 
-    def _reorder(self, player: int, order: tuple[int, ...]) -> None:
+    @staticmethod
+    def _is_order(order: Order, n: int) -> bool:
+        if isinstance(order, Unknown):
+            return order is Unknown.ORDER
+        return isinstance(order, tuple) and sorted(order) == list(range(n))
+
+    def _renumbered(self, player: int, pieces: list[int], order: Order) -> list[int]:
+        """A shuffled deck of ``pieces`` (checked by ``_is_order``): fresh pieces, top to
+        bottom, each with the face of the piece ``order`` puts there, or none when the
+        order is unknown. The old pieces are gone: no piece survives a shuffle."""
+        if isinstance(order, tuple):
+            faces = [self.pieces[pieces[i]].face for i in order]
+        else:
+            faces = [None] * len(pieces)
+        for pid in pieces:
+            del self.pieces[pid]
+        return [self._new_piece(face, player, Zone.DECK) for face in faces]
+
+    def _reshuffle(self, player: int, order: Order) -> None:
         side = self.sides[player]
-        if not isinstance(order, tuple) or sorted(order) != list(range(len(side.deck))):
+        if not self._is_order(order, len(side.deck)):
             raise _illegal("a deck's new order is a permutation of its cards", Rule.ORDER, player)
-        side.deck = [side.deck[i] for i in order]
+        side.deck = self._renumbered(player, side.deck, order)
 
     def _search(self, a: Search) -> None:
         self._own(a.player, a.piece, Zone.DECK)
         side = self.sides[a.player]
         side.deck.remove(a.piece)
-        self._reorder(a.player, a.order)
+        self._reshuffle(a.player, a.order)
         side.hand.append(a.piece)
         self._edit(a.piece).zone = Zone.HAND
 
     def _shuffle(self, a: Shuffle) -> None:
-        self._reorder(a.player, a.order)
+        self._reshuffle(a.player, a.order)
+
+    def _reveal(self, a: Reveal) -> None:
+        p = self.piece(a.piece)
+        if p.owner != a.player:
+            raise _illegal(f"card #{a.piece} is not player {a.player}'s", Rule.NOT_YOURS, a.player)
+        card = self.cards.get(a.number) if isinstance(a.number, str) else None
+        if card is None:
+            raise _illegal(f"{a.number!r} is not a card of this game", Rule.REVEAL, a.player)
+        if p.face is not None:
+            if p.face != card:
+                raise _illegal(f"card #{a.piece} is {p.face}, not {card}", Rule.REVEAL, a.player)
+            return
+        if card.type is CardType.HERO or card.derived:
+            raise _illegal(f"{card} is shown from the start, never hidden", Rule.REVEAL, a.player)
+        if p.zone is Zone.POOL and card.type is not CardType.SKILL:
+            raise _illegal(f"{card} is not a skill of the pool", Rule.REVEAL, a.player)
+        self._edit(a.piece).face = card
 
     def _create_derived(self, a: CreateDerived) -> None:
         side = self.sides[a.player]
@@ -1269,11 +1408,7 @@ class Game:
             )
         if not isinstance(a.zone, Zone):
             raise _illegal(f"no such zone: {a.zone!r}", Rule.ZONE, a.player)
-        card = next(
-            self.pieces[pid].card
-            for pid in self.pieces
-            if self.pieces[pid].owner == a.player and self.pieces[pid].card.number == a.number
-        )
+        card = self.cards[a.number]  # the extra deck is shown from the start
         if not card.derived:
             # A special card of the extra deck is one physical card: it enters play
             # from the idle zone (MoveCard), never as a copy.
@@ -1281,14 +1416,13 @@ class Game:
                 f"{card} is not a derived card (衍生): move the card itself", Rule.DERIVED, a.player
             )
         if card.legendary and any(
-            q.card.number == a.number and q.owner == a.player and q.zone.battlefield
+            q.owner == a.player and q.zone.battlefield and q.card.number == a.number
             for q in self.pieces.values()
         ):
             raise _illegal(
                 f"{card} is legendary (传奇): one at a time in play", Rule.DERIVED, a.player
             )
         pid = self._new_piece(card, a.player, Zone.IDLE, derived=True)
-        self._edited.add(pid)
         self._check_destination(a.player, self.pieces[pid], a.zone, a.cell)
         if a.zone.battlefield:
             self._enter(pid, a.zone, a.cell)
@@ -1306,33 +1440,33 @@ class Game:
     def _set_tapped(self, a: SetTapped) -> None:
         p = self.piece(a.piece)
         if not p.zone.battlefield:
-            raise _illegal(f"{p.card} is not on the battlefield", Rule.ZONE, a.player)
+            raise _illegal(f"{p} is not on the battlefield", Rule.ZONE, a.player)
         if a.tapped:
             self._can_tap(a.player, p)
         else:
             if not p.tapped:
-                raise _illegal(f"{p.card} is upright", Rule.UPRIGHT, a.player)
+                raise _illegal(f"{p} is upright", Rule.UPRIGHT, a.player)
             if p.marker(Marker.FREEZE):
                 raise _illegal(
-                    f"{p.card} is frozen (冻结) and cannot be reset", Rule.FROZEN, a.player
+                    f"{p} is frozen (冻结) and cannot be reset", Rule.FROZEN, a.player
                 )
             if p.marker(Marker.COOLDOWN):
                 raise _illegal(
-                    f"{p.card} has cooldown and cannot be reset", Rule.COOLDOWN, a.player
+                    f"{p} has cooldown and cannot be reset", Rule.COOLDOWN, a.player
                 )
         self._edit(a.piece).tapped = bool(a.tapped)
 
     def _modify(self, a: Modify) -> None:
         p = self.piece(a.piece)
         if not p.zone.battlefield:
-            raise _illegal(f"{p.card} is not on the battlefield", Rule.ZONE, a.player)
+            raise _illegal(f"{p} is not on the battlefield", Rule.ZONE, a.player)
         for n in (a.attack, a.life, a.power):
             if not isinstance(n, int) or isinstance(n, bool) or abs(n) > MAX_AMOUNT:
                 raise _illegal(f"a change is -{MAX_AMOUNT}..{MAX_AMOUNT}", Rule.AMOUNT, a.player)
         if not isinstance(a.gain, Elements):
             raise _illegal(f"not an amount of elements: {a.gain!r}", Rule.AMOUNT, a.player)
         if a.life and p.card.life is None:
-            raise _illegal(f"{p.card} has no life", Rule.TARGET, a.player)
+            raise _illegal(f"{p} has no life", Rule.TARGET, a.player)
         q = self._edit(a.piece)
         q.attack_bonus += a.attack
         q.power_bonus += a.power
@@ -1346,16 +1480,16 @@ class Game:
     def _take_control(self, a: TakeControl) -> None:
         p = self.piece(a.piece)
         if not p.zone.battlefield:
-            raise _illegal(f"{p.card} is not on the battlefield", Rule.ZONE, a.player)
-        if p.card.type is CardType.HERO:
+            raise _illegal(f"{p} is not on the battlefield", Rule.ZONE, a.player)
+        if p.is_hero:
             raise _illegal("a hero never changes sides", Rule.HERO, a.player)
         if p.controller == a.player:
-            raise _illegal(f"{p.card} is already player {a.player}'s", Rule.CONTROL, a.player)
+            raise _illegal(f"{p} is already player {a.player}'s", Rule.CONTROL, a.player)
         side = self.sides[a.player]
         if p.zone is Zone.UNITS:
             cell = self._check_cell(a.player, a.player, a.cell)
         elif a.cell is not None:
-            raise _illegal(f"{p.card} is not a unit: it takes no cell", Rule.CELL, a.player)
+            raise _illegal(f"{p} is not a unit: it takes no cell", Rule.CELL, a.player)
         elif p.zone is Zone.SKILLS and len(side.skills) >= self.skill_limit(a.player):
             raise _illegal(
                 f"the skill zone holds {self.skill_limit(a.player)}", Rule.SKILL_LIMIT, a.player
@@ -1446,4 +1580,5 @@ _HANDLERS: dict[type, Callable[[Game, Any], None]] = {
     Modify: Game._modify,
     TakeControl: Game._take_control,
     SetSlots: Game._set_slots,
+    Reveal: Game._reveal,
 }

@@ -654,4 +654,7 @@ EN: dict[str, str] = {
     "lobby_news_called_off_late": "the start was called off: {who} did not sign the game in time",
     "lobby_news_dropped": "a client {who} was dropped for flooding the lobby",
     "lobby_news_called_off": "the start was called off; waiting for the host to start",
+    # 巫师牌 with hidden cards
+    "sorcery_rule_unknown_card": "That card has not been shown to you yet.",
+    "sorcery_rule_reveal": "The card revealed cannot be that card.",
 }

@@ -640,4 +640,7 @@ JA: dict[str, str] = {
     "lobby_news_called_off_late": "開始を取りやめました：{who} が時間内に署名しませんでした",
     "lobby_news_dropped": "クライアント {who} は送りすぎのため切断しました",
     "lobby_news_called_off": "開始を取りやめました。ホストの開始を待っています",
+    # 巫师牌 with hidden cards
+    "sorcery_rule_unknown_card": "そのカードはまだあなたに公開されていません。",
+    "sorcery_rule_reveal": "公開されたカードはそのカードではありえません。",
 }

@@ -630,4 +630,7 @@ ZH: dict[str, str] = {
     "lobby_news_called_off_late": "开始已取消：{who} 没有及时签署本局",
     "lobby_news_dropped": "客户端 {who} 刷屏，已被断开",
     "lobby_news_called_off": "开始已取消；等待主持人开始游戏",
+    # 巫师牌 with hidden cards
+    "sorcery_rule_unknown_card": "这张牌还没有向你翻开。",
+    "sorcery_rule_reveal": "翻开的牌不可能是这张牌。",
 }
