@@ -16,6 +16,12 @@ powers) rather than guessing the rules:
   cards overdrawn and the spells spent stay tapped through its next turn), and its
   spells, paid by overdrawing its cards, can hold the attack.
 
+The bot reads only what its game knows: given one seat's game of hidden cards
+(``Game.start_hidden``, fed what the table shows that seat) it never reads a card it was
+not shown (the opponent's hand, any deck), and it leaves every new deck order to the
+table (``SorceryBot(rng, shuffles=False)``: ``Unknown.ORDER``). Given a game that knows
+every card it sees the opponent's hand as the game does.
+
 ``play_game`` plays one whole game between two bots from a seed: the coin, both
 shuffles and every later shuffle come from ``random.Random(seed)``.
 """
@@ -45,10 +51,13 @@ from wizard_p2p.sorcery.actions import (
     Invoke,
     Learn,
     Mulligan,
+    Order,
     Outcome,
+    Reveal,
     Search,
     SetSlots,
     Summon,
+    Unknown,
     UseItem,
     Zone,
 )
@@ -112,10 +121,12 @@ def _total_cost(card: Card) -> int:
 
 
 class SorceryBot:
-    """A practice partner: legal, simple and sensible. ``rng`` gives its shuffles."""
+    """A practice partner: legal, simple and sensible. ``rng`` gives its shuffles; with
+    ``shuffles`` false the table shuffles instead (every new order ``Unknown.ORDER``)."""
 
-    def __init__(self, rng: random.Random) -> None:
+    def __init__(self, rng: random.Random, *, shuffles: bool = True) -> None:
         self.rng = rng
+        self.shuffles = shuffles
 
     # --- the one entry point -----------------------------------------------------------
 
@@ -135,7 +146,9 @@ class SorceryBot:
 
     # --- helpers -----------------------------------------------------------------------
 
-    def _perm(self, n: int) -> tuple[int, ...]:
+    def _perm(self, n: int) -> Order:
+        if not self.shuffles:
+            return Unknown.ORDER
         order = list(range(n))
         self.rng.shuffle(order)
         return tuple(order)
@@ -166,9 +179,9 @@ class SorceryBot:
     # --- carrying out the text of what it just played ----------------------------------
 
     def _card_text(self, game: Game, player: int) -> Action | None:
-        if not game.history:
+        last = next((a for a in reversed(game.history) if not isinstance(a, Reveal)), None)
+        if last is None:
             return None
-        last = game.history[-1]
         if isinstance(last, Summon) and last.player == player:
             text = game.pieces[last.piece].card.description
             if not text.startswith("入场："):
@@ -238,6 +251,8 @@ class SorceryBot:
         )
         want_element = next((e for w, e in _KIND_WORDS.items() if w in what), None)
         for pid in game.sides[player].deck:
+            if not game.pieces[pid].known:  # a deck the table shuffled: nothing to pick
+                continue
             c = game.pieces[pid].card
             if want_type is not None and c.type is not want_type:
                 continue
@@ -393,7 +408,10 @@ class SorceryBot:
             and self._can_tap(game.pieces[pid])
             and not game.pieces[pid].marker(Marker.SEAL)
         ]
-        ready += [pid for pid in side.hand if is_spell(game.pieces[pid].card)]
+        # The opponent's hand only as far as this game was shown it.
+        ready += [
+            pid for pid in side.hand if game.pieces[pid].known and is_spell(game.pieces[pid].card)
+        ]
         if not defending:
             ready = [pid for pid in ready if not is_defence_only(game.pieces[pid].card)]
         return sorted(ready, key=lambda pid: -game.pieces[pid].power)
