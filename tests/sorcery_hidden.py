@@ -3,12 +3,12 @@ each seat's game that knows only what a trustless table would show that seat.
 
 The referee is ``Game.start`` with both deck orders; each seat's game is
 ``Game.start_hidden``, fed the public form of every action (``actions.public``: a new
-deck order unknown) and, around it, a ``Reveal`` of every card the seat is shown: a card
-is shown to both players when it is in a public zone (the battlefield, the discard pile,
-the idle zone) and to its owner in the hand or the skill pool; a card in a deck is shown
-to no one. A card an action names is revealed before the action when the action puts it
-where the seat sees it (a card played from the hand), every other card the seat now
-sees after it (a draw, a death)."""
+deck order unknown) and, around it, a ``Reveal`` of every card the seat is shown, where
+``Game.sees`` says so (both players: the battlefield, the discard pile, the idle zone;
+its owner: the hand, the skill pool; no one: a deck). A card an action names is revealed
+before the action when the action puts it where the seat sees it (a card played from
+the hand), every other card the seat now sees after it (``Game.unrevealed``: a draw, a
+discard)."""
 
 from __future__ import annotations
 
@@ -28,17 +28,10 @@ from wizard_p2p.sorcery.actions import (
     Zone,
     public,
 )
-from wizard_p2p.sorcery.game import Decklist, Game, Piece
+from wizard_p2p.sorcery.game import Decklist, Game
 
-PUBLIC_ZONES = frozenset({Zone.UNITS, Zone.SKILLS, Zone.EQUIPMENT, Zone.DISCARD, Zone.IDLE})
-OWNER_ZONES = frozenset({Zone.HAND, Zone.POOL})
 PIECE_FIELDS = ("piece", "spell", "target", "attacker", "replace")
 PIECES_FIELDS = ("boosts", "overdraw", "discards")
-
-
-def sees(piece: Piece, seat: int) -> bool:
-    """Whether ``seat`` is shown ``piece`` where it lies now."""
-    return piece.zone in PUBLIC_ZONES or (piece.zone in OWNER_ZONES and piece.owner == seat)
 
 
 def named(action: Action) -> list[int]:
@@ -60,7 +53,7 @@ def seat_state(game: Game, seat: int) -> object:
         (p.id, p.owner, p.controller, p.zone, p.cell, p.tapped, p.damage, p.attack_bonus,
          p.life_bonus, p.power_bonus, p.gain_bonus, tuple(sorted(p.markers.items())), p.uses,
          p.ultimate_used, p.active_until, p.derived, p.skill_slots, p.equipment_slots,
-         p.any_kind, p.card.number if sees(p, seat) else None)
+         p.any_kind, p.card.number if game.sees(seat, p.id) else None)
         for p in sorted(game.pieces.values(), key=lambda p: p.id)
     )
     sides = tuple(
@@ -102,7 +95,7 @@ class HiddenTable:
                 self.shown[seat].add(pid)
 
     def _reveal_seen(self, seat: int) -> None:
-        self._reveal(seat, [p.id for p in self.full.pieces.values() if sees(p, seat)])
+        self._reveal(seat, self.seats[seat].unrevealed(seat))
 
     def _order(self, n: int) -> tuple[int, ...]:
         order = list(range(n))
@@ -127,7 +120,7 @@ class HiddenTable:
         after.apply(action)
         for seat in (0, 1):
             shown = [pid for pid in named(action) if pid in after.pieces]
-            self._reveal(seat, [pid for pid in shown if sees(after.pieces[pid], seat)])
+            self._reveal(seat, [pid for pid in shown if after.sees(seat, pid)])
         self.full.apply(action)
         for seat in (0, 1):
             self.seats[seat].apply(public(action))

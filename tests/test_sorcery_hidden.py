@@ -18,6 +18,7 @@ from wizard_p2p.bots.sorcery import MAX_ACTIONS, SorceryBot
 from wizard_p2p.errors import IllegalAction
 from wizard_p2p.sorcery.actions import (
     Action,
+    Concede,
     Draw,
     EndTurn,
     MoveCard,
@@ -57,7 +58,7 @@ def hidden(seed: int = 0) -> Game:
     return Game.start_hidden([x.public() for x in d], 0, cards)
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), stirring=st.sampled_from([0.0, 0.1, 0.3]))
 def test_each_seats_game_takes_the_referees_actions_to_the_same_end(
     seed: int, stirring: float
@@ -179,3 +180,31 @@ def test_public_forms_hide_the_order_and_read_back() -> None:
     for action, text in examples:
         assert str(public(action)) == text
         assert parse_action(text) == public(action)
+
+
+def test_what_a_seat_is_owed_and_what_it_learns_after_the_end() -> None:
+    game = hidden()
+    d = decks(0)
+    hand0, pool1 = game.sides[0].hand, game.sides[1].pool
+    assert game.unrevealed(0) == sorted([*hand0, *game.sides[0].pool])  # its own cards only
+    assert not game.sees(0, pool1[0]) and not game.sees(1, game.sides[1].deck[0])
+    game.apply(Mulligan(0))
+    game.apply(Mulligan(1))
+    game.apply(MoveCard(0, hand0[0], Zone.DISCARD))  # a discard is shown to both
+    assert hand0[0] in game.unrevealed(1)
+    game.apply(Concede(1))
+    game.apply(Reveal(1, pool1[0], d[1].skills[0].number))  # the end opens everything
+    assert game.pieces[pool1[0]].known and game.outcome is not None
+
+
+def test_a_card_goes_into_the_pool_unseen_and_its_reveal_checks_it_is_a_skill() -> None:
+    game = hidden()
+    game.apply(Mulligan(0))
+    game.apply(Mulligan(1))
+    game.apply(EndTurn(0))
+    pid = game.sides[1].hand[0]  # seat 0 does not know it
+    game.apply(MoveCard(1, pid, Zone.POOL))
+    creature = next(c for c in decks(0)[1].main if c.type is CardType.CREATURE)
+    with pytest.raises(IllegalAction) as info:
+        game.apply(Reveal(1, pid, creature.number))
+    assert info.value.rule == Rule.REVEAL.value

@@ -111,6 +111,16 @@ class Zone(StrEnum):
     def battlefield(self) -> bool:
         return self in (Zone.UNITS, Zone.SKILLS, Zone.EQUIPMENT)
 
+    @property
+    def public(self) -> bool:
+        """Both players see the cards here."""
+        return self.battlefield or self in (Zone.DISCARD, Zone.IDLE)
+
+    @property
+    def private(self) -> bool:
+        """Only the owner sees the cards here (no one sees a deck's)."""
+        return self in (Zone.HAND, Zone.POOL)
+
 
 class Unknown(StrEnum):
     """What a game was not told. ``ORDER``: a deck was shuffled by the table (both

@@ -518,6 +518,21 @@ class Game:
 
     # --- reading the state -----------------------------------------------------------
 
+    def sees(self, seat: int, pid: int) -> bool:
+        """Whether ``seat`` is shown piece ``pid`` where it lies now: both players see the
+        battlefield, the discard pile and the idle zone, its owner the hand and the skill
+        pool, no one a deck."""
+        p = self.piece(pid)
+        return p.zone.public or (p.zone.private and p.owner == seat)
+
+    def unrevealed(self, seat: int) -> list[int]:
+        """The pieces ``seat`` is shown (``sees``) that this game has no face for, in
+        number order: what the table still owes it (a card drawn, a card discarded from
+        the opponent's hand)."""
+        return sorted(
+            pid for pid, p in self.pieces.items() if p.face is None and self.sees(seat, pid)
+        )
+
     def piece(self, pid: int) -> Piece:
         found = self.pieces.get(pid) if isinstance(pid, int) else None
         if found is None:
@@ -1279,7 +1294,9 @@ class Game:
                 raise _illegal(f"{p} is not a creature", Rule.CARD_KIND, player)
             self._check_cell(player, p.owner, cell)
         elif zone is Zone.SKILLS or zone is Zone.POOL:
-            if p.card.type is not CardType.SKILL:
+            # A card goes into its owner's pool unseen by the opponent: its reveal,
+            # whenever it comes, refuses a face that is not a skill.
+            if (zone is Zone.SKILLS or p.known) and p.card.type is not CardType.SKILL:
                 raise _illegal(f"{p} is not a skill", Rule.CARD_KIND, player)
             limit = self.skill_limit(p.owner)
             if zone is Zone.SKILLS and len(side.skills) >= limit:
