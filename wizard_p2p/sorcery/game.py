@@ -10,10 +10,12 @@ know is a piece without a face: reading its card raises ``IllegalAction``
 and nothing in the game can depend on it. Every shuffle of a deck (a mulligan,
 ``Search``, ``Shuffle``) gives the deck's cards fresh piece numbers, top to bottom, in
 both kinds of game, so that no piece survives a shuffle and an observer cannot follow
-a card through one. ``apply`` either changes the state
-by one action (``actions.py``) or raises ``IllegalAction`` naming the rule broken
-(``Rule``) and changes nothing: the action is carried out on a copy, adopted only when
-it succeeds. ``check`` asks the same question without changing the state.
+a card through one.
+
+``apply`` either changes the state by one action (``actions.py``) or raises
+``IllegalAction`` naming the rule broken (``Rule``) and changes nothing: the action is
+carried out on a copy, adopted only when it succeeds. ``check`` asks the same question
+without changing the state.
 
 A game goes: MULLIGAN (the first player, then the second, keep or mulligan once) →
 the first player's turn: PLAY (draw 1, then the player's moves; a ``Cast`` opens
