@@ -86,7 +86,8 @@ class HiddenTable:
         for seat in (0, 1):
             self._reveal_seen(seat)
 
-    def _reveal(self, seat: int, pids: Sequence[int]) -> None:
+    def reveal(self, seat: int, pids: Sequence[int]) -> None:
+        """The table opens ``pids`` to ``seat`` (those its game does not know yet)."""
         game = self.seats[seat]
         for pid in pids:
             if not game.pieces[pid].known:
@@ -95,7 +96,7 @@ class HiddenTable:
                 self.shown[seat].add(pid)
 
     def _reveal_seen(self, seat: int) -> None:
-        self._reveal(seat, self.seats[seat].unrevealed(seat))
+        self.reveal(seat, self.seats[seat].unrevealed(seat))
 
     def _order(self, n: int) -> tuple[int, ...]:
         order = list(range(n))
@@ -120,7 +121,7 @@ class HiddenTable:
         after.apply(action)
         for seat in (0, 1):
             shown = [pid for pid in named(action) if pid in after.pieces]
-            self._reveal(seat, [pid for pid in shown if after.sees(seat, pid)])
+            self.reveal(seat, [pid for pid in shown if after.sees(seat, pid)])
         self.full.apply(action)
         for seat in (0, 1):
             self.seats[seat].apply(public(action))

@@ -208,3 +208,19 @@ def test_a_card_goes_into_the_pool_unseen_and_its_reveal_checks_it_is_a_skill() 
     with pytest.raises(IllegalAction) as info:
         game.apply(Reveal(1, pid, creature.number))
     assert info.value.rule == Rule.REVEAL.value
+
+
+def test_a_look_at_the_top_stays_the_owners_and_the_card_put_under_stays_followed() -> None:
+    """预见 and its kin: the owner is shown the top card, puts it at the bottom; the
+    opponent's game takes the same move knowing nothing of the card."""
+    t = table(3)
+    for seat in (t.full.first, 1 - t.full.first):
+        t.play(Mulligan(seat))
+    owner = t.full.active
+    top = t.full.sides[owner].deck[0]
+    t.reveal(owner, [top])  # the table opens the top card to its owner only
+    t.play(MoveCard(owner, top, Zone.DECK, bottom=True))
+    t.check()
+    mine, theirs = t.seats[owner], t.seats[1 - owner]
+    assert mine.sides[owner].deck[-1] == top and mine.pieces[top].known
+    assert theirs.sides[owner].deck[-1] == top and not theirs.pieces[top].known
