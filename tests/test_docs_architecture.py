@@ -90,15 +90,15 @@ def test_every_module_of_the_package_is_in_the_architecture_document() -> None:
 #
 # Each recipe of "## Recipes" is a paragraph led by a bold "A …." and its numbered steps.
 # A code span with a slash or a file suffix is a file of the repository
-# (``catalogue_{en,zh,ja}.py`` stands for three; one with ``<…>`` or outside the
-# repository is a pattern, not checked); a code span that is a dotted name is a symbol,
-# which the Python files named in the same step (or, for a sentence naming none, in the
-# same recipe) must hold in their code, or a module of the package.
+# (``catalogue_*.py`` stands for every file it matches, of which there must be one; one
+# with ``<…>`` or outside the repository is a pattern, not checked). A code span that is
+# a dotted name is a symbol, which the Python files named in the same step (or, for a
+# sentence naming none, in the same recipe) must hold in their code, or a module of the
+# package.
 
 RECIPE_LEAD = re.compile(r"^\*\*A ([^*]+)\.\*\*", re.MULTILINE)
 SPAN = re.compile(r"`([^`]+)`")
 DOTTED = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*")
-BRACES = re.compile(r"\{([^{}]*,[^{}]*)\}")
 FILE_SUFFIX = re.compile(r"\.(?:py|md|json|toml|jsonl)$")
 
 
@@ -122,13 +122,15 @@ def paths_of(unit: str) -> list[str]:
             continue
         if "<" in span or span.startswith("../"):
             continue
-        braces = BRACES.search(span)
-        if braces is None:
-            paths.append(span)
-        else:
-            for choice in braces.group(1).split(","):
-                paths.append(span[: braces.start()] + choice + span[braces.end() :])
+        paths.append(span)
     return paths
+
+
+def files_of(root: Path, path: str) -> list[Path]:
+    """The files or folder a path names (a glob: every match)."""
+    if "*" in path:
+        return sorted(root.glob(path))
+    return [root / path] if (root / path).exists() else []
 
 
 def symbols_of(unit: str) -> list[str]:
@@ -167,13 +169,13 @@ def unknown_in_recipes(text: str, root: Path) -> list[str]:
     for name, units in recipes(text).items():
         everywhere = [p for unit in units for p in paths_of(unit)]
         for path in everywhere:
-            if not (root / path).exists():
+            if not files_of(root, path):
                 unknown.append(f"{name}: {path}")
         for unit in units:
             scope = [p for p in paths_of(unit) if p.endswith(".py")]
             scope = scope or [p for p in everywhere if p.endswith(".py")]
             held = set().union(
-                *(code_names(root / p) for p in scope if (root / p).is_file())
+                *(code_names(f) for p in scope for f in files_of(root, p) if f.is_file())
             )
             for symbol in symbols_of(unit):
                 parts = symbol.split(".")
@@ -196,10 +198,11 @@ def test_a_recipe_naming_a_missing_file_or_symbol_is_caught() -> None:
     text = (
         "\n## Recipes\n\n**A thing.** A `GameConfig`.\n\n"
         "1. In `wizard_p2p/rules/config.py`, `GameConfig.with_variants` and `Gone`.\n"
-        "2. Words in `wizard_p2p/tui/catalogue_{en,xx}.py`, `variant_<name>`.\n"
+        "2. Words in `wizard_p2p/tui/catalogue_*.py` and `wizard_p2p/tui/*_xx.py`, "
+        "`variant_<name>`.\n"
         "3. Then `tui` and `python -m tools.gen_vectors`; `Missing` in no file.\n\n"
         "## Design\n"
     )
     assert unknown_in_recipes(text, ROOT) == [
-        "thing: wizard_p2p/tui/catalogue_xx.py", "thing: Gone", "thing: Missing",
+        "thing: wizard_p2p/tui/*_xx.py", "thing: Gone", "thing: Missing",
     ]

@@ -25,12 +25,11 @@ from wizard_p2p.rules.config import GameConfig
 
 def suit_to_follow(trick: Sequence[Card], config: GameConfig) -> Suit | None:
     """The suit the next card must follow, or None when any card may be played."""
-    wizard_lead_sets_suit = config.wizard_lead_sets_suit
     for i, card in enumerate(trick):
         if card.is_jester:
             continue
         if card.is_wizard:
-            if i == 0 and wizard_lead_sets_suit:
+            if i == 0 and config.wizard_lead_sets_suit:
                 # The house rule: the Wizard's follower sets the suit. Later Wizards and
                 # Jesters set nothing, so keep looking for the first suit card.
                 for later in trick[1:]:
