@@ -271,10 +271,10 @@ class Column:
 
 @dataclass(frozen=True)
 class Record(Field):
-    """An object whose fields are a table of ``Column``s: parsed as an ``Obj`` (an absent
-    optional field stays absent, so bytes a signature covers re-encode as they came),
-    then ``read`` into the value type's attributes with every default filled in; and
-    ``write``-n from those attributes by each column's ``written``."""
+    """An object whose fields are a table of ``Column``s. ``parse`` checks it as an ``Obj``
+    (an absent optional field stays absent, so bytes a signature covers re-encode as they
+    came); ``read`` gives the value type's attributes, every default filled in; ``write``
+    gives the wire form of those attributes, by each column's ``written``."""
 
     columns: tuple[Column, ...]
     _obj: Obj = field(init=False, repr=False, compare=False)
@@ -294,9 +294,7 @@ class Record(Field):
 
     def read(self, parsed: Mapping[str, Any]) -> dict[str, Any]:
         """The attributes of a value ``parse`` accepted: an absent field is its default."""
-        return {
-            c.attr: parsed.get(c.wire, c.default) for c in self.columns
-        }
+        return {c.attr: parsed.get(c.wire, c.default) for c in self.columns}
 
     def write(self, values: Mapping[str, Any]) -> dict[str, Any]:
         """The wire form of the attributes ``values``: every required and ``written``
