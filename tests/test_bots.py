@@ -459,7 +459,7 @@ def plays(text: str, first_seat: int, seats: int = 4) -> list[tuple[int, Card]]:
 def test_voids_are_inferred_from_failures_to_follow(
     trick: str, house: bool, voids: dict[int, set[Suit]]
 ) -> None:
-    found = infer_voids([plays(trick, 0)], 4, wizard_lead_sets_suit=house)
+    found = infer_voids([plays(trick, 0)], GameConfig(4, wizard_lead_sets_suit=house))
     assert found == [voids.get(seat, set()) for seat in range(4)]
 
 
@@ -493,9 +493,10 @@ def pick(hand: str, trick: str, need: int, trump: Suit | None = R, after: int = 
     trick_cards = cards(trick)
     from wizard_p2p.rules import legal_cards
 
-    legal = legal_cards(hand_cards, trick_cards)
+    config = GameConfig(seats=4)
+    legal = legal_cards(hand_cards, trick_cards, config)
     gone = gone_array(trick_cards)
-    return str(choose_card(hand_cards, legal, trick_cards, trump, need, gone, after))
+    return str(choose_card(hand_cards, legal, trick_cards, trump, need, gone, after, config))
 
 
 def test_heuristic_plays() -> None:
@@ -520,7 +521,7 @@ def test_heuristic_plays() -> None:
 def test_win_chance_orders_cards_sensibly() -> None:
     hand = cards("Z1 R13 R2 B13 B2 N1")
     gone = gone_array(cards("G5"))
-    chance = {str(c): win_chance(c, [], R, hand, gone, seats_after=3) for c in hand}
+    chance = {str(c): win_chance(c, [], R, hand, gone, 3, GameConfig(seats=4)) for c in hand}
     assert chance["Z1"] == 1.0
     assert chance["N1"] == 0.0
     assert chance["R13"] > chance["B13"] > chance["B2"]

@@ -20,6 +20,7 @@ from wizard_p2p.errors import PeerFault
 from wizard_p2p.protocol.events import Faulted
 from wizard_p2p.protocol.kinds import FaultKind
 from wizard_p2p.protocol.table import Table
+from wizard_p2p.rules import VARIANT_NAMES
 
 ROOT = Path(__file__).resolve().parents[1]
 FAULTS = ROOT / gen_conformance.FAULTS_DIR
@@ -98,9 +99,7 @@ def test_the_suite_covers_every_fault_kind_seat_count_and_variant() -> None:
     assert any(v["expected"]["exit"] == 2 for v in faults)  # another version mid-log
     clean = manifest(CLEAN)
     assert {v["seats"] for v in clean} == {3, 4, 5, 6}
-    variants = {"plus_minus_one", "hidden_bids", "secret_bids", "clairvoyance",
-                "wizard_lead_sets_suit"}
-    assert {name for v in clean for name in v["variants"]} == variants
+    assert {name for v in clean for name in v["variants"]} == set(VARIANT_NAMES)
 
 
 def test_the_generator_writes_the_committed_files(tmp_path: Path) -> None:

@@ -133,12 +133,13 @@ def test_golden_game_replays_whole_with_every_hand(golden: GameRecord) -> None:
 
 def test_each_trick_names_its_winner_and_the_rule(golden: GameRecord) -> None:
     reasons = Counter()
+    config = GameConfig.with_variants(len(golden.names), golden.variants)
     for rnd in golden.rounds:
         taken = [0] * len(golden.names)
         for trick in rnd.tricks:
             cards = [card for _, card in trick.plays]
             assert trick.plays[0][0] == trick.leader
-            assert trick.winner == trick.plays[trick_winner(cards, rnd.trump)][0]
+            assert trick.winner == trick.plays[trick_winner(cards, rnd.trump, config)][0]
             assert trick.winner is not None and trick.reason is not None
             taken[trick.winner] += 1
             reasons[trick.reason] += 1
@@ -166,6 +167,7 @@ def test_a_faulty_log_replays_up_to_the_fault_and_names_the_seat(reneged: GameRe
     assert last.hands is not None  # read from the secrets the round's end revealed
     assert_hands_are_the_cards_played(reneged)
     # The hands show the renege: a card off the suit led, from a hand that held it.
+    config = GameConfig.with_variants(len(reneged.names), reneged.variants)
     broken = [
         (trick, card)
         for index, trick in enumerate(last.tricks)
@@ -175,6 +177,7 @@ def test_a_faulty_log_replays_up_to_the_fault_and_names_the_seat(reneged: GameRe
             card,
             (last.hands_before(index) or ())[seat],
             [c for s, c in trick.plays[: [s for s, _ in trick.plays].index(seat)]],
+            config,
         )
     ]
     assert len(broken) == 1

@@ -300,7 +300,7 @@ tricks = st.lists(cards, min_size=1, max_size=6, unique=True)
 
 @given(trick=tricks, trump=st.sampled_from([None, *Suit]))
 def test_trick_winner_matches_the_oracle(trick: list[Card], trump: Suit | None) -> None:
-    assert trick_winner(trick, trump) == winner_oracle(trick, trump)
+    assert trick_winner(trick, trump, GameConfig(seats=6)) == winner_oracle(trick, trump)
 
 
 @given(data=st.data(), house=st.booleans())
@@ -310,9 +310,10 @@ def test_legal_cards_only_withhold_cards_of_another_suit_while_following_is_poss
     both = data.draw(st.lists(cards, min_size=1, max_size=25, unique=True))
     split = data.draw(st.integers(0, min(5, len(both) - 1)))
     trick, hand = both[:split], both[split:]
-    legal = legal_cards(hand, trick, wizard_lead_sets_suit=house)
+    config = GameConfig(seats=6, wizard_lead_sets_suit=house)
+    legal = legal_cards(hand, trick, config)
     assert legal and set(legal) <= set(hand)
-    follow = suit_to_follow(trick, wizard_lead_sets_suit=house)
+    follow = suit_to_follow(trick, config)
     for card in hand:
         if card not in legal:
             assert card.is_suit_card and follow is not None and card.suit is not follow

@@ -117,7 +117,7 @@ def test_rounds_per_seat_count(seats: int, rounds: int) -> None:
 
 @given(st.integers(0, 20), st.integers(0, 20))
 def test_scoring(bid: int, taken: int) -> None:
-    assert score(bid, taken) == doc_points(bid, taken)
+    assert score(bid, taken, GameConfig(seats=4)) == doc_points(bid, taken)
 
 
 # --- one trick ----------------------------------------------------------------------------
@@ -128,7 +128,7 @@ cards_drawn = st.lists(st.sampled_from(DECK), min_size=2, max_size=26, unique=Tr
 @given(cards_drawn, st.integers(0, 5), st.booleans())
 def test_follow_suit_as_written(cards: list[Card], played: int, house_rule: bool) -> None:
     trick, hand = cards[: min(played, len(cards) - 1)], cards[min(played, len(cards) - 1) :]
-    assert legal_cards(hand, trick, wizard_lead_sets_suit=house_rule) == doc_legal(
+    assert legal_cards(hand, trick, GameConfig(4, wizard_lead_sets_suit=house_rule)) == doc_legal(
         hand, trick, house_rule
     )
 
@@ -136,7 +136,7 @@ def test_follow_suit_as_written(cards: list[Card], played: int, house_rule: bool
 @given(st.lists(st.sampled_from(DECK), min_size=1, max_size=6, unique=True),
        st.sampled_from([None, *Suit]))
 def test_trick_winner_as_written(trick: list[Card], trump: Suit | None) -> None:
-    assert trick_winner(trick, trump) == doc_winner(trick, trump)
+    assert trick_winner(trick, trump, GameConfig(seats=6)) == doc_winner(trick, trump)
 
 
 def c(text: str) -> Card:
@@ -163,7 +163,7 @@ def test_follow_suit_cases_named_in_the_rules(
     cards = [c(t) for t in trick.split()]
     assert doc_suit_to_follow(cards, house_rule) is follow
     hand = [c("B13"), c("G13"), c("R13"), c("Y13"), c("Z4"), c("N4")]
-    allowed = legal_cards(hand, cards, wizard_lead_sets_suit=house_rule)
+    allowed = legal_cards(hand, cards, GameConfig(4, wizard_lead_sets_suit=house_rule))
     if follow is None:
         assert allowed == hand
     else:

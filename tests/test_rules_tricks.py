@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from wizard_p2p.rules import (
+    GameConfig,
     Suit,
     legal_cards,
     parse_cards,
@@ -16,6 +17,12 @@ from wizard_p2p.rules import (
 )
 
 B, G, R, Y = Suit.HUMANS, Suit.ELVES, Suit.DWARVES, Suit.GIANTS
+STANDARD = GameConfig(seats=4)
+
+
+def house_rule(on: bool) -> GameConfig:
+    """A game with the house rule ``wizard_lead_sets_suit`` on or off."""
+    return GameConfig(seats=4, wizard_lead_sets_suit=on)
 
 
 def cards(text: str) -> list[str]:
@@ -51,7 +58,7 @@ FOLLOW = [
 
 @pytest.mark.parametrize(("trick", "house", "expected"), FOLLOW)
 def test_suit_to_follow(trick: str, house: bool, expected: Suit | None) -> None:
-    assert suit_to_follow(parse_cards(trick), wizard_lead_sets_suit=house) is expected
+    assert suit_to_follow(parse_cards(trick), house_rule(house)) is expected
 
 
 # --- which cards may be played --------------------------------------------------------------
@@ -112,14 +119,14 @@ LEGAL = [
 
 @pytest.mark.parametrize(("hand", "trick", "house", "expected"), LEGAL)
 def test_legal_cards(hand: str, trick: str, house: bool, expected: str) -> None:
-    legal = legal_cards(parse_cards(hand), parse_cards(trick), wizard_lead_sets_suit=house)
+    legal = legal_cards(parse_cards(hand), parse_cards(trick), house_rule(house))
     assert [str(c) for c in legal] == cards(expected)
 
 
 def test_legal_cards_accepts_any_iterable_and_keeps_hand_order() -> None:
     hand = parse_cards("B9 N1 B3 Z4")
-    assert legal_cards(iter(hand), tuple(parse_cards("B5"))) == hand
-    assert legal_cards((), parse_cards("B5")) == []
+    assert legal_cards(iter(hand), tuple(parse_cards("B5")), STANDARD) == hand
+    assert legal_cards((), parse_cards("B5"), STANDARD) == []
 
 
 # --- who wins a trick ---------------------------------------------------------------------
@@ -152,7 +159,7 @@ WINNER = [
 
 @pytest.mark.parametrize(("trick", "trump", "winner"), WINNER)
 def test_trick_winner(trick: str, trump: Suit | None, winner: int) -> None:
-    assert trick_winner(parse_cards(trick), trump) == winner
+    assert trick_winner(parse_cards(trick), trump, STANDARD) == winner
 
 
 REASONS = [
@@ -170,13 +177,13 @@ REASONS = [
 @pytest.mark.parametrize(("trick", "trump", "winner", "reason"), REASONS)
 def test_trick_winner_reason(trick: str, trump: Suit | None, winner: int, reason: str) -> None:
     cards = parse_cards(trick)
-    assert trick_winner_reason(cards, trump) == (winner, reason)
-    assert trick_winner(cards, trump) == winner
+    assert trick_winner_reason(cards, trump, STANDARD) == (winner, reason)
+    assert trick_winner(cards, trump, STANDARD) == winner
 
 
 def test_trick_winner_of_nothing_is_an_error() -> None:
     with pytest.raises(ValueError, match="empty trick"):
-        trick_winner([], None)
+        trick_winner([], None, STANDARD)
 
 
 # --- scoring --------------------------------------------------------------------------------
@@ -198,4 +205,4 @@ SCORES = [
 
 @pytest.mark.parametrize(("bid", "taken", "points"), SCORES)
 def test_score(bid: int, taken: int, points: int) -> None:
-    assert score(bid, taken) == points
+    assert score(bid, taken, STANDARD) == points

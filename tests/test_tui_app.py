@@ -34,7 +34,8 @@ def expected_pad(seat: OfflineSeat) -> list[tuple[tuple[int, ...], tuple[int, ..
     totals = [0] * seat.config.seats
     for result in seat.game.history:
         totals = [
-            t + score(b, k) for t, b, k in zip(totals, result.bids, result.taken, strict=True)
+            t + score(b, k, seat.config)
+            for t, b, k in zip(totals, result.bids, result.taken, strict=True)
         ]
         rows.append((result.bids, result.taken, list(totals)))
     return rows

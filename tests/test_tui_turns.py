@@ -91,7 +91,7 @@ def test_a_card_chosen_while_waiting_plays_itself_when_the_turn_comes() -> None:
     assert app.mode == "wait" and app.can_preselect
     theirs = s.game.legal_plays()[0]
     hand = list(s.game.hands[0] or [])
-    target = legal_cards(hand, [*s.game.trick_cards, theirs])[-1]
+    target = legal_cards(hand, [*s.game.trick_cards, theirs], s.game.config)[-1]
     choose(app, target)
     app.confirm()
     assert app.preselected == target
@@ -116,7 +116,8 @@ def waiting_with_an_illegal_card() -> tuple[OfflineSeat, WizardApp, Card, Card]:
         s, app = waiting(seed)
         theirs = s.game.legal_plays()[0]
         hand = list(s.game.hands[0] or [])
-        illegal = [c for c in hand if c not in legal_cards(hand, [*s.game.trick_cards, theirs])]
+        legal = legal_cards(hand, [*s.game.trick_cards, theirs], s.game.config)
+        illegal = [c for c in hand if c not in legal]
         if illegal:
             return s, app, theirs, illegal[0]
     raise AssertionError("no seed gave an illegal card to choose in advance")

@@ -44,7 +44,7 @@ from pathlib import Path
 from wizard_p2p.bots.heuristic import SUITS, estimate_tricks, gone_array, nearest_bid
 from wizard_p2p.bots.simulate import play_out
 from wizard_p2p.files import write_atomic
-from wizard_p2p.rules import DECK, Card, Kind, Suit, score
+from wizard_p2p.rules import DECK, Card, GameConfig, Kind, Suit, score
 
 WINDOW = 4  # bids tried: the nearest to the estimate, and this many either side
 SLOPES = tuple(round(0.4 + 0.05 * i, 2) for i in range(21))  # 0.40 … 1.40
@@ -83,6 +83,7 @@ class _Job:
 
 def _outcomes(job: _Job) -> list[Outcome]:
     n, c = job.seats, job.cards
+    config = GameConfig(n)  # the bids are calibrated on the standard game
     rng = random.Random(f"wizard-p2p bid calibration {job.pass_no} {n} {c}")
     outcomes: list[Outcome] = []
     dealer = n - 1  # seat 0 leads; every seat takes the role below, so all positions count
@@ -100,8 +101,8 @@ def _outcomes(job: _Job) -> list[Outcome]:
             for bid in range(max(0, centre - WINDOW), min(c, centre + WINDOW) + 1):
                 tried = list(bids)
                 tried[seat] = bid
-                taken = play_out(hands, trump, tried, [0] * n, (), 0, gone)
-                points[bid] = score(bid, taken[seat])
+                taken = play_out(hands, trump, tried, [0] * n, (), 0, gone, config)
+                points[bid] = score(bid, taken[seat], config)
             outcomes.append((estimates[seat], points))
     return outcomes
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from wizard_p2p.errors import UsageError, WizardError
 from wizard_p2p.node.invite import DEFAULT_PORT
+from wizard_p2p.rules import VARIANT_NAMES
 
 if TYPE_CHECKING:
     from wizard_p2p.node.peer import GamePeer
@@ -26,8 +27,7 @@ def _add_game_options(parser: argparse.ArgumentParser) -> None:
         action="append",
         default=[],
         metavar="NAME",
-        help="plus_minus_one, hidden_bids, secret_bids, clairvoyance, wizard_lead_sets_suit "
-        "(repeatable)",
+        help=f"{', '.join(VARIANT_NAMES)} (repeatable)",
     )
 
 

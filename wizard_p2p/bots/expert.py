@@ -171,7 +171,6 @@ class ExpertPolicy:
         my_bid = own_bid(view, self._bids)
         gone = view_gone(view)
         trick = [card for _, card in view.trick]
-        wls = view.config.wizard_lead_sets_suit
         fallback = choose_card(
             hand,
             legal,
@@ -180,7 +179,7 @@ class ExpertPolicy:
             my_bid - view.taken[me],
             gone,
             view.seats - len(trick) - 1,
-            wls,
+            view.config,
         )
         knowledge = knowledge_of(view)
         visible = list(view.bids)
@@ -207,10 +206,10 @@ class ExpertPolicy:
                     view.trick,
                     me,
                     gone,
-                    wizard_lead_sets_suit=wls,
+                    view.config,
                     first=card,
                 )
-                totals[card] += weight * score(my_bid, taken[me])
+                totals[card] += weight * score(my_bid, taken[me], view.config)
                 wins[card] += weight * (winner == me)
         values: dict[Card, CardValue] = {}
         for rep, members in classes.items():
@@ -278,9 +277,9 @@ class ExpertPolicy:
                     (),
                     leader,
                     gone,
-                    wizard_lead_sets_suit=view.config.wizard_lead_sets_suit,
+                    view.config,
                 )
-                totals[b] += weight * score(b, taken[me])
+                totals[b] += weight * score(b, taken[me], view.config)
         if weight_sum <= 0.0:
             return {b: 0.0 for b in candidates}
         return {b: total / weight_sum for b, total in totals.items()}

@@ -44,7 +44,7 @@ from collections.abc import Sequence
 from wizard_p2p.bots.bid_calibration import BID_RULES
 from wizard_p2p.bots.knowledge import knowledge_of, round_plays
 from wizard_p2p.errors import UsageError
-from wizard_p2p.rules import DECK, Card, Kind, SeatView, Suit, trick_winner
+from wizard_p2p.rules import DECK, Card, GameConfig, Kind, SeatView, Suit, trick_winner
 from wizard_p2p.rules.tricks import suit_to_follow
 
 WIZARD = Kind.WIZARD
@@ -89,7 +89,7 @@ def win_chance(
     hand: Sequence[Card],
     gone: bytearray,
     seats_after: int,
-    wizard_lead_sets_suit: bool = False,
+    config: GameConfig,
 ) -> float:
     """The chance that ``card`` played from ``hand`` onto ``trick`` takes the trick.
 
@@ -97,7 +97,7 @@ def win_chance(
     hand are unseen: in the hands of the players still to play (each holds as many
     cards as the player, who has not played yet either) or elsewhere.
     """
-    return win_chances((card,), trick, trump, hand, gone, seats_after, wizard_lead_sets_suit)[0]
+    return win_chances((card,), trick, trump, hand, gone, seats_after, config)[0]
 
 
 def win_chances(
@@ -107,16 +107,16 @@ def win_chances(
     hand: Sequence[Card],
     gone: bytearray,
     seats_after: int,
-    wizard_lead_sets_suit: bool = False,
+    config: GameConfig,
 ) -> list[float]:
     """``win_chance`` of several cards of the hand at once (the counts are shared)."""
     beaten_by_wizard = False
     top: Card | None = None  # the card winning the trick so far
     follow: Suit | None = None
     if trick:
-        top = trick[trick_winner(trick, trump)]
+        top = trick[trick_winner(trick, trump, config)]
         beaten_by_wizard = top.kind is WIZARD
-        follow = suit_to_follow(trick, wizard_lead_sets_suit=wizard_lead_sets_suit)
+        follow = suit_to_follow(trick, config)
     per_hand = len(hand)
     known = bytearray(gone)
     for c in hand:
@@ -205,7 +205,8 @@ def _raw_estimate(
     sure = 0.0
     unsure = 0.0
     low_trumps = 0
-    chances = win_chances(hand, (), trump, hand, gone, seats - 1)
+    # A lead: no trick rule is read yet, and the estimate is calibrated on the standard game.
+    chances = win_chances(hand, (), trump, hand, gone, seats - 1, GameConfig(seats))
     for card, chance in zip(hand, chances, strict=True):
         if card.kind is WIZARD:
             sure += chance
@@ -288,12 +289,12 @@ def choose_card(
     need: int,
     gone: bytearray,
     seats_after: int,
-    wizard_lead_sets_suit: bool = False,
+    config: GameConfig,
 ) -> Card:
     """The heuristic's card (see the module docstring); ``need`` = bid − tricks taken."""
     if len(legal) == 1:
         return legal[0]
-    chances = win_chances(legal, trick, trump, hand, gone, seats_after, wizard_lead_sets_suit)
+    chances = win_chances(legal, trick, trump, hand, gone, seats_after, config)
     options = list(zip(legal, chances, strict=True))
     if need > 0:
         if need >= len(hand):
@@ -341,7 +342,7 @@ def clairvoyant_win_chance(view: SeatView, trump: Suit | None = None) -> float:
                 hand = view.others_hands[seat]
                 assert hand is not None and len(hand) == 1
                 cards.append(hand[0])
-        if order[trick_winner(cards, trump)] == view.seat:
+        if order[trick_winner(cards, trump, view.config)] == view.seat:
             wins += 1
     return wins / len(knowledge.unseen)
 
@@ -456,7 +457,7 @@ class HeuristicPolicy:
             need,
             view_gone(view),
             view.seats - len(trick) - 1,
-            view.config.wizard_lead_sets_suit,
+            view.config,
         )
 
 

@@ -18,7 +18,7 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from wizard_p2p.rules import DECK, Card, SeatView, Suit, suit_to_follow
+from wizard_p2p.rules import DECK, Card, GameConfig, SeatView, Suit, suit_to_follow
 
 _SAMPLE_ATTEMPTS = 40
 
@@ -30,7 +30,7 @@ class Knowledge:
     seat: int
     seats: int
     trump: Suit | None
-    wizard_lead_sets_suit: bool
+    config: GameConfig  # the game's, whose rules the plays followed
     hand: tuple[Card, ...] | None  # None in the clairvoyance round
     known_hands: tuple[tuple[Card, ...] | None, ...]  # every hand this seat can see (own too)
     hand_sizes: tuple[int, ...]
@@ -49,14 +49,14 @@ def round_plays(view: SeatView) -> list[list[tuple[int, Card]]]:
 
 
 def infer_voids(
-    tricks: Iterable[Sequence[tuple[int, Card]]], seats: int, *, wizard_lead_sets_suit: bool
+    tricks: Iterable[Sequence[tuple[int, Card]]], config: GameConfig
 ) -> list[set[Suit]]:
     """The suits each seat has shown it does not hold, from the public plays."""
-    voids: list[set[Suit]] = [set() for _ in range(seats)]
+    voids: list[set[Suit]] = [set() for _ in range(config.seats)]
     for plays in tricks:
         cards: list[Card] = []
         for seat, card in plays:
-            follow = suit_to_follow(cards, wizard_lead_sets_suit=wizard_lead_sets_suit)
+            follow = suit_to_follow(cards, config)
             if follow is not None and card.is_suit_card and card.suit is not follow:
                 voids[seat].add(follow)
             cards.append(card)
@@ -82,12 +82,12 @@ def knowledge_of(view: SeatView) -> Knowledge:
         if hand is not None:
             seen.update(hand)
     unseen = tuple(card for card in DECK if card not in seen)
-    voids = infer_voids(tricks, n, wizard_lead_sets_suit=view.config.wizard_lead_sets_suit)
+    voids = infer_voids(tricks, view.config)
     return Knowledge(
         seat=view.seat,
         seats=n,
         trump=view.trump,
-        wizard_lead_sets_suit=view.config.wizard_lead_sets_suit,
+        config=view.config,
         hand=view.hand,
         known_hands=tuple(known),
         hand_sizes=view.hand_sizes,

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from wizard_p2p.bots.heuristic import choose_card
-from wizard_p2p.rules import Card, Suit, legal_cards, trick_winner
+from wizard_p2p.rules import Card, GameConfig, Suit, legal_cards, trick_winner
 
 
 def play_out(
@@ -23,15 +23,16 @@ def play_out(
     trick: Sequence[tuple[int, Card]],
     to_move: int,
     gone: bytearray,
+    config: GameConfig,
     *,
-    wizard_lead_sets_suit: bool = False,
     first: Card | None = None,
 ) -> list[int]:
     """The tricks each seat has taken at the end of the round.
 
     ``hands`` are the current hands, ``trick`` the plays of the unfinished trick,
     ``to_move`` the seat to play next and ``gone`` the cards out of play (flags by
-    card index, as the heuristic expects; it is not modified). If ``first`` is
+    card index, as the heuristic expects; it is not modified); ``config`` is the game's,
+    whose rules every play and trick follows. If ``first`` is
     given, the seat to move plays it; every other play is the heuristic's.
     """
     return play_out_trick(
@@ -42,7 +43,7 @@ def play_out(
         trick,
         to_move,
         gone,
-        wizard_lead_sets_suit=wizard_lead_sets_suit,
+        config,
         first=first,
     )[0]
 
@@ -55,8 +56,8 @@ def play_out_trick(
     trick: Sequence[tuple[int, Card]],
     to_move: int,
     gone: bytearray,
+    config: GameConfig,
     *,
-    wizard_lead_sets_suit: bool = False,
     first: Card | None = None,
 ) -> tuple[list[int], int | None]:
     """``play_out``'s tricks, and the seat that takes the trick under way (None when the
@@ -68,7 +69,6 @@ def play_out_trick(
     trick_seats = [seat for seat, _ in trick]
     trick_cards = [card for _, card in trick]
     seat = to_move
-    wls = wizard_lead_sets_suit
     winner: int | None = None
     while True:
         hand = held[seat]
@@ -77,7 +77,7 @@ def play_out_trick(
         if first is not None:
             card, first = first, None
         else:
-            legal = legal_cards(hand, trick_cards, wizard_lead_sets_suit=wls)
+            legal = legal_cards(hand, trick_cards, config)
             if len(legal) == 1:
                 card = legal[0]
             else:
@@ -89,14 +89,14 @@ def play_out_trick(
                     bids[seat] - taken[seat],
                     gone,
                     n - len(trick_cards) - 1,
-                    wls,
+                    config,
                 )
         hand.remove(card)
         gone[card.index] = 1
         trick_cards.append(card)
         trick_seats.append(seat)
         if len(trick_cards) == n:
-            seat = trick_seats[trick_winner(trick_cards, trump)]
+            seat = trick_seats[trick_winner(trick_cards, trump, config)]
             taken[seat] += 1
             if winner is None:
                 winner = seat

@@ -53,7 +53,7 @@ from typing import Any
 from wizard_p2p.bots import BASELINES, POLICIES, make_policy
 from wizard_p2p.bots.policy import Policy, decide
 from wizard_p2p.errors import UsageError
-from wizard_p2p.rules import DECK, Card, Game, GameConfig, SeatView, score
+from wizard_p2p.rules import DECK, Card, Game, GameConfig, SeatView
 from wizard_p2p.rules.driver import Choice, GameDriver
 
 DEFAULT_EXPERT_SAMPLES = 16
@@ -87,6 +87,7 @@ class GameRecord:
     totals: tuple[int, ...]
     bids: list[tuple[int, ...]]  # per round
     taken: list[tuple[int, ...]]
+    points: list[tuple[int, ...]]  # per round, as the game scored them
     decision_times: list[list[float]] = field(default_factory=list)  # per seat, seconds
 
 
@@ -115,6 +116,7 @@ def play_game(
         totals=tuple(game.totals),
         bids=[r.bids for r in game.history],
         taken=[r.taken for r in game.history],
+        points=[r.points for r in game.history],
         decision_times=times,
     )
 
@@ -293,7 +295,8 @@ def _summarise(pair: tuple[str, str], results: Sequence[_DealResult]) -> MatchRe
                 deal_scores[side].append(record.totals[seat])
                 if seat in winners:
                     wins[side] += 1 / len(winners)
-                for i, (bids, taken) in enumerate(zip(record.bids, record.taken, strict=True)):
+                rows = zip(record.bids, record.taken, record.points, strict=True)
+                for i, (bids, taken, round_points) in enumerate(rows):
                     hit = bids[seat] == taken[seat]
                     miss = abs(bids[seat] - taken[seat])
                     rounds[side] += 1
@@ -302,7 +305,7 @@ def _summarise(pair: tuple[str, str], results: Sequence[_DealResult]) -> MatchRe
                     round_count[side][i] += 1
                     round_hits[side][i] += hit
                     round_misses[side][i] += miss
-                    deal_points[side][i].append(score(bids[seat], taken[seat]))
+                    deal_points[side][i].append(round_points[seat])
                 times[side].extend(record.decision_times[seat])
         for side in (0, 1):
             per_deal[side].append(statistics.fmean(deal_scores[side]))

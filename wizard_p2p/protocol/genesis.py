@@ -17,14 +17,18 @@ from wizard_p2p.rules import GameConfig
 
 
 def config_terms(config: GameConfig) -> dict[str, Any]:
-    return {
-        "seats": config.seats,
-        "plus_minus_one": config.plus_minus_one,
-        "hidden_bids": config.hidden_bids,
-        "secret_bids": config.secret_bids,
-        "clairvoyance": config.clairvoyance,
-        "wizard_lead_sets_suit": config.wizard_lead_sets_suit,
-    }
+    """The genesis terms' ``config``, written by the table ``messages.CONFIG``."""
+    return m.CONFIG.write({c.attr: getattr(config, c.attr) for c in m.CONFIG.columns})
+
+
+def read_config(terms: dict[str, Any]) -> GameConfig:
+    """The game of a ``config`` the schema accepted, an absent field read as its default.
+
+    Raises ``DecodeError`` for a combination the rules refuse (its reason says why)."""
+    try:
+        return GameConfig(**m.CONFIG.read(terms))
+    except ConfigError as exc:
+        raise DecodeError(f"the genesis terms cannot be played: {exc}") from None
 
 
 def player_record(
@@ -142,10 +146,7 @@ def read_genesis(raw: bytes) -> Genesis:
         raise DecodeError("the genesis has zero game id and zero previous hash")
     terms = entry.body["terms"]
     players = terms["players"]
-    try:
-        config = GameConfig(**terms["config"])
-    except ConfigError as exc:
-        raise DecodeError(f"the genesis terms cannot be played: {exc}") from None
+    config = read_config(terms["config"])
     if len(players) != config.seats or len(entry.body["endorsements"]) != config.seats:
         raise DecodeError("the genesis needs one player and one endorsement per seat")
     if len({p["sign_key"] for p in players}) != len(players):
@@ -187,5 +188,6 @@ __all__ = [
     "endorse",
     "genesis_terms",
     "player_record",
+    "read_config",
     "read_genesis",
 ]

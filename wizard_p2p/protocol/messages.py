@@ -20,6 +20,7 @@ same definitions as JSON Schema.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 from dataclasses import dataclass
 from typing import Any
@@ -29,7 +30,20 @@ from wizard_p2p.crypto import SEAL_OVERHEAD
 from wizard_p2p.errors import DecodeError, WizardError
 from wizard_p2p.identity import Identity, verify
 from wizard_p2p.protocol.kinds import EntryKind
-from wizard_p2p.protocol.schema import Bool, Field, Hex, Int, List, Nullable, Obj, Str
+from wizard_p2p.protocol.schema import (
+    REQUIRED,
+    Bool,
+    Column,
+    Field,
+    Hex,
+    Int,
+    List,
+    Nullable,
+    Obj,
+    Record,
+    Str,
+)
+from wizard_p2p.rules import MAX_SEATS, MIN_SEATS, GameConfig
 
 PROTOCOL = "wizard-p2p/8"
 VERSION = 8
@@ -53,15 +67,29 @@ SEALED = Hex(SEAL_OVERHEAD + 32, SEAL_OVERHEAD + 32 * 5)
 # The clairvoyance round's sealed key shares: one box per other seat, null at the writer's.
 SHARES = List(Nullable(SEALED), 3, 6)
 
-CONFIG = Obj(
-    {
-        "seats": Int(3, 6),
-        "plus_minus_one": Bool(),
-        "hidden_bids": Bool(),
-        "secret_bids": Bool(),
-        "clairvoyance": Bool(),
-        "wizard_lead_sets_suit": Bool(),
-    }
+_RULES_DEFAULTS = {f.name: f.default for f in dataclasses.fields(GameConfig)}
+
+
+def _config_column(attr: str, spec: Field, *, written: bool = False) -> Column:
+    """A ``GameConfig`` field under its own name, with the default the rules give it (none:
+    the field is required)."""
+    default = _RULES_DEFAULTS[attr]
+    return Column(attr, attr, spec, REQUIRED if default is dataclasses.MISSING else default,
+                  written)
+
+
+# The genesis terms' game: one row per ``GameConfig`` field (SPEC §3.1). An absent field
+# is the standard game's; the rows marked ``written`` are written whatever their value, as
+# every genesis of this version carries them, and any other only when it is not its default.
+CONFIG = Record(
+    (
+        _config_column("seats", Int(MIN_SEATS, MAX_SEATS)),
+        _config_column("plus_minus_one", Bool(), written=True),
+        _config_column("hidden_bids", Bool(), written=True),
+        _config_column("secret_bids", Bool(), written=True),
+        _config_column("clairvoyance", Bool(), written=True),
+        _config_column("wizard_lead_sets_suit", Bool(), written=True),
+    )
 )
 
 PLAYER = Obj(

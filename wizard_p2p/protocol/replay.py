@@ -30,6 +30,7 @@ from wizard_p2p.rules import (
     DECK,
     Card,
     Game,
+    GameConfig,
     Phase,
     RoundResult,
     Suit,
@@ -172,6 +173,7 @@ def record_to_json(record: GameRecord) -> dict[str, Any]:
 def _scored_round(
     result: RoundResult,
     hands: tuple[tuple[Card, ...], ...] | None,
+    config: GameConfig,
     *,
     verified: bool,
     scored: bool,
@@ -186,7 +188,7 @@ def _scored_round(
         trump=result.trump,
         bids=tuple(result.bids),
         hands=hands,
-        tricks=tuple(_trick(t, result.trump) for t in result.tricks),
+        tricks=tuple(_trick(t, result.trump, config) for t in result.tricks),
         taken=result.taken,
         points=result.points if scored else None,
         totals=result.totals if scored else before,
@@ -195,7 +197,7 @@ def _scored_round(
 
 
 def round_just_played(
-    names: tuple[str, ...], variants: tuple[str, ...], rounds_total: int, result: RoundResult
+    names: tuple[str, ...], config: GameConfig, result: RoundResult
 ) -> GameRecord:
     """A record of one round a player has just seen scored, from the rules' result alone.
 
@@ -208,9 +210,12 @@ def round_just_played(
         tuple(card for trick in result.tricks for s, card in trick.plays if s == seat)
         for seat in range(len(names))
     )
-    record = _scored_round(result, hands, verified=False, scored=True, before=result.totals)
+    record = _scored_round(
+        result, hands, config, verified=False, scored=True, before=result.totals
+    )
     return GameRecord(
-        game_id="", names=names, variants=variants, rounds_total=rounds_total, entries=0,
+        game_id="", names=names, variants=config.variants(), rounds_total=config.rounds,
+        entries=0,
         status=LIVE, message="", rounds=(record,),
     )
 
@@ -308,11 +313,12 @@ def _round(
     hands = _hands(table, rnd)
     if index < len(game.history):
         return _scored_round(
-            game.history[index], hands, verified=verified, scored=verified, before=before
+            game.history[index], hands, game.config,
+            verified=verified, scored=verified, before=before,
         )
     if game.round_no != rnd.round_no or game.phase is Phase.DEAL:
         return None
-    tricks = [_trick(t, game.trump) for t in game.round_tricks]
+    tricks = [_trick(t, game.trump, game.config) for t in game.round_tricks]
     if game.trick:
         tricks.append(TrickRecord(game.trick[0][0], tuple(game.trick), None, None))
     return RoundRecord(
@@ -340,8 +346,8 @@ def _hands(table: Table, rnd: RoundState) -> tuple[tuple[Card, ...], ...] | None
         return None  # a secret that derives nothing: the round's fault names its seat
 
 
-def _trick(trick: Trick, trump: Suit | None) -> TrickRecord:
-    index, reason = trick_winner_reason(trick.cards, trump)
+def _trick(trick: Trick, trump: Suit | None, config: GameConfig) -> TrickRecord:
+    index, reason = trick_winner_reason(trick.cards, trump, config)
     return TrickRecord(trick.leader, trick.plays, trick.plays[index][0], reason)
 
 

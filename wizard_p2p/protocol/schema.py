@@ -9,7 +9,7 @@ definitions the code enforces (a test keeps the committed files equal to them).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from wizard_p2p.canonical import MAX_INT, hexbytes
@@ -243,3 +243,71 @@ class Obj(Field):
             "required": sorted(set(self.fields) - self.optional),
             "additionalProperties": False,
         }
+
+
+# A ``Column``'s ``default`` when the field has none: the field is required.
+REQUIRED: Any = object()
+
+
+@dataclass(frozen=True)
+class Column:
+    """One field of a value type on the wire: the value's attribute, its wire name, its
+    type and range, and the value an absent field reads as (``REQUIRED``: none, it must
+    be present). ``written`` is whether a writer writes it even at its default: true for
+    the fields every writer has always written, so their bytes never change; a field
+    added later is written only when it differs from its default, so a value that leaves
+    it at its default encodes as it did before the field existed."""
+
+    attr: str
+    wire: str
+    spec: Field
+    default: Any = REQUIRED
+    written: bool = False
+
+    @property
+    def required(self) -> bool:
+        return self.default is REQUIRED
+
+
+@dataclass(frozen=True)
+class Record(Field):
+    """An object whose fields are a table of ``Column``s. ``parse`` checks it as an ``Obj``
+    (an absent optional field stays absent, so bytes a signature covers re-encode as they
+    came); ``read`` gives the value type's attributes, every default filled in; ``write``
+    gives the wire form of those attributes, by each column's ``written``."""
+
+    columns: tuple[Column, ...]
+    _obj: Obj = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        wires = {c.wire for c in self.columns}
+        if len(wires) != len(self.columns) or len({c.attr for c in self.columns}) != len(wires):
+            raise ValueError("a record's columns must name distinct attributes and wire names")
+        obj = Obj(
+            {c.wire: c.spec for c in self.columns},
+            frozenset(c.wire for c in self.columns if not c.required),
+        )
+        object.__setattr__(self, "_obj", obj)
+
+    def parse(self, value: Any, path: str) -> dict[str, Any]:
+        return self._obj.parse(value, path)
+
+    def read(self, parsed: Mapping[str, Any]) -> dict[str, Any]:
+        """The attributes of a value ``parse`` accepted: an absent field is its default."""
+        return {c.attr: parsed.get(c.wire, c.default) for c in self.columns}
+
+    def write(self, values: Mapping[str, Any]) -> dict[str, Any]:
+        """The wire form of the attributes ``values``: every required and ``written``
+        field, and every other one whose value is not its default."""
+        return {
+            c.wire: values[c.attr]
+            for c in self.columns
+            if c.required or c.written or values[c.attr] != c.default
+        }
+
+    def json_schema(self) -> dict[str, Any]:
+        schema = self._obj.json_schema()
+        for c in self.columns:
+            if not c.required:
+                schema["properties"][c.wire]["default"] = c.default
+        return schema

@@ -14,15 +14,6 @@ MIN_SEATS = 3
 MAX_SEATS = 6
 DECK_SIZE = 60
 
-VARIANT_NAMES = (
-    "plus_minus_one",
-    "hidden_bids",
-    "secret_bids",
-    "clairvoyance",
-    "wizard_lead_sets_suit",
-)
-
-
 @dataclass(frozen=True)
 class GameConfig:
     """What all seats agree on before the first card.
@@ -80,7 +71,7 @@ class GameConfig:
     @classmethod
     def with_variants(cls, seats: int, variants: list[str] | tuple[str, ...] = ()) -> GameConfig:
         """Build from variant names (as in ``variants()``; ``-`` may stand for ``_``)."""
-        known = {f.name for f in fields(cls)} - {"seats"}
+        known = set(VARIANT_NAMES)
         flags: dict[str, bool] = {}
         for raw in variants:
             name = raw.strip().replace("-", "_").lower()
@@ -92,3 +83,8 @@ class GameConfig:
                 )
             flags[name] = True
         return cls(seats=seats, **flags)
+
+
+# Every field but the seat count is a variant or house rule that is off by default, in the
+# one order every program lists them.
+VARIANT_NAMES = tuple(f.name for f in fields(GameConfig) if f.name != "seats")

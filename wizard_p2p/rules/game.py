@@ -236,9 +236,7 @@ class Game:
         hand = self.hands[self.to_move]
         if hand is None:
             return []
-        return legal_cards(
-            hand, self.trick_cards, wizard_lead_sets_suit=self.config.wizard_lead_sets_suit
-        )
+        return legal_cards(hand, self.trick_cards, self.config)
 
     def legal_actions(self) -> list[Action]:
         """Every action the seat to move may take (not DEAL/OPEN_BIDS, which bring information)."""
@@ -432,9 +430,7 @@ class Game:
         if hand is not None:
             if card not in hand:
                 raise IllegalAction(f"seat {seat + 1} does not hold {card}", rule="not-held")
-            broken = breaks_follow_suit(
-                card, hand, trick_cards, wizard_lead_sets_suit=self.config.wizard_lead_sets_suit
-            )
+            broken = breaks_follow_suit(card, hand, trick_cards, self.config)
             if broken is not None:
                 raise IllegalAction(
                     f"{card} does not follow suit: seat {seat + 1} holds "
@@ -457,7 +453,7 @@ class Game:
         if len(self.trick) < self.seats:
             self.to_move = self.left_of(seat)
             return
-        winner_index = trick_winner(self.trick_cards, self.trump)
+        winner_index = trick_winner(self.trick_cards, self.trump, self.config)
         winner = self.trick[winner_index][0]
         self.round_tricks.append(Trick(self.trick[0][0], tuple(self.trick), winner))
         self.taken[winner] += 1
@@ -471,7 +467,7 @@ class Game:
 
     def _score_round(self) -> None:
         bids = tuple(b for b in self.bids if b is not None)
-        points = tuple(score(b, t) for b, t in zip(bids, self.taken, strict=True))
+        points = tuple(score(b, t, self.config) for b, t in zip(bids, self.taken, strict=True))
         self.totals = [t + p for t, p in zip(self.totals, points, strict=True)]
         self.history.append(
             RoundResult(
@@ -527,9 +523,7 @@ def check_round_plays(
                     rule="not-held",
                     seat=seat,
                 )
-            broken = breaks_follow_suit(
-                card, remaining[seat], played, wizard_lead_sets_suit=config.wizard_lead_sets_suit
-            )
+            broken = breaks_follow_suit(card, remaining[seat], played, config)
             if broken is not None:
                 raise IllegalAction(
                     f"trick {number}: seat {seat + 1} played {card} while holding "

@@ -514,10 +514,7 @@ class WizardApp:
         if card is None:
             return
         if card not in view.legal_plays:
-            follow = suit_to_follow(
-                [c for _, c in view.trick],
-                wizard_lead_sets_suit=view.config.wizard_lead_sets_suit,
-            )
+            follow = suit_to_follow([c for _, c in view.trick], view.config)
             if follow is not None:
                 self.message = self.tr("err_follow", card=str(card), suit=self.tr.suit(follow))
             else:
@@ -625,8 +622,7 @@ class WizardApp:
         result, snap = self.summary, self.snapshot
         if result is None or snap is None:
             return
-        config = snap.view.config
-        record = round_just_played(snap.names, config.variants(), config.rounds, result)
+        record = round_just_played(snap.names, snap.view.config, result)
         self.round_replay = show_over(self.application, record, self.lang)
 
     def continue_(self) -> None:

@@ -26,7 +26,7 @@ from functools import partial
 
 from prompt_toolkit.mouse_events import MouseEvent, MouseEventType
 
-from wizard_p2p.rules import DECK, Card, Phase, Suit, Trick, trick_winner
+from wizard_p2p.rules import DECK, Card, GameConfig, Phase, Suit, Trick, trick_winner
 from wizard_p2p.tui.controls import Line, flow
 from wizard_p2p.tui.shared import ConsoleState
 from wizard_p2p.tui.status_words import status_text
@@ -82,10 +82,12 @@ def last_trick(app: ConsoleState) -> Trick | None:
     return None
 
 
-def _winning_seat(plays: tuple[tuple[int, Card], ...], trump: Suit | None) -> int | None:
+def _winning_seat(
+    plays: tuple[tuple[int, Card], ...], trump: Suit | None, config: GameConfig
+) -> int | None:
     if not plays:
         return None
-    index = trick_winner([card for _, card in plays], trump)
+    index = trick_winner([card for _, card in plays], trump, config)
     return plays[index][0]
 
 
@@ -136,7 +138,7 @@ def seat_lines(app: ConsoleState, cells: int, height: int | None) -> list[Line]:
         + pad(tr("col_last"), last_w)
     )
     lines: list[Line] = [[("class:header", clip(header, cells))]]
-    trick_winner_seat = _winning_seat(view.trick, view.trump)
+    trick_winner_seat = _winning_seat(view.trick, view.trump, view.config)
     last = last_trick(app)
     played = dict(view.trick)
     last_played = dict(last.plays) if last is not None else {}
@@ -192,7 +194,7 @@ def _trick_info(app: ConsoleState) -> str:
     if view.phase is Phase.PLAY:
         if view.trick:
             leader = view.trick[0][0]
-            winner = _winning_seat(view.trick, view.trump)
+            winner = _winning_seat(view.trick, view.trump, view.config)
             assert winner is not None
             if app.is_me(winner):
                 return tr("trick_led_by_you_win", name=clip(app.name(leader), 12))
@@ -216,7 +218,7 @@ def trick_lines(app: ConsoleState, cells: int, height: int | None) -> list[Line]
     view = app.snapshot.view
     tr = app.tr
     plays, style, label = view.trick, "", tr("trick_now")
-    winner = _winning_seat(view.trick, view.trump)
+    winner = _winning_seat(view.trick, view.trump, view.config)
     if not plays:
         last = last_trick(app) if view.phase is Phase.PLAY else None
         if last is None:
