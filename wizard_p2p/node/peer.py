@@ -44,6 +44,7 @@ from wizard_p2p.net import (
     entry_digest,
 )
 from wizard_p2p.net.events import PeerState
+from wizard_p2p.net.watchers import SendFilter
 from wizard_p2p.node.bot_driver import BotDriver
 from wizard_p2p.node.durability import SeatLog
 from wizard_p2p.node.faults import Faults
@@ -60,6 +61,7 @@ from wizard_p2p.node.tracing import BenchTracer, Tracer
 from wizard_p2p.node.warmup import warm_up
 from wizard_p2p.node.watch_gate import WatchGate
 from wizard_p2p.node.watch_list import WatchList
+from wizard_p2p.protocol.authoring import Rewrite
 from wizard_p2p.protocol.events import (
     Event,
     Faulted,
@@ -101,6 +103,8 @@ class GamePeer:
         trace_path: Path | None = None,
         resumable: bool = True,
         people: frozenset[int] | None = None,
+        rewrite: Rewrite | None = None,
+        send_filter: SendFilter | None = None,
     ) -> None:
         self.store = store
         # The seats persons play (the lobby's word; None: not known): see StallWatch.
@@ -117,8 +121,11 @@ class GamePeer:
         self._helper = PassHelper() if (os.cpu_count() or 1) > 1 else None
         self.table = Table(
             genesis, seat=record.seat, identity=identity, master_secret=record.master_secret,
-            defer_checks=True, helper=self._helper,
+            defer_checks=True, helper=self._helper, rewrite=rewrite,
         )
+        # A modified client's hooks on what it writes and sends (the adversarial tests'
+        # cheating seat): ``Table(rewrite=…)``, ``Mesh.filter_sends``.
+        self._send_filter = send_filter
         self.seat = record.seat
         self.net_config = net_config or NetConfig()
         self.policy = policy
@@ -181,6 +188,7 @@ class GamePeer:
             config=self.net_config,
             game_id=self.table.game_id.hex()[:32],
         )
+        self.mesh.filter_sends(self._send_filter)
         # The port held since the lobby (wizard_p2p.ports) is taken over by the mesh's
         # listener: seats that dial us before it binds wait instead of being refused.
         await self.mesh.start()
