@@ -399,6 +399,23 @@ class GamePeer:
         """Seconds the seat due has held up the game (0.0 when none does)."""
         return self._stall.stalled_for()
 
+    @property
+    def stall_due(self) -> float | None:
+        """When (the loop's time) our stall timer next falls due: the stall limit where
+        we write the abort, else the console's countdown tick; None when none runs."""
+        timer = self._stall.timer
+        return None if timer is None else timer.when()
+
+    @property
+    def seat_log(self) -> SeatLog:
+        """Our log file as the table's events keep it (what is on disk, its fsyncs)."""
+        return self._seat_log
+
+    @property
+    def pass_helper(self) -> PassHelper | None:
+        """The second thread our passes are shared with (None on one core)."""
+        return self._helper
+
     def can_abort(self) -> bool:
         """Whether this seat may end the game now: the seat due has held it up (silent,
         or withholding an automatic entry) for the stall limit, and we are the one seat
