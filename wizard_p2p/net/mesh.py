@@ -452,6 +452,19 @@ class Mesh(ListeningService):
         assert self._private is not None
         return self._private.send(peer, bytes(payload))
 
+    @property
+    def unread_messages(self) -> int:
+        """Messages received and not read yet (``next_event``): at most
+        ``max_queued_messages``."""
+        return self._queued_messages
+
+    def unread_bytes(self, peer: str | None = None) -> int:
+        """Bytes of the messages received and not read yet: ``peer``'s (what its budget,
+        ``max_queued_bytes``, bounds) or everyone's."""
+        if peer is not None:
+            return self._queued_bytes.get(peer, 0)
+        return sum(self._queued_bytes.values())
+
     def private_pending(self, peer: str | None = None) -> int:
         """Private messages sent and not yet acknowledged (to ``peer``, or to anyone)."""
         return 0 if self._private is None else self._private.pending(peer)
