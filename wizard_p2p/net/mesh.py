@@ -482,6 +482,22 @@ class Mesh(ListeningService):
         if event is None:
             self._events.put_nowait(None)  # keep telling other readers
             raise MeshClosed("mesh closed")
+        return self._read(event)
+
+    def take_events(self) -> list[NetEvent]:
+        """The events queued now, taken without waiting (what the next calls of
+        :meth:`next_event` would return at once)."""
+        taken: list[NetEvent] = []
+        while not self._events.empty():
+            event = self._events.get_nowait()
+            if event is None:
+                self._events.put_nowait(None)  # keep telling other readers
+                break
+            taken.append(self._read(event))
+        return taken
+
+    def _read(self, event: NetEvent) -> NetEvent:
+        """An event handed to the reader: its message leaves its sender's budget."""
         if isinstance(event, PrivateReceived | MessageReceived):
             self._queued_messages -= 1
             self._queued_bytes[event.peer] -= len(event.payload)
