@@ -260,6 +260,18 @@ class Announcer:
         self._zc = _zeroconf_on_its_thread(interfaces)
         self._registering = asyncio.ensure_future(self._register(self._zc))
 
+    async def registered(self) -> None:
+        """Wait until the registration started by :meth:`start` is over: the name
+        claimed and the service announced, or ``failure`` saying why not."""
+        if self._registering is not None:
+            await asyncio.gather(self._registering, return_exceptions=True)
+
+    @property
+    def running(self) -> bool:
+        """Whether multicast DNS runs for this service (its own thread): from
+        :meth:`start` until :meth:`close`, or until a failure stops it."""
+        return self._zc is not None
+
     async def _register(self, zc: Zeroconf) -> None:
         try:
             async with self._lock:
