@@ -38,7 +38,13 @@ from tests.fuzz_support import (
 from wizard_p2p.disk.evidence import read_evidence
 from wizard_p2p.errors import DecodeError
 from wizard_p2p.identity import Identity
-from wizard_p2p.net.keys import CurveKeys, KeyFileError, _encode, _load, parse_key_file
+from wizard_p2p.net.keys import (
+    CurveKeys,
+    KeyFileError,
+    encode_key_file,
+    load_or_create_curve_keys,
+    parse_key_file,
+)
 from wizard_p2p.node.store import GameStore, SeatRecord
 from wizard_p2p.protocol.evidence import Evidence, decode_evidence
 
@@ -104,14 +110,14 @@ def test_seat_record_deep_or_huge_is_refused() -> None:
 
 # --- the CURVE key file -------------------------------------------------------------
 
-CURVE_FILES = [_encode(CurveKeys.generate()) for _ in range(2)]
+CURVE_FILES = [encode_key_file(CurveKeys.generate()) for _ in range(2)]
 
 
 def _curve(data: bytes) -> None:
     keys = attempt(parse_key_file, data)
     if keys is not None:
-        assert parse_key_file(_encode(keys)) == keys
-    from_file = attempt(_load, _write("curve.key", data))
+        assert parse_key_file(encode_key_file(keys)) == keys
+    from_file = attempt(load_or_create_curve_keys, _write("curve.key", data))
     assert (from_file is None) == (keys is None)
 
 

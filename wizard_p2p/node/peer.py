@@ -24,7 +24,7 @@ import asyncio
 import contextlib
 import logging
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from wizard_p2p.bots.policy import Policy
@@ -105,8 +105,12 @@ class GamePeer:
         people: frozenset[int] | None = None,
         rewrite: Rewrite | None = None,
         send_filter: SendFilter | None = None,
+        dial: Mapping[int, str] | None = None,
     ) -> None:
         self.store = store
+        # Where to reach some seats instead of the address the genesis gives (a relay,
+        # the tests' fault proxies): seat → endpoint.
+        self.dial = dict(dial or {})
         # The seats persons play (the lobby's word; None: not known): see StallWatch.
         self.people = people
         # False when leaving ends the game for good (``play``: the bots leave too).
@@ -252,6 +256,8 @@ class GamePeer:
             _log.exception("round 1's warm-up failed; the game goes on without it")
 
     def _endpoint_of(self, seat: int) -> str:
+        if seat in self.dial:
+            return self.dial[seat]
         return endpoint_of(self.table.players[seat]["address"], self.record.lobby_host)
 
     def attach_gate(self, gate: WatchGate) -> None:
