@@ -22,17 +22,16 @@ from hypothesis import given
 from tests.fuzz_support import (
     Chooser,
     attempt,
+    document_tests,
     dump_compact,
     dump_spaced,
     feed_all,
     fuzz_settings,
     golden_lines,
     inputs,
-    json_mutated,
     mutated,
     one_of,
     random_bytes,
-    random_documents,
     scratch_dir,
 )
 from wizard_p2p.disk.evidence import read_evidence
@@ -78,16 +77,9 @@ def _seat(data: bytes) -> None:
     assert (attempt(_STORE.load_seat) is None) == (record is None)
 
 
-@fuzz_settings(share=2)
-@given(inputs(one_of(random_bytes(200), random_documents(dump_spaced))))
-def test_seat_record_random(batch: list[bytes]) -> None:
-    feed_all("seat.json", _seat, batch)
-
-
-@fuzz_settings(share=2)
-@given(inputs(one_of(mutated(SEATS), json_mutated([json.loads(s) for s in SEATS], dump_spaced))))
-def test_seat_record_mutated(batch: list[bytes]) -> None:
-    feed_all("seat.json", _seat, batch)
+test_seat_record_random, test_seat_record_mutated = document_tests(
+    "seat_record", "seat.json", _seat, SEATS, dump_spaced
+)
 
 
 @pytest.mark.parametrize(
@@ -121,18 +113,9 @@ def _curve(data: bytes) -> None:
     assert (from_file is None) == (keys is None)
 
 
-@fuzz_settings(share=2)
-@given(inputs(one_of(random_bytes(200), random_documents(dump_spaced))))
-def test_curve_key_file_random(batch: list[bytes]) -> None:
-    feed_all("CURVE key file", _curve, batch)
-
-
-@fuzz_settings(share=2)
-@given(inputs(one_of(
-    mutated(CURVE_FILES), json_mutated([json.loads(f) for f in CURVE_FILES], dump_spaced)
-)))
-def test_curve_key_file_mutated(batch: list[bytes]) -> None:
-    feed_all("CURVE key file", _curve, batch)
+test_curve_key_file_random, test_curve_key_file_mutated = document_tests(
+    "curve_key_file", "CURVE key file", _curve, CURVE_FILES, dump_spaced
+)
 
 
 def test_curve_key_file_deep_json_is_refused() -> None:
@@ -219,14 +202,6 @@ def _evidence(data: bytes) -> None:
     assert (attempt(read_evidence, file) is None) == (record is None)
 
 
-@fuzz_settings(share=2)
-@given(inputs(one_of(random_bytes(300), random_documents(dump_compact))))
-def test_evidence_file_random(batch: list[bytes]) -> None:
-    feed_all("evidence file", _evidence, batch)
-
-
-@fuzz_settings(share=2)
-@given(inputs(one_of(mutated(EVIDENCE), json_mutated([json.loads(e) for e in EVIDENCE],
-                                                      dump_compact))))
-def test_evidence_file_mutated(batch: list[bytes]) -> None:
-    feed_all("evidence file", _evidence, batch)
+test_evidence_file_random, test_evidence_file_mutated = document_tests(
+    "evidence_file", "evidence file", _evidence, EVIDENCE, dump_compact, random_size=300
+)
