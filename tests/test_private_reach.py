@@ -13,19 +13,18 @@ from tests.private_reach import all_reaches, package_privates, reaches_in
 # (test file, private name) -> why the test needs it.
 ALLOWED: dict[tuple[str, str], str] = {
     ("tests/test_node_lobby_lifecycle.py", "_leave"):
-        "the lobby's tests are rewritten with the lobby's state machine",
+        "the host's list dropping a joiner unasked, which no public call of the lobby does",
     ("tests/test_node_lobby_lifecycle.py", "_server"):
-        "the lobby's tests are rewritten with the lobby's state machine",
+        "the host lobby's socket, closed under it to show a joiner that the host is gone",
     ("tests/test_node_lobby_lifecycle.py", "_stall"):
-        "the lobby's tests are rewritten with the lobby's state machine",
+        "who may end a stall at a table of persons and bots, read on the peer's stall watch",
     ("tests/test_node_lobby.py", "_interface_addresses"):
-        "the lobby's tests are rewritten with the lobby's state machine",
+        "the machine's interfaces as the invitation reads them, the loopback included",
     ("tests/test_commands_announce.py", "_no_longer_announced"):
-        "the networked command reads its notice hooks from argparse's namespace until "
-        "the command line's options are values",
+        "the networked command's notice of a stopped announcement, whose hooks come in "
+        "argparse's namespace",
     ("tests/test_node_peer.py", "_new_peer"):
-        "the networked command builds its peer from argparse's namespace until the "
-        "command line's options are values",
+        "the networked command's peer, built from argparse's namespace",
     ("tests/test_net_replication.py", "_yield_core"):
         "a call to the OS scheduler: when publishing yields the core shows nowhere else",
     ("tests/test_net_replication.py", "_peers"):
