@@ -35,7 +35,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
-from hypothesis import settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wizard_p2p.errors import CryptoError, DecodeError, PeerFault
@@ -290,3 +290,45 @@ def dump_compact(value: Any) -> bytes:
 def dump_spaced(value: Any) -> bytes:
     """``json.dumps``'s default layout, as the lobby and control messages are written."""
     return json.dumps(value, sort_keys=True).encode()
+
+
+# --- the two tests of a decoder of JSON documents ------------------------------------------
+
+FuzzTest = Callable[[], None]
+
+
+def document_tests(
+    label: str,
+    decoder: str,
+    check: Callable[[bytes], None],
+    valid: Sequence[bytes],
+    dump: Callable[[Any], bytes],
+    *,
+    random_size: int = 200,
+    documents: Sequence[Any] | None = None,
+    more_mutants: Sequence[Generator[bytes]] = (),
+) -> tuple[FuzzTest, FuzzTest]:
+    """The fuzz tests ``test_{label}_random`` and ``test_{label}_mutated`` of a decoder of
+    JSON documents (``decoder`` names it in the counts; ``check`` feeds it one input),
+    sharing its inputs between them: random bytes (up to ``random_size``) and random
+    documents written by ``dump``; then the ``valid`` encodings mutated as bytes, and as
+    documents (``documents``: the valid ones as JSON values, each of ``valid`` read back
+    unless given), with ``more_mutants``. A test module assigns them to those names."""
+
+    def random_inputs(batch: list[bytes]) -> None:
+        feed_all(decoder, check, batch)
+
+    def mutated_inputs(batch: list[bytes]) -> None:
+        feed_all(decoder, check, batch)
+
+    values = [json.loads(v) for v in valid] if documents is None else list(documents)
+    made = []
+    for test, suffix, generate in (
+        (random_inputs, "random", one_of(random_bytes(random_size), random_documents(dump))),
+        (mutated_inputs, "mutated",
+         one_of(mutated(valid), json_mutated(values, dump), *more_mutants)),
+    ):
+        # The name tells the tests apart: in pytest's report and Hypothesis's database.
+        test.__name__ = test.__qualname__ = f"test_{label}_{suffix}"
+        made.append(fuzz_settings(share=2)(given(inputs(generate))(test)))
+    return made[0], made[1]

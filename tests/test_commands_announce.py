@@ -22,6 +22,7 @@ from wizard_p2p.cli import build_parser
 from wizard_p2p.commands import networked
 from wizard_p2p.commands.announcing import LobbyAnnouncer, announce_lobby, not_announced
 from wizard_p2p.commands.lobby_adapter import LobbyAdapter
+from wizard_p2p.errors import WizardError
 from wizard_p2p.net.discovery import (
     FAILED,
     LISTEN_ELSEWHERE,
@@ -57,9 +58,23 @@ class FakeLobby:
 
 
 class FakeAnnouncer:
+    """What announces the lobby (``LobbyAnnouncer(make_announcer=fake.made)``), in memory."""
+
     def __init__(self) -> None:
         self.texts: list[bytes] = []
         self.closed = False
+        self.started = False
+        self.on_failure: Callable[[WizardError], None] | None = None
+
+    def made(
+        self, instance: str, port: int, text: bytes, listen: str,
+        on_failure: Callable[[WizardError], None],
+    ) -> FakeAnnouncer:
+        self.on_failure = on_failure
+        return self
+
+    async def start(self) -> None:
+        self.started = True
 
     async def update(self, text: bytes) -> None:
         self.texts.append(text)
@@ -84,17 +99,17 @@ def test_the_announcement_follows_the_lobby() -> None:
 def test_each_change_is_pushed_and_the_last_one_wins() -> None:
     async def main() -> FakeAnnouncer:
         lobby = FakeLobby()
-        announcer = LobbyAnnouncer(lobby)  # type: ignore[arg-type]
         fake = FakeAnnouncer()
-        announcer._announcer = fake  # type: ignore[assignment]
-        lobby.subscribe(announcer._changed)
+        announcer = LobbyAnnouncer(lobby, make_announcer=fake.made)  # type: ignore[arg-type]
+        await announcer.start()
+        assert fake.started and fake.texts == []  # the first text goes with the start
         lobby.players.append(object())
         lobby.changed()
         lobby.players.append(object())
         lobby.changed()
         lobby.changed()  # nothing new: nothing sent
-        assert announcer._pushing is not None
-        await announcer._pushing
+        await announcer.pushed()
+        assert [decode_announcement(t).seated for t in fake.texts][-1] == 3
         await announcer.close()
         return fake
 
@@ -183,13 +198,12 @@ def test_withdrawing_never_masks_the_error_that_ended_the_host(
 ) -> None:
     async def main() -> None:
         lobby = FakeLobby()
-        announcer = LobbyAnnouncer(lobby)  # type: ignore[arg-type]
-        announcer._announcer = BrokenAnnouncer()  # type: ignore[assignment]
-        lobby.subscribe(announcer._changed)
+        broken = BrokenAnnouncer()
+        announcer = LobbyAnnouncer(lobby, make_announcer=broken.made)  # type: ignore[arg-type]
+        await announcer.start()
         lobby.players.append(object())
         lobby.changed()
-        assert announcer._pushing is not None
-        await asyncio.wait({announcer._pushing})
+        await announcer.pushed()  # the update failed: said by close, not here
         await announcer.close()  # logs both failures, raises neither
 
     with caplog.at_level(logging.WARNING, logger="wizard_p2p.commands.announcing"):
@@ -201,8 +215,13 @@ def test_an_announcement_that_stops_later_is_said_on_the_lobby_and_headless(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     told: list[object] = []
-    announcer = LobbyAnnouncer(FakeLobby(), on_failure=told.append)  # type: ignore[arg-type]
-    announcer._failed(NO_MULTICAST)  # as net.discovery.Announcer calls it
+    fake = FakeAnnouncer()
+    announcer = LobbyAnnouncer(
+        FakeLobby(), on_failure=told.append, make_announcer=fake.made  # type: ignore[arg-type]
+    )
+    asyncio.run(announcer.start())
+    assert fake.on_failure is not None
+    fake.on_failure(NO_MULTICAST)  # as net.discovery.Announcer tells it
     assert told == [NO_MULTICAST]
 
     headless = argparse.Namespace(headless=True, lang="zh", quiet=False)

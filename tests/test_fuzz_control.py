@@ -10,20 +10,12 @@ from __future__ import annotations
 import json
 
 import pytest
-from hypothesis import given
 
 from tests.fuzz_support import (
     attempt,
+    document_tests,
     dump_spaced,
-    feed_all,
-    fuzz_settings,
     golden_lines,
-    inputs,
-    json_mutated,
-    mutated,
-    one_of,
-    random_bytes,
-    random_documents,
 )
 from wizard_p2p.errors import DecodeError
 from wizard_p2p.protocol.control import (
@@ -61,16 +53,9 @@ def _control(payload: bytes) -> None:
     assert decode_control(encode_control(message)) == message
 
 
-@fuzz_settings(share=2)
-@given(inputs(one_of(random_bytes(200), random_documents(dump_spaced))))
-def test_control_random(batch: list[bytes]) -> None:
-    feed_all("control messages", _control, batch)
-
-
-@fuzz_settings(share=2)
-@given(inputs(one_of(mutated(VALID), json_mutated([json.loads(v) for v in VALID], dump_spaced))))
-def test_control_mutated(batch: list[bytes]) -> None:
-    feed_all("control messages", _control, batch)
+test_control_random, test_control_mutated = document_tests(
+    "control", "control messages", _control, VALID, dump_spaced
+)
 
 
 def test_control_wire_format_is_unchanged() -> None:

@@ -22,23 +22,28 @@ from hypothesis import given
 from tests.fuzz_support import (
     Chooser,
     attempt,
+    document_tests,
     dump_compact,
     dump_spaced,
     feed_all,
     fuzz_settings,
     golden_lines,
     inputs,
-    json_mutated,
     mutated,
     one_of,
     random_bytes,
-    random_documents,
     scratch_dir,
 )
 from wizard_p2p.disk.evidence import read_evidence
 from wizard_p2p.errors import DecodeError
 from wizard_p2p.identity import Identity
-from wizard_p2p.net.keys import CurveKeys, KeyFileError, _encode, _load, parse_key_file
+from wizard_p2p.net.keys import (
+    CurveKeys,
+    KeyFileError,
+    encode_key_file,
+    load_or_create_curve_keys,
+    parse_key_file,
+)
 from wizard_p2p.node.store import GameStore, SeatRecord
 from wizard_p2p.protocol.evidence import Evidence, decode_evidence
 
@@ -72,16 +77,9 @@ def _seat(data: bytes) -> None:
     assert (attempt(_STORE.load_seat) is None) == (record is None)
 
 
-@fuzz_settings(share=2)
-@given(inputs(one_of(random_bytes(200), random_documents(dump_spaced))))
-def test_seat_record_random(batch: list[bytes]) -> None:
-    feed_all("seat.json", _seat, batch)
-
-
-@fuzz_settings(share=2)
-@given(inputs(one_of(mutated(SEATS), json_mutated([json.loads(s) for s in SEATS], dump_spaced))))
-def test_seat_record_mutated(batch: list[bytes]) -> None:
-    feed_all("seat.json", _seat, batch)
+test_seat_record_random, test_seat_record_mutated = document_tests(
+    "seat_record", "seat.json", _seat, SEATS, dump_spaced
+)
 
 
 @pytest.mark.parametrize(
@@ -104,29 +102,20 @@ def test_seat_record_deep_or_huge_is_refused() -> None:
 
 # --- the CURVE key file -------------------------------------------------------------
 
-CURVE_FILES = [_encode(CurveKeys.generate()) for _ in range(2)]
+CURVE_FILES = [encode_key_file(CurveKeys.generate()) for _ in range(2)]
 
 
 def _curve(data: bytes) -> None:
     keys = attempt(parse_key_file, data)
     if keys is not None:
-        assert parse_key_file(_encode(keys)) == keys
-    from_file = attempt(_load, _write("curve.key", data))
+        assert parse_key_file(encode_key_file(keys)) == keys
+    from_file = attempt(load_or_create_curve_keys, _write("curve.key", data))
     assert (from_file is None) == (keys is None)
 
 
-@fuzz_settings(share=2)
-@given(inputs(one_of(random_bytes(200), random_documents(dump_spaced))))
-def test_curve_key_file_random(batch: list[bytes]) -> None:
-    feed_all("CURVE key file", _curve, batch)
-
-
-@fuzz_settings(share=2)
-@given(inputs(one_of(
-    mutated(CURVE_FILES), json_mutated([json.loads(f) for f in CURVE_FILES], dump_spaced)
-)))
-def test_curve_key_file_mutated(batch: list[bytes]) -> None:
-    feed_all("CURVE key file", _curve, batch)
+test_curve_key_file_random, test_curve_key_file_mutated = document_tests(
+    "curve_key_file", "CURVE key file", _curve, CURVE_FILES, dump_spaced
+)
 
 
 def test_curve_key_file_deep_json_is_refused() -> None:
@@ -213,14 +202,6 @@ def _evidence(data: bytes) -> None:
     assert (attempt(read_evidence, file) is None) == (record is None)
 
 
-@fuzz_settings(share=2)
-@given(inputs(one_of(random_bytes(300), random_documents(dump_compact))))
-def test_evidence_file_random(batch: list[bytes]) -> None:
-    feed_all("evidence file", _evidence, batch)
-
-
-@fuzz_settings(share=2)
-@given(inputs(one_of(mutated(EVIDENCE), json_mutated([json.loads(e) for e in EVIDENCE],
-                                                      dump_compact))))
-def test_evidence_file_mutated(batch: list[bytes]) -> None:
-    feed_all("evidence file", _evidence, batch)
+test_evidence_file_random, test_evidence_file_mutated = document_tests(
+    "evidence_file", "evidence file", _evidence, EVIDENCE, dump_compact, random_size=300
+)

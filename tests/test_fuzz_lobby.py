@@ -9,20 +9,13 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from hypothesis import given
 
 from tests.fuzz_support import (
     attempt,
+    document_tests,
     dump_spaced,
-    feed_all,
-    fuzz_settings,
     golden_lines,
-    inputs,
     json_mutated,
-    mutated,
-    one_of,
-    random_bytes,
-    random_documents,
 )
 from wizard_p2p.errors import DecodeError
 from wizard_p2p.identity import Identity
@@ -217,12 +210,6 @@ def _lobby(payload: bytes) -> None:
         assert len(player.address) <= 64
 
 
-@fuzz_settings(share=2)
-@given(inputs(one_of(random_bytes(200), random_documents(dump_spaced))))
-def test_lobby_random(batch: list[bytes]) -> None:
-    feed_all("lobby messages", _lobby, batch)
-
-
 def _typed(kind: str) -> Callable[[Any], bytes]:
     return lambda body: dump_spaced({**body, "type": kind} if isinstance(body, dict) else body)
 
@@ -235,7 +222,7 @@ _FIELD_MUTANTS = [
 ]
 
 
-@fuzz_settings(share=2)
-@given(inputs(one_of(mutated(VALID), json_mutated(MESSAGES, dump_spaced), *_FIELD_MUTANTS)))
-def test_lobby_mutated(batch: list[bytes]) -> None:
-    feed_all("lobby messages", _lobby, batch)
+test_lobby_random, test_lobby_mutated = document_tests(
+    "lobby", "lobby messages", _lobby, VALID, dump_spaced, documents=MESSAGES,
+    more_mutants=_FIELD_MUTANTS,
+)

@@ -15,6 +15,7 @@ from hypothesis import given
 from tests.fuzz_support import (
     Chooser,
     attempt,
+    document_tests,
     dump_compact,
     feed_all,
     fuzz_settings,
@@ -24,7 +25,6 @@ from tests.fuzz_support import (
     mutated,
     one_of,
     random_bytes,
-    random_documents,
     scratch_dir,
 )
 from wizard_p2p import canonical
@@ -67,18 +67,10 @@ def _canonical(data: bytes) -> None:
         assert canonical.encode(value) == data
 
 
-@fuzz_settings(share=2)
-@given(inputs(one_of(random_bytes(300), random_documents(dump_compact))))
-def test_canonical_random(batch: list[bytes]) -> None:
-    feed_all("canonical JSON", _canonical, batch)
-
-
-@fuzz_settings(share=2)
-@given(inputs(one_of(
-    mutated(SAMPLES), json_mutated([_signed_value(s) for s in SAMPLES], dump_compact)
-)))
-def test_canonical_mutated(batch: list[bytes]) -> None:
-    feed_all("canonical JSON", _canonical, batch)
+test_canonical_random, test_canonical_mutated = document_tests(
+    "canonical", "canonical JSON", _canonical, SAMPLES, dump_compact, random_size=300,
+    documents=[_signed_value(s) for s in SAMPLES],
+)
 
 
 @pytest.mark.parametrize(

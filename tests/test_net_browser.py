@@ -20,30 +20,35 @@ DEADLINE = 5.0
 
 
 class ScriptedBrowser(Browser):
-    """A browser whose lookups answer from ``records`` (name -> TXT data)."""
+    """A browser whose lookups answer from ``records`` (name -> TXT data, or the data
+    each lookup of it gives in turn), told of services as zeroconf would tell it."""
 
-    def __init__(self, records: dict[str, bytes], **options: object) -> None:
-        super().__init__(**options)  # type: ignore[arg-type]
+    def __init__(self, records: dict[str, bytes | list[bytes]], **options: object) -> None:
+        super().__init__(lookup=self.scripted, **options)  # type: ignore[arg-type]
         self.records = records
         self.looked_up: list[str] = []
         self.hold: asyncio.Event | None = None  # lookups wait for it, when set
+        self.asked = asyncio.Event()  # set by each lookup
 
-    async def _lookup(self, name: str) -> tuple[list[str], int, bytes] | None:
+    async def scripted(self, name: str) -> tuple[list[str], int, bytes] | None:
         self.looked_up.append(name)
+        self.asked.set()
         if self.hold is not None:
             await self.hold.wait()
         text = self.records.get(name)
+        if isinstance(text, list):
+            text = text.pop(0)
         return None if text is None else (["10.0.0.7"], 47474, text)
 
     def added(self, *names: str) -> None:
         for name in names:
-            self._on_change(name=name, state_change=ServiceStateChange.Added)
+            self.service_changed(name, ServiceStateChange.Added)
 
     def updated(self, name: str) -> None:
-        self._on_change(name=name, state_change=ServiceStateChange.Updated)
+        self.service_changed(name, ServiceStateChange.Updated)
 
     def removed(self, name: str) -> None:
-        self._on_change(name=name, state_change=ServiceStateChange.Removed)
+        self.service_changed(name, ServiceStateChange.Removed)
 
 
 def real(heard: Heard) -> bool:
@@ -111,17 +116,38 @@ def test_an_unreadable_record_is_read_again_when_it_changes() -> None:
     asyncio.run(main())
 
 
+def test_a_record_that_changes_while_it_is_read_is_read_again() -> None:
+    async def main() -> None:
+        browser = ScriptedBrowser({"one": [b"real 1", b"real 1, newer"]}, readable=real)
+        browser.hold = asyncio.Event()
+        browser.added("one")
+        await asyncio.wait_for(browser.asked.wait(), DEADLINE)
+        browser.updated("one")  # a newer record while the first is read
+        browser.hold.set()
+        await until(browser, lambda: "one" in browser.heard
+                    and browser.heard["one"].text == b"real 1, newer", "the newer record")
+        assert browser.looked_up == ["one", "one"]
+        await browser.close()
+
+    asyncio.run(main())
+
+
 def test_a_name_removed_is_forgotten_everywhere() -> None:
     async def main() -> None:
-        browser = ScriptedBrowser({"one": b"real 1", "two": b"junk"}, limit=1, readable=real)
+        browser = ScriptedBrowser({"one": b"real 1", "two": b"junk", "three": b"real 3"},
+                                  limit=1, readable=real)
         browser.hold = asyncio.Event()
         browser.added("one", "two")  # "one" is being read, "two" waits for its place
-        browser.updated("one")  # a newer record while the first is read: read again
-        assert browser._again == {"one"} and browser.ignored == 1
+        await asyncio.wait_for(browser.asked.wait(), DEADLINE)
+        browser.updated("one")  # a newer record while the first is read: to read again
+        assert browser.ignored == 1
         browser.removed("one")
         browser.removed("two")
-        assert not browser._again and not browser._resolving and browser.ignored == 0
-        assert not browser.heard
+        assert browser.ignored == 0 and not browser.heard
+        browser.hold.set()
+        browser.added("three")  # the one place is free: "one" is read no more
+        await until(browser, lambda: "three" in browser.heard, "the next table")
+        assert browser.looked_up == ["one", "three"] and set(browser.heard) == {"three"}
         await browser.close()
 
     asyncio.run(main())

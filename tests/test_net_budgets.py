@@ -20,7 +20,7 @@ BUDGET = dataclasses.replace(CONFIG, max_entry=1000, max_ahead_bytes=2500, max_a
 
 
 def held_from(rig: Rig, peer: str) -> int:
-    return sum(len(d) for held in rig.rep._ahead.values() for d, p in held if p == peer)
+    return rig.rep.held_ahead(peer)
 
 
 def test_entries_ahead_of_a_gap_stay_within_their_senders_budget() -> None:
@@ -46,7 +46,7 @@ def test_entries_ahead_of_a_gap_stay_within_their_senders_budget() -> None:
     rig.feed(B, 0, b"e0")
     assert rig.store.length() >= 2
     assert held_from(rig, A) == held_from(rig, B) == 0
-    assert set(rig.rep._ahead_bytes.values()) == {0}
+    assert rig.rep.held_ahead() == 0
 
 
 def test_unread_control_messages_stay_within_their_senders_budget() -> None:
@@ -62,18 +62,18 @@ def test_unread_control_messages_stay_within_their_senders_budget() -> None:
                 assert a.send(b.public_key, b"a" * size)
             assert c.send(b.public_key, b"from c")
             await b.wait_for(
-                lambda: b.stats.queue_overflow + b._queued_messages == count + 1, 10,
+                lambda: b.stats.queue_overflow + b.unread_messages == count + 1, 10,
                 "every message counted",
             )
-            assert b._queued_bytes[a.public_key] <= config.max_queued_bytes
+            assert b.unread_bytes(a.public_key) <= config.max_queued_bytes
             assert b.stats.queue_overflow == count - config.max_queued_bytes // size
             got = []
-            while b._queued_messages:
+            while b.unread_messages:
                 event = await b.next_event(timeout=5)
                 if isinstance(event, MessageReceived):
                     got.append(event)
             assert MessageReceived(c.public_key, b"from c") in got
-            assert b._queued_bytes[a.public_key] == 0
+            assert b.unread_bytes(a.public_key) == 0 == b.unread_bytes()
             # Read, the budget is free again.
             assert a.send(b.public_key, b"again")
             await asyncio.wait_for(_next_message(b), 5)

@@ -129,8 +129,8 @@ def test_only_a_loopback_refuses_with_one_reason(loops: list[NamespaceLoop]) -> 
 
 async def registered(announcer: Announcer) -> None:
     """Wait for the registration (probes, then the announcement) to be over."""
-    assert announcer._registering is not None
-    await announcer._registering
+    await announcer.registered()
+    assert announcer.failure is None
 
 
 def test_the_announcer_answers_while_its_callers_loop_is_busy(loops: list[NamespaceLoop]) -> None:
@@ -204,4 +204,4 @@ def test_a_registration_that_fails_after_the_start_is_told(
         assert announcer.failure is reason
     finally:
         host.run(announcer.close())
-    assert announcer._zc is None  # its thread is stopped
+    assert not announcer.running  # its thread is stopped

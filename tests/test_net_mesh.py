@@ -245,11 +245,7 @@ def test_unknown_key_is_refused_and_its_frames_never_arrive() -> None:
                 got = await expect(a, lambda e: isinstance(e, MessageReceived))
                 assert got == MessageReceived(b.public_key, b"legit")
                 assert a.stats.unknown_sender == 0
-                while True:
-                    try:
-                        extra = a._events.get_nowait()
-                    except asyncio.QueueEmpty:
-                        break
+                for extra in a.take_events():
                     assert not isinstance(extra, MessageReceived), extra
             finally:
                 intruder.disable_monitor()

@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from wizard_p2p.net import CurveKeys, Diverged, Mesh, NetConfig, PeerState
+from wizard_p2p.net import CurveKeys, Diverged, EntryHandler, Mesh, NetConfig, PeerState
 from wizard_p2p.net import mesh as mesh_module
-from wizard_p2p.net import reader as reader_module
+from wizard_p2p.net.reader import RECEIVE_BATCH
 from wizard_p2p.net.testing import FAST_TIMERS, FaultProxy, MemoryStore, connect_all
 
 FAST = dataclasses.replace(FAST_TIMERS, sync_batch=16)
@@ -27,10 +27,17 @@ class Peer:
     """A mesh with an in-memory log, as a node would wire them."""
 
     def __init__(self, keys: CurveKeys | None = None, store: MemoryStore | None = None,
-                 port: int = 0, *, config: NetConfig = FAST, watching: bool = False) -> None:
+                 port: int = 0, *, config: NetConfig = FAST, watching: bool = False,
+                 on_entry: EntryHandler | None = None) -> None:
+        """``on_entry`` sees each entry the mesh hands over before the store takes it."""
         self.store = store or MemoryStore()
+        accept = self.store.accept
+        handler = accept if on_entry is None else (
+            lambda position, data, peer: on_entry(position, data, peer)
+            and accept(position, data, peer)
+        )
         self.mesh = Mesh(keys or CurveKeys.generate(), port=port, config=config, game_id="g",
-                         store=self.store, on_entry=self.store.accept, watching=watching)
+                         store=self.store, on_entry=handler, watching=watching)
 
     @property
     def key(self) -> str:
@@ -45,8 +52,8 @@ class Peer:
 
 
 @contextlib.asynccontextmanager
-async def peers(n: int) -> AsyncIterator[list[Peer]]:
-    made = [Peer() for _ in range(n)]
+async def peers(n: int, **options: Any) -> AsyncIterator[list[Peer]]:
+    made = [Peer(**options) for _ in range(n)]
     try:
         for p in made:
             await p.mesh.start()
@@ -280,19 +287,15 @@ def test_publishing_hands_the_entry_to_zeromq_then_yields_the_core(
 def test_frames_are_handled_in_the_readers_callback_a_batch_at_a_time() -> None:
     """Each entry reaches the node inside the event loop's callback for the socket, not in
     a task woken by it; a burst of several receive batches arrives whole and in order."""
-    count = 3 * reader_module._RECEIVE_BATCH + 5
+    count = 3 * RECEIVE_BATCH + 5
     in_task: list[bool] = []
 
+    def on_entry(position: int, data: bytes, peer: str) -> bool:
+        in_task.append(asyncio.current_task() is not None)
+        return True
+
     async def scenario() -> None:
-        async with peers(2) as (writer, reader):
-            accept = reader.store.accept
-
-            def on_entry(position: int, data: bytes, peer: str) -> bool:
-                in_task.append(asyncio.current_task() is not None)
-                return accept(position, data, peer)
-
-            assert reader.mesh.replicator is not None
-            reader.mesh.replicator._on_entry = on_entry
+        async with peers(2, on_entry=on_entry) as (writer, reader):
             connect_all([writer.mesh, reader.mesh])
             await alive(writer, reader.key)
             for i in range(count):

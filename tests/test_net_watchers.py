@@ -18,7 +18,6 @@ from wizard_p2p.net import (
     Mesh,
     MessageReceived,
     NetConfig,
-    NetEvent,
     PeerSilent,
     PeerState,
     PrivateReceived,
@@ -34,7 +33,6 @@ from wizard_p2p.net.frames import (
     SyncRequest,
     encode_mesh,
 )
-from wizard_p2p.net.sockets import send_now
 from wizard_p2p.net.testing import FAST_TIMERS, MemoryStore, connect_all
 from wizard_p2p.net.watchers import NOT_FROM_A_WATCHER, NOT_TO_A_WATCHER
 
@@ -73,20 +71,6 @@ async def started(*nodes: Node) -> AsyncIterator[None]:
     finally:
         for node in nodes:
             await node.mesh.close()
-
-
-def drain(mesh: Mesh) -> list[NetEvent]:
-    """The events queued now (without waiting)."""
-    out: list[NetEvent] = []
-    while True:
-        try:
-            event = mesh._events.get_nowait()
-        except asyncio.QueueEmpty:
-            return out
-        if event is None:
-            mesh._events.put_nowait(None)
-            return out
-        out.append(event)
 
 
 async def heard_by(player: Node, watcher: Node) -> None:
@@ -168,11 +152,10 @@ def test_a_watcher_can_write_nothing_into_a_players_log_or_queue() -> None:
             assert a.mesh.stats.last_malformed[watcher.key] == NOT_FROM_A_WATCHER
             assert a.store.entries == [b"e0"]
             assert all(peer != watcher.key for _, _, peer in a.store.offered)
-            events = drain(a.mesh)
+            events = a.mesh.take_events()
             assert not [e for e in events if isinstance(e, MessageReceived | PrivateReceived)]
             assert all(getattr(e, "peer", None) != watcher.key for e in events)
             # Nor can it connect to a player: its key is on no player's allow-list.
-            assert watcher.key not in a.mesh._policy.allowed
             intruder = Node(keys=watcher.mesh.keys)
             async with started(intruder):
                 intruder.mesh.add_peer(a.key, a.mesh.endpoint)
@@ -218,7 +201,7 @@ def test_a_watching_mesh_sends_no_entry_or_message_and_takes_none_but_entries() 
             finally:
                 private.cancel()
             assert watcher.mesh.replicator.stats.sync_requests_served == 0  # type: ignore[union-attr]
-            events = drain(watcher.mesh)
+            events = watcher.mesh.take_events()
             assert not [e for e in events if isinstance(e, MessageReceived | PrivateReceived)]
 
     run(scenario())
@@ -324,7 +307,7 @@ def test_a_silent_watcher_changes_no_peer_event() -> None:
                 lambda: (a.mesh.watcher_status()[watcher.key].last_heard_ago or 0) > 2 * limit,
                 DEADLINE, "watcher silent twice its limit",
             )
-            events = drain(a.mesh)
+            events = a.mesh.take_events()
             about_watcher = [e for e in events if watcher.key in vars(e).values()]
             assert about_watcher == [WatcherSilent(watcher.key, about_watcher[0].silent_for)]
             assert about_watcher[0].silent_for > limit
@@ -429,10 +412,8 @@ def test_a_watchers_part_of_500_bytes_is_one_frame_refused_and_the_link_goes_on(
             watcher.watch(a)
             await watcher.holds(1)
             await heard_by(a, watcher)
-            sender = watcher.mesh._peers[a.key].sender
-            assert sender is not None
             for size in (500, MAX_HEADER):
-                assert send_now(sender, [b"HB", b"x" * size, b""])
+                assert watcher.mesh.send_raw(a.key, [b"HB", b"x" * size, b""])
             await a.mesh.wait_for(
                 lambda: a.mesh.stats.malformed[watcher.key] >= 2, DEADLINE, "frames refused"
             )
@@ -459,9 +440,7 @@ def test_a_watchers_part_past_the_limit_cuts_only_that_connection_which_is_diall
             watcher.watch(a)
             await watcher.holds(1)
             await heard_by(a, watcher)
-            sender = watcher.mesh._peers[a.key].sender
-            assert sender is not None
-            assert send_now(sender, [b"HB", b"x" * (MAX_HEADER + 1), b""])
+            assert watcher.mesh.send_raw(a.key, [b"HB", b"x" * (MAX_HEADER + 1), b""])
             a.append(b"e1")
             await watcher.holds(2)
             heard = a.mesh.stats.watcher_frames_in_total

@@ -12,12 +12,20 @@ from collections.abc import Callable
 from pathlib import Path
 
 from tests.peer_support import signed_bid, waiting_for_seat_0
-from tests.test_node_peer import run  # noqa: F401  (a fixture)
+from tests.test_node_peer import Game, run  # noqa: F401  (run: a fixture)
 from wizard_p2p.audit import audit_file, format_report
 from wizard_p2p.disk.evidence import read_evidence
-from wizard_p2p.net.events import MessageReceived
+from wizard_p2p.net.frames import Entry, encode_mesh
 from wizard_p2p.protocol.control import EntryAt, encode_control
 from wizard_p2p.protocol.evidence import FILE_NAME, Evidence, check_evidence
+
+
+def send_entry(game: Game, to: int, position: int, raw: bytes) -> None:
+    """Seat 0's mesh sends ``raw`` to seat ``to`` alone, as a modified client would."""
+    mesh, receiver = game.peers[0].mesh, game.peers[to]
+    assert mesh is not None
+    parts = encode_mesh(Entry(position, raw), mesh.game_id)
+    assert mesh.send_raw(receiver.curve_keys.public, parts)
 
 
 def test_a_signed_bid_the_rules_refuse_is_kept_as_evidence_and_audited(
@@ -27,12 +35,18 @@ def test_a_signed_bid_the_rules_refuse_is_kept_as_evidence_and_audited(
         async with waiting_for_seat_0(tmp_path) as game:
             peers = game.peers
             pos, raw = signed_bid(game, 5)  # round 1 has one trick
-            key = peers[0].curve_keys.public
-            assert peers[1]._on_entry(pos, raw, key) is False
-            assert peers[1]._on_entry(pos, raw, key) is False  # kept once
+            # Sent twice, then an entry whose signature breaks (refused, proving nothing):
+            # once that is refused, both copies before it on the link were handled.
+            _, other = signed_bid(game, 2)
+            for line in (raw, raw, other.replace(b'"bid":2', b'"bid":3')):
+                send_entry(game, 1, pos, line)
+            await game.until(
+                lambda: any("signature does not verify" in f for f in peers[1].faults),
+                "seat 1 to refuse the last",
+            )
             path = peers[1].store.path / FILE_NAME
             records = read_evidence(path)
-            assert len(records) == 1
+            assert len(records) == 1  # kept once
             assert (records[0].seat, records[0].position, records[0].entries) == (0, pos, (raw,))
             assert any(s.kind == "cheated" and s.seat == 0 for s in peers[1].status())
             assert not (peers[2].store.path / FILE_NAME).exists()
@@ -58,10 +72,15 @@ def test_two_signed_entries_for_one_position_are_kept_as_evidence(
             peers = game.peers
             pos, first = signed_bid(game, 0)
             _, second = signed_bid(game, 1)
-            key = peers[0].curve_keys.public
-            assert peers[1]._on_entry(pos, first, key) is True
-            peers[1]._on_control(MessageReceived(key, encode_control(EntryAt(pos, second))))
-            records = read_evidence(peers[1].store.path / FILE_NAME)
+            send_entry(game, 1, pos, first)
+            await game.until(lambda: len(peers[1].table.log) > pos, "seat 1 to take the first")
+            mesh = peers[0].mesh
+            assert mesh is not None
+            # The second comes as an answer to a request for the position (a control message).
+            assert mesh.send(peers[1].curve_keys.public, encode_control(EntryAt(pos, second)))
+            path = peers[1].store.path / FILE_NAME
+            await game.until(path.exists, "seat 1 to keep the evidence")
+            records = read_evidence(path)
             assert [(r.kind, r.seat, r.entries) for r in records] == [
                 ("equivocation", 0, (first, second))
             ]

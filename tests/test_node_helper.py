@@ -136,7 +136,8 @@ def test_shutdown_cancels_what_waits_and_refuses_more_work():
         release.set()
         assert running.result(timeout=10) is True
         helper.shutdown()  # again, and waits: the thread has ended
-    assert helper._thread is not None and not helper._thread.is_alive()
+    assert helper.thread_id is not None  # it ran, and no thread of that id runs now
+    assert all(t.native_id != helper.thread_id for t in threading.enumerate())
 
 
 def test_a_pass_goes_to_run_soon_where_the_helper_has_it():

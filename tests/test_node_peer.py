@@ -40,7 +40,9 @@ from wizard_p2p.net.frames import Entry, encode_mesh
 from wizard_p2p.node.lobby import GameStart, HostLobby, JoinLobby
 from wizard_p2p.node.peer import GamePeer, PeerTimers
 from wizard_p2p.node.stall import COUNTDOWN_TICK
+from wizard_p2p.protocol.authoring import Body, Rewrite
 from wizard_p2p.protocol.events import Aborted
+from wizard_p2p.protocol.kinds import CHOICE_KINDS, EntryKind
 from wizard_p2p.protocol.messages import decode_entry, encode_entry, entry_hash
 from wizard_p2p.protocol.round_state import round_size
 from wizard_p2p.rules import GameConfig, Suit
@@ -148,13 +150,16 @@ class Game:
 
     async def start(
         self, policies: dict[int, object | None],
-        timers: dict[int, PeerTimers] | None = None, **kwargs: object,
+        timers: dict[int, PeerTimers] | None = None,
+        rewrites: dict[int, Rewrite] | None = None, **kwargs: object,
     ) -> None:
-        """Start every seat's peer: ``policies`` and ``timers`` by seat (a seat not in
-        ``policies`` plays at random; ``timers`` None: the default ones)."""
+        """Start every seat's peer: ``policies``, ``timers`` and ``rewrites`` (a modified
+        client's hook on what it writes) by seat (a seat not in ``policies`` plays at
+        random; ``timers`` None: the default ones)."""
         self.peers = [
             self.peer(
                 p, policy=policies.get(p.seat, RandomPolicy()),
+                rewrite=(rewrites or {}).get(p.seat),
                 **({} if timers is None else {"timers": timers[p.seat]}), **kwargs,
             )
             for p in self.players
@@ -273,22 +278,21 @@ def test_entry_with_bad_signature_is_dropped_and_names_its_sender(
                 # Seat 0's connection passing off an entry as seat 2's.
                 encode_entry(peers[0].identity, **{**header, "seat": 2}, body=body),  # type: ignore[arg-type]
             ]
-            # The direct path: the peer refuses each and changes nothing.
-            for raw in forged:
-                assert peers[1]._on_entry(pos, raw, peers[0].curve_keys.public) is False
-            assert len(peers[1].table.log) == pos
-            assert len(peers[1].faults) == 3
-            assert all("sent by seat 0" in f for f in peers[1].faults)
-            assert all("signature does not verify" in f for f in peers[1].faults)
-            # The wire: seat 0's mesh sends them to seat 2 over its authenticated link.
+            # Seat 0's mesh sends them to the others over its authenticated links: each
+            # refuses them, naming seat 0, and changes nothing.
             mesh = peers[0].mesh
             assert mesh is not None
             for raw in forged:
                 parts = encode_mesh(Entry(pos, raw), mesh.game_id)
-                assert mesh.send_raw(peers[2].curve_keys.public, parts)
-            await game.until(lambda: len(peers[2].faults) == 3, "seat 2 to refuse them")
-            assert all("sent by seat 0" in f for f in peers[2].faults)
-            assert len(peers[2].table.log) == pos
+                for other in peers[1:]:
+                    assert mesh.send_raw(other.curve_keys.public, parts)
+            await game.until(
+                lambda: all(len(p.faults) == 3 for p in peers[1:]), "seats 1 and 2 to refuse them"
+            )
+            for other in peers[1:]:
+                assert all("sent by seat 0" in f for f in other.faults)
+                assert all("signature does not verify" in f for f in other.faults)
+                assert len(other.table.log) == pos
             rejected = [r for r in caplog.records if "rejected entry" in r.getMessage()]
             assert len(rejected) == 6 and all(r.levelno == logging.WARNING for r in rejected)
             assert all(f"rejected entry {pos} from seat 0" in r.getMessage() for r in rejected)
@@ -462,7 +466,7 @@ def test_human_may_end_a_stalled_game_only_after_the_stall_limit(
             await game.until(peers[0].can_abort, "the stall limit to pass")
             assert loop.time() - crashed >= stall_limit - 0.2
             # Seat 0 decides by hand and seat 1 does not write the abort: no timer runs.
-            assert peers[0]._stall.timer is None and peers[1]._stall.timer is None
+            assert peers[0].stall_due is None and peers[1].stall_due is None
             assert Status(StatusKind.STALLED, seat=2) in peers[0].status()
             assert peers[1].outcome is None  # seat 1's bot may not end it
             peers[0].abort_stalled()
@@ -524,7 +528,7 @@ def test_only_chosen_entries_wait_for_the_disk(
                 assert len(forced) >= 1 + len(clairvoyant)  # round 2's, at least
                 waited = [] if deterministic else chosen
                 # and the genesis, at the start
-                assert peer._seat_log.file.fsyncs == 1 + len(waited)
+                assert peer.seat_log.file.fsyncs == 1 + len(waited)
         finally:
             await game.close()
 
@@ -560,7 +564,7 @@ def test_a_derived_entry_goes_out_before_the_disk_and_a_choice_after_it(
     def note(mesh: Mesh, position: int, first: str | None, last: str | None) -> None:
         peer = peer_of.get(id(mesh))
         if peer is not None:
-            seat_log = peer._seat_log
+            seat_log = peer.seat_log
             published.append((peer.seat, position, seat_log.persisted, seat_log.file.fsyncs))
 
     _watch_publish(monkeypatch, note)
@@ -687,12 +691,14 @@ def test_the_next_round_is_prepared_while_the_first_is_bid(
         try:
             await game.until_first_bid(1)
             await game.until(
-                lambda: all(2 in peer.table.scheduling._prepared for peer in game.peers),
+                lambda: all(peer.table.scheduling.prepared(2) for peer in game.peers),
                 "round 2 prepared while seat 1 thinks",
             )
             for peer in game.peers:
                 assert peer.table.round is not None and peer.table.round.round_no == 1
-                keys, first_pass = peer.table.scheduling._prepared[2]
+                prepared = peer.table.scheduling.prepared(2)
+                assert prepared is not None
+                keys, first_pass = prepared
                 assert len(keys.lock_keys) == round_size(2, 3)
                 assert (first_pass is not None) == (peer.seat == 0)
         finally:
@@ -709,7 +715,7 @@ def test_a_peer_starts_its_pass_thread_with_the_game_not_at_its_first_pass(
     async def main() -> None:
         players = await seat_players(tmp_path, GameConfig(seats=3))
         peer = Game(players).peer(players[1], policy=RandomPolicy())
-        helper = peer._helper
+        helper = peer.pass_helper
         if helper is None:
             pytest.skip("one core: no pass thread")
         assert not helper.started
@@ -737,7 +743,7 @@ def test_a_new_game_warms_round_1_up_before_the_coin_and_a_resumed_one_does_not(
     def recording_warm_up(config: GameConfig, helper: object = None) -> object:
         peer = starting[0]
         assert peer is not None, "a resumed peer warmed up"
-        warmed.append((peer.seat, len(peer.table.log), helper is peer._helper))
+        warmed.append((peer.seat, len(peer.table.log), helper is peer.pass_helper))
         return warm_up(config, helper)  # type: ignore[arg-type]
 
     monkeypatch.setattr(peer_module, "warm_up", recording_warm_up)
@@ -811,12 +817,12 @@ def test_bots_end_the_game_by_themselves_after_the_stall_limit(
             # Only the seat that writes the abort keeps a timer for the limit; another
             # keeps at most its console's countdown tick.
             await game.until(
-                lambda: peers[1]._stall.timer is not None or peers[1].table.ended,
+                lambda: peers[1].stall_due is not None or peers[1].table.ended,
                 "seat 1's stall timer",
             )
-            tick = peers[2]._stall.timer
+            tick = peers[2].stall_due
             loop = asyncio.get_running_loop()
-            assert tick is None or tick.when() - loop.time() <= COUNTDOWN_TICK
+            assert tick is None or tick - loop.time() <= COUNTDOWN_TICK
             await game.until(
                 lambda: peers[1].table.ended and peers[2].table.ended, "the bots to end the game"
             )
@@ -836,7 +842,7 @@ def test_bots_end_the_game_by_themselves_after_the_stall_limit(
                 outcome = peers[s].outcome
                 assert isinstance(outcome, Aborted)
                 assert (outcome.writer, outcome.stalled) == (1, 0)
-                assert peers[s]._stall.timer is None  # nothing left to fall due
+                assert peers[s].stall_due is None  # nothing left to fall due
             assert peers[1].table.log == peers[2].table.log
             assert peers[1].store.read_log() == peers[1].table.log
             report = audit_entries(peers[2].store.read_log())
@@ -855,11 +861,17 @@ def test_a_seat_that_stays_connected_but_withholds_its_entries_is_named_stalled(
 
     async def main() -> None:
         game = Game(await seat_players(tmp_path, GameConfig(3)))
-        await game.start({}, timers=ended_by(0))
+        writing = [True]
+
+        def choices_only(kind: EntryKind, body: Body) -> Body | None:
+            """A modified client that, once told, writes its choices only."""
+            return body if writing[0] or kind in CHOICE_KINDS else None
+
+        await game.start({}, timers=ended_by(0), rewrites={2: choices_only})
         try:
             peers = game.peers
             await game.until(lambda: len(peers[2].table.log) >= 12, "round 1's bidding")
-            peers[2].table._writing = False  # a modified client: choices only
+            writing[0] = False
             await game.until(
                 lambda: peers[0].table.ended and peers[1].table.ended, "the others to end it"
             )

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
+from concurrent.futures import Future
 from typing import Any
 
 import pytest
@@ -171,16 +173,12 @@ def test_a_gate_task_that_fails_is_logged_at_once(caplog: pytest.LogCaptureFixtu
         async def broken(timeout: float | None = None) -> Any:
             raise RuntimeError("the socket's bug")
 
-        assert gate._task is not None
-        gate._task.cancel()
-        await asyncio.gather(gate._task, return_exceptions=True)
         gate.server.recv = broken  # type: ignore[method-assign]
         with caplog.at_level(logging.ERROR, logger="wizard_p2p.node.watch_gate"):
-            gate.start()
-            assert gate._task is not None
-            await asyncio.wait([gate._task], timeout=10)
+            await until([gate], lambda: gate.failure is not None, timeout=10)
         assert "the watch gate stopped" in caplog.text
-        gate._task = None  # its failure is told; close() need not raise it again
+        assert isinstance(gate.failure, RuntimeError)
+        # close() (by the test's set-up) does not raise it again: it was told.
 
     _run("all", test)
 
@@ -248,6 +246,26 @@ class _Mesh:
     def set_watchers(self, watchers: dict[str, str]) -> None:
         self.served = dict(watchers)
 
+    def send_private(self, key: str, payload: bytes) -> Future[None]:
+        sent: Future[None] = Future()
+        sent.set_result(None)
+        return sent
+
+
+class _Gate:
+    """What the host's seat reads of its watch gate: who watches."""
+
+    resumed = False
+
+    def __init__(self, listed: tuple[ListedWatcher, ...]) -> None:
+        self._listed = listed
+
+    def listed(self) -> tuple[ListedWatcher, ...]:
+        return self._listed
+
+    def subscribe(self, callback: Callable[[], None]) -> None:
+        pass
+
 
 def test_each_seat_dials_a_watcher_on_the_host_machine_where_it_reaches_the_host() -> None:
     host_key, my_key = CurveKeys.generate().public, CurveKeys.generate().public
@@ -264,9 +282,9 @@ def test_each_seat_dials_a_watcher_on_the_host_machine_where_it_reaches_the_host
     seat.on_private(mesh, PrivateReceived(host_key, payload), HOST_SEAT)  # type: ignore[arg-type]
     assert mesh.served == {watcher.curve_key: "tcp://[fd00::3]:41000"}
 
-    host = WatchList(HOST_SEAT, seats, _Faults(), lambda: None)  # type: ignore[arg-type]
     for listening, dialled in (("tcp://0.0.0.0:5000", "tcp://127.0.0.1:41000"),
                                ("tcp://10.1.2.3:5000", "tcp://10.1.2.3:41000")):
+        host = WatchList(HOST_SEAT, seats, _Faults(), lambda: None)  # type: ignore[arg-type]
         mesh = _Mesh(listening, {my_key: "tcp://10.1.2.4:5001"})
-        host._apply(mesh, (watcher,))  # type: ignore[arg-type]
+        host.attach_gate(_Gate((watcher,)), mesh)  # type: ignore[arg-type]
         assert mesh.served == {watcher.curve_key: dialled}

@@ -50,6 +50,7 @@ from wizard_p2p.protocol.faults import Equivocation
 from wizard_p2p.protocol.harness import MemoryGame
 from wizard_p2p.protocol.kinds import EntryKind
 from wizard_p2p.protocol.round_state import round_size
+from wizard_p2p.protocol.seat_secrets import SeatSecrets
 from wizard_p2p.protocol.table import Table
 
 INVALID_POINT = "ff" * 32  # not a canonical u-coordinate (its top bit is set)
@@ -261,13 +262,19 @@ def foreign_point_at(position: int) -> Callable[[dict[str, Any], Table], dict[st
     return replace
 
 
+def secrets_of(game: MemoryGame, seat: int) -> SeatSecrets:
+    """``seat``'s secrets, derived from its master secret as its table derives them."""
+    table = game.tables[seat]
+    return SeatSecrets(game.masters[seat], table.game_id, seat, table.seats)
+
+
 def reaching_the_deal(game: MemoryGame, round_no: int, seat: int) -> list[int]:
     """The positions of ``seat``'s shuffle pass that the later passes carry into the
     positions the round locks (the rest the last shuffler drops)."""
     size = round_size(round_no, len(game.tables))
     positions = list(range(size))
-    for later in reversed(game.tables[seat + 1 :]):
-        keys, _ = later._secrets.round_keys_and_first_pass(round_no)
+    for later in reversed(range(seat + 1, len(game.tables))):
+        keys, _ = secrets_of(game, later).round_keys_and_first_pass(round_no)
         positions = [keys.permutation[p] for p in positions]
     return positions
 
@@ -629,7 +636,7 @@ def test_exactly_the_last_trick_reveals_the_secret_and_opens_secret_bids(
 ) -> None:
     game = new_game(3, *variant, seed=9)
     seat, waiting = last_trick_due(game, 2, index)
-    secret = game.tables[seat]._secrets.round_secret(2)
+    secret = secrets_of(game, seat).round_secret(2)
     values = {"secret": secret, "bid": 0, "nonce": secret}  # refused before it is checked
     raw = forged_last_play(game, seat, waiting, {f: values[f] for f in fields})
     before = len(waiting.log)
@@ -1070,7 +1077,7 @@ def test_a_deferred_check_never_lets_a_game_finish_unchecked() -> None:
         original = table.scheduling.run_deferred_checks
 
         def counted(original: Any = original, i: int = i) -> list[Event]:
-            ran[i] += len(game.tables[i].scheduling._deferred_checks)
+            ran[i] += game.tables[i].scheduling.deferred_checks
             return original()
 
         table.scheduling.run_deferred_checks = counted  # type: ignore[method-assign]
@@ -1078,7 +1085,7 @@ def test_a_deferred_check_never_lets_a_game_finish_unchecked() -> None:
     rounds = game.config.rounds
     for i, table in enumerate(game.tables):
         assert isinstance(table.outcome, Finished)
-        assert table.scheduling._deferred_checks == []
+        assert table.scheduling.deferred_checks == 0
         assert ran[i] == rounds - 1  # every round but the last was checked later
 
 

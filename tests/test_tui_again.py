@@ -32,7 +32,7 @@ def test_n_at_game_over_leaves_for_another_game_when_offered() -> None:
 
     app = run_with_keys(
         lambda pipe, out: WizardApp(s, "en", input=pipe, output=out, again=True), script)
-    assert app.again and s._quit
+    assert app.again and s.has_quit
 
 
 def test_without_the_offer_game_over_says_nothing_of_it_and_n_stays() -> None:

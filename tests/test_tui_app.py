@@ -152,7 +152,7 @@ def test_a_whole_game_through_keystrokes() -> None:
     assert stats["plays"] == sum(range(rounds))  # each round's last card plays itself
     assert stats["refused"] > 0  # the seed gives illegal cards to try
     assert stats["pads"] == rounds
-    assert s._quit  # leaving a finished game still tells the controller
+    assert s.has_quit  # leaving a finished game still tells the controller
 
 
 def test_quit_asks_first_and_leaves_the_game_resumable() -> None:
@@ -163,11 +163,11 @@ def test_quit_asks_first_and_leaves_the_game_resumable() -> None:
         await driver.press("q")
         assert app.confirm_quit
         await driver.press("n")
-        assert not app.confirm_quit and not app.left and not s._quit
+        assert not app.confirm_quit and not app.left and not s.has_quit
         await driver.press("q", "enter")  # Enter is "stay"
         assert not app.confirm_quit and not app.left
         await driver.press("q", "y")
-        assert app.left and s._quit and app.application.is_done
+        assert app.left and s.has_quit and app.application.is_done
 
     run_with_keys(lambda pipe, out: WizardApp(s, "en", input=pipe, output=out), script)
 

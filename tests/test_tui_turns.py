@@ -45,14 +45,11 @@ def other_moves(s: OfflineSeat, card: Card | None = None) -> None:
     seat = game.to_move
     assert seat is not None and seat != s.seat
     if game.phase is Phase.BID:
-        s._driver.apply(Bid(seat, game.legal_bids()[0]))
+        s.move(Bid(seat, game.legal_bids()[0]))
     elif game.phase is Phase.CHOOSE_TRUMP:
-        s._driver.apply(ChooseTrump(seat, Suit.GIANTS))
+        s.move(ChooseTrump(seat, Suit.GIANTS))
     else:
-        s._driver.apply(Play(seat, card if card is not None else game.legal_plays()[0]))
-    s._advance()
-    for callback in s._callbacks:
-        callback()
+        s.move(Play(seat, card if card is not None else game.legal_plays()[0]))
 
 
 def play_until(s: OfflineSeat, app: WizardApp, done: Callable[[], bool]) -> None:

@@ -9,6 +9,7 @@ through the pipe input like a player's.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 
 import pytest
 from prompt_toolkit.input import create_pipe_input
@@ -37,6 +38,11 @@ class WatchedSeat(OfflineSeat):
         self.requests: list[WatchRequest] = []
         self.answers: list[tuple[str, str]] = []
         self.refuse_with = refuse_with
+        self.listeners: list[Callable[[], None]] = []
+
+    def subscribe(self, callback: Callable[[], None]) -> None:
+        super().subscribe(callback)
+        self.listeners.append(callback)
 
     def snapshot(self) -> Snapshot:
         return dataclasses.replace(
@@ -51,7 +57,7 @@ class WatchedSeat(OfflineSeat):
         self.requests.remove(request)
         if what == "admit":
             self.watchers += (request.name,)
-        for callback in self._callbacks:
+        for callback in self.listeners:
             callback()
 
     def admit_watcher(self, key: str) -> None:

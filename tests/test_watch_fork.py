@@ -205,7 +205,7 @@ def test_a_rebuild_starts_from_the_latest_copy_kept(bids: Bids, tmp_path: Path) 
     assert bids.position > CHECKPOINT_EVERY
     forks = forks_in(tmp_path)
     table = bids.observer(forks, bids.fake, sender=bids.writer)
-    assert forks._checkpoints  # one kept on the way
+    assert forks.checkpoints  # one kept on the way
     mesh: Any = FakeMesh()
     rebuilt = forks.other(table, mesh, bids.position, bids.real, PEERS[bids.other])
     assert rebuilt is not None and rebuilt.log == bids.log[: bids.position + 1]

@@ -4,12 +4,14 @@
 
 It runs the shipped ``wizard-p2p`` command line (the arguments after BEHAVIOUR)
 with its own identity, so it joins the lobby and is seated like anyone; before
-that, it makes its seat cheat in one way (see ``BEHAVIOURS``). What it sends goes
-through the mesh's seam for a modified client (``Mesh.filter_sends``, ``Mesh.send_raw``),
-set on every mesh this process builds; what its table writes is still changed by
-patching the table. Entries it sends are mutated and re-signed with the seat's own
-key (``messages.encode_entry``), reusing the tamper functions of the in-memory
-cheat tests. The shipped program has no such switch: a modified client is the
+that, it makes its seat cheat in one way (see ``BEHAVIOURS``). Its seat is built with
+the hooks of a modified client: what its table writes passes through
+``Table(rewrite=…)`` (a body changed before it is signed, or withheld), what its mesh
+sends through ``Mesh.filter_sends``, and forged frames go out by ``Mesh.send_raw``.
+The one patch left is the seat's constructor, to hand it those hooks. Entries it
+sends in place of its own are mutated and re-signed with the seat's own key
+(``messages.encode_entry``), reusing the tamper functions of the in-memory cheat
+tests. The shipped program has no such switch: a modified client is the
 threat, and this module plays it.
 """
 
@@ -23,14 +25,10 @@ from typing import Any
 from tests.protocol_support import body_json
 from tests.test_protocol_cheats import swap_two, wrong_key
 from wizard_p2p import cli
-from wizard_p2p.errors import PeerFault
-from wizard_p2p.net import mesh as mesh_module
 from wizard_p2p.net.frames import Control, Entry, MeshFrame, decode_mesh, encode_mesh
 from wizard_p2p.node import peer as peer_module
 from wizard_p2p.protocol import messages as m
-from wizard_p2p.protocol import table as table_module
 from wizard_p2p.protocol.control import EntryAt, decode_control, encode_control
-from wizard_p2p.protocol.events import Accepted, Broadcast
 from wizard_p2p.protocol.kinds import EntryKind
 
 Mutate = Callable[[dict[str, Any], Any], dict[str, Any]]
@@ -118,7 +116,7 @@ TAMPERS: dict[str, Tamper] = {
     ),
     # A lock, or the last shuffle (which locks too).
     "lock-swap": Tamper(("lock", "shuffle"), swap_two, lambda b, t: bool(b.get("keys"))),
-    "shuffle-duplicate": Tamper(("shuffle",), _duplicate_point),
+    "shuffle-duplicate": Tamper(("shuffle",), _duplicate_point, send_only=True),
     "shuffle-drop": Tamper(("shuffle",), _drop_point, send_only=True),
     "wrong-key": Tamper(("lock", "shuffle"), wrong_key, _released),
     "bid-opening": Tamper(
@@ -169,98 +167,61 @@ def _sign(table: Any, kind: str, body: dict[str, Any], pos: int) -> bytes:
     )
 
 
-def _ours(table: Any) -> bool:
-    """Whether ``table`` is our seat's replica (not one the warm-up plays in memory)."""
-    return EVIL.peer is not None and table is EVIL.peer.table
-
-
-_original_write = table_module.Table._write
-
-
-def _evil_write(self: Any, kind: EntryKind, body: Any, **how: bool) -> None:
+def _rewrite(kind: EntryKind, body: dict[str, Any]) -> dict[str, Any] | None:
+    """Our table's hook on what it writes (``Table(rewrite=…)``): the body it signs and
+    believes, or None to write nothing; a cheat sent in place of the honest entry is
+    kept in ``EVIL.substitute`` for the send filter."""
+    table = EVIL.peer.table
+    if EVIL.behaviour == "stall":
+        return None if _withheld(table, kind) else body
+    if EVIL.behaviour == "renege":
+        return _renege(table, kind, body)
     tamper = TAMPERS.get(EVIL.behaviour)
     replace = REPLACEMENTS.get(EVIL.behaviour)
-    if EVIL.done or (tamper is None and replace is None) or not _ours(self):
-        _original_write(self, kind, body, **how)
-        return
-    pos = len(self.log)
-    honest = _sign(self, kind.value, body, pos)
+    if EVIL.done or (tamper is None and replace is None):
+        return body
+    pos = len(table.log)
+    honest = _sign(table, kind.value, body, pos)
     if replace is not None:
-        if kind.value != "bid" or body_json(honest)["round"] < 2:
-            _original_write(self, kind, body, **how)
-            return
-        EVIL.done = True
-        EVIL.substitute[pos] = (replace(honest), None)
-        _original_write(self, kind, body, **how)
-        return
+        if kind.value == "bid" and body_json(honest)["round"] >= 2:
+            EVIL.done = True
+            EVIL.substitute[pos] = (replace(honest), None)
+        return body
     assert tamper is not None
     plain = body_json(honest)
-    if kind.value not in tamper.kinds or not tamper.when(plain, self):
-        _original_write(self, kind, body, **how)
-        return
+    if kind.value not in tamper.kinds or not tamper.when(plain, table):
+        return body
     EVIL.done = True
-    cheat = _sign(self, kind.value, tamper.mutate(plain, self), pos)
+    cheated = tamper.mutate(plain, table)
     if not tamper.send_only:
-        entry = m.decode_entry(cheat)
-        try:
-            # A client that believes its own cheat: its replica goes on from it.
-            self._accept(entry, authenticated=True, ours=True)
-        except PeerFault:
-            pass
-        else:
-            self._events.append(Broadcast(entry.pos, entry.raw, kind, **how))
-            self._settle()
-            return
+        return cheated  # a client that believes its own cheat: its replica goes on from it
     peers = None
     if tamper.to_one_peer:
-        keys = sorted(p["curve_key"] for s, p in enumerate(self.players) if s != self.seat)
+        keys = sorted(p["curve_key"] for s, p in enumerate(table.players) if s != table.seat)
         peers = frozenset(keys[:1])
-    EVIL.substitute[pos] = (cheat, peers)
-    _original_write(self, kind, body, **how)
+    EVIL.substitute[pos] = (_sign(table, kind.value, cheated, pos), peers)
+    return body
 
 
-_original_play = table_module.Table.play
-
-
-def _evil_play(self: Any, card: Any, **how: bool) -> Any:
-    """A renege: a card of the led suit is held back (our replica is told to allow it)."""
-    view = self.view()
+def _renege(table: Any, kind: EntryKind, body: dict[str, Any]) -> dict[str, Any]:
+    """A renege: our chosen play names a card held back against the led suit (our
+    replica checks it as the others do, without our hand)."""
+    if EVIL.done or kind is not EntryKind.PLAY:
+        return body
+    view = table.view()
     illegal = [c for c in view.hand if c not in view.legal_plays]
-    if EVIL.done or not illegal or not _ours(self):
-        return _original_play(self, card, **how)
+    if not illegal:
+        return body
     EVIL.done = True
-    rnd, game = self.round, self.game
-    hand = {p: rnd.cards[p] for p in rnd.unplayed_positions(self.seat)}
-    position = next(p for p, c in hand.items() if c == illegal[0])
-    body = {"round": rnd.round_no, "position": position, "key": rnd.my_keys.lock_keys[position]}
-    raw = _sign(self, "play", body, len(self.log))
-    game.hands[self.seat] = None
-    try:
-        events = self.receive(raw)
-    finally:
-        game.hands[self.seat] = [c for p, c in hand.items() if p != position]
-    # Taken as if received: reported as ours to send, as the honest play would be.
-    return [
-        Broadcast(e.pos, e.entry, e.kind, durable=True, chosen=True)
-        if isinstance(e, Accepted) and e.entry == raw
-        else e
-        for e in events
-    ]
+    rnd = table.round
+    position = next(p for p in rnd.unplayed_positions(table.seat) if rnd.cards[p] == illegal[0])
+    return {"round": rnd.round_no, "position": position, "key": rnd.my_keys.lock_keys[position]}
 
 
-_original_auto = table_module.Table._auto
-
-
-def _evil_auto(self: Any) -> bool:
+def _withheld(table: Any, kind: EntryKind) -> bool:
     """A stall: our keys for round 2 (its shuffle or lock pass) are never written, while
     the seat stays connected."""
-    turn = self.expected()
-    if (
-        _ours(self) and turn is not None and turn.seat == self.seat
-        and turn.kinds & {EntryKind.LOCK, EntryKind.SHUFFLE} and self.completed_rounds >= 1
-    ):
-        return False
-    return bool(_original_auto(self))
+    return kind in (EntryKind.LOCK, EntryKind.SHUFFLE) and table.completed_rounds >= 1
 
 
 # --- the mesh ------------------------------------------------------------------------------
@@ -435,16 +396,10 @@ _original_init = peer_module.GamePeer.__init__
 
 
 def _evil_init(self: Any, *args: Any, **kwargs: Any) -> None:
-    _original_init(self, *args, **kwargs)
+    """Our seat is built as the shipped program builds it, with a modified client's
+    hooks on what it writes and sends (``GamePeer(rewrite=…, send_filter=…)``)."""
     EVIL.peer = self
-
-
-_original_mesh_init = mesh_module.Mesh.__init__
-
-
-def _filtered_mesh_init(self: Any, *args: Any, **kwargs: Any) -> None:
-    _original_mesh_init(self, *args, **kwargs)
-    self.filter_sends(_filter)
+    _original_init(self, *args, rewrite=_rewrite, send_filter=_filter, **kwargs)
 
 
 BEHAVIOURS = (
@@ -457,12 +412,6 @@ def install(behaviour: str) -> None:
         raise SystemExit(f"unknown behaviour {behaviour!r}; one of {', '.join(BEHAVIOURS)}")
     EVIL.behaviour = behaviour
     peer_module.GamePeer.__init__ = _evil_init  # type: ignore[method-assign]
-    mesh_module.Mesh.__init__ = _filtered_mesh_init  # type: ignore[method-assign]
-    table_module.Table._write = _evil_write  # type: ignore[method-assign]
-    if behaviour == "renege":
-        table_module.Table.play = _evil_play  # type: ignore[method-assign]
-    if behaviour == "stall":
-        table_module.Table._auto = _evil_auto  # type: ignore[method-assign]
 
 
 def main(argv: list[str]) -> int:

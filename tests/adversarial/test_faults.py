@@ -23,6 +23,7 @@ from wizard_p2p.audit import audit_entries, audit_file
 from wizard_p2p.bots import RandomPolicy
 from wizard_p2p.net.testing import FaultProxy
 from wizard_p2p.protocol.events import Finished
+from wizard_p2p.protocol.genesis import read_genesis
 from wizard_p2p.rules import GameConfig
 
 
@@ -31,19 +32,15 @@ def test_a_link_cut_and_restored_heals_by_itself(tmp_path: Path) -> None:
         game = Game(await seat_players(tmp_path, GameConfig(3)))
         proxies: list[FaultProxy] = []
         # Seats 0 and 1 dial each other, each through a proxy of its own.
-        peers = [game.peer(p, policy=RandomPolicy()) for p in game.players]
+        dial: dict[int, dict[int, str]] = {0: {}, 1: {}, 2: {}}
+        players = read_genesis(game.players[0].start.genesis).players
         for dialer, target in ((0, 1), (1, 0)):
-            host, _, port = peers[dialer].table.players[target]["address"].rpartition(":")
+            host, _, port = players[target]["address"].rpartition(":")
             proxy = FaultProxy(host or "127.0.0.1", int(port))
             await proxy.start()
             proxies.append(proxy)
-            original = peers[dialer]._endpoint_of
-
-            def endpoint(seat: int, target: int = target, proxy: FaultProxy = proxy,
-                         original: Callable[[int], str] = original) -> str:
-                return proxy.endpoint if seat == target else original(seat)
-
-            peers[dialer]._endpoint_of = endpoint  # type: ignore[method-assign]
+            dial[dialer][target] = proxy.endpoint
+        peers = [game.peer(p, policy=RandomPolicy(), dial=dial[p.seat]) for p in game.players]
         game.peers = peers
         try:
             for peer in peers:

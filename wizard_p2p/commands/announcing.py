@@ -24,7 +24,7 @@ import logging
 import os
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from wizard_p2p.errors import WizardError
 from wizard_p2p.node.lobby import HostLobby
@@ -32,17 +32,36 @@ from wizard_p2p.protocol.announce import LOBBY, PLAYING, Announcement, encode_an
 from wizard_p2p.protocol.messages import PROTOCOL
 from wizard_p2p.tui.i18n import Translator
 
-if TYPE_CHECKING:
+log = logging.getLogger(__name__)
+
+
+class Announcing(Protocol):
+    """What the lobby's announcement is made with (``net.discovery.Announcer``)."""
+
+    async def start(self) -> None: ...
+    async def update(self, text: bytes) -> None: ...
+    async def close(self) -> None: ...
+
+
+# (instance name, port, TXT data, the address listened on, who hears of a later failure)
+MakeAnnouncer = Callable[[str, int, bytes, str, Callable[[WizardError], None]], Announcing]
+
+
+def _dns_sd(
+    instance: str, port: int, text: bytes, listen: str, on_failure: Callable[[WizardError], None]
+) -> Announcing:
+    # Imported by a host that announces: `play` and `resume` start without it.
     from wizard_p2p.net.discovery import Announcer
 
-log = logging.getLogger(__name__)
+    return Announcer(instance, port, text, listen=listen, on_failure=on_failure)
 
 
 class LobbyAnnouncer:
     """One host's lobby, announced and kept up to date until :meth:`close`.
 
     ``on_failure`` is called on the loop, with the reason, if the announcement stops
-    after :meth:`start` returned."""
+    after :meth:`start` returned. ``make_announcer`` makes what announces it (DNS-SD,
+    ``net.discovery.Announcer``, unless told)."""
 
     def __init__(
         self,
@@ -50,11 +69,13 @@ class LobbyAnnouncer:
         *,
         opened: float | None = None,
         on_failure: Callable[[WizardError], None] | None = None,
+        make_announcer: MakeAnnouncer = _dns_sd,
     ) -> None:
         self.lobby = lobby
         self.opened = time.time() if opened is None else opened
         self.on_failure = on_failure
-        self._announcer: Announcer | None = None
+        self._make_announcer = make_announcer
+        self._announcer: Announcing | None = None
         self._latest = b""
         self._pushing: asyncio.Task[None] | None = None
 
@@ -75,13 +96,11 @@ class LobbyAnnouncer:
 
     async def start(self) -> None:
         """Announce the lobby; ``net.discovery.DiscoveryUnavailable`` says why it cannot be."""
-        # Imported by a host that announces: `play` and `resume` start without it.
-        from wizard_p2p.net.discovery import Announcer
-
         self._latest = encode_announcement(self.announcement())
         instance = f"Wizard table {os.urandom(4).hex()}"
-        announcer = Announcer(instance, self.lobby.port, self._latest,
-                              listen=self.lobby.listen_host, on_failure=self._failed)
+        announcer = self._make_announcer(
+            instance, self.lobby.port, self._latest, self.lobby.listen_host, self._failed
+        )
         await announcer.start()
         self._announcer = announcer
         self.lobby.subscribe(self._changed)
@@ -106,6 +125,12 @@ class LobbyAnnouncer:
         self._latest = text
         if self._pushing is None or self._pushing.done():
             self._pushing = asyncio.ensure_future(self._push())
+
+    async def pushed(self) -> None:
+        """Wait until the lobby's latest change is announced (or its update failed, which
+        :meth:`close` logs)."""
+        if self._pushing is not None:
+            await asyncio.wait({self._pushing})
 
     async def _push(self) -> None:
         sent = None
@@ -172,4 +197,4 @@ def not_announced(reason: WizardError, lang: str | None) -> str:
     return tr("find_not_announced", reason=why)
 
 
-__all__ = ["LobbyAnnouncer", "announce_lobby", "not_announced"]
+__all__ = ["Announcing", "LobbyAnnouncer", "MakeAnnouncer", "announce_lobby", "not_announced"]

@@ -55,6 +55,7 @@ __all__ = [
     "Browser",
     "DiscoveryUnavailable",
     "Heard",
+    "Lookup",
     "multicast_interfaces",
 ]
 
@@ -259,6 +260,18 @@ class Announcer:
         self._zc = _zeroconf_on_its_thread(interfaces)
         self._registering = asyncio.ensure_future(self._register(self._zc))
 
+    async def registered(self) -> None:
+        """Wait until the registration started by :meth:`start` is over: the name
+        claimed and the service announced, or ``failure`` saying why not."""
+        if self._registering is not None:
+            await asyncio.gather(self._registering, return_exceptions=True)
+
+    @property
+    def running(self) -> bool:
+        """Whether multicast DNS runs for this service (its own thread): from
+        :meth:`start` until :meth:`close`, or until a failure stops it."""
+        return self._zc is not None
+
     async def _register(self, zc: Zeroconf) -> None:
         try:
             async with self._lock:
@@ -359,6 +372,11 @@ def _nearest(addresses: list[str], networks: list[ipaddress.IPv4Network]) -> str
     return addresses[0]
 
 
+# A service's record read: its IPv4 addresses, port and TXT data, or None until it is
+# complete (its next record brings it back).
+Lookup = Callable[[str], Awaitable[tuple[list[str], int, bytes] | None]]
+
+
 class Browser:
     """The services of :data:`SERVICE_TYPE` on the local network, as they come and go.
 
@@ -375,10 +393,13 @@ class Browser:
     """
 
     def __init__(
-        self, *, limit: int = MAX_SERVICES, readable: Callable[[Heard], bool] = lambda _: True
+        self, *, limit: int = MAX_SERVICES, readable: Callable[[Heard], bool] = lambda _: True,
+        lookup: Lookup | None = None,
     ) -> None:
         self.limit = limit
         self.readable = readable
+        # How a service's record is read: by multicast DNS unless told (``Lookup``).
+        self._lookup: Lookup = lookup if lookup is not None else self._lookup_by_mdns
         self.heard: dict[str, Heard] = {}
         self._waiting: dict[str, None] = {}  # names passed over, oldest first
         self._unreadable: dict[str, None] = {}  # names whose record could not be read
@@ -423,8 +444,13 @@ class Browser:
             raise _unavailable(exc) from exc
 
     def _on_change(self, **change: Any) -> None:
-        name: str = change["name"]
-        if change["state_change"] is ServiceStateChange.Removed:
+        """Zeroconf's handler: the change it reports, to :meth:`service_changed`."""
+        self.service_changed(change["name"], change["state_change"])
+
+    def service_changed(self, name: str, state: ServiceStateChange) -> None:
+        """A service of ``name`` was added, updated or removed on the network: it is
+        read (``lookup``), passed over, read again or forgotten."""
+        if state is ServiceStateChange.Removed:
             self._forget(name)
             return
         if name in self._resolving:
@@ -475,7 +501,7 @@ class Browser:
                 self._again.discard(name)
                 self._fill()
 
-    async def _lookup(self, name: str) -> tuple[list[str], int, bytes] | None:
+    async def _lookup_by_mdns(self, name: str) -> tuple[list[str], int, bytes] | None:
         """The service's IPv4 addresses, port and TXT data, or None until it is complete
         (its next record brings it back here)."""
         zc = self._zc

@@ -94,11 +94,12 @@ def load_or_create_curve_keys(path: str | os.PathLike[str]) -> CurveKeys:
     except FileMissing:
         pass
     keys = CurveKeys.generate()
-    write_atomic(target, _encode(keys), mode=0o600)
+    write_atomic(target, encode_key_file(keys), mode=0o600)
     return keys
 
 
-def _encode(keys: CurveKeys) -> bytes:
+def encode_key_file(keys: CurveKeys) -> bytes:
+    """The key file's bytes for ``keys`` (what :func:`parse_key_file` reads back)."""
     doc = {"kind": _FILE_KIND, "public": keys.public, "secret": keys.secret}
     return (json.dumps(doc, sort_keys=True, indent=1) + "\n").encode("ascii")
 

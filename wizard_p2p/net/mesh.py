@@ -452,6 +452,19 @@ class Mesh(ListeningService):
         assert self._private is not None
         return self._private.send(peer, bytes(payload))
 
+    @property
+    def unread_messages(self) -> int:
+        """Messages received and not read yet (``next_event``): at most
+        ``max_queued_messages``."""
+        return self._queued_messages
+
+    def unread_bytes(self, peer: str | None = None) -> int:
+        """Bytes of the messages received and not read yet: ``peer``'s (what its budget,
+        ``max_queued_bytes``, bounds) or everyone's."""
+        if peer is not None:
+            return self._queued_bytes.get(peer, 0)
+        return sum(self._queued_bytes.values())
+
     def private_pending(self, peer: str | None = None) -> int:
         """Private messages sent and not yet acknowledged (to ``peer``, or to anyone)."""
         return 0 if self._private is None else self._private.pending(peer)
@@ -469,6 +482,22 @@ class Mesh(ListeningService):
         if event is None:
             self._events.put_nowait(None)  # keep telling other readers
             raise MeshClosed("mesh closed")
+        return self._read(event)
+
+    def take_events(self) -> list[NetEvent]:
+        """The events queued now, taken without waiting (what the next calls of
+        :meth:`next_event` would return at once)."""
+        taken: list[NetEvent] = []
+        while not self._events.empty():
+            event = self._events.get_nowait()
+            if event is None:
+                self._events.put_nowait(None)  # keep telling other readers
+                break
+            taken.append(self._read(event))
+        return taken
+
+    def _read(self, event: NetEvent) -> NetEvent:
+        """An event handed to the reader: its message leaves its sender's budget."""
         if isinstance(event, PrivateReceived | MessageReceived):
             self._queued_messages -= 1
             self._queued_bytes[event.peer] -= len(event.payload)

@@ -21,7 +21,7 @@ import zmq.asyncio
 
 _log = logging.getLogger(__name__)
 # Frames handled per turn of the event loop at most (fairness to other callbacks).
-_RECEIVE_BATCH = 64
+RECEIVE_BATCH = 64
 
 
 class FrameReader:
@@ -87,7 +87,7 @@ class FrameReader:
         if self._closed():
             return
         handled = 0
-        while handled < _RECEIVE_BATCH:
+        while handled < RECEIVE_BATCH:
             try:
                 frames = queued.recv_multipart(zmq.NOBLOCK, copy=False)
             except zmq.Again:

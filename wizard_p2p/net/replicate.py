@@ -220,6 +220,13 @@ class Replicator:
         """The entry held at ``position`` (below :meth:`length`)."""
         return self._store.get(position)
 
+    def held_ahead(self, peer: str | None = None) -> int:
+        """Bytes of entries held ahead of a gap on ``peer``'s behalf (or anyone's): what
+        its budget (``max_ahead_bytes``) bounds."""
+        if peer is not None:
+            return self._ahead_bytes.get(peer, 0)
+        return sum(self._ahead_bytes.values())
+
     def peer_lengths(self) -> dict[str, int]:
         """The log length each peer last reported (0 if none yet)."""
         return {peer: self._peer_len.get(peer, 0) for peer in self._peers()}

@@ -16,12 +16,13 @@ from wizard_p2p.node.evidence_file import EvidenceFile
 from wizard_p2p.node.store import GameStore
 from wizard_p2p.protocol.evidence import evidence_of
 
-__all__ = ["MAX_FAULTS_KEPT", "Faults"]
+__all__ = ["LOG_FIRST_REFUSALS", "MAX_FAULTS_KEPT", "Faults"]
 
 _log = logging.getLogger(__name__)
 
 MAX_FAULTS_KEPT = 100
-_LOG_FIRST_REFUSALS = 5
+# The refusals of each sender's that are logged before only one in a thousand is.
+LOG_FIRST_REFUSALS = 5
 
 
 class Faults:
@@ -72,4 +73,4 @@ def _counted(counts: dict[int | None, int], sender: int | None) -> int | None:
     """Count one more refusal of ``sender``'s; its number when it is to be logged (the
     first few, then one in a thousand), else None."""
     count = counts[sender] = counts.get(sender, 0) + 1
-    return count if count <= _LOG_FIRST_REFUSALS or count % 1000 == 0 else None
+    return count if count <= LOG_FIRST_REFUSALS or count % 1000 == 0 else None

@@ -24,7 +24,7 @@ import asyncio
 import contextlib
 import logging
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from wizard_p2p.bots.policy import Policy
@@ -44,6 +44,7 @@ from wizard_p2p.net import (
     entry_digest,
 )
 from wizard_p2p.net.events import PeerState
+from wizard_p2p.net.watchers import SendFilter
 from wizard_p2p.node.bot_driver import BotDriver
 from wizard_p2p.node.durability import SeatLog
 from wizard_p2p.node.faults import Faults
@@ -60,6 +61,7 @@ from wizard_p2p.node.tracing import BenchTracer, Tracer
 from wizard_p2p.node.warmup import warm_up
 from wizard_p2p.node.watch_gate import WatchGate
 from wizard_p2p.node.watch_list import WatchList
+from wizard_p2p.protocol.authoring import Rewrite
 from wizard_p2p.protocol.events import (
     Event,
     Faulted,
@@ -101,8 +103,14 @@ class GamePeer:
         trace_path: Path | None = None,
         resumable: bool = True,
         people: frozenset[int] | None = None,
+        rewrite: Rewrite | None = None,
+        send_filter: SendFilter | None = None,
+        dial: Mapping[int, str] | None = None,
     ) -> None:
         self.store = store
+        # Where to reach some seats instead of the address the genesis gives (a relay,
+        # the tests' fault proxies): seat → endpoint.
+        self.dial = dict(dial or {})
         # The seats persons play (the lobby's word; None: not known): see StallWatch.
         self.people = people
         # False when leaving ends the game for good (``play``: the bots leave too).
@@ -117,8 +125,11 @@ class GamePeer:
         self._helper = PassHelper() if (os.cpu_count() or 1) > 1 else None
         self.table = Table(
             genesis, seat=record.seat, identity=identity, master_secret=record.master_secret,
-            defer_checks=True, helper=self._helper,
+            defer_checks=True, helper=self._helper, rewrite=rewrite,
         )
+        # A modified client's hooks on what it writes and sends (the adversarial tests'
+        # cheating seat): ``Table(rewrite=…)``, ``Mesh.filter_sends``.
+        self._send_filter = send_filter
         self.seat = record.seat
         self.net_config = net_config or NetConfig()
         self.policy = policy
@@ -181,6 +192,7 @@ class GamePeer:
             config=self.net_config,
             game_id=self.table.game_id.hex()[:32],
         )
+        self.mesh.filter_sends(self._send_filter)
         # The port held since the lobby (wizard_p2p.ports) is taken over by the mesh's
         # listener: seats that dial us before it binds wait instead of being refused.
         await self.mesh.start()
@@ -244,6 +256,8 @@ class GamePeer:
             _log.exception("round 1's warm-up failed; the game goes on without it")
 
     def _endpoint_of(self, seat: int) -> str:
+        if seat in self.dial:
+            return self.dial[seat]
         return endpoint_of(self.table.players[seat]["address"], self.record.lobby_host)
 
     def attach_gate(self, gate: WatchGate) -> None:
@@ -390,6 +404,23 @@ class GamePeer:
     def stalled_for(self) -> float:
         """Seconds the seat due has held up the game (0.0 when none does)."""
         return self._stall.stalled_for()
+
+    @property
+    def stall_due(self) -> float | None:
+        """When (the loop's time) our stall timer next falls due: the stall limit where
+        we write the abort, else the console's countdown tick; None when none runs."""
+        timer = self._stall.timer
+        return None if timer is None else timer.when()
+
+    @property
+    def seat_log(self) -> SeatLog:
+        """Our log file as the table's events keep it (what is on disk, its fsyncs)."""
+        return self._seat_log
+
+    @property
+    def pass_helper(self) -> PassHelper | None:
+        """The second thread our passes are shared with (None on one core)."""
+        return self._helper
 
     def can_abort(self) -> bool:
         """Whether this seat may end the game now: the seat due has held it up (silent,

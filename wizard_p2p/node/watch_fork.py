@@ -100,6 +100,11 @@ class WatchForks:
         self._equivocations: set[tuple[int, int]] = set()  # (seat, position) kept
         self._forks: set[int] = set()  # positions of forks that may still hold us up
 
+    @property
+    def checkpoints(self) -> tuple[int, ...]:
+        """The log lengths of the copies of the table kept to rebuild from, oldest first."""
+        return tuple(sorted(self._checkpoints))
+
     # --- what the watcher's node calls ---------------------------------------------------
 
     def accepted(self, table: Table, position: int, sender: int | None) -> None:

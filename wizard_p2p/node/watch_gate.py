@@ -24,7 +24,6 @@ decides who is listed.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import time
 from collections.abc import Callable, Sequence
@@ -116,6 +115,7 @@ class WatchGate:
         self._barred: set[str] = set()  # keys the host refused
         self._listeners: list[Callable[[], None]] = []
         self._task: asyncio.Task[None] | None = None
+        self.failure: BaseException | None = None  # why the gate stopped serving, if it did
         self._told: tuple[str, ...] = ()  # the names the watchers were last sent
         self.status = ""
 
@@ -164,13 +164,23 @@ class WatchGate:
     def start(self) -> None:
         """Serve requests on the current loop until :meth:`close`."""
         self._task = asyncio.get_running_loop().create_task(self._serve(), name="watch-gate")
-        self._task.add_done_callback(_gate_ended)
+        self._task.add_done_callback(self._ended)
+
+    def _ended(self, task: asyncio.Task[None]) -> None:
+        """A gate that stops on an error says so at once (not only when the game ends):
+        logged, kept in ``failure``, and told to the listeners."""
+        if task.cancelled() or task.exception() is None:
+            return
+        self.failure = task.exception()
+        _log.error("the watch gate stopped: no watcher is admitted any more",
+                   exc_info=self.failure)
+        self._tell_listeners()
 
     async def close(self) -> None:
         if self._task is not None:
             self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+            # A failure of its own was told when it happened (``failure``), not again here.
+            await asyncio.gather(self._task, return_exceptions=True)
         bye = encode({"type": "bye", "reason": "the game is over"})
         for watcher in self.watching + self.waiting:
             self.server.push(watcher.key, bye)
@@ -299,6 +309,9 @@ class WatchGate:
         update = self._admitted()
         for key in told:
             self.server.push(key, update)
+        self._tell_listeners()
+
+    def _tell_listeners(self) -> None:
         for callback in list(self._listeners):
             try:
                 callback()
@@ -308,10 +321,3 @@ class WatchGate:
 
 def _wait(reason: str) -> bytes:
     return encode({"type": "wait", "reason": reason})
-
-
-def _gate_ended(task: asyncio.Task[None]) -> None:
-    """A gate that stops on an error says so at once (not only when the game ends)."""
-    if not task.cancelled() and task.exception() is not None:
-        _log.error("the watch gate stopped: no watcher is admitted any more",
-                   exc_info=task.exception())

@@ -7,6 +7,7 @@ the very same bytes again.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from wizard_p2p import crypto
@@ -16,6 +17,12 @@ from wizard_p2p.protocol.seat_secrets import SeatSecrets, secret_hash
 from wizard_p2p.rules import Card, Game, GameConfig, Suit
 
 Body = dict[str, Any]
+
+# A modified client's hook on what it writes: called with each entry of ours before it
+# is signed, it returns the body to sign (the same one, or a lie the client signs as its
+# own) or None to write nothing (the seat holds the game up). The shipped program never
+# sets one: the adversarial tests' cheating seat does (``Table(rewrite=…)``).
+Rewrite = Callable[[EntryKind, Body], Body | None]
 
 
 class Author:
@@ -147,4 +154,4 @@ class Author:
         ]
 
 
-__all__ = ["Author", "Body"]
+__all__ = ["Author", "Body", "Rewrite"]

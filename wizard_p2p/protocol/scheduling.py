@@ -67,7 +67,17 @@ class Scheduling:
     def take_prepared(self, round_no: int) -> tuple[crypto.RoundKeys, list[bytes] | None] | None:
         return self._prepared.pop(round_no, None)
 
+    def prepared(self, round_no: int) -> tuple[crypto.RoundKeys, list[bytes] | None] | None:
+        """Round ``round_no``'s keys (and our first pass, when we shuffle first) derived
+        ahead and not taken yet; None if they are not."""
+        return self._prepared.get(round_no)
+
     # --- round checks -------------------------------------------------------------------
+
+    @property
+    def deferred_checks(self) -> int:
+        """How many round checks are put off and have not run yet."""
+        return len(self._deferred_checks)
 
     @property
     def has_deferred_checks(self) -> bool:

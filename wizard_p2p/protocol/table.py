@@ -36,7 +36,7 @@ from wizard_p2p.errors import CryptoError, DecodeError, IllegalAction, PeerFault
 from wizard_p2p.identity import Identity
 from wizard_p2p.protocol import dealing
 from wizard_p2p.protocol import messages as m
-from wizard_p2p.protocol.authoring import Author, Body
+from wizard_p2p.protocol.authoring import Author, Body, Rewrite
 from wizard_p2p.protocol.chain import Chain
 from wizard_p2p.protocol.endings import Proof, proof_body, stands_over
 from wizard_p2p.protocol.events import (
@@ -85,6 +85,8 @@ class Table:
     ``defer_checks`` and ``helper`` only change when and on which thread work is
     done (``scheduling``, and the second thread our passes are shared with);
     ``replay_every_pass`` makes the round check re-run every pass (the auditor's).
+    ``rewrite`` is a modified client's hook on what it writes (``authoring.Rewrite``):
+    the shipped program never sets it; the adversarial tests' cheating seat does.
     """
 
     def __init__(
@@ -97,6 +99,7 @@ class Table:
         defer_checks: bool = False,
         helper: Executor | None = None,
         replay_every_pass: bool = False,
+        rewrite: Rewrite | None = None,
     ) -> None:
         self._genesis = read_genesis(genesis)
         config, players = self._genesis.config, self._genesis.players
@@ -123,6 +126,7 @@ class Table:
         self.series_first_dealer = None if self.series is None else self.series.first_dealer
         self._helper = helper
         self._replay_every_pass = replay_every_pass
+        self._rewrite = rewrite
         self.scheduling = Scheduling(self, defer_checks=defer_checks)
         self._events: list[Event] = []
         self._depth = 0  # nested public calls: only the outermost returns the events
@@ -696,30 +700,34 @@ class Table:
         if self._my_dispute is not None and EntryKind.DISPUTE in turn.kinds:
             assert rnd is not None
             # Written when our reading failed: kept on disk before anyone sees it.
-            self._write(EntryKind.DISPUTE, me.dispute(rnd, self._my_dispute), durable=True)
-            return True
+            return self._write(EntryKind.DISPUTE, me.dispute(rnd, self._my_dispute), durable=True)
         if EntryKind.PLAY in turn.kinds and self._play_is_forced():
             assert rnd is not None
             # Nobody chose it (one card is left, or the clairvoyance round's unseen card):
             # derived from the log and our master secret like a shuffle.
-            self._write(EntryKind.PLAY, me.play(rnd, None))
-            return True
+            return self._write(EntryKind.PLAY, me.play(rnd, None))
         auto = turn.kinds & AUTO_KINDS
         if not auto:
             return False
         (kind,) = auto
-        self._write(kind, me.auto(kind, rnd, self.game))
-        return True
+        return self._write(kind, me.auto(kind, rnd, self.game))
 
     def _write_choice(self, kind: EntryKind, body: Body, derived: bool) -> None:
         self._write(kind, body, durable=not derived, chosen=True)
 
     def _write(
         self, kind: EntryKind, body: Body, *, durable: bool = False, chosen: bool = False
-    ) -> None:
+    ) -> bool:
         """Sign, check and append one entry of ours; then write whatever else is ours.
-        ``durable``: it must reach the disk before it is sent (``Broadcast``)."""
+        ``durable``: it must reach the disk before it is sent (``Broadcast``). False
+        when a modified client's ``rewrite`` withheld it."""
         assert self.identity is not None and self.seat is not None
+        honest = body
+        if self._rewrite is not None:
+            rewritten = self._rewrite(kind, body)
+            if rewritten is None:
+                return False
+            body = rewritten
         entry = m.sign_entry(
             self.identity,
             game=self.game_id,
@@ -731,10 +739,32 @@ class Table:
         )
         # Our own entries go through the very schemas and checks a peer's do (but the
         # signature and the line's canonical form, which sign_entry has just made).
-        self._accept(entry, authenticated=True, ours=True)
+        if body is honest:
+            self._accept(entry, authenticated=True, ours=True)
+        else:
+            self._believe(entry)
         self._events.append(Broadcast(entry.pos, entry.raw, kind, durable, chosen))
         if kind not in ENDING_KINDS:
             self._settle()
+        return True
+
+    def _believe(self, entry: m.Entry) -> None:
+        """Accept an entry of ours a modified client rewrote as the other seats check it:
+        with our hand hidden from the rules, as theirs is from us. The client believes
+        its own lie; the others find it where they would (a renege at the round's check)."""
+        game, rnd, seat = self.game, self.round, self.seat
+        assert seat is not None
+        hand = None if game is None else game.hands[seat]
+        if game is None or rnd is None or hand is None:
+            self._accept(entry, authenticated=True, ours=True)
+            return
+        game.hands[seat] = None
+        try:
+            self._accept(entry, authenticated=True, ours=True)
+        finally:
+            if game.hands[seat] is None:
+                played = rnd.cards.get(entry.body["position"]) if entry.kind == "play" else None
+                game.hands[seat] = [c for c in hand if c is not played]
 
 
 __all__ = ["Table"]

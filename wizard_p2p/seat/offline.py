@@ -93,6 +93,11 @@ class OfflineSeat:
     def quit(self) -> None:
         self._quit = True
 
+    @property
+    def has_quit(self) -> bool:
+        """Whether the player left the game (:meth:`quit`)."""
+        return self._quit
+
     def admit_watcher(self, key: str) -> None:
         raise UsageError("nobody watches a game played offline")
 
@@ -104,6 +109,15 @@ class OfflineSeat:
     def _human(self, action: Bid | ChooseTrump | Play) -> None:
         if self.game.to_move != self.seat:
             raise IllegalAction("it is not your turn", rule="turn")
+        self.move(action)
+
+    def move(self, action: Bid | ChooseTrump | Play) -> None:
+        """Make the move of the seat to move when no policy plays it: the player's, or
+        another seat's played by hand (a test playing the other seats); then the bots
+        move and the subscribers are told."""
+        seat = self.game.to_move
+        if seat is None or action.seat != seat or self.policies[seat] is not None:
+            raise IllegalAction("it is not that seat's turn to be played by hand", rule="turn")
         self._driver.apply(action)
         self._advance()
         for callback in self._callbacks:
