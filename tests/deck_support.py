@@ -12,7 +12,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from wizard_p2p import canonical
-from wizard_p2p.crypto.deck_messages import Address, DeckMessage, Purpose, Role
+from wizard_p2p.crypto.deck_faults import DeckFault
+from wizard_p2p.crypto.deck_messages import Address, DeckMessage, Purpose, Revealed, Role
+from wizard_p2p.crypto.deck_points import deck_secret
 from wizard_p2p.crypto.private_deck import DeckEvent, PrivateDeck, Stage
 from wizard_p2p.protocol.deck_bodies import body_of, decode_deck_message
 
@@ -23,6 +25,11 @@ OWNER, OTHER = 0, 1
 
 def master(name: str) -> bytes:
     return hashlib.sha256(b"private deck test master " + name.encode()).digest()
+
+
+def others_reveal() -> Revealed:
+    """The other's reveal, as it writes it at the end."""
+    return Revealed(deck_secret(master("other"), GAME_ID, OWNER, OTHER))
 
 
 @dataclass
@@ -47,6 +54,7 @@ class Table:
         self.wire: dict[Role, list[bytes]] = {r: [] for r in Role}
         self.events: dict[Role, list[DeckEvent]] = {r: [] for r in Role}
         self.log: list[tuple[int, DeckMessage]] = []
+        self.faults: dict[Role, DeckFault] = {}
 
     def party(self, role: Role) -> PrivateDeck:
         return {Role.OWNER: self.owner, Role.OTHER: self.other, Role.OBSERVER: self.watcher}[
@@ -61,10 +69,13 @@ class Table:
         assert decoded == message
         self.log.append((author.seat, decoded))
         for role in Role:
-            if role is author.role:
+            if role is author.role or role in self.faults:
                 continue
             self.wire[role].append(data)
-            self.events[role].extend(self.party(role).receive(author.seat, decoded))
+            try:
+                self.events[role].extend(self.party(role).receive(author.seat, decoded))
+            except DeckFault as fault:  # that party stops there
+                self.faults[role] = fault
 
     def run_epoch(self) -> None:
         while self.owner.stage in (Stage.ENCRYPT, Stage.SHUFFLE, Stage.SHUFFLE_LOCK, Stage.LOCK):
@@ -80,5 +91,6 @@ class Table:
         self.send(self.other, self.other.seal(purpose, count))
 
     def end(self) -> None:
-        self.send(self.owner, self.owner.reveal())
-        self.send(self.other, self.other.reveal())
+        for party in (self.owner, self.other):
+            if party.role not in self.faults:
+                self.send(party, party.reveal())

@@ -151,6 +151,7 @@ def test_any_sequence_gives_the_owner_its_own_cards_and_the_other_nothing_more(
                 party.card_at(address)
     _check_bytes_held(table)
     audit = _ended(table)
+    assert table.faults == {}
     assert audit.main == tuple(main)
     # What the owner read is what was there; each epoch holds the cards of its entries;
     # an arrangement put each card where the owner chose.

@@ -30,6 +30,7 @@ from wizard_p2p.crypto.deck_faults import (
     BadBoxKey,
     BadChoice,
     CardReadTwice,
+    DeckFault,
     ForeignCard,
     MalformedPass,
     NotYourMove,
@@ -205,8 +206,9 @@ class PrivateDeck:
         self._other_keys: dict[Address, bytes] = {}  # the other's keys sealed to the owner
         self._keys: dict[int, RoundKeys] = {}
         self._shared: bytes | None = None
-        self._revealed: dict[Role, DeckMessage] = {}
+        self._opened_lists: DeckOpened | None = None
         self._opened_index = 0
+        self.audit: DeckAudit | None = None  # once the end's checks have passed
         if role is not Role.OBSERVER:
             if master_secret is None:
                 raise WrongRequest("a party of a deck needs its master secret")
@@ -406,12 +408,12 @@ class PrivateDeck:
         return self._send(Returned(chosen))
 
     def reveal(self) -> Revealed | DeckOpened:
-        """Our deck secret (and, for the owner, its lists), at the end."""
-        self._require(self.role, Stage.READY, Stage.ENDING)
-        if self.role in self._revealed:
-            raise NotYourMove("our secret is revealed already")
+        """Our deck secret at the end: the owner's first, with its lists; then the
+        other's, once it has checked them (the deck's :attr:`audit`)."""
         if self.role is Role.OWNER:
+            self._require(Role.OWNER, Stage.READY)
             return self._send(DeckOpened(self._own_secret, self._main, self._pool))
+        self._require(Role.OTHER, Stage.ENDING)
         return self._send(Revealed(self._own_secret))
 
     def receive(self, seat: int, message: DeckMessage) -> tuple[DeckEvent, ...]:
@@ -570,28 +572,43 @@ class PrivateDeck:
         self._start_epoch(EpochKind.SHUFFLE, entries)
         return ()
 
-    def _on_reveal(self, seat: int, m: DeckMessage, index: int) -> tuple[DeckEvent, ...]:
-        assert isinstance(m, Revealed | DeckOpened)
-        author = author_of(m)
-        if author in self._revealed:
-            raise OutOfTurn("a secret revealed twice", seat=seat, index=index)
-        if len(m.secret) != SECRET_BYTES:
+    def _on_deck_opened(self, seat: int, m: DeckMessage, index: int) -> tuple[DeckEvent, ...]:
+        assert isinstance(m, DeckOpened)
+        self._check_secret(m.secret, seat, index)
+        self._opened_lists, self._opened_index = m, index
+        events: tuple[DeckEvent, ...] = ()
+        if self.role is Role.OTHER:
+            # The other checks the owner's lists and every pass before it reveals its own;
+            # a fault refuses the message, and the deck stays where it was.
+            try:
+                events = (self._conclude(self._own_secret),)
+            except DeckFault:
+                self._opened_lists = None
+                raise
+        self.stage = Stage.ENDING
+        return events
+
+    def _on_revealed(self, seat: int, m: DeckMessage, index: int) -> tuple[DeckEvent, ...]:
+        assert isinstance(m, Revealed)
+        self._check_secret(m.secret, seat, index)
+        events = () if self.role is Role.OTHER else (self._conclude(m.secret),)
+        self.stage = Stage.ENDED
+        return events
+
+    def _check_secret(self, secret: bytes, seat: int, index: int) -> None:
+        if len(secret) != SECRET_BYTES:
             raise BadChoice(f"a deck secret is {SECRET_BYTES} bytes", seat=seat, index=index)
-        self._revealed[author] = m
-        if author is Role.OWNER:
-            self._opened_index = index
-        if len(self._revealed) < 2:
-            self.stage = Stage.ENDING
-            return ()
-        opened, revealed = self._revealed[Role.OWNER], self._revealed[Role.OTHER]
-        assert isinstance(opened, DeckOpened) and isinstance(revealed, Revealed)
+
+    def _conclude(self, other_secret: bytes) -> DeckEnded:
+        opened = self._opened_lists
+        assert opened is not None
         audit = verify_end(
             self.record, game_id=self.game_id, owner=self.owner, other=self.other,
-            domain=self.domain, owner_secret=opened.secret, other_secret=revealed.secret,
+            domain=self.domain, owner_secret=opened.secret, other_secret=other_secret,
             main=opened.main, pool=opened.pool, legal=self._legal, end_index=self._opened_index,
         )
-        self.stage = Stage.ENDED
-        return (DeckEnded(audit),)
+        self.audit = audit
+        return DeckEnded(audit)
 
     # --- internals ---------------------------------------------------------------------
 
@@ -727,11 +744,8 @@ _TABLE: dict[tuple[Stage, Kind], _Handler] = {
     (Stage.LOOKING, Kind.ARRANGED): PrivateDeck._on_arranged,
     **{(stage, Kind.OPENED): PrivateDeck._on_opened for stage in _LIVE},
     (Stage.READY, Kind.RETURNED): PrivateDeck._on_returned,
-    **{
-        (stage, kind): PrivateDeck._on_reveal
-        for stage in (Stage.READY, Stage.ENDING)
-        for kind in (Kind.REVEALED, Kind.DECK_OPENED)
-    },
+    (Stage.READY, Kind.DECK_OPENED): PrivateDeck._on_deck_opened,
+    (Stage.ENDING, Kind.REVEALED): PrivateDeck._on_revealed,
 }
 
 
