@@ -21,6 +21,7 @@ from wizard_p2p.errors import UsageError
 __all__ = [
     "MAX_CARD_BYTES",
     "MAX_DECK",
+    "MAX_EPOCHS",
     "copy_numbers",
     "copy_point",
     "deck_commitment_nonce",
@@ -39,6 +40,8 @@ __all__ = [
 # Bounds of everything a deck message may carry: a card identity's bytes, a list's length.
 MAX_CARD_BYTES = 64
 MAX_DECK = 256
+# A deck has at most this many epochs: a set-up, and one per search, look or put-back.
+MAX_EPOCHS = 4096
 
 _COPY_POINT_TAG = PREFIX + b"deck-card-point\x00"
 _CONTEXT_TAG = PREFIX + b"deck-context\x00"

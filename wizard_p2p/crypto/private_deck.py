@@ -58,6 +58,7 @@ from wizard_p2p.crypto.deck_messages import (
 )
 from wizard_p2p.crypto.deck_points import (
     MAX_DECK,
+    MAX_EPOCHS,
     copy_numbers,
     copy_point,
     deck_commitment_nonce,
@@ -370,6 +371,7 @@ class PrivateDeck:
         the looked-at cards not taken, of the card that goes to place ``i``: the first
         ones on top, the last ``bottom`` under the deck)."""
         self._require(Role.OWNER, Stage.LOOKING)
+        self._room_for_an_epoch()
         taken_t = tuple(taken)
         if len(set(taken_t)) != len(taken_t) or not all(
             0 <= i < len(self.looking) for i in taken_t
@@ -402,6 +404,7 @@ class PrivateDeck:
         """Cards of the owner's hand back into the deck, which both then shuffle (the
         mulligan's four)."""
         self._require(Role.OWNER, Stage.READY)
+        self._room_for_an_epoch()
         chosen = tuple(addresses)
         if not chosen or len(set(chosen)) != len(chosen) or not set(chosen) <= set(self.hand):
             raise WrongRequest("cards put back are distinct cards of the hand")
@@ -512,6 +515,7 @@ class PrivateDeck:
 
     def _on_arranged(self, seat: int, m: DeckMessage, index: int) -> tuple[DeckEvent, ...]:
         assert isinstance(m, Arranged)
+        self._room_for_an_epoch(seat, index)
         looked = self.looking
         if len(set(m.taken)) != len(m.taken) or not all(0 <= i < len(looked) for i in m.taken):
             raise BadChoice("taken cards are not distinct cards looked at", seat=seat, index=index)
@@ -560,6 +564,7 @@ class PrivateDeck:
 
     def _on_returned(self, seat: int, m: DeckMessage, index: int) -> tuple[DeckEvent, ...]:
         assert isinstance(m, Returned)
+        self._room_for_an_epoch(seat, index)
         if (not m.addresses or len(set(m.addresses)) != len(m.addresses)
                 or not set(m.addresses) <= set(self.hand)):
             raise BadChoice("cards put back are not distinct cards of the hand",
@@ -639,6 +644,16 @@ class PrivateDeck:
         self.receive(self.seat, message)
         return message
 
+    def _room_for_an_epoch(self, seat: int | None = None, index: int = 0) -> None:
+        """Refuse a request (ours, or ``seat``'s message) that would start one epoch more
+        than a deck has."""
+        if len(self.record.epochs) < MAX_EPOCHS:
+            return
+        reason = f"a deck has at most {MAX_EPOCHS} epochs"
+        if seat is None:
+            raise WrongRequest(reason)
+        raise BadChoice(reason, seat=seat, index=index)
+
     def _own_box_key(self) -> bytes:
         return box_public_key(
             party_box_secret(self._own_secret, self.game_id, self.owner, self.seat)
@@ -717,21 +732,23 @@ class PrivateDeck:
             keys = open_keys_with_nonce(self._shared_key(), seal_nonce(number), m.box, m.count)
         except UnopenableKeys as exc:
             raise UnopenableBox(str(exc), seat=seat, index=index) from None
-        cards = []
+        read: dict[bytes, tuple[Address, bytes, tuple[bytes, int]]] = {}
         for address, key in zip(addresses, keys, strict=True):
             point = unlock(self._point(address), (self._own_lock_key(address), key))
             card = self._card_of.get(point)
             if card is None:
                 raise ForeignCard(f"the key of {address} opens it to no card of the deck",
                                   seat=seat, index=index)
-            if point in self._out:
+            if point in self._out or point in read:
                 raise CardReadTwice(f"the key of {address} opens it to a card read before",
                                     seat=seat, index=index)
+            read[point] = (address, key, card)
+        # Only a box whose every card reads changes what the owner knows.
+        for point, (address, key, card) in read.items():
             self._out.add(point)
             self._known[address] = card
             self._other_keys[address] = key
-            cards.append(card)
-        return tuple(cards)
+        return tuple(card for _, _, card in read.values())
 
 
 _Handler: TypeAlias = Callable[[PrivateDeck, int, DeckMessage, int], tuple[DeckEvent, ...]]

@@ -29,7 +29,7 @@ from wizard_p2p.crypto.deck_messages import (
     Revealed,
     Sealed,
 )
-from wizard_p2p.crypto.deck_points import MAX_CARD_BYTES, MAX_DECK
+from wizard_p2p.crypto.deck_points import MAX_CARD_BYTES, MAX_DECK, MAX_EPOCHS
 from wizard_p2p.crypto.group import POINT_BYTES, SCALAR_BYTES
 from wizard_p2p.crypto.keys import SECRET_BYTES
 from wizard_p2p.crypto.relayer import Step
@@ -46,8 +46,6 @@ __all__ = [
     "json_schemas",
 ]
 
-# A deck has at most this many epochs: a set-up, and one per search, look or put-back.
-MAX_EPOCHS = 4096
 # The largest body: a pass or the owner's lists of MAX_DECK cards, in hex, with room.
 MAX_BODY_BYTES = 2 * MAX_DECK * (2 * MAX_CARD_BYTES + 3) + 4096
 
