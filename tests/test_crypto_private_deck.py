@@ -180,7 +180,7 @@ def test_the_mulligan_puts_four_back_reshuffled_by_both_and_draws_four() -> None
     table.seal(Purpose.DRAW, 4)
     first = list(table.owner.hand)
     table.send(table.owner, table.owner.put_back(first))
-    assert table.owner.stage is Stage.ENCRYPT and table.owner.hand == []
+    assert table.owner.stage is Stage.ENCRYPT and table.owner.hand == ()
     table.run_epoch()
     assert len(table.owner.deck) == 30 and table.owner.record.epochs[-1].size == 30
     table.seal(Purpose.DRAW, 4)

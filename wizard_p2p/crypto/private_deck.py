@@ -18,9 +18,10 @@ to :meth:`receive` in order) is the same party.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from types import MappingProxyType
 from typing import TypeAlias, TypeVar
 
 from wizard_p2p.crypto import group
@@ -191,11 +192,11 @@ class PrivateDeck:
         self.domain, self._legal = domain, legal
         self.stage = Stage.COMMIT
         self.record = DeckRecord()
-        self.deck: list[Address] = []
-        self.hand: list[Address] = []
-        self.looking: tuple[Address, ...] = ()
-        self.opened: dict[Address, tuple[bytes, int]] = {}
-        self.history: list[tuple[int, DeckMessage]] = []
+        self._deck: list[Address] = []  # top first
+        self._hand: list[Address] = []
+        self._looking: tuple[Address, ...] = ()
+        self._opened: dict[Address, tuple[bytes, int]] = {}
+        self._history: list[tuple[int, DeckMessage]] = []
         self._looking_purpose = Purpose.DRAW
         self._secret: bytes | None = None
         self._main: tuple[bytes, ...] = tuple(main)
@@ -279,6 +280,31 @@ class PrivateDeck:
         return self.other if self.role is Role.OTHER else self.owner
 
     @property
+    def deck(self) -> tuple[Address, ...]:
+        """The deck's addresses, top first (empty while an epoch makes a new deck)."""
+        return tuple(self._deck)
+
+    @property
+    def hand(self) -> tuple[Address, ...]:
+        """The addresses the owner drew and has not opened or put back, in order."""
+        return tuple(self._hand)
+
+    @property
+    def looking(self) -> tuple[Address, ...]:
+        """The addresses sealed to the owner for a look or a search, until it arranges."""
+        return self._looking
+
+    @property
+    def opened(self) -> Mapping[Address, tuple[bytes, int]]:
+        """The cards opened to both, by address."""
+        return MappingProxyType(self._opened)
+
+    @property
+    def history(self) -> tuple[tuple[int, DeckMessage], ...]:
+        """Every message taken in, with its author's seat, in order."""
+        return tuple(self._history)
+
+    @property
     def epoch(self) -> EpochRecord | None:
         """The epoch under way or last finished."""
         return self.record.epochs[-1] if self.record.epochs else None
@@ -286,8 +312,8 @@ class PrivateDeck:
     def card_at(self, address: Address) -> tuple[bytes, int]:
         """The card (identity, copy number) at an address: for the owner, any it read; for
         anyone, any opened to both."""
-        if address in self.opened:
-            return self.opened[address]
+        if address in self._opened:
+            return self._opened[address]
         if address in self._known:
             return self._known[address]
         raise WrongRequest(f"the card at {address} is not known here")
@@ -354,10 +380,10 @@ class PrivateDeck:
         them, to let the owner look at them, or (``search``) the whole deck."""
         self._require(Role.OTHER, Stage.READY)
         if purpose is Purpose.SEARCH:
-            count = len(self.deck)
-        if not 1 <= count <= len(self.deck):
-            raise WrongRequest(f"{count} cards asked of a deck of {len(self.deck)}")
-        keys = [self._own_lock_key(a) for a in self.deck[:count]]
+            count = len(self._deck)
+        if not 1 <= count <= len(self._deck):
+            raise WrongRequest(f"{count} cards asked of a deck of {len(self._deck)}")
+        keys = [self._own_lock_key(a) for a in self._deck[:count]]
         box = seal_keys_with_nonce(
             self._shared_key(), seal_nonce(len(self.record.boxes)), keys
         )
@@ -374,10 +400,10 @@ class PrivateDeck:
         self._room_for_an_epoch()
         taken_t = tuple(taken)
         if len(set(taken_t)) != len(taken_t) or not all(
-            0 <= i < len(self.looking) for i in taken_t
+            0 <= i < len(self._looking) for i in taken_t
         ):
             raise WrongRequest("taken cards are distinct indices of the cards looked at")
-        rest = len(self.looking) - len(taken_t)
+        rest = len(self._looking) - len(taken_t)
         box = b""
         if self._looking_purpose is Purpose.LOOK:
             if not is_permutation(order, rest) or not 0 <= bottom <= rest:
@@ -393,7 +419,7 @@ class PrivateDeck:
     def open(self, address: Address) -> Opened:
         """A card of the owner's hand opened to both (played, or discarded face up)."""
         self._require(Role.OWNER, *_LIVE)
-        if address not in self.hand:
+        if address not in self._hand:
             raise WrongRequest(f"{address} is not in the hand")
         card, copy = self._known[address]
         return self._send(
@@ -406,7 +432,7 @@ class PrivateDeck:
         self._require(Role.OWNER, Stage.READY)
         self._room_for_an_epoch()
         chosen = tuple(addresses)
-        if not chosen or len(set(chosen)) != len(chosen) or not set(chosen) <= set(self.hand):
+        if not chosen or len(set(chosen)) != len(chosen) or not set(chosen) <= set(self._hand):
             raise WrongRequest("cards put back are distinct cards of the hand")
         return self._send(Returned(chosen))
 
@@ -425,7 +451,7 @@ class PrivateDeck:
         :class:`DeckFault` that names ``seat``."""
         author = author_of(message)
         expected = self.owner if author is Role.OWNER else self.other
-        index = len(self.history)
+        index = len(self._history)
         if seat != expected:
             raise OutOfTurn(
                 f"a {message.kind} message is the {author}'s to write", seat=seat, index=index
@@ -437,7 +463,7 @@ class PrivateDeck:
                 seat=seat, index=index,
             )
         events = handler(self, seat, message, index)
-        self.history.append((seat, message))
+        self._history.append((seat, message))
         return events
 
     # --- handlers, by the transition table ---------------------------------------------
@@ -485,29 +511,29 @@ class PrivateDeck:
 
     def _on_sealed(self, seat: int, m: DeckMessage, index: int) -> tuple[DeckEvent, ...]:
         assert isinstance(m, Sealed)
-        if m.purpose is Purpose.SEARCH and m.count != len(self.deck):
+        if m.purpose is Purpose.SEARCH and m.count != len(self._deck):
             raise BadChoice(
-                f"a search seals the whole deck ({len(self.deck)}), not {m.count}",
+                f"a search seals the whole deck ({len(self._deck)}), not {m.count}",
                 seat=seat, index=index,
             )
-        if not 1 <= m.count <= len(self.deck):
+        if not 1 <= m.count <= len(self._deck):
             raise BadChoice(
-                f"{m.count} cards sealed from a deck of {len(self.deck)}", seat=seat, index=index
+                f"{m.count} cards sealed from a deck of {len(self._deck)}", seat=seat, index=index
             )
         if len(m.box) != SEAL_OVERHEAD + group.SCALAR_BYTES * m.count:
             raise UnopenableBox(f"a box of {m.count} keys is {len(m.box)} bytes",
                                 seat=seat, index=index)
-        addresses = tuple(self.deck[: m.count])
+        addresses = tuple(self._deck[: m.count])
         number = len(self.record.boxes)
         cards: tuple[tuple[bytes, int], ...] = ()
         if self.role is Role.OWNER:
             cards = self._read(m, number, addresses, seat, index)
         self.record.boxes.append(BoxRecord(number, addresses, m.box, index))
-        del self.deck[: m.count]
+        del self._deck[: m.count]
         if m.purpose is Purpose.DRAW:
-            self.hand.extend(addresses)
+            self._hand.extend(addresses)
         else:
-            self.looking, self._looking_purpose = addresses, m.purpose
+            self._looking, self._looking_purpose = addresses, m.purpose
             self.stage = Stage.LOOKING
         if self.role is Role.OWNER:
             return (CardsRead(m.purpose, addresses, cards),)
@@ -516,7 +542,7 @@ class PrivateDeck:
     def _on_arranged(self, seat: int, m: DeckMessage, index: int) -> tuple[DeckEvent, ...]:
         assert isinstance(m, Arranged)
         self._room_for_an_epoch(seat, index)
-        looked = self.looking
+        looked = self._looking
         if len(set(m.taken)) != len(m.taken) or not all(0 <= i < len(looked) for i in m.taken):
             raise BadChoice("taken cards are not distinct cards looked at", seat=seat, index=index)
         rest = tuple(a for i, a in enumerate(looked) if i not in set(m.taken))
@@ -526,8 +552,8 @@ class PrivateDeck:
         if bool(m.order_box) != (not search and bool(rest)):
             raise BadChoice("an order comes with cards put back after a look, and only then",
                             seat=seat, index=index)
-        self.hand.extend(looked[i] for i in m.taken)
-        self.looking = ()
+        self._hand.extend(looked[i] for i in m.taken)
+        self._looking = ()
         for address in rest:
             self._forget(address)
         if not rest:
@@ -542,7 +568,7 @@ class PrivateDeck:
 
     def _on_opened(self, seat: int, m: DeckMessage, index: int) -> tuple[DeckEvent, ...]:
         assert isinstance(m, Opened)
-        if m.address not in self.hand:
+        if m.address not in self._hand:
             raise WrongOpening(f"{m.address} is not in the hand", seat=seat, index=index)
         if self.role is Role.OTHER and m.other_key != self._own_lock_key(m.address):
             raise WrongOpening("the other's key given is not its key of that card",
@@ -558,22 +584,22 @@ class PrivateDeck:
                 f"the keys given open {m.address} to another card than the one named",
                 seat=seat, index=index,
             )
-        self.hand.remove(m.address)
-        self.opened[m.address] = (m.card, m.copy)
+        self._hand.remove(m.address)
+        self._opened[m.address] = (m.card, m.copy)
         return (CardShown(m.address, m.card, m.copy),)
 
     def _on_returned(self, seat: int, m: DeckMessage, index: int) -> tuple[DeckEvent, ...]:
         assert isinstance(m, Returned)
         self._room_for_an_epoch(seat, index)
         if (not m.addresses or len(set(m.addresses)) != len(m.addresses)
-                or not set(m.addresses) <= set(self.hand)):
+                or not set(m.addresses) <= set(self._hand)):
             raise BadChoice("cards put back are not distinct cards of the hand",
                             seat=seat, index=index)
         for address in m.addresses:
-            self.hand.remove(address)
+            self._hand.remove(address)
             self._forget(address)
-        entries = (*self.deck, *m.addresses)
-        self.deck = []
+        entries = (*self._deck, *m.addresses)
+        self._deck = []
         self._start_epoch(EpochKind.SHUFFLE, entries)
         return ()
 
@@ -711,9 +737,9 @@ class PrivateDeck:
     def _finish_epoch(self, epoch: EpochRecord) -> None:
         fresh = [Address(epoch.number, i) for i in range(epoch.size)]
         if epoch.kind is EpochKind.ARRANGE:
-            self.deck = fresh[: epoch.top] + self.deck + fresh[epoch.top :]
+            self._deck = fresh[: epoch.top] + self._deck + fresh[epoch.top :]
         else:
-            self.deck = fresh
+            self._deck = fresh
         self.stage = Stage.READY
 
     def _forget(self, address: Address) -> None:
