@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.deck_support import DOMAIN, GAME_ID, OTHER, OWNER, Table, others_reveal
+from tests.deck_support import DOMAIN, GAME_ID, OTHER, OWNER, Table, master, others_reveal
 from wizard_p2p.crypto import group
 from wizard_p2p.crypto.deck_faults import (
     BadBoxKey,
@@ -42,6 +42,7 @@ from wizard_p2p.crypto.deck_messages import (
     Role,
     Sealed,
 )
+from wizard_p2p.crypto.deck_points import copy_point, deck_context, deck_secret, epoch_keys
 from wizard_p2p.crypto.private_deck import replay_deck
 from wizard_p2p.crypto.relayer import Step
 from wizard_p2p.errors import PeerFault
@@ -275,3 +276,21 @@ def test_messages_out_of_turn_or_malformed_name_their_author() -> None:
     assert caught_pass.value.seat == OWNER
     with pytest.raises(MalformedPass):  # a point too few
         table.watcher.receive(OWNER, Pass(0, Step.ENCRYPT, step1.points[1:]))
+
+
+def test_a_card_slipped_in_that_is_not_in_the_committed_list_is_named_at_the_end() -> None:
+    owner_secret = deck_secret(master("owner"), GAME_ID, OWNER, OWNER)
+    keys = epoch_keys(owner_secret, deck_context(GAME_ID, OWNER, OWNER, 0), len(MAIN))
+    foreign = group.mul(copy_point(b"999999", 0), keys.shuffle_key)
+
+    def tamper(role: Role, message: DeckMessage) -> DeckMessage:
+        if isinstance(message, Pass) and message.step is Step.ENCRYPT:
+            return dataclasses.replace(message, points=(foreign, *message.points[1:]))
+        return message
+
+    table = Table(list(MAIN), tamper=tamper)
+    table.set_up()
+    table.end()
+    for fault in (table.faults[Role.OTHER], _replay(table)):
+        assert isinstance(fault, WrongPass) and fault.seat == OWNER
+        assert "step 1" in str(fault)

@@ -45,6 +45,7 @@ from wizard_p2p.crypto.relayer import (
     other_order,
     owner_order,
     run_step,
+    source_of,
 )
 from wizard_p2p.crypto.sealing import (
     UnopenableKeys,
@@ -215,7 +216,7 @@ class _Checker:
             rho = other_order(epoch.kind, self.keys(False, epoch.number))
             sigma = owner_order(epoch.kind, self.keys(True, epoch.number), self.chosen(epoch))
             for i in range(epoch.size):
-                entry = epoch.entries[rho[sigma[i]]]
+                entry = epoch.entries[source_of(sigma, rho, i)]
                 card = out[entry] if isinstance(entry, Address) else (main[entry], copies[entry])
                 out[Address(epoch.number, i)] = card
         return out
