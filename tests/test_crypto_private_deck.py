@@ -118,6 +118,18 @@ def _check_bytes_held(table: Table) -> None:
         held = b"".join(table.wire[role])
         for secret in (*hidden_points, *hidden_keys, *secrets):
             assert secret.hex().encode() not in held
+    # The owner's own key alone leaves every address never sealed to it under the
+    # other's key: it cannot read a card of its deck before it is drawn or looked at.
+    sealed = {a for box in owner.record.boxes for a in box.addresses}
+    initial = {copy_point(c, n) for c, n in zip(table.main, copies, strict=True)}
+    for epoch in owner.record.epochs:
+        if not epoch.done:
+            continue
+        keys = epoch_keys(owner_secret, deck_context(owner.game_id, 0, 0, epoch.number),
+                          epoch.size)
+        for i, point in enumerate(epoch.passes[3]):
+            if Address(epoch.number, i) not in sealed:
+                assert unlock(point, (keys.lock_keys[i],)) not in initial
     # The other's own key alone leaves every hidden address under the owner's key.
     for epoch in owner.record.epochs:
         if not epoch.done:
