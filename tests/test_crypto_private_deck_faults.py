@@ -34,7 +34,6 @@ from wizard_p2p.crypto.deck_messages import (
     DeckMessage,
     DeckOpened,
     Greeted,
-    Opened,
     Pass,
     Purpose,
     Returned,
@@ -42,9 +41,17 @@ from wizard_p2p.crypto.deck_messages import (
     Role,
     Sealed,
 )
-from wizard_p2p.crypto.deck_points import copy_point, deck_context, deck_secret, epoch_keys
+from wizard_p2p.crypto.deck_points import (
+    copy_point,
+    deck_context,
+    deck_secret,
+    epoch_keys,
+    party_box_secret,
+    seal_nonce,
+)
 from wizard_p2p.crypto.private_deck import replay_deck
 from wizard_p2p.crypto.relayer import Step
+from wizard_p2p.crypto.sealing import box_shared_key, seal_keys_with_nonce
 from wizard_p2p.errors import PeerFault
 
 MAIN = [b"101001", b"101001", b"102003", b"201001", b"105000", b"203002", b"203002"]
@@ -127,10 +134,7 @@ def test_a_tampered_lock_is_caught_by_the_owner_at_the_draw(swap: bool) -> None:
 
 
 def _box_of(table: Table, keys: list[bytes]) -> bytes:
-    from wizard_p2p.crypto.deck_points import party_box_secret, seal_nonce
-    from wizard_p2p.crypto.sealing import box_shared_key, seal_keys_with_nonce
-
-    secret = table.other._own_secret  # the cheat seals with its own box secret
+    secret = deck_secret(master("other"), GAME_ID, OWNER, OTHER)  # the cheat's own
     shared = box_shared_key(party_box_secret(secret, GAME_ID, OWNER, OTHER),
                             table.other.record.owner_box_key)
     return seal_keys_with_nonce(shared, seal_nonce(len(table.other.record.boxes) - 1), keys)
@@ -157,12 +161,6 @@ def test_a_key_that_does_not_open_is_the_others_fault(how: str) -> None:
     assert Role.OBSERVER not in table.faults
     fault = _replay(table)
     assert isinstance(fault, WrongBox) and fault.seat == OTHER
-
-
-def _opened(table: Table, **changes: object) -> Opened:
-    """The owner's opening of its first card, with ``changes``: a cheat."""
-    honest = table.owner.open(table.owner.hand[0])
-    return dataclasses.replace(honest, **changes)
 
 
 @pytest.mark.parametrize("change", ["card", "copy", "owner_key", "other_key", "address"])
