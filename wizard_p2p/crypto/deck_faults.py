@@ -106,7 +106,8 @@ class WrongOpening(DeckFault):
 
 
 class BadChoice(DeckFault):
-    """An arrangement or a return naming cards that are not there."""
+    """A message whose numbers are outside what the deck allows now: a size, a count of
+    cards to seal, cards taken or put back that are not there, an order where none goes."""
 
     fault = FaultKind.BAD_CHOICE
 
