@@ -410,3 +410,17 @@ def test_the_players_command_does_not_offer_the_bench() -> None:
 
     shown = build_parser().format_help()
     assert "tournament" in shown and "bench" not in shown
+
+
+def test_the_deck_section_measures_a_private_deck(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "bench.json"
+    assert main(["--quick", "--json", str(out), "deck"]) == 0
+    assert "== deck" in capsys.readouterr().out
+    figures = json.loads(out.read_text())["deck"]
+    assert set(figures) == {
+        "setup_30_seconds", "draw_seconds", "search_reshuffle_seconds", "end_check_seconds"
+    }
+    # A search re-runs a whole epoch of 29 where a draw opens one card.
+    assert figures["search_reshuffle_seconds"] > figures["draw_seconds"] > 0

@@ -31,6 +31,18 @@ The modules, from the bottom up:
 * :mod:`~wizard_p2p.crypto.commitments`: hash commitments and a joint random index.
 * :mod:`~wizard_p2p.crypto.verify`: re-running a seat's passes from its revealed secret.
 
+A second scheme stands beside the deal of 60 cards: one player's own deck, private
+between two players (CRYPTO.md §13), built on the same group, derivations and boxes:
+
+* :mod:`~wizard_p2p.crypto.deck_points`: copy points, the committed lists, contexts
+  and every value a party derives from its master secret.
+* :mod:`~wizard_p2p.crypto.relayer`: the four passes of an epoch.
+* :mod:`~wizard_p2p.crypto.deck_messages`: the deck's messages, frozen values.
+* :mod:`~wizard_p2p.crypto.deck_record`: the epochs and boxes they leave on the table.
+* :mod:`~wizard_p2p.crypto.deck_faults`: one error class per fault.
+* :mod:`~wizard_p2p.crypto.deck_audit`: the checks at the end.
+* :mod:`~wizard_p2p.crypto.private_deck`: the state machine of one deck.
+
 The names below are the package's public face; ``group`` stays a module of its own
 (``from wizard_p2p.crypto import group``). ``tools/crypto_vectors.py`` at the
 repository's root writes the known-answer vectors of ``protocol/vectors/crypto/``.

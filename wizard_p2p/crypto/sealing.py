@@ -28,7 +28,9 @@ __all__ = [
     "clairvoyant_recipients",
     "derive_box_secret",
     "open_keys",
+    "open_keys_with_nonce",
     "seal_keys",
+    "seal_keys_with_nonce",
     "seal_nonce",
 ]
 
@@ -100,8 +102,13 @@ def seal_keys(shared_key: bytes, sender: int, recipient: int, keys: Sequence[byt
     with the key they share (:func:`box_shared_key`): libsodium's box (XSalsa20-Poly1305,
     ``crypto_box_afternm``) with a nonce fixed by the two seats, so the same inputs
     always seal to the same bytes."""
+    return seal_keys_with_nonce(shared_key, seal_nonce(sender, recipient), keys)
+
+
+def seal_keys_with_nonce(shared_key: bytes, nonce: bytes, keys: Sequence[bytes]) -> bytes:
+    """:func:`seal_keys` with the caller's nonce (one never used before with this key)."""
     plaintext = b"".join(group.check_scalar(k) for k in keys)
-    return nacl_bindings.crypto_box_afternm(plaintext, seal_nonce(sender, recipient), shared_key)
+    return nacl_bindings.crypto_box_afternm(plaintext, nonce, shared_key)
 
 
 def open_keys(
@@ -109,7 +116,13 @@ def open_keys(
 ) -> tuple[bytes, ...]:
     """The ``count`` keys seat ``sender`` sealed to seat ``recipient``; raises
     :class:`UnopenableKeys` if the box does not open or does not hold ``count`` valid keys."""
-    nonce = seal_nonce(sender, recipient)
+    return open_keys_with_nonce(shared_key, seal_nonce(sender, recipient), sealed, count)
+
+
+def open_keys_with_nonce(
+    shared_key: bytes, nonce: bytes, sealed: bytes, count: int
+) -> tuple[bytes, ...]:
+    """:func:`open_keys` of a box sealed with :func:`seal_keys_with_nonce`."""
     try:
         plaintext = nacl_bindings.crypto_box_open_afternm(sealed, nonce, shared_key)
     except nacl_exceptions.CryptoError:
@@ -124,4 +137,3 @@ def open_keys(
         except group.InvalidScalar as exc:
             raise UnopenableKeys(f"a sealed key is not a valid key: {exc}") from None
     return keys
-
