@@ -25,7 +25,6 @@ from wizard_p2p.errors import DecodeError, UsageError
 from wizard_p2p.identity import Identity
 from wizard_p2p.net import CurveKeys, NetConfig
 from wizard_p2p.node.lobby import HostLobby, JoinLobby, LobbyError, new_invite_code
-from wizard_p2p.node.lobby_stage import HostStage
 from wizard_p2p.node.store import GameStore, SeatRecord, list_games
 from wizard_p2p.protocol import messages as m
 from wizard_p2p.rules import GameConfig
@@ -331,23 +330,6 @@ def test_the_console_lobby_offers_the_variants_to_the_host_only(tmp_path: Path) 
             assert guest.snapshot().variant_choices == ()
             with pytest.raises(UsageError, match="host"):
                 guest.set_variants(("clairvoyance",))
-        finally:
-            await host.close()
-
-    asyncio.run(main())
-
-
-def test_the_variants_are_fixed_once_the_terms_are_being_signed(tmp_path: Path) -> None:
-    async def main() -> None:
-        host = _host(tmp_path)
-        await host.open()
-        try:
-            assert host.variants_open
-            host.stage = HostStage.SIGNING  # as _start_game sets it before sending the terms
-            assert not host.variants_open
-            with pytest.raises(UsageError, match="fixed"):
-                host.set_variants(["clairvoyance"])
-            assert host.config.variants() == ()
         finally:
             await host.close()
 

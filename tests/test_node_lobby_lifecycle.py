@@ -7,17 +7,19 @@ no person is at the table."""
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.lobby_support import RawClient, host_lobby, joiner, until
+from tests.lobby_support import NET, RawClient, host_lobby, joiner, until
 from tests.test_node_peer import Game, run, seat_players  # noqa: F401  (run: a fixture)
 from wizard_p2p import cli
 from wizard_p2p.errors import DecodeError, UsageError
-from wizard_p2p.node.lobby import JoinLobby, LobbyError
+from wizard_p2p.net import LobbyClient
+from wizard_p2p.node.lobby import JoinLobby, LobbyError, lobby_keys
 from wizard_p2p.protocol.lobby_schema import Welcome
 from wizard_p2p.protocol.table import Table
 from wizard_p2p.rules import GameConfig
@@ -305,9 +307,16 @@ def test_a_joiner_no_longer_on_the_hosts_list_ends_with_a_reason(tmp_path: Path)
         joining = asyncio.ensure_future(ann.join())
         try:
             await until([ann], lambda: ann.seat == 1)
-            # The host's list drops Ann without telling her (as when a program with her
-            # keys said goodbye): she must not stay on a screen that seats her.
-            host._leave(host.players[1].client or "", "left the lobby")
+            # Another program with her keys says goodbye: the host's list drops Ann
+            # without telling her, and she must not stay on a screen that seats her.
+            twin = LobbyClient(ann.curve_keys, f"tcp://127.0.0.1:{host.port}",
+                               lobby_keys(host.code).public, config=NET)
+            await twin.start()
+            try:
+                twin.send(json.dumps({"type": "bye"}).encode())
+                await until([host], lambda: [p.name for p in host.players] == ["Host"])
+            finally:
+                await twin.close()
             with pytest.raises(LobbyError, match="no seat at this table"):
                 await asyncio.wait_for(joining, 30)
         finally:
