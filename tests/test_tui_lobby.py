@@ -14,11 +14,18 @@ from prompt_toolkit.input import create_pipe_input
 from wizard_p2p.bots import make_policy
 from wizard_p2p.errors import UsageError
 from wizard_p2p.rules import MAX_SEATS, MIN_SEATS, VARIANT_NAMES, GameConfig
-from wizard_p2p.seat.controller import SeatController, Status, StatusKind
+from wizard_p2p.seat.controller import SeatController
 from wizard_p2p.seat.offline import OfflineSeat
 from wizard_p2p.tui.app import WizardApp
 from wizard_p2p.tui.headless import Driver, FixedSizeOutput, run_with_keys, screen_text
-from wizard_p2p.tui.lobby_screen import LobbyController, LobbyPlayer, LobbySnapshot, is_lobby
+from wizard_p2p.tui.lobby_screen import (
+    LobbyController,
+    LobbyLine,
+    LobbyPlayer,
+    LobbySnapshot,
+    LobbyStatusKind,
+    is_lobby,
+)
 
 FINGERPRINTS = [
     "3f9a 12bc 77d0 e41a", "a0b1 c2d3 e4f5 0617", "5e5e 9001 abcd ef01", "beef 4242",
@@ -49,7 +56,8 @@ class FakeLobby:
             variants=self.variants,
             seats=self.seats,
             can_start=self.you == 0 and MIN_SEATS <= n <= MAX_SEATS,
-            status=(Status(StatusKind.WAITING_PLAYERS, done=n, total=self.seats),),
+            status=(LobbyLine(LobbyStatusKind.TABLE_FULL if n >= self.seats
+                              else LobbyStatusKind.WAITING_PLAYERS, done=n, total=self.seats),),
             started=self.started,
             variant_choices=VARIANT_NAMES if self.you == 0 and not self.started else (),
             hosting=self.you == 0,

@@ -293,8 +293,10 @@ async def _console_lobby(
 
     join_timeout = getattr(args, "join_timeout", None) or JOIN_TIMEOUT
     node_lobby = LobbyAdapter(lobby, make_peer, autostart=autostart, join_timeout=join_timeout)
-    node_lobby.notice = getattr(args, "lobby_notice", None)  # the lobby is not announced
-    args.show_lobby_notice = node_lobby.show_notice  # ... or no longer is
+    unannounced = getattr(args, "lobby_unannounced", None)
+    if getattr(args, "lobby_announced", False) or unannounced is not None:
+        node_lobby.show_announcement(unannounced)  # the lobby is announced, or why not
+    args.show_lobby_notice = node_lobby.show_announcement  # ... or no longer is
     with _no_log_lines_on_screen():
         node_lobby.begin()
         app = asyncio.ensure_future(
@@ -476,6 +478,7 @@ async def _host_async(args: argparse.Namespace) -> GamePeer | None:
     announcer, unannounced = await announce_lobby(
         args, host, on_failure=lambda reason: _no_longer_announced(args, reason)
     )
+    args.lobby_announced, args.lobby_unannounced = announcer is not None, unannounced
     if unannounced is not None:
         args.lobby_notice = not_announced(unannounced, args.lang if not args.headless else "en")
     if announcer is not None:
@@ -498,11 +501,12 @@ def _no_longer_announced(args: argparse.Namespace, reason: WizardError) -> None:
     """The lobby's announcement stopped after it opened: said as when it cannot start,
     on the console's lobby screen or as a headless line."""
     args.lobby_notice = not_announced(reason, args.lang if not args.headless else "en")
+    args.lobby_announced, args.lobby_unannounced = False, reason
     if args.headless:
         _say(args, args.lobby_notice)
     show = getattr(args, "show_lobby_notice", None)
     if show is not None:
-        show(args.lobby_notice)
+        show(reason)
 
 
 AGAIN_WAIT = 300.0

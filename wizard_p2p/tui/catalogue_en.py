@@ -199,7 +199,6 @@ EN: dict[str, str] = {
     "lobby_not_host": "Only the host can start the game.",
     "lobby_waiting_players": "waiting for players ({done}/{total})",
     "lobby_connecting": "connecting to {detail}",
-    "lobby_signing": "signing the table ({done}/{total})",
     "lobby_starting": "starting the game",
     "lobby_error": "Error: {detail}",
     "lobby_footer": "Enter start  ? help  q leave",
@@ -654,4 +653,7 @@ EN: dict[str, str] = {
     "lobby_news_called_off_late": "the start was called off: {who} did not sign the game in time",
     "lobby_news_dropped": "a client {who} was dropped for flooding the lobby",
     "lobby_news_called_off": "the start was called off; waiting for the host to start",
+    # The lobby's status lines (tui.lobby_screen.LobbyStatusKind) the other keys do not say.
+    "lobby_admission": "waiting for the host to admit you",
+    "lobby_announced": "announced on the local network: players find this table with join",
 }

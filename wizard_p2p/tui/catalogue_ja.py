@@ -198,7 +198,6 @@ JA: dict[str, str] = {
     "lobby_not_host": "ゲームを開始できるのはホストだけです。",
     "lobby_waiting_players": "プレイヤーを待っています（{done}/{total}）",
     "lobby_connecting": "{detail} に接続中",
-    "lobby_signing": "テーブルに署名中（{done}/{total}）",
     "lobby_starting": "ゲームを開始しています",
     "lobby_error": "エラー：{detail}",
     "lobby_footer": "Enter 開始  ? ヘルプ  q 離れる",
@@ -640,4 +639,7 @@ JA: dict[str, str] = {
     "lobby_news_called_off_late": "開始を取りやめました：{who} が時間内に署名しませんでした",
     "lobby_news_dropped": "クライアント {who} は送りすぎのため切断しました",
     "lobby_news_called_off": "開始を取りやめました。ホストの開始を待っています",
+    # The lobby's status lines (tui.lobby_screen.LobbyStatusKind) the other keys do not say.
+    "lobby_admission": "ホストの承認を待っています",
+    "lobby_announced": "ローカルネットワークに公開中：join でこのテーブルが見つかります",
 }

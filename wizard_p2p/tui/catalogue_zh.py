@@ -198,7 +198,6 @@ ZH: dict[str, str] = {
     "lobby_not_host": "只有主持人可以开始游戏。",
     "lobby_waiting_players": "等待玩家（{done}/{total}）",
     "lobby_connecting": "正在连接 {detail}",
-    "lobby_signing": "签署牌桌（{done}/{total}）",
     "lobby_starting": "游戏即将开始",
     "lobby_error": "错误：{detail}",
     "lobby_footer": "回车 开始  ? 帮助  q 离开",
@@ -630,4 +629,7 @@ ZH: dict[str, str] = {
     "lobby_news_called_off_late": "开始已取消：{who} 没有及时签署本局",
     "lobby_news_dropped": "客户端 {who} 刷屏，已被断开",
     "lobby_news_called_off": "开始已取消；等待主持人开始游戏",
+    # The lobby's status lines (tui.lobby_screen.LobbyStatusKind) the other keys do not say.
+    "lobby_admission": "等待主持人接纳你",
+    "lobby_announced": "已在本地网络上公布：玩家用 join 即可找到本桌",
 }
