@@ -656,4 +656,11 @@ EN: dict[str, str] = {
     # The lobby's status lines (tui.lobby_screen.LobbyStatusKind) the other keys do not say.
     "lobby_admission": "waiting for the host to admit you",
     "lobby_announced": "announced on the local network: players find this table with join",
+    # A headless seat's lines in the lobby (a bot's, or --headless).
+    "lobby_headless_open": "Wizard lobby for {seats} players — invite code {code}",
+    "lobby_headless_join_with": "  others join with: {command}",
+    "lobby_headless_fingerprint": "your fingerprint: {fingerprint}",
+    "lobby_headless_seat": "  seat {n}: {name}  {fingerprint}",
+    "lobby_headless_seated": "seated at seat {n}; the game begins",
+    "lobby_headless_connecting": "connecting to {address} as {name} ({fingerprint})…",
 }

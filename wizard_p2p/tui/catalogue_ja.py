@@ -642,4 +642,11 @@ JA: dict[str, str] = {
     # The lobby's status lines (tui.lobby_screen.LobbyStatusKind) the other keys do not say.
     "lobby_admission": "ホストの承認を待っています",
     "lobby_announced": "ローカルネットワークに公開中：join でこのテーブルが見つかります",
+    # A headless seat's lines in the lobby (a bot's, or --headless).
+    "lobby_headless_open": "ウィザードのロビー：{seats} 人、招待コード {code}",
+    "lobby_headless_join_with": "  ほかのプレイヤーの参加方法：{command}",
+    "lobby_headless_fingerprint": "あなたのフィンガープリント：{fingerprint}",
+    "lobby_headless_seat": "  席 {n}：{name}  {fingerprint}",
+    "lobby_headless_seated": "席 {n} に着きました。ゲームを始めます",
+    "lobby_headless_connecting": "{name}（{fingerprint}）として {address} に接続しています…",
 }
