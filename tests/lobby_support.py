@@ -22,16 +22,20 @@ TIMERS = LobbyTimers(hello=10.0, ping=0.2, silence=2.0, endorse=20.0)
 
 
 def host_lobby(tmp_path: Path, seats: int = 3, **options: Any) -> HostLobby:
-    return HostLobby(
-        Identity.generate(), CurveKeys.generate(), "Host", GameConfig(seats), tmp_path / "host",
-        listen_host="127.0.0.1", port=0, net_config=NET, timers=TIMERS, **options,
-    )
+    """A host's lobby on 127.0.0.1 (``options``: HostLobby's, over the tests' defaults)."""
+    settings: dict[str, Any] = {"listen_host": "127.0.0.1", "port": 0, "net_config": NET,
+                                "timers": TIMERS, **options}
+    return HostLobby(Identity.generate(), CurveKeys.generate(), "Host", GameConfig(seats),
+                     tmp_path / "host", **settings)
 
 
-def joiner(tmp_path: Path, host: HostLobby, name: str, **options: Any) -> JoinLobby:
+def joiner(tmp_path: Path, host: HostLobby, name: str, *, identity: Identity | None = None,
+           code: str | None = None, **options: Any) -> JoinLobby:
+    """A joiner of ``host``'s lobby with keys of its own (or ``identity``, the code given)."""
     return JoinLobby(
-        Identity.generate(), CurveKeys.generate(), name, "127.0.0.1", host.port, host.code,
-        tmp_path / name, listen_host="127.0.0.1", net_config=NET, timers=TIMERS, **options,
+        identity or Identity.generate(), CurveKeys.generate(), name, "127.0.0.1", host.port,
+        code or host.code, tmp_path / name, listen_host="127.0.0.1", net_config=NET,
+        timers=TIMERS, **options,
     )
 
 
