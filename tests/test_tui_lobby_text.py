@@ -10,11 +10,17 @@ import pytest
 from hypothesis import given, settings
 from prompt_toolkit.input import create_pipe_input
 
+from tests.lobby_console_support import (
+    FINGERPRINTS,
+    ApprovingLobby,
+    FakeLobby,
+    drive_lobby,
+    lobby_screen,
+)
 from tests.test_tui_cjk import ascii_punctuation
-from tests.test_tui_lobby import ApprovingLobby, FakeLobby
 from wizard_p2p.net.discovery import FAILED, LISTEN_ELSEWHERE, NO_INTERFACE
 from wizard_p2p.tui.app import HELP, WizardApp
-from wizard_p2p.tui.headless import Driver, FixedSizeOutput, run_with_keys, screen_text
+from wizard_p2p.tui.headless import Driver, FixedSizeOutput, screen_text
 from wizard_p2p.tui.i18n import CATALOGUES, LANGUAGES, Translator
 from wizard_p2p.tui.lobby_screen import (
     LOBBY_STATUS_WORDS,
@@ -50,18 +56,12 @@ def test_the_help_in_the_lobby_names_the_hosts_keys(lang: str) -> None:
         keys = {row.split()[0] for row in rows if row.strip()}
         assert {"a", "x", "-"} <= keys, rows
 
-    run_with_keys(lambda pipe, out: WizardApp(lobby, lang, input=pipe, output=out), script)
-
-
-def _screen(lobby: object, lang: str = "en") -> str:
-    with create_pipe_input() as pipe:
-        app = WizardApp(lobby, lang, input=pipe, output=FixedSizeOutput())
-        return "\n".join(screen_text(app))
+    drive_lobby(lobby, script, lang)
 
 
 def test_a_joiner_is_offered_only_its_own_keys_and_the_host_the_start() -> None:
-    joiner = _screen(FakeLobby(["Ana", "Ben", "Cho"], you=1))
-    host = _screen(FakeLobby(["Ana", "Ben", "Cho"], you=0))
+    joiner = lobby_screen(FakeLobby(["Ana", "Ben", "Cho"], you=1))
+    host = lobby_screen(FakeLobby(["Ana", "Ben", "Cho"], you=0))
     assert "Enter start" not in joiner and "q leave" in joiner
     assert "Enter start" in host
     # The joiner's address is the lobby it joined, not one to share.
@@ -70,21 +70,19 @@ def test_a_joiner_is_offered_only_its_own_keys_and_the_host_the_start() -> None:
 
 
 def test_a_full_lobby_says_every_seat_is_taken_not_a_count_to_wait_for() -> None:
-    full = _screen(FakeLobby(["Ana", "Ben", "Cho"], you=1, seats=3))
+    full = lobby_screen(FakeLobby(["Ana", "Ben", "Cho"], you=1, seats=3))
     assert "waiting for players" not in full
     assert "every seat is taken: waiting for the host to start the game" in full
-    host = _screen(FakeLobby(["Ana", "Ben", "Cho"], you=0, seats=3))
+    host = lobby_screen(FakeLobby(["Ana", "Ben", "Cho"], you=0, seats=3))
     assert "every seat is taken: Enter starts the game" in host
-    assert "waiting for players (2/3)" in _screen(FakeLobby(["Ana", "Ben"], you=1, seats=3))
+    assert "waiting for players (2/3)" in lobby_screen(FakeLobby(["Ana", "Ben"], you=1, seats=3))
 
 
 def test_a_joiner_waiting_to_be_admitted_sees_its_own_fingerprint() -> None:
-    from tests.test_tui_lobby import FINGERPRINTS
-
     waiting = FakeLobby(["Ana", "Ben"], you=4)  # not seated yet
-    assert f"Your fingerprint: {FINGERPRINTS[4]}" in _screen(waiting)
+    assert f"Your fingerprint: {FINGERPRINTS[4]}" in lobby_screen(waiting)
     seated = FakeLobby(["Ana", "Ben"], you=1)
-    assert "Your fingerprint" not in _screen(seated)  # its row shows it
+    assert "Your fingerprint" not in lobby_screen(seated)  # its row shows it
 
 
 @pytest.mark.parametrize("you,said", [(0, "The lobby closes for everyone."),
@@ -97,7 +95,7 @@ def test_the_leave_question_says_what_leaving_does(you: int, said: str) -> None:
         assert said in " ".join("\n".join(screen_text(driver.app)).split())
         await driver.press("n")
 
-    run_with_keys(lambda pipe, out: WizardApp(lobby, "en", input=pipe, output=out), script)
+    drive_lobby(lobby, script)
 
 
 # --- the lobby's status lines: one vocabulary, one table of catalogue keys ---------------
