@@ -270,3 +270,23 @@ def test_a_lobby_left_without_a_game_gives_its_mesh_port_back(tmp_path: Path) ->
             probe.close()
 
     asyncio.run(main())
+
+
+def test_a_lobby_port_in_use_says_which_option_chooses_another(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import socket
+
+    taken = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    taken.bind(("127.0.0.1", 0))
+    taken.listen()
+    try:
+        port = taken.getsockname()[1]
+        code = cli.main(["host", "--headless", "--listen", "127.0.0.1", "--port", str(port),
+                         "--data-dir", str(tmp_path / "data")])
+    finally:
+        taken.close()
+    err = capsys.readouterr().err
+    assert code == 2, err
+    assert f"127.0.0.1:{port}" in err and "choose another with --port" in err
+    assert "Traceback" not in err

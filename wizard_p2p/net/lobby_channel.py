@@ -199,7 +199,7 @@ class LobbyServer(ListeningService):
                 rcvhwm=self.config.lobby_rcvhwm,
             )
             self._monitor = self._router.get_monitor_socket(zmq.EVENT_HANDSHAKE_FAILED_AUTH)
-            self._port = bind(self._router, self._host, self._requested_port)
+            self._port = bind(self._router, self._host, self._requested_port, option="--port")
         except BaseException:
             await self._teardown()
             raise
