@@ -250,9 +250,10 @@ def test_a_start_not_endorsed_in_time_is_called_off_and_the_late_seat_freed() ->
         for i in (0, 1):
             machine.handle(Message(_KEYS[i], "", 100 + t * 2 + i, Ping()), float(t))
         machine.handle(Tick(), float(t))
-    assert _stage(machine) is HostStage.SIGNING
+    assert _stage(machine) is HostStage.SIGNING and machine.wake_at == 60.0
     events = machine.handle(Tick(), 60.0)
     assert CalledOff() in events and _stage(machine) is HostStage.SEATING
+    assert machine.wake_at is None
     assert [p.name for p in machine.players] == ["Host", "P0"]
     assert _news(machine) is LobbyNews.CALLED_OFF_LATE and machine.news.who == "P1"
     assert "did not endorse the game in time" in _said(events, _KEYS[1])[0]["reason"]

@@ -270,8 +270,11 @@ class HostLobby:
         machine.autostart = autostart
         self._carry_out(machine.handle(Tick(), time.monotonic()))
         while self._start is None:
+            wait = self.timers.ping
+            if machine.wake_at is not None:  # the endorsements' deadline, to the moment
+                wait = max(0.0, min(wait, machine.wake_at - time.monotonic()))
             try:
-                message: LobbyMessage | None = await server.recv(timeout=self.timers.ping)
+                message: LobbyMessage | None = await server.recv(timeout=wait)
             except TimeoutError:
                 message = None
             if message is not None and self._start is None:

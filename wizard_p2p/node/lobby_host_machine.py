@@ -306,6 +306,11 @@ class HostMachine:
         """The start is asked for or the terms are out (until the genesis, or a call-off)."""
         return self.stage in (HostStage.ASKED, HostStage.SIGNING, HostStage.STARTED)
 
+    @property
+    def wake_at(self) -> float | None:
+        """When a tick is due whatever arrives (the endorsements' deadline), or None."""
+        return self._deadline if self.stage is HostStage.SIGNING else None
+
     def holds(self, client: str) -> bool:
         """Whether ``client`` holds a seat or a waiting place."""
         return any(p.client == client for p in self.players + self.waiting)
