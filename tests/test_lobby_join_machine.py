@@ -131,6 +131,7 @@ def test_a_hello_to_a_next_lobby_is_said_again_until_its_deadline() -> None:
     # Another version is no reason to ask again.
     other = _machine(again_until=10.0)
     assert "same version" in _ended(other.handle(_welcome(protocol="wizard-p2p/0"), 1.0))
+    assert other.handle(Leave(), 2.0) == [SayBye()]  # the host seated it: the seat is freed
     assert _ended(machine.handle(HelloFailed("no Wizard lobby answers at x"), 10.0)) == (
         "no Wizard lobby answers at x")
 

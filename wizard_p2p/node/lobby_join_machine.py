@@ -304,6 +304,7 @@ class JoinMachine:
                                frozenset(s for s, p in seats if p["sign_key"] not in self._bots)))
 
     def _welcomed(self, welcome: Welcome, now: float) -> None:
+        self.greeted = True  # seated, even if not for long: leaving frees the seat at once
         theirs = welcome.protocol or self.protocol  # a host older than the field: terms
         if theirs != self.protocol:
             self._end(other_version(theirs, self.protocol), now, again=False)
