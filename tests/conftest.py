@@ -22,6 +22,7 @@ import zmq
 from hypothesis import HealthCheck, settings
 
 if TYPE_CHECKING:
+    from tests.lobby_support import TableFactory
     from tests.test_node_multiprocess import Proc
 
 
@@ -75,3 +76,13 @@ def procs() -> Iterator[list["Proc"]]:
     for proc in started:
         proc.kill()
         print(proc.describe())
+
+
+@pytest.fixture()
+def lobby_table(tmp_path: Path) -> "TableFactory":
+    """``lobby_table(seats=3, **HostLobby options)``: a host's lobby on 127.0.0.1 with
+    the joiners a test adds (``tests.lobby_support.LobbyTable``), all stopped when the
+    ``async with`` ends."""
+    from tests.lobby_support import LobbyTable
+
+    return lambda seats=3, **options: LobbyTable(tmp_path, seats, **options)

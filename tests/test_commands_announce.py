@@ -33,7 +33,7 @@ from wizard_p2p.net.discovery import (
 from wizard_p2p.node.lobby import HostLobby, lobby_keys
 from wizard_p2p.protocol.announce import LOBBY, PLAYING, decode_announcement, encode_announcement
 from wizard_p2p.rules import GameConfig
-from wizard_p2p.seat.controller import Status, StatusKind
+from wizard_p2p.tui.lobby_screen import LobbyLine, LobbyStatusKind
 
 CONFIG = GameConfig(4, clairvoyance=True)
 
@@ -228,7 +228,7 @@ def test_an_announcement_that_stops_later_is_said_on_the_lobby_and_headless(
     networked._no_longer_announced(headless, NO_MULTICAST)
     assert capsys.readouterr().out == not_announced(NO_MULTICAST, "en") + "\n"
 
-    async def console() -> tuple[Status, ...]:
+    async def console() -> tuple[LobbyLine, ...]:
         host = host_lobby(tmp_path)
         await host.open()
         try:
@@ -236,7 +236,7 @@ def test_an_announcement_that_stops_later_is_said_on_the_lobby_and_headless(
             changed: list[bool] = []
             adapter.subscribe(lambda: changed.append(True))
             args = argparse.Namespace(headless=False, lang="en", quiet=False,
-                                      show_lobby_notice=adapter.show_notice)
+                                      show_lobby_notice=adapter.show_announcement)
             networked._no_longer_announced(args, NO_MULTICAST)
             assert changed  # the screen is drawn again
             return adapter.snapshot().status
@@ -244,7 +244,7 @@ def test_an_announcement_that_stops_later_is_said_on_the_lobby_and_headless(
             await host.close()
 
     status = asyncio.run(console())
-    assert Status(StatusKind.EVENT, detail=not_announced(NO_MULTICAST, "en")) in status
+    assert LobbyLine(LobbyStatusKind.NOT_ANNOUNCED, why=NO_INTERFACE) in status
     assert capsys.readouterr().out == ""
 
 
@@ -268,16 +268,26 @@ def test_a_real_lobby_announces_no_secret(tmp_path: Path) -> None:
         assert secret.encode() not in text, secret
 
 
-def test_the_console_lobby_shows_the_sentence_while_it_is_open(tmp_path: Path) -> None:
-    async def main() -> tuple[Status, ...]:
+def test_the_console_lobby_says_whether_it_is_announced_while_it_is_open(
+    tmp_path: Path,
+) -> None:
+    async def main() -> list[tuple[LobbyLine, ...]]:
         host = host_lobby(tmp_path)
         await host.open()
         try:
             adapter = LobbyAdapter(host, make_peer=None)  # type: ignore[arg-type]
-            adapter.notice = not_announced(NO_MULTICAST, "en")
-            return adapter.snapshot().status
+            said = [adapter.snapshot().status]  # on the loopback: not meant to be
+            adapter.show_announcement(None)
+            said.append(adapter.snapshot().status)
+            adapter.show_announcement(NO_MULTICAST)
+            said.append(adapter.snapshot().status)
+            return said
         finally:
             await host.close()
 
-    status = asyncio.run(main())
-    assert Status(StatusKind.EVENT, detail=not_announced(NO_MULTICAST, "en")) in status
+    unsaid, announced, stopped = asyncio.run(main())
+    kinds = {LobbyStatusKind.ANNOUNCED, LobbyStatusKind.NOT_ANNOUNCED}
+    assert not kinds & {line.kind for line in unsaid}
+    assert LobbyLine(LobbyStatusKind.ANNOUNCED) in announced
+    assert LobbyLine(LobbyStatusKind.NOT_ANNOUNCED, why=NO_INTERFACE) in stopped
+    assert LobbyLine(LobbyStatusKind.ANNOUNCED) not in stopped

@@ -6,12 +6,11 @@ from __future__ import annotations
 
 import asyncio
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.lobby_support import host_lobby, joiner, until
+from tests.lobby_support import TableFactory
 from wizard_p2p.commands.lobby_adapter import LobbyAdapter
 from wizard_p2p.node.lobby_news import QUIET, LobbyNews, LobbyStatus, news_text
 from wizard_p2p.tui.i18n import CATALOGUES, Translator
@@ -22,34 +21,31 @@ async def _no_peer(start: Any) -> Any:
     raise AssertionError("no game starts in this test")
 
 
-def test_a_joiner_arriving_and_leaving_is_news_each_console_words(tmp_path: Path) -> None:
+def test_a_joiner_arriving_and_leaving_is_news_each_console_words(
+    lobby_table: TableFactory,
+) -> None:
     seen: dict[str, list[str]] = {"en": [], "zh": [], "ja": []}
 
     async def main() -> None:
-        host = host_lobby(tmp_path)
-        await host.open()
-        adapter = LobbyAdapter(host, _no_peer)
-        assert host.news == LobbyStatus(LobbyNews.OPEN) and adapter.snapshot().news == ""
-        serving = asyncio.ensure_future(host.serve())
-        ben = joiner(tmp_path, host, "Ben")
-        joining = asyncio.ensure_future(ben.join())
-        try:
+        async with lobby_table() as t:
+            host = t.host
+            adapter = LobbyAdapter(host, _no_peer)
+            assert host.news == LobbyStatus(LobbyNews.OPEN) and adapter.snapshot().news == ""
+            t.serve()
+            ben = t.joiner("Ben")
+            joining = t.join(ben)
             # Quiet for Ben: his screen shows his seat.
-            await until([host, ben], lambda: host.news.news is LobbyNews.JOINED
-                        and ben.news.news is LobbyNews.SEATED)
+            await t.until(lambda: host.news.news is LobbyNews.JOINED
+                          and ben.news.news is LobbyNews.SEATED)
             assert host.news.who == "Ben" and not ben.news.shown
             for lang in seen:
                 seen[lang].append(lobby_status_text(adapter.snapshot(), Translator(lang)))
             joining.cancel()
             await asyncio.gather(joining, return_exceptions=True)
             await ben.close()  # says bye
-            await until([host], lambda: host.news.news is LobbyNews.LEFT)
+            await t.until(lambda: host.news.news is LobbyNews.LEFT)
             for lang in seen:
                 seen[lang].append(lobby_status_text(adapter.snapshot(), Translator(lang)))
-        finally:
-            serving.cancel()
-            await asyncio.gather(serving, return_exceptions=True)
-            await host.close()
 
     asyncio.run(main())
     assert "Ben joined" in seen["en"][0] and "Ben left the lobby" in seen["en"][1]

@@ -13,58 +13,30 @@ import json
 import os
 import stat
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
+from tests.lobby_support import TableFactory, host_lobby
 from tests.protocol_support import genesis_of_version, new_game
 from wizard_p2p import cli
 from wizard_p2p.commands.networked import parse_address
 from wizard_p2p.errors import DecodeError, UsageError
-from wizard_p2p.identity import Identity
-from wizard_p2p.net import CurveKeys, NetConfig
-from wizard_p2p.node.lobby import HostLobby, JoinLobby, LobbyError, new_invite_code
-from wizard_p2p.node.lobby_stage import HostStage
+from wizard_p2p.node.lobby import LobbyError, new_invite_code
 from wizard_p2p.node.store import GameStore, SeatRecord, list_games
 from wizard_p2p.protocol import messages as m
-from wizard_p2p.rules import GameConfig
-
-NET = NetConfig(heartbeat_interval=0.2, silence_limit=1.0, resend_interval=0.3, ack_delay=0.05)
 
 
-def _host(tmp_path: Path) -> HostLobby:
-    return HostLobby(
-        Identity.generate(), CurveKeys.generate(), "Host", GameConfig(3), tmp_path / "host",
-        listen_host="127.0.0.1", port=0, net_config=NET,
-    )
-
-
-def _joiner(tmp_path: Path, host: HostLobby, name: str, *, code: str | None = None,
-            identity: Identity | None = None) -> JoinLobby:
-    return JoinLobby(
-        identity or Identity.generate(), CurveKeys.generate(), name, "127.0.0.1", host.port,
-        code or host.code, tmp_path / name, listen_host="127.0.0.1", net_config=NET,
-    )
-
-
-def test_wrong_invite_code_is_refused_with_a_clear_error(tmp_path: Path) -> None:
+def test_wrong_invite_code_is_refused_with_a_clear_error(lobby_table: TableFactory) -> None:
     async def main() -> None:
-        host = _host(tmp_path)
-        await host.open()
-        serving = asyncio.ensure_future(host.serve())
-        wrong = new_invite_code()
-        joiner = _joiner(tmp_path, host, "Eve", code=wrong)
-        try:
+        async with lobby_table() as t:
+            t.serve()
+            joiner = t.joiner("Eve", code=new_invite_code())
             started = time.monotonic()
             with pytest.raises(LobbyError, match="invite code"):
                 await joiner.join(timeout=30)
             assert time.monotonic() - started < 10  # refused, not timed out
-            assert [p.name for p in host.players] == ["Host"]
-        finally:
-            serving.cancel()
-            await joiner.close()
-            await host.close()
+            assert [p.name for p in t.host.players] == ["Host"]
 
     asyncio.run(main())
 
@@ -74,21 +46,15 @@ NEWER = f"wizard-p2p/{m.VERSION + 1}"
 
 @pytest.mark.parametrize("side", ["joiner", "host"])
 def test_players_of_two_protocol_versions_are_told_so_at_hello(
-    tmp_path: Path, side: str
+    lobby_table: TableFactory, side: str
 ) -> None:
     """A client of another version is refused by name in the lobby (the host checks the
     joiner's hello, the joiner the host's welcome), not later by the terms' schema."""
 
     async def main() -> None:
-        host = _host(tmp_path)
-        if side == "host":
-            host.protocol = NEWER
-        await host.open()
-        serving = asyncio.ensure_future(host.serve())
-        joiner = _joiner(tmp_path, host, "Old")
-        if side == "joiner":
-            joiner.protocol = "wizard-p2p/3"
-        try:
+        async with lobby_table(protocol=NEWER if side == "host" else m.PROTOCOL) as t:
+            t.serve()
+            joiner = t.joiner("Old", protocol="wizard-p2p/3" if side == "joiner" else m.PROTOCOL)
             # Refused at once; seated, the joiner would wait for terms that never come.
             with pytest.raises(LobbyError) as refused:
                 await asyncio.wait_for(joiner.join(timeout=30), 10)
@@ -96,70 +62,38 @@ def test_players_of_two_protocol_versions_are_told_so_at_hello(
             assert m.PROTOCOL in message and "same version" in message
             assert ("wizard-p2p/3" if side == "joiner" else NEWER) in message
             if side == "joiner":
-                assert [p.name for p in host.players] == ["Host"]  # never seated
-        finally:
-            serving.cancel()
-            await asyncio.gather(serving, return_exceptions=True)
-            await joiner.close()
-            await host.close()
+                assert [p.name for p in t.host.players] == ["Host"]  # never seated
 
     asyncio.run(main())
 
 
-def test_full_table_and_twice_seated_identity_are_refused(tmp_path: Path) -> None:
+def test_full_table_and_twice_seated_identity_are_refused(lobby_table: TableFactory) -> None:
     async def main() -> None:
-        host = _host(tmp_path)
-        await host.open()
-        serving = asyncio.ensure_future(host.serve())  # no autostart: the host waits
-        first = _joiner(tmp_path, host, "Ann")
-        twin = _joiner(tmp_path, host, "Ann2", identity=first.identity)
-        second = _joiner(tmp_path, host, "Bob")
-        late = _joiner(tmp_path, host, "Cid")
-        waiting = [asyncio.ensure_future(first.join())]
-        try:
-            changed = asyncio.Event()
-            host.subscribe(changed.set)
-
-            async def seated(count: int) -> None:
-                async with asyncio.timeout(30):
-                    while len(host.players) < count:
-                        changed.clear()
-                        await changed.wait()
-
-            await seated(2)
+        async with lobby_table() as t:
+            host = t.host
+            t.serve()  # no autostart: the host waits
+            first = t.joiner("Ann")
+            t.join(first)
+            await t.until(lambda: len(host.players) == 2)
             with pytest.raises(LobbyError, match="seated already"):
-                await twin.join()
-            waiting.append(asyncio.ensure_future(second.join()))
-            await seated(3)
+                await t.joiner("Ann2", identity=first.identity).join()
+            t.join(t.joiner("Bob"))
+            await t.until(lambda: len(host.players) == 3)
             with pytest.raises(LobbyError, match="the table is full"):
-                await late.join()
+                await t.joiner("Cid").join()
             assert [p.name for p in host.players] == ["Host", "Ann", "Bob"]
             assert host.can_start
-        finally:
-            serving.cancel()
-            for task in waiting:
-                task.cancel()
-            await asyncio.gather(serving, *waiting, return_exceptions=True)
-            for lobby in (first, twin, second, late):
-                await lobby.close()
-            await host.close()
 
     asyncio.run(main())
 
 
-def test_random_lobby_port_gets_a_free_mesh_port(tmp_path: Path) -> None:
+def test_random_lobby_port_gets_a_free_mesh_port(lobby_table: TableFactory) -> None:
     async def main() -> None:
-        host = _host(tmp_path)
-        await host.open()
-        try:
+        async with lobby_table() as t:
+            host = t.host
             assert host.port != 0 and host.mesh_port not in (None, 0, host.port)
-        finally:
-            await host.close()
 
     asyncio.run(main())
-
-
-# --- the seat's files -------------------------------------------------------------------
 
 
 def test_seat_record_is_private_and_round_trips(tmp_path: Path) -> None:
@@ -263,31 +197,20 @@ def test_the_addresses_to_share_are_read_from_the_interfaces_without_any_traffic
 
 
 def test_the_host_switches_variants_the_players_see_them_and_the_game_plays_them(
-    tmp_path: Path,
+    lobby_table: TableFactory,
 ) -> None:
     from wizard_p2p.errors import ConfigError
     from wizard_p2p.protocol.table import Table
 
     async def main() -> None:
-        host = _host(tmp_path)
-        await host.open()
-        serving = asyncio.ensure_future(host.serve())
-        joiners = [_joiner(tmp_path, host, name) for name in ("Ann", "Bob")]
-        joining = [asyncio.ensure_future(j.join(timeout=30)) for j in joiners]
-        changed = asyncio.Event()
-        for lobby in (host, *joiners):
-            lobby.subscribe(changed.set)
-
-        async def until(predicate: Callable[[], bool]) -> None:
-            async with asyncio.timeout(30):
-                while not predicate():
-                    changed.clear()
-                    await changed.wait()
-
-        try:
-            await until(lambda: len(host.players) == 3)
+        async with lobby_table() as t:
+            host = t.host
+            serving = t.serve()
+            joiners = [t.joiner(name) for name in ("Ann", "Bob")]
+            joining = [t.join(j, timeout=30) for j in joiners]
+            await t.until(lambda: len(host.players) == 3)
             host.set_variants(["hidden_bids", "clairvoyance"])
-            await until(lambda: all(
+            await t.until(lambda: all(
                 j.variants == ("hidden_bids", "clairvoyance") for j in joiners
             ))
             with pytest.raises(ConfigError, match="hidden"):
@@ -300,18 +223,13 @@ def test_the_host_switches_variants_the_players_see_them_and_the_game_plays_them
             for start in starts:
                 table = Table(start.genesis)
                 assert table.config.variants() == ("hidden_bids", "clairvoyance")
-        finally:
-            for task in (serving, *joining):
-                task.cancel()
-            await asyncio.gather(serving, *joining, return_exceptions=True)
-            for lobby in joiners:
-                await lobby.close()
-            await host.close()
 
     asyncio.run(main())
 
 
-def test_the_console_lobby_offers_the_variants_to_the_host_only(tmp_path: Path) -> None:
+def test_the_console_lobby_offers_the_variants_to_the_host_only(
+    lobby_table: TableFactory,
+) -> None:
     from wizard_p2p.commands.lobby_adapter import LobbyAdapter
     from wizard_p2p.rules import VARIANT_NAMES
 
@@ -319,37 +237,17 @@ def test_the_console_lobby_offers_the_variants_to_the_host_only(tmp_path: Path) 
         raise AssertionError("no game in this test")
 
     async def main() -> None:
-        host = _host(tmp_path)
-        await host.open()
-        try:
+        async with lobby_table() as t:
+            host = t.host
             console = LobbyAdapter(host, never)  # type: ignore[arg-type]
             assert console.snapshot().variant_choices == VARIANT_NAMES
             console.set_variants(("secret_bids",))
             assert console.snapshot().variants == ("secret_bids",)
             assert host.config.secret_bids
-            guest = LobbyAdapter(_joiner(tmp_path, host, "Ann"), never)  # type: ignore[arg-type]
+            guest = LobbyAdapter(t.joiner("Ann"), never)  # type: ignore[arg-type]
             assert guest.snapshot().variant_choices == ()
             with pytest.raises(UsageError, match="host"):
                 guest.set_variants(("clairvoyance",))
-        finally:
-            await host.close()
-
-    asyncio.run(main())
-
-
-def test_the_variants_are_fixed_once_the_terms_are_being_signed(tmp_path: Path) -> None:
-    async def main() -> None:
-        host = _host(tmp_path)
-        await host.open()
-        try:
-            assert host.variants_open
-            host.stage = HostStage.SIGNING  # as _start_game sets it before sending the terms
-            assert not host.variants_open
-            with pytest.raises(UsageError, match="fixed"):
-                host.set_variants(["clairvoyance"])
-            assert host.config.variants() == ()
-        finally:
-            await host.close()
 
     asyncio.run(main())
 
@@ -358,7 +256,7 @@ def test_a_lobby_left_without_a_game_gives_its_mesh_port_back(tmp_path: Path) ->
     import socket
 
     async def main() -> None:
-        host = _host(tmp_path)
+        host = host_lobby(tmp_path)
         await host.open()
         port = host.mesh_port
         assert port is not None
@@ -372,3 +270,23 @@ def test_a_lobby_left_without_a_game_gives_its_mesh_port_back(tmp_path: Path) ->
             probe.close()
 
     asyncio.run(main())
+
+
+def test_a_lobby_port_in_use_says_which_option_chooses_another(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import socket
+
+    taken = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    taken.bind(("127.0.0.1", 0))
+    taken.listen()
+    try:
+        port = taken.getsockname()[1]
+        code = cli.main(["host", "--headless", "--listen", "127.0.0.1", "--port", str(port),
+                         "--data-dir", str(tmp_path / "data")])
+    finally:
+        taken.close()
+    err = capsys.readouterr().err
+    assert code == 2, err
+    assert f"127.0.0.1:{port}" in err and "choose another with --port" in err
+    assert "Traceback" not in err

@@ -8,18 +8,15 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.lobby_support import NET, TIMERS, RawClient, host_lobby, joiner, until
-from wizard_p2p.identity import Identity
-from wizard_p2p.net import CurveKeys, LobbyTimeout, SenderDropped
-from wizard_p2p.node.lobby import MAX_WAITING, HostLobby
+from tests.lobby_support import NET, RawClient, TableFactory
+from wizard_p2p.net import LobbyTimeout, SenderDropped
+from wizard_p2p.node.lobby import MAX_WAITING
 from wizard_p2p.protocol.lobby_schema import Refused, Terms, Wait, Welcome
 from wizard_p2p.protocol.table import Table
-from wizard_p2p.rules import GameConfig
 
 
 def _raw_hello(client: RawClient, port_literal: str) -> bytes:
@@ -47,14 +44,14 @@ HOSTILE: dict[str, Any] = {
 }
 
 
-def test_each_hostile_message_is_refused_and_the_game_still_starts(tmp_path: Path) -> None:
+def test_each_hostile_message_is_refused_and_the_game_still_starts(
+    lobby_table: TableFactory,
+) -> None:
     async def main() -> None:
-        host = host_lobby(tmp_path)
-        await host.open()
-        serving = asyncio.ensure_future(host.serve(autostart=True))
-        honest = [joiner(tmp_path, host, name) for name in ("Ann", "Bob")]
-        joining: list[asyncio.Future[Any]] = []
-        try:
+        async with lobby_table() as t:
+            host = t.host
+            serving = t.serve(autostart=True)
+            honest = [t.joiner(name) for name in ("Ann", "Bob")]
             async with RawClient(host) as mallory:
                 for what, make in HOSTILE.items():
                     reply = await mallory.ask(make(mallory))
@@ -62,34 +59,28 @@ def test_each_hostile_message_is_refused_and_the_game_still_starts(tmp_path: Pat
                     assert reply.reason, what
                     assert not serving.done(), what
                     assert [p.name for p in host.players] == ["Host"], what
-            joining = [asyncio.ensure_future(j.join()) for j in honest]
+            joining = [t.join(j) for j in honest]
             starts = await asyncio.wait_for(asyncio.gather(serving, *joining), 60)
             assert {s.genesis for s in starts} == {starts[0].genesis}
             names = [p["name"] for p in Table(starts[0].genesis).players]
             assert names[0] == "Host" and sorted(names[1:]) == ["Ann", "Bob"]
-        finally:
-            for task in (serving, *joining):
-                task.cancel()
-            await asyncio.gather(serving, *joining, return_exceptions=True)
-            for lobby in honest:
-                await lobby.close()
-            await host.close()
 
     asyncio.run(main())
 
 
-def test_a_seated_joiner_endorsing_without_a_signature_is_refused(tmp_path: Path) -> None:
+def test_a_seated_joiner_endorsing_without_a_signature_is_refused(
+    lobby_table: TableFactory,
+) -> None:
     """The bad endorsement is refused to its sender; when that seat then leaves, the
     start is called off, another player takes the seat, and the game starts."""
 
     async def main() -> None:
-        host = host_lobby(tmp_path)
-        await host.open()
-        serving = asyncio.ensure_future(host.serve(autostart=True))
-        ann, bob = joiner(tmp_path, host, "Ann"), joiner(tmp_path, host, "Bob")
-        joining = [asyncio.ensure_future(ann.join())]
-        try:
-            await until([host], lambda: len(host.players) == 2)
+        async with lobby_table() as t:
+            host = t.host
+            serving = t.serve(autostart=True)
+            ann, bob = t.joiner("Ann"), t.joiner("Bob")
+            joining = [t.join(ann)]
+            await t.until(lambda: len(host.players) == 2)
             async with RawClient(host) as mallory:
                 assert isinstance(await mallory.ask(mallory.hello()), Welcome)
                 while not isinstance(await mallory.pushed(), Terms):
@@ -98,86 +89,70 @@ def test_a_seated_joiner_endorsing_without_a_signature_is_refused(tmp_path: Path
                 assert isinstance(reply, Refused) and "signature" in reply.reason
                 assert not serving.done()
                 mallory.client.send(json.dumps({"type": "bye"}).encode())
-                await until([host], lambda: len(host.players) == 2 and not host.starting)
+                await t.until(lambda: len(host.players) == 2 and not host.starting)
             assert "called off" in host.status
-            joining.append(asyncio.ensure_future(bob.join()))
+            joining.append(t.join(bob))
             starts = await asyncio.wait_for(asyncio.gather(serving, *joining), 60)
             assert [p["name"] for p in Table(starts[0].genesis).players] == ["Host", "Ann", "Bob"]
-        finally:
-            for task in (serving, *joining):
-                task.cancel()
-            await asyncio.gather(serving, *joining, return_exceptions=True)
-            for lobby in (ann, bob):
-                await lobby.close()
-            await host.close()
 
     asyncio.run(main())
 
 
-def test_quick_joins_with_fresh_keys_take_no_seat_of_an_approve_table(tmp_path: Path) -> None:
+def test_quick_joins_with_fresh_keys_take_no_seat_of_an_approve_table(
+    lobby_table: TableFactory,
+) -> None:
     async def main() -> None:
-        host = host_lobby(tmp_path, seats=6, approve=True)
-        await host.open()
-        serving = asyncio.ensure_future(host.serve())
-        clients = [RawClient(host) for _ in range(40)]
-        try:
-            for client in clients:
-                await client.__aenter__()
-            replies = await asyncio.gather(
-                *(c.ask(c.hello(f"Stranger {i}")) for i, c in enumerate(clients))
-            )
-            assert sum(isinstance(r, Wait) for r in replies) == MAX_WAITING
-            assert all(isinstance(r, Wait | Refused) for r in replies)
-            assert [p.name for p in host.players] == ["Host"]
-            assert len(host.waiting) == MAX_WAITING
-            # The host turns them away one by one; the table is still free.
-            for stranger in list(host.waiting):
-                assert stranger.client is not None
-                host.refuse(stranger.client)
-            assert host.waiting == [] and len(host.players) == 1
-        finally:
-            serving.cancel()
-            await asyncio.gather(serving, return_exceptions=True)
-            for client in clients:
-                await client.__aexit__()
-            await host.close()
+        async with lobby_table(seats=6, approve=True) as t:
+            host = t.host
+            t.serve()
+            clients = [RawClient(host) for _ in range(40)]
+            try:
+                for client in clients:
+                    await client.__aenter__()
+                replies = await asyncio.gather(
+                    *(c.ask(c.hello(f"Stranger {i}")) for i, c in enumerate(clients))
+                )
+                assert sum(isinstance(r, Wait) for r in replies) == MAX_WAITING
+                assert all(isinstance(r, Wait | Refused) for r in replies)
+                assert [p.name for p in host.players] == ["Host"]
+                assert len(host.waiting) == MAX_WAITING
+                # The host turns them away one by one; the table is still free.
+                for stranger in list(host.waiting):
+                    assert stranger.client is not None
+                    host.refuse(stranger.client)
+                assert host.waiting == [] and len(host.players) == 1
+            finally:
+                for client in clients:
+                    await client.__aexit__()
 
     asyncio.run(main())
 
 
-def test_the_host_admits_a_waiting_joiner_and_refuses_another(tmp_path: Path) -> None:
+def test_the_host_admits_a_waiting_joiner_and_refuses_another(lobby_table: TableFactory) -> None:
     from wizard_p2p.node.lobby import LobbyError
 
     async def main() -> None:
-        host = host_lobby(tmp_path, approve=True)
-        await host.open()
-        serving = asyncio.ensure_future(host.serve())
-        ann, eve = joiner(tmp_path, host, "Ann"), joiner(tmp_path, host, "Eve")
-        joining = [asyncio.ensure_future(j.join()) for j in (ann, eve)]
-        try:
-            await until([host], lambda: len(host.waiting) == 2)
+        async with lobby_table(approve=True) as t:
+            host = t.host
+            t.serve()
+            ann, eve = t.joiner("Ann"), t.joiner("Eve")
+            joining = [t.join(j) for j in (ann, eve)]
+            await t.until(lambda: len(host.waiting) == 2)
             assert [p.name for p in host.players] == ["Host"]
             assert {p.name for p in host.waiting} == {"Ann", "Eve"}
             for waiting in list(host.waiting):
                 assert waiting.client is not None
                 (host.admit if waiting.name == "Ann" else host.refuse)(waiting.client)
-            await until([ann], lambda: ann.seat == 1)
+            await t.until(lambda: ann.seat == 1)
             with pytest.raises(LobbyError, match="did not admit"):
                 await asyncio.wait_for(joining[1], 30)
             assert [p.name for p in host.players] == ["Host", "Ann"]
-        finally:
-            for task in (serving, *joining):
-                task.cancel()
-            await asyncio.gather(serving, *joining, return_exceptions=True)
-            for lobby in (ann, eve):
-                await lobby.close()
-            await host.close()
 
     asyncio.run(main())
 
 
 def test_a_joiner_flooding_the_lobby_is_dropped_and_named_and_an_honest_one_is_seated(
-    tmp_path: Path,
+    lobby_table: TableFactory,
 ) -> None:
     """A holder of the code that sends past its byte budget is dropped: the host's lobby
     says so (its status, which the console shows, and every subscriber), the flooder
@@ -185,34 +160,23 @@ def test_a_joiner_flooding_the_lobby_is_dropped_and_named_and_an_honest_one_is_s
 
     async def main() -> None:
         budget = dataclasses.replace(NET, lobby_burst_bytes=32_768, lobby_rate_bytes=4096)
-        host = HostLobby(
-            Identity.generate(), CurveKeys.generate(), "Host", GameConfig(3), tmp_path / "host",
-            listen_host="127.0.0.1", port=0, net_config=budget, timers=TIMERS,
-        )
-        await host.open()
-        dropped: list[SenderDropped] = []
-        host.on_sender_dropped(dropped.append)
-        statuses: list[str] = []
-        host.subscribe(lambda: statuses.append(host.status))
-        serving = asyncio.ensure_future(host.serve(autostart=False))
-        ann = joiner(tmp_path, host, "Ann")
-        joining = asyncio.ensure_future(ann.join())
-        try:
+        async with lobby_table(net_config=budget) as t:
+            host = t.host
+            dropped: list[SenderDropped] = []
+            host.on_sender_dropped(dropped.append)
+            statuses: list[str] = []
+            host.subscribe(lambda: statuses.append(host.status))
+            t.serve(autostart=False)
+            t.join(t.joiner("Ann"))
             async with RawClient(host) as mallory:
                 ping = json.dumps({"type": "ping", "pad": "A" * 8000}).encode()
                 for _ in range(20):
                     mallory.client.send(ping)
-                await until([host], lambda: bool(dropped), timeout=10)
+                await t.until(lambda: bool(dropped), timeout=10)
                 assert [d.client for d in dropped] == [mallory.keys.public]
                 assert any("dropped for flooding" in s for s in statuses)
                 with pytest.raises(LobbyTimeout):
                     await mallory.client.request(b'{"type":"ping"}', timeout=0.3, attempts=2)
-            await until([host], lambda: [p.name for p in host.players] == ["Host", "Ann"])
-        finally:
-            for task in (serving, joining):
-                task.cancel()
-            await asyncio.gather(serving, joining, return_exceptions=True)
-            await ann.close()
-            await host.close()
+            await t.until(lambda: [p.name for p in host.players] == ["Host", "Ann"])
 
     asyncio.run(main())

@@ -7,125 +7,135 @@ no person is at the table."""
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.lobby_support import RawClient, host_lobby, joiner, until
+from tests.lobby_support import NET, TIMERS, RawClient, TableFactory
 from tests.test_node_peer import Game, run, seat_players  # noqa: F401  (run: a fixture)
 from wizard_p2p import cli
 from wizard_p2p.errors import DecodeError, UsageError
-from wizard_p2p.node.lobby import JoinLobby, LobbyError
-from wizard_p2p.protocol.lobby_schema import Welcome
+from wizard_p2p.identity import Identity
+from wizard_p2p.net import CurveKeys, LobbyClient, LobbyServer
+from wizard_p2p.node.lobby import JoinLobby, LobbyError, lobby_keys, new_invite_code
+from wizard_p2p.node.lobby_common import Seated, encode
+from wizard_p2p.node.stall import PeerTimers, StallWatch
+from wizard_p2p.protocol.lobby_schema import Hello, Welcome, decode_lobby
+from wizard_p2p.protocol.messages import PROTOCOL
 from wizard_p2p.protocol.table import Table
 from wizard_p2p.rules import GameConfig
 
 
-async def _stop(tasks: list[asyncio.Future[Any]], lobbies: list[Any]) -> None:
-    for task in tasks:
-        task.cancel()
-    await asyncio.gather(*tasks, return_exceptions=True)
-    for lobby in lobbies:
-        await lobby.close()
-
-
-def test_a_joiner_who_leaves_frees_the_seat_for_the_next(tmp_path: Path) -> None:
+def test_a_joiner_who_leaves_frees_the_seat_for_the_next(lobby_table: TableFactory) -> None:
     async def main() -> None:
-        host = host_lobby(tmp_path)
-        await host.open()
-        serving = asyncio.ensure_future(host.serve(autostart=True))
-        ann, bob, cid = (joiner(tmp_path, host, n) for n in ("Ann", "Bob", "Cid"))
-        tasks: list[asyncio.Future[Any]] = [serving]
-        try:
-            ann_joining = asyncio.ensure_future(ann.join())
-            await until([host, ann], lambda: [p.name for p in ann.players] == ["Host", "Ann"])
+        async with lobby_table() as t:
+            host = t.host
+            serving = t.serve(autostart=True)
+            ann, bob, cid = (t.joiner(n) for n in ("Ann", "Bob", "Cid"))
+            ann_joining = t.join(ann)
+            await t.until(lambda: [p.name for p in ann.players] == ["Host", "Ann"])
             ann_joining.cancel()
             await asyncio.gather(ann_joining, return_exceptions=True)
             await ann.close()  # says bye
-            await until([host], lambda: len(host.players) == 1)
+            await t.until(lambda: len(host.players) == 1)
             assert "Ann left" in host.status
-            tasks += [asyncio.ensure_future(j.join()) for j in (bob, cid)]
-            starts = await asyncio.wait_for(asyncio.gather(*tasks), 60)
+            joining = [t.join(j) for j in (bob, cid)]
+            starts = await asyncio.wait_for(asyncio.gather(serving, *joining), 60)
             names = [p["name"] for p in Table(starts[0].genesis).players]
             assert names[0] == "Host" and sorted(names[1:]) == ["Bob", "Cid"]
-        finally:
-            await _stop(tasks, [ann, bob, cid, host])
 
     asyncio.run(main())
 
 
-def test_a_joiner_that_vanishes_frees_its_seat_and_the_others_see_it(tmp_path: Path) -> None:
+def test_a_joiner_that_vanishes_frees_its_seat_and_the_others_see_it(
+    lobby_table: TableFactory,
+) -> None:
     async def main() -> None:
-        host = host_lobby(tmp_path)
-        await host.open()
-        serving = asyncio.ensure_future(host.serve())
-        ann = joiner(tmp_path, host, "Ann")
-        tasks: list[asyncio.Future[Any]] = [serving, asyncio.ensure_future(ann.join())]
-        try:
+        async with lobby_table() as t:
+            host = t.host
+            t.serve()
+            ann = t.joiner("Ann")
+            t.join(ann)
             async with RawClient(host) as ghost:  # seated, then never heard again
                 assert isinstance(await ghost.ask(ghost.hello("Ghost")), Welcome)
-                await until([ann], lambda: len(ann.players) == 3)
-                await until([host, ann], lambda: len(ann.players) == 2)
+                await t.until(lambda: len(ann.players) == 3)
+                await t.until(lambda: len(ann.players) == 2)
             assert [p.name for p in host.players] == ["Host", "Ann"]
             assert "Ghost is gone" in host.status
-        finally:
-            await _stop(tasks, [ann, host])
 
     asyncio.run(main())
 
 
-def test_a_host_that_leaves_tells_every_joiner(tmp_path: Path) -> None:
+def test_a_host_that_leaves_tells_every_joiner(lobby_table: TableFactory) -> None:
     async def main() -> None:
-        host = host_lobby(tmp_path)
-        await host.open()
-        serving = asyncio.ensure_future(host.serve())
-        ann = joiner(tmp_path, host, "Ann")
-        joining = asyncio.ensure_future(ann.join())
-        try:
-            await until([host], lambda: len(host.players) == 2)
+        async with lobby_table() as t:
+            host = t.host
+            serving = t.serve()
+            joining = t.join(t.joiner("Ann"))
+            await t.until(lambda: len(host.players) == 2)
             serving.cancel()
             await asyncio.gather(serving, return_exceptions=True)
             await host.close()
             with pytest.raises(LobbyError, match="the host left the lobby"):
                 await asyncio.wait_for(joining, 30)
-        finally:
-            await _stop([serving, joining], [ann, host])
 
     asyncio.run(main())
 
 
 def test_a_host_that_vanishes_is_noticed_by_its_joiners(tmp_path: Path) -> None:
     async def main() -> None:
-        host = host_lobby(tmp_path)
-        await host.open()
-        serving = asyncio.ensure_future(host.serve())
-        ann = joiner(tmp_path, host, "Ann")
+        # A host's lobby socket that welcomes Ann, then is gone without a word.
+        code = new_invite_code()
+        server = LobbyServer(lobby_keys(code), host="127.0.0.1", port=0, config=NET)
+        await server.start()
+        ann = JoinLobby(Identity.generate(), CurveKeys.generate(), "Ann", "127.0.0.1",
+                        server.port, code, tmp_path / "ann", listen_host="127.0.0.1",
+                        net_config=NET, timers=TIMERS)
         joining = asyncio.ensure_future(ann.join())
         try:
-            await until([host], lambda: len(host.players) == 2)
-            serving.cancel()  # the host stops answering, and says nothing
-            await asyncio.gather(serving, return_exceptions=True)
-            assert host._server is not None
-            await host._server.close()
+            asked = await server.recv(timeout=10)
+            hello = decode_lobby(asked.payload)
+            assert isinstance(hello, Hello)
+            me = Seated("Host", Identity.generate().public_key, CurveKeys.generate().public,
+                        ":7001", b"\x01" * 32)
+            ann_seated = Seated.from_lobby(hello.player)
+            server.reply(asked, encode({
+                "type": "welcome", "seat": 1, "protocol": PROTOCOL, "variants": [],
+                "players": [me.to_json(), ann_seated.to_json()]}))
+            await asyncio.wait_for(_seated(ann), 30)
+            await server.close()  # the host stops answering, and says nothing
             with pytest.raises(LobbyError, match="the host is gone"):
                 await asyncio.wait_for(joining, 30)
         finally:
-            await _stop([serving, joining], [ann, host])
+            joining.cancel()
+            await asyncio.gather(joining, return_exceptions=True)
+            await ann.close()
+            await server.close()
 
     asyncio.run(main())
 
 
-def test_the_host_removes_a_player_and_starts_with_three_of_four(tmp_path: Path) -> None:
+async def _seated(lobby: JoinLobby) -> None:
+    changed = asyncio.Event()
+    lobby.subscribe(changed.set)
+    while lobby.seat is None:
+        changed.clear()
+        await changed.wait()
+
+
+def test_the_host_removes_a_player_and_starts_with_three_of_four(
+    lobby_table: TableFactory,
+) -> None:
     async def main() -> None:
-        host = host_lobby(tmp_path, seats=4)
-        await host.open()
-        serving = asyncio.ensure_future(host.serve())
-        lobbies = [joiner(tmp_path, host, n) for n in ("Ann", "Bob", "Eve")]
-        tasks: list[asyncio.Future[Any]] = [asyncio.ensure_future(j.join()) for j in lobbies]
-        try:
-            await until([host], lambda: len(host.players) == 4)
+        async with lobby_table(seats=4) as t:
+            host = t.host
+            serving = t.serve()
+            lobbies = [t.joiner(n) for n in ("Ann", "Bob", "Eve")]
+            tasks = [t.join(j) for j in lobbies]
+            await t.until(lambda: len(host.players) == 4)
             eve = next(s for s, p in enumerate(host.players) if p.name == "Eve")
             host.remove(eve)
             with pytest.raises(LobbyError, match="removed you"):
@@ -133,41 +143,34 @@ def test_the_host_removes_a_player_and_starts_with_three_of_four(tmp_path: Path)
             with pytest.raises(UsageError, match="own seat"):
                 host.remove(0)
             # Eve may ask again: she waits for the host, who turns her away this time.
-            again = JoinLobby(lobbies[2].identity, lobbies[2].curve_keys, "Eve", "127.0.0.1",
-                              host.port, host.code, tmp_path / "eve2", listen_host="127.0.0.1")
-            asking = asyncio.ensure_future(again.join(timeout=6))
-            tasks.append(asking)
-            await until([host], lambda: [p.name for p in host.waiting] == ["Eve"])
+            again = t.again(lobbies[2])
+            asking = t.join(again, timeout=6)
+            await t.until(lambda: [p.name for p in host.waiting] == ["Eve"])
             assert host.status == "Eve asks to join again" and len(host.players) == 3
             host.refuse(host.waiting[0].client or "")
             with pytest.raises(LobbyError, match="did not admit you"):
                 await asyncio.wait_for(asking, 30)
-            await again.close()
             host.start()  # three of four seats: a game of three
             starts = await asyncio.wait_for(asyncio.gather(serving, *tasks[:2]), 60)
             table = Table(starts[0].genesis)
             assert table.config.seats == 3 and len(table.players) == 3
-        finally:
-            await _stop([serving, *tasks], [*lobbies, host])
 
     asyncio.run(main())
 
 
-def test_the_host_is_told_why_it_cannot_start_and_names_are_unique(tmp_path: Path) -> None:
+def test_the_host_is_told_why_it_cannot_start_and_names_are_unique(
+    lobby_table: TableFactory,
+) -> None:
     async def main() -> None:
-        host = host_lobby(tmp_path)
-        await host.open()
-        serving = asyncio.ensure_future(host.serve())
-        ann, twin = joiner(tmp_path, host, "Ann"), joiner(tmp_path, host, "ann")
-        tasks: list[asyncio.Future[Any]] = [serving, asyncio.ensure_future(ann.join())]
-        try:
-            await until([host], lambda: len(host.players) == 2)
+        async with lobby_table() as t:
+            host = t.host
+            t.serve()
+            t.join(t.joiner("Ann"))
+            await t.until(lambda: len(host.players) == 2)
             with pytest.raises(UsageError, match="at least 3 players: 2 seated"):
                 host.start()
             with pytest.raises(LobbyError, match="taken at this table"):
-                await twin.join()
-        finally:
-            await _stop(tasks, [ann, twin, host])
+                await t.joiner("ann").join()
 
     asyncio.run(main())
 
@@ -185,24 +188,22 @@ def test_a_bad_name_is_refused_before_anything_is_sent(
     assert not (tmp_path / "data").exists()  # refused before even the keys were made
 
 
-def test_bots_say_so_and_the_game_knows_which_seats_are_people(tmp_path: Path) -> None:
+def test_bots_say_so_and_the_game_knows_which_seats_are_people(
+    lobby_table: TableFactory,
+) -> None:
     async def main() -> None:
-        host = host_lobby(tmp_path, seats=4)
-        await host.open()
-        serving = asyncio.ensure_future(host.serve(autostart=True))
-        lobbies = [joiner(tmp_path, host, "Bot 1", bot=True), joiner(tmp_path, host, "Ann"),
-                   joiner(tmp_path, host, "Bot 2", bot=True)]
-        tasks: list[asyncio.Future[Any]] = []
-        try:
+        async with lobby_table(seats=4) as t:
+            host = t.host
+            serving = t.serve(autostart=True)
+            lobbies = [t.joiner("Bot 1", bot=True), t.joiner("Ann"), t.joiner("Bot 2", bot=True)]
+            tasks: list[asyncio.Future[Any]] = []
             for lobby in lobbies:  # in this order: a bot first
-                tasks.append(asyncio.ensure_future(lobby.join()))
-                await until([host], lambda: len(host.players) == len(tasks) + 1)
+                tasks.append(t.join(lobby))
+                await t.until(lambda: len(host.players) == len(tasks) + 1)
             starts = await asyncio.wait_for(asyncio.gather(serving, *tasks), 60)
             names = [p["name"] for p in Table(starts[0].genesis).players]
             assert names == ["Host", "Ann", "Bot 1", "Bot 2"]  # people first
             assert {s.people for s in starts} == {frozenset({0, 1})}
-        finally:
-            await _stop([serving, *tasks], [*lobbies, host])
 
     asyncio.run(main())
 
@@ -212,21 +213,26 @@ def test_a_bot_ends_a_stalled_game_by_itself_only_when_no_person_is_seated(
 ) -> None:
     async def main() -> None:
         game = Game(await seat_players(tmp_path, GameConfig(3)))
-        bot = game.peer(game.players[1], auto_abort=True, people=frozenset({0, 2}))
-        alone = game.peer(game.players[2], auto_abort=True, people=frozenset({0}))
-        person = game.peer(game.players[0], auto_abort=False, people=frozenset({0}))
+        peer = game.peer(game.players[0])
         try:
-            bot._stall.held_by = 0  # seat 0 (a person) stalls; seat 2 is a person too
-            assert not bot._stall.ends_stalls()
-            bot._stall.held_by = 2
-            assert not bot._stall.ends_stalls()  # seat 0, a person, is at the table
-            alone._stall.held_by = 0  # the only person stalls: no person is left to ask
-            assert alone._stall.ends_stalls()
-            person._stall.held_by = 1
-            assert not person._stall.ends_stalls()  # a person is offered it, never automatic
+            def watch(seat: int, auto_abort: bool, people: frozenset[int]) -> StallWatch:
+                return StallWatch(peer.table, seat, silent=set(), timers=PeerTimers(),
+                                  auto_abort=auto_abort, subscribers=[], abort=lambda: None,
+                                  people=people)
+
+            bot = watch(1, True, frozenset({0, 2}))
+            alone = watch(2, True, frozenset({0}))
+            person = watch(0, False, frozenset({0}))
+            bot.held_by = 0  # seat 0 (a person) stalls; seat 2 is a person too
+            assert not bot.ends_stalls()
+            bot.held_by = 2
+            assert not bot.ends_stalls()  # seat 0, a person, is at the table
+            alone.held_by = 0  # the only person stalls: no person is left to ask
+            assert alone.ends_stalls()
+            person.held_by = 1
+            assert not person.ends_stalls()  # a person is offered it, never automatic
         finally:
-            for peer in (bot, alone, person):
-                await peer.close()
+            await peer.close()
 
     run(main())
 
@@ -264,54 +270,54 @@ def test_the_seats_of_people_are_kept_for_a_resumed_seat(tmp_path: Path, content
     assert load_people(store) == expected
 
 
-def test_a_player_the_host_refused_asks_again_and_is_admitted(tmp_path: Path) -> None:
+def test_a_player_the_host_refused_asks_again_and_is_admitted(
+    lobby_table: TableFactory,
+) -> None:
     async def main() -> None:
-        host = host_lobby(tmp_path, approve=True)
-        await host.open()
-        serving = asyncio.ensure_future(host.serve())
-        ann = joiner(tmp_path, host, "Ann")
-        first = asyncio.ensure_future(ann.join())
-        tasks: list[asyncio.Future[Any]] = [serving, first]
-        lobbies: list[Any] = [ann, host]
-        try:
-            await until([host], lambda: len(host.waiting) == 1)
+        async with lobby_table(approve=True) as t:
+            host = t.host
+            t.serve()
+            ann = t.joiner("Ann")
+            first = t.join(ann)
+            await t.until(lambda: len(host.waiting) == 1)
             host.refuse(host.waiting[0].client or "")
             with pytest.raises(LobbyError, match="did not admit you"):
                 await asyncio.wait_for(first, 30)
             await ann.close()
             # The same player runs join again: the host sees the request, and admits it.
-            again = JoinLobby(ann.identity, ann.curve_keys, "Ann", "127.0.0.1", host.port,
-                              host.code, tmp_path / "ann2", listen_host="127.0.0.1",
-                              net_config=ann.net_config, timers=ann.timers)
-            lobbies.append(again)
-            tasks.append(asyncio.ensure_future(again.join()))
-            await until([host], lambda: len(host.waiting) == 1)
+            again = t.again(ann)
+            t.join(again)
+            await t.until(lambda: len(host.waiting) == 1)
             assert host.status == "Ann asks to join again"
             host.admit(host.waiting[0].client or "")
-            await until([again], lambda: again.seat == 1)
+            await t.until(lambda: again.seat == 1)
             assert [p.name for p in host.players] == ["Host", "Ann"]
-        finally:
-            await _stop(tasks, lobbies)
 
     asyncio.run(main())
 
 
-def test_a_joiner_no_longer_on_the_hosts_list_ends_with_a_reason(tmp_path: Path) -> None:
+def test_a_joiner_no_longer_on_the_hosts_list_ends_with_a_reason(
+    lobby_table: TableFactory,
+) -> None:
     async def main() -> None:
-        host = host_lobby(tmp_path)
-        await host.open()
-        serving = asyncio.ensure_future(host.serve())
-        ann = joiner(tmp_path, host, "Ann")
-        joining = asyncio.ensure_future(ann.join())
-        try:
-            await until([ann], lambda: ann.seat == 1)
-            # The host's list drops Ann without telling her (as when a program with her
-            # keys said goodbye): she must not stay on a screen that seats her.
-            host._leave(host.players[1].client or "", "left the lobby")
+        async with lobby_table() as t:
+            host = t.host
+            t.serve()
+            ann = t.joiner("Ann")
+            joining = t.join(ann)
+            await t.until(lambda: ann.seat == 1)
+            # Another program with her keys says goodbye: the host's list drops Ann
+            # without telling her, and she must not stay on a screen that seats her.
+            twin = LobbyClient(ann.curve_keys, f"tcp://127.0.0.1:{host.port}",
+                               lobby_keys(host.code).public, config=NET)
+            await twin.start()
+            try:
+                twin.send(json.dumps({"type": "bye"}).encode())
+                await t.until(lambda: [p.name for p in host.players] == ["Host"])
+            finally:
+                await twin.close()
             with pytest.raises(LobbyError, match="no seat at this table"):
                 await asyncio.wait_for(joining, 30)
-        finally:
-            await _stop([serving, joining], [ann, host])
 
     asyncio.run(main())
 

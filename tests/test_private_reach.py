@@ -12,12 +12,6 @@ from tests.private_reach import all_reaches, package_privates, reaches_in
 
 # (test file, private name) -> why the test needs it.
 ALLOWED: dict[tuple[str, str], str] = {
-    ("tests/test_node_lobby_lifecycle.py", "_leave"):
-        "the host's list dropping a joiner unasked, which no public call of the lobby does",
-    ("tests/test_node_lobby_lifecycle.py", "_server"):
-        "the host lobby's socket, closed under it to show a joiner that the host is gone",
-    ("tests/test_node_lobby_lifecycle.py", "_stall"):
-        "who may end a stall at a table of persons and bots, read on the peer's stall watch",
     ("tests/test_node_lobby.py", "_interface_addresses"):
         "the machine's interfaces as the invitation reads them, the loopback included",
     ("tests/test_commands_announce.py", "_no_longer_announced"):

@@ -1,102 +1,20 @@
-"""The lobby screen against an in-memory ``LobbyController``, and the switch to the table.
-
-``FakeLobby`` plays the networked node's part: players join, the host starts,
-and ``table()`` then returns a ``OfflineSeat`` for this player's seat.
-"""
+"""The lobby screen against an in-memory ``LobbyController`` (``FakeLobby``, in
+``tests.lobby_console_support``), and the switch to the table."""
 
 from __future__ import annotations
-
-from collections.abc import Callable
 
 import pytest
 from prompt_toolkit.input import create_pipe_input
 
-from wizard_p2p.bots import make_policy
-from wizard_p2p.errors import UsageError
+from tests.lobby_console_support import FINGERPRINTS, ApprovingLobby, FakeLobby, drive_lobby
 from wizard_p2p.rules import MAX_SEATS, MIN_SEATS, VARIANT_NAMES, GameConfig
-from wizard_p2p.seat.controller import SeatController, Status, StatusKind
 from wizard_p2p.seat.offline import OfflineSeat
 from wizard_p2p.tui.app import WizardApp
-from wizard_p2p.tui.headless import Driver, FixedSizeOutput, run_with_keys, screen_text
-from wizard_p2p.tui.lobby_screen import LobbyController, LobbyPlayer, LobbySnapshot, is_lobby
-
-FINGERPRINTS = [
-    "3f9a 12bc 77d0 e41a", "a0b1 c2d3 e4f5 0617", "5e5e 9001 abcd ef01", "beef 4242",
-    "1111 2222 3333 4444", "5555 6666 7777 8888",
-]
-
-
-class FakeLobby:
-    def __init__(self, names: list[str], *, you: int, seats: int = 4) -> None:
-        self.players = [
-            LobbyPlayer(name, FINGERPRINTS[i], i, is_host=i == 0, is_you=i == you)
-            for i, name in enumerate(names)
-        ]
-        self.you = you
-        self.seats = seats
-        self.variants = ("plus_minus_one",)
-        self.callbacks: list[Callable[[], None]] = []
-        self.started = False
-        self.left = False
-        self.offline: OfflineSeat | None = None
-
-    def snapshot(self) -> LobbySnapshot:
-        n = len(self.players)
-        return LobbySnapshot(
-            addresses=("tcp://127.0.0.1:7711", "tcp://[::1]:7711"),
-            invite="WZ-4F2A-9C1B",
-            players=tuple(self.players),
-            variants=self.variants,
-            seats=self.seats,
-            can_start=self.you == 0 and MIN_SEATS <= n <= MAX_SEATS,
-            status=(Status(StatusKind.WAITING_PLAYERS, done=n, total=self.seats),),
-            started=self.started,
-            variant_choices=VARIANT_NAMES if self.you == 0 and not self.started else (),
-            hosting=self.you == 0,
-            fingerprint=FINGERPRINTS[self.you],
-        )
-
-    def set_variants(self, variants: tuple[str, ...]) -> None:
-        if self.you != 0:
-            raise UsageError("only the host chooses the variants")
-        GameConfig.with_variants(self.seats, list(variants))  # the rules refuse bad mixes
-        self.variants = variants
-        self._notify()
-
-    def start(self) -> None:
-        if self.you != 0:
-            raise UsageError("only the host can start")
-        self._begin()
-
-    def host_starts(self) -> None:
-        self._begin()
-
-    def _begin(self) -> None:
-        config = GameConfig.with_variants(len(self.players), list(self.variants))
-        policies = [None if i == self.you else make_policy("random") for i in range(config.seats)]
-        names = [p.name for p in self.players]
-        self.offline = OfflineSeat(config, names, policies, seat=self.you, seed=1)
-        self.started = True
-        self._notify()
-
-    def join(self, name: str) -> None:
-        i = len(self.players)
-        self.players.append(LobbyPlayer(name, FINGERPRINTS[i], i))
-        self._notify()
-
-    def leave(self) -> None:
-        self.left = True
-
-    def subscribe(self, callback: Callable[[], None]) -> None:
-        self.callbacks.append(callback)
-
-    def table(self) -> SeatController:
-        assert self.offline is not None
-        return self.offline
-
-    def _notify(self) -> None:
-        for callback in self.callbacks:
-            callback()
+from wizard_p2p.tui.headless import Driver, FixedSizeOutput, screen_text
+from wizard_p2p.tui.lobby_screen import (
+    LobbyController,
+    is_lobby,
+)
 
 
 def test_the_fake_is_a_lobby_controller() -> None:
@@ -145,7 +63,7 @@ def test_the_host_starts_and_the_table_follows() -> None:
             # Round 1 has one card each, which plays by itself: the round may be over.
             assert s.snapshot().view.bid_made[0] or s.game.history[0].bids[0] is not None
 
-    run_with_keys(lambda pipe, out: WizardApp(lobby, "en", input=pipe, output=out), script)
+    drive_lobby(lobby, script)
 
 
 def test_a_guest_waits_for_the_host() -> None:
@@ -159,7 +77,7 @@ def test_a_guest_waits_for_the_host() -> None:
         assert app.screen == "table" and app.controller is lobby.offline
         assert app.snapshot is not None and app.snapshot.view.seat == 2
 
-    run_with_keys(lambda pipe, out: WizardApp(lobby, "en", input=pipe, output=out), script)
+    drive_lobby(lobby, script)
 
 
 def test_leaving_the_lobby() -> None:
@@ -172,7 +90,7 @@ def test_leaving_the_lobby() -> None:
         await driver.press("y")
         assert lobby.left and app.application.is_done
 
-    run_with_keys(lambda pipe, out: WizardApp(lobby, "en", input=pipe, output=out), script)
+    drive_lobby(lobby, script)
 
 
 @pytest.mark.parametrize("lang", ["en", "zh", "ja"])
@@ -201,7 +119,7 @@ def test_the_host_switches_variants_with_the_digit_keys(lang: str) -> None:
         assert lobby.started and app.screen == "table"
         assert lobby.offline is not None and lobby.offline.config.hidden_bids
 
-    run_with_keys(lambda pipe, out: WizardApp(lobby, lang, input=pipe, output=out), script)
+    drive_lobby(lobby, script, lang)
 
 
 def test_a_joiner_sees_the_variants_but_cannot_switch_them() -> None:
@@ -215,7 +133,7 @@ def test_a_joiner_sees_the_variants_but_cannot_switch_them() -> None:
         await driver.press("2")
         assert lobby.variants == ("plus_minus_one",)
 
-    run_with_keys(lambda pipe, out: WizardApp(lobby, "en", input=pipe, output=out), script)
+    drive_lobby(lobby, script)
 
 
 @pytest.mark.parametrize("lang", ["en", "zh", "ja"])
@@ -228,37 +146,6 @@ def test_a_full_lobby_with_the_variant_keys_fits_the_smallest_terminal(lang: str
         text = "\n".join(render(app))  # 80 x 24: fails if any line or row is cut
         assert app.tr("lobby_start") in text
         assert app.tr("lobby_variant_keys", n=len(VARIANT_NAMES)) in text
-
-
-class ApprovingLobby(FakeLobby):
-    """A host's lobby with joiners waiting to be admitted, and seated players to remove."""
-
-    def __init__(self) -> None:
-        super().__init__(["Ana", "Ben"], you=0)
-        self.waiting = [
-            LobbyPlayer("Cho", FINGERPRINTS[2], 0), LobbyPlayer("Dee", FINGERPRINTS[3], 1)
-        ]
-        self.removed: list[int] = []
-
-    def snapshot(self) -> LobbySnapshot:
-        snap = super().snapshot()
-        return LobbySnapshot(**{**snap.__dict__, "waiting": tuple(self.waiting),
-                                "can_remove": True})
-
-    def admit(self, index: int) -> None:
-        joiner = self.waiting.pop(index)
-        self.join(joiner.name)
-
-    def refuse(self, index: int) -> None:
-        self.waiting.pop(index)
-        self._notify()
-
-    def remove(self, seat: int) -> None:
-        if seat == 0:
-            raise UsageError("the host's own seat cannot be removed")
-        self.removed.append(seat)
-        del self.players[seat]
-        self._notify()
 
 
 def test_the_host_admits_refuses_and_removes_with_keys() -> None:
@@ -281,4 +168,4 @@ def test_the_host_admits_refuses_and_removes_with_keys() -> None:
         await driver.press("1")
         assert "cannot be removed" in app.message
 
-    run_with_keys(lambda pipe, out: WizardApp(lobby, "en", input=pipe, output=out), script)
+    drive_lobby(lobby, script)

@@ -3,13 +3,32 @@ full-width colon, and the help overlay in the lobby names the host's keys."""
 
 from __future__ import annotations
 
+import re
+
+import hypothesis.strategies as st
 import pytest
+from hypothesis import given, settings
 from prompt_toolkit.input import create_pipe_input
 
+from tests.lobby_console_support import (
+    FINGERPRINTS,
+    ApprovingLobby,
+    FakeLobby,
+    drive_lobby,
+    lobby_screen,
+)
 from tests.test_tui_cjk import ascii_punctuation
-from tests.test_tui_lobby import ApprovingLobby, FakeLobby
+from wizard_p2p.net.discovery import FAILED, LISTEN_ELSEWHERE, NO_INTERFACE
 from wizard_p2p.tui.app import HELP, WizardApp
-from wizard_p2p.tui.headless import Driver, FixedSizeOutput, run_with_keys, screen_text
+from wizard_p2p.tui.headless import Driver, FixedSizeOutput, screen_text
+from wizard_p2p.tui.i18n import CATALOGUES, LANGUAGES, Translator
+from wizard_p2p.tui.lobby_screen import (
+    LOBBY_STATUS_WORDS,
+    LobbyLine,
+    LobbySnapshot,
+    LobbyStatusKind,
+    lobby_status_text,
+)
 from wizard_p2p.tui.panels import help_lines
 
 
@@ -37,18 +56,12 @@ def test_the_help_in_the_lobby_names_the_hosts_keys(lang: str) -> None:
         keys = {row.split()[0] for row in rows if row.strip()}
         assert {"a", "x", "-"} <= keys, rows
 
-    run_with_keys(lambda pipe, out: WizardApp(lobby, lang, input=pipe, output=out), script)
-
-
-def _screen(lobby: object, lang: str = "en") -> str:
-    with create_pipe_input() as pipe:
-        app = WizardApp(lobby, lang, input=pipe, output=FixedSizeOutput())
-        return "\n".join(screen_text(app))
+    drive_lobby(lobby, script, lang)
 
 
 def test_a_joiner_is_offered_only_its_own_keys_and_the_host_the_start() -> None:
-    joiner = _screen(FakeLobby(["Ana", "Ben", "Cho"], you=1))
-    host = _screen(FakeLobby(["Ana", "Ben", "Cho"], you=0))
+    joiner = lobby_screen(FakeLobby(["Ana", "Ben", "Cho"], you=1))
+    host = lobby_screen(FakeLobby(["Ana", "Ben", "Cho"], you=0))
     assert "Enter start" not in joiner and "q leave" in joiner
     assert "Enter start" in host
     # The joiner's address is the lobby it joined, not one to share.
@@ -57,21 +70,19 @@ def test_a_joiner_is_offered_only_its_own_keys_and_the_host_the_start() -> None:
 
 
 def test_a_full_lobby_says_every_seat_is_taken_not_a_count_to_wait_for() -> None:
-    full = _screen(FakeLobby(["Ana", "Ben", "Cho"], you=1, seats=3))
+    full = lobby_screen(FakeLobby(["Ana", "Ben", "Cho"], you=1, seats=3))
     assert "waiting for players" not in full
     assert "every seat is taken: waiting for the host to start the game" in full
-    host = _screen(FakeLobby(["Ana", "Ben", "Cho"], you=0, seats=3))
+    host = lobby_screen(FakeLobby(["Ana", "Ben", "Cho"], you=0, seats=3))
     assert "every seat is taken: Enter starts the game" in host
-    assert "waiting for players (2/3)" in _screen(FakeLobby(["Ana", "Ben"], you=1, seats=3))
+    assert "waiting for players (2/3)" in lobby_screen(FakeLobby(["Ana", "Ben"], you=1, seats=3))
 
 
 def test_a_joiner_waiting_to_be_admitted_sees_its_own_fingerprint() -> None:
-    from tests.test_tui_lobby import FINGERPRINTS
-
     waiting = FakeLobby(["Ana", "Ben"], you=4)  # not seated yet
-    assert f"Your fingerprint: {FINGERPRINTS[4]}" in _screen(waiting)
+    assert f"Your fingerprint: {FINGERPRINTS[4]}" in lobby_screen(waiting)
     seated = FakeLobby(["Ana", "Ben"], you=1)
-    assert "Your fingerprint" not in _screen(seated)  # its row shows it
+    assert "Your fingerprint" not in lobby_screen(seated)  # its row shows it
 
 
 @pytest.mark.parametrize("you,said", [(0, "The lobby closes for everyone."),
@@ -84,4 +95,52 @@ def test_the_leave_question_says_what_leaving_does(you: int, said: str) -> None:
         assert said in " ".join("\n".join(screen_text(driver.app)).split())
         await driver.press("n")
 
-    run_with_keys(lambda pipe, out: WizardApp(lobby, "en", input=pipe, output=out), script)
+    drive_lobby(lobby, script)
+
+
+# --- the lobby's status lines: one vocabulary, one table of catalogue keys ---------------
+
+
+def test_every_lobby_status_kind_is_worded_and_produced_by_the_lobby_adapter() -> None:
+    import inspect
+
+    from wizard_p2p.commands import lobby_adapter
+
+    assert set(LOBBY_STATUS_WORDS) == set(LobbyStatusKind)
+    source = inspect.getsource(lobby_adapter)
+    unproduced = [k.name for k in LobbyStatusKind if f"LobbyStatusKind.{k.name}" not in source]
+    assert unproduced == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_key_of_every_lobby_status_is_in_every_catalogue(lang: str) -> None:
+    for kind, wording in LOBBY_STATUS_WORDS.items():
+        for key in wording.keys:
+            assert key in CATALOGUES[lang], f"{lang} has no words for {kind} ({key})"
+    for why in (NO_INTERFACE, LISTEN_ELSEWHERE, FAILED):  # a lobby not announced, and why
+        assert f"find_why_{why}" in CATALOGUES[lang]
+
+
+_lines = st.builds(
+    LobbyLine,
+    kind=st.sampled_from(list(LobbyStatusKind)),
+    done=st.integers(0, 6),
+    total=st.integers(0, 6),
+    address=st.sampled_from(["", "10.0.0.5:7300", "[::1]:7300"]),
+    why=st.sampled_from([NO_INTERFACE, LISTEN_ELSEWHERE, FAILED]),
+)
+
+
+@settings(max_examples=100, deadline=None)
+@given(line=_lines, hosting=st.booleans(), lang=st.sampled_from(LANGUAGES))
+def test_any_lobby_status_is_said_in_full_in_the_players_language(
+    line: LobbyLine, hosting: bool, lang: str
+) -> None:
+    snap = LobbySnapshot(addresses=(), invite="", players=(), variants=(), seats=3,
+                         can_start=False, status=(line,), hosting=hosting)
+    said = lobby_status_text(snap, Translator(lang))
+    assert said and "{" not in said and "}" not in said
+    if line.kind is LobbyStatusKind.CONNECTING:
+        assert line.address in said
+    if lang != "en":  # worded by the language's catalogue, not English left behind
+        assert not re.search(r"[A-Za-z]{3,} [A-Za-z]{3,} [A-Za-z]{3,}", said), said

@@ -19,8 +19,8 @@ from wizard_p2p.node.lobby import GameStart, HostLobby, JoinLobby
 from wizard_p2p.node.lobby_news import LobbyNews
 from wizard_p2p.node.peer import GamePeer
 from wizard_p2p.rules import VARIANT_NAMES
-from wizard_p2p.seat.controller import SeatController, Status, StatusKind
-from wizard_p2p.tui.lobby_screen import LobbyPlayer, LobbySnapshot
+from wizard_p2p.seat.controller import SeatController
+from wizard_p2p.tui.lobby_screen import LobbyLine, LobbyPlayer, LobbySnapshot, LobbyStatusKind
 
 
 class LobbyAdapter:
@@ -41,7 +41,10 @@ class LobbyAdapter:
         self._make_peer = make_peer
         self.peer: GamePeer | None = None
         self.error: str | None = None
-        self.notice: str | None = None  # a sentence shown while the lobby is open
+        # Whether the host's lobby is announced on the local network (None: it is not
+        # meant to be), and why not when it cannot be.
+        self.announced: bool | None = None
+        self.unannounced: WizardError | None = None
         self.closed: str | None = None
         self._callbacks: list[Callable[[], None]] = []
         self._task: asyncio.Task[None] | None = None
@@ -89,25 +92,12 @@ class LobbyAdapter:
             for seat, p in enumerate(lobby.players)
         )
         seats = lobby.config.seats if isinstance(lobby, HostLobby) else lobby.seats
-        status: tuple[Status, ...] = ()
+        status: tuple[LobbyLine, ...] = ()
         starting = isinstance(lobby, HostLobby) and (
             lobby.starting or (self.autostart and len(players) >= seats)
         )
         if self.peer is None and self.closed is None:
-            if starting:
-                status = (Status(StatusKind.STARTING),)
-            elif (isinstance(lobby, JoinLobby) and lobby.seat is None
-                  and lobby.news.news is LobbyNews.ADMISSION):
-                status = (Status(StatusKind.ADMISSION),)
-            elif isinstance(lobby, JoinLobby) and lobby.news.news is LobbyNews.CONNECTING:
-                status = (Status(StatusKind.CONNECTING, detail=f"{lobby.host}:{lobby.port}"),)
-            else:
-                seated = Status(
-                    StatusKind.WAITING_PLAYERS, done=len(players), total=seats or len(players)
-                )
-                status = (seated,)
-            if self.notice:
-                status += (Status(StatusKind.EVENT, detail=self.notice),)
+            status = (self._progress(starting, len(players), seats), *self._announcement())
         waiting: tuple[LobbyPlayer, ...] = ()
         if isinstance(lobby, HostLobby):
             addresses = tuple(lobby.addresses)
@@ -142,6 +132,30 @@ class LobbyAdapter:
             fingerprint=lobby.identity.fingerprint,
             coach=lobby.coach,
         )
+
+    def _progress(self, starting: bool, seated: int, seats: int) -> LobbyLine:
+        """Where the lobby stands, as one line of data."""
+        lobby = self.lobby
+        if starting:
+            return LobbyLine(LobbyStatusKind.STARTING)
+        if isinstance(lobby, JoinLobby) and lobby.news.news is LobbyNews.CONNECTING:
+            return LobbyLine(LobbyStatusKind.CONNECTING, address=f"{lobby.host}:{lobby.port}")
+        if isinstance(lobby, JoinLobby) and lobby.seat is None \
+                and lobby.news.news is LobbyNews.ADMISSION:
+            return LobbyLine(LobbyStatusKind.ADMISSION)
+        if seats and seated >= seats:
+            return LobbyLine(LobbyStatusKind.TABLE_FULL, done=seated, total=seats)
+        return LobbyLine(LobbyStatusKind.WAITING_PLAYERS, done=seated, total=seats or seated)
+
+    def _announcement(self) -> tuple[LobbyLine, ...]:
+        if self.announced:
+            return (LobbyLine(LobbyStatusKind.ANNOUNCED),)
+        reason = self.unannounced
+        if reason is None:
+            return ()
+        # DiscoveryUnavailable's kind and address (net.discovery; "failed" for another).
+        return (LobbyLine(LobbyStatusKind.NOT_ANNOUNCED, why=getattr(reason, "kind", "failed"),
+                          address=getattr(reason, "address", "")),)
 
     def _news_shown(self) -> bool:
         return self.peer is None and self.closed is None and self.lobby.news.shown
@@ -183,9 +197,11 @@ class LobbyAdapter:
     def subscribe(self, callback: Callable[[], None]) -> None:
         self._callbacks.append(callback)
 
-    def show_notice(self, notice: str) -> None:
-        """Show ``notice`` from now on while the lobby is open (its announcement stopped)."""
-        self.notice = notice
+    def show_announcement(self, unannounced: WizardError | None) -> None:
+        """Say from now on that the lobby is announced on the local network (None), or
+        that it is not, and why (its announcement could not start, or stopped)."""
+        self.announced = unannounced is None
+        self.unannounced = unannounced
         self._notify()
 
     def table(self) -> SeatController:

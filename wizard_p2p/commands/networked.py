@@ -40,7 +40,7 @@ from wizard_p2p.identity import Identity
 from wizard_p2p.net import CurveKeys, LobbyServer, NetConfig, load_or_create_curve_keys
 from wizard_p2p.node.invite import DEFAULT_PORT
 from wizard_p2p.node.lobby import GameStart, HostLobby, JoinLobby, check_own_name, load_people
-from wizard_p2p.node.lobby_common import dropped_text, lobby_keys
+from wizard_p2p.node.lobby_common import dropped_who, lobby_keys
 from wizard_p2p.node.peer import GamePeer, PeerTimers
 from wizard_p2p.node.store import GameStore, SeatRecord, default_data_dir, list_games
 from wizard_p2p.node.watch_gate import WatchGate
@@ -110,6 +110,13 @@ def _check_timer_options(args: argparse.Namespace) -> None:
 def _say(args: argparse.Namespace, text: str) -> None:
     if not getattr(args, "quiet", False):
         print(text, flush=True)
+
+
+def _say_in(args: argparse.Namespace, key: str, **fields: object) -> None:
+    """A headless line in the player's language: the catalogues' ``key``."""
+    from wizard_p2p.tui.i18n import Translator
+
+    _say(args, Translator(getattr(args, "lang", None))(key, **fields))
 
 
 JOIN_TIMEOUT = 3.0
@@ -201,7 +208,7 @@ async def reopen_gate_socket(args: argparse.Namespace, record: SeatRecord) -> Lo
         await server.close()
         _say(args, f"no watcher can be admitted: {exc}")
         return None
-    server.on_dropped(lambda event: _say(args, dropped_text(event)))
+    server.on_dropped(lambda event: _say_in(args, "lobby_news_dropped", who=dropped_who(event)))
     return server
 
 
@@ -293,8 +300,10 @@ async def _console_lobby(
 
     join_timeout = getattr(args, "join_timeout", None) or JOIN_TIMEOUT
     node_lobby = LobbyAdapter(lobby, make_peer, autostart=autostart, join_timeout=join_timeout)
-    node_lobby.notice = getattr(args, "lobby_notice", None)  # the lobby is not announced
-    args.show_lobby_notice = node_lobby.show_notice  # ... or no longer is
+    unannounced = getattr(args, "lobby_unannounced", None)
+    if getattr(args, "lobby_announced", False) or unannounced is not None:
+        node_lobby.show_announcement(unannounced)  # the lobby is announced, or why not
+    args.show_lobby_notice = node_lobby.show_announcement  # ... or no longer is
     with _no_log_lines_on_screen():
         node_lobby.begin()
         app = asyncio.ensure_future(
@@ -472,19 +481,22 @@ async def _host_async(args: argparse.Namespace) -> GamePeer | None:
         host.code = args.lobby_code  # chosen before the bots were started
     await host.open()
     if args.headless:  # the console shows it as the lobby's latest event
-        host.on_sender_dropped(lambda event: _say(args, dropped_text(event)))
+        host.on_sender_dropped(
+            lambda event: _say_in(args, "lobby_news_dropped", who=dropped_who(event)))
     announcer, unannounced = await announce_lobby(
         args, host, on_failure=lambda reason: _no_longer_announced(args, reason)
     )
+    args.lobby_announced, args.lobby_unannounced = announcer is not None, unannounced
     if unannounced is not None:
         args.lobby_notice = not_announced(unannounced, args.lang if not args.headless else "en")
     if announcer is not None:
         args.announce_next = announcer.follow  # the table's next game, if it plays one
     if args.headless:  # the console's lobby screen shows the same, in its own words
-        _say(args, f"Wizard lobby for {config.seats} players — invite code {host.code}")
+        _say_in(args, "lobby_headless_open", seats=config.seats, code=host.code)
         for address in host.addresses:
-            _say(args, f"  others join with: wizard-p2p join {address} --code {host.code}")
-        _say(args, f"your fingerprint: {identity.fingerprint}")
+            _say_in(args, "lobby_headless_join_with",
+                    command=f"wizard-p2p join {address} --code {host.code}")
+        _say_in(args, "lobby_headless_fingerprint", fingerprint=identity.fingerprint)
         if unannounced is not None:
             _say(args, args.lobby_notice)
     try:
@@ -498,11 +510,12 @@ def _no_longer_announced(args: argparse.Namespace, reason: WizardError) -> None:
     """The lobby's announcement stopped after it opened: said as when it cannot start,
     on the console's lobby screen or as a headless line."""
     args.lobby_notice = not_announced(reason, args.lang if not args.headless else "en")
+    args.lobby_announced, args.lobby_unannounced = False, reason
     if args.headless:
         _say(args, args.lobby_notice)
     show = getattr(args, "show_lobby_notice", None)
     if show is not None:
-        show(args.lobby_notice)
+        show(reason)
 
 
 AGAIN_WAIT = 300.0
@@ -623,9 +636,10 @@ async def _one_game(
         await lobby.close()
     if isinstance(lobby, HostLobby):
         for seat, player in enumerate(lobby.players):
-            _say(args, f"  seat {seat + 1}: {player.name}  {player.fingerprint}")
+            _say_in(args, "lobby_headless_seat", n=seat + 1, name=player.name,
+                    fingerprint=player.fingerprint)
     else:
-        _say(args, f"seated at seat {start.record.seat + 1}; the game begins")
+        _say_in(args, "lobby_headless_seated", n=start.record.seat + 1)
     peer = await _play_seat(
         args, start, identity, curve, lambda peer: _attach_gate(args, lobby, server, peer)
     )
@@ -669,7 +683,8 @@ async def _join_async(args: argparse.Namespace) -> GamePeer | None:
         bot=bool(args.headless),
     )
     if args.headless:  # a console says it on its lobby screen, which opens next
-        _say(args, f"connecting to {host}:{port} as {args.name} ({identity.fingerprint})…")
+        _say_in(args, "lobby_headless_connecting", address=f"{host}:{port}", name=args.name,
+                fingerprint=identity.fingerprint)
     return await _lobby_then_game(args, lobby, identity, curve)
 
 

@@ -199,7 +199,7 @@ class LobbyServer(ListeningService):
                 rcvhwm=self.config.lobby_rcvhwm,
             )
             self._monitor = self._router.get_monitor_socket(zmq.EVENT_HANDSHAKE_FAILED_AUTH)
-            self._port = bind(self._router, self._host, self._requested_port)
+            self._port = bind(self._router, self._host, self._requested_port, option="--port")
         except BaseException:
             await self._teardown()
             raise
@@ -245,12 +245,17 @@ class LobbyServer(ListeningService):
 
     def reply(self, message: LobbyMessage, payload: bytes) -> bool:
         """Answer ``message``; the answer is replayed if the client repeats it."""
-        frames = encode_lobby(LobbyReply(message.msg_id, self._payload(payload)))
-        client = self._clients.get(message.client)
+        return self.answer(message.client, message.msg_id, payload)
+
+    def answer(self, client_key: str, msg_id: int, payload: bytes) -> bool:
+        """Answer request ``msg_id`` of ``client_key`` (``reply`` by the request's key
+        and id, for a caller that keeps those rather than the message)."""
+        frames = encode_lobby(LobbyReply(msg_id, self._payload(payload)))
+        client = self._clients.get(client_key)
         if client is None:
             return False
-        if message.msg_id in client.replies:
-            client.replies[message.msg_id] = frames
+        if msg_id in client.replies:
+            client.replies[msg_id] = frames
         return self._send(client, frames)
 
     def push(self, client_key: str, payload: bytes) -> bool:

@@ -227,7 +227,7 @@ class Mesh(ListeningService):
             self._router_monitor = router_monitor = router.get_monitor_socket(
                 HANDSHAKE_FAILURES | zmq.EVENT_HANDSHAKE_SUCCEEDED
             )
-            self._port = bind(router, self._host, self._requested_port)
+            self._port = bind(router, self._host, self._requested_port, option="--mesh-port")
         except BaseException:
             await self._teardown()
             raise

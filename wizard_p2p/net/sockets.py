@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import ipaddress
 import logging
 import os
@@ -152,8 +153,10 @@ def batch_policy_allowed() -> bool:
     return True
 
 
-def bind(sock: zmq.Socket, host: str, port: int) -> int:
-    """Bind ``sock`` to ``host:port`` (``port=0``: a random free port); return the port."""
+def bind(sock: zmq.Socket, host: str, port: int, *, option: str = "") -> int:
+    """Bind ``sock`` to ``host:port`` (``port=0``: a random free port); return the port.
+    ``option``: the command-line option that chose the port, named in the hint when
+    another program holds it."""
     if not isinstance(port, int) or isinstance(port, bool) or not 0 <= port <= 65535:
         raise UsageError(f"port must be 0..65535, got {port!r}")
     literal = _host_literal(host)
@@ -164,6 +167,11 @@ def bind(sock: zmq.Socket, host: str, port: int) -> int:
             return sock.bind_to_random_port(f"tcp://{literal}")
         _bind_held(sock, host, literal, port)
     except zmq.ZMQError as exc:
+        if exc.errno == errno.EADDRINUSE and option:
+            raise UsageError(
+                f"cannot listen on {host}:{port}: another program holds that port; choose "
+                f"another with {option} (or {option} 0 for any free one)"
+            ) from None
         raise UsageError(f"cannot listen on {host}:{port}: {exc}") from None
     return port
 

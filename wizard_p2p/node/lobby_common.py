@@ -52,11 +52,6 @@ def dropped_who(event: SenderDropped) -> str:
         return f"{who}(?)"
 
 
-def dropped_text(event: SenderDropped) -> str:
-    """What a headless host says of a lobby client dropped for flooding."""
-    return f"a client {dropped_who(event)} was dropped for flooding the lobby: {event.reason}"
-
-
 # Why the host refuses a client that holds no seat and no waiting place (its ping says
 # it thinks it does).
 NOT_SEATED = "you hold no seat at this table"

@@ -4,7 +4,9 @@ A joiner says hello, is seated at once or waits for the host to admit it, then
 waits for the terms, saying it is there (``ping``) every ``LobbyTimers.ping``
 seconds; the host's answers tell it the host is there too. A host not heard for
 the silence limit, a ``bye``, or a ``refused`` push (removed, not admitted) ends
-the lobby with ``LobbyError`` and the reason.
+the lobby with ``LobbyError`` and the reason. ``JoinLobby`` is the asyncio driver of
+the sans-I/O ``lobby_join_machine`` (which decides): it moves the host's messages and
+the clock in, and carries the machine's events out.
 """
 
 from __future__ import annotations
@@ -13,17 +15,16 @@ import asyncio
 import os
 import shutil
 import time
-from collections.abc import Callable, Collection
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from wizard_p2p.errors import WizardError
+from wizard_p2p.errors import DecodeError, WizardError
 from wizard_p2p.identity import Identity
 from wizard_p2p.net import CurveKeys, LobbyClient, LobbyRefused, LobbyTimeout, NetConfig
 from wizard_p2p.node.invite import normalise_code
 from wizard_p2p.node.lobby_common import (
     GOODBYE_LINGER,
-    NOT_SEATED,
     GameStart,
     LobbyError,
     LobbyTimers,
@@ -31,26 +32,38 @@ from wizard_p2p.node.lobby_common import (
     check_own_name,
     encode,
     lobby_keys,
-    other_version,
-    read_from_host,
     save_people,
 )
+from wizard_p2p.node.lobby_join_machine import (
+    AGAIN_RETRY,
+    CalledOff,
+    Ended,
+    EndorseTerms,
+    FromHost,
+    HelloAgain,
+    HelloFailed,
+    JoinEvent,
+    JoinInput,
+    JoinMachine,
+    Leave,
+    Lost,
+    NewsChanged,
+    SayBye,
+    SendPing,
+    Started,
+    TableChanged,
+    Tick,
+    Unreadable,
+)
 from wizard_p2p.node.lobby_news import LobbyNews, LobbyStatus, news_text
+from wizard_p2p.node.lobby_stage import JoinStage
 from wizard_p2p.node.store import GameStore, SeatRecord
 from wizard_p2p.ports import release_port, reserve_port
 from wizard_p2p.protocol.genesis import coin_commitment, endorse
-from wizard_p2p.protocol.lobby_schema import (
-    Genesis,
-    LobbyBody,
-    Players,
-    Terms,
-    Welcome,
-)
+from wizard_p2p.protocol.lobby_schema import decode_lobby
 from wizard_p2p.protocol.messages import PROTOCOL
-from wizard_p2p.rules import VARIANT_NAMES
 
-# Seconds between the hellos of a player waiting for a series' next lobby to open.
-AGAIN_RETRY = 0.5
+__all__ = ["AGAIN_RETRY", "JoinLobby"]
 
 
 @dataclass
@@ -72,24 +85,58 @@ class JoinLobby:
     # not open yet, or still the last game's watch gate, is asked again.
     again_until: float | None = None
     timers: LobbyTimers = field(default_factory=LobbyTimers)
-    players: list[Seated] = field(default_factory=list)
-    seats: int = 0
-    # What the host says it will play; the terms each player endorses are what count.
-    variants: tuple[str, ...] = ()
-    coach: bool = False  # the host says its terms let the players ask the coach
     protocol: str = PROTOCOL  # the version this client plays (SPEC §9: hello, welcome)
-    _handed_over: bool = False  # the game started: its mesh port is the peer's to release
-    seat: int | None = None
-    news: LobbyStatus = field(default_factory=lambda: LobbyStatus(LobbyNews.CONNECTING))
+    _machine: JoinMachine | None = None
     _client: LobbyClient | None = None
     _callbacks: list[Callable[[], None]] = field(default_factory=list)
-    _last_ping: float = 0.0
-    _greeted: bool = False  # the host answered our hello: it holds a seat or a place for us
+    _master: bytes = b""
+    _store: GameStore | None = None  # the game the terms name, once endorsed
+    _record: SeatRecord | None = None
+    _start: GameStart | None = None
+
+    # --- what the machine holds, for the console and the commands ----------------------
+
+    @property
+    def players(self) -> list[Seated]:
+        return list(self._machine.players) if self._machine is not None else []
+
+    @property
+    def seat(self) -> int | None:
+        return self._machine.seat if self._machine is not None else None
+
+    @property
+    def seats(self) -> int:
+        return self._machine.seats if self._machine is not None else 0
+
+    @property
+    def variants(self) -> tuple[str, ...]:
+        """What the host says it will play; the terms each player endorses are what count."""
+        return self._machine.variants if self._machine is not None else ()
+
+    @property
+    def coach(self) -> bool:
+        """The host says its terms let the players ask the coach."""
+        return self._machine is not None and self._machine.coach
+
+    @property
+    def news(self) -> LobbyStatus:
+        if self._machine is None:
+            return LobbyStatus(LobbyNews.CONNECTING)
+        return self._machine.news
+
+    @property
+    def stage(self) -> JoinStage:
+        return self._machine.stage if self._machine is not None else JoinStage.CONNECTING
 
     @property
     def status(self) -> str:
         """The latest news in English (a headless seat's lines; consoles word ``news``)."""
         return news_text(self.news)
+
+    @property
+    def _handed_over(self) -> bool:
+        """The game started: its mesh port is the peer's to release."""
+        return self.stage is JoinStage.STARTED
 
     def subscribe(self, callback: Callable[[], None]) -> None:
         self._callbacks.append(callback)
@@ -97,6 +144,8 @@ class JoinLobby:
     def _notify(self) -> None:
         for callback in list(self._callbacks):
             callback()
+
+    # --- the loop ---------------------------------------------------------------------
 
     async def join(self, *, timeout: float | None = None) -> GameStart:
         """Say hello, wait to be seated and for the host to start, endorse, and return
@@ -106,41 +155,26 @@ class JoinLobby:
         if self.mesh_port is None:
             # Held until the game's mesh binds it (GamePeer.start), maybe minutes later.
             self.mesh_port = reserve_port(self.listen_host or "0.0.0.0")
-        master = os.urandom(32)
+        self._master = os.urandom(32)
         me = Seated(self.name, self.identity.public_key, self.curve_keys.public, "",
-                    coin_commitment(master), bot=self.bot)
+                    coin_commitment(self._master), bot=self.bot)
         hello = {"type": "hello", "code": code, "protocol": self.protocol,
                  "port": self.mesh_port, "player": me.to_json()}
-        self.news = LobbyStatus(LobbyNews.CONNECTING, f"{self.host}:{self.port}")
+        machine = self._machine = JoinMachine(
+            self.identity.public_key, me.coin_commit, self.mesh_port,
+            f"{self.host}:{self.port}", protocol=self.protocol, timers=self.timers,
+            again_until=self.again_until,
+        )
         self._notify()
-        while True:
-            try:
-                reply = await self._hello(code, hello, timeout)
-                break
-            except LobbyError:
-                if self.again_until is None or time.monotonic() >= self.again_until:
-                    raise
-                await asyncio.sleep(AGAIN_RETRY)  # the host's next lobby is not open yet
-        self._greeted = True
-        if isinstance(reply, Welcome):
-            self._seated(reply)
-        else:
-            self.news = LobbyStatus(LobbyNews.ADMISSION)
-            self._notify()
-        while True:
-            body = await self._next(("players", "terms", "welcome"))
-            if isinstance(body, Welcome):
-                self._seated(body)
-            elif isinstance(body, Players):
-                self._update(body)
-            elif isinstance(body, Terms):
-                start = await self._endorse(body.terms, master)
-                if start is not None:
-                    return start
+        while machine.stage is JoinStage.CONNECTING:
+            await self._carry_out(machine.handle(await self._hello(code, hello, timeout),
+                                                 time.monotonic()))
+        while self._start is None:
+            await self._carry_out(machine.handle(await self._next(), time.monotonic()))
+        return self._start
 
-    async def _hello(self, code: str, hello: dict[str, Any], timeout: float | None) -> LobbyBody:
-        """Say hello on a new connection; the host's answer (``LobbyError``: none, or a
-        refusal)."""
+    async def _hello(self, code: str, hello: dict[str, Any], timeout: float | None) -> JoinInput:
+        """Say hello on a new connection; the host's answer, or why there is none."""
         if self._client is not None:
             await self._client.close()
         host = f"[{self.host}]" if ":" in self.host else self.host
@@ -155,109 +189,91 @@ class JoinLobby:
             )
         except LobbyRefused:
             # The lobby's key derives from the code: a wrong code fails the handshake.
-            raise LobbyError(
+            return HelloFailed(
                 f"the lobby at {self.host}:{self.port} refused us: check the invite code "
                 f"{code} (a lobby also closes once its game has started)"
-            ) from None
+            )
         except LobbyTimeout:
-            raise LobbyError(f"no Wizard lobby answers at {self.host}:{self.port}") from None
+            return HelloFailed(f"no Wizard lobby answers at {self.host}:{self.port}")
         self._client.last_heard = time.monotonic()
-        return self._read(raw, ("welcome", "refused", "wait"))
+        return self._decoded(raw)
 
-    def _read(self, raw: bytes, expect: Collection[str]) -> LobbyBody:
-        """A message from the host: refused, bye and unreadable ones end the lobby."""
-        return read_from_host(raw, tuple(expect))
+    def _decoded(self, raw: bytes) -> FromHost | Unreadable:
+        """A message of the host's, read by the schema as one the machine expects now."""
+        assert self._machine is not None
+        try:
+            return FromHost(decode_lobby(raw, expect=(*self._machine.expecting,
+                                                      "refused", "bye")))
+        except DecodeError as exc:
+            return Unreadable(str(exc))
 
-    async def _next(self, expect: Collection[str]) -> LobbyBody:
-        """The host's next push, saying we are here meanwhile; ``LobbyError`` once the
-        host has not been heard for the silence limit."""
-        client = self._client
-        assert client is not None
+    async def _next(self) -> JoinInput:
+        """The host's next push, saying we are here meanwhile (the machine's ticks decide
+        when to ping, and when the host is gone)."""
+        client, machine = self._client, self._machine
+        assert client is not None and machine is not None
         while True:
-            now = time.monotonic()
-            if now - client.last_heard > self.timers.silence:
-                raise LobbyError(
-                    f"the host is gone: nothing heard from {self.host}:{self.port} for "
-                    f"{self.timers.silence:g} seconds"
-                )
-            if now - self._last_ping >= self.timers.ping:
-                self._last_ping = now
-                client.send(encode({"type": "ping"}))  # answered: last_heard moves
+            await self._carry_out(machine.handle(Tick(client.last_heard), time.monotonic()))
             try:
                 raw = await client.recv(timeout=self.timers.ping)
             except TimeoutError:
                 continue
-            return self._read(raw, expect)
+            return self._decoded(raw)
 
-    def _seated(self, welcome: Welcome) -> None:
-        theirs = welcome.protocol or self.protocol  # a host older than the field: terms
-        if theirs != self.protocol:
-            raise LobbyError(other_version(theirs, self.protocol))
-        self.seat = welcome.seat
-        self.players = [Seated.from_lobby(p) for p in welcome.players]
-        self.variants = tuple(v for v in VARIANT_NAMES if v in welcome.variants)
-        self.news = LobbyStatus(LobbyNews.SEATED)
-        self._notify()
-
-    def _update(self, players: Players) -> None:
-        self.players = [Seated.from_lobby(p) for p in players.players]
-        self.seats = players.seats
-        self.variants = tuple(v for v in VARIANT_NAMES if v in players.variants)
-        self.coach = players.coach
-        mine = [s for s, p in enumerate(self.players) if p.sign_key == self.identity.public_key]
-        if not mine and self.seat is not None:
-            # The host's list no longer seats us (another program of our keys left).
-            raise LobbyError(f"the host refused: {NOT_SEATED}")
-        self.seat = mine[0] if mine else self.seat
-        self._notify()
-
-    async def _endorse(self, terms: dict[str, Any], master: bytes) -> GameStart | None:
-        """Endorse ``terms`` and wait for the genesis; None if the host calls the start off."""
-        assert self._client is not None
-        players = terms["players"]
-        self.coach = terms.get("coach", False)  # what is endorsed is what counts
-        seat = next(
-            (i for i, p in enumerate(players) if p["sign_key"] == self.identity.public_key), None
-        )
-        port = players[seat]["address"].rpartition(":")[2] if seat is not None else ""
-        if (
-            seat is None
-            or players[seat]["coin_commit"] != coin_commitment(master)
-            or port != str(self.mesh_port)
-        ):
-            raise LobbyError("the host's terms do not seat us as we joined")
-        game_dir = terms["nonce"].hex()[:16]
-        store = GameStore(self.data_dir, game_dir)
-        record = SeatRecord(game_dir, seat, self.name, master, self.listen_host,
-                            int(port), self.host)
-        store.save_seat(record)  # before endorsing: the coin commitment derives from it
-        signature = endorse(self.identity, terms)
-        try:
-            raw = await self._client.request(
-                encode({"type": "endorse", "signature": signature.hex()})
-            )
-        except LobbyTimeout:
-            raise LobbyError("the host did not take our endorsement") from None
-        self._read(raw, ("ok",))
-        self.news = LobbyStatus(LobbyNews.GENESIS)
-        self._notify()
-        bots = {p.sign_key for p in self.players if p.bot}
-        body = await self._next(("genesis", "players"))
-        if isinstance(body, Players):
-            shutil.rmtree(store.path, ignore_errors=True)  # that game never began
-            self._update(body)
-            self.news = LobbyStatus(LobbyNews.CALLED_OFF)
+    async def _carry_out(self, events: list[JoinEvent]) -> None:
+        """Do what the machine said, in order; then tell the subscribers once."""
+        changed = False
+        for event in events:
+            match event:
+                case HelloAgain(delay=delay):
+                    await asyncio.sleep(delay)  # the host's next lobby is not open yet
+                case SendPing():
+                    assert self._client is not None
+                    self._client.send(encode({"type": "ping"}))  # answered: last_heard moves
+                case EndorseTerms():
+                    await self._endorse(event)
+                case SayBye():
+                    pass  # ``close`` says it, as it closes the connection
+                case TableChanged() | NewsChanged():
+                    changed = True
+                case CalledOff():
+                    if self._store is not None:
+                        shutil.rmtree(self._store.path, ignore_errors=True)  # never began
+                    self._store = self._record = None
+                case Started(entry=entry, people=people):
+                    assert self._store is not None and self._record is not None
+                    save_people(self._store, people)
+                    self._start = GameStart(entry, self._store, self._record, people)
+                case Ended(reason=reason):
+                    if changed:
+                        self._notify()
+                    raise LobbyError(reason)
+        if changed:
             self._notify()
-            return None
-        assert isinstance(body, Genesis)
-        self._handed_over = True
-        people = frozenset(s for s, p in enumerate(players) if p["sign_key"] not in bots)
-        save_people(store, people)
-        return GameStart(body.entry, store, record, people)
+
+    async def _endorse(self, asked: EndorseTerms) -> None:
+        """Keep the seat's record, endorse the terms, and feed the host's answer back."""
+        client, machine = self._client, self._machine
+        assert client is not None and machine is not None
+        game_dir = asked.terms["nonce"].hex()[:16]
+        store = GameStore(self.data_dir, game_dir)
+        record = SeatRecord(game_dir, asked.seat, self.name, self._master, self.listen_host,
+                            asked.port, self.host)
+        store.save_seat(record)  # before endorsing: the coin commitment derives from it
+        self._store, self._record = store, record
+        signature = endorse(self.identity, asked.terms)
+        answer: JoinInput
+        try:
+            answer = self._decoded(await client.request(
+                encode({"type": "endorse", "signature": signature.hex()})))
+        except LobbyTimeout:
+            answer = Lost("the host did not take our endorsement")
+        await self._carry_out(machine.handle(answer, time.monotonic()))
 
     async def close(self) -> None:
         linger = 0.0
-        if self._client is not None and not self._handed_over and self._greeted:
+        events = self._machine.handle(Leave(), time.monotonic()) if self._machine else []
+        if self._client is not None and SayBye() in events:
             try:
                 self._client.send(encode({"type": "bye"}))
                 linger = GOODBYE_LINGER

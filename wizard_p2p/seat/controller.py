@@ -47,9 +47,6 @@ class StatusKind(StrEnum):
     VERIFIED = "verified"
     ROUND_CHECKED = "round-checked"
     REFUSED = "refused"
-    # The lobby's: ``done`` seated of ``total``; the host starts the game.
-    WAITING_PLAYERS = "waiting-players"
-    STARTING = "starting"
     # A sentence said as it is (``detail``).
     EVENT = "event"
 

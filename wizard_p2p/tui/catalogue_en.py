@@ -199,7 +199,6 @@ EN: dict[str, str] = {
     "lobby_not_host": "Only the host can start the game.",
     "lobby_waiting_players": "waiting for players ({done}/{total})",
     "lobby_connecting": "connecting to {detail}",
-    "lobby_signing": "signing the table ({done}/{total})",
     "lobby_starting": "starting the game",
     "lobby_error": "Error: {detail}",
     "lobby_footer": "Enter start  ? help  q leave",
@@ -657,4 +656,14 @@ EN: dict[str, str] = {
     # 巫师牌 with hidden cards
     "sorcery_rule_unknown_card": "That card has not been shown to you yet.",
     "sorcery_rule_reveal": "The card revealed cannot be that card.",
+    # The lobby's status lines (tui.lobby_screen.LobbyStatusKind) the other keys do not say.
+    "lobby_admission": "waiting for the host to admit you",
+    "lobby_announced": "announced on the local network: players find this table with join",
+    # A headless seat's lines in the lobby (a bot's, or --headless).
+    "lobby_headless_open": "Wizard lobby for {seats} players — invite code {code}",
+    "lobby_headless_join_with": "  others join with: {command}",
+    "lobby_headless_fingerprint": "your fingerprint: {fingerprint}",
+    "lobby_headless_seat": "  seat {n}: {name}  {fingerprint}",
+    "lobby_headless_seated": "seated at seat {n}; the game begins",
+    "lobby_headless_connecting": "connecting to {address} as {name} ({fingerprint})…",
 }

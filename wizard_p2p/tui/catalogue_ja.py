@@ -198,7 +198,6 @@ JA: dict[str, str] = {
     "lobby_not_host": "ゲームを開始できるのはホストだけです。",
     "lobby_waiting_players": "プレイヤーを待っています（{done}/{total}）",
     "lobby_connecting": "{detail} に接続中",
-    "lobby_signing": "テーブルに署名中（{done}/{total}）",
     "lobby_starting": "ゲームを開始しています",
     "lobby_error": "エラー：{detail}",
     "lobby_footer": "Enter 開始  ? ヘルプ  q 離れる",
@@ -643,4 +642,14 @@ JA: dict[str, str] = {
     # 巫师牌 with hidden cards
     "sorcery_rule_unknown_card": "そのカードはまだあなたに公開されていません。",
     "sorcery_rule_reveal": "公開されたカードはそのカードではありえません。",
+    # The lobby's status lines (tui.lobby_screen.LobbyStatusKind) the other keys do not say.
+    "lobby_admission": "ホストの承認を待っています",
+    "lobby_announced": "ローカルネットワークに公開中：join でこのテーブルが見つかります",
+    # A headless seat's lines in the lobby (a bot's, or --headless).
+    "lobby_headless_open": "ウィザードのロビー：{seats} 人、招待コード {code}",
+    "lobby_headless_join_with": "  ほかのプレイヤーの参加方法：{command}",
+    "lobby_headless_fingerprint": "あなたのフィンガープリント：{fingerprint}",
+    "lobby_headless_seat": "  席 {n}：{name}  {fingerprint}",
+    "lobby_headless_seated": "席 {n} に着きました。ゲームを始めます",
+    "lobby_headless_connecting": "{name}（{fingerprint}）として {address} に接続しています…",
 }

@@ -198,7 +198,6 @@ ZH: dict[str, str] = {
     "lobby_not_host": "只有主持人可以开始游戏。",
     "lobby_waiting_players": "等待玩家（{done}/{total}）",
     "lobby_connecting": "正在连接 {detail}",
-    "lobby_signing": "签署牌桌（{done}/{total}）",
     "lobby_starting": "游戏即将开始",
     "lobby_error": "错误：{detail}",
     "lobby_footer": "回车 开始  ? 帮助  q 离开",
@@ -633,4 +632,14 @@ ZH: dict[str, str] = {
     # 巫师牌 with hidden cards
     "sorcery_rule_unknown_card": "这张牌还没有向你翻开。",
     "sorcery_rule_reveal": "翻开的牌不可能是这张牌。",
+    # The lobby's status lines (tui.lobby_screen.LobbyStatusKind) the other keys do not say.
+    "lobby_admission": "等待主持人接纳你",
+    "lobby_announced": "已在本地网络上公布：玩家用 join 即可找到本桌",
+    # A headless seat's lines in the lobby (a bot's, or --headless).
+    "lobby_headless_open": "巫师大厅：{seats} 人桌，邀请码 {code}",
+    "lobby_headless_join_with": "  其他玩家这样加入：{command}",
+    "lobby_headless_fingerprint": "你的指纹：{fingerprint}",
+    "lobby_headless_seat": "  座位 {n}：{name}  {fingerprint}",
+    "lobby_headless_seated": "已坐在座位 {n}；游戏开始",
+    "lobby_headless_connecting": "正在以 {name}（{fingerprint}）连接 {address}……",
 }

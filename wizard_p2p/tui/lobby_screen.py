@@ -26,15 +26,17 @@ the terminal.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from enum import StrEnum
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Protocol, TypeGuard
 
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 
 from wizard_p2p.errors import UsageError
 from wizard_p2p.rules import MAX_SEATS, MIN_SEATS
-from wizard_p2p.seat.controller import SeatController, Status
+from wizard_p2p.seat.controller import SeatController
 from wizard_p2p.tui.controls import Line, flow
 from wizard_p2p.tui.text import clip, pad, width
 
@@ -53,14 +55,36 @@ class LobbyPlayer:
     bot: bool = False  # the seat is played by a program
 
 
+class LobbyStatusKind(StrEnum):
+    """What a line of the lobby's progress says: the closed list. The lobby adapter
+    produces every member; ``LOBBY_STATUS_WORDS`` words each in the catalogues."""
+
+    CONNECTING = "connecting"  # a joiner's hello is out (``address``: the host's)
+    ADMISSION = "admission"  # a joiner waits for the host to admit it
+    WAITING_PLAYERS = "waiting_players"  # ``done`` seated of ``total``
+    TABLE_FULL = "table_full"  # every seat is taken: the host may start
+    STARTING = "starting"  # the host asked to start: the terms go out
+    # The host's lobby is announced on the local network, or it is not (``why``: the
+    # reason's kind, ``net.discovery``'s; ``address``: the one listened on).
+    ANNOUNCED = "announced"
+    NOT_ANNOUNCED = "not_announced"
+
+
+@dataclass(frozen=True)
+class LobbyLine:
+    """One line of the lobby's progress: ``kind`` says what, the rest fills it in."""
+
+    kind: LobbyStatusKind
+    done: int = 0
+    total: int = 0
+    address: str = ""
+    why: str = ""
+
+
 @dataclass(frozen=True)
 class LobbySnapshot:
-    """Everything the lobby screen shows.
-
-    ``status`` kinds the console translates: ``waiting-players`` (``done`` seated of
-    ``total``), ``connecting`` (``detail`` = address), ``signing`` (``done``/``total``
-    signatures of the table), ``starting``; any other kind is shown with its detail.
-    """
+    """Everything the lobby screen shows. ``status``: the lobby's progress as data, each
+    line worded by ``LOBBY_STATUS_WORDS`` in the console's language."""
 
     addresses: tuple[str, ...]
     invite: str
@@ -68,7 +92,7 @@ class LobbySnapshot:
     variants: tuple[str, ...]
     seats: int  # the number of seats the host asked for
     can_start: bool  # this player is the host and MIN_SEATS..MAX_SEATS are seated
-    status: tuple[Status, ...] = ()
+    status: tuple[LobbyLine, ...] = ()
     error: str | None = None
     started: bool = False  # table() is ready
     closed: str | None = None  # the lobby ended without a game, and why
@@ -134,7 +158,6 @@ _TEXTS: dict[str, dict[str, str]] = {
         "admit_keys": "a: admit {name}   x: refuse",
         "remove_key": "-: remove a player",
         "remove_which": "Press the seat number of the player to remove (Esc: no one).",
-        "admission": "waiting for the host to admit you",
         "start_with": "Enter: start the game with {n} players",
     },
     "zh": {
@@ -143,7 +166,6 @@ _TEXTS: dict[str, dict[str, str]] = {
         "admit_keys": "a：接纳 {name}　x：拒绝",
         "remove_key": "-：移除一名玩家",
         "remove_which": "请按要移除的玩家的座位号（Esc：取消）。",
-        "admission": "等待主持人接纳你",
         "start_with": "回车：以 {n} 名玩家开始游戏",
     },
     "ja": {
@@ -152,7 +174,6 @@ _TEXTS: dict[str, dict[str, str]] = {
         "admit_keys": "a：{name} を受け入れる　x：断る",
         "remove_key": "-：プレイヤーを外す",
         "remove_which": "外すプレイヤーの席番号を押してください（Esc：やめる）。",
-        "admission": "ホストの承認を待っています",
         "start_with": "Enter：{n} 人でゲームを始める",
     },
 }
@@ -199,26 +220,40 @@ def lobby_key(lobby: LobbyController, snap: LobbySnapshot, key: str, tr: Transla
     return ""
 
 
+@dataclass(frozen=True)
+class LobbyWording:
+    """How one kind of lobby line is said: its catalogue keys (the first, unless ``pick``
+    chooses by the snapshot) and what fills their placeholders."""
+
+    keys: tuple[str, ...]
+    fields: Callable[[LobbyLine, Translator], Mapping[str, object]] = lambda line, tr: {}
+    pick: Callable[[LobbySnapshot], int] = lambda snap: 0
+
+    def say(self, snap: LobbySnapshot, line: LobbyLine, tr: Translator) -> str:
+        return tr(self.keys[self.pick(snap)], **self.fields(line, tr))
+
+
+def _why_not_announced(line: LobbyLine, tr: Translator) -> Mapping[str, object]:
+    return {"reason": tr(f"find_why_{line.why}", address=line.address)}
+
+
+LOBBY_STATUS_WORDS: Mapping[LobbyStatusKind, LobbyWording] = MappingProxyType({
+    LobbyStatusKind.CONNECTING: LobbyWording(
+        ("lobby_connecting",), lambda line, tr: {"detail": line.address}),
+    LobbyStatusKind.ADMISSION: LobbyWording(("lobby_admission",)),
+    LobbyStatusKind.WAITING_PLAYERS: LobbyWording(
+        ("lobby_waiting_players",), lambda line, tr: {"done": line.done, "total": line.total}),
+    LobbyStatusKind.TABLE_FULL: LobbyWording(
+        ("lobby_full", "lobby_full_host"), pick=lambda snap: int(snap.hosting)),
+    LobbyStatusKind.STARTING: LobbyWording(("lobby_starting",)),
+    LobbyStatusKind.ANNOUNCED: LobbyWording(("lobby_announced",)),
+    LobbyStatusKind.NOT_ANNOUNCED: LobbyWording(("find_not_announced",), _why_not_announced),
+})
+
+
 def lobby_status_text(snap: LobbySnapshot, tr: Translator) -> str:
-    parts: list[str] = []
-    for status in snap.status:
-        done, total = status.done or 0, status.total or 0
-        if status.kind == "waiting-players" and total and done >= total:
-            parts.append(tr("lobby_full_host" if snap.hosting else "lobby_full"))
-        elif status.kind == "waiting-players":
-            parts.append(tr("lobby_waiting_players", done=done, total=total))
-        elif status.kind == "connecting":
-            parts.append(tr("lobby_connecting", detail=status.detail))
-        elif status.kind == "signing":
-            parts.append(tr("lobby_signing", done=done, total=total))
-        elif status.kind == "starting":
-            parts.append(tr("lobby_starting"))
-        elif status.kind == "admission":
-            parts.append(lobby_text(tr, "admission"))
-        elif status.kind == "event":
-            parts.append(status.detail or "")
-        else:
-            parts.append(tr("working", detail=status.detail or status.kind))
+    """The lobby's progress and its latest news, in the player's language."""
+    parts = [LOBBY_STATUS_WORDS[line.kind].say(snap, line, tr) for line in snap.status]
     if snap.news:
         parts.insert(1 if parts else 0, tr(f"lobby_news_{snap.news}", who=snap.news_who))
     return tr("semicolon").join(parts)

@@ -129,8 +129,6 @@ STATUS_WORDS: Mapping[StatusKind, Wording] = MappingProxyType({
     StatusKind.VERIFIED: Wording(("watch_verified",), _count, place=Place.NOTE),
     StatusKind.ROUND_CHECKED: Wording(("watch_round_checked",), _count, place=Place.NOTE),
     StatusKind.REFUSED: Wording(("watch_refused_entry",), _refused, place=Place.REFUSED),
-    StatusKind.WAITING_PLAYERS: Wording(("lobby_waiting_players",), _steps),
-    StatusKind.STARTING: Wording(("lobby_starting",), _nothing),
     StatusKind.EVENT: Wording(("working",), _sentence),
 })
 
