@@ -132,13 +132,10 @@ def test_resume_takes_the_game_id_as_printed(tmp_path: Path) -> None:
 def test_a_bug_is_said_in_one_line(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    def broken(args: argparse.Namespace) -> int:
+    def broken(options: object) -> int:
         raise RuntimeError("boom")
 
-    parser = cli._parser()
-    monkeypatch.setattr(
-        parser, "parse_args", lambda argv: argparse.Namespace(func=broken, command="audit")
-    )
+    monkeypatch.setattr(cli, "_cmd_audit", broken)
     assert cli.main(["audit", "x"]) == 70
     err = capsys.readouterr().err
     assert err == "wizard-p2p: internal error (RuntimeError: boom); please report it\n"

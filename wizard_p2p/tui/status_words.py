@@ -17,10 +17,12 @@ from dataclasses import dataclass
 from enum import IntEnum
 from types import MappingProxyType
 
+from wizard_p2p.protocol.events import Aborted, Faulted
 from wizard_p2p.seat.controller import WAITING_FOR, Status, StatusKind
+from wizard_p2p.tui.i18n import Translator
 from wizard_p2p.tui.shared import ConsoleState
 
-__all__ = ["STATUS_WORDS", "Place", "Wording", "status_text"]
+__all__ = ["STATUS_WORDS", "Place", "Wording", "ending_text", "status_text"]
 
 # The width of the bar that shows how long a seat has held the game up.
 _BAR = 10
@@ -161,3 +163,17 @@ def status_text(app: ConsoleState) -> str:
     if not parts and (snap.finished or view.is_over):
         parts.append(tr("game_over"))
     return tr("semicolon").join([text for place in Place for text in said[place]])
+
+
+def ending_text(tr: Translator, outcome: Faulted | Aborted, names: tuple[str, ...]) -> str:
+    """How a game that ended early ended, in the player's language: the one wording of
+    an early ``Outcome``, for the console, the printout after it and a headless watcher."""
+    if isinstance(outcome, Aborted):
+        stalled = outcome.stalled
+        name = names[stalled] if 0 <= stalled < len(names) else "?"
+        return tr("end_stalled", name=name, seat=stalled + 1)
+    fault, seat = outcome.fault, outcome.seat
+    if seat is None or not 0 <= seat < len(names):
+        return tr("end_cheating_unknown", detail=fault.reason)
+    line = "?" if fault.position is None else fault.position + 1
+    return tr("end_cheating", seat=seat + 1, name=names[seat], line=line, detail=fault.reason)
