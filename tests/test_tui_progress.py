@@ -42,6 +42,7 @@ class Watched:
             connected=self.connected or snap.connected,
             aborted=self.aborted,
             resumable=self.resumable,
+            bots=frozenset(),  # its other seats stand for people at a networked table
         )
 
     def bid(self, tricks: int) -> None:
@@ -58,6 +59,9 @@ class Watched:
 
     def quit(self) -> None:
         self.quit_called = True
+
+    def abort_stalled(self) -> None:
+        self.inner.abort_stalled()
 
     def changed(self) -> None:
         for callback in self.callbacks:

@@ -510,7 +510,14 @@ class GamePeer:
             watchers=self._watch.names,
             watch_requests=self._watch.requests(),
             coach=self.table.coach,
+            bots=self._bots(),
         )
+
+    def _bots(self) -> frozenset[int]:
+        """The seats a program plays: those the lobby did not say a person plays."""
+        if self.people is None:
+            return frozenset()
+        return frozenset(range(self.table.seats)) - self.people
 
     def _ended_reason(self) -> str | None:
         return ended_reason(self.outcome, self.table.names)

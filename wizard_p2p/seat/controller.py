@@ -102,6 +102,10 @@ class Snapshot:
     # The game's terms let its players ask the coach (``bots.coach``); a practice game's
     # always do, a networked game's when its host offered it and everyone endorsed that.
     coach: bool = False
+    # The seats a program plays, as whoever seated them knows it (the lobby's seat list,
+    # a practice game's bots, a resumed seat's record of them); empty when not known.
+    # The console names them as bots whatever name they were given, and nobody else so.
+    bots: frozenset[int] = frozenset()
 
 
 class SeatController(Protocol):
@@ -130,6 +134,12 @@ class SeatController(Protocol):
 
     def refuse_watcher(self, key: str) -> None:
         """Turn away the one asking to watch (``WatchRequest.key``)."""
+        ...
+
+    def abort_stalled(self) -> None:
+        """End a game held up by a silent seat, when ``snapshot().status`` says this seat
+        may (``StatusKind.STALLED``); ``UsageError`` says why it may not now (a game with
+        no other machine never stalls)."""
         ...
 
 
