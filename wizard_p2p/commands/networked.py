@@ -378,7 +378,7 @@ def report_text(run: SeatRun, peer: GamePeer, *, columns: int | None) -> str:
     """The lines ``_report`` prints, wrapped for ``columns`` (None: not a terminal)."""
     from wizard_p2p.tui.i18n import Translator
     from wizard_p2p.tui.score_text import score_pad_text
-    from wizard_p2p.tui.status_words import ending_text
+    from wizard_p2p.tui.status_words import ending_reason
 
     tr = Translator(run.net.lang)
     table = peer.table
@@ -394,7 +394,8 @@ def report_text(run: SeatRun, peer: GamePeer, *, columns: int | None) -> str:
         names = tr("comma").join(table.names[s] for s in outcome.winners)
         lines.append(fit(tr("end_winners", names=names), columns))
     elif outcome is not None:
-        lines.append(fit(ending_text(tr, outcome, table.names), columns))
+        reason = ending_reason(tr, outcome, table.names)
+        lines.append(fit(tr("end_ended", reason=reason), columns))
     elif peer.resumable:
         lines.append(labelled(tr("end_left_resumable"), command("resume", peer.store.game_dir),
                               columns))

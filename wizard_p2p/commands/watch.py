@@ -29,7 +29,7 @@ from wizard_p2p.errors import UsageError
 from wizard_p2p.files import check_target
 from wizard_p2p.node.watch_gate import key_fingerprint
 from wizard_p2p.node.watcher import WatchNode
-from wizard_p2p.protocol.events import Aborted, Faulted, Finished
+from wizard_p2p.protocol.events import Finished
 from wizard_p2p.rules import RoundResult, Trick
 
 __all__ = ["HeadlessProgress", "watch", "watch_async"]
@@ -211,10 +211,12 @@ class HeadlessProgress:
         if isinstance(outcome, Finished):
             self._say("winner(s): " + ", ".join(table.names[s] for s in outcome.winners))
             self._say(f"game over: verified, {len(table.log)} entries")
-        elif isinstance(outcome, Faulted):
-            self._say(f"game ended: cheating detected: {outcome.fault}")
-        elif isinstance(outcome, Aborted):
-            self._say(f"game ended: {table.names[outcome.stalled]} stalled")
+        elif outcome is not None:  # in English, as every headless line
+            from wizard_p2p.tui.i18n import Translator
+            from wizard_p2p.tui.status_words import ending_reason
+
+            tr = Translator("en")
+            self._say(tr("end_ended", reason=ending_reason(tr, outcome, table.names)))
         else:
             why = f" ({self._node.lost})" if self._node.lost else ""
             self._say(f"stopped watching{why}: verified up to position {len(table.log) - 1}")

@@ -134,7 +134,7 @@ class WizardApp:
         snap = self.snapshot
         assert snap is not None
         view = snap.view
-        if snap.finished or snap.aborted or view.is_over:
+        if snap.finished or snap.ended is not None or view.is_over:
             return "over"
         if not view.my_turn:
             return "wait"
@@ -232,7 +232,7 @@ class WizardApp:
             self.summary = history[-1]
             self.overlay = ROUND
             self.scroll = 0
-        if (snap.finished or snap.aborted) and self.overlay not in (ROUND, FINAL):
+        if (snap.finished or snap.ended is not None) and self.overlay not in (ROUND, FINAL):
             self.overlay = FINAL
         decision = (
             view.round_no,
@@ -611,7 +611,7 @@ class WizardApp:
             self.continue_()
             return
         snap = self.snapshot
-        over = snap is not None and (snap.finished or snap.aborted)
+        over = snap is not None and (snap.finished or snap.ended is not None)
         self.overlay = FINAL if over else None
 
     def show_round_hands(self) -> None:
@@ -632,7 +632,8 @@ class WizardApp:
         """Dismiss the round summary: the standings follow if the game is over."""
         snap = self.snapshot
         self.summary = None
-        self.overlay = FINAL if snap is not None and (snap.finished or snap.aborted) else None
+        over = snap is not None and (snap.finished or snap.ended is not None)
+        self.overlay = FINAL if over else None
 
     def scroll_by(self, lines: int) -> None:
         """Scroll the open window; the limit is the one found when it was last drawn."""
@@ -678,7 +679,7 @@ class WizardApp:
         opens the lobby again, or asks the host's for a seat)."""
         snap = self.snapshot
         if (self.offer_again and self.overlay == FINAL and snap is not None
-                and snap.finished and not snap.aborted):
+                and snap.finished and snap.ended is None):
             self.again = True
             self.leave()
 

@@ -22,7 +22,7 @@ from wizard_p2p.seat.controller import WAITING_FOR, Status, StatusKind
 from wizard_p2p.tui.i18n import Translator
 from wizard_p2p.tui.shared import ConsoleState
 
-__all__ = ["STATUS_WORDS", "Place", "Wording", "ending_text", "status_text"]
+__all__ = ["STATUS_WORDS", "Place", "Wording", "ending_reason", "status_text"]
 
 # The width of the bar that shows how long a seat has held the game up.
 _BAR = 10
@@ -87,8 +87,11 @@ def _refused(app: ConsoleState, status: Status) -> Mapping[str, object]:
 
 
 def _why_ended(app: ConsoleState, status: Status) -> Mapping[str, object]:
-    aborted = app.snapshot.aborted if app.snapshot is not None else None
-    return {"detail": status.detail or aborted or ""}
+    snap = app.snapshot
+    ended = snap.ended if snap is not None else None
+    if status.detail or snap is None or ended is None:
+        return {"detail": status.detail}
+    return {"detail": ending_reason(app.tr, ended, snap.names)}
 
 
 def _sentence(app: ConsoleState, status: Status) -> Mapping[str, object]:
@@ -158,22 +161,23 @@ def status_text(app: ConsoleState) -> str:
     mover = view.to_move
     if not parts and waiting is not None and mover is not None and not app.is_me(mover):
         parts.append(STATUS_WORDS[waiting].say(app, Status(waiting, seat=mover)))
-    if not parts and snap.aborted:
-        parts.append(tr("aborted", detail=snap.aborted))
+    if not parts and snap.ended is not None:
+        parts.append(tr("aborted", detail=ending_reason(tr, snap.ended, snap.names)))
     if not parts and (snap.finished or view.is_over):
         parts.append(tr("game_over"))
     return tr("semicolon").join([text for place in Place for text in said[place]])
 
 
-def ending_text(tr: Translator, outcome: Faulted | Aborted, names: tuple[str, ...]) -> str:
-    """How a game that ended early ended, in the player's language: the one wording of
-    an early ``Outcome``, for the console, the printout after it and a headless watcher."""
+def ending_reason(tr: Translator, outcome: Faulted | Aborted, names: tuple[str, ...]) -> str:
+    """Why a game ended early, in the player's language: the one wording of an early
+    ``Outcome``, for the console's status line and final window, the printout after it
+    (``end_ended``) and a headless watcher's last line."""
     if isinstance(outcome, Aborted):
         stalled = outcome.stalled
         name = names[stalled] if 0 <= stalled < len(names) else "?"
-        return tr("end_stalled", name=name, seat=stalled + 1)
+        return tr("ended_stalled", name=name, seat=stalled + 1)
     fault, seat = outcome.fault, outcome.seat
     if seat is None or not 0 <= seat < len(names):
-        return tr("end_cheating_unknown", detail=fault.reason)
+        return tr("ended_cheating_unknown", detail=fault.reason)
     line = "?" if fault.position is None else fault.position + 1
-    return tr("end_cheating", seat=seat + 1, name=names[seat], line=line, detail=fault.reason)
+    return tr("ended_cheating", seat=seat + 1, name=names[seat], line=line, detail=fault.reason)
