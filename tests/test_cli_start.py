@@ -29,6 +29,26 @@ def test_the_command_line_parser_imports_no_network_and_no_crypto() -> None:
     assert done.stdout.strip() == ""
 
 
+def test_a_headless_seat_says_how_its_game_ended_without_loading_the_console() -> None:
+    probe = (
+        "import sys; from pathlib import Path; from types import SimpleNamespace as NS; "
+        "from wizard_p2p.cli import parse_options; "
+        "from wizard_p2p.commands.networked import SeatRun, report_text; "
+        "from wizard_p2p.protocol.events import Aborted; "
+        "table = NS(game=None, names=('Ann', 'Ben', 'Cho'), completed_rounds=0, series=None); "
+        "store = NS(game_dir='8a0b', log_path=Path('log.jsonl')); "
+        "peer = NS(table=table, store=store, outcome=Aborted(0, 1, 'x'), failure=None, "
+        "resumable=True); "
+        "print(report_text(SeatRun(parse_options(['bot']).seat), peer, columns=None)); "
+        "print('console loaded' if 'prompt_toolkit' in sys.modules else 'no console')"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, timeout=60
+    )
+    assert "game ended: Ben (seat 2) held up the game past the time limit" in done.stdout
+    assert done.stdout.strip().endswith("no console")
+
+
 def play_args(
     tmp_path: Path, *, seats: int = 3, bots: int | None = None, headless: bool = False,
     variant: tuple[str, ...] = (),

@@ -376,9 +376,9 @@ def _report(run: SeatRun, peer: GamePeer, *, quiet: bool | None = None) -> None:
 
 def report_text(run: SeatRun, peer: GamePeer, *, columns: int | None) -> str:
     """The lines ``_report`` prints, wrapped for ``columns`` (None: not a terminal)."""
+    from wizard_p2p.tui.ending_text import ending_reason
     from wizard_p2p.tui.i18n import Translator
     from wizard_p2p.tui.score_text import score_pad_text
-    from wizard_p2p.tui.status_words import ending_reason
 
     tr = Translator(run.net.lang)
     table = peer.table

@@ -212,8 +212,8 @@ class HeadlessProgress:
             self._say("winner(s): " + ", ".join(table.names[s] for s in outcome.winners))
             self._say(f"game over: verified, {len(table.log)} entries")
         elif outcome is not None:  # in English, as every headless line
+            from wizard_p2p.tui.ending_text import ending_reason
             from wizard_p2p.tui.i18n import Translator
-            from wizard_p2p.tui.status_words import ending_reason
 
             tr = Translator("en")
             self._say(tr("end_ended", reason=ending_reason(tr, outcome, table.names)))

@@ -648,7 +648,7 @@ EN: dict[str, str] = {
     "lobby_news_called_off_late": "the start was called off: {who} did not sign the game in time",
     "lobby_news_dropped": "a client {who} was dropped for flooding the lobby",
     "lobby_news_called_off": "the start was called off; waiting for the host to start",
-    # How a game ended early (``tui.status_words.ending_reason``), and the printout's line.
+    # How a game ended early (``tui.ending_text.ending_reason``), and the printout's line.
     "ended_stalled": "{name} (seat {seat}) held up the game past the time limit",
     "ended_cheating": "cheating detected: seat {seat} ({name}), line {line} of the log: {detail}",
     "ended_cheating_unknown": "cheating detected: {detail}",

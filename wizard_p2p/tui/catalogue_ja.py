@@ -636,7 +636,7 @@ JA: dict[str, str] = {
     "lobby_news_called_off_late": "開始を取りやめました：{who} が時間内に署名しませんでした",
     "lobby_news_dropped": "クライアント {who} は送りすぎのため切断しました",
     "lobby_news_called_off": "開始を取りやめました。ホストの開始を待っています",
-    # How a game ended early (``tui.status_words.ending_reason``), and the printout's line.
+    # How a game ended early (``tui.ending_text.ending_reason``), and the printout's line.
     "ended_stalled": "{name}（席 {seat}）が制限時間を超えてゲームを止めました",
     "ended_cheating": "不正を検出：席 {seat}（{name}）、記録の {line} 行目：{detail}",
     "ended_cheating_unknown": "不正を検出：{detail}",

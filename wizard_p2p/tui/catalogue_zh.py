@@ -626,7 +626,7 @@ ZH: dict[str, str] = {
     "lobby_news_called_off_late": "开始已取消：{who} 没有及时签署本局",
     "lobby_news_dropped": "客户端 {who} 刷屏，已被断开",
     "lobby_news_called_off": "开始已取消；等待主持人开始游戏",
-    # How a game ended early (``tui.status_words.ending_reason``), and the printout's line.
+    # How a game ended early (``tui.ending_text.ending_reason``), and the printout's line.
     "ended_stalled": "{name}（座位 {seat}）拖延超过时限",
     "ended_cheating": "发现作弊：座位 {seat}（{name}），游戏记录第 {line} 行：{detail}",
     "ended_cheating_unknown": "发现作弊：{detail}",

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from wizard_p2p.rules import Phase, SeatView
 from wizard_p2p.tui.board import card_fragment, on_click, words
 from wizard_p2p.tui.controls import Line, flow
+from wizard_p2p.tui.ending_text import ending_reason
 from wizard_p2p.tui.series_text import standings_text
 from wizard_p2p.tui.shared import ConsoleState
-from wizard_p2p.tui.status_words import ending_reason
 from wizard_p2p.tui.story import story
 from wizard_p2p.tui.text import card_label, clip, pad, width
 

@@ -17,12 +17,11 @@ from dataclasses import dataclass
 from enum import IntEnum
 from types import MappingProxyType
 
-from wizard_p2p.protocol.events import Aborted, Faulted
 from wizard_p2p.seat.controller import WAITING_FOR, Status, StatusKind
-from wizard_p2p.tui.i18n import Translator
+from wizard_p2p.tui.ending_text import ending_reason
 from wizard_p2p.tui.shared import ConsoleState
 
-__all__ = ["STATUS_WORDS", "Place", "Wording", "ending_reason", "status_text"]
+__all__ = ["STATUS_WORDS", "Place", "Wording", "status_text"]
 
 # The width of the bar that shows how long a seat has held the game up.
 _BAR = 10
@@ -167,17 +166,3 @@ def status_text(app: ConsoleState) -> str:
         parts.append(tr("game_over"))
     return tr("semicolon").join([text for place in Place for text in said[place]])
 
-
-def ending_reason(tr: Translator, outcome: Faulted | Aborted, names: tuple[str, ...]) -> str:
-    """Why a game ended early, in the player's language: the one wording of an early
-    ``Outcome``, for the console's status line and final window, the printout after it
-    (``end_ended``) and a headless watcher's last line."""
-    if isinstance(outcome, Aborted):
-        stalled = outcome.stalled
-        name = names[stalled] if 0 <= stalled < len(names) else "?"
-        return tr("ended_stalled", name=name, seat=stalled + 1)
-    fault, seat = outcome.fault, outcome.seat
-    if seat is None or not 0 <= seat < len(names):
-        return tr("ended_cheating_unknown", detail=fault.reason)
-    line = "?" if fault.position is None else fault.position + 1
-    return tr("ended_cheating", seat=seat + 1, name=names[seat], line=line, detail=fault.reason)
