@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-import argparse
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from wizard_p2p.cli import parse_options
 from wizard_p2p.commands.bot_processes import BotMain
 from wizard_p2p.commands.local_game import start_local_game
+from wizard_p2p.commands.options import PlayOptions
 from wizard_p2p.errors import UsageError
 from wizard_p2p.node.invite import normalise_code
 
@@ -28,14 +29,38 @@ def test_the_command_line_parser_imports_no_network_and_no_crypto() -> None:
     assert done.stdout.strip() == ""
 
 
-def play_args(tmp_path: Path, **overrides: object) -> argparse.Namespace:
-    args = argparse.Namespace(
-        seats=3, variant=[], bots=None, headless=False, out=str(tmp_path), policy="random",
-        trace=None,
+def test_a_headless_seat_says_how_its_game_ended_without_loading_the_console() -> None:
+    probe = (
+        "import sys; from pathlib import Path; from types import SimpleNamespace as NS; "
+        "from wizard_p2p.cli import parse_options; "
+        "from wizard_p2p.commands.networked import SeatRun, report_text; "
+        "from wizard_p2p.protocol.events import Aborted; "
+        "table = NS(game=None, names=('Ann', 'Ben', 'Cho'), completed_rounds=0, series=None); "
+        "store = NS(game_dir='8a0b', log_path=Path('log.jsonl')); "
+        "peer = NS(table=table, store=store, outcome=Aborted(0, 1, 'x'), failure=None, "
+        "resumable=True); "
+        "print(report_text(SeatRun(parse_options(['bot']).seat), peer, columns=None)); "
+        "print('console loaded' if 'prompt_toolkit' in sys.modules else 'no console')"
     )
-    for name, value in overrides.items():
-        setattr(args, name, value)
-    return args
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, timeout=60
+    )
+    assert "game ended: Ben (seat 2) held up the game past the time limit" in done.stdout
+    assert done.stdout.strip().endswith("no console")
+
+
+def play_args(
+    tmp_path: Path, *, seats: int = 3, bots: int | None = None, headless: bool = False,
+    variant: tuple[str, ...] = (),
+) -> PlayOptions:
+    argv = ["play", "--seats", str(seats), "--out", str(tmp_path), "--policy", "random"]
+    argv += ["--bots", str(bots)] if bots is not None else []
+    argv += ["--headless"] if headless else []
+    for name in variant:
+        argv += ["--variant", name]
+    options = parse_options(argv)
+    assert isinstance(options, PlayOptions)
+    return options
 
 
 @pytest.mark.parametrize(
@@ -48,22 +73,20 @@ def test_a_wrong_number_of_bots_is_refused_before_any_starts(
     with pytest.raises(UsageError, match="bots"):
         start_local_game(args)
     assert not any(tmp_path.glob("seat-*"))  # no bot was started
-    assert not hasattr(args, "port")
 
 
 def test_unplayable_variants_are_refused_before_any_bot_starts(tmp_path: Path) -> None:
-    args = play_args(tmp_path, variant=["plus_minus_one", "hidden_bids"])
+    args = play_args(tmp_path, variant=("plus_minus_one", "hidden_bids"))
     with pytest.raises(UsageError):
         start_local_game(args)
-    assert not hasattr(args, "port")
+    assert not any(tmp_path.glob("seat-*"))  # no bot was started
 
 
 def test_a_local_game_gets_loopback_ports_and_a_valid_code(tmp_path: Path) -> None:
     args = play_args(tmp_path, seats=3)
     local = start_local_game(args)
     try:
-        assert args.listen == "127.0.0.1"
-        assert args.port != args.mesh_port and 0 < args.port < 65536
+        assert local.port != local.mesh_port and 0 < local.port < 65536
         assert normalise_code(local.code) == local.code
         assert len(local.processes) == 2
     finally:
@@ -148,7 +171,7 @@ def test_play_forks_its_bots_where_it_can(monkeypatch: pytest.MonkeyPatch, tmp_p
 
     started: list[bool] = []
 
-    def fake_start(args: argparse.Namespace, *, fork: BotMain | None = None) -> object:
+    def fake_start(options: PlayOptions, *, fork: BotMain | None = None) -> object:
         started.append(fork is cli.main)
         return object()
 

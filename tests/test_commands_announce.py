@@ -5,7 +5,6 @@ withdrawing never raises, and the parsers' defaults."""
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import errno
 import logging
@@ -18,10 +17,11 @@ import pytest
 
 from tests.lobby_support import host_lobby
 from tests.test_tui_cjk import ascii_punctuation
-from wizard_p2p.cli import build_parser
+from wizard_p2p.cli import build_parser, parse_options
 from wizard_p2p.commands import networked
 from wizard_p2p.commands.announcing import LobbyAnnouncer, announce_lobby, not_announced
 from wizard_p2p.commands.lobby_adapter import LobbyAdapter
+from wizard_p2p.commands.options import HostOptions, PlayOptions
 from wizard_p2p.errors import WizardError
 from wizard_p2p.net.discovery import (
     FAILED,
@@ -118,15 +118,25 @@ def test_each_change_is_pushed_and_the_last_one_wins() -> None:
     assert len(fake.texts) <= 2 and fake.closed
 
 
-def test_only_a_host_without_no_announce_announces() -> None:
-    parser = build_parser()
-    assert parser.parse_args(["host"]).announce is True
-    assert parser.parse_args(["host", "--no-announce"]).announce is False
-    for argv in (["host", "--no-announce"], ["play"]):
-        args = parser.parse_args(argv)
-        assert asyncio.run(announce_lobby(args, FakeLobby())) == (None, None)  # type: ignore[arg-type]
+def host_options(*argv: str) -> HostOptions:
+    options = parse_options(["host", *argv])
+    assert isinstance(options, HostOptions)
+    return options
+
+
+def test_only_a_host_without_no_announce_announces(tmp_path: Path) -> None:
+    from wizard_p2p.commands.local_game import LocalGame
+
+    assert host_options().announce is True
+    assert host_options("--no-announce").announce is False
+    play = parse_options(["play", "--seats", "3"])
+    assert isinstance(play, PlayOptions)
+    local = LocalGame(GameConfig(3), tmp_path, "ABCD-EF23", [], port=1, mesh_port=2)
+    for options in (host_options("--no-announce"), networked.local_host_options(play, local)):
+        assert options.announce is False
+        assert asyncio.run(announce_lobby(options.announce, FakeLobby())) == (None, None)  # type: ignore[arg-type]
     on_loopback = FakeLobby(listen_host="127.0.0.1")  # for this machine alone: not announced
-    assert asyncio.run(announce_lobby(parser.parse_args(["host"]), on_loopback)) == (  # type: ignore[arg-type]
+    assert asyncio.run(announce_lobby(host_options().announce, on_loopback)) == (  # type: ignore[arg-type]
         None, None)
 
 
@@ -173,8 +183,7 @@ def test_a_sandbox_that_cannot_list_interfaces_still_hosts(
         raise OSError(errno.EPERM, "Operation not permitted")
 
     monkeypatch.setattr(socket, "if_nameindex", refused)
-    args = build_parser().parse_args(["host"])
-    announcer, reason = asyncio.run(announce_lobby(args, FakeLobby()))  # type: ignore[arg-type]
+    announcer, reason = asyncio.run(announce_lobby(host_options().announce, FakeLobby()))  # type: ignore[arg-type]
     assert announcer is None and isinstance(reason, DiscoveryUnavailable)
     assert reason.kind == FAILED and "Operation not permitted" in str(reason)
 
@@ -224,8 +233,8 @@ def test_an_announcement_that_stops_later_is_said_on_the_lobby_and_headless(
     fake.on_failure(NO_MULTICAST)  # as net.discovery.Announcer tells it
     assert told == [NO_MULTICAST]
 
-    headless = argparse.Namespace(headless=True, lang="zh", quiet=False)
-    networked._no_longer_announced(headless, NO_MULTICAST)
+    headless = networked.SeatRun(host_options("--headless", "--lang", "zh").seat)
+    headless.no_longer_announced(NO_MULTICAST)
     assert capsys.readouterr().out == not_announced(NO_MULTICAST, "en") + "\n"
 
     async def console() -> tuple[LobbyLine, ...]:
@@ -235,9 +244,9 @@ def test_an_announcement_that_stops_later_is_said_on_the_lobby_and_headless(
             adapter = LobbyAdapter(host, make_peer=None)  # type: ignore[arg-type]
             changed: list[bool] = []
             adapter.subscribe(lambda: changed.append(True))
-            args = argparse.Namespace(headless=False, lang="en", quiet=False,
-                                      show_lobby_notice=adapter.show_announcement)
-            networked._no_longer_announced(args, NO_MULTICAST)
+            run = networked.SeatRun(host_options("--lang", "en").seat,
+                                    show_lobby_notice=adapter.show_announcement)
+            run.no_longer_announced(NO_MULTICAST)
             assert changed  # the screen is drawn again
             return adapter.snapshot().status
         finally:

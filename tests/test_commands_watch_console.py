@@ -14,7 +14,8 @@ import pytest
 
 from tests.lobby_support import NET
 from tests.protocol_support import new_game
-from wizard_p2p.cli import build_parser
+from wizard_p2p.cli import parse_options
+from wizard_p2p.commands.options import WatchOptions
 from wizard_p2p.commands.watch import watch_async
 from wizard_p2p.net import LobbyServer
 from wizard_p2p.node import watcher as watcher_module
@@ -36,12 +37,13 @@ def test_a_console_watcher_of_a_game_that_never_deals_ends_with_a_sentence(
         gate = WatchGate(server, CODE, GAME.tables[0].log[0], admission="all",
                          players=GAME.tables[0].players)
         gate.start()
-        args = build_parser().parse_args([
+        options = parse_options([
             "watch", f"127.0.0.1:{server.port}", "--code", CODE, "--name", "Screen",
             "--data-dir", str(tmp_path), "--listen", "127.0.0.1",
         ])
+        assert isinstance(options, WatchOptions)
         try:
-            return await asyncio.wait_for(watch_async(args), 30)
+            return await asyncio.wait_for(watch_async(options), 30)
         finally:
             await gate.close()
 

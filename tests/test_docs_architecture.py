@@ -96,7 +96,7 @@ def test_every_module_of_the_package_is_in_the_architecture_document() -> None:
 # sentence naming none, in the same recipe) must hold in their code, or a module of the
 # package.
 
-RECIPE_LEAD = re.compile(r"^\*\*A ([^*]+)\.\*\*", re.MULTILINE)
+RECIPE_LEAD = re.compile(r"^\*\*An? ([^*]+)\.\*\*", re.MULTILINE)
 SPAN = re.compile(r"`([^`]+)`")
 DOTTED = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*")
 FILE_SUFFIX = re.compile(r"\.(?:py|md|json|toml|jsonl)$")

@@ -991,18 +991,19 @@ def test_seat_back_after_its_stall_takes_the_abort_over_its_unsent_entry(
 def test_a_seat_of_a_game_against_local_bots_says_it_cannot_be_resumed(
     tmp_path: Path, run: Callable[..., object]
 ) -> None:
-    import argparse
+    import dataclasses
 
+    from wizard_p2p.cli import parse_options
     from wizard_p2p.commands.networked import _new_peer
+    from wizard_p2p.commands.options import HostOptions
 
     async def main() -> None:
         game = Game(await seat_players(tmp_path, GameConfig(3)))
         player = game.players[0]
-        args = argparse.Namespace(
-            policy="random", headless=False, trace=None, stall_limit=120.0,
-            silence_limit=3.0, resumable=False,
-        )
-        peer = _new_peer(args, player.start, player.identity, player.curve)
+        options = parse_options(["host", "--policy", "random"])
+        assert isinstance(options, HostOptions)
+        seat = dataclasses.replace(options.seat, resumable=False)
+        peer = _new_peer(seat, player.start, player.identity, player.curve)
         assert peer.resumable is False
         await game.start({}, resumable=False)
         try:

@@ -8,7 +8,6 @@ every seat. A joiner's record keeps neither. Real peers on loopback, one process
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 from collections.abc import Callable
 from pathlib import Path
@@ -17,7 +16,9 @@ from typing import Any
 from tests.lobby_support import NET, host_lobby, joiner
 from tests.peer_support import waiting_for_seat_0
 from tests.test_node_peer import run  # noqa: F401  (a fixture)
+from wizard_p2p.cli import parse_options
 from wizard_p2p.commands.networked import reopen_gate_socket
+from wizard_p2p.commands.options import ResumeOptions
 from wizard_p2p.net import CurveKeys, LobbyServer
 from wizard_p2p.node.lobby_common import lobby_keys
 from wizard_p2p.node.store import GameStore, SeatRecord
@@ -25,7 +26,9 @@ from wizard_p2p.node.watch_ask import GateClient, WatchTimers
 from wizard_p2p.node.watch_gate import WatchGate
 
 CODE = "ABCD-EF23"
-ARGS = argparse.Namespace(silence_limit=NET.silence_limit, quiet=True)
+_RESUME = parse_options(["resume", "--quiet", "--silence-limit", str(NET.silence_limit)])
+assert isinstance(_RESUME, ResumeOptions)
+ARGS = _RESUME.seat.net
 
 
 def test_the_host_record_keeps_the_invite_code_and_lobby_port(tmp_path: Path) -> None:

@@ -14,9 +14,6 @@ from tests.private_reach import all_reaches, package_privates, reaches_in
 ALLOWED: dict[tuple[str, str], str] = {
     ("tests/test_node_lobby.py", "_interface_addresses"):
         "the machine's interfaces as the invitation reads them, the loopback included",
-    ("tests/test_commands_announce.py", "_no_longer_announced"):
-        "the networked command's notice of a stopped announcement, whose hooks come in "
-        "argparse's namespace",
     ("tests/test_node_peer.py", "_new_peer"):
         "the networked command's peer, built from argparse's namespace",
     ("tests/test_net_replication.py", "_yield_core"):

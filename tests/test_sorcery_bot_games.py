@@ -4,14 +4,16 @@ and the headless command."""
 
 from __future__ import annotations
 
-import argparse
 import collections
+import dataclasses
 
 import pytest
 
 from tests import sorcery_cards as fx
 from tests.sorcery_support import REAL_CARD_FILE, real_card_file
 from wizard_p2p.bots.sorcery import play_game
+from wizard_p2p.cli import parse_options
+from wizard_p2p.commands.options import SorceryPlayOptions
 from wizard_p2p.commands.sorcery_play import decklist, play
 from wizard_p2p.errors import UsageError
 from wizard_p2p.sorcery.actions import EndReason
@@ -54,11 +56,11 @@ def test_bot_games_between_the_starter_decks() -> None:
     assert reasons[EndReason.HERO_DIED] >= n * 9 // 10, reasons  # the turn limit is rare
 
 
-def _args(**kw: object) -> argparse.Namespace:
-    base = dict(offline=True, headless=True, deck=None, against=None, seed=5, lang=None,
-                cards=str(REAL_CARD_FILE), data_dir=None)
-    base.update(kw)
-    return argparse.Namespace(**base)
+def _args(**kw: object) -> SorceryPlayOptions:
+    options = parse_options(["sorcery", "play", "--offline", "--headless", "--seed", "5",
+                             "--cards", str(REAL_CARD_FILE)])
+    assert isinstance(options, SorceryPlayOptions)
+    return dataclasses.replace(options, **kw)  # type: ignore[arg-type]
 
 
 def test_headless_play_prints_the_winner_and_a_seed_repeats_it(

@@ -430,14 +430,14 @@ def test_the_end_of_the_game_is_shown_and_enter_leaves() -> None:
 
 
 def test_play_without_a_terminal_says_so_in_one_sentence() -> None:
-    import argparse
-
+    from wizard_p2p.cli import parse_options
+    from wizard_p2p.commands.options import SorceryPlayOptions
     from wizard_p2p.commands.sorcery_play import play
 
-    args = argparse.Namespace(offline=True, headless=False, deck=None, against=None, seed=1,
-                              lang=None, cards=None, data_dir=None)
+    options = parse_options(["sorcery", "play", "--offline", "--seed", "1"])
+    assert isinstance(options, SorceryPlayOptions)
     with pytest.raises(UsageError, match="needs a terminal") as caught:
-        play(args)
+        play(options)
     assert "\n" not in str(caught.value)
 
 

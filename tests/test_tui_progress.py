@@ -13,6 +13,7 @@ import pytest
 from prompt_toolkit.input import create_pipe_input
 
 from wizard_p2p.bots import make_policy
+from wizard_p2p.protocol.events import Aborted, Faulted
 from wizard_p2p.rules import Card, GameConfig, Suit
 from wizard_p2p.seat.controller import Snapshot, Status, StatusKind
 from wizard_p2p.seat.offline import OfflineSeat
@@ -29,7 +30,7 @@ class Watched:
         self.seat = inner.seat
         self.status: tuple[Status, ...] = ()
         self.connected: tuple[bool, ...] | None = None
-        self.aborted: str | None = None
+        self.ended: Aborted | Faulted | None = None
         self.resumable = False
         self.callbacks: list[Callable[[], None]] = []
         self.quit_called = False
@@ -40,8 +41,9 @@ class Watched:
             snap,
             status=self.status,
             connected=self.connected or snap.connected,
-            aborted=self.aborted,
+            ended=self.ended,
             resumable=self.resumable,
+            bots=frozenset(),  # its other seats stand for people at a networked table
         )
 
     def bid(self, tricks: int) -> None:
@@ -58,6 +60,9 @@ class Watched:
 
     def quit(self) -> None:
         self.quit_called = True
+
+    def abort_stalled(self) -> None:
+        self.inner.abort_stalled()
 
     def changed(self) -> None:
         for callback in self.callbacks:
@@ -119,10 +124,11 @@ def test_an_aborted_game_says_why_and_leaves() -> None:
     c = watched()
     with create_pipe_input() as pipe:
         app = WizardApp(c, "en", input=pipe, output=FixedSizeOutput())
-        c.aborted = "Ben stalled past the timeout"
+        c.ended = Aborted(writer=0, stalled=2, reason="stalled past the time limit")
         c.changed()
         assert app.overlay == FINAL and app.mode == "over"
-        assert "Ben stalled past the timeout" in "\n".join(screen_text(app))
+        said = "the game was aborted: Ben (seat 3) held up the game past the time limit"
+        assert said in " ".join(" ".join(screen_text(app)).split())
         app.confirm()
         assert app.left and c.quit_called
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from tests.test_tui_progress import Watched, watched
 from wizard_p2p.errors import UsageError
+from wizard_p2p.protocol.events import Aborted
 from wizard_p2p.seat.controller import Status, StatusKind
 from wizard_p2p.tui.app import WizardApp
 from wizard_p2p.tui.board import status_text
@@ -22,7 +23,7 @@ class Abortable(Watched):
         if self.refuse:
             raise UsageError("only the lowest other seat can end the game")
         self.aborts += 1
-        self.aborted = "Ana stalled: stalled past the time limit"
+        self.ended = Aborted(writer=0, stalled=1, reason="stalled past the time limit")
         self.status = (Status(StatusKind.ABORTED),)
         self.changed()
 
@@ -54,7 +55,9 @@ def test_e_ends_the_game_when_the_table_offers_it() -> None:
     app = run_with_keys(lambda pipe, out: WizardApp(c, "en", input=pipe, output=out), script)
     assert "Ana is not answering - e: end the game" in seen[0]
     assert c.aborts == 1
-    assert app.snapshot is not None and app.snapshot.aborted is not None
+    assert app.snapshot is not None and app.snapshot.ended is not None
+    said = "the game was aborted: Ana (seat 2) held up the game past the time limit"
+    assert said in status_text(app)
 
 
 def test_a_refused_end_is_shown_and_changes_nothing() -> None:

@@ -16,7 +16,8 @@ from wizard_p2p.tui.text import card_label
 def offline_seat(variants: tuple[str, ...] = (), **kw: int) -> OfflineSeat:
     config = GameConfig.with_variants(4, list(variants))
     policies = [None] + [make_policy("random") for _ in range(3)]
-    return OfflineSeat(config, ["Ana", "Ben", "Cho", "Dee"], policies, seed=12, **kw)
+    # Named as `play --offline` names its bots: the console names every bot "Bot <n>".
+    return OfflineSeat(config, ["Ana", "Bot 1", "Bot 2", "Bot 3"], policies, seed=12, **kw)
 
 
 def play_round(s: OfflineSeat) -> None:
@@ -71,4 +72,6 @@ def test_sealed_bids_stay_sealed_in_the_story() -> None:
         app = WizardApp(s, "zh", input=pipe, output=FixedSizeOutput())
         bids = next(line for line in story(app) if line.startswith("预测："))
         assert bids.count("密") == 3  # three sealed bids, none revealed
-        assert all(f"{name} {b}" not in bids for name in ("Ben", "Cho", "Dee") for b in range(2))
+        bots = ("机器人 1", "机器人 2", "机器人 3")
+        assert all(name in bids for name in bots)
+        assert all(f"{name} {b}" not in bids for name in bots for b in range(2))

@@ -22,6 +22,7 @@ from prompt_toolkit.input import create_pipe_input
 from tests.test_tui_cjk import ascii_punctuation
 from tests.test_tui_render import render
 from wizard_p2p.errors import UsageError
+from wizard_p2p.protocol.events import Aborted
 from wizard_p2p.rules import (
     DECK,
     Bid,
@@ -59,7 +60,7 @@ class FakeWatch:
         self.names = names
         self.rng = random.Random(seed)
         self.status: tuple[Status, ...] = (Status(StatusKind.VERIFIED, done=42),)
-        self.aborted: str | None = None
+        self.ended: Aborted | None = None
         self.watchers: tuple[str, ...] = ()
         self.callbacks: list[Callable[[], None]] = []
         self.quits = 0
@@ -70,7 +71,7 @@ class FakeWatch:
             names=self.names,
             status=self.status,
             finished=self.game.is_over,
-            aborted=self.aborted,
+            ended=self.ended,
             watchers=self.watchers,
         )
 
@@ -307,14 +308,15 @@ def test_the_end_of_the_game_stays_up_with_the_final_pad(ending: str) -> None:
         if ending == "finished":
             f.until(lambda g: g.is_over)
         else:
-            f.aborted = "Ben left the table"
-            f.status = (Status(StatusKind.ABORTED, detail="Ben left the table"),)
+            f.ended = Aborted(writer=0, stalled=1, reason="left the table")
+            f.status = (Status(StatusKind.ABORTED),)
         f.changed()
         assert app.overlay == FINAL
         text = "\n".join(screen_text(app))
         assert app.tr("watch_leave") in text
         if ending == "aborted":
-            assert "the game was aborted: Ben left the table" in text
+            said = "the game was aborted: Ben (seat 2) held up the game past the time limit"
+            assert said in " ".join(text.split())
         else:
             top = max(f.game.totals)
             winners = [n for n, t in zip(f.names, f.game.totals, strict=True) if t == top]

@@ -10,8 +10,28 @@ import os
 import sys
 import textwrap
 from collections.abc import Callable, Coroutine, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from wizard_p2p.commands.options import (
+    AuditOptions,
+    HistoryOptions,
+    HostOptions,
+    JoinOptions,
+    NetOptions,
+    Options,
+    PlayOptions,
+    PolicyName,
+    ReplayOptions,
+    ResumeOptions,
+    SeatOptions,
+    SorceryDeckOptions,
+    SorceryImportOptions,
+    SorceryPlayOptions,
+    SorceryStartersOptions,
+    TournamentOptions,
+    WatchOptions,
+)
 from wizard_p2p.errors import UsageError, WizardError
 from wizard_p2p.node.invite import DEFAULT_PORT
 from wizard_p2p.rules import VARIANT_NAMES
@@ -40,8 +60,7 @@ def _add_host_address(parser: argparse.ArgumentParser, found: str) -> None:
     parser.add_argument("--code", default=None, help="the host's invite code")
 
 
-# The names of bots.POLICIES, written out: the command line starts without importing the bots.
-POLICY_CHOICES = ("random", "heuristic", "expert")
+POLICY_CHOICES = tuple(PolicyName)
 
 
 def _add_network_options(
@@ -105,11 +124,12 @@ def _add_series_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _cmd_play(args: argparse.Namespace) -> int:
-    if args.offline:
+def _cmd_play(options: PlayOptions) -> int:
+    _check_terminal("play", options.seat.net.headless)
+    if options.offline:
         from wizard_p2p.commands.offline import play_offline
 
-        return play_offline(args)
+        return play_offline(options)
     from wizard_p2p.commands.bot_processes import can_fork_bots
     from wizard_p2p.commands.local_game import start_local_game
 
@@ -119,16 +139,16 @@ def _cmd_play(args: argparse.Namespace) -> int:
         from wizard_p2p.commands.networked import play_networked
 
         # Asked again: importing the node must not have started a thread.
-        local = start_local_game(args, fork=main if can_fork_bots() else None)
+        local = start_local_game(options, fork=main if can_fork_bots() else None)
     else:
         # The bots start first, as new interpreters: they import while this process does.
-        local = start_local_game(args)
+        local = start_local_game(options)
         try:
             from wizard_p2p.commands.networked import play_networked
         except BaseException:
             local.stop_bots(finished=False)
             raise
-    return play_networked(args, local)
+    return play_networked(options, local)
 
 
 def _run(coroutine_factory: Callable[[], Coroutine[Any, Any, GamePeer | None]]) -> int:
@@ -143,91 +163,95 @@ def _run(coroutine_factory: Callable[[], Coroutine[Any, Any, GamePeer | None]]) 
     return 0 if peer.outcome is None or isinstance(peer.outcome, Finished) else 1
 
 
-def _cmd_host(args: argparse.Namespace) -> int:
+def _cmd_host(options: HostOptions) -> int:
+    _check_terminal("host", options.seat.net.headless)
     from wizard_p2p.commands.networked import host_async
 
-    return _run(lambda: host_async(args))
+    return _run(lambda: host_async(options))
 
 
-def _cmd_join(args: argparse.Namespace) -> int:
+def _cmd_join(options: JoinOptions) -> int:
+    _check_terminal(options.command, options.seat.net.headless)
     from wizard_p2p.commands.networked import join_async
 
-    return _run(lambda: join_async(args))
+    return _run(lambda: join_async(options))
 
 
-def _cmd_watch(args: argparse.Namespace) -> int:
+def _cmd_watch(options: WatchOptions) -> int:
+    _check_terminal("watch", options.net.headless)
     from wizard_p2p.commands.watch import watch
 
-    return watch(args)
+    return watch(options)
 
 
-def _cmd_resume(args: argparse.Namespace) -> int:
+def _cmd_resume(options: ResumeOptions) -> int:
+    _check_terminal("resume", options.seat.net.headless)
     from wizard_p2p.commands.networked import resume_async
 
-    return _run(lambda: resume_async(args))
+    return _run(lambda: resume_async(options))
 
 
-def _cmd_audit(args: argparse.Namespace) -> int:
-    if len(args.log) > 1:
+def _cmd_audit(options: AuditOptions) -> int:
+    if len(options.logs) > 1:
         from wizard_p2p.copies import main as copies_main
 
-        return copies_main(args.log, as_json=args.json)
+        return copies_main([str(log) for log in options.logs], as_json=options.json)
     from wizard_p2p.audit import main as audit_main
 
-    return audit_main(args.log[0], as_json=args.json)
+    return audit_main(str(options.logs[0]), as_json=options.json)
 
 
-def _cmd_replay(args: argparse.Namespace) -> int:
+def _cmd_replay(options: ReplayOptions) -> int:
     from wizard_p2p.commands.replay import replay
 
-    return replay(args)
+    return replay(options)
 
 
-def _cmd_history(args: argparse.Namespace) -> int:
+def _cmd_history(options: HistoryOptions) -> int:
     from wizard_p2p.commands.history_command import history
 
-    return history(args)
+    return history(options)
 
 
-def _cmd_tournament(args: argparse.Namespace) -> int:
+def _cmd_tournament(options: TournamentOptions) -> int:
     from wizard_p2p.bots.tournament import main as tournament_main
 
-    return tournament_main(args.rest)
+    return tournament_main(list(options.rest))
 
 
 # --- 巫师牌 (Sorcery TCG): `wizard-p2p sorcery cards|deck|starters|play` -------------------
 # Its commands live in commands/sorcery_cards.py; `play` in commands/sorcery_play.py.
 
 
-def _cmd_sorcery_import(args: argparse.Namespace) -> int:
+def _cmd_sorcery_import(options: SorceryImportOptions) -> int:
     from wizard_p2p.commands.sorcery_cards import import_cards
 
-    return import_cards(args)
+    return import_cards(options)
 
 
-def _cmd_sorcery_deck(args: argparse.Namespace) -> int:
+def _cmd_sorcery_deck(options: SorceryDeckOptions) -> int:
     from wizard_p2p.commands.sorcery_cards import show_deck
 
-    return show_deck(args)
+    return show_deck(options)
 
 
-def _cmd_sorcery_starters(args: argparse.Namespace) -> int:
+def _cmd_sorcery_starters(options: SorceryStartersOptions) -> int:
     from wizard_p2p.commands.sorcery_cards import show_starters
 
-    return show_starters(args)
+    return show_starters()
 
 
-def _cmd_sorcery_play(args: argparse.Namespace) -> int:
+def _cmd_sorcery_play(options: SorceryPlayOptions) -> int:
     import importlib
 
-    # The engine's command: `play(args) -> exit status` in commands/sorcery_play.py.
+    # The engine's command: `play(options) -> exit status` in commands/sorcery_play.py.
     try:
         command = importlib.import_module("wizard_p2p.commands.sorcery_play")
     except ModuleNotFoundError as exc:
         if exc.name != "wizard_p2p.commands.sorcery_play":
             raise
         raise UsageError("this build of wizard-p2p has no 巫师牌 engine to play with") from None
-    return int(command.play(args))
+    return int(command.play(options))
 
 
 def _add_sorcery_card_options(parser: argparse.ArgumentParser) -> None:
@@ -263,7 +287,7 @@ def _add_sorcery(sub: Any) -> None:
     imported.add_argument("file", metavar="FILE", help="your copy of all_card_infos.json")
     imported.add_argument("--data-dir", default=None,
                           help="where to keep it (default: ~/.local/share/wizard-p2p)")
-    imported.set_defaults(func=_cmd_sorcery_import)
+    imported.set_defaults(options=_sorcery_import_options)
 
     deck = group.add_parser(
         "deck",
@@ -276,13 +300,13 @@ def _add_sorcery(sub: Any) -> None:
     deck.add_argument("code", nargs="+", metavar="CODE",
                       help="the deck code (quoted, or as separate words)")
     _add_sorcery_card_options(deck)
-    deck.set_defaults(func=_cmd_sorcery_deck)
+    deck.set_defaults(options=_sorcery_deck_options)
 
     starters = group.add_parser(
         "starters", help="list the starter decks and their codes",
         description="The starter decks: each one's name, elements and code.",
     )
-    starters.set_defaults(func=_cmd_sorcery_starters)
+    starters.set_defaults(options=lambda args: SorceryStartersOptions())
 
     play = group.add_parser(
         "play",
@@ -301,7 +325,7 @@ def _add_sorcery(sub: Any) -> None:
     play.add_argument("--seed", type=int, default=None, help="fixed seed: the same game again")
     play.add_argument("--lang", default=None, help="en, zh, ja (default: from the locale)")
     _add_sorcery_card_options(play)
-    play.set_defaults(func=_cmd_sorcery_play)
+    play.set_defaults(options=_sorcery_play_options)
 
 
 
@@ -342,7 +366,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_game_options(play)
     _add_network_options(play)
     # The strongest bots to play against; a practice game lets the player ask the coach.
-    play.set_defaults(name="You", policy="expert", coach=True)
+    play.set_defaults(name="You", policy="expert")
     play.add_argument("--bots", type=int, default=None, help="bot processes (default: seats-1)")
     play.add_argument(
         "--out", default=None,
@@ -357,7 +381,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--offline", action="store_true", help="in-memory game: no network, no crypto"
     )
-    play.set_defaults(func=_cmd_play)
+    play.set_defaults(options=_play_options)
 
     host = sub.add_parser(
         "host",
@@ -390,7 +414,7 @@ def build_parser() -> argparse.ArgumentParser:
         "this term in the lobby and on the board, and endorses it with the others",
     )
     _add_series_option(host)
-    host.set_defaults(func=_cmd_host, watch_gate=True)
+    host.set_defaults(options=_host_options)
 
     join = sub.add_parser(
         "join",
@@ -402,7 +426,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_host_address(join, "choose among the lobbies announced on the local network")
     _add_network_options(join)
     _add_series_option(join)
-    join.set_defaults(func=_cmd_join)
+    join.set_defaults(options=_join_options)
 
     bot = sub.add_parser(
         "bot",
@@ -414,7 +438,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_host_address(bot, "the only lobby announced on the local network")
     _add_network_options(bot, bot=True)
     _add_series_option(bot)
-    bot.set_defaults(func=_cmd_join, name="Bot")
+    bot.set_defaults(options=_join_options, name="Bot")
 
     watch = sub.add_parser(
         "watch",
@@ -434,7 +458,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--force", action="store_true", help="let --save replace an existing log file",
     )
     _add_network_options(watch, watcher=True)
-    watch.set_defaults(func=_cmd_watch)
+    watch.set_defaults(options=_watch_options)
 
     resume = sub.add_parser(
         "resume",
@@ -452,7 +476,7 @@ def build_parser() -> argparse.ArgumentParser:
         "otherwise the console asks you for each, and a headless host admits none",
     )
     _add_network_options(resume)
-    resume.set_defaults(func=_cmd_resume)
+    resume.set_defaults(options=_resume_options)
 
     audit = sub.add_parser(
         "audit",
@@ -466,7 +490,7 @@ def build_parser() -> argparse.ArgumentParser:
         "log", nargs="+", help="the log file (JSON Lines); several: copies of one game"
     )
     audit.add_argument("--json", action="store_true", help="print the report as JSON")
-    audit.set_defaults(func=_cmd_audit)
+    audit.set_defaults(options=_audit_options)
 
     replay = sub.add_parser(
         "replay",
@@ -488,7 +512,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--force", action="store_true", help="let --export replace an existing file",
     )
     replay.add_argument("--lang", default=None, help="en, zh, ja (default: from the locale)")
-    replay.set_defaults(func=_cmd_replay)
+    replay.set_defaults(options=_replay_options)
 
     history = sub.add_parser(
         "history",
@@ -504,13 +528,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="where keys and games live (default: ~/.local/share/wizard-p2p)",
     )
     history.add_argument("--lang", default=None, help="en, zh, ja (default: from the locale)")
-    history.set_defaults(func=_cmd_history)
+    history.set_defaults(options=_history_options)
 
     tournament = sub.add_parser(
         "tournament", help="bot policies against each other in memory", add_help=False
     )
     tournament.add_argument("rest", nargs=argparse.REMAINDER)
-    tournament.set_defaults(func=_cmd_tournament)
+    tournament.set_defaults(options=_tournament_options)
 
     _add_sorcery(sub)
     return parser
@@ -521,6 +545,53 @@ def _parser() -> argparse.ArgumentParser:
     # Built once per process: `play`'s forked bots parse their own command line with
     # the parser it built before forking them, instead of building it again each.
     return build_parser()
+
+
+def parse_options(argv: Sequence[str]) -> Options:
+    """The command line ``argv`` as its command's options: parsed, checked and frozen
+    once (``argparse`` exits on a malformed one; ``UsageError`` says why a value is
+    refused)."""
+    argv = list(argv)
+    if argv and argv[0] == "tournament":
+        # It parses its own options (argparse's REMAINDER would drop leading ones).
+        return TournamentOptions(tuple(argv[1:]))
+    return _built(_parser().parse_args(argv))
+
+
+def _built(args: argparse.Namespace) -> Options:
+    options: Options = args.options(args)  # set by each command's parser
+    return options
+
+
+def run_options(options: Options) -> int:
+    """Run the command ``options`` are of; its exit status."""
+    match options:
+        case PlayOptions():
+            return _cmd_play(options)
+        case HostOptions():
+            return _cmd_host(options)
+        case JoinOptions():
+            return _cmd_join(options)
+        case ResumeOptions():
+            return _cmd_resume(options)
+        case WatchOptions():
+            return _cmd_watch(options)
+        case AuditOptions():
+            return _cmd_audit(options)
+        case ReplayOptions():
+            return _cmd_replay(options)
+        case HistoryOptions():
+            return _cmd_history(options)
+        case TournamentOptions():
+            return _cmd_tournament(options)
+        case SorceryImportOptions():
+            return _cmd_sorcery_import(options)
+        case SorceryDeckOptions():
+            return _cmd_sorcery_deck(options)
+        case SorceryStartersOptions():
+            return _cmd_sorcery_starters(options)
+        case SorceryPlayOptions():
+            return _cmd_sorcery_play(options)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -534,15 +605,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             # end of every `play`.
             gc.freeze()
     argv = list(argv)
-    parser = _parser()
-    if argv and argv[0] == "tournament":
-        # It parses its own options (argparse's REMAINDER would drop leading ones).
-        args = argparse.Namespace(func=_cmd_tournament, rest=argv[1:])
-    else:
-        args = parser.parse_args(argv)
+    # A malformed command line: argparse says so, and exits (2).
+    args = None if argv and argv[0] == "tournament" else _parser().parse_args(argv)
     try:
-        _check_before_start(args)
-        return int(args.func(args) or 0)
+        options = parse_options(argv) if args is None else _built(args)
+        return int(run_options(options) or 0)
     except WizardError as exc:
         print(_fit_terminal(f"wizard-p2p: {exc}"), file=sys.stderr)
         return 2
@@ -559,9 +626,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 70
 
 
-_CONSOLE_COMMANDS = ("play", "host", "join", "resume", "watch")
-
-
 def _fit_terminal(text: str) -> str:
     """``text`` wrapped between words for the terminal it is written to, which would
     otherwise cut its lines wherever they reach the edge, inside a word or a code."""
@@ -573,24 +637,133 @@ def _fit_terminal(text: str) -> str:
                          break_on_hyphens=False)
 
 
-def _check_before_start(args: argparse.Namespace) -> None:
-    """Refuse what would fail later, before anything starts (bots, sockets, files)."""
-    if getattr(args, "lang", None) is not None:
-        from wizard_p2p.tui.i18n import resolve_lang
+# --- the options, built once from what argparse parsed --------------------------------
+# Each refuses what would fail later, before anything starts (bots, sockets, files).
 
-        args.lang = resolve_lang(args.lang)
-    if isinstance(getattr(args, "name", None), str):
-        from wizard_p2p.node.lobby_common import check_own_name
 
-        args.name = check_own_name(args.name)  # the genesis's rules, before anything is sent
-    console = getattr(args, "command", None) in _CONSOLE_COMMANDS
-    if console and not getattr(args, "headless", True) and not sys.stdin.isatty():
-        if args.command == "watch":
-            raise UsageError(
-                "the console needs a terminal to read keys from; run it in one, or watch "
-                "with: wizard-p2p watch ADDRESS --code CODE --headless"
-            )
+def _path(text: str | None) -> Path | None:
+    return Path(text) if text else None
+
+
+def _lang(text: str | None) -> str | None:
+    if text is None:
+        return None
+    from wizard_p2p.tui.i18n import resolve_lang
+
+    return resolve_lang(text)
+
+
+def _seconds(value: float, option: str) -> float:
+    # NaN and infinity fail this test too.
+    if not 0 < value < 10**6:
+        raise UsageError(f"{option} is a number of seconds above 0, not {value!r}")
+    return value
+
+
+def _games(games: int) -> int:
+    from wizard_p2p.protocol.messages import MAX_SERIES_GAMES
+
+    if not 1 <= games <= MAX_SERIES_GAMES:
+        raise UsageError(f"--games is a number of games from 1 to {MAX_SERIES_GAMES}, not {games}")
+    return games
+
+
+def _check_terminal(command: str, headless: bool) -> None:
+    """Refuse a console with no terminal to read keys from, before anything starts."""
+    if headless or sys.stdin.isatty():
+        return
+    if command == "watch":
         raise UsageError(
-            "the console needs a terminal to read keys from; run it in one, or seat a bot "
-            "with: wizard-p2p bot ADDRESS --code CODE"
+            "the console needs a terminal to read keys from; run it in one, or watch "
+            "with: wizard-p2p watch ADDRESS --code CODE --headless"
         )
+    raise UsageError(
+        "the console needs a terminal to read keys from; run it in one, or seat a bot "
+        "with: wizard-p2p bot ADDRESS --code CODE"
+    )
+
+
+def _net_options(args: argparse.Namespace) -> NetOptions:
+    from wizard_p2p.node.lobby_common import check_own_name
+
+    lang = _lang(args.lang)
+    name = check_own_name(args.name)  # the genesis's rules, before anything is sent
+    return NetOptions(
+        name=name, data_dir=_path(args.data_dir), listen=args.listen, mesh_port=args.mesh_port,
+        silence_limit=_seconds(float(args.silence_limit), "--silence-limit"), lang=lang,
+        headless=args.headless, quiet=args.quiet,
+    )
+
+
+def _seat_options(args: argparse.Namespace, *, games: int = 1) -> SeatOptions:
+    return SeatOptions(
+        net=_net_options(args), policy=PolicyName(args.policy),
+        stall_limit=_seconds(float(args.stall_limit), "--stall-limit"),
+        bell=not args.no_bell, trace=_path(args.trace), join_timeout=args.join_timeout,
+        games=games,
+    )
+
+
+def _play_options(args: argparse.Namespace) -> PlayOptions:
+    return PlayOptions(
+        seat=_seat_options(args), seats=args.seats, variants=tuple(args.variant),
+        bots=args.bots, out=_path(args.out), force=args.force, seed=args.seed,
+        offline=args.offline,
+    )
+
+
+def _host_options(args: argparse.Namespace) -> HostOptions:
+    return HostOptions(
+        seat=_seat_options(args, games=_games(args.games)), seats=args.seats,
+        variants=tuple(args.variant), port=args.port, approve=args.approve,
+        announce=args.announce, admit_watchers=args.admit_watchers, coach=args.coach,
+    )
+
+
+def _join_options(args: argparse.Namespace) -> JoinOptions:
+    return JoinOptions(seat=_seat_options(args, games=_games(args.games)),
+                       address=args.address, code=args.code, command=args.command)
+
+
+def _resume_options(args: argparse.Namespace) -> ResumeOptions:
+    return ResumeOptions(seat=_seat_options(args), game=args.game,
+                         admit_watchers=args.admit_watchers)
+
+
+def _watch_options(args: argparse.Namespace) -> WatchOptions:
+    return WatchOptions(net=_net_options(args), address=args.address, code=args.code,
+                        save=_path(args.save), force=args.force)
+
+
+def _audit_options(args: argparse.Namespace) -> AuditOptions:
+    return AuditOptions(tuple(Path(log) for log in args.log), json=args.json)
+
+
+def _replay_options(args: argparse.Namespace) -> ReplayOptions:
+    return ReplayOptions(Path(args.log), export=_path(args.export), force=args.force,
+                         lang=_lang(args.lang))
+
+
+def _history_options(args: argparse.Namespace) -> HistoryOptions:
+    return HistoryOptions(args.game, data_dir=_path(args.data_dir), lang=_lang(args.lang))
+
+
+def _tournament_options(args: argparse.Namespace) -> TournamentOptions:
+    return TournamentOptions(tuple(args.rest))
+
+
+def _sorcery_import_options(args: argparse.Namespace) -> SorceryImportOptions:
+    return SorceryImportOptions(Path(args.file), data_dir=_path(args.data_dir))
+
+
+def _sorcery_deck_options(args: argparse.Namespace) -> SorceryDeckOptions:
+    return SorceryDeckOptions(" ".join(args.code), cards=_path(args.cards),
+                              data_dir=_path(args.data_dir))
+
+
+def _sorcery_play_options(args: argparse.Namespace) -> SorceryPlayOptions:
+    return SorceryPlayOptions(
+        offline=args.offline, headless=args.headless, deck=args.deck, against=args.against,
+        seed=args.seed, lang=_lang(args.lang), cards=_path(args.cards),
+        data_dir=_path(args.data_dir),
+    )

@@ -17,7 +17,6 @@ words for it (which are English) go to the log.
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import ipaddress
 import logging
@@ -156,16 +155,16 @@ class LobbyAnnouncer:
 
 
 async def announce_lobby(
-    args: argparse.Namespace,
+    announce: bool,
     lobby: HostLobby,
     *,
     on_failure: Callable[[WizardError], None] | None = None,
 ) -> tuple[LobbyAnnouncer | None, WizardError | None]:
-    """The lobby announced, if ``args`` asks for it (``host`` without ``--no-announce``)
+    """The lobby announced, if ``announce`` asks for it (``host`` without ``--no-announce``)
     and it listens beyond the loopback, and why it could not be, if it could not
     (``net.discovery.DiscoveryUnavailable``, for :func:`not_announced`).
     ``on_failure`` hears of an announcement that stops later."""
-    if not getattr(args, "announce", False) or _loopback(lobby.listen_host):
+    if not announce or _loopback(lobby.listen_host):
         return None, None  # a lobby on the loopback is for this machine alone
     announcer = LobbyAnnouncer(lobby, on_failure=on_failure)
     try:

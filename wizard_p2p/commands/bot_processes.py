@@ -114,7 +114,7 @@ def can_fork_bots() -> bool:
 
 
 def start_local_bots(
-    count: int, port: int, code: str, *, policy: str, out: Path, trace: str | None,
+    count: int, port: int, code: str, *, policy: str, out: Path, trace: Path | None,
     fork: BotMain | None = None,
 ) -> list[BotProcess]:
     """Start ``count`` bot processes that join the lobby at ``127.0.0.1:port``.
@@ -127,12 +127,12 @@ def start_local_bots(
     for i in range(1, count + 1):
         argv = [
             "bot", f"127.0.0.1:{port}",
-            "--code", code, "--name", f"Bot {i}", "--policy", policy,
+            "--code", code, "--name", f"Bot {i}", "--policy", str(policy),
             "--data-dir", str(out / f"seat-{i}"), "--listen", "127.0.0.1", "--quiet",
             "--join-timeout", "30",  # the host may still be importing
         ]
         if trace:
-            argv += ["--trace", str(Path(trace).with_suffix(f".seat{i}.json"))]
+            argv += ["--trace", str(trace.with_suffix(f".seat{i}.json"))]
         if fork is not None:
             processes.append(ForkedBot(fork, argv))
         else:

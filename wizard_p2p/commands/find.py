@@ -16,7 +16,6 @@ with the host's address instead.
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import logging
 import time
@@ -37,8 +36,8 @@ FIND_WAIT = 3.0
 """Seconds a headless seat listens for tables before it chooses the only one."""
 
 
-def _example(args: argparse.Namespace) -> str:
-    return f"wizard-p2p {getattr(args, 'command', None) or 'join'} ADDRESS --code CODE"
+def _example(command: str) -> str:
+    return f"wizard-p2p {command} ADDRESS --code CODE"
 
 
 def read_heard(heard: Heard) -> Announcement | None:
@@ -121,7 +120,7 @@ def _open_tables(tables: HeardTables, *, watching: bool) -> list[FoundTable]:
     ]
 
 
-async def _only_table(args: argparse.Namespace, tables: HeardTables, *, watching: bool) -> str:
+async def _only_table(command: str, tables: HeardTables, *, watching: bool) -> str:
     """The one table heard within ``FIND_WAIT`` seconds, or a sentence saying why not."""
     await asyncio.sleep(FIND_WAIT)  # every host on the network answers within it
     found = _open_tables(tables, watching=watching)
@@ -129,13 +128,14 @@ async def _only_table(args: argparse.Namespace, tables: HeardTables, *, watching
     if not found:
         raise UsageError(
             f"no {what} was heard on this network within {FIND_WAIT:g} seconds (a network "
-            f"that blocks multicast hides them); ask the host for its address: {_example(args)}"
+            f"that blocks multicast hides them); ask the host for its address: "
+            f"{_example(command)}"
         )
     if len(found) > 1:
         listed = "; ".join(f"{t.name} at {t.address}" for t in found)
         raise UsageError(
             f"{len(found)} tables are open on this network ({listed}); choose one: "
-            f"{_example(args)}"
+            f"{_example(command)}"
         )
     return found[0].key
 
@@ -182,14 +182,16 @@ def _lobby_takes_code(tables: HeardTables) -> CodeCheck:
     return check
 
 
-async def choose_table(args: argparse.Namespace, *, watching: bool) -> tuple[str, int]:
-    """The lobby (host, port) of a table found on the local network.
+async def choose_table(
+    command: str, code: str | None, *, headless: bool, lang: str | None, watching: bool,
+) -> tuple[str, int, str | None]:
+    """The lobby (host, port) of a table found on the local network, and the invite code.
 
     A console seat chooses on the list (``watching``: games that are playing are listed
-    too) and, if ``args.code`` is empty, types the invite code, which is set in
-    ``args.code``; a headless seat takes the only table heard. ``UsageError`` says why
-    none was chosen: multicast cannot run here, no table or several (headless), or the
-    player left the list.
+    too) and, if ``code`` is empty, types the invite code, which is returned in its
+    place; a headless seat takes the only table heard. ``UsageError`` says why none was
+    chosen: multicast cannot run here, no table or several (headless), or the player
+    left the list; its advice names ``command`` (``join``, ``bot``, ``watch``).
     """
     browser = Browser(readable=readable)
     try:
@@ -197,29 +199,28 @@ async def choose_table(args: argparse.Namespace, *, watching: bool) -> tuple[str
     except DiscoveryUnavailable as exc:
         raise UsageError(
             f"no {'table' if watching else 'lobby'} can be found on this network because "
-            f"{exc}; ask the host for its address: {_example(args)}"
+            f"{exc}; ask the host for its address: {_example(command)}"
         ) from None
     try:
         tables = HeardTables(browser, watching=watching)
-        if getattr(args, "headless", False):
-            key = await _only_table(args, tables, watching=watching)
+        if headless:
+            key = await _only_table(command, tables, watching=watching)
         else:
             from wizard_p2p.tui.find_screen import run_find_async
 
             chosen = await run_find_async(
-                tables, lang=getattr(args, "lang", None), ask_code=not args.code,
+                tables, lang=lang, ask_code=not code,
                 watching=watching, check_code=_lobby_takes_code(tables),
             )
             if chosen is None:
                 raise UsageError("no table was chosen")
-            table, code = chosen
+            table, typed = chosen
             key = table.key
-            if code:
-                args.code = code
+            code = typed or code
         lobby = tables.addresses().get(key)
         if lobby is None:
             raise UsageError("that table is no longer announced: its host has left")
-        return lobby
+        return lobby[0], lobby[1], code
     finally:
         await browser.close()
 

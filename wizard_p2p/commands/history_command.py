@@ -4,7 +4,6 @@ that audit and replay it."""
 
 from __future__ import annotations
 
-import argparse
 from pathlib import Path
 
 from wizard_p2p.audit import GAME_ID_DIGITS
@@ -15,6 +14,7 @@ from wizard_p2p.commands.history import (
     series_games,
     standings_after,
 )
+from wizard_p2p.commands.options import HistoryOptions
 from wizard_p2p.commands.printout import command, fit, labelled, shell_path, terminal_columns
 from wizard_p2p.errors import UsageError
 from wizard_p2p.node.store import default_data_dir
@@ -25,21 +25,21 @@ from wizard_p2p.tui.series_text import standings_text, variant_names
 _DATE = "%Y-%m-%d %H:%M"
 
 
-def history(args: argparse.Namespace) -> int:
+def history(options: HistoryOptions) -> int:
     """Print the list, or one game; 0, or ``UsageError`` for a game not kept."""
-    data_dir = Path(args.data_dir) if args.data_dir else default_data_dir()
-    tr = Translator(args.lang)
+    data_dir = options.data_dir or default_data_dir()
+    tr = Translator(options.lang)
     columns = terminal_columns()
     games = kept_games(data_dir)
-    if args.game is None:
+    if options.game is None:
         print(history_text(tr, games, data_dir, columns), flush=True)
         return 0
-    wanted = args.game.strip().lower().rstrip("…")
+    wanted = options.game.strip().lower().rstrip("…")
     found = [g for g in games if wanted and g.game_id.startswith(wanted)]
     if not found:
-        raise UsageError(tr("history_unknown", id=args.game, path=shell_path(data_dir)))
+        raise UsageError(tr("history_unknown", id=options.game, path=shell_path(data_dir)))
     if len(found) > 1:
-        raise UsageError(tr("history_several", id=args.game))
+        raise UsageError(tr("history_several", id=options.game))
     print(game_text(tr, games, found[0], columns), flush=True)
     return 0
 

@@ -7,28 +7,34 @@ with it (see ``bot_processes``).
 
 from __future__ import annotations
 
-import argparse
 import subprocess
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
 from wizard_p2p.commands.bot_processes import BotMain, BotProcess, start_local_bots
+from wizard_p2p.commands.options import PlayOptions
 from wizard_p2p.errors import UsageError
 from wizard_p2p.files import check_target
 from wizard_p2p.node.invite import new_invite_code
 from wizard_p2p.ports import reserve_port
 from wizard_p2p.rules import GameConfig
 
+LOOPBACK = "127.0.0.1"
+"""Where ``play``'s game listens: this machine alone."""
+
 
 @dataclass
 class LocalGame:
-    """A ``play`` game on loopback whose bots are already starting."""
+    """A ``play`` game on loopback whose bots are already starting: the host's lobby
+    port, its mesh port and its invite code, chosen before they started."""
 
     config: GameConfig
     out: Path
     code: str
     processes: list[BotProcess]
+    port: int
+    mesh_port: int
 
     def stop_bots(self, *, finished: bool) -> None:
         """Wait for the bots; a game that did not finish has nobody left to play for."""
@@ -41,32 +47,29 @@ class LocalGame:
                 process.kill()
 
 
-def start_local_game(args: argparse.Namespace, *, fork: BotMain | None = None) -> LocalGame:
-    """Check ``play``'s options, choose the lobby's ports and code, start the bots
-    (forked from this process to run ``fork``: :func:`start_local_bots`).
-
-    Sets ``args.listen``, ``args.port`` and ``args.mesh_port`` for the host's lobby.
-    """
-    config = GameConfig.with_variants(args.seats, args.variant)
-    bots = args.bots if args.bots is not None else config.seats - (0 if args.headless else 1)
-    if bots != config.seats - (0 if args.headless else 1):
+def start_local_game(options: PlayOptions, *, fork: BotMain | None = None) -> LocalGame:
+    """Check ``play``'s options, choose the lobby's ports (on :data:`LOOPBACK`) and code,
+    start the bots (forked from this process to run ``fork``: :func:`start_local_bots`)."""
+    config = GameConfig.with_variants(options.seats, list(options.variants))
+    headless = options.seat.net.headless
+    needed = config.seats - (0 if headless else 1)
+    if (options.bots if options.bots is not None else needed) != needed:
         raise UsageError(
             f"{config.seats} seats need {config.seats - 1} bots with you, or {config.seats} "
             "with --headless"
         )
-    if args.out:
-        check_copy_targets(Path(args.out), config.seats, force=getattr(args, "force", False))
-    out = Path(args.out) if args.out else Path(tempfile.mkdtemp(prefix="wizard-p2p-"))
+    if options.out is not None:
+        check_copy_targets(options.out, config.seats, force=options.force)
+    out = options.out or Path(tempfile.mkdtemp(prefix="wizard-p2p-"))
     out.mkdir(parents=True, exist_ok=True)
-    args.listen = "127.0.0.1"
-    args.port = reserve_port()
-    args.mesh_port = reserve_port()
+    port = reserve_port()
+    mesh_port = reserve_port()
     code = new_invite_code()
     processes = start_local_bots(
-        config.seats - 1, args.port, code, policy=args.policy, out=out,
-        trace=getattr(args, "trace", None), fork=fork,
+        config.seats - 1, port, code, policy=options.seat.policy, out=out,
+        trace=options.seat.trace, fork=fork,
     )
-    return LocalGame(config, out, code, processes)
+    return LocalGame(config, out, code, processes, port, mesh_port)
 
 
 def copy_targets(out: Path, seats: int) -> list[Path]:

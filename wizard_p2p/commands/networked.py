@@ -7,7 +7,6 @@ lines; a human seat runs the console front end on the same loop.
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import contextlib
 import dataclasses
@@ -17,14 +16,23 @@ import shutil
 import sys
 import time
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from wizard_p2p.audit import GAME_ID_DIGITS
 from wizard_p2p.bots import make_policy
 from wizard_p2p.commands.announcing import announce_lobby, not_announced
-from wizard_p2p.commands.local_game import LocalGame, copy_targets
+from wizard_p2p.commands.local_game import LOOPBACK, LocalGame, copy_targets
 from wizard_p2p.commands.one_program import one_program
+from wizard_p2p.commands.options import (
+    HostOptions,
+    JoinOptions,
+    NetOptions,
+    PlayOptions,
+    ResumeOptions,
+    SeatOptions,
+)
 from wizard_p2p.commands.printout import (
     command,
     fit,
@@ -39,23 +47,18 @@ from wizard_p2p.files import check_target, write_atomic
 from wizard_p2p.identity import Identity
 from wizard_p2p.net import CurveKeys, LobbyServer, NetConfig, load_or_create_curve_keys
 from wizard_p2p.node.invite import DEFAULT_PORT
-from wizard_p2p.node.lobby import GameStart, HostLobby, JoinLobby, check_own_name, load_people
+from wizard_p2p.node.lobby import GameStart, HostLobby, JoinLobby, load_people
 from wizard_p2p.node.lobby_common import dropped_who, lobby_keys
 from wizard_p2p.node.peer import GamePeer, PeerTimers
 from wizard_p2p.node.store import GameStore, SeatRecord, default_data_dir, list_games
 from wizard_p2p.node.watch_gate import WatchGate
 from wizard_p2p.node.watch_list import HOST_SEAT
 from wizard_p2p.ports import reserve_port
-from wizard_p2p.protocol.events import Aborted, Faulted, Finished
+from wizard_p2p.protocol.events import Finished
 from wizard_p2p.protocol.evidence import FILE_NAME as EVIDENCE_FILE
 from wizard_p2p.protocol.evidence import MAX_RECORDS, Evidence
 from wizard_p2p.protocol.genesis import SeriesTerms
-from wizard_p2p.protocol.messages import (
-    MAX_SERIES_GAMES,
-    VERSION,
-    decode_entry,
-    signed_version_of,
-)
+from wizard_p2p.protocol.messages import VERSION, decode_entry, signed_version_of
 from wizard_p2p.rules import GameConfig
 from wizard_p2p.rules.series import GameResult, Standing, series_standings
 
@@ -70,8 +73,8 @@ def parse_address(text: str) -> tuple[str, int]:
     return host, int(port)
 
 
-def _data_dir(args: argparse.Namespace) -> Path:
-    return Path(args.data_dir) if getattr(args, "data_dir", None) else default_data_dir()
+def _data_dir(net: NetOptions) -> Path:
+    return net.data_dir if net.data_dir is not None else default_data_dir()
 
 
 def _keys(data_dir: Path) -> tuple[Identity, CurveKeys]:
@@ -81,42 +84,63 @@ def _keys(data_dir: Path) -> tuple[Identity, CurveKeys]:
     return identity, curve
 
 
-def _seconds(args: argparse.Namespace, name: str, default: float) -> float:
-    value = getattr(args, name, None)
-    value = default if value is None else float(value)
-    # NaN and infinity fail this test too.
-    if not 0 < value < 10**6:
-        option = "--" + name.replace("_", "-")
-        raise UsageError(f"{option} is a number of seconds above 0, not {value!r}")
-    return value
-
-
-def _net_config(args: argparse.Namespace) -> NetConfig:
-    silence = _seconds(args, "silence_limit", 3.0)
+def _net_config(net: NetOptions) -> NetConfig:
+    silence = net.silence_limit
     # Heartbeats go out several times per silence limit, so a short limit still works.
     return NetConfig(silence_limit=silence, heartbeat_interval=min(0.5, silence / 4))
 
 
-def _timers(args: argparse.Namespace) -> PeerTimers:
-    return PeerTimers(stall_limit=_seconds(args, "stall_limit", 120.0))
-
-
-def _check_timer_options(args: argparse.Namespace) -> None:
-    """Refuse bad timer options at once, not after the lobby has seated everyone."""
-    _timers(args)
-    _net_config(args)
-
-
-def _say(args: argparse.Namespace, text: str) -> None:
-    if not getattr(args, "quiet", False):
+def _say(net: NetOptions, text: str) -> None:
+    if not net.quiet:
         print(text, flush=True)
 
 
-def _say_in(args: argparse.Namespace, key: str, **fields: object) -> None:
+def _say_in(net: NetOptions, key: str, **fields: object) -> None:
     """A headless line in the player's language: the catalogues' ``key``."""
     from wizard_p2p.tui.i18n import Translator
 
-    _say(args, Translator(getattr(args, "lang", None))(key, **fields))
+    _say(net, Translator(net.lang)(key, **fields))
+
+
+@dataclass
+class SeatRun:
+    """One run of a seat's command (``host``, ``join``, ``bot``, ``resume``, ``play``): its
+    options, which it only reads, and what changes while its games go on."""
+
+    seat: SeatOptions
+    host: HostOptions | None = None  # this seat's terms as host, when it hosts
+    admit_watchers: bool = False  # the host seat's gate admits every holder of the code
+    # Whether the lobby is announced (a sentence the headless seat says when it is not, or
+    # no longer), and how to tell the console's lobby already open (None: it is announced).
+    lobby_announced: bool = False
+    lobby_unannounced: WizardError | None = None
+    lobby_notice: str | None = None
+    show_lobby_notice: Callable[[WizardError | None], None] | None = None
+    announce_next: Callable[[HostLobby], None] | None = None  # the table's next lobby
+    # The finished games' results, by their series' first game, for a series' standings.
+    series_results: list[tuple[bytes, GameResult]] = field(default_factory=list)
+    series_next: bool = False  # another game at this table follows the one just ended
+
+    @property
+    def net(self) -> NetOptions:
+        return self.seat.net
+
+    def say(self, text: str) -> None:
+        _say(self.seat.net, text)
+
+    def say_in(self, key: str, **fields: object) -> None:
+        _say_in(self.seat.net, key, **fields)
+
+    def no_longer_announced(self, reason: WizardError) -> None:
+        """The lobby's announcement stopped after it opened: said as when it cannot start,
+        on the console's lobby screen or as a headless line."""
+        net = self.seat.net
+        self.lobby_notice = not_announced(reason, net.lang if not net.headless else "en")
+        self.lobby_announced, self.lobby_unannounced = False, reason
+        if net.headless:
+            self.say(self.lobby_notice)
+        if self.show_lobby_notice is not None:
+            self.show_lobby_notice(reason)
 
 
 JOIN_TIMEOUT = 3.0
@@ -147,53 +171,50 @@ def _settle_store(start: GameStart) -> GameStart:
 
 
 def _new_peer(
-    args: argparse.Namespace, start: GameStart, identity: Identity, curve: CurveKeys
+    seat: SeatOptions, start: GameStart, identity: Identity, curve: CurveKeys
 ) -> GamePeer:
     start = _settle_store(start)
+    headless = seat.net.headless
     return GamePeer(
         start.store,
         start.record,
         identity,
         curve,
         start.genesis,
-        net_config=_net_config(args),
-        policy=make_policy(args.policy) if args.headless else None,
-        timers=_timers(args),
-        auto_abort=bool(args.headless),
-        trace_path=Path(args.trace) if getattr(args, "trace", None) else None,
-        resumable=getattr(args, "resumable", True),
+        net_config=_net_config(seat.net),
+        policy=make_policy(seat.policy) if headless else None,
+        timers=PeerTimers(stall_limit=seat.stall_limit),
+        auto_abort=headless,
+        trace_path=seat.trace,
+        resumable=seat.resumable,
         people=start.people,
     )
 
 
 def _attach_gate(
-    args: argparse.Namespace, lobby: HostLobby | JoinLobby, server: LobbyServer | None,
-    peer: GamePeer,
+    run: SeatRun, lobby: HostLobby | JoinLobby, server: LobbyServer | None, peer: GamePeer,
 ) -> None:
     """The host's lobby socket, kept open, becomes the host seat's watch gate."""
     if server is None or not isinstance(lobby, HostLobby):
         return
-    _open_gate(args, server, lobby.code, peer)
+    _open_gate(run, server, lobby.code, peer)
 
 
 def _open_gate(
-    args: argparse.Namespace, server: LobbyServer, code: str, peer: GamePeer, *,
-    resumed: bool = False,
+    run: SeatRun, server: LobbyServer, code: str, peer: GamePeer, *, resumed: bool = False,
 ) -> None:
-    if getattr(args, "admit_watchers", False):
-        admission = "all"
-    else:
-        admission = "none" if args.headless else "ask"
+    headless = run.net.headless
+    admission = "all" if run.admit_watchers else ("none" if headless else "ask")
     gate = WatchGate(
         server, code, peer.table.log[0], admission=admission, players=peer.table.players,
         resumed=resumed,
     )
-    if args.headless:  # the console shows who watches and who asks, in its own words
-        gate.subscribe(lambda: _say(args, f"watchers: {gate.status}") if gate.status else None)
+    if headless:  # the console shows who watches and who asks, in its own words
+        gate.subscribe(lambda: run.say(f"watchers: {gate.status}") if gate.status else None)
     peer.attach_gate(gate)
 
 
-async def reopen_gate_socket(args: argparse.Namespace, record: SeatRecord) -> LobbyServer | None:
+async def reopen_gate_socket(net: NetOptions, record: SeatRecord) -> LobbyServer | None:
     """A resumed host's lobby socket again, for its watch gate: on the lobby port and
     with the key of the invite code its seat record keeps, so that the watchers it
     had reach it where they knew it. None for another seat, a record without a gate,
@@ -201,14 +222,14 @@ async def reopen_gate_socket(args: argparse.Namespace, record: SeatRecord) -> Lo
     if record.seat != HOST_SEAT or not record.invite_code:
         return None
     server = LobbyServer(lobby_keys(record.invite_code), host=record.listen_host,
-                         port=record.lobby_port, config=_net_config(args))
+                         port=record.lobby_port, config=_net_config(net))
     try:
         await server.start()
     except WizardError as exc:
         await server.close()
-        _say(args, f"no watcher can be admitted: {exc}")
+        _say(net, f"no watcher can be admitted: {exc}")
         return None
-    server.on_dropped(lambda event: _say_in(args, "lobby_news_dropped", who=dropped_who(event)))
+    server.on_dropped(lambda event: _say_in(net, "lobby_news_dropped", who=dropped_who(event)))
     return server
 
 
@@ -218,34 +239,31 @@ def _gate_socket(lobby: HostLobby | JoinLobby) -> LobbyServer | None:
 
 
 async def _play_seat(
-    args: argparse.Namespace, start: GameStart, identity: Identity, curve: CurveKeys,
+    run: SeatRun, start: GameStart, identity: Identity, curve: CurveKeys,
     gate: Callable[[GamePeer], None] | None = None,
 ) -> GamePeer:
     """Play a seat whose lobby is over: headless to the end, or in the console."""
-    peer = _new_peer(args, start, identity, curve)
+    seat = run.seat
+    peer = _new_peer(seat, start, identity, curve)
     await peer.start()
     if gate is not None:
         gate(peer)
-    if args.headless:
+    if seat.net.headless:
         await peer.run_until_finished()
     else:
         from wizard_p2p.tui.app import run_app_async
 
         with _no_log_lines_on_screen():
             app = asyncio.ensure_future(
-                run_app_async(peer, lang=getattr(args, "lang", None), bell=_bell(args))
+                run_app_async(peer, lang=seat.net.lang, bell=seat.bell)
             )
             _stop_on_failure(peer, app)
             await asyncio.wait({app})
-        _raise_if_failed(args, peer)
+        _raise_if_failed(run, peer)
         app.result()  # the console's own error, if it had one
         if isinstance(peer.outcome, Finished):
             await peer.run_until_finished()
     return peer
-
-
-def _bell(args: argparse.Namespace) -> bool:
-    return not getattr(args, "no_bell", False)
 
 
 @contextlib.contextmanager
@@ -273,7 +291,7 @@ def _stop_on_failure(peer: GamePeer, app: asyncio.Future[Any]) -> None:
 
 
 async def _console_lobby(
-    args: argparse.Namespace,
+    run: SeatRun,
     lobby: HostLobby | JoinLobby,
     identity: Identity,
     curve: CurveKeys,
@@ -287,28 +305,28 @@ async def _console_lobby(
     from wizard_p2p.commands.lobby_adapter import LobbyAdapter
     from wizard_p2p.tui.app import run_app_async
 
+    seat = run.seat
     app: asyncio.Future[Any] | None = None
 
     async def make_peer(start: GameStart) -> GamePeer:
-        peer = _new_peer(args, start, identity, curve)
+        peer = _new_peer(seat, start, identity, curve)
         await peer.start()
-        _attach_gate(args, lobby, _gate_socket(lobby), peer)
+        _attach_gate(run, lobby, _gate_socket(lobby), peer)
         if app is not None:
             _stop_on_failure(peer, app)
         await peer.ready.wait()  # the console needs a first view: wait for the coin
         return peer
 
-    join_timeout = getattr(args, "join_timeout", None) or JOIN_TIMEOUT
+    join_timeout = seat.join_timeout or JOIN_TIMEOUT
     node_lobby = LobbyAdapter(lobby, make_peer, autostart=autostart, join_timeout=join_timeout)
-    unannounced = getattr(args, "lobby_unannounced", None)
-    if getattr(args, "lobby_announced", False) or unannounced is not None:
-        node_lobby.show_announcement(unannounced)  # the lobby is announced, or why not
-    args.show_lobby_notice = node_lobby.show_announcement  # ... or no longer is
+    if run.lobby_announced or run.lobby_unannounced is not None:
+        node_lobby.show_announcement(run.lobby_unannounced)  # announced, or why not
+    run.show_lobby_notice = node_lobby.show_announcement  # ... or no longer is
     with _no_log_lines_on_screen():
         node_lobby.begin()
         app = asyncio.ensure_future(
-            run_app_async(node_lobby, lang=getattr(args, "lang", None), bell=_bell(args),
-                          again=again, standings=lambda: _standings_now(args, node_lobby.peer))
+            run_app_async(node_lobby, lang=seat.net.lang, bell=seat.bell,
+                          again=again, standings=lambda: _standings_now(run, node_lobby.peer))
         )
         await asyncio.wait({app})
     chosen = False
@@ -324,7 +342,7 @@ async def _console_lobby(
     if peer is None and node_lobby.closed and node_lobby.closed != "left the lobby":
         raise UsageError(node_lobby.closed)  # the host left, or turned us away: say so
     if peer is not None:
-        _raise_if_failed(args, peer)
+        _raise_if_failed(run, peer)
     if peer is not None and isinstance(peer.outcome, Finished):
         await peer.run_until_finished()
     return peer, chosen and peer is not None and isinstance(peer.outcome, Finished)
@@ -337,42 +355,46 @@ def _result(peer: GamePeer) -> GameResult:
                                    table.game.history[: table.completed_rounds])
 
 
+def _series_first(peer: GamePeer) -> bytes:
+    table = peer.table
+    return table.series.first if table.series is not None else table.game_id
+
+
 def _standings_now(
-    args: argparse.Namespace, peer: GamePeer | None
+    run: SeatRun, peer: GamePeer | None
 ) -> tuple[tuple[Standing, ...], int] | None:
     """A series' standings at its later game's end, for the console: this program's
     earlier games of the series (kept in memory as they ended) and this one."""
     if peer is None or not isinstance(peer.outcome, Finished) or peer.table.series is None:
         return None
-    earlier = [r for first, r in getattr(args, "series_results", [])
-               if first == peer.table.series.first]
+    earlier = [r for first, r in run.series_results if first == peer.table.series.first]
     return series_standings([*earlier, _result(peer)]), peer.table.series.game
 
 
-def _keep_result(args: argparse.Namespace, peer: GamePeer) -> None:
+def _keep_result(run: SeatRun, peer: GamePeer) -> None:
     """Remember a finished game's result for the series' next game's end."""
-    table = peer.table
     if isinstance(peer.outcome, Finished):
-        first = table.series.first if table.series is not None else table.game_id
-        args.series_results = [*getattr(args, "series_results", []), (first, _result(peer))]
+        run.series_results.append((_series_first(peer), _result(peer)))
 
 
-def _report(args: argparse.Namespace, peer: GamePeer) -> None:
+def _report(run: SeatRun, peer: GamePeer, *, quiet: bool | None = None) -> None:
     """The end of a seat: the standings (or why it stopped), the log and how to audit it,
-    in the player's language, with commands the player can paste.
+    in the player's language, with commands the player can paste (``quiet``: instead of
+    the options' own).
 
     A seat that failed says why after this (its error, as the command's last line).
     """
-    if not getattr(args, "quiet", False):
-        print(report_text(args, peer, columns=terminal_columns()), flush=True)
+    if not (run.net.quiet if quiet is None else quiet):
+        print(report_text(run, peer, columns=terminal_columns()), flush=True)
 
 
-def report_text(args: argparse.Namespace, peer: GamePeer, *, columns: int | None) -> str:
+def report_text(run: SeatRun, peer: GamePeer, *, columns: int | None) -> str:
     """The lines ``_report`` prints, wrapped for ``columns`` (None: not a terminal)."""
+    from wizard_p2p.tui.ending_text import ending_reason
     from wizard_p2p.tui.i18n import Translator
     from wizard_p2p.tui.score_text import score_pad_text
 
-    tr = Translator(getattr(args, "lang", None))
+    tr = Translator(run.net.lang)
     table = peer.table
     game = table.game
     lines = [tr("end_game", id=peer.store.game_dir)]
@@ -385,34 +407,17 @@ def report_text(args: argparse.Namespace, peer: GamePeer, *, columns: int | None
     elif isinstance(outcome, Finished):
         names = tr("comma").join(table.names[s] for s in outcome.winners)
         lines.append(fit(tr("end_winners", names=names), columns))
-    elif (
-        isinstance(outcome, Faulted)
-        and outcome.seat is not None
-        and 0 <= outcome.seat < len(table.names)
-    ):
-        fault, seat = outcome.fault, outcome.seat
-        line = None if fault.position is None else fault.position + 1
-        lines.append(fit(tr("end_cheating", seat=seat + 1, name=table.names[seat],
-                            line=line if line is not None else "?", detail=fault.reason),
-                         columns))
-    elif isinstance(outcome, Faulted):
-        lines.append(fit(tr("end_cheating_unknown", detail=outcome.fault.reason), columns))
-    elif isinstance(outcome, Aborted):
-        stalled = outcome.stalled
-        lines.append(fit(tr("end_stalled", name=table.names[stalled], seat=stalled + 1),
-                         columns))
+    elif outcome is not None:
+        reason = ending_reason(tr, outcome, table.names)
+        lines.append(fit(tr("end_ended", reason=reason), columns))
     elif peer.resumable:
         lines.append(labelled(tr("end_left_resumable"), command("resume", peer.store.game_dir),
                               columns))
-    elif not args.headless and getattr(args, "practice", False):
-        lines.append(fit(tr("end_practice_over"), columns))
     else:
         lines.append(fit(tr("end_left"), columns))
     lines.append(labelled(tr("end_log"), shell_path(peer.store.log_path), columns))
     lines.append(labelled(tr("end_check"), command("audit", peer.store.log_path), columns))
-    if isinstance(outcome, Finished) and (
-        table.series is not None or getattr(args, "series_next", False)
-    ):
+    if isinstance(outcome, Finished) and (table.series is not None or run.series_next):
         lines.append(_standings(tr, peer))
     return "\n".join(lines)
 
@@ -431,91 +436,70 @@ def _standings(tr: Any, peer: GamePeer) -> str:
     return standings_text(tr, standings_after(games, this), this.number)
 
 
-def _raise_if_failed(args: argparse.Namespace, peer: GamePeer) -> None:
+def _raise_if_failed(run: SeatRun, peer: GamePeer) -> None:
     """A seat that failed still ends with its log and how to audit it; the error follows."""
     if peer.failure is not None:
         # A console seat tells it even where it kept quiet during the game (`play`).
-        shown = args if args.headless else argparse.Namespace(**{**vars(args), "quiet": False})
-        _report(shown, peer)
+        _report(run, peer, quiet=run.net.quiet if run.net.headless else False)
     peer.raise_if_failed()
 
 
-def _check_start_options(args: argparse.Namespace) -> None:
-    """Refuse a bad name or timer option at once, before anything is sent."""
-    args.name = check_own_name(args.name)
-    _check_timer_options(args)
-    games = getattr(args, "games", 1)
-    if not 1 <= games <= MAX_SERIES_GAMES:
-        raise UsageError(f"--games is a number of games from 1 to {MAX_SERIES_GAMES}, not {games}")
+async def host_async(options: HostOptions) -> GamePeer | None:
+    with one_program(_data_dir(options.seat.net)):
+        return await _host_async(options)
 
 
-async def host_async(args: argparse.Namespace) -> GamePeer | None:
-    with one_program(_data_dir(args)):
-        return await _host_async(args)
-
-
-async def _host_async(args: argparse.Namespace) -> GamePeer | None:
-    _check_start_options(args)
-    approve = bool(getattr(args, "approve", False))
-    if approve and args.headless:
+async def _host_async(options: HostOptions) -> GamePeer | None:
+    seat = options.seat
+    net = seat.net
+    if options.approve and net.headless:
         raise UsageError("--approve needs the console: a bot host cannot admit anyone")
-    data_dir = _data_dir(args)
+    run = SeatRun(seat, host=options, admit_watchers=options.admit_watchers)
+    data_dir = _data_dir(net)
     identity, curve = _keys(data_dir)
-    config = GameConfig.with_variants(args.seats, args.variant)
+    config = GameConfig.with_variants(options.seats, list(options.variants))
     host = HostLobby(
         identity,
         curve,
-        args.name,
+        net.name,
         config,
         data_dir,
-        listen_host=args.listen,
-        port=args.port,
-        mesh_port=args.mesh_port,
-        net_config=_net_config(args),
-        approve=approve,
-        bot=bool(args.headless),
-        coach=bool(getattr(args, "coach", False)),
-        gate=bool(getattr(args, "watch_gate", False)),
+        listen_host=net.listen,
+        port=options.port,
+        mesh_port=net.mesh_port,
+        net_config=_net_config(net),
+        approve=options.approve,
+        bot=net.headless,
+        coach=options.coach,
+        gate=options.watch_gate,
     )
-    if getattr(args, "lobby_code", None):
-        host.code = args.lobby_code  # chosen before the bots were started
+    if options.code:
+        host.code = options.code  # chosen before the bots were started
     await host.open()
-    if args.headless:  # the console shows it as the lobby's latest event
+    if net.headless:  # the console shows it as the lobby's latest event
         host.on_sender_dropped(
-            lambda event: _say_in(args, "lobby_news_dropped", who=dropped_who(event)))
+            lambda event: run.say_in("lobby_news_dropped", who=dropped_who(event)))
     announcer, unannounced = await announce_lobby(
-        args, host, on_failure=lambda reason: _no_longer_announced(args, reason)
+        options.announce, host, on_failure=run.no_longer_announced
     )
-    args.lobby_announced, args.lobby_unannounced = announcer is not None, unannounced
+    run.lobby_announced, run.lobby_unannounced = announcer is not None, unannounced
     if unannounced is not None:
-        args.lobby_notice = not_announced(unannounced, args.lang if not args.headless else "en")
+        run.lobby_notice = not_announced(unannounced, net.lang if not net.headless else "en")
     if announcer is not None:
-        args.announce_next = announcer.follow  # the table's next game, if it plays one
-    if args.headless:  # the console's lobby screen shows the same, in its own words
-        _say_in(args, "lobby_headless_open", seats=config.seats, code=host.code)
+        run.announce_next = announcer.follow  # the table's next game, if it plays one
+    if net.headless:  # the console's lobby screen shows the same, in its own words
+        run.say_in("lobby_headless_open", seats=config.seats, code=host.code)
         for address in host.addresses:
-            _say_in(args, "lobby_headless_join_with",
-                    command=f"wizard-p2p join {address} --code {host.code}")
-        _say_in(args, "lobby_headless_fingerprint", fingerprint=identity.fingerprint)
-        if unannounced is not None:
-            _say(args, args.lobby_notice)
+            run.say_in("lobby_headless_join_with",
+                       command=f"wizard-p2p join {address} --code {host.code}")
+        run.say_in("lobby_headless_fingerprint", fingerprint=identity.fingerprint)
+        if run.lobby_notice is not None:
+            run.say(run.lobby_notice)
     try:
-        return await _lobby_then_game(args, host, identity, curve)
+        return await _lobby_then_game(run, host, identity, curve)
     finally:
         if announcer is not None:
             await announcer.close()
-
-
-def _no_longer_announced(args: argparse.Namespace, reason: WizardError) -> None:
-    """The lobby's announcement stopped after it opened: said as when it cannot start,
-    on the console's lobby screen or as a headless line."""
-    args.lobby_notice = not_announced(reason, args.lang if not args.headless else "en")
-    args.lobby_announced, args.lobby_unannounced = False, reason
-    if args.headless:
-        _say(args, args.lobby_notice)
-    show = getattr(args, "show_lobby_notice", None)
-    if show is not None:
-        show(reason)
 
 
 AGAIN_WAIT = 300.0
@@ -525,23 +509,23 @@ NEXT_LOBBY_OPEN = 10.0
 
 
 async def _lobby_then_game(
-    args: argparse.Namespace, lobby: HostLobby | JoinLobby, identity: Identity, curve: CurveKeys
+    run: SeatRun, lobby: HostLobby | JoinLobby, identity: Identity, curve: CurveKeys
 ) -> GamePeer | None:
     """The games at one table: a lobby, then the seat (in the console, or headless with
     progress lines), again for as long as the player chooses another game there (the
     console's ``n`` at game over; ``--games`` for a headless seat). The last game's
     seat; None: the player left the lobby before a game began (said; not a failure)."""
-    peer, again = await _one_game(args, lobby, identity, curve, 1)
+    peer, again = await _one_game(run, lobby, identity, curve, 1)
     number = 1
     while peer is not None and again:
         number += 1
         try:
-            lobby = await _next_lobby(args, lobby, peer, identity, curve)
-            following, again = await _one_game(args, lobby, identity, curve, number)
+            lobby = await _next_lobby(run, lobby, peer, identity, curve)
+            following, again = await _one_game(run, lobby, identity, curve, number)
         except WizardError as exc:
             # No next game (the host did not open one, or it would not seat us): the
             # evening ends with the last game played, and says why.
-            _say(args, str(exc))
+            run.say(str(exc))
             return peer
         if following is None:
             return peer
@@ -550,7 +534,7 @@ async def _lobby_then_game(
 
 
 async def _next_lobby(
-    args: argparse.Namespace, lobby: HostLobby | JoinLobby, peer: GamePeer, identity: Identity,
+    run: SeatRun, lobby: HostLobby | JoinLobby, peer: GamePeer, identity: Identity,
     curve: CurveKeys,
 ) -> HostLobby | JoinLobby:
     """The lobby of the table's next game: the host opens it on the same port with the same
@@ -558,13 +542,14 @@ async def _next_lobby(
     joiner asks it for a seat, as long as ``AGAIN_WAIT``."""
     from wizard_p2p.tui.i18n import Translator
 
-    tr = Translator(getattr(args, "lang", None))
+    net = run.net
+    tr = Translator(net.lang)
     table = peer.table
     if isinstance(lobby, JoinLobby):
-        _say(args, tr("again_asking"))
+        run.say(tr("again_asking"))
         return JoinLobby(
             identity, curve, lobby.name, lobby.host, lobby.port, lobby.code, lobby.data_dir,
-            listen_host=lobby.listen_host, mesh_port=args.mesh_port,
+            listen_host=lobby.listen_host, mesh_port=net.mesh_port,
             net_config=lobby.net_config, bot=lobby.bot,
             again_until=_deadline(AGAIN_WAIT),
         )
@@ -572,12 +557,13 @@ async def _next_lobby(
     assert game is not None
     first = table.series.first if table.series is not None else table.game_id
     number = table.series.game + 1 if table.series is not None else 2
+    # A lobby on a port the system chose has its mesh on another such port.
+    chosen_port = run.host is not None and run.host.port == 0
     host = HostLobby(
         identity, curve, lobby.name, GameConfig.with_variants(lobby.config.seats,
                                                               list(table.config.variants())),
         lobby.data_dir, listen_host=lobby.listen_host, port=lobby.port,
-        # A lobby on a port the system chose has its mesh on another such port.
-        mesh_port=args.mesh_port if args.mesh_port is not None or args.port != 0
+        mesh_port=net.mesh_port if net.mesh_port is not None or not chosen_port
         else reserve_port(lobby.listen_host or "0.0.0.0"),
         net_config=lobby.net_config, code=lobby.code,
         approve=lobby.approve, bot=lobby.bot, gate=lobby.gate,
@@ -594,10 +580,9 @@ async def _next_lobby(
             if time.monotonic() >= deadline:
                 raise
             await asyncio.sleep(0.2)
-    follow = getattr(args, "announce_next", None)
-    if follow is not None:
-        follow(host)
-    _say(args, tr("again_offered"))
+    if run.announce_next is not None:
+        run.announce_next(host)
+    run.say(tr("again_offered"))
     return host
 
 
@@ -606,86 +591,92 @@ def _deadline(seconds: float) -> float:
 
 
 async def _one_game(
-    args: argparse.Namespace, lobby: HostLobby | JoinLobby, identity: Identity, curve: CurveKeys,
+    run: SeatRun, lobby: HostLobby | JoinLobby, identity: Identity, curve: CurveKeys,
     number: int,
 ) -> tuple[GamePeer | None, bool]:
     """One lobby, then its seat; and whether another game at the table follows."""
-    if not args.headless:
-        autostart = isinstance(lobby, HostLobby) and getattr(args, "autostart", False)
+    seat = run.seat
+    if not seat.net.headless:
+        autostart = isinstance(lobby, HostLobby) and seat.autostart
         console_peer, again = await _console_lobby(
-            args, lobby, identity, curve, autostart=autostart,
-            again=not getattr(args, "autostart", False),
+            run, lobby, identity, curve, autostart=autostart, again=not seat.autostart,
         )
         if console_peer is None:
             from wizard_p2p.tui.i18n import Translator
 
-            print(fit(Translator(args.lang)("end_lobby_left"), terminal_columns()), flush=True)
+            print(fit(Translator(seat.net.lang)("end_lobby_left"), terminal_columns()),
+                  flush=True)
             return None, False
         await console_peer.close()
-        _keep_result(args, console_peer)
-        args.series_next = again
-        _report(args, console_peer)
+        _keep_result(run, console_peer)
+        run.series_next = again
+        _report(run, console_peer)
         return console_peer, again
     try:
         if isinstance(lobby, HostLobby):
             start = await lobby.serve(autostart=True)
         else:
-            start = await lobby.join(timeout=getattr(args, "join_timeout", None) or JOIN_TIMEOUT)
+            start = await lobby.join(timeout=seat.join_timeout or JOIN_TIMEOUT)
         server = _gate_socket(lobby)
     finally:
         await lobby.close()
     if isinstance(lobby, HostLobby):
-        for seat, player in enumerate(lobby.players):
-            _say_in(args, "lobby_headless_seat", n=seat + 1, name=player.name,
-                    fingerprint=player.fingerprint)
+        for place, player in enumerate(lobby.players):
+            run.say_in("lobby_headless_seat", n=place + 1, name=player.name,
+                       fingerprint=player.fingerprint)
     else:
-        _say_in(args, "lobby_headless_seated", n=start.record.seat + 1)
+        run.say_in("lobby_headless_seated", n=start.record.seat + 1)
     peer = await _play_seat(
-        args, start, identity, curve, lambda peer: _attach_gate(args, lobby, server, peer)
+        run, start, identity, curve, lambda peer: _attach_gate(run, lobby, server, peer)
     )
-    again = isinstance(peer.outcome, Finished) and number < getattr(args, "games", 1)
-    args.series_next = again
-    _report(args, peer)
+    again = isinstance(peer.outcome, Finished) and number < seat.games
+    run.series_next = again
+    _report(run, peer)
     await peer.close()
     return peer, again
 
 
-async def join_async(args: argparse.Namespace) -> GamePeer | None:
-    with one_program(_data_dir(args)):
-        return await _join_async(args)
+async def join_async(options: JoinOptions) -> GamePeer | None:
+    with one_program(_data_dir(options.seat.net)):
+        return await _join_async(options)
 
 
-async def _join_async(args: argparse.Namespace) -> GamePeer | None:
-    _check_start_options(args)
-    data_dir = _data_dir(args)
+async def _join_async(options: JoinOptions) -> GamePeer | None:
+    net = options.seat.net
+    run = SeatRun(options.seat)
+    data_dir = _data_dir(net)
     identity, curve = _keys(data_dir)
-    if args.address is not None:
-        host, port = parse_address(args.address)
-    elif args.headless and not args.code:
+    code = options.code
+    if options.address is not None:
+        host, port = parse_address(options.address)
+    elif net.headless and not code:
         raise UsageError("the host's invite code is needed: --code ABCD-EF23")
     else:  # found on the network (a console asks for the code there)
         from wizard_p2p.commands.find import choose_table
 
-        host, port = await choose_table(args, watching=False)
-    if not args.code:
+        host, port, code = await choose_table(
+            options.command, code, headless=net.headless, lang=net.lang,
+            watching=False,
+        )
+    if not code:
         raise UsageError("the host's invite code is needed: --code ABCD-EF23")
     lobby = JoinLobby(
         identity,
         curve,
-        args.name,
+        net.name,
         host,
         port,
-        args.code,
+        code,
         data_dir,
-        listen_host=args.listen,
-        mesh_port=args.mesh_port,
-        net_config=_net_config(args),
-        bot=bool(args.headless),
+        listen_host=net.listen,
+        mesh_port=net.mesh_port,
+        net_config=_net_config(net),
+        bot=net.headless,
     )
-    if args.headless:  # a console says it on its lobby screen, which opens next
-        _say_in(args, "lobby_headless_connecting", address=f"{host}:{port}", name=args.name,
-                fingerprint=identity.fingerprint)
-    return await _lobby_then_game(args, lobby, identity, curve)
+    if net.headless:  # a console says it on its lobby screen, which opens next
+        run.say_in("lobby_headless_connecting", address=f"{host}:{port}", name=net.name,
+                   fingerprint=identity.fingerprint)
+    return await _lobby_then_game(run, lobby, identity, curve)
 
 
 def matching_games(stores: list[GameStore], wanted: str) -> list[GameStore]:
@@ -695,18 +686,19 @@ def matching_games(stores: list[GameStore], wanted: str) -> list[GameStore]:
     return [s for s in stores if s.game_dir.startswith(wanted) or wanted.startswith(s.game_dir)]
 
 
-async def resume_async(args: argparse.Namespace) -> GamePeer:
-    with one_program(_data_dir(args)):
-        return await _resume_async(args)
+async def resume_async(options: ResumeOptions) -> GamePeer:
+    with one_program(_data_dir(options.seat.net)):
+        return await _resume_async(options)
 
 
-async def _resume_async(args: argparse.Namespace) -> GamePeer:
-    _check_timer_options(args)
-    data_dir = _data_dir(args)
+async def _resume_async(options: ResumeOptions) -> GamePeer:
+    net = options.seat.net
+    run = SeatRun(options.seat, admit_watchers=options.admit_watchers)
+    data_dir = _data_dir(net)
     identity, curve = _keys(data_dir)
     stores = list_games(data_dir)
-    if args.game:
-        stores = matching_games(stores, args.game)
+    if options.game:
+        stores = matching_games(stores, options.game)
     if not stores:
         raise UsageError(f"no game to resume in {data_dir / 'games'}")
     store: GameStore = stores[0]
@@ -720,27 +712,50 @@ async def _resume_async(args: argparse.Namespace) -> GamePeer:
             f"game {store.game_dir} was played with protocol version {version}; this program "
             f"plays version {VERSION} and cannot resume it"
         )
-    _say(args, f"resuming game {store.game_dir} at seat {record.seat + 1} ({len(lines)} entries)")
+    run.say(f"resuming game {store.game_dir} at seat {record.seat + 1} ({len(lines)} entries)")
     start = GameStart(lines[0], store, record, load_people(store))
-    server = await reopen_gate_socket(args, record)
+    server = await reopen_gate_socket(net, record)
     gated: list[GamePeer] = []
 
     def gate(peer: GamePeer) -> None:
         assert server is not None
-        _open_gate(args, server, record.invite_code, peer, resumed=True)
+        _open_gate(run, server, record.invite_code, peer, resumed=True)
         gated.append(peer)  # the seat closes the gate, and with it the socket
 
     try:
-        peer = await _play_seat(args, start, identity, curve, gate if server else None)
+        peer = await _play_seat(run, start, identity, curve, gate if server else None)
     finally:
         if server is not None and not gated:
             await server.close()
-    _report(args, peer)
+    _report(run, peer)
     await peer.close()
     return peer
 
 
-def play_networked(args: argparse.Namespace, local: LocalGame) -> int:
+def local_host_options(options: PlayOptions, local: LocalGame) -> HostOptions:
+    """``play``'s host seat: its lobby on loopback, on the ports and with the code chosen
+    before its bots started, announced nowhere, its coach offered. A headless host keeps
+    its seat in ``--out``; a console seat starts the game once the bots are seated, prints
+    nothing until the game's end, and is not resumable (the bots end when it leaves)."""
+    seat, net = options.seat, options.seat.net
+    if net.headless and options.out is not None:
+        seat = dataclasses.replace(
+            seat, net=dataclasses.replace(net, data_dir=local.out / "seat-0")
+        )
+    if not net.headless:
+        seat = dataclasses.replace(
+            seat, net=dataclasses.replace(net, quiet=True), autostart=True, resumable=False
+        )
+    seat = dataclasses.replace(
+        seat, net=dataclasses.replace(seat.net, listen=LOOPBACK, mesh_port=local.mesh_port)
+    )
+    return HostOptions(
+        seat, seats=local.config.seats, variants=options.variants,
+        port=local.port, announce=False, coach=True, watch_gate=False, code=local.code,
+    )
+
+
+def play_networked(options: PlayOptions, local: LocalGame) -> int:
     """A local game on loopback: this player (or a bot) hosts; ``local``'s bots join.
 
     The bots' folders are temporary unless ``--out`` names one: then every seat's log
@@ -748,52 +763,47 @@ def play_networked(args: argparse.Namespace, local: LocalGame) -> int:
     folder, like a LAN game's.
     """
     config, out = local.config, local.out
-    if args.headless and args.out:
-        args.data_dir = str(out / "seat-0")
-    args.lobby_code = local.code
-    if not args.headless:
-        args.quiet = True
-        args.autostart = True
-        args.resumable = False  # the bots are ended when the player leaves
+    host = local_host_options(options, local)
+    headless = options.seat.net.headless
     peer: GamePeer | None = None
     refused = False
     try:
-        peer = asyncio.run(host_async(args))
+        peer = asyncio.run(host_async(host))
     finally:
         # Bots outlive a finished game only to let everyone catch up.
         local.stop_bots(finished=peer is not None and isinstance(peer.outcome, Finished))
-        if args.out:
-            refused = _copy_logs(args, config.seats, out)
+        if options.out is not None:
+            refused = _copy_logs(_data_dir(host.seat.net), config.seats, out,
+                                 force=options.force)
         else:
             shutil.rmtree(out, ignore_errors=True)
     if peer is None:
         return 0  # the player left the lobby (said)
-    if not args.headless:
-        args.quiet = False
-        _report(args, peer)
-    if args.out:
+    if not headless:
+        _report(SeatRun(options.seat), peer, quiet=False)  # quiet until the game's end
+    if options.out is not None:
         from wizard_p2p.tui.i18n import Translator
 
-        print(labelled(Translator(args.lang)("end_seats_logs"), shell_path(out),
+        print(labelled(Translator(options.seat.net.lang)("end_seats_logs"), shell_path(out),
                        terminal_columns()))
-    if args.headless:
+    if headless:
         return 0 if isinstance(peer.outcome, Finished) and not refused else 1
     return 0  # finished, or the player chose to leave: neither is a failure
 
 
-def _copy_logs(args: argparse.Namespace, seats: int, out: Path) -> bool:
-    """Every seat's log as ``seat-<n>.jsonl``, and every record of proof any seat kept in
-    the one ``evidence.jsonl`` beside them: a record is the game's, whichever copy of its
-    log it is checked against (SPEC §2.3). Each is written whole, atomically, and only
-    where ``check_copy_targets`` would allow it now (something may have appeared there
-    while the game was played): never through a link or onto what is not a regular
-    file. Whatever is refused is said on stderr; True if anything was."""
-    force = bool(getattr(args, "force", False))
+def _copy_logs(own_dir: Path, seats: int, out: Path, *, force: bool) -> bool:
+    """Every seat's log as ``seat-<n>.jsonl`` (the first from this seat's own data folder,
+    ``own_dir``), and every record of proof any seat kept in the one ``evidence.jsonl``
+    beside them: a record is the game's, whichever copy of its log it is checked against
+    (SPEC §2.3). Each is written whole, atomically, and only where ``check_copy_targets``
+    would allow it now (something may have appeared there while the game was played):
+    never through a link or onto what is not a regular file. Whatever is refused is said
+    on stderr; True if anything was."""
     *logs, evidence_file = copy_targets(out, seats)
     records: list[Evidence] = []
     refused = False
     for i, target in enumerate(logs):
-        seat_dir = _data_dir(args) if i == 0 else out / f"seat-{i}"
+        seat_dir = own_dir if i == 0 else out / f"seat-{i}"
         games = list_games(seat_dir)
         if not games or not games[0].log_path.exists():
             continue

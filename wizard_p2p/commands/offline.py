@@ -2,22 +2,22 @@
 
 from __future__ import annotations
 
-import argparse
-
 from wizard_p2p.bots import make_policy
+from wizard_p2p.commands.options import PlayOptions
 from wizard_p2p.rules import GameConfig
 from wizard_p2p.seat.offline import OfflineSeat
 
 
-def play_offline(args: argparse.Namespace) -> int:
+def play_offline(options: PlayOptions) -> int:
     from wizard_p2p.tui.app import run_app
 
-    config = GameConfig.with_variants(args.seats, args.variant)
-    names = [args.name] + [f"Bot {i}" for i in range(1, config.seats)]
-    policies = [None] + [make_policy(args.policy) for _ in range(1, config.seats)]
-    seat = OfflineSeat(config, names, policies, seat=0, seed=args.seed)
-    run_app(seat, lang=args.lang, bell=not getattr(args, "no_bell", False))
-    _report(seat, args.lang)
+    seat_options = options.seat
+    config = GameConfig.with_variants(options.seats, list(options.variants))
+    names = [seat_options.net.name] + [f"Bot {i}" for i in range(1, config.seats)]
+    policies = [None] + [make_policy(seat_options.policy) for _ in range(1, config.seats)]
+    seat = OfflineSeat(config, names, policies, seat=0, seed=options.seed)
+    run_app(seat, lang=seat_options.net.lang, bell=seat_options.bell)
+    _report(seat, seat_options.net.lang)
     return 0
 
 

@@ -8,11 +8,11 @@ table); a log that cannot be read at all is refused with the reason.
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from pathlib import Path
 
+from wizard_p2p.commands.options import ReplayOptions
 from wizard_p2p.disk.log import read_log_bytes
 from wizard_p2p.errors import DecodeError, FileMissing, UsageError
 from wizard_p2p.files import check_target, write_atomic
@@ -44,19 +44,19 @@ def export_record(record: GameRecord, target: Path, *, force: bool = False) -> N
         raise UsageError(f"cannot write {target}: {exc.strerror}") from None
 
 
-def replay(args: argparse.Namespace) -> int:
-    force = bool(getattr(args, "force", False))
-    if args.export is not None:  # before the work: never over the log, a device, a file
-        check_target(args.export, what="export", force=force, inputs=[args.log])
-    record = read_record(Path(args.log))
-    if args.export is not None:
-        export_record(record, Path(args.export), force=force)
-        print(f"{args.export}: {len(record.rounds)} rounds, {record.status}: "
+def replay(options: ReplayOptions) -> int:
+    force, export = options.force, options.export
+    if export is not None:  # before the work: never over the log, a device, a file
+        check_target(export, what="export", force=force, inputs=[options.log])
+    record = read_record(options.log)
+    if export is not None:
+        export_record(record, export, force=force)
+        print(f"{export}: {len(record.rounds)} rounds, {record.status}: "
               f"{shown(record.message)}")
         return 1 if record.fault is not None else 0
     from wizard_p2p.tui.replay_screen import run_replay
 
     if not sys.stdout.isatty():
         raise UsageError("the replay needs a terminal; use --export FILE.json to write it out")
-    run_replay(record, lang=args.lang)
+    run_replay(record, lang=options.lang)
     return 1 if record.fault is not None else 0

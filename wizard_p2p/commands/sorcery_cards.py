@@ -10,9 +10,9 @@ and how to import it.
 
 from __future__ import annotations
 
-import argparse
 from pathlib import Path
 
+from wizard_p2p.commands.options import SorceryDeckOptions, SorceryImportOptions
 from wizard_p2p.errors import DecodeError, FileMissing, FileRefused, UsageError
 from wizard_p2p.files import read_bounded, write_atomic
 from wizard_p2p.node.store import default_data_dir
@@ -43,17 +43,14 @@ class CardFileMissing(UsageError):
     """No card file where one is looked for (imported, or named by ``--cards``)."""
 
 
-def _data_dir(args: argparse.Namespace) -> Path:
-    given = getattr(args, "data_dir", None)
-    return Path(given) if given else default_data_dir()
+def _imported(data_dir: Path | None) -> Path:
+    """Where the imported card file is kept, in ``data_dir`` (None: the default)."""
+    return (data_dir or default_data_dir()) / "sorcery" / CARD_FILE_NAME
 
 
-def card_file_path(args: argparse.Namespace) -> Path:
+def card_file_path(cards: Path | None, data_dir: Path | None) -> Path:
     """``--cards FILE`` when given, else the imported copy in the data dir."""
-    given = getattr(args, "cards", None)
-    if given:
-        return Path(given)
-    return _data_dir(args) / "sorcery" / CARD_FILE_NAME
+    return cards if cards is not None else _imported(data_dir)
 
 
 def _decode_file(path: Path) -> tuple[bytes, CardDatabase]:
@@ -71,10 +68,10 @@ def _decode_file(path: Path) -> tuple[bytes, CardDatabase]:
         raise UsageError(f"{path} is not a good card file ({exc}): {WHERE_TO_GET}") from None
 
 
-def load_cards(args: argparse.Namespace) -> CardDatabase:
+def load_cards(cards: Path | None, data_dir: Path | None) -> CardDatabase:
     """The card database of this run (``--cards FILE`` or the imported copy), or a
     :class:`UsageError` in one sentence saying where to get the file."""
-    return _decode_file(card_file_path(args))[1]
+    return _decode_file(card_file_path(cards, data_dir))[1]
 
 
 def resolve_deck(text: str, cards: CardDatabase) -> Deck:
@@ -84,11 +81,10 @@ def resolve_deck(text: str, cards: CardDatabase) -> Deck:
     return read_code(chosen.code if chosen else text, cards)
 
 
-def import_cards(args: argparse.Namespace) -> int:
-    """Decode ``args.file`` (refusing a damaged one) and copy it into the data dir."""
-    source = Path(args.file)
-    data, cards = _decode_file(source)
-    target = _data_dir(args) / "sorcery" / CARD_FILE_NAME
+def import_cards(options: SorceryImportOptions) -> int:
+    """Decode ``options.file`` (refusing a damaged one) and copy it into the data dir."""
+    data, cards = _decode_file(options.file)
+    target = _imported(options.data_dir)
     target.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
     # The bytes just decoded, not a second read: what is kept is what was checked.
     write_atomic(target, data, mode=0o644)
@@ -96,11 +92,11 @@ def import_cards(args: argparse.Namespace) -> int:
     return 0
 
 
-def show_deck(args: argparse.Namespace) -> int:
+def show_deck(options: SorceryDeckOptions) -> int:
     """Exit 0 and a one-line summary for a legal deck; 1 and a line per card and rule
     broken; 2 (raised) when the code cannot be read."""
-    cards = load_cards(args)
-    deck = resolve_deck(" ".join(args.code), cards)
+    cards = load_cards(options.cards, options.data_dir)
+    deck = resolve_deck(options.code, cards)
     broken = deck.violations()
     if not broken:
         print(f"legal: {deck}")
@@ -111,7 +107,7 @@ def show_deck(args: argparse.Namespace) -> int:
     return 1
 
 
-def show_starters(args: argparse.Namespace) -> int:
+def show_starters() -> int:
     """Every starter deck: its name, elements, what it is, and its code."""
     for deck in STARTERS:
         elements = "".join(e.value for e in deck.elements)

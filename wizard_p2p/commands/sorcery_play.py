@@ -9,11 +9,11 @@ same game again: the coin, every shuffle and every bot choice come from it.
 
 from __future__ import annotations
 
-import argparse
 import random
 import sys
 
 from wizard_p2p.bots.sorcery import play_game
+from wizard_p2p.commands.options import SorceryPlayOptions
 from wizard_p2p.commands.sorcery_cards import load_cards, resolve_deck
 from wizard_p2p.errors import UsageError
 from wizard_p2p.sorcery.actions import EndReason
@@ -36,20 +36,20 @@ def decklist(deck: Deck) -> Decklist:
     return Decklist(deck.hero, deck.main, deck.skills, deck.extra)
 
 
-def play(args: argparse.Namespace) -> int:
+def play(options: SorceryPlayOptions) -> int:
     """Play against the bot in the console, or (``--headless``) bot against bot to the
     end, printing the winner; exit 0."""
-    if not args.headless and not (sys.stdin.isatty() and sys.stdout.isatty()):
+    if not options.headless and not (sys.stdin.isatty() and sys.stdout.isatty()):
         raise UsageError(
             "the console needs a terminal to read keys from; run it in one, or let two bots "
             "play with: wizard-p2p sorcery play --offline --headless"
         )
-    cards = load_cards(args)
-    names = (args.deck or STARTERS[0].name, args.against or STARTERS[1].name)
+    cards = load_cards(options.cards, options.data_dir)
+    names = (options.deck or STARTERS[0].name, options.against or STARTERS[1].name)
     decks = (decklist(resolve_deck(names[0], cards)), decklist(resolve_deck(names[1], cards)))
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
-    if not args.headless:
-        return _console(decks, seed, args.lang)
+    seed = options.seed if options.seed is not None else random.SystemRandom().randrange(2**32)
+    if not options.headless:
+        return _console(decks, seed, options.lang)
     record = play_game(decks, seed)
     outcome = record.outcome
     heroes = (decks[0].hero.name, decks[1].hero.name)

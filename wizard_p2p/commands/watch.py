@@ -10,10 +10,8 @@ it proved cheated (the proof kept in ``evidence.jsonl``, see ``node.watch_fork``
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from wizard_p2p.audit import format_score_pad
@@ -25,70 +23,74 @@ from wizard_p2p.commands.networked import (
     _say,
     parse_address,
 )
+from wizard_p2p.commands.options import WatchOptions
 from wizard_p2p.commands.printout import command, labelled, shell_path, terminal_columns
 from wizard_p2p.errors import UsageError
 from wizard_p2p.files import check_target
-from wizard_p2p.node.lobby_common import check_own_name
 from wizard_p2p.node.watch_gate import key_fingerprint
 from wizard_p2p.node.watcher import WatchNode
-from wizard_p2p.protocol.events import Aborted, Faulted, Finished
+from wizard_p2p.protocol.events import Finished
 from wizard_p2p.rules import RoundResult, Trick
 
 __all__ = ["HeadlessProgress", "watch", "watch_async"]
 
 
-async def _address(args: argparse.Namespace) -> tuple[str, int]:
-    """The host's lobby address: given on the command line, or chosen among the tables
-    announced on the local network (which asks for the invite code if none was given)."""
-    if getattr(args, "address", None):
-        return parse_address(args.address)
+async def _address(options: WatchOptions) -> tuple[str, int, str | None]:
+    """The host's lobby address and the invite code: given on the command line, or
+    chosen among the tables announced on the local network (which asks for the invite
+    code if none was given)."""
+    if options.address:
+        host, port = parse_address(options.address)
+        return host, port, options.code
     from wizard_p2p.commands.find import choose_table
 
-    return await choose_table(args, watching=True)
+    net = options.net
+    return await choose_table("watch", options.code, headless=net.headless, lang=net.lang,
+                              watching=True)
 
 
-async def watch_async(args: argparse.Namespace) -> WatchNode:
-    """Watch the game at ``args.address`` until it ends or the watcher leaves."""
-    name = check_own_name(args.name)
-    if not args.code and (args.headless or args.address):
+async def watch_async(options: WatchOptions) -> WatchNode:
+    """Watch the game at ``options.address`` until it ends or the watcher leaves."""
+    net = options.net
+    name = net.name
+    if not options.code and (net.headless or options.address):
         raise UsageError("the host's invite code is needed: --code ABCD-EF23")
-    if args.save:
-        check_target(args.save, what="log to save", force=getattr(args, "force", False))
-    host, port = await _address(args)
-    data_dir = _data_dir(args)
+    if options.save is not None:
+        check_target(options.save, what="log to save", force=options.force)
+    host, port, code = await _address(options)
+    data_dir = _data_dir(net)
     _, curve = _keys(data_dir)
     node = WatchNode(
-        curve, name, host, port, args.code, listen_host=args.listen, mesh_port=args.mesh_port,
-        net_config=_net_config(args), save=Path(args.save) if args.save else None,
-        data_dir=data_dir,
+        curve, name, host, port, code or "", listen_host=net.listen, mesh_port=net.mesh_port,
+        net_config=_net_config(net), save=options.save, data_dir=data_dir,
     )
-    _say(args, f"asking {host}:{port} to watch as {name} ({key_fingerprint(curve.public)})…")
-    printer = HeadlessProgress(node, lambda line: _say(args, line))
-    if args.headless:
+    _say(net, f"asking {host}:{port} to watch as {name} ({key_fingerprint(curve.public)})…")
+    printer = HeadlessProgress(node, lambda line: _say(net, line))
+    if net.headless:
         node.subscribe(printer.update)
     try:
         await node.start()
-        _say(args, "admitted: following the game")
-        if args.headless:
+        _say(net, "admitted: following the game")
+        if net.headless:
             await node.run_until_finished()
         else:
-            await _console(node, args)
+            await _console(node, options)
     finally:
         await node.close()
     if node.table is not None:
-        if args.headless:
+        if net.headless:
             printer.update()  # what came last (the screen showed it already)
         printer.final()
     if node.save_path is not None and node.table is not None:
         from wizard_p2p.tui.i18n import Translator
 
-        tr, columns = Translator(getattr(args, "lang", None)), terminal_columns()
-        _say(args, labelled(tr("end_log"), shell_path(node.save_path), columns))
-        _say(args, labelled(tr("end_check"), command("audit", node.save_path), columns))
+        tr, columns = Translator(net.lang), terminal_columns()
+        _say(net, labelled(tr("end_log"), shell_path(node.save_path), columns))
+        _say(net, labelled(tr("end_check"), command("audit", node.save_path), columns))
     return node
 
 
-async def _console(node: WatchNode, args: argparse.Namespace) -> None:
+async def _console(node: WatchNode, options: WatchOptions) -> None:
     """The watch screen, once there is a table to show; the watchdog (no player heard)
     runs meanwhile. A game that ends, or players who vanish, before the first deal
     end it with no screen: what ended it is said after (``HeadlessProgress.final``)."""
@@ -99,22 +101,22 @@ async def _console(node: WatchNode, args: argparse.Namespace) -> None:
         if watchdog.done():
             watchdog.result()  # an error of the watchdog's is the command's
         if not node.ready.is_set():
-            _say(args, "the game was never dealt: there is no table to show")
+            _say(options.net, "the game was never dealt: there is no table to show")
             return
         with _no_log_lines_on_screen():
             from wizard_p2p.tui.watch_screen import run_watch_async
 
-            await run_watch_async(node, lang=getattr(args, "lang", None))
+            await run_watch_async(node, lang=options.net.lang)
     finally:
         for task in (watchdog, ready):
             task.cancel()
         await asyncio.gather(watchdog, ready, return_exceptions=True)
 
 
-def watch(args: argparse.Namespace) -> int:
+def watch(options: WatchOptions) -> int:
     """The ``watch`` command: 0 once the game ended (or the watcher left) after being
     followed, 1 if it ended early (stalled, or a cheat found)."""
-    node = asyncio.run(watch_async(args))
+    node = asyncio.run(watch_async(options))
     table = node.table
     if node.lost is not None:
         return 1
@@ -209,10 +211,12 @@ class HeadlessProgress:
         if isinstance(outcome, Finished):
             self._say("winner(s): " + ", ".join(table.names[s] for s in outcome.winners))
             self._say(f"game over: verified, {len(table.log)} entries")
-        elif isinstance(outcome, Faulted):
-            self._say(f"game ended: cheating detected: {outcome.fault}")
-        elif isinstance(outcome, Aborted):
-            self._say(f"game ended: {table.names[outcome.stalled]} stalled")
+        elif outcome is not None:  # in English, as every headless line
+            from wizard_p2p.tui.ending_text import ending_reason
+            from wizard_p2p.tui.i18n import Translator
+
+            tr = Translator("en")
+            self._say(tr("end_ended", reason=ending_reason(tr, outcome, table.names)))
         else:
             why = f" ({self._node.lost})" if self._node.lost else ""
             self._say(f"stopped watching{why}: verified up to position {len(table.log) - 1}")

@@ -52,7 +52,7 @@ from wizard_p2p.node.helper import PassHelper
 from wizard_p2p.node.idle import IdleWork
 from wizard_p2p.node.lobby_common import endpoint_of
 from wizard_p2p.node.repair import Repair
-from wizard_p2p.node.seat_status import ended_reason, seat_status
+from wizard_p2p.node.seat_status import seat_status
 from wizard_p2p.node.send_order import send_order
 from wizard_p2p.node.stall import PeerTimers, StallWatch
 from wizard_p2p.node.store import GameStore, SeatRecord
@@ -536,15 +536,19 @@ class GamePeer:
             status=self.status(),
             log=(),
             finished=isinstance(self.outcome, Finished),
-            aborted=self._ended_reason(),
+            ended=None if isinstance(self.outcome, Finished) else self.outcome,
             resumable=self.resumable,
             watchers=self._watch.names,
             watch_requests=self._watch.requests(),
             coach=self.table.coach,
+            bots=self._bots(),
         )
 
-    def _ended_reason(self) -> str | None:
-        return ended_reason(self.outcome, self.table.names)
+    def _bots(self) -> frozenset[int]:
+        """The seats a program plays: those the lobby did not say a person plays."""
+        if self.people is None:
+            return frozenset()
+        return frozenset(range(self.table.seats)) - self.people
 
     def status(self) -> tuple[Status, ...]:
         return seat_status(

@@ -9,12 +9,12 @@ from __future__ import annotations
 import time
 
 from wizard_p2p.node.stall import StallWatch
-from wizard_p2p.protocol.events import Aborted, Faulted, Finished, Outcome
+from wizard_p2p.protocol.events import Finished, Outcome
 from wizard_p2p.protocol.kinds import Stage
 from wizard_p2p.protocol.table import Table
 from wizard_p2p.seat.controller import WAITING_FOR, Status, StatusKind
 
-__all__ = ["ended_reason", "game_status", "seat_status"]
+__all__ = ["game_status", "seat_status"]
 
 # What a table in set-up is doing, by its stage.
 _SETUP_STATUS = {
@@ -25,22 +25,13 @@ _SETUP_STATUS = {
 }
 
 
-def ended_reason(outcome: Outcome | None, names: tuple[str, ...]) -> str | None:
-    """Why the game ended early, if it did (None while it goes on, or once finished)."""
-    if isinstance(outcome, Faulted):
-        return f"cheating detected: {outcome.fault}"
-    if isinstance(outcome, Aborted):
-        return f"{names[outcome.stalled]} stalled: {outcome.reason}"
-    return None
-
-
 def game_status(table: Table, outcome: Outcome | None, seat: int | None = None) -> Status | None:
     """How the game ended (``outcome``), or what the table does or waits for, unless it
     waits for ``seat`` (None for a watcher, who holds none)."""
     if isinstance(outcome, Finished):
         return Status(StatusKind.GAME_OVER)
     if outcome is not None:
-        return Status(StatusKind.ABORTED, detail=ended_reason(outcome, table.names) or "")
+        return Status(StatusKind.ABORTED)  # how: the snapshot's ``ended``
     stage, writer, done, total = table.progress()
     if stage in _SETUP_STATUS:
         return Status(_SETUP_STATUS[stage], seat=writer, done=done, total=total)

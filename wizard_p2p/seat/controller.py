@@ -16,6 +16,7 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Protocol
 
+from wizard_p2p.protocol.events import Aborted, Faulted
 from wizard_p2p.rules import Card, Phase, SeatView, Suit
 
 
@@ -38,7 +39,7 @@ class StatusKind(StrEnum):
     CHEATED = "cheated"  # proven, the proof kept on disk; ``detail`` says how
     # How the game ended.
     GAME_OVER = "game-over"
-    ABORTED = "aborted"  # ``detail`` says why
+    ABORTED = "aborted"  # the snapshot's ``ended`` says how (or ``detail``, when given)
     # A watcher's: reaching the host (``detail``: the address; then why it waits), what
     # it verified (``done``: the position, the rounds), an entry it refused (``seat``
     # sent it, ``done`` its position, ``detail`` why).
@@ -91,7 +92,8 @@ class Snapshot:
     status: tuple[Status, ...] = ()
     log: tuple[str, ...] = ()  # human-readable lines of the game log, oldest first
     finished: bool = False
-    aborted: str | None = None  # why the game ended early, if it did
+    # How the game ended early, if it did: the outcome itself, which the console words.
+    ended: Aborted | Faulted | None = None
     resumable: bool = False  # the seat's files let it rejoin after ``quit()``
     watchers: tuple[str, ...] = ()  # the names of who watches the table now
     # Asking to watch, shown to the host alone: ``admit_watcher``/``refuse_watcher``.
@@ -99,6 +101,10 @@ class Snapshot:
     # The game's terms let its players ask the coach (``bots.coach``); a practice game's
     # always do, a networked game's when its host offered it and everyone endorsed that.
     coach: bool = False
+    # The seats a program plays, as whoever seated them knows it (the lobby's seat list,
+    # a practice game's bots, a resumed seat's record of them); empty when not known.
+    # The console names them as bots whatever name they were given, and nobody else so.
+    bots: frozenset[int] = frozenset()
 
 
 class SeatController(Protocol):
@@ -127,6 +133,12 @@ class SeatController(Protocol):
 
     def refuse_watcher(self, key: str) -> None:
         """Turn away the one asking to watch (``WatchRequest.key``)."""
+        ...
+
+    def abort_stalled(self) -> None:
+        """End a game held up by a silent seat, when ``snapshot().status`` says this seat
+        may (``StatusKind.STALLED``); ``UsageError`` says why it may not now (a game with
+        no other machine never stalls)."""
         ...
 
 

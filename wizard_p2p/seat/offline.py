@@ -76,6 +76,7 @@ class OfflineSeat:
             log=(),
             finished=view.is_over,
             coach=self.coach,
+            bots=frozenset(s for s, policy in enumerate(self.policies) if policy is not None),
         )
 
     def bid(self, tricks: int) -> None:
@@ -103,6 +104,10 @@ class OfflineSeat:
 
     def refuse_watcher(self, key: str) -> None:
         raise UsageError("nobody watches a game played offline")
+
+    def abort_stalled(self) -> None:
+        raise UsageError("nothing is stalled: every other seat of a game played offline "
+                         "is a bot on this machine")
 
     # --- driving the game ---------------------------------------------------------------
 

@@ -24,7 +24,6 @@ the ±1 bid) gets a message in the player's language and changes nothing.
 from __future__ import annotations
 
 import asyncio
-import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, cast
 
@@ -45,9 +44,6 @@ from wizard_p2p.tui.lobby_screen import LobbyController, LobbySnapshot, is_lobby
 from wizard_p2p.tui.shared import COACH, FINAL, HELP, LOG, ROUND, SCORES, SUITS
 from wizard_p2p.tui.style import STYLE
 from wizard_p2p.tui.watchers import is_watching, watch_key
-
-# How `play` names its bots (commands.bot_processes): shown in the player's language.
-_BOT_NAME = re.compile(r"Bot (\d{1,2})")
 
 if TYPE_CHECKING:
     from wizard_p2p.tui.replay_screen import ReplayApp
@@ -138,7 +134,7 @@ class WizardApp:
         snap = self.snapshot
         assert snap is not None
         view = snap.view
-        if snap.finished or snap.aborted or view.is_over:
+        if snap.finished or snap.ended is not None or view.is_over:
             return "over"
         if not view.my_turn:
             return "wait"
@@ -163,15 +159,18 @@ class WizardApp:
         return hand[self.selected] if 0 <= self.selected < len(hand) else None
 
     def name(self, seat: int) -> str:
-        """A seat as this player reads it: "You" for their own, "Bot 2" in their language."""
+        """A seat as this player reads it: "You" for their own; a seat the snapshot says a
+        program plays as "Bot 2" in their language (numbered among the table's bots, in
+        seat order), whatever its name; anyone else by the name they gave."""
         assert self.snapshot is not None
         if self.is_me(seat):
             return self.tr("you_name")
-        names = self.snapshot.names
+        names, bots = self.snapshot.names, self.snapshot.bots
         if not 0 <= seat < len(names):
             return f"#{seat + 1}"
-        bot = _BOT_NAME.fullmatch(names[seat])
-        return self.tr("bot_name", n=bot.group(1)) if bot else names[seat]
+        if seat in bots:
+            return self.tr("bot_name", n=1 + sum(1 for other in bots if other < seat))
+        return names[seat]
 
     def is_me(self, seat: int | None) -> bool:
         """Whether ``seat`` is this player's own (a watcher has none)."""
@@ -233,7 +232,7 @@ class WizardApp:
             self.summary = history[-1]
             self.overlay = ROUND
             self.scroll = 0
-        if (snap.finished or snap.aborted) and self.overlay not in (ROUND, FINAL):
+        if (snap.finished or snap.ended is not None) and self.overlay not in (ROUND, FINAL):
             self.overlay = FINAL
         decision = (
             view.round_no,
@@ -609,7 +608,7 @@ class WizardApp:
             self.continue_()
             return
         snap = self.snapshot
-        over = snap is not None and (snap.finished or snap.aborted)
+        over = snap is not None and (snap.finished or snap.ended is not None)
         self.overlay = FINAL if over else None
 
     def show_round_hands(self) -> None:
@@ -629,7 +628,8 @@ class WizardApp:
         """Dismiss the round summary: the standings follow if the game is over."""
         snap = self.snapshot
         self.summary = None
-        self.overlay = FINAL if snap is not None and (snap.finished or snap.aborted) else None
+        over = snap is not None and (snap.finished or snap.ended is not None)
+        self.overlay = FINAL if over else None
 
     def scroll_by(self, lines: int) -> None:
         """Scroll the open window; the limit is the one found when it was last drawn."""
@@ -653,11 +653,10 @@ class WizardApp:
         snap = self.snapshot
         if snap is None or not any(s.kind is StatusKind.STALLED for s in snap.status):
             return
-        abort = getattr(self.controller, "abort_stalled", None)
-        if abort is None:
+        if self.controller is None:
             return
         try:
-            abort()
+            self.controller.abort_stalled()
         except WizardError as exc:
             self.message = str(exc)
         self.refresh()
@@ -676,7 +675,7 @@ class WizardApp:
         opens the lobby again, or asks the host's for a seat)."""
         snap = self.snapshot
         if (self.offer_again and self.overlay == FINAL and snap is not None
-                and snap.finished and not snap.aborted):
+                and snap.finished and snap.ended is None):
             self.again = True
             self.leave()
 

@@ -308,14 +308,8 @@ EN: dict[str, str] = {
     # The lines printed once the console has closed (commands.printout).
     "end_game": "game {id}",
     "end_winners": "winner(s): {names}",
-    "end_cheating": (
-        "game ended: cheating detected: seat {seat} ({name}), line {line} of the log: {detail}"
-    ),
-    "end_cheating_unknown": "game ended: cheating detected: {detail}",
-    "end_stalled": "game ended: {name} (seat {seat}) held up the game past the time limit",
     "end_left_resumable": "left the game; resume it with:",
     "end_left": "left the game",
-    "end_practice_over": "the practice game is over",
     "end_log": "log:",
     "end_check": "check it with:",
     "end_lobby_left": "left the lobby; no game was started",
@@ -666,4 +660,9 @@ EN: dict[str, str] = {
     "lobby_headless_seat": "  seat {n}: {name}  {fingerprint}",
     "lobby_headless_seated": "seated at seat {n}; the game begins",
     "lobby_headless_connecting": "connecting to {address} as {name} ({fingerprint})…",
+    # How a game ended early (``tui.ending_text.ending_reason``), and the printout's line.
+    "ended_stalled": "{name} (seat {seat}) held up the game past the time limit",
+    "ended_cheating": "cheating detected: seat {seat} ({name}), line {line} of the log: {detail}",
+    "ended_cheating_unknown": "cheating detected: {detail}",
+    "end_ended": "game ended: {reason}",
 }

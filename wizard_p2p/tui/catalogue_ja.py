@@ -307,12 +307,8 @@ JA: dict[str, str] = {
     # The lines printed once the console has closed (commands.printout).
     "end_game": "ゲーム {id}",
     "end_winners": "勝者：{names}",
-    "end_cheating": "ゲーム終了：不正を検出：席 {seat}（{name}）、記録の {line} 行目：{detail}",
-    "end_cheating_unknown": "ゲーム終了：不正を検出：{detail}",
-    "end_stalled": "ゲーム終了：{name}（席 {seat}）が制限時間を超えてゲームを止めました",
     "end_left_resumable": "ゲームを抜けました。再開するには：",
     "end_left": "ゲームを抜けました",
-    "end_practice_over": "練習ゲームは終わりました",
     "end_log": "記録：",
     "end_check": "検証するには：",
     "end_lobby_left": "ロビーを出ました。ゲームは始まっていません",
@@ -652,4 +648,9 @@ JA: dict[str, str] = {
     "lobby_headless_seat": "  席 {n}：{name}  {fingerprint}",
     "lobby_headless_seated": "席 {n} に着きました。ゲームを始めます",
     "lobby_headless_connecting": "{name}（{fingerprint}）として {address} に接続しています…",
+    # How a game ended early (``tui.ending_text.ending_reason``), and the printout's line.
+    "ended_stalled": "{name}（席 {seat}）が制限時間を超えてゲームを止めました",
+    "ended_cheating": "不正を検出：席 {seat}（{name}）、記録の {line} 行目：{detail}",
+    "ended_cheating_unknown": "不正を検出：{detail}",
+    "end_ended": "ゲーム終了：{reason}",
 }

@@ -299,12 +299,8 @@ ZH: dict[str, str] = {
     # The lines printed once the console has closed (commands.printout).
     "end_game": "对局 {id}",
     "end_winners": "胜者：{names}",
-    "end_cheating": "游戏结束：发现作弊：座位 {seat}（{name}），游戏记录第 {line} 行：{detail}",
-    "end_cheating_unknown": "游戏结束：发现作弊：{detail}",
-    "end_stalled": "游戏结束：{name}（座位 {seat}）拖延超过时限",
     "end_left_resumable": "已离开游戏；恢复游戏：",
     "end_left": "已离开游戏",
-    "end_practice_over": "练习游戏已结束",
     "end_log": "游戏记录：",
     "end_check": "核验命令：",
     "end_lobby_left": "已离开大厅；游戏没有开始",
@@ -642,4 +638,9 @@ ZH: dict[str, str] = {
     "lobby_headless_seat": "  座位 {n}：{name}  {fingerprint}",
     "lobby_headless_seated": "已坐在座位 {n}；游戏开始",
     "lobby_headless_connecting": "正在以 {name}（{fingerprint}）连接 {address}……",
+    # How a game ended early (``tui.ending_text.ending_reason``), and the printout's line.
+    "ended_stalled": "{name}（座位 {seat}）拖延超过时限",
+    "ended_cheating": "发现作弊：座位 {seat}（{name}），游戏记录第 {line} 行：{detail}",
+    "ended_cheating_unknown": "发现作弊：{detail}",
+    "end_ended": "游戏结束：{reason}",
 }

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from wizard_p2p.rules import Phase, SeatView
 from wizard_p2p.tui.board import card_fragment, on_click, words
 from wizard_p2p.tui.controls import Line, flow
+from wizard_p2p.tui.ending_text import ending_reason
 from wizard_p2p.tui.series_text import standings_text
 from wizard_p2p.tui.shared import ConsoleState
 from wizard_p2p.tui.story import story
@@ -166,8 +167,9 @@ def final_lines(app: ConsoleState, cells: int) -> list[Line]:
     view = snap.view
     tr = app.tr
     lines: list[Line] = []
-    if snap.aborted:
-        lines += flow(words(tr("aborted", detail=snap.aborted), "class:message"), cells)
+    if snap.ended is not None:
+        why = ending_reason(tr, snap.ended, snap.names)
+        lines += flow(words(tr("aborted", detail=why), "class:message"), cells)
         lines.append([])
     totals = view.totals
     order = sorted(range(view.seats), key=lambda s: (-totals[s], s))
@@ -186,7 +188,7 @@ def final_lines(app: ConsoleState, cells: int) -> list[Line]:
             [(style, rank + pad(app.name(seat), name_cells) + pad(str(totals[seat]), 7, ">"))]
         )
     lines.append([])
-    if not snap.aborted:
+    if snap.ended is None:
         key = "winner" if len(winners) == 1 else "winners"
         lines += flow(words(tr(key, names=tr("comma").join(winners)), "class:prompt"), cells)
     series = app.standings() if app.standings is not None and snap.finished else None
@@ -195,7 +197,7 @@ def final_lines(app: ConsoleState, cells: int) -> list[Line]:
         lines += [[("", clip(row, cells))] for row in standings_text(tr, *series).splitlines()]
         lines.append([])
     lines.append([("class:hint", clip(tr("watch_leave" if app.watching else "leave"), cells))])
-    if app.offer_again and not snap.aborted and snap.finished:
+    if app.offer_again and snap.ended is None and snap.finished:
         lines.append([("class:hint", clip(tr("again_key"), cells))])
     return lines
 

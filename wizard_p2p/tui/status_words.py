@@ -18,6 +18,7 @@ from enum import IntEnum
 from types import MappingProxyType
 
 from wizard_p2p.seat.controller import WAITING_FOR, Status, StatusKind
+from wizard_p2p.tui.ending_text import ending_reason
 from wizard_p2p.tui.shared import ConsoleState
 
 __all__ = ["STATUS_WORDS", "Place", "Wording", "status_text"]
@@ -85,8 +86,11 @@ def _refused(app: ConsoleState, status: Status) -> Mapping[str, object]:
 
 
 def _why_ended(app: ConsoleState, status: Status) -> Mapping[str, object]:
-    aborted = app.snapshot.aborted if app.snapshot is not None else None
-    return {"detail": status.detail or aborted or ""}
+    snap = app.snapshot
+    ended = snap.ended if snap is not None else None
+    if status.detail or snap is None or ended is None:
+        return {"detail": status.detail}
+    return {"detail": ending_reason(app.tr, ended, snap.names)}
 
 
 def _sentence(app: ConsoleState, status: Status) -> Mapping[str, object]:
@@ -154,8 +158,9 @@ def status_text(app: ConsoleState) -> str:
     mover = view.to_move
     if not parts and waiting is not None and mover is not None and not app.is_me(mover):
         parts.append(STATUS_WORDS[waiting].say(app, Status(waiting, seat=mover)))
-    if not parts and snap.aborted:
-        parts.append(tr("aborted", detail=snap.aborted))
+    if not parts and snap.ended is not None:
+        parts.append(tr("aborted", detail=ending_reason(tr, snap.ended, snap.names)))
     if not parts and (snap.finished or view.is_over):
         parts.append(tr("game_over"))
     return tr("semicolon").join([text for place in Place for text in said[place]])
+

@@ -66,6 +66,9 @@ class WatchSeat:
     def refuse_watcher(self, key: str) -> None:
         raise UsageError("only the host turns watchers away")
 
+    def abort_stalled(self) -> None:
+        raise UsageError("a watcher ends no game: only a player may end a stalled one")
+
 
 def watch_app(
     controller: WatchController,
