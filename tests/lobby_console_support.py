@@ -84,6 +84,15 @@ class FakeLobby:
         self.started = True
         self._notify()
 
+    def admit(self, index: int) -> None:
+        raise UsageError("nobody is waiting to be admitted")
+
+    def refuse(self, index: int) -> None:
+        raise UsageError("nobody is waiting to be admitted")
+
+    def remove(self, seat: int) -> None:
+        raise UsageError("only the host removes a player")
+
     def join(self, name: str) -> None:
         i = len(self.players)
         self.players.append(LobbyPlayer(name, FINGERPRINTS[i], i))

@@ -11,16 +11,14 @@ from wizard_p2p.rules import MAX_SEATS, MIN_SEATS, VARIANT_NAMES, GameConfig
 from wizard_p2p.seat.offline import OfflineSeat
 from wizard_p2p.tui.app import WizardApp
 from wizard_p2p.tui.headless import Driver, FixedSizeOutput, screen_text
-from wizard_p2p.tui.lobby_screen import (
-    LobbyController,
-    is_lobby,
-)
+from wizard_p2p.tui.lobby_screen import LobbyController
 
 
-def test_the_fake_is_a_lobby_controller() -> None:
-    lobby: LobbyController = FakeLobby(["Ana", "Ben"], you=0)
-    assert is_lobby(lobby)
-    assert not is_lobby(OfflineSeat(GameConfig(3), ["a", "b", "c"], [None, None, None]))
+def test_a_lobby_is_told_from_a_seat_by_its_protocol() -> None:
+    assert isinstance(FakeLobby(["Ana", "Ben"], you=0), LobbyController)
+    assert isinstance(ApprovingLobby(), LobbyController)
+    assert not isinstance(OfflineSeat(GameConfig(3), ["a", "b", "c"], [None, None, None]),
+                          LobbyController)
 
 
 @pytest.mark.parametrize("lang", ["en", "zh", "ja"])

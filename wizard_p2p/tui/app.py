@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from prompt_toolkit.application import Application
 from prompt_toolkit.input import Input
@@ -40,7 +40,7 @@ from wizard_p2p.tui.controls import ScrollControl
 from wizard_p2p.tui.i18n import Translator
 from wizard_p2p.tui.keys import create_key_bindings
 from wizard_p2p.tui.layout import create_layout
-from wizard_p2p.tui.lobby_screen import LobbyController, LobbySnapshot, is_lobby, lobby_key
+from wizard_p2p.tui.lobby_screen import LobbyController, LobbySnapshot, lobby_key
 from wizard_p2p.tui.shared import COACH, FINAL, HELP, LOG, ROUND, SCORES, SUITS
 from wizard_p2p.tui.style import STYLE
 from wizard_p2p.tui.watchers import is_watching, watch_key
@@ -95,12 +95,12 @@ class WizardApp:
         self.coach_advice: Advice | None = None
         self._coach_decision: tuple[object, ...] | None = None  # what coach_advice is for
         self.coach_task: asyncio.Task[None] | None = None  # the search under way, if any
-        if is_lobby(target):
+        if isinstance(target, LobbyController):
             self.lobby = target
             target.subscribe(self._on_lobby_change)
             self.lobby_snapshot = target.snapshot()
         else:
-            self._attach(cast(SeatController, target))  # what is not a lobby is a seat
+            self._attach(target)  # what is not a lobby is a seat
         self.application: Application[None] = Application(
             layout=create_layout(self),
             key_bindings=create_key_bindings(self),

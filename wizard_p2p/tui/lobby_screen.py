@@ -30,7 +30,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Protocol, TypeGuard
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 
@@ -112,7 +112,10 @@ class LobbySnapshot:
     news_who: str = ""
 
 
+@runtime_checkable
 class LobbyController(Protocol):
+    """What the console may call on a lobby: a lobby is told from a seat by being one."""
+
     def snapshot(self) -> LobbySnapshot: ...
 
     def start(self) -> None:
@@ -142,11 +145,6 @@ class LobbyController(Protocol):
     def table(self) -> SeatController:
         """The controller of this player's seat, once ``snapshot().started``."""
         ...
-
-
-def is_lobby(target: object) -> TypeGuard[LobbyController]:
-    """Whether ``target`` is a lobby (it has ``table``/``start``) rather than a seat."""
-    return callable(getattr(target, "table", None)) and callable(getattr(target, "start", None))
 
 
 _WAITING_SHOWN = 3
