@@ -12,7 +12,7 @@ import textwrap
 from collections.abc import Callable, Coroutine, Sequence
 from typing import TYPE_CHECKING, Any
 
-from wizard_p2p.errors import UsageError, WizardError
+from wizard_p2p.errors import Said, UsageError, WizardError
 from wizard_p2p.node.invite import DEFAULT_PORT
 
 if TYPE_CHECKING:
@@ -168,13 +168,9 @@ def _cmd_resume(args: argparse.Namespace) -> int:
 
 
 def _cmd_audit(args: argparse.Namespace) -> int:
-    if len(args.log) > 1:
-        from wizard_p2p.copies import main as copies_main
+    from wizard_p2p.commands.audit_text import audit
 
-        return copies_main(args.log, as_json=args.json)
-    from wizard_p2p.audit import main as audit_main
-
-    return audit_main(args.log[0], as_json=args.json)
+    return audit(args.log, as_json=args.json, lang=args.lang)
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
@@ -226,7 +222,8 @@ def _cmd_sorcery_play(args: argparse.Namespace) -> int:
     except ModuleNotFoundError as exc:
         if exc.name != "wizard_p2p.commands.sorcery_play":
             raise
-        raise UsageError("this build of wizard-p2p has no 巫师牌 engine to play with") from None
+        raise UsageError("this build of wizard-p2p has no 巫师牌 engine to play with").saying(
+            "error_no_sorcery_engine") from None
     return int(command.play(args))
 
 
@@ -466,6 +463,7 @@ def build_parser() -> argparse.ArgumentParser:
         "log", nargs="+", help="the log file (JSON Lines); several: copies of one game"
     )
     audit.add_argument("--json", action="store_true", help="print the report as JSON")
+    audit.add_argument("--lang", default=None, help="en, zh, ja (default: from the locale)")
     audit.set_defaults(func=_cmd_audit)
 
     replay = sub.add_parser(
@@ -544,22 +542,35 @@ def main(argv: Sequence[str] | None = None) -> int:
         _check_before_start(args)
         return int(args.func(args) or 0)
     except WizardError as exc:
-        print(_fit_terminal(f"wizard-p2p: {exc}"), file=sys.stderr)
+        print(_fit_terminal(_error_line(args, exc)), file=sys.stderr)
         return 2
     except OSError as exc:  # a port taken, a folder not writable: said in one sentence
         print(f"wizard-p2p: {exc.strerror or exc}"
               + (f": {exc.filename}" if exc.filename else ""), file=sys.stderr)
         return 1
     except (KeyboardInterrupt, EOFError):
-        print("wizard-p2p: stopped", file=sys.stderr)
+        print(_error_line(args, Said("error_stopped")), file=sys.stderr)
         return 130
     except Exception as exc:  # a bug: said in one line, not as a traceback
-        print(f"wizard-p2p: internal error ({type(exc).__name__}: {exc}); please report it",
+        print(_error_line(args, Said("error_internal", kind=type(exc).__name__, detail=str(exc))),
               file=sys.stderr)
         return 70
 
 
 _CONSOLE_COMMANDS = ("play", "host", "join", "resume", "watch")
+
+
+def _error_line(args: argparse.Namespace, error: WizardError | Said) -> str:
+    """An error as the person reads it: in the language of ``--lang`` or the locale when
+    it is worded as data (``errors.Said``), else as the error says it."""
+    from wizard_p2p.tui.i18n import Translator
+
+    try:
+        tr = Translator(getattr(args, "lang", None))
+    except UsageError:  # the language itself was refused: the locale's says so
+        tr = Translator(None)
+    said = error if isinstance(error, Said) else error.said
+    return tr("error_line", text=str(error) if said is None else tr.say(said))
 
 
 def _fit_terminal(text: str) -> str:
@@ -589,8 +600,9 @@ def _check_before_start(args: argparse.Namespace) -> None:
             raise UsageError(
                 "the console needs a terminal to read keys from; run it in one, or watch "
                 "with: wizard-p2p watch ADDRESS --code CODE --headless"
-            )
+            ).saying("error_no_terminal_watch",
+                     command="wizard-p2p watch ADDRESS --code CODE --headless")
         raise UsageError(
             "the console needs a terminal to read keys from; run it in one, or seat a bot "
             "with: wizard-p2p bot ADDRESS --code CODE"
-        )
+        ).saying("error_no_terminal_bot", command="wizard-p2p bot ADDRESS --code CODE")

@@ -211,14 +211,15 @@ async def choose_table(args: argparse.Namespace, *, watching: bool) -> tuple[str
                 watching=watching, check_code=_lobby_takes_code(tables),
             )
             if chosen is None:
-                raise UsageError("no table was chosen")
+                raise UsageError("no table was chosen").saying("error_no_table_chosen")
             table, code = chosen
             key = table.key
             if code:
                 args.code = code
         lobby = tables.addresses().get(key)
         if lobby is None:
-            raise UsageError("that table is no longer announced: its host has left")
+            raise UsageError("that table is no longer announced: its host has left").saying(
+                "error_table_gone")
         return lobby
     finally:
         await browser.close()

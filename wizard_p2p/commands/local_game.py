@@ -53,7 +53,7 @@ def start_local_game(args: argparse.Namespace, *, fork: BotMain | None = None) -
         raise UsageError(
             f"{config.seats} seats need {config.seats - 1} bots with you, or {config.seats} "
             "with --headless"
-        )
+        ).saying("error_bots", seats=config.seats, with_you=config.seats - 1)
     if args.out:
         check_copy_targets(Path(args.out), config.seats, force=getattr(args, "force", False))
     out = Path(args.out) if args.out else Path(tempfile.mkdtemp(prefix="wizard-p2p-"))

@@ -66,7 +66,9 @@ def parse_address(text: str) -> tuple[str, int]:
         host, port = text.strip(), str(DEFAULT_PORT)
     host = host.strip("[]")
     if not host or not port.isdigit() or not 0 < int(port) < 65536:
-        raise UsageError(f"an address looks like 192.168.1.20:{DEFAULT_PORT}, not {text!r}")
+        raise UsageError(
+            f"an address looks like 192.168.1.20:{DEFAULT_PORT}, not {text!r}"
+        ).saying("error_address", example=f"192.168.1.20:{DEFAULT_PORT}", text=repr(text))
     return host, int(port)
 
 
@@ -87,7 +89,8 @@ def _seconds(args: argparse.Namespace, name: str, default: float) -> float:
     # NaN and infinity fail this test too.
     if not 0 < value < 10**6:
         option = "--" + name.replace("_", "-")
-        raise UsageError(f"{option} is a number of seconds above 0, not {value!r}")
+        raise UsageError(f"{option} is a number of seconds above 0, not {value!r}").saying(
+            "error_seconds", option=option, value=repr(value))
     return value
 
 
@@ -437,7 +440,9 @@ def _check_start_options(args: argparse.Namespace) -> None:
     _check_timer_options(args)
     games = getattr(args, "games", 1)
     if not 1 <= games <= MAX_SERIES_GAMES:
-        raise UsageError(f"--games is a number of games from 1 to {MAX_SERIES_GAMES}, not {games}")
+        raise UsageError(
+            f"--games is a number of games from 1 to {MAX_SERIES_GAMES}, not {games}"
+        ).saying("error_games", max=MAX_SERIES_GAMES, games=games)
 
 
 async def host_async(args: argparse.Namespace) -> GamePeer | None:
@@ -449,7 +454,8 @@ async def _host_async(args: argparse.Namespace) -> GamePeer | None:
     _check_start_options(args)
     approve = bool(getattr(args, "approve", False))
     if approve and args.headless:
-        raise UsageError("--approve needs the console: a bot host cannot admit anyone")
+        raise UsageError("--approve needs the console: a bot host cannot admit anyone").saying(
+            "error_approve_headless")
     data_dir = _data_dir(args)
     identity, curve = _keys(data_dir)
     config = GameConfig.with_variants(args.seats, args.variant)
@@ -648,13 +654,15 @@ async def _join_async(args: argparse.Namespace) -> GamePeer | None:
     if args.address is not None:
         host, port = parse_address(args.address)
     elif args.headless and not args.code:
-        raise UsageError("the host's invite code is needed: --code ABCD-EF23")
+        raise UsageError("the host's invite code is needed: --code ABCD-EF23").saying(
+            "error_code_needed")
     else:  # found on the network (a console asks for the code there)
         from wizard_p2p.commands.find import choose_table
 
         host, port = await choose_table(args, watching=False)
     if not args.code:
-        raise UsageError("the host's invite code is needed: --code ABCD-EF23")
+        raise UsageError("the host's invite code is needed: --code ABCD-EF23").saying(
+            "error_code_needed")
     lobby = JoinLobby(
         identity,
         curve,
@@ -693,18 +701,20 @@ async def _resume_async(args: argparse.Namespace) -> GamePeer:
     if args.game:
         stores = matching_games(stores, args.game)
     if not stores:
-        raise UsageError(f"no game to resume in {data_dir / 'games'}")
+        raise UsageError(f"no game to resume in {data_dir / 'games'}").saying(
+            "error_no_resume", path=str(data_dir / "games"))
     store: GameStore = stores[0]
     record = store.load_seat()
     lines = store.read_log()
     if not lines:
-        raise UsageError("that game never started (its log is empty)")
+        raise UsageError("that game never started (its log is empty)").saying(
+            "error_never_started")
     version = signed_version_of(lines[0])
     if version is not None and version != VERSION:
         raise UsageError(
             f"game {store.game_dir} was played with protocol version {version}; this program "
             f"plays version {VERSION} and cannot resume it"
-        )
+        ).saying("error_resume_version", id=store.game_dir, version=version, ours=VERSION)
     _say(args, f"resuming game {store.game_dir} at seat {record.seat + 1} ({len(lines)} entries)")
     start = GameStart(lines[0], store, record, load_people(store))
     server = await reopen_gate_socket(args, record)

@@ -51,7 +51,8 @@ async def watch_async(args: argparse.Namespace) -> WatchNode:
     """Watch the game at ``args.address`` until it ends or the watcher leaves."""
     name = check_own_name(args.name)
     if not args.code and (args.headless or args.address):
-        raise UsageError("the host's invite code is needed: --code ABCD-EF23")
+        raise UsageError("the host's invite code is needed: --code ABCD-EF23").saying(
+            "error_code_needed")
     if args.save:
         check_target(args.save, what="log to save", force=getattr(args, "force", False))
     host, port = await _address(args)

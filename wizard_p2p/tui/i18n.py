@@ -27,7 +27,7 @@ import os
 import string
 from collections.abc import Mapping
 
-from wizard_p2p.errors import UsageError
+from wizard_p2p.errors import Said, UsageError
 from wizard_p2p.rules import Card, Suit
 from wizard_p2p.tui.catalogue_en import EN
 from wizard_p2p.tui.catalogue_ja import JA
@@ -86,6 +86,11 @@ class Translator:
     def __call__(self, key: str, **fields: object) -> str:
         text = self._catalogue[key]
         return text.format(**fields) if fields else text
+
+    def say(self, said: Said) -> str:
+        """A sentence given as data (``errors.Said``), its ``Said`` fields worded first."""
+        fields = {k: self.say(v) if isinstance(v, Said) else v for k, v in said.fields.items()}
+        return self(said.key, **fields)
 
     def suit(self, suit: Suit, *, short: bool = False) -> str:
         return self(("suit_short_" if short else "suit_") + suit.name)

@@ -207,7 +207,8 @@ def status_line(state: ReplayState) -> tuple[str, str]:
         fault = record.fault
         text = tr(
             "replay_fault", line=fault.position + 1, who=state.name(fault.seat),
-            kind=fault.kind, detail=shown(fault.message),
+            kind=tr("fault_kind_" + str(fault.kind).replace("-", "_")),
+            detail=shown(fault.message),
         )
         return "class:message", text
     if record.status == FINISHED:
@@ -215,9 +216,11 @@ def status_line(state: ReplayState) -> tuple[str, str]:
         return "class:status", tr("replay_finished", names=names)
     if record.status == LIVE:
         return "class:status", tr("replay_live")
+    # A said message escapes the log's text in it already (``protocol.replay``).
+    detail = tr.say(record.said) if record.said is not None else shown(record.message)
     if record.status == ABORTED:
-        return "class:status", tr("replay_aborted", detail=shown(record.message))
-    return "class:status", tr("replay_incomplete", detail=shown(record.message))
+        return "class:status", tr("replay_aborted", detail=detail)
+    return "class:status", tr("replay_incomplete", detail=detail)
 
 
 def replay_lines(state: ReplayState, cells: int) -> list[Line]:
