@@ -3,13 +3,20 @@ console closes in Chinese or Japanese is the catalogue's, not English left behin
 
 from __future__ import annotations
 
+import ast
 import re
+from collections.abc import Callable
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from wizard_p2p.commands.history import GameState
+from wizard_p2p.node.lobby_news import QUIET, LobbyNews
+from wizard_p2p.protocol.kinds import FaultKind
+from wizard_p2p.rules import Suit
+from wizard_p2p.rules.config import VARIANT_NAMES
 from wizard_p2p.tui.catalogue_en import EN
 from wizard_p2p.tui.i18n import CATALOGUES
 
@@ -33,6 +40,68 @@ def test_every_catalogue_key_is_used_somewhere_in_the_program() -> None:
         and not any(key.startswith(p) for p in prefixes)
     ]
     assert unused == []
+
+
+def _trees() -> list[ast.Module]:
+    return [ast.parse(path.read_text()) for path in PACKAGE.rglob("*.py")
+            if not path.name.startswith("catalogue_")]
+
+
+# The function names a catalogue key is passed to as the first argument: a translator
+# (``tr``, ``self.tr``, ``app.tr``), a sentence as data (``Said``) and an error's wording.
+_TAKES_A_KEY = {"tr", "Said", "saying"}
+
+
+def _called(node: ast.Call) -> str:
+    func = node.func
+    return func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
+
+
+def test_every_key_the_code_names_is_in_all_three_catalogues() -> None:
+    named = {
+        node.args[0].value
+        for tree in _trees() for node in ast.walk(tree)
+        if isinstance(node, ast.Call) and _called(node) in _TAKES_A_KEY and node.args
+        and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)
+    }
+    assert len(named) > 300  # the scan finds the program's keys
+    for lang, catalogue in CATALOGUES.items():
+        assert sorted(named - set(catalogue)) == [], lang
+
+
+def _file_whats() -> set[str]:
+    """The ``what=`` of every bounded read and write check: how a file is named."""
+    return {
+        "_".join(keyword.value.value.split())
+        for tree in _trees() for node in ast.walk(tree) if isinstance(node, ast.Call)
+        and _called(node) in {"read_bounded", "check_target"}
+        for keyword in node.keywords
+        if keyword.arg == "what" and isinstance(keyword.value, ast.Constant)
+    } | {"log_copy", "evidence_copy"}  # ``check_copy_targets`` chooses one of the two
+
+
+# Keys the program builds from a prefix and a value of a closed vocabulary: each prefix
+# with the values it is built from, so that a catalogue has exactly those keys.
+BUILT: dict[str, Callable[[], set[str]]] = {
+    "fault_kind_": lambda: {k.value.replace("-", "_") for k in FaultKind},
+    "file_kind_": lambda: {"folder", "fifo", "device", "socket", "link", "other"},
+    "file_what_": _file_whats,
+    "suit_": lambda: {s.name for s in Suit},
+    "suit_short_": lambda: {s.name for s in Suit},
+    "variant_": lambda: set(VARIANT_NAMES),
+    "history_state_": lambda: {s.value for s in GameState},
+    "lobby_news_": lambda: {n.value for n in LobbyNews} - QUIET,
+}
+
+
+@pytest.mark.parametrize("prefix", sorted(BUILT))
+def test_keys_built_from_a_vocabulary_match_it_in_every_catalogue(prefix: str) -> None:
+    expected = {prefix + value for value in BUILT[prefix]()}
+    for lang, catalogue in CATALOGUES.items():
+        have = {k for k in catalogue if k.startswith(prefix)
+                and not any(k.startswith(p) for p in BUILT if len(p) > len(prefix)
+                            and p.startswith(prefix))}
+        assert have == expected, lang
 
 
 _ENGLISH_SENTENCE = re.compile(r"\b[A-Za-z]{3,}\b(?:\W+\b[A-Za-z]{3,}\b){2,}")

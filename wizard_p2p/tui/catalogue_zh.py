@@ -62,7 +62,7 @@ ZH: dict[str, str] = {
     "stalled": "{name} 没有响应：按 e 结束游戏",
     "game_over": "游戏结束",
     "aborted": "游戏中止：{detail}",
-    "cheated": "{name} 作弊：证据已保存在日志旁",
+    "cheated": "{name} 作弊：证据已保存在游戏记录旁",
     "held_up": "{name} 拖住了游戏 {bar} {left} 秒后 {writer} 可以结束游戏",
     "may_end": "{name} 拖住了游戏：{writer} 现在可以结束游戏",
     "working": "处理中：{detail}",
@@ -278,7 +278,7 @@ ZH: dict[str, str] = {
     "watch_refused": "已拒绝 {name} 观战。",
     "watch_verified": "已验证至位置 {n}",
     "watch_refused_entry": "拒收 {name} 发来的位置 {n} 的记录：{detail}",
-    "watch_round_checked": "第 {n} 轮已核对",
+    "watch_round_checked": "第 {n} 轮已验证",
     "watch_admission": "等待主持人接纳：{detail}",
     "watch_footer": "? 帮助  s 真言册  l 记录  q 退出观战",
     "watch_leave": "回车或 q：退出观战",
@@ -307,11 +307,11 @@ ZH: dict[str, str] = {
     "end_left": "已离开游戏",
     "end_practice_over": "练习游戏已结束",
     "end_log": "游戏记录：",
-    "end_check": "核验命令：",
+    "end_check": "验证命令：",
     "end_lobby_left": "已离开大厅；游戏没有开始",
     "end_seats_logs": "各座位的游戏记录：",
     "end_offline_no_log": (
-        "离线游戏不保存游戏记录：不加 --offline 游玩，才有可核验的签名记录"
+        "离线游戏不保存游戏记录：不加 --offline 游玩，才有可验证的签名记录"
     ),
     # --- 巫师牌's console (wizard_p2p/tui/sorcery_*.py) ---
     "sorcery_you": "你",
@@ -610,8 +610,8 @@ ZH: dict[str, str] = {
     "history_state_unfinished": "未完成",
     "history_state_fault": "发现作弊",
     "history_state_unreadable": "无法读取",
-    "history_verified": "已核验",
-    "history_not_verified": "未通过核验",
+    "history_verified": "已验证",
+    "history_not_verified": "未通过验证",
     "history_replay": "回放命令：",
     "history_unknown": "{path} 中没有对局 {id}",
     "history_several": "{id} 对应多个对局：请多给几位数字",

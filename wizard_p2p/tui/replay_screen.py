@@ -360,24 +360,30 @@ def _seat_rows(
     return rows
 
 
+_PAD_NUMBERS = 11  # "bb tt total": 2 + 1 + 2 + 1 + 5 cells
+
+
 def scores_lines(state: ReplayState, cells: int) -> list[Line]:
     """The score pad of the rounds scored by this step: bid, tricks, running total."""
     tr, record = state.tr, state.record
     n = len(record.names)
-    col = max(9, min(16, (cells - 4) // n))
+    # Every column the same cells wide, everything in it right-aligned, and each cell's
+    # numbers in fixed places (bid, tricks, total): the columns line up in cells, a
+    # Chinese or Japanese name or header (two cells a character) included.
+    col = max(_PAD_NUMBERS + 1, min(16, (cells - 4) // n))
     lines: list[Line] = [[("class:title", clip(tr("scorepad"), cells))]]
     head: Line = [("class:header", pad(tr("col_round"), 4))]
     sub: Line = [("class:dim", "    ")]
     for seat in range(n):
-        head.append(("class:header", " " + pad(state.name(seat), col - 1)))
-        sub.append(("class:dim", " " + pad(tr("pad_sub"), col - 1, ">")))
+        head.append(("class:header", " " + pad(clip(state.name(seat), col - 1), col - 1, ">")))
+        sub.append(("class:dim", " " + pad(clip(tr("pad_sub"), col - 1), col - 1, ">")))
     lines += [head, sub]
     for rnd in record.rounds[: state.round_index + (1 if state.scored else 0)]:
         row: Line = [("" if rnd.verified else "class:message", pad(str(rnd.round_no), 4, ">"))]
         for seat in range(n):
             bid = rnd.bids[seat]
             total = str(rnd.totals[seat]) if rnd.points is not None else "?"
-            cell = f"{'-' if bid is None else bid} {rnd.taken[seat]} {total}"
+            cell = f"{'-' if bid is None else bid:>2} {rnd.taken[seat]:>2} {total:>5}"
             row.append(("", " " + pad(cell, col - 1, ">")))
         lines.append(row)
     lines.append([("class:hint", clip(tr("replay_close"), cells))])
