@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Callable
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
