@@ -4,6 +4,7 @@ console closes in Chinese or Japanese is the catalogue's, not English left behin
 from __future__ import annotations
 
 import ast
+import os
 import re
 import subprocess
 import sys
@@ -120,7 +121,33 @@ def test_the_printout_of_a_game_has_no_english_sentence_left(tmp_path: Path, lan
     catalogue = CATALOGUES[lang]
     head = catalogue["end_game"].split("{")[0]
     lines = played.stdout[played.stdout.rindex(head):].splitlines()
-    # Commands and paths are what a person types: they are taken out before reading.
-    prose = [re.sub(r"\S*(/|wizard_p2p|wizard-p2p)\S*|-m|audit", "", line) for line in lines]
-    left = [line for line in prose if _ENGLISH_SENTENCE.search(line)]
-    assert left == [], lines
+    assert _english_left(lines) == [], lines
+    # Then what a person runs next on that game: history, its score pad, audit, replay.
+    logs = sorted((tmp_path / "d" / "games").glob("*/log.jsonl"))
+    assert len(logs) == 1
+    game = logs[0].parent.name
+    env = {**os.environ, "LANG": "C.UTF-8", "LC_ALL": ""}
+    for argv in (["history", "--data-dir", "d"], ["history", "--data-dir", "d", game],
+                 ["audit", str(logs[0])], ["audit", str(logs[0]), str(logs[0])],
+                 ["replay", "--export", "game.json", str(logs[0])],
+                 ["replay", "--export", "game.json", str(logs[0])],  # refused: it exists
+                 ["history", "--data-dir", "d", "ffff"]):  # refused: no such game
+        ran = subprocess.run(
+            [sys.executable, "-m", "wizard_p2p", *argv, "--lang", lang],
+            capture_output=True, text=True, timeout=600, check=False, cwd=tmp_path, env=env,
+        )
+        printed = (ran.stdout + ran.stderr).splitlines()
+        assert printed, argv
+        assert _english_left(printed) == [], (argv, printed)
+        assert any(re.search(CJK, line) for line in printed), (argv, printed)
+
+
+CJK = r"[\u3040-\u30ff\u3400-\u9fff]"
+
+
+def _english_left(lines: list[str]) -> list[str]:
+    """The lines holding an English sentence once commands, paths and the names of files
+    and programs (what a person types) are taken out."""
+    prose = [re.sub(r"\S*(/|wizard_p2p|wizard-p2p|\.json)\S*|-m|audit|--\S+", "", line)
+             for line in lines]
+    return [line for line in prose if _ENGLISH_SENTENCE.search(line)]
