@@ -827,4 +827,6 @@ EN: dict[str, str] = {
     "replay_status_aborted": "aborted",
     "replay_status_fault": "fault",
     "replay_status_incomplete": "incomplete",
+    "story_trump_chosen": "{name} chose trump {suit}",
+    "story_trump_chosen_you": "you chose trump {suit}",
 }

@@ -812,4 +812,6 @@ JA: dict[str, str] = {
     "replay_status_aborted": "中止",
     "replay_status_fault": "不正を検出",
     "replay_status_incomplete": "未完了",
+    "story_trump_chosen": "{name} が切り札に{suit}を選択",
+    "story_trump_chosen_you": "あなたが切り札に{suit}を選択",
 }

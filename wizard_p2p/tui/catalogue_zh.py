@@ -773,4 +773,6 @@ ZH: dict[str, str] = {
     "replay_status_aborted": "已中止",
     "replay_status_fault": "发现作弊",
     "replay_status_incomplete": "未完成",
+    "story_trump_chosen": "{name}选择王牌{suit}",
+    "story_trump_chosen_you": "你选择王牌{suit}",
 }
