@@ -608,6 +608,10 @@ class WizardApp:
     def close_overlay(self) -> None:
         """Esc: close the open window; the standings stay once the game is over."""
         self._lobby_keys = ""
+        hands = self.round_replay  # the hands view over the table reads no Esc of its own
+        if hands is not None and hands.application.is_running:
+            hands.application.exit()
+            return
         if self.overlay == ROUND:
             self.continue_()
             return

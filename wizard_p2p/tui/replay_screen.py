@@ -403,14 +403,16 @@ class ReplayApp:
         *,
         input: Input | None = None,
         output: Output | None = None,
+        escape_leaves: bool = False,
     ) -> None:
         self.tr = Translator(lang)
         self.state = ReplayState(record, self.tr)
+        self.escape_leaves = escape_leaves  # a view over the table: Esc closes it, as q does
         body = Window(LinesControl(lambda cells, _: replay_lines(self.state, cells)))
         footer = Window(LinesControl(self._footer), height=1)
         self.application: Application[None] = Application(
             layout=Layout(HSplit([body, footer])),
-            key_bindings=create_replay_keys(self.state),
+            key_bindings=create_replay_keys(self.state, escape_leaves=escape_leaves),
             style=STYLE,
             full_screen=True,
             input=input,
@@ -438,7 +440,9 @@ class ReplayApp:
         return [[("class:footer", pad(self.tr("replay_footer"), cells))]]
 
 
-def create_replay_keys(state: ReplayState) -> KeyBindings:
+def create_replay_keys(state: ReplayState, *, escape_leaves: bool = False) -> KeyBindings:
+    """The replay's keys. With ``escape_leaves`` (the hands view a table opens over
+    itself, whose other windows Esc closes), Esc with nothing open leaves it."""
     kb = KeyBindings()
 
     @kb.add("right")
@@ -495,8 +499,13 @@ def create_replay_keys(state: ReplayState) -> KeyBindings:
     def _coach(event: E) -> None:
         state.toggle_coach()
 
-    @kb.add("escape")
+    # Eager: Esc acts at once, not after the wait for a longer key that starts with it
+    # (whose timer a view run over the table would leave to the table).
+    @kb.add("escape", eager=True)
     def _close(event: E) -> None:
+        if escape_leaves and state.overlay is None and not state.digits:
+            event.app.exit()
+            return
         state.overlay, state.digits, state.message = None, "", ""
 
     @kb.add("q")
@@ -511,7 +520,8 @@ def show_over(application: Application[None], record: GameRecord, lang: str) -> 
     """Run the replay of ``record`` in place of the running ``application``, which is
     suspended until the player leaves the replay (``q``): the table's ``h`` in a
     round's summary."""
-    replay = ReplayApp(record, lang, input=application.input, output=application.output)
+    replay = ReplayApp(record, lang, input=application.input, output=application.output,
+                       escape_leaves=True)
 
     async def run() -> None:
         async with in_terminal():
