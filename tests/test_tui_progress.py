@@ -7,13 +7,14 @@ table reports (progress, disconnected seats, an abort), as the node will.
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Callable
 
 import pytest
 from prompt_toolkit.input import create_pipe_input
 
 from wizard_p2p.bots import make_policy
-from wizard_p2p.rules import Card, GameConfig, Suit
+from wizard_p2p.rules import Card, GameConfig, Phase, Suit
 from wizard_p2p.seat.controller import Snapshot, Status, StatusKind
 from wizard_p2p.seat.offline import OfflineSeat
 from wizard_p2p.tui.app import FINAL, WizardApp
@@ -30,6 +31,7 @@ class Watched:
         self.status: tuple[Status, ...] = ()
         self.connected: tuple[bool, ...] | None = None
         self.aborted: str | None = None
+        self.stalled: int | None = None
         self.resumable = False
         self.callbacks: list[Callable[[], None]] = []
         self.quit_called = False
@@ -41,6 +43,7 @@ class Watched:
             status=self.status,
             connected=self.connected or snap.connected,
             aborted=self.aborted,
+            stalled=self.stalled,
             resumable=self.resumable,
         )
 
@@ -140,3 +143,39 @@ def test_the_quit_question_says_whether_the_game_can_be_resumed() -> None:
         assert c.quit_called and app.left
 
 
+
+
+@pytest.mark.parametrize("lang", ["en", "zh", "ja"])
+def test_an_aborted_games_standings_are_in_the_rules_order_and_mark_the_staller(
+    lang: str,
+) -> None:
+    c = watched()
+    s = c.inner
+    while s.game.round_no < 4:  # three rounds scored: totals that differ
+        view = s.snapshot().view
+        if view.phase is Phase.BID:
+            s.bid(view.legal_bids[0])
+        elif view.phase is Phase.CHOOSE_TRUMP:
+            s.choose_trump(Suit.ELVES)
+        else:
+            s.play(view.legal_plays[0])
+    totals = s.snapshot().view.totals
+    with create_pipe_input() as pipe:
+        app = WizardApp(c, lang, input=pipe, output=FixedSizeOutput(30, 80))
+        tr = app.tr
+        # The staller is the seat with the most points: the rules keep it first, marked.
+        stalled = max(range(4), key=lambda seat: (totals[seat], -seat))
+        c.aborted, c.stalled = f"{s.names[stalled]} stalled: stalled past the time limit", stalled
+        c.changed()
+        assert app.overlay == FINAL
+        text = "\n".join(screen_text(app, 80, 30))
+        said = tr("aborted", detail=tr("stalled_past_limit", name=app.name(stalled)))
+        assert said in text
+        assert "stalled: stalled" not in text
+        # The standings' rows: a place, a name and a total, inside the window.
+        rows = [m.group(1) for m in re.finditer(r"│\S+\s+(.+?)\s+-?\d+\s*│", text)]
+        listed = [next(seat for seat in range(4) if row.startswith(app.name(seat)))
+                  for row in rows]
+        assert listed == sorted(range(4), key=lambda seat: (-totals[seat], seat))
+        marked = [row for row in rows if tr("stalled_mark").strip() in row]
+        assert len(marked) == 1 and app.name(stalled) in marked[0]

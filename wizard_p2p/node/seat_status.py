@@ -34,6 +34,11 @@ def ended_reason(outcome: Outcome | None, names: tuple[str, ...]) -> str | None:
     return None
 
 
+def stalled_seat(outcome: Outcome | None) -> int | None:
+    """The seat whose stall ended the game (an abort), else None."""
+    return outcome.stalled if isinstance(outcome, Aborted) else None
+
+
 def game_status(table: Table, outcome: Outcome | None, seat: int | None = None) -> Status | None:
     """How the game ended (``outcome``), or what the table does or waits for, unless it
     waits for ``seat`` (None for a watcher, who holds none)."""

@@ -95,6 +95,7 @@ class Snapshot:
     log: tuple[str, ...] = ()  # human-readable lines of the game log, oldest first
     finished: bool = False
     aborted: str | None = None  # why the game ended early, if it did
+    stalled: int | None = None  # the seat whose stall ended the game, if one did
     resumable: bool = False  # the seat's files let it rejoin after ``quit()``
     watchers: tuple[str, ...] = ()  # the names of who watches the table now
     # Asking to watch, shown to the host alone: ``admit_watcher``/``refuse_watcher``.

@@ -829,4 +829,6 @@ EN: dict[str, str] = {
     "replay_status_incomplete": "incomplete",
     "story_trump_chosen": "{name} chose trump {suit}",
     "story_trump_chosen_you": "you chose trump {suit}",
+    "stalled_past_limit": "{name} stalled past the time limit",
+    "stalled_mark": " (stalled)",
 }

@@ -814,4 +814,6 @@ JA: dict[str, str] = {
     "replay_status_incomplete": "未完了",
     "story_trump_chosen": "{name} が切り札に{suit}を選択",
     "story_trump_chosen_you": "あなたが切り札に{suit}を選択",
+    "stalled_past_limit": "{name} が制限時間を超えて止めました",
+    "stalled_mark": "（停止）",
 }

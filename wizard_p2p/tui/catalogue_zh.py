@@ -775,4 +775,6 @@ ZH: dict[str, str] = {
     "replay_status_incomplete": "未完成",
     "story_trump_chosen": "{name}选择王牌{suit}",
     "story_trump_chosen_you": "你选择王牌{suit}",
+    "stalled_past_limit": "{name}拖延超过时限",
+    "stalled_mark": "（拖延）",
 }

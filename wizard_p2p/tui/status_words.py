@@ -20,7 +20,7 @@ from types import MappingProxyType
 from wizard_p2p.seat.controller import WAITING_FOR, Status, StatusKind
 from wizard_p2p.tui.shared import ConsoleState
 
-__all__ = ["STATUS_WORDS", "Place", "Wording", "status_text"]
+__all__ = ["STATUS_WORDS", "Place", "Wording", "ended_detail", "status_text"]
 
 # The width of the bar that shows how long a seat has held the game up.
 _BAR = 10
@@ -84,9 +84,20 @@ def _refused(app: ConsoleState, status: Status) -> Mapping[str, object]:
     return {"n": status.done or 0, "name": _who(app, status.seat), "detail": status.detail}
 
 
+def ended_detail(app: ConsoleState) -> str:
+    """Why the game ended early: a stall in the player's language, naming the staller;
+    anything else as the table said it."""
+    snap = app.snapshot
+    if snap is None:
+        return ""
+    if snap.stalled is not None:
+        return app.tr("stalled_past_limit", name=app.name(snap.stalled))
+    return snap.aborted or ""
+
+
 def _why_ended(app: ConsoleState, status: Status) -> Mapping[str, object]:
-    aborted = app.snapshot.aborted if app.snapshot is not None else None
-    return {"detail": status.detail or aborted or ""}
+    stalled = app.snapshot is not None and app.snapshot.stalled is not None
+    return {"detail": ended_detail(app) if stalled or not status.detail else status.detail}
 
 
 def _sentence(app: ConsoleState, status: Status) -> Mapping[str, object]:
@@ -157,7 +168,7 @@ def status_text(app: ConsoleState) -> str:
     if not parts and waiting is not None and mover is not None and not app.is_me(mover):
         parts.append(STATUS_WORDS[waiting].say(app, Status(waiting, seat=mover)))
     if not parts and snap.aborted:
-        parts.append(tr("aborted", detail=snap.aborted))
+        parts.append(tr("aborted", detail=ended_detail(app)))
     if not parts and (snap.finished or view.is_over):
         parts.append(tr("game_over"))
     return tr("semicolon").join([text for place in Place for text in said[place]])
