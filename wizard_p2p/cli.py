@@ -92,6 +92,12 @@ def _add_network_options(
         parser.add_argument("--join-timeout", type=float, default=None, help=argparse.SUPPRESS)
         parser.add_argument("--stall-limit", type=float, default=120.0,
                             help="seconds a seat may hold up the game (default 120)")
+        parser.add_argument(
+            "--trick-pause", type=float, default=None,
+            help="seconds a bot waits before it leads the next trick, so that the finished "
+            "trick stays a moment on the screen (default: 1 for play's bots when you play, "
+            "else 0)",
+        )
     parser.add_argument("--silence-limit", type=float, default=3.0,
                         help="seconds without a heartbeat before a peer counts as silent "
                         "(default 3)")

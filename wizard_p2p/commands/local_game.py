@@ -20,6 +20,10 @@ from wizard_p2p.node.invite import new_invite_code
 from wizard_p2p.ports import reserve_port
 from wizard_p2p.rules import GameConfig
 
+PRACTICE_TRICK_PAUSE = 1.0
+"""Seconds ``play``'s bots wait before leading the next trick while a person plays: the
+trick just finished stays a moment on the screen (``--trick-pause`` changes it)."""
+
 
 @dataclass
 class LocalGame:
@@ -62,9 +66,12 @@ def start_local_game(args: argparse.Namespace, *, fork: BotMain | None = None) -
     args.port = reserve_port()
     args.mesh_port = reserve_port()
     code = new_invite_code()
+    pause = getattr(args, "trick_pause", None)
+    if pause is None:
+        pause = 0.0 if args.headless else PRACTICE_TRICK_PAUSE
     processes = start_local_bots(
         config.seats - 1, args.port, code, policy=args.policy, out=out,
-        trace=getattr(args, "trace", None), fork=fork,
+        trace=getattr(args, "trace", None), fork=fork, trick_pause=pause,
     )
     return LocalGame(config, out, code, processes)
 

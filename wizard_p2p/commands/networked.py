@@ -101,7 +101,9 @@ def _net_config(args: argparse.Namespace) -> NetConfig:
 
 
 def _timers(args: argparse.Namespace) -> PeerTimers:
-    return PeerTimers(stall_limit=_seconds(args, "stall_limit", 120.0))
+    pause = getattr(args, "trick_pause", None)
+    return PeerTimers(stall_limit=_seconds(args, "stall_limit", 120.0),
+                      trick_pause=0.0 if not pause or pause < 0 else min(float(pause), 10.0))
 
 
 def _check_timer_options(args: argparse.Namespace) -> None:
