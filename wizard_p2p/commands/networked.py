@@ -148,6 +148,10 @@ def _new_peer(
     args: argparse.Namespace, start: GameStart, identity: Identity, curve: CurveKeys
 ) -> GamePeer:
     start = _settle_store(start)
+    if not getattr(args, "resumable", True):  # play's bots end with the player: say so
+        start = dataclasses.replace(start, record=dataclasses.replace(start.record,
+                                                                      practice=True))
+        start.store.save_seat(start.record)
     return GamePeer(
         start.store,
         start.record,
@@ -707,6 +711,11 @@ async def _resume_async(args: argparse.Namespace) -> GamePeer:
             "error_no_resume", path=str(data_dir / "games"))
     store: GameStore = stores[0]
     record = store.load_seat()
+    if record.practice:
+        raise UsageError(
+            f"game {store.game_dir} was a practice game against bots, which ended when you "
+            "left it; it cannot be resumed"
+        ).saying("error_practice_resume", id=store.game_dir, command=command("play"))
     lines = store.read_log()
     if not lines:
         raise UsageError("that game never started (its log is empty)").saying(

@@ -816,4 +816,5 @@ JA: dict[str, str] = {
     "story_trump_chosen_you": "あなたが切り札に{suit}を選択",
     "stalled_past_limit": "{name} が制限時間を超えて止めました",
     "stalled_mark": "（停止）",
+    "error_practice_resume": "ゲーム {id} はボットとの練習ゲームで、抜けた時に終わりました。再開できません。新しく始めるには：{command}",
 }
