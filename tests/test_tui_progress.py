@@ -179,3 +179,21 @@ def test_an_aborted_games_standings_are_in_the_rules_order_and_mark_the_staller(
         assert listed == sorted(range(4), key=lambda seat: (-totals[seat], seat))
         marked = [row for row in rows if tr("stalled_mark").strip() in row]
         assert len(marked) == 1 and app.name(stalled) in marked[0]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh", "ja"])
+def test_a_seat_heard_again_after_a_disconnection_is_said_to_be_back(lang: str) -> None:
+    c = watched()
+    with create_pipe_input() as pipe:
+        app = WizardApp(c, lang, input=pipe, output=FixedSizeOutput())
+        tr = app.tr
+        c.connected = (True, False, True, True)
+        c.changed()
+        assert tr("disconnected", name=app.name(1)) in "\n".join(screen_text(app))
+        assert app.message != tr("seat_back", name=app.name(1))
+        c.connected = (True, True, True, True)
+        c.changed()
+        assert app.message == tr("seat_back", name=app.name(1))
+        assert app.message in "\n".join(screen_text(app))
+        c.changed()  # nothing new: the message stays as it was, said once
+        assert app.message == tr("seat_back", name=app.name(1))

@@ -832,4 +832,5 @@ EN: dict[str, str] = {
     "stalled_past_limit": "{name} stalled past the time limit",
     "stalled_mark": " (stalled)",
     "error_practice_resume": "game {id} was a practice game against bots, which ended when you left it; it cannot be resumed: start another with: {command}",
+    "seat_back": "{name} is back",
 }

@@ -817,4 +817,5 @@ JA: dict[str, str] = {
     "stalled_past_limit": "{name} が制限時間を超えて止めました",
     "stalled_mark": "（停止）",
     "error_practice_resume": "ゲーム {id} はボットとの練習ゲームで、抜けた時に終わりました。再開できません。新しく始めるには：{command}",
+    "seat_back": "{name} が戻りました",
 }

@@ -778,4 +778,5 @@ ZH: dict[str, str] = {
     "stalled_past_limit": "{name}拖延超过时限",
     "stalled_mark": "（拖延）",
     "error_practice_resume": "对局 {id} 是与机器人的练习游戏，你离开时它已结束，无法继续：开始新的一局：{command}",
+    "seat_back": "{name}回来了",
 }
