@@ -127,10 +127,13 @@ async def _only_table(args: argparse.Namespace, tables: HeardTables, *, watching
     found = _open_tables(tables, watching=watching)
     what = "table" if watching else "lobby with a free seat"
     if not found:
+        # A watcher is admitted by the host's program: once the host has left, its game
+        # is announced no more, and cannot be watched; multicast is one cause of two.
         raise UsageError(
             f"no {what} was heard on this network within {FIND_WAIT:g} seconds (a network "
             f"that blocks multicast hides them); ask the host for its address: {_example(args)}"
-        )
+        ).saying("error_none_heard_watch" if watching else "error_none_heard",
+                 seconds=f"{FIND_WAIT:g}", example=_example(args))
     if len(found) > 1:
         listed = "; ".join(f"{t.name} at {t.address}" for t in found)
         raise UsageError(

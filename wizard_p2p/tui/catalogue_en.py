@@ -831,6 +831,23 @@ EN: dict[str, str] = {
     "story_trump_chosen_you": "you chose trump {suit}",
     "stalled_past_limit": "{name} stalled past the time limit",
     "stalled_mark": " (stalled)",
-    "error_practice_resume": "game {id} was a practice game against bots, which ended when you left it; it cannot be resumed: start another with: {command}",
+    "error_practice_resume": (
+        "game {id} was a practice game against bots, which ended when you left it; it cannot "
+        "be resumed: start another with: {command}"
+    ),
     "seat_back": "{name} is back",
+    "error_none_heard": (
+        "no lobby with a free seat was heard on this network within {seconds} seconds (a network "
+        "that blocks multicast hides them); ask the host for its address: {example}"
+    ),
+    "error_none_heard_watch": (
+        "no table was heard on this network within {seconds} seconds: a game is announced, "
+        "and watched, through its host's program, so none is once its host has left; a network "
+        "that blocks multicast hides them too. Ask the host for its address: {example}"
+    ),
+    "find_none_yet_watch": (
+        "None yet? A game is announced, and watched, through its host's program: once the "
+        "host has left, it is not. A network that blocks multicast hides tables too: ask the "
+        "host for the address and run wizard-p2p watch ADDRESS --code CODE."
+    ),
 }

@@ -777,6 +777,21 @@ ZH: dict[str, str] = {
     "story_trump_chosen_you": "你选择王牌{suit}",
     "stalled_past_limit": "{name}拖延超过时限",
     "stalled_mark": "（拖延）",
-    "error_practice_resume": "对局 {id} 是与机器人的练习游戏，你离开时它已结束，无法继续：开始新的一局：{command}",
+    "error_practice_resume": (
+        "对局 {id} 是与机器人的练习游戏，你离开时它已结束，无法继续：开始新的一局：{comma"
+        "nd}"
+    ),
     "seat_back": "{name}回来了",
+    "error_none_heard": (
+        "{seconds} 秒内在此网络上没有听到有空座位的大厅（屏蔽组播的网络会隐藏它们）；请向"
+        "主持人要地址：{example}"
+    ),
+    "error_none_heard_watch": (
+        "{seconds} 秒内在此网络上没有听到牌桌：游戏通过主持人的程序公告和观战，主持人离开"
+        "后便不再公告；屏蔽组播的网络也会隐藏牌桌。请向主持人要地址：{example}"
+    ),
+    "find_none_yet_watch": (
+        "还没有？游戏通过主持人的程序公告和观战：主持人离开后便不再公告。屏蔽组播的网络也"
+        "会隐藏牌桌：请向主持人要地址，然后运行 wizard-p2p watch ADDRESS --code CODE。"
+    ),
 }
