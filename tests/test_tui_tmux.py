@@ -215,8 +215,8 @@ def test_leaving_a_networked_play_ends_with_the_log_and_the_audit_command(
     assert list(scratch.iterdir()) == []
     # The practice game ended with its bots: resume says so, and offers a new game.
     resume = subprocess.run(
-        [sys.executable, "-m", "wizard_p2p", "resume", "--headless", "--lang", "en"], capture_output=True,
-        text=True, timeout=60, check=False,
+        [sys.executable, "-m", "wizard_p2p", "resume", "--headless", "--lang", "en"],
+        capture_output=True, text=True, timeout=60, check=False,
         env={**os.environ, "WIZARD_P2P_HOME": str(home), "LANG": "C.UTF-8"},
     )
     assert resume.returncode == 2, resume.stderr
