@@ -360,6 +360,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--offline", action="store_true", help="in-memory game: no network, no crypto"
     )
+    _add_series_option(play)  # the bots stay for another game, as at a LAN table
     play.set_defaults(func=_cmd_play)
 
     host = sub.add_parser(

@@ -18,6 +18,7 @@ from wizard_p2p.errors import UsageError
 from wizard_p2p.files import check_target
 from wizard_p2p.node.invite import new_invite_code
 from wizard_p2p.ports import reserve_port
+from wizard_p2p.protocol.messages import MAX_SERIES_GAMES
 from wizard_p2p.rules import GameConfig
 
 PRACTICE_TRICK_PAUSE = 1.0
@@ -72,6 +73,8 @@ def start_local_game(args: argparse.Namespace, *, fork: BotMain | None = None) -
     processes = start_local_bots(
         config.seats - 1, args.port, code, policy=args.policy, out=out,
         trace=getattr(args, "trace", None), fork=fork, trick_pause=pause,
+        # A person may ask for another game at each game over (n): the bots stay for it.
+        games=getattr(args, "games", 1) if args.headless else MAX_SERIES_GAMES,
     )
     return LocalGame(config, out, code, processes)
 

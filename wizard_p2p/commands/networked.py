@@ -613,7 +613,8 @@ async def _one_game(
         autostart = isinstance(lobby, HostLobby) and getattr(args, "autostart", False)
         console_peer, again = await _console_lobby(
             args, lobby, identity, curve, autostart=autostart,
-            again=not getattr(args, "autostart", False),
+            # play's bots stay for another game (they were started with --games).
+            again=True,
         )
         if console_peer is None:
             from wizard_p2p.tui.i18n import Translator
@@ -766,8 +767,10 @@ def play_networked(args: argparse.Namespace, local: LocalGame) -> int:
     try:
         peer = asyncio.run(host_async(args))
     finally:
-        # Bots outlive a finished game only to let everyone catch up.
-        local.stop_bots(finished=peer is not None and isinstance(peer.outcome, Finished))
+        # Bots outlive a finished game only to let everyone catch up; a person's bots
+        # wait for another game (--games) that is not coming once the person has left.
+        local.stop_bots(finished=peer is not None and isinstance(peer.outcome, Finished)
+                        and args.headless)
         if args.out:
             refused = _copy_logs(args, config.seats, out)
         else:
