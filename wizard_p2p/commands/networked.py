@@ -34,7 +34,7 @@ from wizard_p2p.commands.printout import (
 )
 from wizard_p2p.disk.evidence import read_evidence
 from wizard_p2p.disk.log import read_log_bytes
-from wizard_p2p.errors import DecodeError, FileRefused, UsageError, WizardError
+from wizard_p2p.errors import DecodeError, FileRefused, PeerFault, UsageError, WizardError
 from wizard_p2p.files import check_target, write_atomic
 from wizard_p2p.identity import Identity
 from wizard_p2p.net import CurveKeys, LobbyServer, NetConfig, load_or_create_curve_keys
@@ -393,10 +393,11 @@ def report_text(args: argparse.Namespace, peer: GamePeer, *, columns: int | None
         fault, seat = outcome.fault, outcome.seat
         line = None if fault.position is None else fault.position + 1
         lines.append(fit(tr("end_cheating", seat=seat + 1, name=table.names[seat],
-                            line=line if line is not None else "?", detail=fault.reason),
-                         columns))
+                            line=line if line is not None else "?",
+                            detail=_fault_detail(tr, fault)), columns))
     elif isinstance(outcome, Faulted):
-        lines.append(fit(tr("end_cheating_unknown", detail=outcome.fault.reason), columns))
+        lines.append(fit(tr("end_cheating_unknown", detail=_fault_detail(tr, outcome.fault)),
+                         columns))
     elif isinstance(outcome, Aborted):
         stalled = outcome.stalled
         lines.append(fit(tr("end_stalled", name=table.names[stalled], seat=stalled + 1),
@@ -415,6 +416,12 @@ def report_text(args: argparse.Namespace, peer: GamePeer, *, columns: int | None
     ):
         lines.append(_standings(tr, peer))
     return "\n".join(lines)
+
+
+def _fault_detail(tr: Any, fault: PeerFault) -> str:
+    """A cheat said by its kind in the player's language, then the verifier's own words."""
+    kind = tr("fault_kind_" + str(fault.kind).replace("-", "_"))
+    return str(tr("fault_detail", kind=kind, reason=fault.reason))
 
 
 def _standings(tr: Any, peer: GamePeer) -> str:

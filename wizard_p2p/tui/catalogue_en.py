@@ -850,4 +850,5 @@ EN: dict[str, str] = {
         "host has left, it is not. A network that blocks multicast hides tables too: ask the "
         "host for the address and run wizard-p2p watch ADDRESS --code CODE."
     ),
+    "fault_detail": "[{kind}] {reason}",
 }

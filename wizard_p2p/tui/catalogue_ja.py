@@ -837,4 +837,5 @@ JA: dict[str, str] = {
         "去ると告知されません。マルチキャストを遮断するネットワークでも表示されません。ホ"
         "ストにアドレスを聞いて wizard-p2p watch ADDRESS --code CODE を実行してください。"
     ),
+    "fault_detail": "［{kind}］{reason}",
 }

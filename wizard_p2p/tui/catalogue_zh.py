@@ -794,4 +794,5 @@ ZH: dict[str, str] = {
         "还没有？游戏通过主持人的程序公告和观战：主持人离开后便不再公告。屏蔽组播的网络也"
         "会隐藏牌桌：请向主持人要地址，然后运行 wizard-p2p watch ADDRESS --code CODE。"
     ),
+    "fault_detail": "［{kind}］{reason}",
 }
