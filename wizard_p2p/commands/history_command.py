@@ -37,9 +37,11 @@ def history(args: argparse.Namespace) -> int:
     wanted = args.game.strip().lower().rstrip("…")
     found = [g for g in games if wanted and g.game_id.startswith(wanted)]
     if not found:
-        raise UsageError(tr("history_unknown", id=args.game, path=shell_path(data_dir)))
+        raise UsageError(f"no game {args.game} is kept in {shell_path(data_dir)}").saying(
+            "history_unknown", id=args.game, path=shell_path(data_dir))
     if len(found) > 1:
-        raise UsageError(tr("history_several", id=args.game))
+        raise UsageError(f"{args.game} names several games: give more of its digits").saying(
+            "history_several", id=args.game)
     print(game_text(tr, games, found[0], columns), flush=True)
     return 0
 
