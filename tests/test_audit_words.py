@@ -119,3 +119,16 @@ def test_an_unreadable_log_is_said_in_the_language(
     empty.write_bytes(b"")
     assert cli_main(["audit", "--lang", lang, str(empty)]) == 2
     assert capsys.readouterr().out.strip() == catalogue["audit_not_log_empty"]
+
+
+@pytest.mark.parametrize(("locale", "said"), [("zh_CN.UTF-8", "未知的语言"),
+                                              ("ja_JP.UTF-8", "不明な言語")])
+def test_an_error_is_said_in_the_locales_language(
+    locale: str, said: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An error carries its sentence as data: the command line words it in the language
+    of --lang or, as here where --lang itself is refused, of the locale."""
+    monkeypatch.setenv("LC_ALL", locale)
+    assert cli_main(["history", "--lang", "xx"]) == 2
+    err = capsys.readouterr().err
+    assert said in err and "unknown language" not in err

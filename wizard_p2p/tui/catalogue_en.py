@@ -851,4 +851,5 @@ EN: dict[str, str] = {
         "host for the address and run wizard-p2p watch ADDRESS --code CODE."
     ),
     "fault_detail": "[{kind}] {reason}",
+    "error_unknown_lang": "unknown language {lang}; choose one of {choices}",
 }

@@ -838,4 +838,5 @@ JA: dict[str, str] = {
         "ストにアドレスを聞いて wizard-p2p watch ADDRESS --code CODE を実行してください。"
     ),
     "fault_detail": "［{kind}］{reason}",
+    "error_unknown_lang": "不明な言語 {lang}。次から選んでください：{choices}",
 }

@@ -795,4 +795,5 @@ ZH: dict[str, str] = {
         "会隐藏牌桌：请向主持人要地址，然后运行 wizard-p2p watch ADDRESS --code CODE。"
     ),
     "fault_detail": "［{kind}］{reason}",
+    "error_unknown_lang": "未知的语言 {lang}；请从 {choices} 中选择",
 }

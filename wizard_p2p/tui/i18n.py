@@ -72,7 +72,9 @@ def resolve_lang(lang: str | None) -> str:
     aliases = {"zh-cn": "zh", "zh-hans": "zh", "zh-sg": "zh", "ja-jp": "ja", "en-us": "en"}
     key = aliases.get(key, key)
     if key not in CATALOGUES:
-        raise UsageError(f"unknown language {lang!r}; choose one of {', '.join(LANGUAGES)}")
+        raise UsageError(
+            f"unknown language {lang!r}; choose one of {', '.join(LANGUAGES)}"
+        ).saying("error_unknown_lang", lang=repr(lang), choices=", ".join(LANGUAGES))
     return key
 
 
