@@ -32,6 +32,7 @@ class Watched:
         self.connected: tuple[bool, ...] | None = None
         self.aborted: str | None = None
         self.stalled: int | None = None
+        self.cheat: tuple[str | None, int | None] = (None, None)
         self.resumable = False
         self.callbacks: list[Callable[[], None]] = []
         self.quit_called = False
@@ -44,6 +45,8 @@ class Watched:
             connected=self.connected or snap.connected,
             aborted=self.aborted,
             stalled=self.stalled,
+            cheat_kind=self.cheat[0],
+            cheat_seat=self.cheat[1],
             resumable=self.resumable,
         )
 
@@ -197,3 +200,19 @@ def test_a_seat_heard_again_after_a_disconnection_is_said_to_be_back(lang: str) 
         assert app.message in "\n".join(screen_text(app))
         c.changed()  # nothing new: the message stays as it was, said once
         assert app.message == tr("seat_back", name=app.name(1))
+
+
+@pytest.mark.parametrize("lang", ["en", "zh", "ja"])
+def test_a_cheat_that_ended_the_game_is_said_by_its_kind(lang: str) -> None:
+    c = watched()
+    with create_pipe_input() as pipe:
+        app = WizardApp(c, lang, input=pipe, output=FixedSizeOutput(30, 80))
+        tr = app.tr
+        c.aborted = "cheating detected: seat 3 at line 40: the card R7 does not follow suit"
+        c.cheat = ("follow-suit", 2)
+        c.changed()
+        text = "\n".join(screen_text(app, 80, 30))
+        said = tr("cheat_found_by", name=app.name(2), kind=tr("fault_kind_follow_suit"))
+        assert tr("aborted", detail=said) in text
+        if lang != "en":
+            assert "cheating detected" not in text and "follow suit" not in text

@@ -51,7 +51,7 @@ from wizard_p2p.node.helper import PassHelper
 from wizard_p2p.node.idle import IdleWork
 from wizard_p2p.node.lobby_common import endpoint_of
 from wizard_p2p.node.repair import Repair
-from wizard_p2p.node.seat_status import ended_reason, seat_status, stalled_seat
+from wizard_p2p.node.seat_status import cheat_found, ended_reason, seat_status, stalled_seat
 from wizard_p2p.node.send_order import send_order
 from wizard_p2p.node.stall import PeerTimers, StallWatch
 from wizard_p2p.node.store import GameStore, SeatRecord
@@ -537,6 +537,8 @@ class GamePeer:
             finished=isinstance(self.outcome, Finished),
             aborted=self._ended_reason(),
             stalled=stalled_seat(self.outcome),
+            cheat_kind=cheat_found(self.outcome)[0],
+            cheat_seat=cheat_found(self.outcome)[1],
             resumable=self.resumable,
             watchers=self._watch.names,
             watch_requests=self._watch.requests(),

@@ -39,6 +39,13 @@ def stalled_seat(outcome: Outcome | None) -> int | None:
     return outcome.stalled if isinstance(outcome, Aborted) else None
 
 
+def cheat_found(outcome: Outcome | None) -> tuple[str | None, int | None]:
+    """The kind of the cheat that ended the game and the seat to blame (None, None: none)."""
+    if isinstance(outcome, Faulted):
+        return str(outcome.fault.kind), outcome.seat
+    return None, None
+
+
 def game_status(table: Table, outcome: Outcome | None, seat: int | None = None) -> Status | None:
     """How the game ended (``outcome``), or what the table does or waits for, unless it
     waits for ``seat`` (None for a watcher, who holds none)."""

@@ -43,7 +43,7 @@ from wizard_p2p.net import (
     PeerUp,
 )
 from wizard_p2p.node.lobby_common import endpoint_of
-from wizard_p2p.node.seat_status import ended_reason, game_status, stalled_seat
+from wizard_p2p.node.seat_status import cheat_found, ended_reason, game_status, stalled_seat
 from wizard_p2p.node.table_log import TableLog
 from wizard_p2p.node.watch_ask import GateClient, WatchTimers
 from wizard_p2p.node.watch_fork import WatchForks, evidence_path
@@ -316,6 +316,8 @@ class WatchNode:
             finished=isinstance(table.outcome, Finished),
             aborted=ended_reason(table.outcome, table.names),
             stalled=stalled_seat(table.outcome),
+            cheat_kind=cheat_found(table.outcome)[0],
+            cheat_seat=cheat_found(table.outcome)[1],
             watchers=self.watchers,
             coach=table.coach,
         )

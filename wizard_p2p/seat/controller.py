@@ -96,6 +96,9 @@ class Snapshot:
     finished: bool = False
     aborted: str | None = None  # why the game ended early, if it did
     stalled: int | None = None  # the seat whose stall ended the game, if one did
+    # A cheat that ended the game: its kind (a FaultKind's value) and the seat to blame.
+    cheat_kind: str | None = None
+    cheat_seat: int | None = None
     resumable: bool = False  # the seat's files let it rejoin after ``quit()``
     watchers: tuple[str, ...] = ()  # the names of who watches the table now
     # Asking to watch, shown to the host alone: ``admit_watcher``/``refuse_watcher``.

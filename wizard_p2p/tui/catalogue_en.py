@@ -852,4 +852,6 @@ EN: dict[str, str] = {
     ),
     "fault_detail": "[{kind}] {reason}",
     "error_unknown_lang": "unknown language {lang}; choose one of {choices}",
+    "cheat_found": "cheating detected: {kind}",
+    "cheat_found_by": "cheating detected: {name} ({kind})",
 }

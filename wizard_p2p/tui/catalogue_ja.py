@@ -839,4 +839,6 @@ JA: dict[str, str] = {
     ),
     "fault_detail": "［{kind}］{reason}",
     "error_unknown_lang": "不明な言語 {lang}。次から選んでください：{choices}",
+    "cheat_found": "不正を検出：{kind}",
+    "cheat_found_by": "不正を検出：{name}（{kind}）",
 }

@@ -796,4 +796,6 @@ ZH: dict[str, str] = {
     ),
     "fault_detail": "［{kind}］{reason}",
     "error_unknown_lang": "未知的语言 {lang}；请从 {choices} 中选择",
+    "cheat_found": "发现作弊：{kind}",
+    "cheat_found_by": "发现作弊：{name}（{kind}）",
 }

@@ -90,14 +90,21 @@ def ended_detail(app: ConsoleState) -> str:
     snap = app.snapshot
     if snap is None:
         return ""
+    tr = app.tr
     if snap.stalled is not None:
-        return app.tr("stalled_past_limit", name=app.name(snap.stalled))
+        return tr("stalled_past_limit", name=app.name(snap.stalled))
+    if snap.cheat_kind is not None:  # the cheat by its kind, the seat by its name
+        kind = tr("fault_kind_" + snap.cheat_kind.replace("-", "_"))
+        if snap.cheat_seat is None:
+            return tr("cheat_found", kind=kind)
+        return tr("cheat_found_by", name=app.name(snap.cheat_seat), kind=kind)
     return snap.aborted or ""
 
 
 def _why_ended(app: ConsoleState, status: Status) -> Mapping[str, object]:
-    stalled = app.snapshot is not None and app.snapshot.stalled is not None
-    return {"detail": ended_detail(app) if stalled or not status.detail else status.detail}
+    snap = app.snapshot
+    worded = snap is not None and (snap.stalled is not None or snap.cheat_kind is not None)
+    return {"detail": ended_detail(app) if worded or not status.detail else status.detail}
 
 
 def _sentence(app: ConsoleState, status: Status) -> Mapping[str, object]:
