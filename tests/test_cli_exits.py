@@ -132,12 +132,12 @@ def test_resume_takes_the_game_id_as_printed(tmp_path: Path) -> None:
 def test_a_bug_is_said_in_one_line(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    import wizard_p2p.audit
+    import wizard_p2p.commands.audit_text
 
-    def broken(path: str, *, as_json: bool = False) -> int:  # a bug inside the command
+    def broken(path: object) -> object:  # a bug inside the command
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(wizard_p2p.audit, "main", broken)
+    monkeypatch.setattr(wizard_p2p.commands.audit_text, "audit_file", broken)
     assert cli.main(["audit", "x"]) == 70
     err = capsys.readouterr().err
     assert err == "wizard-p2p: internal error (RuntimeError: boom); please report it\n"

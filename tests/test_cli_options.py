@@ -20,6 +20,7 @@ from wizard_p2p.errors import UsageError, WizardError
 NAMES = st.text("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ", min_size=1, max_size=12)
 LANGS = st.sampled_from(["en", "zh", "ja", "zh_CN", "JA-jp"])
 SECONDS = st.floats(min_value=0.01, max_value=10_000, allow_nan=False)
+PAUSES = st.one_of(st.floats(min_value=0, max_value=60), st.sampled_from(["-1", "nan", "inf"]))
 PATHS = st.sampled_from(["out", "some/dir", "/tmp/x.jsonl"])
 CODES = st.sampled_from(["ABCD-EF23", "K7QD-M2XP"])
 ADDRESSES = st.sampled_from(["127.0.0.1:47474", "10.0.0.1", "[::1]:47474"])
@@ -45,6 +46,7 @@ NETWORK = joined(
 SEAT = joined(
     NETWORK, option("--policy", st.sampled_from(list(opts.PolicyName))), flag("--no-bell"),
     option("--stall-limit", SECONDS), option("--join-timeout", SECONDS),
+    option("--trick-pause", PAUSES),
 )
 GAME = joined(option("--seats", st.integers(3, 6)),
               st.lists(st.sampled_from(["hidden_bids", "clairvoyance"]), max_size=1)
@@ -55,7 +57,7 @@ HOST_ADDRESS = joined(st.one_of(st.just([]), ADDRESSES.map(lambda a: [a])),
 
 # Every command the parser knows, with the command lines to try and the value it becomes.
 COMMANDS: dict[tuple[str, ...], tuple[st.SearchStrategy[list[str]], type]] = {
-    ("play",): (joined(GAME, SEAT, flag("--headless"), option("--bots", st.integers(2, 5)),
+    ("play",): (joined(GAME, SEAT, GAMES, flag("--headless"), option("--bots", st.integers(2, 5)),
                        option("--out", PATHS), flag("--force"), option("--seed", st.integers()),
                        flag("--offline")), opts.PlayOptions),
     ("host",): (joined(GAME, SEAT, GAMES, flag("--headless"),
@@ -68,7 +70,8 @@ COMMANDS: dict[tuple[str, ...], tuple[st.SearchStrategy[list[str]], type]] = {
                         flag("--force")), opts.WatchOptions),
     ("resume",): (joined(st.one_of(st.just([]), st.just(["8a0b"])), SEAT, flag("--headless"),
                          flag("--admit-watchers")), opts.ResumeOptions),
-    ("audit",): (joined(st.lists(PATHS, min_size=1, max_size=3), flag("--json")),
+    ("audit",): (joined(st.lists(PATHS, min_size=1, max_size=3), flag("--json"),
+                        option("--lang", LANGS)),
                  opts.AuditOptions),
     ("replay",): (joined(PATHS.map(lambda p: [p]), option("--export", PATHS), flag("--force"),
                          option("--lang", LANGS)), opts.ReplayOptions),
@@ -135,6 +138,12 @@ def test_every_command_line_becomes_its_frozen_value(
     if isinstance(seat, opts.SeatOptions):
         assert isinstance(seat.policy, opts.PolicyName)
         assert seat.bell is ("--no-bell" not in argv)
+        # A bot's trick pause: the command's default, or within 0 and 10 seconds.
+        pause = seat.trick_pause
+        assert ("--trick-pause" in argv) is (pause is not None)
+        assert pause is None or 0 <= pause <= cli.MAX_TRICK_PAUSE
+    if isinstance(value, opts.AuditOptions | opts.ReplayOptions | opts.HistoryOptions):
+        assert value.lang in (None, "en", "zh", "ja")
     if isinstance(net, opts.NetOptions):
         assert net.lang in (None, "en", "zh", "ja")
         assert net.data_dir is None or isinstance(net.data_dir, Path)
@@ -165,6 +174,18 @@ def test_time_limits_that_are_not_numbers_of_seconds_never_reach_a_command() -> 
             cli.parse_options(["resume", "--stall-limit", bad])
     resume = cli.parse_options(["resume", "--stall-limit", "2.5"])
     assert isinstance(resume, opts.ResumeOptions) and math.isclose(resume.seat.stall_limit, 2.5)
+
+
+def test_plays_games_and_trick_pause_become_its_seats_options() -> None:
+    play = cli.parse_options(["play", "--games", "3", "--trick-pause", "0.25"])
+    assert isinstance(play, opts.PlayOptions)
+    assert play.seat.games == 3 and play.seat.trick_pause == 0.25
+    default = cli.parse_options(["play"])
+    assert isinstance(default, opts.PlayOptions)
+    assert default.seat.games == 1 and default.seat.trick_pause is None
+    for asked, waited in (("-1", 0.0), ("nan", 0.0), ("99", cli.MAX_TRICK_PAUSE)):
+        bot = cli.parse_options(["bot", "--trick-pause", asked])
+        assert isinstance(bot, opts.JoinOptions) and bot.seat.trick_pause == waited
 
 
 def test_no_command_reads_an_argparse_namespace() -> None:

@@ -88,7 +88,7 @@ def test_scripts_play_prints_a_check_command_that_runs_where_it_was_started(
     assert game.game_dir in audited.stdout
 
 
-@pytest.mark.parametrize("lang,label", [("zh", "核验命令："), ("ja", "検証するには：")])
+@pytest.mark.parametrize("lang,label", [("zh", "验证命令："), ("ja", "検証するには：")])
 def test_the_printout_after_a_game_is_in_the_players_language(
     tmp_path: Path, lang: str, label: str
 ) -> None:

@@ -10,6 +10,7 @@ against ``protocol/schemas/replay.json``.
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections import Counter
 from pathlib import Path
@@ -29,7 +30,7 @@ from wizard_p2p.rules import DECK, GameConfig, trick_winner
 from wizard_p2p.rules.tricks import breaks_follow_suit
 from wizard_p2p.seat.offline import OfflineSeat
 from wizard_p2p.tui.app import ROUND, WizardApp
-from wizard_p2p.tui.headless import Driver, run_with_keys, screen_text
+from wizard_p2p.tui.headless import DEADLINE, KEYS, Driver, run_with_keys, screen_text
 from wizard_p2p.tui.replay_screen import DEAL, ReplayApp
 from wizard_p2p.tui.shared import HELP, SCORES
 
@@ -334,5 +335,29 @@ def test_the_round_summary_opens_every_hand_of_the_round_just_played() -> None:
         assert replay.application.is_done
         await driver.press("enter")  # back at the summary, which Enter dismisses
         assert app.overlay is None and app.mode == "bid"
+
+    run_with_keys(lambda pipe, out: WizardApp(s, "en", input=pipe, output=out), script)
+
+
+def test_escape_closes_the_hands_view_over_the_table() -> None:
+    """Esc closes the table's windows; the hands view a round's summary opens (``h``) is
+    one of them: Esc leaves it for the summary, as ``q`` does."""
+    policies = [None, make_policy("random"), make_policy("random")]
+    s = OfflineSeat(GameConfig(3), ["You", "Ana", "Ben"], policies, seat=0, seed=4)
+
+    async def script(driver: Driver) -> None:
+        app = driver.app
+        await driver.press("0", "enter")
+        assert app.overlay == ROUND
+        driver.wait_for_redraw = False
+        await driver.press("h")
+        replay = app.round_replay
+        assert replay is not None
+        await Driver(replay, driver.pipe).press("right")  # the view runs and reads keys
+        running = replay.application.future
+        assert running is not None and not running.done()
+        driver.pipe.send_text(KEYS["escape"])
+        await asyncio.wait_for(asyncio.shield(running), DEADLINE)  # the view has closed
+        assert app.overlay == ROUND  # the summary stays, for Enter to dismiss
 
     run_with_keys(lambda pipe, out: WizardApp(s, "en", input=pipe, output=out), script)

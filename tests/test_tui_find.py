@@ -138,6 +138,21 @@ def test_nothing_heard_says_what_to_do_and_counts_the_unreadable() -> None:
     run(source, script)
 
 
+def test_a_watcher_hearing_nothing_is_told_the_host_may_have_left() -> None:
+    """A game is announced and watched through its host's program: a watcher who hears
+    no table is told that, and the watch command, not only about multicast."""
+
+    async def script(driver: Driver) -> None:
+        screen = " ".join(screen_text(driver.app))
+        assert "once the host has left" in screen
+        assert "wizard-p2p watch ADDRESS --code CODE" in screen
+        assert "wizard-p2p join" not in screen
+        await driver.press("enter")  # nothing to choose: still listening
+        assert not driver.app.application.is_done
+
+    run(FakeSource(), script, watching=True)
+
+
 @pytest.mark.parametrize("lang", ["zh", "ja"])
 def test_chinese_and_japanese_lists_use_full_width_punctuation(lang: str) -> None:
     source = FakeSource(ANA, BEN)

@@ -7,14 +7,16 @@ table reports (progress, disconnected seats, an abort), as the node will.
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Callable
 
 import pytest
 from prompt_toolkit.input import create_pipe_input
 
 from wizard_p2p.bots import make_policy
+from wizard_p2p.errors import PeerFault
 from wizard_p2p.protocol.events import Aborted, Faulted
-from wizard_p2p.rules import Card, GameConfig, Suit
+from wizard_p2p.rules import Card, GameConfig, Phase, Suit
 from wizard_p2p.seat.controller import Snapshot, Status, StatusKind
 from wizard_p2p.seat.offline import OfflineSeat
 from wizard_p2p.tui.app import FINAL, WizardApp
@@ -146,3 +148,76 @@ def test_the_quit_question_says_whether_the_game_can_be_resumed() -> None:
         assert c.quit_called and app.left
 
 
+
+
+@pytest.mark.parametrize("lang", ["en", "zh", "ja"])
+def test_an_aborted_games_standings_are_in_the_rules_order_and_mark_the_staller(
+    lang: str,
+) -> None:
+    c = watched()
+    s = c.inner
+    while s.game.round_no < 4:  # three rounds scored: totals that differ
+        view = s.snapshot().view
+        if view.phase is Phase.BID:
+            s.bid(view.legal_bids[0])
+        elif view.phase is Phase.CHOOSE_TRUMP:
+            s.choose_trump(Suit.ELVES)
+        else:
+            s.play(view.legal_plays[0])
+    totals = s.snapshot().view.totals
+    with create_pipe_input() as pipe:
+        app = WizardApp(c, lang, input=pipe, output=FixedSizeOutput(30, 80))
+        tr = app.tr
+        # The staller is the seat with the most points: the rules keep it first, marked.
+        stalled = max(range(4), key=lambda seat: (totals[seat], -seat))
+        c.ended = Aborted(writer=(stalled + 1) % 4, stalled=stalled,
+                          reason="stalled past the time limit")
+        c.changed()
+        assert app.overlay == FINAL
+        text = "\n".join(screen_text(app, 80, 30))
+        said = tr("aborted", detail=tr("ended_stalled", name=app.name(stalled), seat=stalled + 1))
+        assert said in text
+        assert "stalled: stalled" not in text
+        # The standings' rows: a place, a name and a total, inside the window.
+        rows = [m.group(1) for m in re.finditer(r"│\S+ +(.+?) +-?\d+ *│", text)]
+        listed = [next(seat for seat in range(4) if row.startswith(app.name(seat)))
+                  for row in rows]
+        assert listed == sorted(range(4), key=lambda seat: (-totals[seat], seat))
+        marked = [row for row in rows if tr("stalled_mark").strip() in row]
+        assert len(marked) == 1 and app.name(stalled) in marked[0]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh", "ja"])
+def test_a_seat_heard_again_after_a_disconnection_is_said_to_be_back(lang: str) -> None:
+    c = watched()
+    with create_pipe_input() as pipe:
+        app = WizardApp(c, lang, input=pipe, output=FixedSizeOutput())
+        tr = app.tr
+        c.connected = (True, False, True, True)
+        c.changed()
+        assert tr("disconnected", name=app.name(1)) in "\n".join(screen_text(app))
+        assert app.message != tr("seat_back", name=app.name(1))
+        c.connected = (True, True, True, True)
+        c.changed()
+        assert app.message == tr("seat_back", name=app.name(1))
+        assert app.message in "\n".join(screen_text(app))
+        c.changed()  # nothing new: the message stays as it was, said once
+        assert app.message == tr("seat_back", name=app.name(1))
+
+
+@pytest.mark.parametrize("lang", ["en", "zh", "ja"])
+def test_a_cheat_that_ended_the_game_is_said_by_its_kind(lang: str) -> None:
+    c = watched()
+    with create_pipe_input() as pipe:
+        app = WizardApp(c, lang, input=pipe, output=FixedSizeOutput(30, 80))
+        tr = app.tr
+        reason = "the card R7 does not follow suit"
+        c.ended = Faulted(PeerFault(reason, seat=2, position=39, kind="follow-suit"))
+        c.changed()
+        text = "\n".join(screen_text(app, 80, 30))
+        detail = tr("fault_detail", kind=tr("fault_kind_follow_suit"), reason=reason)
+        said = tr("ended_cheating", seat=3, name=app.name(2), line=40, detail=detail)
+        assert status_text(app) == tr("aborted", detail=said)
+        assert tr("fault_kind_follow_suit") in text and app.name(2) in text
+        if lang != "en":
+            assert "cheating detected" not in text

@@ -97,6 +97,6 @@ def test_a_watchers_notes_come_after_what_the_table_waits_for() -> None:
     with console(controller, "en") as app:
         text = status_text(app)
     assert text == (
-        "shuffling (2/4); refused the entry at position 8 from Cho: bad signature; "
-        "verified up to position 9"
+        "shuffling (2/4); refused the entry of line 8 from Cho: bad signature; "
+        "verified up to line 9"
     )

@@ -75,3 +75,25 @@ def test_sealed_bids_stay_sealed_in_the_story() -> None:
         bots = ("机器人 1", "机器人 2", "机器人 3")
         assert all(name in bids for name in bots)
         assert all(f"{name} {b}" not in bids for name in bots for b in range(2))
+
+
+def test_a_trump_chosen_after_a_wizard_is_turned_says_who_chose_it() -> None:
+    for seed in range(1, 40):
+        config = GameConfig.with_variants(4, [])
+        policies = [None] + [make_policy("random") for _ in range(3)]
+        s = OfflineSeat(config, ["Ana", "Ben", "Cho", "Dee"], policies, seed=seed)
+        while not s.game.is_over:
+            play_round(s)
+        chosen = [r for r in s.game.history if r.turned is not None and r.turned.is_wizard]
+        if chosen and any(r.dealer != s.seat for r in chosen):
+            break
+    else:
+        raise AssertionError("no game of these seeds turned a Wizard")
+    with create_pipe_input() as pipe:
+        app = WizardApp(s, "en", input=pipe, output=FixedSizeOutput())
+        lines = story(app)
+    for r in chosen:
+        assert r.trump is not None
+        opening = next(x for x in lines if x.startswith(f"Round {r.round_no}:"))
+        who = "you chose" if r.dealer == s.seat else f"{app.name(r.dealer)} chose"
+        assert opening.endswith(f"turned Z: {who} trump {app.tr.suit(r.trump)}"), opening

@@ -213,6 +213,15 @@ def test_leaving_a_networked_play_ends_with_the_log_and_the_audit_command(
     )
     assert audit.returncode == 0 and f"game {game_dir}…" in audit.stdout
     assert list(scratch.iterdir()) == []
+    # The practice game ended with its bots: resume says so, and offers a new game.
+    resume = subprocess.run(
+        [sys.executable, "-m", "wizard_p2p", "resume", "--headless", "--lang", "en"],
+        capture_output=True, text=True, timeout=60, check=False,
+        env={**os.environ, "WIZARD_P2P_HOME": str(home), "LANG": "C.UTF-8"},
+    )
+    assert resume.returncode == 2, resume.stderr
+    assert f"game {game_dir} was a practice game against bots" in resume.stderr
+    assert "cannot be resumed" in resume.stderr and " play" in resume.stderr
 
 
 def bell_journey(tmp_path: Path, *extra: str) -> tuple[bool, str]:
@@ -260,3 +269,44 @@ def test_the_turn_rings_the_terminal_bell_unless_told_not_to(tmp_path: Path) -> 
     assert rang, "no bell when the player's turn came"
     rang, _ = bell_journey(tmp_path / "quiet", "--no-bell")
     assert not rang
+
+
+@pytest.mark.parametrize("lang", ["zh", "ja"])
+def test_a_practice_game_left_in_chinese_or_japanese_prints_no_english_sentence(
+    tmp_path: Path, lang: str,
+) -> None:
+    """``play`` in a real terminal in the player's language, left with q y: every line
+    printed once the console has closed is the catalogue's (commands and paths aside),
+    and so is what ``resume`` says of the practice game."""
+    from tests.test_catalogue_keys import _english_left
+    from wizard_p2p.tui.i18n import CATALOGUES
+
+    tmux = tmux_or_skip()
+    catalogue = CATALOGUES[lang]
+    home = tmp_path / "home"
+    argv = [sys.executable, "-m", "wizard_p2p", "play", "--seats", "3", "--policy", "random",
+            "--lang", lang]
+    env = f"env LANG=C.UTF-8 TERM=xterm-256color WIZARD_P2P_HOME={home} "
+    command = f"sh -c {shlex.quote(env + shlex.join(argv) + '; echo exit $?; sleep 60')}"
+    term = Terminal(tmux, tmp_path / "tmux.sock", command, columns=300)
+    try:
+        term.wait_for(lambda s: catalogue["round_of"].format(n=1, total=20) in s, "the table")
+        term.send("q")
+        term.wait_for(lambda s: catalogue["quit_keys"] in s, "the quit question")
+        term.send("y")
+        screen = term.wait_for(lambda s: "exit " in s, "the program's end")
+    finally:
+        term.close()
+    printed = [line for line in screen.splitlines() if line.strip()]
+    assert "exit 0" in printed[-1]
+    printed = printed[:-1]
+    assert any(catalogue["end_log"] in line for line in printed), printed
+    assert _english_left(printed) == [], printed
+    resume = subprocess.run(
+        [sys.executable, "-m", "wizard_p2p", "resume", "--headless", "--lang", lang],
+        capture_output=True, text=True, timeout=60, check=False,
+        env={**os.environ, "WIZARD_P2P_HOME": str(home), "LANG": "C.UTF-8"},
+    )
+    assert resume.returncode == 2 and _english_left(resume.stderr.splitlines()) == []
+    # The sentence between the game's id and the command, as the catalogue words it.
+    assert catalogue["error_practice_resume"].split("}")[1].split("{")[0] in resume.stderr

@@ -286,8 +286,8 @@ def test_the_screen_follows_the_controller_and_q_leaves_at_once() -> None:
         # Nobody may sit at the room's big screen: no round summary waits for Enter.
         assert app.overlay is None
         text = " ".join(row.strip() for row in screen_text(app))  # a long line wraps at a space
-        assert "refused the entry at position 61 from Cho: bad signature" in text
-        assert "verified up to position 77" in text
+        assert "refused the entry of line 61 from Cho: bad signature" in text
+        assert "verified up to line 77" in text
         await driver.press("enter", "1", "left", "b", "m")  # nothing to choose: nothing happens
         assert app.message == "" and f.game.bids == [None] * 4
         await driver.press("q")
@@ -383,7 +383,7 @@ def test_cjk_watch_screens_fit_and_punctuate_full_width(lang: str) -> None:
         ),
         (
             Status(StatusKind.REFUSED, seat=3, done=8, detail="bad signature"),
-            "refused the entry at position 8 from Dee: bad signature",
+            "refused the entry of line 8 from Dee: bad signature",
         ),
         (Status(StatusKind.ROUND_CHECKED, done=2), "round 2 checked"),
         (Status(StatusKind.CHEATED, seat=1, detail="a false deal"), "Ben cheated"),

@@ -26,7 +26,7 @@ from typing import Any
 
 from wizard_p2p.disk.evidence import read_evidence
 from wizard_p2p.disk.log import read_log_bytes
-from wizard_p2p.errors import DecodeError, FileMissing, FileRefused
+from wizard_p2p.errors import DecodeError, FileMissing, FileRefused, Said
 from wizard_p2p.protocol.events import Aborted, Finished
 from wizard_p2p.protocol.evidence import FILE_NAME as EVIDENCE_FILE
 from wizard_p2p.protocol.evidence import Checked, Evidence, check_evidence, of_game
@@ -62,6 +62,11 @@ class AuditReport:
     game_id: str = ""
     # The records of the evidence file beside the log that are of its game, checked.
     evidence: list[Checked] = field(default_factory=list)
+    # The verdict as data, for a text in the reader's language: the first line of
+    # ``message`` (None: that line is the verifier's own reason, shown as it is), then a
+    # note per further line.
+    verdict: Said | None = None
+    notes: list[Said] = field(default_factory=list)
 
     @property
     def exit_code(self) -> int:
@@ -133,7 +138,8 @@ def read_entries(lines: list[bytes]) -> Reading:
     """Audit a log given as its lines, keeping the entries verified."""
     opened = LogReader.start(lines)
     if isinstance(opened, Stop):
-        report = AuditReport(opened.status, len(lines), message=opened.reason)
+        report = AuditReport(opened.status, len(lines), message=opened.reason,
+                             verdict=opened.said)
         if opened.status == FAULT:
             report.fault_position, report.fault_seat = opened.position, opened.seat
             report.fault_kind = opened.kind
@@ -147,8 +153,8 @@ def read_entries(lines: list[bytes]) -> Reading:
             continue
         verified = _common_prefix(table.log, lines)
         if stop.status == UNREADABLE:
-            return Reading(AuditReport(UNREADABLE, len(lines), message=stop.reason), lines,
-                           verified)
+            return Reading(AuditReport(UNREADABLE, len(lines), message=stop.reason,
+                                       verdict=stop.said), lines, verified)
         return Reading(_faulted(report, table, pos, stop.seat, stop.kind, stop.reason), lines,
                        verified)
     _fill(report, table)
@@ -156,6 +162,7 @@ def read_entries(lines: list[bytes]) -> Reading:
     if isinstance(outcome, Finished):
         report.status = "verified"
         report.message = "verified: complete game, agreed by every seat"
+        report.verdict = Said("audit_verified")
     elif isinstance(outcome, Aborted):
         writer, stalled, reason = outcome.writer, outcome.stalled, outcome.reason
         report.status = "aborted"
@@ -164,6 +171,9 @@ def read_entries(lines: list[bytes]) -> Reading:
             f"{writer + 1} ({shown(table.names[writer])}) because seat {stalled + 1} "
             f"({shown(table.names[stalled])}) stalled: {shown(reason)}"
         )
+        report.verdict = Said("audit_aborted", rounds=table.completed_rounds,
+                              writer=seat_said(writer, table.names),
+                              stalled=seat_said(stalled, table.names), reason=shown(reason))
     else:
         stage, due, _, _ = table.progress()
         report.message = (
@@ -171,6 +181,9 @@ def read_entries(lines: list[bytes]) -> Reading:
             + (f", waiting for seat {due + 1} ({shown(table.names[due])})" if due is not None
                else "")
         )
+        report.verdict = Said(
+            "audit_ends" if due is None else "audit_ends_waiting", rounds=table.completed_rounds,
+            stage=stage, **({} if due is None else {"seat": seat_said(due, table.names)}))
     return Reading(report, lines, list(table.log))
 
 
@@ -230,9 +243,10 @@ def read_file(path: Path) -> Reading:
     try:
         data = read_log_bytes(path)
     except FileMissing:
-        return Reading(AuditReport(UNREADABLE, 0, message=f"no such file: {path}"), [], [])
+        return Reading(AuditReport(UNREADABLE, 0, message=f"no such file: {path}",
+                                   verdict=Said("audit_no_file", path=str(path))), [], [])
     except FileRefused as exc:  # a folder, a device, a FIFO, past the log's limit
-        return Reading(AuditReport(UNREADABLE, 0, message=str(exc)), [], [])
+        return Reading(AuditReport(UNREADABLE, 0, message=str(exc), verdict=exc.said), [], [])
     reading = read_bytes(data)
     report = reading.report
     if report.status == UNREADABLE:
@@ -241,6 +255,8 @@ def read_file(path: Path) -> Reading:
         records = read_evidence(path.parent / EVIDENCE_FILE)
     except (FileRefused, DecodeError) as exc:
         report.message += f"\nthe evidence file beside the log cannot be read: {exc}"
+        report.notes.append(Said("audit_evidence_unreadable",
+                                 why=exc.said if exc.said is not None else str(exc)))
         return reading
     add_evidence(report, reading.lines, records)
     return reading
@@ -257,8 +273,9 @@ def read_bytes(data: bytes) -> Reading:
     lines = complete_lines(data)
     if not lines:
         what = "the file is empty" if not data else "it holds no complete line"
-        return Reading(AuditReport(UNREADABLE, 0, message=f"not a wizard-p2p log: {what}"),
-                       lines, [])
+        said = Said("audit_not_log_empty" if not data else "audit_not_log_no_line")
+        return Reading(AuditReport(UNREADABLE, 0, message=f"not a wizard-p2p log: {what}",
+                                   verdict=said), lines, [])
     reading = read_entries(lines)
     report = reading.report
     torn = len(data) - (data.rfind(b"\n") + 1)
@@ -267,6 +284,7 @@ def read_bytes(data: bytes) -> Reading:
         report.message += (
             f"\nthe last line is cut short ({torn} bytes with no end of line) and is not counted"
         )
+        report.notes.append(Said("audit_torn", bytes=torn))
     return reading
 
 
@@ -288,6 +306,7 @@ def add_evidence(report: AuditReport, lines: list[bytes], records: list[Evidence
             f"an entry the others refused, signed by its seat (the proof is in "
             f"{EVIDENCE_FILE}): {first.message}"
         )
+        report.verdict = Said("audit_evidence_fault", file=EVIDENCE_FILE, why=first.message)
 
 
 def format_score_pad(names: tuple[str, ...], history: list[RoundResult]) -> str:
@@ -303,6 +322,13 @@ def format_score_pad(names: tuple[str, ...], history: list[RoundResult]) -> str:
         )
         rows.append(f"{r.round_no:>5} {cells}")
     return "\n".join(rows)
+
+
+def seat_said(seat: int, names: tuple[str, ...]) -> Said:
+    """A seat as data for a person's text: counted from 1, with its name when known."""
+    if seat < len(names):
+        return Said("seat_named", n=seat + 1, name=shown(names[seat]))
+    return Said("seat_n", n=seat + 1)
 
 
 def seat_text(seat: int, names: tuple[str, ...]) -> str:

@@ -32,7 +32,7 @@ from wizard_p2p.commands.options import (
     TournamentOptions,
     WatchOptions,
 )
-from wizard_p2p.errors import UsageError, WizardError
+from wizard_p2p.errors import Said, UsageError, WizardError
 from wizard_p2p.node.invite import DEFAULT_PORT
 from wizard_p2p.rules import VARIANT_NAMES
 
@@ -111,6 +111,12 @@ def _add_network_options(
         parser.add_argument("--join-timeout", type=float, default=None, help=argparse.SUPPRESS)
         parser.add_argument("--stall-limit", type=float, default=120.0,
                             help="seconds a seat may hold up the game (default 120)")
+        parser.add_argument(
+            "--trick-pause", type=float, default=None,
+            help="seconds a bot waits before it leads the next trick, so that the finished "
+            "trick stays a moment on the screen (default: 1 for play's bots when you play, "
+            "else 0)",
+        )
     parser.add_argument("--silence-limit", type=float, default=3.0,
                         help="seconds without a heartbeat before a peer counts as silent "
                         "(default 3)")
@@ -192,13 +198,9 @@ def _cmd_resume(options: ResumeOptions) -> int:
 
 
 def _cmd_audit(options: AuditOptions) -> int:
-    if len(options.logs) > 1:
-        from wizard_p2p.copies import main as copies_main
+    from wizard_p2p.commands.audit_text import audit
 
-        return copies_main([str(log) for log in options.logs], as_json=options.json)
-    from wizard_p2p.audit import main as audit_main
-
-    return audit_main(str(options.logs[0]), as_json=options.json)
+    return audit(options)
 
 
 def _cmd_replay(options: ReplayOptions) -> int:
@@ -250,7 +252,8 @@ def _cmd_sorcery_play(options: SorceryPlayOptions) -> int:
     except ModuleNotFoundError as exc:
         if exc.name != "wizard_p2p.commands.sorcery_play":
             raise
-        raise UsageError("this build of wizard-p2p has no 巫师牌 engine to play with") from None
+        raise UsageError("this build of wizard-p2p has no 巫师牌 engine to play with").saying(
+            "error_no_sorcery_engine") from None
     return int(command.play(options))
 
 
@@ -381,6 +384,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--offline", action="store_true", help="in-memory game: no network, no crypto"
     )
+    _add_series_option(play)  # the bots stay for another game, as at a LAN table
     play.set_defaults(options=_play_options)
 
     host = sub.add_parser(
@@ -490,6 +494,7 @@ def build_parser() -> argparse.ArgumentParser:
         "log", nargs="+", help="the log file (JSON Lines); several: copies of one game"
     )
     audit.add_argument("--json", action="store_true", help="print the report as JSON")
+    audit.add_argument("--lang", default=None, help="en, zh, ja (default: from the locale)")
     audit.set_defaults(options=_audit_options)
 
     replay = sub.add_parser(
@@ -607,23 +612,40 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(argv)
     # A malformed command line: argparse says so, and exits (2).
     args = None if argv and argv[0] == "tournament" else _parser().parse_args(argv)
+    # The language errors are said in: as typed, before the options check it (a refused
+    # --lang is said in the locale's).
+    lang: str | None = None if args is None else vars(args).get("lang")
     try:
         options = parse_options(argv) if args is None else _built(args)
         return int(run_options(options) or 0)
     except WizardError as exc:
-        print(_fit_terminal(f"wizard-p2p: {exc}"), file=sys.stderr)
+        print(_fit_terminal(_error_line(lang, exc)), file=sys.stderr)
         return 2
     except OSError as exc:  # a port taken, a folder not writable: said in one sentence
         print(f"wizard-p2p: {exc.strerror or exc}"
               + (f": {exc.filename}" if exc.filename else ""), file=sys.stderr)
         return 1
     except (KeyboardInterrupt, EOFError):
-        print("wizard-p2p: stopped", file=sys.stderr)
+        print(_error_line(lang, Said("error_stopped")), file=sys.stderr)
         return 130
     except Exception as exc:  # a bug: said in one line, not as a traceback
-        print(f"wizard-p2p: internal error ({type(exc).__name__}: {exc}); please report it",
+        print(_error_line(lang, Said("error_internal", kind=type(exc).__name__, detail=str(exc))),
               file=sys.stderr)
         return 70
+
+
+def _error_line(lang: str | None, error: WizardError | Said) -> str:
+    """An error as the person reads it: in the language ``lang`` (as typed after
+    ``--lang``; None: the locale's) when it is worded as data (``errors.Said``), else as
+    the error says it."""
+    from wizard_p2p.tui.i18n import Translator
+
+    try:
+        tr = Translator(lang)
+    except UsageError:  # the language itself was refused: the locale's says so
+        tr = Translator(None)
+    said = error if isinstance(error, Said) else error.said
+    return tr("error_line", text=str(error) if said is None else tr.say(said))
 
 
 def _fit_terminal(text: str) -> str:
@@ -656,15 +678,30 @@ def _lang(text: str | None) -> str | None:
 def _seconds(value: float, option: str) -> float:
     # NaN and infinity fail this test too.
     if not 0 < value < 10**6:
-        raise UsageError(f"{option} is a number of seconds above 0, not {value!r}")
+        raise UsageError(f"{option} is a number of seconds above 0, not {value!r}").saying(
+            "error_seconds", option=option, value=repr(value))
     return value
+
+
+MAX_TRICK_PAUSE = 10.0
+"""The longest trick pause a bot waits, in seconds; a longer one asked for is this."""
+
+
+def _trick_pause(value: float | None) -> float | None:
+    """``--trick-pause`` as a bot waits it: within 0 and :data:`MAX_TRICK_PAUSE` (a
+    negative one, or not a number, is none); None: the command's default."""
+    if value is None:
+        return None
+    return min(value, MAX_TRICK_PAUSE) if value > 0 else 0.0
 
 
 def _games(games: int) -> int:
     from wizard_p2p.protocol.messages import MAX_SERIES_GAMES
 
     if not 1 <= games <= MAX_SERIES_GAMES:
-        raise UsageError(f"--games is a number of games from 1 to {MAX_SERIES_GAMES}, not {games}")
+        raise UsageError(
+            f"--games is a number of games from 1 to {MAX_SERIES_GAMES}, not {games}"
+        ).saying("error_games", max=MAX_SERIES_GAMES, games=games)
     return games
 
 
@@ -676,11 +713,12 @@ def _check_terminal(command: str, headless: bool) -> None:
         raise UsageError(
             "the console needs a terminal to read keys from; run it in one, or watch "
             "with: wizard-p2p watch ADDRESS --code CODE --headless"
-        )
+        ).saying("error_no_terminal_watch",
+                 command="wizard-p2p watch ADDRESS --code CODE --headless")
     raise UsageError(
         "the console needs a terminal to read keys from; run it in one, or seat a bot "
         "with: wizard-p2p bot ADDRESS --code CODE"
-    )
+    ).saying("error_no_terminal_bot", command="wizard-p2p bot ADDRESS --code CODE")
 
 
 def _net_options(args: argparse.Namespace) -> NetOptions:
@@ -700,15 +738,15 @@ def _seat_options(args: argparse.Namespace, *, games: int = 1) -> SeatOptions:
         net=_net_options(args), policy=PolicyName(args.policy),
         stall_limit=_seconds(float(args.stall_limit), "--stall-limit"),
         bell=not args.no_bell, trace=_path(args.trace), join_timeout=args.join_timeout,
-        games=games,
+        games=games, trick_pause=_trick_pause(args.trick_pause),
     )
 
 
 def _play_options(args: argparse.Namespace) -> PlayOptions:
     return PlayOptions(
-        seat=_seat_options(args), seats=args.seats, variants=tuple(args.variant),
-        bots=args.bots, out=_path(args.out), force=args.force, seed=args.seed,
-        offline=args.offline,
+        seat=_seat_options(args, games=_games(args.games)), seats=args.seats,
+        variants=tuple(args.variant), bots=args.bots, out=_path(args.out), force=args.force,
+        seed=args.seed, offline=args.offline,
     )
 
 
@@ -736,7 +774,8 @@ def _watch_options(args: argparse.Namespace) -> WatchOptions:
 
 
 def _audit_options(args: argparse.Namespace) -> AuditOptions:
-    return AuditOptions(tuple(Path(log) for log in args.log), json=args.json)
+    return AuditOptions(tuple(Path(log) for log in args.log), json=args.json,
+                        lang=_lang(args.lang))
 
 
 def _replay_options(args: argparse.Namespace) -> ReplayOptions:

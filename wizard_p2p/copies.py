@@ -20,8 +20,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from wizard_p2p.audit import AuditReport, Reading, read_entries, read_file, verdict_text
-from wizard_p2p.errors import PeerFault
+from wizard_p2p.audit import (
+    AuditReport,
+    Reading,
+    read_entries,
+    read_file,
+    seat_said,
+    verdict_text,
+)
+from wizard_p2p.errors import PeerFault, Said
 from wizard_p2p.protocol import messages as m
 from wizard_p2p.protocol.endings import rank
 from wizard_p2p.protocol.events import Aborted, Faulted, Finished
@@ -109,6 +116,7 @@ class Standing:
     copies: tuple[int, ...]
     proof: tuple[Signed, ...]
     message: str
+    said: Said | None = None  # ``message`` as data, for a text in the reader's language
 
 
 @dataclass
@@ -121,6 +129,10 @@ class CopiesReport:
     standing: Standing | None
     refuted: list[tuple[Signed, str]]  # aborts that do not stand, with why
     message: str
+    # Why each refuted abort does not stand, as data (in the order of ``refuted``), and
+    # ``message`` as data when no ending stands.
+    refuted_said: list[Said] = field(default_factory=list)
+    said: Said | None = None
 
     @property
     def exit_code(self) -> int:
@@ -189,9 +201,13 @@ def compare(copies: list[Copy]) -> CopiesReport:
             "not copies of one game: " + ", ".join(others)
             + f" {'holds' if len(others) == 1 else 'hold'} another genesis than "
             f"{shown(readable[0].name)}",
+            said=Said("copies_other_genesis_one" if len(others) == 1
+                      else "copies_other_genesis_many",
+                      others=", ".join(others), first=shown(readable[0].name)),
         )
     forks: list[Fork] = []
     refuted: list[tuple[Signed, str]] = []
+    refuted_said: list[Said] = []
     alive = list(range(len(copies)))
     pos = 1
     while True:
@@ -214,15 +230,17 @@ def compare(copies: list[Copy]) -> CopiesReport:
                 (Signed.of(first.raw), Signed.of(second.raw)),
                 f"seat {first.seat + 1} ({shown(names[first.seat])}) signed two different "
                 f"entries for line {pos + 1}: a proven equivocation",
+                Said("copies_equivocation", seat=seat_said(first.seat, names), line=pos + 1),
             )
-            return _report(copies, names, game_id, forks, standing, refuted)
+            return _report(copies, names, game_id, forks, standing, refuted, refuted_said)
         candidates: list[m.Entry] = []
         for entry in entries:
             refutation = _refuted(entry, pos, copies, at)
             if refutation is None:
                 candidates.append(entry)
             else:
-                refuted.append((Signed.of(entry.raw), refutation))
+                refuted.append((Signed.of(entry.raw), refutation[0]))
+                refuted_said.append(refutation[1])
         if not candidates:  # every entry there is a refuted abort: nothing stands
             break
         best = min(candidates, key=rank)
@@ -234,7 +252,8 @@ def compare(copies: list[Copy]) -> CopiesReport:
         if c.verified == copies[longest].verified[: len(c.verified)]
     )
     return _report(
-        copies, names, game_id, forks, _ending(copies[longest], holding, names), refuted
+        copies, names, game_id, forks, _ending(copies[longest], holding, names), refuted,
+        refuted_said,
     )
 
 
@@ -252,7 +271,7 @@ def _equivocation(entries: list[m.Entry]) -> tuple[m.Entry, m.Entry] | None:
 
 def _refuted(
     entry: m.Entry, pos: int, copies: list[Copy], at: dict[int, bytes]
-) -> str | None:
+) -> tuple[str, Said] | None:
     """Why an abort at ``pos`` does not stand: a copy holding another entry there holds
     an entry its writer signed after it (SPEC §6.2). None when nothing refutes it."""
     if entry.kind != EntryKind.ABORT:
@@ -266,7 +285,9 @@ def _refuted(
                 return (
                     f"seat {entry.seat + 1} ended the game at line {pos + 1}, yet signed "
                     f"line {signed.pos + 1} on top of the entry there in "
-                    f"{shown(copies[i].name)}"
+                    f"{shown(copies[i].name)}",
+                    Said("copies_refutation", seat=entry.seat + 1, line=pos + 1,
+                         later=signed.pos + 1, copy=shown(copies[i].name)),
                 )
     return None
 
@@ -282,10 +303,14 @@ def _ending(copy: Copy, holding: tuple[int, ...], names: tuple[str, ...]) -> Sta
         finals = copy.verified[-table.seats:]
         return Standing("finished", last, None, None, None, holding,
                         tuple(Signed.of(raw) for raw in finals),
-                        f"complete game, agreed by every seat: totals {list(outcome.totals)}")
+                        f"complete game, agreed by every seat: totals {list(outcome.totals)}",
+                        Said("copies_finished", totals=str(list(outcome.totals))))
     if isinstance(outcome, Aborted):
         return Standing("aborted", last, outcome.stalled, outcome.writer, None, holding,
-                        (Signed.of(copy.verified[last]),), _aborted(names, outcome))
+                        (Signed.of(copy.verified[last]),), _aborted(names, outcome),
+                        Said("copies_aborted", writer=seat_said(outcome.writer, names),
+                             stalled=seat_said(outcome.stalled, names),
+                             reason=shown(outcome.reason)))
     if isinstance(outcome, Faulted):
         fault = outcome.fault
         proof = [Signed.of(copy.verified[last])]
@@ -294,15 +319,17 @@ def _ending(copy: Copy, holding: tuple[int, ...], names: tuple[str, ...]) -> Sta
         writer = m.decode_entry(copy.verified[last]).seat
         return Standing("fault", fault.position if fault.position is not None else last,
                         fault.seat, writer, fault.kind, holding, tuple(proof),
-                        _faulted(names, fault))
+                        _faulted(names, fault), _fault_said(names, fault))
     return Standing("incomplete", None, None, None, None, holding, (),
                     "the game has not ended in any copy; the longest holds "
-                    + _count(last + 1, "entry", "entries"))
+                    + _count(last + 1, "entry", "entries"),
+                    Said("copies_incomplete", entries=Said(
+                        "copies_entries_one" if last == 0 else "copies_entries_many", n=last + 1)))
 
 
 def _report(
     copies: list[Copy], names: tuple[str, ...], game_id: str, forks: list[Fork],
-    standing: Standing, refuted: list[tuple[Signed, str]],
+    standing: Standing, refuted: list[tuple[Signed, str]], refuted_said: list[Said],
 ) -> CopiesReport:
     status = "forked" if forks else "agreed"
     if forks:
@@ -310,7 +337,8 @@ def _report(
                    f"stands: {standing.message}")
     else:
         message = f"the copies agree: {standing.message}"
-    return CopiesReport(status, game_id, names, copies, forks, standing, refuted, message)
+    return CopiesReport(status, game_id, names, copies, forks, standing, refuted, message,
+                        refuted_said)
 
 
 def _aborted(names: tuple[str, ...], outcome: Aborted) -> str:
@@ -324,6 +352,15 @@ def _faulted(names: tuple[str, ...], fault: PeerFault) -> str:
            else "no seat")
     where = "" if fault.position is None else f" at line {fault.position + 1}"
     return f"{who} is to blame [{fault.kind}]{where}: {fault.reason}"
+
+
+def _fault_said(names: tuple[str, ...], fault: PeerFault) -> Said:
+    return Said(
+        "copies_fault",
+        who=seat_said(fault.seat, names) if fault.seat is not None else Said("seat_none"),
+        kind=Said("fault_kind_" + str(fault.kind).replace("-", "_")),
+        where="" if fault.position is None else Said("copies_at_line", line=fault.position + 1),
+        detail=fault.reason)
 
 
 def _count(n: int, one: str, many: str) -> str:

@@ -19,13 +19,42 @@ It is a leaf module: every layer, the pure rules included, may import it.
 The rules and the crypto raise ``IllegalAction``/``CryptoError``/``DecodeError``
 without knowing who is at fault; the protocol layer, which knows the author of
 every entry, wraps a fault found in another seat's entry in ``PeerFault``.
+
+An error a person reads may carry ``said``: its sentence as a catalogue key and the
+key's fields (``tui.i18n``), which the command line words in the person's language;
+``str(error)`` stays the English sentence (for logs, tests and programs).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Self
+
+
+@dataclass(frozen=True, init=False)
+class Said:
+    """A sentence for a person as data: a catalogue key and the values of its fields,
+    ``Said("file_missing", what=…, path=…)``. A field whose value is itself a ``Said`` is
+    worded first (a file's kind, a seat)."""
+
+    key: str
+    fields: Mapping[str, object]
+
+    def __init__(self, key: str, /, **fields: object) -> None:
+        object.__setattr__(self, "key", key)
+        object.__setattr__(self, "fields", fields)
+
 
 class WizardError(Exception):
     """Base of every error wizard-p2p raises on purpose."""
+
+    said: Said | None = None
+
+    def saying(self, key: str, **fields: object) -> Self:
+        """This error, worded in the catalogues by ``key`` with ``fields``; for ``raise``."""
+        self.said = Said(key, **fields)
+        return self
 
 
 class UsageError(WizardError):

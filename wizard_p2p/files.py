@@ -34,23 +34,35 @@ from wizard_p2p.errors import (
     FileRefused,
     FileTooLarge,
     NotRegularFile,
+    Said,
     WouldOverwrite,
 )
 
 CHUNK_BYTES = 64 * 1024  # one read; the file's limit bounds the whole
 
 _KINDS = (
-    (stat.S_ISDIR, "a folder"),
-    (stat.S_ISFIFO, "a FIFO (a named pipe)"),
-    (stat.S_ISCHR, "a device"),
-    (stat.S_ISBLK, "a device"),
-    (stat.S_ISSOCK, "a socket"),
-    (stat.S_ISLNK, "a symbolic link"),
+    (stat.S_ISDIR, "a folder", "folder"),
+    (stat.S_ISFIFO, "a FIFO (a named pipe)", "fifo"),
+    (stat.S_ISCHR, "a device", "device"),
+    (stat.S_ISBLK, "a device", "device"),
+    (stat.S_ISSOCK, "a socket", "socket"),
+    (stat.S_ISLNK, "a symbolic link", "link"),
 )
 
 
 def _kind(mode: int) -> str:
-    return next((name for test, name in _KINDS if test(mode)), "not a regular file")
+    return next((name for test, name, _ in _KINDS if test(mode)), "not a regular file")
+
+
+def _kind_said(mode: int) -> Said:
+    """What is at a path, for a person's text in their language."""
+    return Said("file_kind_" + next((word for test, _, word in _KINDS if test(mode)), "other"))
+
+
+def what_said(what: str) -> Said:
+    """The name of a file's part (``what``: "log", "evidence file"…) for a person's text:
+    its catalogue key is ``file_what_`` and the words joined by ``_``."""
+    return Said("file_what_" + "_".join(what.split()))
 
 
 def _size(count: int) -> str:
@@ -89,33 +101,37 @@ def read_bounded(
     try:
         fd = os.open(name, flags)
     except FileNotFoundError:
-        raise FileMissing(f"there is no {what} at {name}", path=name) from None
+        raise FileMissing(f"there is no {what} at {name}", path=name).saying(
+            "file_missing", what=what_said(what), path=name) from None
     except OSError as exc:
         if exc.errno == errno.ELOOP and not follow_symlinks:
             raise NotRegularFile(
                 f"the {what} {name} is a symbolic link; it is read only as a regular file",
                 path=name,
-            ) from None
+            ).saying("file_symlink", what=what_said(what), path=name) from None
         if exc.errno == errno.ENXIO:  # a socket, or a device with nothing behind it
             raise NotRegularFile(
                 f"the {what} {name} is a socket or a device, not a regular file", path=name
-            ) from None
-        raise FileRefused(f"cannot read the {what} {name}: {exc.strerror}", path=name) from None
+            ).saying("file_socket_or_device", what=what_said(what), path=name) from None
+        raise FileRefused(f"cannot read the {what} {name}: {exc.strerror}", path=name).saying(
+            "file_cannot_read", what=what_said(what), path=name, why=exc.strerror) from None
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
             raise NotRegularFile(
                 f"the {what} {name} is {_kind(info.st_mode)}, not a regular file", path=name
-            )
+            ).saying("file_not_regular", what=what_said(what), path=name,
+                     kind=_kind_said(info.st_mode))
         if private and os.name == "posix" and info.st_mode & 0o077:
             raise FileNotPrivate(
                 f"the {what} {name} is open to other users (mode "
                 f"{stat.S_IMODE(info.st_mode):04o}); fix it with: chmod 600 {name}",
                 path=name,
-            )
+            ).saying("file_not_private", what=what_said(what), path=name,
+                     mode=f"{stat.S_IMODE(info.st_mode):04o}")
         too_large = FileTooLarge(
             f"the {what} {name} is larger than its limit of {_size(limit)}", path=name, limit=limit
-        )
+        ).saying("file_too_large", what=what_said(what), path=name, limit=_size(limit))
         if info.st_size > limit:
             raise too_large
         chunks: list[bytes] = []
@@ -128,7 +144,8 @@ def read_bounded(
             except OSError as exc:
                 raise FileRefused(
                     f"cannot read the {what} {name}: {exc.strerror}", path=name
-                ) from None
+                ).saying("file_cannot_read", what=what_said(what), path=name,
+                         why=exc.strerror) from None
             if not chunk:
                 break
             chunks.append(chunk)
@@ -166,21 +183,23 @@ def check_target(
         if same_file(name, source) or os.path.abspath(name) == os.path.abspath(source):
             raise WouldOverwrite(
                 f"the {what} {name} is the file being read; choose another path", path=name
-            )
+            ).saying("file_is_input", what=what_said(what), path=name)
     try:
         info = os.lstat(name)
     except FileNotFoundError:
         return
     except OSError as exc:
-        raise FileRefused(f"cannot write the {what} {name}: {exc.strerror}", path=name) from None
+        raise FileRefused(f"cannot write the {what} {name}: {exc.strerror}", path=name).saying(
+            "file_cannot_write", what=what_said(what), path=name, why=exc.strerror) from None
     if not stat.S_ISREG(info.st_mode):
         raise WouldOverwrite(
             f"the {what} {name} is {_kind(info.st_mode)}; it is never written over", path=name
-        )
+        ).saying("file_never_over", what=what_said(what), path=name,
+                 kind=_kind_said(info.st_mode))
     if not force:
         raise WouldOverwrite(
             f"the {what} {name} exists; use --force to replace it", path=name
-        )
+        ).saying("file_exists_force", what=what_said(what), path=name)
 
 
 def write_atomic(path: Path, data: bytes, mode: int = 0o600, *, replace: bool = True) -> None:
@@ -217,13 +236,15 @@ def _link_new(tmp: Path, path: Path) -> None:
     try:
         os.link(tmp, path)
     except FileExistsError:
-        raise WouldOverwrite(f"{path} exists; it is not replaced", path=str(path)) from None
+        raise WouldOverwrite(f"{path} exists; it is not replaced", path=str(path)).saying(
+            "file_exists", path=str(path)) from None
     except OSError as exc:
         if exc.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EXDEV):
             raise
         # A file system without hard links: the check and the rename are two steps.
         if os.path.lexists(path):
-            raise WouldOverwrite(f"{path} exists; it is not replaced", path=str(path)) from None
+            raise WouldOverwrite(f"{path} exists; it is not replaced", path=str(path)).saying(
+            "file_exists", path=str(path)) from None
         os.replace(tmp, path)
         return
     tmp.unlink()

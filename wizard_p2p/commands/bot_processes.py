@@ -115,7 +115,7 @@ def can_fork_bots() -> bool:
 
 def start_local_bots(
     count: int, port: int, code: str, *, policy: str, out: Path, trace: Path | None,
-    fork: BotMain | None = None,
+    fork: BotMain | None = None, trick_pause: float = 0.0, games: int = 1,
 ) -> list[BotProcess]:
     """Start ``count`` bot processes that join the lobby at ``127.0.0.1:port``.
 
@@ -130,6 +130,8 @@ def start_local_bots(
             "--code", code, "--name", f"Bot {i}", "--policy", str(policy),
             "--data-dir", str(out / f"seat-{i}"), "--listen", "127.0.0.1", "--quiet",
             "--join-timeout", "30",  # the host may still be importing
+            "--trick-pause", repr(trick_pause),
+            "--games", str(games),  # they ask for a seat at each next game, as joiners do
         ]
         if trace:
             argv += ["--trace", str(trace.with_suffix(f".seat{i}.json"))]

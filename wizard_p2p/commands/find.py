@@ -126,11 +126,14 @@ async def _only_table(command: str, tables: HeardTables, *, watching: bool) -> s
     found = _open_tables(tables, watching=watching)
     what = "table" if watching else "lobby with a free seat"
     if not found:
+        # A watcher is admitted by the host's program: once the host has left, its game
+        # is announced no more, and cannot be watched; multicast is one cause of two.
         raise UsageError(
             f"no {what} was heard on this network within {FIND_WAIT:g} seconds (a network "
             f"that blocks multicast hides them); ask the host for its address: "
             f"{_example(command)}"
-        )
+        ).saying("error_none_heard_watch" if watching else "error_none_heard",
+                 seconds=f"{FIND_WAIT:g}", example=_example(command))
     if len(found) > 1:
         listed = "; ".join(f"{t.name} at {t.address}" for t in found)
         raise UsageError(
@@ -213,13 +216,14 @@ async def choose_table(
                 watching=watching, check_code=_lobby_takes_code(tables),
             )
             if chosen is None:
-                raise UsageError("no table was chosen")
+                raise UsageError("no table was chosen").saying("error_no_table_chosen")
             table, typed = chosen
             key = table.key
             code = typed or code
         lobby = tables.addresses().get(key)
         if lobby is None:
-            raise UsageError("that table is no longer announced: its host has left")
+            raise UsageError("that table is no longer announced: its host has left").saying(
+                "error_table_gone")
         return lobby[0], lobby[1], code
     finally:
         await browser.close()

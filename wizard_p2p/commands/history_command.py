@@ -37,9 +37,12 @@ def history(options: HistoryOptions) -> int:
     wanted = options.game.strip().lower().rstrip("…")
     found = [g for g in games if wanted and g.game_id.startswith(wanted)]
     if not found:
-        raise UsageError(tr("history_unknown", id=options.game, path=shell_path(data_dir)))
+        raise UsageError(f"no game {options.game} is kept in {shell_path(data_dir)}").saying(
+            "history_unknown", id=options.game, path=shell_path(data_dir))
     if len(found) > 1:
-        raise UsageError(tr("history_several", id=options.game))
+        raise UsageError(
+            f"{options.game} names several games: give more of its digits"
+        ).saying("history_several", id=options.game)
     print(game_text(tr, games, found[0], columns), flush=True)
     return 0
 

@@ -18,10 +18,15 @@ from wizard_p2p.errors import UsageError
 from wizard_p2p.files import check_target
 from wizard_p2p.node.invite import new_invite_code
 from wizard_p2p.ports import reserve_port
+from wizard_p2p.protocol.messages import MAX_SERIES_GAMES
 from wizard_p2p.rules import GameConfig
 
 LOOPBACK = "127.0.0.1"
 """Where ``play``'s game listens: this machine alone."""
+
+PRACTICE_TRICK_PAUSE = 1.0
+"""Seconds ``play``'s bots wait before leading the next trick while a person plays: the
+trick just finished stays a moment on the screen (``--trick-pause`` changes it)."""
 
 
 @dataclass
@@ -57,7 +62,7 @@ def start_local_game(options: PlayOptions, *, fork: BotMain | None = None) -> Lo
         raise UsageError(
             f"{config.seats} seats need {config.seats - 1} bots with you, or {config.seats} "
             "with --headless"
-        )
+        ).saying("error_bots", seats=config.seats, with_you=config.seats - 1)
     if options.out is not None:
         check_copy_targets(options.out, config.seats, force=options.force)
     out = options.out or Path(tempfile.mkdtemp(prefix="wizard-p2p-"))
@@ -65,9 +70,14 @@ def start_local_game(options: PlayOptions, *, fork: BotMain | None = None) -> Lo
     port = reserve_port()
     mesh_port = reserve_port()
     code = new_invite_code()
+    pause = options.seat.trick_pause
+    if pause is None:
+        pause = 0.0 if headless else PRACTICE_TRICK_PAUSE
     processes = start_local_bots(
         config.seats - 1, port, code, policy=options.seat.policy, out=out,
-        trace=options.seat.trace, fork=fork,
+        trace=options.seat.trace, fork=fork, trick_pause=pause,
+        # A person may ask for another game at each game over (n): the bots stay for it.
+        games=options.seat.games if headless else MAX_SERIES_GAMES,
     )
     return LocalGame(config, out, code, processes, port, mesh_port)
 

@@ -69,7 +69,9 @@ def parse_address(text: str) -> tuple[str, int]:
         host, port = text.strip(), str(DEFAULT_PORT)
     host = host.strip("[]")
     if not host or not port.isdigit() or not 0 < int(port) < 65536:
-        raise UsageError(f"an address looks like 192.168.1.20:{DEFAULT_PORT}, not {text!r}")
+        raise UsageError(
+            f"an address looks like 192.168.1.20:{DEFAULT_PORT}, not {text!r}"
+        ).saying("error_address", example=f"192.168.1.20:{DEFAULT_PORT}", text=repr(text))
     return host, int(port)
 
 
@@ -175,6 +177,10 @@ def _new_peer(
 ) -> GamePeer:
     start = _settle_store(start)
     headless = seat.net.headless
+    if not seat.resumable:  # play's bots end with the player: the seat record says so
+        start = dataclasses.replace(start, record=dataclasses.replace(start.record,
+                                                                      practice=True))
+        start.store.save_seat(start.record)
     return GamePeer(
         start.store,
         start.record,
@@ -183,7 +189,7 @@ def _new_peer(
         start.genesis,
         net_config=_net_config(seat.net),
         policy=make_policy(seat.policy) if headless else None,
-        timers=PeerTimers(stall_limit=seat.stall_limit),
+        timers=PeerTimers(stall_limit=seat.stall_limit, trick_pause=seat.trick_pause or 0.0),
         auto_abort=headless,
         trace_path=seat.trace,
         resumable=seat.resumable,
@@ -453,7 +459,8 @@ async def _host_async(options: HostOptions) -> GamePeer | None:
     seat = options.seat
     net = seat.net
     if options.approve and net.headless:
-        raise UsageError("--approve needs the console: a bot host cannot admit anyone")
+        raise UsageError("--approve needs the console: a bot host cannot admit anyone").saying(
+            "error_approve_headless")
     run = SeatRun(seat, host=options, admit_watchers=options.admit_watchers)
     data_dir = _data_dir(net)
     identity, curve = _keys(data_dir)
@@ -599,7 +606,9 @@ async def _one_game(
     if not seat.net.headless:
         autostart = isinstance(lobby, HostLobby) and seat.autostart
         console_peer, again = await _console_lobby(
-            run, lobby, identity, curve, autostart=autostart, again=not seat.autostart,
+            run, lobby, identity, curve, autostart=autostart,
+            # play's bots stay for another game (they were started with --games).
+            again=True,
         )
         if console_peer is None:
             from wizard_p2p.tui.i18n import Translator
@@ -650,7 +659,8 @@ async def _join_async(options: JoinOptions) -> GamePeer | None:
     if options.address is not None:
         host, port = parse_address(options.address)
     elif net.headless and not code:
-        raise UsageError("the host's invite code is needed: --code ABCD-EF23")
+        raise UsageError("the host's invite code is needed: --code ABCD-EF23").saying(
+            "error_code_needed")
     else:  # found on the network (a console asks for the code there)
         from wizard_p2p.commands.find import choose_table
 
@@ -659,7 +669,8 @@ async def _join_async(options: JoinOptions) -> GamePeer | None:
             watching=False,
         )
     if not code:
-        raise UsageError("the host's invite code is needed: --code ABCD-EF23")
+        raise UsageError("the host's invite code is needed: --code ABCD-EF23").saying(
+            "error_code_needed")
     lobby = JoinLobby(
         identity,
         curve,
@@ -700,18 +711,25 @@ async def _resume_async(options: ResumeOptions) -> GamePeer:
     if options.game:
         stores = matching_games(stores, options.game)
     if not stores:
-        raise UsageError(f"no game to resume in {data_dir / 'games'}")
+        raise UsageError(f"no game to resume in {data_dir / 'games'}").saying(
+            "error_no_resume", path=str(data_dir / "games"))
     store: GameStore = stores[0]
     record = store.load_seat()
+    if record.practice:
+        raise UsageError(
+            f"game {store.game_dir} was a practice game against bots, which ended when you "
+            "left it; it cannot be resumed"
+        ).saying("error_practice_resume", id=store.game_dir, command=command("play"))
     lines = store.read_log()
     if not lines:
-        raise UsageError("that game never started (its log is empty)")
+        raise UsageError("that game never started (its log is empty)").saying(
+            "error_never_started")
     version = signed_version_of(lines[0])
     if version is not None and version != VERSION:
         raise UsageError(
             f"game {store.game_dir} was played with protocol version {version}; this program "
             f"plays version {VERSION} and cannot resume it"
-        )
+        ).saying("error_resume_version", id=store.game_dir, version=version, ours=VERSION)
     run.say(f"resuming game {store.game_dir} at seat {record.seat + 1} ({len(lines)} entries)")
     start = GameStart(lines[0], store, record, load_people(store))
     server = await reopen_gate_socket(net, record)
@@ -770,8 +788,10 @@ def play_networked(options: PlayOptions, local: LocalGame) -> int:
     try:
         peer = asyncio.run(host_async(host))
     finally:
-        # Bots outlive a finished game only to let everyone catch up.
-        local.stop_bots(finished=peer is not None and isinstance(peer.outcome, Finished))
+        # Bots outlive a finished game only to let everyone catch up; a person's bots
+        # wait for another game (--games) that is not coming once the person has left.
+        local.stop_bots(finished=peer is not None and isinstance(peer.outcome, Finished)
+                        and headless)
         if options.out is not None:
             refused = _copy_logs(_data_dir(host.seat.net), config.seats, out,
                                  force=options.force)

@@ -33,7 +33,7 @@ def one_program(data_dir: Path) -> Iterator[None]:
             raise UsageError(
                 f"another wizard-p2p program is playing with the keys in {data_dir}: "
                 "each player needs a data folder of their own (--data-dir)"
-            ) from None
+            ).saying("error_one_program", path=str(data_dir)) from None
         yield
     finally:
         os.close(fd)  # the lock goes with it

@@ -75,6 +75,10 @@ class SeatOptions:
     # False: leaving ends the game for good (``play``'s console: its bots leave too).
     resumable: bool = True
     autostart: bool = False  # the host starts once every seat is taken (``play``)
+    # Seconds a bot waits before it leads the next trick, so that the finished trick stays
+    # a moment on the screen (None: the command's default, 1 for ``play``'s bots while a
+    # person plays, else 0).
+    trick_pause: float | None = None
 
 
 @dataclass(frozen=True)
@@ -137,6 +141,7 @@ class WatchOptions:
 class AuditOptions:
     logs: tuple[Path, ...]  # one log, or several copies of one game
     json: bool
+    lang: str | None = None  # the text report's language, resolved (None: the locale's)
 
 
 @dataclass(frozen=True)

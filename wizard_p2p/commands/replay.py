@@ -17,8 +17,23 @@ from wizard_p2p.disk.log import read_log_bytes
 from wizard_p2p.errors import DecodeError, FileMissing, UsageError
 from wizard_p2p.files import check_target, write_atomic
 from wizard_p2p.protocol.log import complete_lines
-from wizard_p2p.protocol.replay import GameRecord, record_to_json, replay_log
+from wizard_p2p.protocol.replay import (
+    ABORTED,
+    FAULT,
+    FINISHED,
+    INCOMPLETE,
+    LIVE,
+    GameRecord,
+    record_to_json,
+    replay_log,
+)
 from wizard_p2p.protocol.shown import shown
+from wizard_p2p.tui.i18n import Translator
+
+# The record's status as the export's line says it.
+_STATUS_WORDS = {FINISHED: "replay_status_finished", ABORTED: "replay_status_aborted",
+                 FAULT: "replay_status_fault", INCOMPLETE: "replay_status_incomplete",
+                 LIVE: "replay_status_incomplete"}
 
 
 def read_record(path: Path) -> GameRecord:
@@ -26,13 +41,14 @@ def read_record(path: Path) -> GameRecord:
     try:
         data = read_log_bytes(path)
     except FileMissing:
-        raise UsageError(f"no such file: {path}") from None
+        raise UsageError(f"no such file: {path}").saying("audit_no_file", path=str(path)) from None
     try:
         # A torn last line (a crash while writing it) was never sent: it is dropped. Every
         # complete line is judged as the audit judges it.
         return replay_log(complete_lines(data))
     except DecodeError as exc:
-        raise UsageError(f"cannot replay {path}: {exc}") from None
+        raise UsageError(f"cannot replay {path}: {exc}").saying(
+            "error_cannot_replay", path=str(path), why=exc.said or str(exc)) from None
 
 
 def export_record(record: GameRecord, target: Path, *, force: bool = False) -> None:
@@ -41,7 +57,8 @@ def export_record(record: GameRecord, target: Path, *, force: bool = False) -> N
     try:
         write_atomic(target, text.encode("utf-8"), mode=0o644, replace=force)
     except OSError as exc:
-        raise UsageError(f"cannot write {target}: {exc.strerror}") from None
+        raise UsageError(f"cannot write {target}: {exc.strerror}").saying(
+            "error_cannot_write", path=str(target), why=exc.strerror) from None
 
 
 def replay(options: ReplayOptions) -> int:
@@ -51,12 +68,16 @@ def replay(options: ReplayOptions) -> int:
     record = read_record(options.log)
     if export is not None:
         export_record(record, export, force=force)
-        print(f"{export}: {len(record.rounds)} rounds, {record.status}: "
-              f"{shown(record.message)}")
+        tr = Translator(options.lang)
+        message = tr.say(record.said) if record.said is not None else shown(record.message)
+        print(tr("replay_exported", path=export, rounds=len(record.rounds),
+                 status=tr(_STATUS_WORDS[record.status]), message=message))
         return 1 if record.fault is not None else 0
     from wizard_p2p.tui.replay_screen import run_replay
 
     if not sys.stdout.isatty():
-        raise UsageError("the replay needs a terminal; use --export FILE.json to write it out")
+        raise UsageError(
+            "the replay needs a terminal; use --export FILE.json to write it out"
+        ).saying("error_no_terminal_replay")
     run_replay(record, lang=options.lang)
     return 1 if record.fault is not None else 0

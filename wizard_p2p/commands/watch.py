@@ -54,7 +54,8 @@ async def watch_async(options: WatchOptions) -> WatchNode:
     net = options.net
     name = net.name
     if not options.code and (net.headless or options.address):
-        raise UsageError("the host's invite code is needed: --code ABCD-EF23")
+        raise UsageError("the host's invite code is needed: --code ABCD-EF23").saying(
+            "error_code_needed")
     if options.save is not None:
         check_target(options.save, what="log to save", force=options.force)
     host, port, code = await _address(options)

@@ -11,6 +11,7 @@ from wizard_p2p.node.tracing import Tracer
 from wizard_p2p.protocol.choices import write_choice
 from wizard_p2p.protocol.events import Event
 from wizard_p2p.protocol.table import Table
+from wizard_p2p.rules import Phase
 
 __all__ = ["BotDriver"]
 
@@ -29,11 +30,16 @@ class BotDriver:
         self._persist = persist  # writes and sends what the table just wrote
         self._rng = random.Random(secrets.randbits(64))
 
-    def move(self) -> None:
-        """Make every choice due to us now, each written and sent before the next."""
+    def move(self, *, stop_at_lead: bool = False) -> None:
+        """Make every choice due to us now, each written and sent before the next; with
+        ``stop_at_lead``, stop before a lead after a trick (but the first choice)."""
         table = self._table
         need = table.choice_needed()
+        first = True
         while need is not None:
+            if stop_at_lead and not first and self.leads_after_a_trick():
+                return
+            first = False
             view = table.view()
             assert view is not None
             derived = self._derives_choices()
@@ -42,6 +48,15 @@ class BotDriver:
             self._tracer.chose()
             self._persist(write_choice(table, need, choice, derived=derived))
             need = table.choice_needed()
+
+    def leads_after_a_trick(self) -> bool:
+        """Whether our next choice is the lead of a trick after another of the round."""
+        table = self._table
+        if table.choice_needed() is None:
+            return False
+        view = table.view()
+        return (view is not None and view.phase is Phase.PLAY and not view.trick
+                and bool(view.round_tricks))
 
     def _derives_choices(self) -> bool:
         """Whether our bot's next choice is derived (``Broadcast.durable``): its policy decides

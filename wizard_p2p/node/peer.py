@@ -161,6 +161,8 @@ class GamePeer:
             if policy is not None
             else None
         )
+        self._pause: asyncio.TimerHandle | None = None  # a bot's trick pause running
+        self._paused_at = -1  # the log's length when the last pause was served
         self.finished = asyncio.Event()
         self.ready = asyncio.Event()  # set once the first dealer is known (a view exists)
         self.failed = asyncio.Event()  # set when a task of ours failed (``failure``)
@@ -269,6 +271,8 @@ class GamePeer:
     async def close(self) -> None:
         """Stop the timers and the mesh. The tasks end by themselves (no cancellation races)."""
         self._closing = True
+        if self._pause is not None:
+            self._pause.cancel()
         self._idle.close()
         self._stall.close()
         self._repair.close()
@@ -475,7 +479,7 @@ class GamePeer:
         if self.outcome is not None and not self.finished.is_set():
             self._game_ended()
         if self._bot is not None and not self._quit and self.failure is None:
-            self._bot_move()
+            self._bot_turn()
         self._idle.after_change()
         self._stall.track()
         for callback in list(self._callbacks):
@@ -486,9 +490,35 @@ class GamePeer:
         if self.mesh is not None and not self._closing:
             self.mesh.announce_length()  # the others wait for everyone to hold the end
 
-    def _bot_move(self) -> None:
+    def _bot_turn(self) -> None:
+        """Move now, or after the trick pause when the move leads the next trick (once
+        per lead: the log's length when the pause was served)."""
+        assert self._bot is not None
+        pause = self.timers.trick_pause
+        try:
+            loop: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
+        except RuntimeError:  # no loop yet (being built): nothing on screen to keep
+            loop = None
+        if loop is None or pause <= 0:
+            self._bot_move()
+            return
+        if self._pause is not None:
+            return  # the pause runs; its end moves
+        if self._paused_at != len(self.table.log) and self._bot.leads_after_a_trick():
+            self._pause = loop.call_later(pause, self._paused, len(self.table.log))
+            return
+        self._bot_move(stop_at_lead=True)
+        if self._bot.leads_after_a_trick():  # it stopped before a lead: pause first
+            self._pause = loop.call_later(pause, self._paused, len(self.table.log))
+
+    def _paused(self, length: int) -> None:
+        self._pause = None
+        self._paused_at = length
+        self._after_change()
+
+    def _bot_move(self, *, stop_at_lead: bool = False) -> None:
         assert self._bot is not None  # only a bot's seat moves by itself
-        self._bot.move()
+        self._bot.move(stop_at_lead=stop_at_lead)
         if self.outcome is not None and not self.finished.is_set():
             self._game_ended()
 

@@ -28,6 +28,9 @@ class PeerTimers:
     writes by itself) before it can be named as stalled."""
 
     stall_limit: float = DEFAULT_STALL_LIMIT
+    # A bot's seat waits this long before it leads the next trick of a round, so that
+    # the trick just finished stays a moment on the players' screens (0: no wait).
+    trick_pause: float = 0.0
 
 
 class StallWatch:

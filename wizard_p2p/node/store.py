@@ -28,7 +28,7 @@ from wizard_p2p import boundedjson
 from wizard_p2p.disk.log import LogFile, read_log
 from wizard_p2p.errors import DecodeError, FileMissing, UsageError
 from wizard_p2p.files import read_bounded, write_atomic
-from wizard_p2p.protocol.schema import Hex, Int, Obj, Str
+from wizard_p2p.protocol.schema import Bool, Hex, Int, Obj, Str
 
 # A seat record is a few hundred bytes; a file much larger is not one.
 MAX_SEAT_BYTES = 16 * 1024
@@ -44,8 +44,9 @@ _SEAT_RECORD = Obj(
         "lobby_host": Str(max_len=255),
         "invite_code": Str(max_len=64, min_len=1),
         "lobby_port": Int(1, 65535),
+        "practice": Bool(),
     },
-    optional=frozenset({"invite_code", "lobby_port"}),
+    optional=frozenset({"invite_code", "lobby_port", "practice"}),
 )
 
 
@@ -72,6 +73,9 @@ class SeatRecord:
     # The host's seat with a watch gate: where its lobby socket was, for a resume.
     invite_code: str = ""
     lobby_port: int = 0
+    # A practice game against ``play``'s bots, which end when the player leaves: it is
+    # never resumed (no bot would come back).
+    practice: bool = False
 
     def to_json(self) -> bytes:
         fields: dict[str, object] = {
@@ -85,6 +89,8 @@ class SeatRecord:
         }
         if self.invite_code:
             fields |= {"invite_code": self.invite_code, "lobby_port": self.lobby_port}
+        if self.practice:
+            fields["practice"] = True
         return json.dumps(fields, indent=1, sort_keys=True).encode()
 
     @classmethod

@@ -329,11 +329,12 @@ class WatchNode:
         # Once the game is over the players leave: nobody is waited for any more.
         silent = () if table.ended else sorted(self.silent)
         items = [Status(StatusKind.DISCONNECTED, seat=s) for s in silent]
-        items.append(Status(StatusKind.VERIFIED, done=len(table.log) - 1))
+        # Said as a line of the log: the last verified entry's position + 1.
+        items.append(Status(StatusKind.VERIFIED, done=len(table.log)))
         if table.completed_rounds:
             items.append(Status(StatusKind.ROUND_CHECKED, done=table.completed_rounds))
         for seat, position, reason in self.refusals:
-            items.append(Status(StatusKind.REFUSED, seat=seat, done=position, detail=reason))
+            items.append(Status(StatusKind.REFUSED, seat=seat, done=position + 1, detail=reason))
         for seat, reason in self.forks.proven.items():
             items.append(Status(StatusKind.CHEATED, seat=seat, detail=f"{reason} (proof kept)"))
         outcome = table.outcome

@@ -21,9 +21,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from wizard_p2p import crypto
-from wizard_p2p.errors import DecodeError, WizardError
+from wizard_p2p.errors import DecodeError, Said, WizardError
 from wizard_p2p.protocol.events import Aborted, Finished
 from wizard_p2p.protocol.round_state import RoundState
+from wizard_p2p.protocol.shown import shown
 from wizard_p2p.protocol.table import Table
 from wizard_p2p.protocol.verdict import UNREADABLE, LogReader, Stop
 from wizard_p2p.rules import (
@@ -95,6 +96,7 @@ class GameRecord:
     message: str
     rounds: tuple[RoundRecord, ...]
     fault: ReplayFault | None = None
+    said: Said | None = None  # ``message`` as data, for the reader's language (not a fault)
 
     @property
     def totals(self) -> tuple[int, ...]:
@@ -277,19 +279,24 @@ def _record(
             rounds.append(record)
             totals = record.totals
     outcome = table.outcome
+    said: Said | None = None
     if fault is not None:
         status, message = FAULT, fault.message
     elif isinstance(outcome, Finished):
         status, message = FINISHED, "verified: complete game, agreed by every seat"
+        said = Said("audit_verified")
     elif isinstance(outcome, Aborted):
         status = ABORTED
         message = (
             f"ended by seat {outcome.writer + 1} because seat {outcome.stalled + 1} "
             f"stalled: {outcome.reason}"
         )
+        said = Said("replay_ended_by", writer=outcome.writer + 1, stalled=outcome.stalled + 1,
+                    reason=shown(outcome.reason))
     else:
         status = INCOMPLETE
         message = f"the log ends after round {table.completed_rounds}"
+        said = Said("replay_ends_after", n=table.completed_rounds)
     return GameRecord(
         game_id=table.game_id.hex(),
         names=table.names,
@@ -300,6 +307,7 @@ def _record(
         message=message,
         rounds=tuple(rounds),
         fault=fault,
+        said=said,
     )
 
 

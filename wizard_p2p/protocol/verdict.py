@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from wizard_p2p.errors import DecodeError, PeerFault, WizardError
+from wizard_p2p.errors import DecodeError, PeerFault, Said, WizardError
 from wizard_p2p.protocol.events import Faulted, GameEnded
 from wizard_p2p.protocol.kinds import FaultKind
 from wizard_p2p.protocol.messages import (
@@ -47,6 +47,7 @@ class Stop:
     position: int | None = None
     seat: int | None = None
     kind: FaultKind | None = None
+    said: Said | None = None  # an unreadable log's reason as data, for its reader's language
 
 
 def _fault(position: int, seat: int | None, kind: str, reason: str) -> Stop:
@@ -73,13 +74,15 @@ class LogReader:
     def start(cls, lines: list[bytes]) -> LogReader | Stop:
         """Open a log from its lines: a reader holding its genesis, or why not."""
         if not lines:
-            return Stop(UNREADABLE, "the log is empty")
+            return Stop(UNREADABLE, "the log is empty", said=Said("audit_log_empty"))
         version = signed_version_of(lines[0])
         if version is not None and version != VERSION:
             # Another version's rules would read its entries as faults and blame a seat.
-            return Stop(UNREADABLE, other_version(version, None))
+            return Stop(UNREADABLE, other_version(version, None),
+                        said=Said("audit_other_version", version=version, ours=VERSION))
         if not is_log(lines):
-            return Stop(UNREADABLE, "not a wizard-p2p log: no line is a log entry")
+            return Stop(UNREADABLE, "not a wizard-p2p log: no line is a log entry",
+                        said=Said("audit_not_log_no_entry"))
         shape = _shape(lines[0])
         if shape is not None:
             return _fault(0, None, FaultKind.MALFORMED, shape)
@@ -105,7 +108,9 @@ class LogReader:
             events = table.receive(raw)
         except OtherVersion as exc:
             # Signed by its seat for this game, but under other rules: not read with ours.
-            return Stop(UNREADABLE, other_version(exc.version, position))
+            return Stop(UNREADABLE, other_version(exc.version, position),
+                        said=Said("audit_other_version_line", line=position + 1,
+                                  version=exc.version, ours=VERSION))
         except PeerFault as fault:
             return _fault(position, fault.seat, fault.kind, fault.reason)
         except WizardError as exc:  # a line whose signature proves no author

@@ -130,6 +130,14 @@ class Standings:
     winners: tuple[int, ...]  # every seat tied on the highest total
     order: tuple[int, ...]  # seats from first place to last
 
+    @classmethod
+    def of(cls, totals: Sequence[int]) -> Standings:
+        """The standings of ``totals``: by total, highest first, then by seat; every seat
+        tied on the highest total wins. An aborted game's totals are ordered alike."""
+        order = tuple(sorted(range(len(totals)), key=lambda s: (-totals[s], s)))
+        top = max(totals) if totals else 0
+        return cls(tuple(totals), tuple(s for s in order if totals[s] == top), order)
+
 
 def deal_from_deck(deck: Sequence[Card], seats: int, round_no: int, dealer: int) -> Deal:
     """Deal a shuffled deck as at the table: one card at a time, starting left of the dealer.
@@ -257,10 +265,7 @@ class Game:
         return []
 
     def standings(self) -> Standings:
-        top = max(self.totals)
-        order = sorted(range(self.seats), key=lambda s: (-self.totals[s], s))
-        winners = tuple(s for s in order if self.totals[s] == top)
-        return Standings(tuple(self.totals), winners, tuple(order))
+        return Standings.of(self.totals)
 
     def copy(self) -> Game:
         """An independent copy, for look-ahead.

@@ -41,8 +41,8 @@ class StatusKind(StrEnum):
     GAME_OVER = "game-over"
     ABORTED = "aborted"  # the snapshot's ``ended`` says how (or ``detail``, when given)
     # A watcher's: reaching the host (``detail``: the address; then why it waits), what
-    # it verified (``done``: the position, the rounds), an entry it refused (``seat``
-    # sent it, ``done`` its position, ``detail`` why).
+    # it verified (``done``: the line of the log, the rounds), an entry it refused (``seat``
+    # sent it, ``done`` its line, ``detail`` why).
     CONNECTING = "connecting"
     ADMISSION = "admission"
     VERIFIED = "verified"

@@ -216,7 +216,9 @@ class WizardApp:
         if self.controller is None:
             return
         snap = self.controller.snapshot()
+        before = self.snapshot.connected if self.snapshot is not None else ()
         self.snapshot = snap
+        self._say_who_is_back(before, snap.connected)
         view = snap.view
         history = view.history
         if len(history) > self.seen_rounds or (
@@ -252,6 +254,14 @@ class WizardApp:
         self._asked = asked
         if asked and not was_asked:
             self._turn_comes()
+
+    def _say_who_is_back(self, before: tuple[bool, ...], now: tuple[bool, ...]) -> None:
+        """A seat shown disconnected that is heard again (it resumed): "… is back"."""
+        back = [seat for seat, up in enumerate(now)
+                if up and seat < len(before) and not before[seat] and not self.is_me(seat)]
+        if back:
+            names = self.tr("comma").join(self.name(seat) for seat in back)
+            self.message = self.tr("seat_back", name=names)
 
     def _turn_comes(self) -> None:
         """The player's turn: the card chosen in advance plays itself, else a beep."""
@@ -604,6 +614,10 @@ class WizardApp:
     def close_overlay(self) -> None:
         """Esc: close the open window; the standings stay once the game is over."""
         self._lobby_keys = ""
+        hands = self.round_replay  # the hands view over the table reads no Esc of its own
+        if hands is not None and hands.application.is_running:
+            hands.application.exit()
+            return
         if self.overlay == ROUND:
             self.continue_()
             return

@@ -114,9 +114,16 @@ _NARROW_COLUMNS = (3, 4, 4, 6, 1, 4, 1, 4)
 _MIN_NAME = 8
 
 
-def _columns(cells: int) -> tuple[int, tuple[int, ...]]:
-    """The name's width and the other columns' for a panel ``cells`` wide."""
+def _columns(cells: int, labels: tuple[int, ...] = (0,) * 5) -> tuple[int, tuple[int, ...]]:
+    """The name's width and the other columns' for a panel ``cells`` wide. ``labels`` are
+    the cells of the headers of bid, tricks, score, this trick and the last one: a column
+    is widened to its header (a number's column one more, for the gap before it), and the
+    name gives up what they take."""
     widths = _COLUMNS if cells - 2 - sum(_COLUMNS) >= _MIN_NAME else _NARROW_COLUMNS
+    dealer, bid, took, score, gap1, trick, gap2, last = widths
+    bid_l, took_l, score_l, trick_l, last_l = labels
+    widths = (dealer, max(bid, bid_l + 1), max(took, took_l + 1), max(score, score_l + 1),
+              gap1, max(trick, trick_l), gap2, max(last, last_l))
     return max(4, min(18, cells - 2 - sum(widths))), widths
 
 
@@ -125,7 +132,10 @@ def seat_lines(app: ConsoleState, cells: int, height: int | None) -> list[Line]:
     snap = app.snapshot
     view = snap.view
     tr = app.tr
-    name_cells, (dealer_w, bid_w, took_w, score_w, gap1, trick_w, gap2, last_w) = _columns(cells)
+    labels = tuple(width(tr(key)) for key in
+                   ("col_bid", "col_took", "col_score", "col_trick", "col_last"))
+    name_cells, (dealer_w, bid_w, took_w, score_w, gap1, trick_w, gap2, last_w) = _columns(
+        cells, labels)
     header = (
         "  "
         + pad(tr("col_player"), name_cells + dealer_w)

@@ -284,8 +284,8 @@ EN: dict[str, str] = {
     "watch_requests_more": "and {n} more asking to watch",
     "watch_admitted": "{name} may watch now.",
     "watch_refused": "{name} was turned away.",
-    "watch_verified": "verified up to position {n}",
-    "watch_refused_entry": "refused the entry at position {n} from {name}: {detail}",
+    "watch_verified": "verified up to line {n}",
+    "watch_refused_entry": "refused the entry of line {n} from {name}: {detail}",
     "watch_round_checked": "round {n} checked",
     "watch_admission": "waiting for the host to admit you: {detail}",
     "watch_footer": "? help  s scores  l log  q stop watching",
@@ -665,4 +665,201 @@ EN: dict[str, str] = {
     "ended_cheating": "cheating detected: seat {seat} ({name}), line {line} of the log: {detail}",
     "ended_cheating_unknown": "cheating detected: {detail}",
     "end_ended": "game ended: {reason}",
+    # Sentences of the audit, the copies report, replay, files and errors (``errors.Said``).
+    "seat_named": "seat {n} ({name})",
+    "seat_n": "seat {n}",
+    "seat_none": "no seat",
+    "audit_game": "game {id}…  {n} entries",
+    "audit_pad_round": "round",
+    "audit_pad_sub": "bid tk  total",
+    "audit_winners": "winner(s): {names}",
+    "audit_verified": "verified: complete game, agreed by every seat",
+    "audit_aborted": (
+        "verified up to round {rounds}; the game was ended by {writer} because {stalled} "
+        "stalled: {reason}"
+    ),
+    "audit_ends": "verified up to round {rounds}; the log ends in stage {stage}",
+    "audit_ends_waiting": (
+        "verified up to round {rounds}; the log ends in stage {stage}, waiting for {seat}"
+    ),
+    "audit_fault": "FAULT at line {line}: {who} is to blame [{kind}]: {detail}",
+    "audit_evidence_fault": (
+        "an entry the others refused, signed by its seat (the proof is in {file}): {why}"
+    ),
+    "audit_no_file": "no such file: {path}",
+    "audit_log_empty": "the log is empty",
+    "audit_not_log_empty": "not a wizard-p2p log: the file is empty",
+    "audit_not_log_no_line": "not a wizard-p2p log: it holds no complete line",
+    "audit_not_log_no_entry": "not a wizard-p2p log: no line is a log entry",
+    "audit_other_version": (
+        "written by protocol version {version}; this program reads version {ours}"
+    ),
+    "audit_other_version_line": (
+        "line {line} is written by protocol version {version}; this program reads version "
+        "{ours}"
+    ),
+    "audit_torn": (
+        "the last line is cut short ({bytes} bytes with no end of line) and is not counted"
+    ),
+    "audit_evidence_unreadable": "the evidence file beside the log cannot be read: {why}",
+    "audit_evidence_of": "evidence of {seat}, {kind} at line {line}",
+    "audit_proven": "{what}: proven",
+    "audit_proves_nothing": "{what}: proves nothing: {why}",
+    "fault_kind_bad_signature": "bad-signature",
+    "fault_kind_endorsement": "endorsement",
+    "fault_kind_replay": "replay",
+    "fault_kind_after_end": "after-end",
+    "fault_kind_fork": "fork",
+    "fault_kind_out_of_turn": "out-of-turn",
+    "fault_kind_equivocation": "equivocation",
+    "fault_kind_malformed": "malformed",
+    "fault_kind_commitment": "commitment",
+    "fault_kind_bid_range": "bid-range",
+    "fault_kind_plus_minus_one": "plus-minus-one",
+    "fault_kind_final": "final",
+    "fault_kind_gap": "gap",
+    "fault_kind_duplicate": "duplicate",
+    "fault_kind_not_held": "not-held",
+    "fault_kind_follow_suit": "follow-suit",
+    "fault_kind_secret": "secret",
+    "fault_kind_deck": "deck",
+    "fault_kind_wrong_key": "wrong-key",
+    "fault_kind_shuffle": "shuffle",
+    "fault_kind_lock": "lock",
+    "fault_kind_false_dispute": "false-dispute",
+    "fault_kind_dispute": "dispute",
+    "copies_count_one": "{n} copy",
+    "copies_count_many": "{n} copies",
+    "copies_lines_one": "{n} line",
+    "copies_lines_many": "{n} lines",
+    "copies_entries_one": "{n} entry",
+    "copies_entries_many": "{n} entries",
+    "copies_game": "game {id}…  {copies}",
+    "copies_copy": "copy {n} {name}, {lines}: {verdict}",
+    "copies_unreadable": "unreadable: {why}",
+    "copies_in_one": "in copy {which}",
+    "copies_in_many": "in copies {which}",
+    "copies_signed_entry": "{seat}'s {kind} {hash}…",
+    "copies_held": "{entry} {where}",
+    "copies_fork": "fork at line {line}: {held}",
+    "copies_refuted": "does not stand: {seat}'s abort at line {line}: {why}",
+    "copies_refutation": (
+        "seat {seat} ended the game at line {line}, yet signed line {later} on top of the "
+        "entry there in {copy}"
+    ),
+    "copies_fork_stands": "the copies fork at line {line}; the ending that stands: {standing}",
+    "copies_agree": "the copies agree: {standing}",
+    "copies_signed_by": "signed by {seat} at line {line} ({kind}): {sig}",
+    "copies_no_copy": "no copy",
+    "copies_other_genesis_one": (
+        "not copies of one game: {others} holds another genesis than {first}"
+    ),
+    "copies_other_genesis_many": (
+        "not copies of one game: {others} hold another genesis than {first}"
+    ),
+    "copies_equivocation": (
+        "{seat} signed two different entries for line {line}: a proven equivocation"
+    ),
+    "copies_finished": "complete game, agreed by every seat: totals {totals}",
+    "copies_aborted": "ended by {writer} because {stalled} stalled: {reason}",
+    "copies_fault": "{who} is to blame [{kind}]{where}: {detail}",
+    "copies_at_line": " at line {line}",
+    "copies_incomplete": "the game has not ended in any copy; the longest holds {entries}",
+    "replay_ended_by": "ended by seat {writer} because seat {stalled} stalled: {reason}",
+    "replay_ends_after": "the log ends after round {n}",
+    "replay_exported": "{path}: {rounds} rounds, {status}: {message}",
+    "file_missing": "there is no {what} at {path}",
+    "file_symlink": "the {what} {path} is a symbolic link; it is read only as a regular file",
+    "file_socket_or_device": "the {what} {path} is a socket or a device, not a regular file",
+    "file_cannot_read": "cannot read the {what} {path}: {why}",
+    "file_not_regular": "the {what} {path} is {kind}, not a regular file",
+    "file_not_private": (
+        "the {what} {path} is open to other users (mode {mode}); fix it with: chmod 600 {path}"
+    ),
+    "file_too_large": "the {what} {path} is larger than its limit of {limit}",
+    "file_is_input": "the {what} {path} is the file being read; choose another path",
+    "file_cannot_write": "cannot write the {what} {path}: {why}",
+    "file_never_over": "the {what} {path} is {kind}; it is never written over",
+    "file_exists_force": "the {what} {path} exists; use --force to replace it",
+    "file_exists": "{path} exists; it is not replaced",
+    "file_kind_folder": "a folder",
+    "file_kind_fifo": "a FIFO (a named pipe)",
+    "file_kind_device": "a device",
+    "file_kind_socket": "a socket",
+    "file_kind_link": "a symbolic link",
+    "file_kind_other": "not a regular file",
+    "file_what_log": "log",
+    "file_what_evidence_file": "evidence file",
+    "file_what_identity_key": "identity key",
+    "file_what_key_file": "key file",
+    "file_what_seat_record": "seat record",
+    "file_what_file": "file",
+    "file_what_export": "export",
+    "file_what_log_to_save": "log to save",
+    "file_what_log_copy": "log copy",
+    "file_what_evidence_copy": "evidence copy",
+    "file_what_card_file_of_巫师牌": "card file of 巫师牌",
+    "error_line": "wizard-p2p: {text}",
+    "error_stopped": "stopped",
+    "error_internal": "internal error ({kind}: {detail}); please report it",
+    "error_no_terminal_bot": (
+        "the console needs a terminal to read keys from; run it in one, or seat a bot "
+        "with: {command}"
+    ),
+    "error_no_terminal_watch": (
+        "the console needs a terminal to read keys from; run it in one, or watch with: "
+        "{command}"
+    ),
+    "error_no_terminal_replay": (
+        "the replay needs a terminal; use --export FILE.json to write it out"
+    ),
+    "error_cannot_replay": "cannot replay {path}: {why}",
+    "error_cannot_write": "cannot write {path}: {why}",
+    "error_code_needed": "the host's invite code is needed: --code ABCD-EF23",
+    "error_address": "an address looks like {example}, not {text}",
+    "error_seconds": "{option} is a number of seconds above 0, not {value}",
+    "error_games": "--games is a number of games from 1 to {max}, not {games}",
+    "error_approve_headless": "--approve needs the console: a bot host cannot admit anyone",
+    "error_no_resume": "no game to resume in {path}",
+    "error_never_started": "that game never started (its log is empty)",
+    "error_resume_version": (
+        "game {id} was played with protocol version {version}; this program plays version "
+        "{ours} and cannot resume it"
+    ),
+    "error_one_program": (
+        "another wizard-p2p program is playing with the keys in {path}: each player needs "
+        "a data folder of their own (--data-dir)"
+    ),
+    "error_bots": "{seats} seats need {with_you} bots with you, or {seats} with --headless",
+    "error_no_table_chosen": "no table was chosen",
+    "error_table_gone": "that table is no longer announced: its host has left",
+    "error_no_sorcery_engine": "this build of wizard-p2p has no 巫师牌 engine to play with",
+    "replay_status_finished": "finished",
+    "replay_status_aborted": "aborted",
+    "replay_status_fault": "fault",
+    "replay_status_incomplete": "incomplete",
+    "story_trump_chosen": "{name} chose trump {suit}",
+    "story_trump_chosen_you": "you chose trump {suit}",
+    "stalled_mark": " (stalled)",
+    "error_practice_resume": (
+        "game {id} was a practice game against bots, which ended when you left it; it cannot "
+        "be resumed: start another with: {command}"
+    ),
+    "seat_back": "{name} is back",
+    "error_none_heard": (
+        "no lobby with a free seat was heard on this network within {seconds} seconds (a network "
+        "that blocks multicast hides them); ask the host for its address: {example}"
+    ),
+    "error_none_heard_watch": (
+        "no table was heard on this network within {seconds} seconds: a game is announced, "
+        "and watched, through its host's program, so none is once its host has left; a network "
+        "that blocks multicast hides them too. Ask the host for its address: {example}"
+    ),
+    "find_none_yet_watch": (
+        "None yet? A game is announced, and watched, through its host's program: once the "
+        "host has left, it is not. A network that blocks multicast hides tables too: ask the "
+        "host for the address and run wizard-p2p watch ADDRESS --code CODE."
+    ),
+    "fault_detail": "[{kind}] {reason}",
+    "error_unknown_lang": "unknown language {lang}; choose one of {choices}",
 }

@@ -62,7 +62,7 @@ JA: dict[str, str] = {
     "stalled": "{name} の応答がありません。e でゲーム終了",
     "game_over": "ゲーム終了",
     "aborted": "ゲームは中止されました：{detail}",
-    "cheated": "{name} が不正をしました：証拠はログの横に保存されています",
+    "cheated": "{name} が不正をしました：証拠は記録の横に保存されています",
     "held_up": "{name} がゲームを止めています {bar} あと {left} 秒で {writer} が終了できます",
     "may_end": "{name} がゲームを止めています：{writer} が今終了できます",
     "working": "処理中：{detail}",
@@ -283,9 +283,9 @@ JA: dict[str, str] = {
     "watch_requests_more": "ほかに {n} 人が観戦を希望しています",
     "watch_admitted": "{name} の観戦を受け入れました。",
     "watch_refused": "{name} の観戦を断りました。",
-    "watch_verified": "位置 {n} まで検証済み",
-    "watch_refused_entry": "{name} から届いた位置 {n} の記録を拒否：{detail}",
-    "watch_round_checked": "第{n}ラウンドを照合済み",
+    "watch_verified": "{n} 行目まで検証済み",
+    "watch_refused_entry": "{name} から届いた {n} 行目の記録を拒否：{detail}",
+    "watch_round_checked": "第{n}ラウンドを検証済み",
     "watch_admission": "ホストの受け入れを待っています：{detail}",
     "watch_footer": "? ヘルプ  s スコア  l 記録  q 観戦をやめる",
     "watch_leave": "Enter か q：観戦をやめる",
@@ -653,4 +653,202 @@ JA: dict[str, str] = {
     "ended_cheating": "不正を検出：席 {seat}（{name}）、記録の {line} 行目：{detail}",
     "ended_cheating_unknown": "不正を検出：{detail}",
     "end_ended": "ゲーム終了：{reason}",
+    # Sentences of the audit, the copies report, replay, files and errors (``errors.Said``).
+    "seat_named": "席 {n}（{name}）",
+    "seat_n": "席 {n}",
+    "seat_none": "どの席でもない",
+    "audit_game": "ゲーム {id}…  {n} 件の記録",
+    "audit_pad_round": "ラウンド",
+    "audit_pad_sub": "予想 取 合計",
+    "audit_winners": "勝者：{names}",
+    "audit_verified": "検証済み：完全なゲーム、全席が合意",
+    "audit_aborted": (
+        "第{rounds}ラウンドまで検証済み。{writer}がゲームを終了：{stalled}が止めたため：{"
+        "reason}"
+    ),
+    "audit_ends": "第{rounds}ラウンドまで検証済み。記録は段階 {stage} で終わっています",
+    "audit_ends_waiting": (
+        "第{rounds}ラウンドまで検証済み。記録は段階 {stage} で終わり、{seat}を待っていま"
+        "す"
+    ),
+    "audit_fault": "{line} 行目で不正：責任は{who}［{kind}］：{detail}",
+    "audit_evidence_fault": "他の席が拒否した、その席の署名のある記録（証拠は {file}）：{why}",
+    "audit_no_file": "ファイルがありません：{path}",
+    "audit_log_empty": "記録が空です",
+    "audit_not_log_empty": "wizard-p2p の記録ではありません：ファイルが空です",
+    "audit_not_log_no_line": "wizard-p2p の記録ではありません：完全な行がありません",
+    "audit_not_log_no_entry": "wizard-p2p の記録ではありません：記録の行がありません",
+    "audit_other_version": (
+        "プロトコル版 {version} で書かれています。このプログラムは版 {ours} を読みます"
+    ),
+    "audit_other_version_line": (
+        "{line} 行目はプロトコル版 {version} で書かれています。このプログラムは版 {ours} "
+        "を読みます"
+    ),
+    "audit_torn": "最後の行が途中で切れています（改行のない {bytes} バイト）。数えません",
+    "audit_evidence_unreadable": "記録の横の証拠ファイルが読めません：{why}",
+    "audit_evidence_of": "{seat}の証拠、{kind}、{line} 行目",
+    "audit_proven": "{what}：証明済み",
+    "audit_proves_nothing": "{what}：何も証明しません：{why}",
+    "fault_kind_bad_signature": "不正な署名",
+    "fault_kind_endorsement": "不正な承認",
+    "fault_kind_replay": "古い記録の再送",
+    "fault_kind_after_end": "終了後の記録",
+    "fault_kind_fork": "分岐",
+    "fault_kind_out_of_turn": "手番外",
+    "fault_kind_equivocation": "二重署名",
+    "fault_kind_malformed": "形式の誤り",
+    "fault_kind_commitment": "コミットメント不一致",
+    "fault_kind_bid_range": "予想が範囲外",
+    "fault_kind_plus_minus_one": "±1 違反",
+    "fault_kind_final": "最終結果の不一致",
+    "fault_kind_gap": "行の欠落",
+    "fault_kind_duplicate": "行の重複",
+    "fault_kind_not_held": "手札にないカード",
+    "fault_kind_follow_suit": "マストフォロー違反",
+    "fault_kind_secret": "秘密の不一致",
+    "fault_kind_deck": "山札の不一致",
+    "fault_kind_wrong_key": "誤った鍵",
+    "fault_kind_shuffle": "シャッフルの不一致",
+    "fault_kind_lock": "ロックの不一致",
+    "fault_kind_false_dispute": "偽りの異議",
+    "fault_kind_dispute": "異議",
+    "copies_count_one": "写し {n} 部",
+    "copies_count_many": "写し {n} 部",
+    "copies_lines_one": "{n} 行",
+    "copies_lines_many": "{n} 行",
+    "copies_entries_one": "{n} 件の記録",
+    "copies_entries_many": "{n} 件の記録",
+    "copies_game": "ゲーム {id}…  {copies}",
+    "copies_copy": "写し {n} {name}、{lines}：{verdict}",
+    "copies_unreadable": "読めません：{why}",
+    "copies_in_one": "写し {which} に",
+    "copies_in_many": "写し {which} に",
+    "copies_signed_entry": "{seat}の {kind} {hash}…",
+    "copies_held": "{entry} {where}",
+    "copies_fork": "{line} 行目で分岐：{held}",
+    "copies_refuted": "成立しません：{seat}の {line} 行目の中止：{why}",
+    "copies_refutation": (
+        "席 {seat} は {line} 行目でゲームを終了したのに、{copy} でその上に {later} 行目を"
+        "署名しました"
+    ),
+    "copies_fork_stands": "写しは {line} 行目で分岐。成立する結末：{standing}",
+    "copies_agree": "写しは一致：{standing}",
+    "copies_signed_by": "{seat}の署名、{line} 行目（{kind}）：{sig}",
+    "copies_no_copy": "写しがありません",
+    "copies_other_genesis_one": (
+        "同じゲームの写しではありません：{others} の開始が {first} と違います"
+    ),
+    "copies_other_genesis_many": (
+        "同じゲームの写しではありません：{others} の開始が {first} と違います"
+    ),
+    "copies_equivocation": "{seat}が {line} 行目に異なる二つの記録を署名：二重署名の証明",
+    "copies_finished": "完全なゲーム、全席が合意：合計 {totals}",
+    "copies_aborted": "{writer}がゲームを終了：{stalled}が止めたため：{reason}",
+    "copies_fault": "責任は{who}［{kind}］{where}：{detail}",
+    "copies_at_line": "、{line} 行目",
+    "copies_incomplete": "どの写しでもゲームは終わっていません。最長の写しは {entries}",
+    "replay_ended_by": "席 {writer} がゲームを終了：席 {stalled} が止めたため：{reason}",
+    "replay_ends_after": "記録は第{n}ラウンドの後で終わっています",
+    "replay_exported": "{path}：{rounds} ラウンド、{status}：{message}",
+    "file_missing": "{path} に{what}がありません",
+    "file_symlink": "{what} {path} はシンボリックリンクです。通常のファイルとしてのみ読みます",
+    "file_socket_or_device": "{what} {path} はソケットかデバイスで、通常のファイルではありません",
+    "file_cannot_read": "{what} {path} が読めません：{why}",
+    "file_not_regular": "{what} {path} は{kind}で、通常のファイルではありません",
+    "file_not_private": (
+        "{what} {path} は他のユーザーに開かれています（モード {mode}）。直すには：chmod 6"
+        "00 {path}"
+    ),
+    "file_too_large": "{what} {path} は上限 {limit} を超えています",
+    "file_is_input": "{what} {path} は読んでいるファイルそのものです。別のパスを選んでください",
+    "file_cannot_write": "{what} {path} に書けません：{why}",
+    "file_never_over": "{what} {path} は{kind}です。上書きしません",
+    "file_exists_force": "{what} {path} は既にあります。置き換えるには --force",
+    "file_exists": "{path} は既にあります。置き換えません",
+    "file_kind_folder": "フォルダー",
+    "file_kind_fifo": "名前付きパイプ（FIFO）",
+    "file_kind_device": "デバイス",
+    "file_kind_socket": "ソケット",
+    "file_kind_link": "シンボリックリンク",
+    "file_kind_other": "通常でないファイル",
+    "file_what_log": "記録",
+    "file_what_evidence_file": "証拠ファイル",
+    "file_what_identity_key": "身元の鍵",
+    "file_what_key_file": "鍵ファイル",
+    "file_what_seat_record": "席の記録",
+    "file_what_file": "ファイル",
+    "file_what_export": "書き出し先",
+    "file_what_log_to_save": "保存する記録",
+    "file_what_log_copy": "記録の写し",
+    "file_what_evidence_copy": "証拠の写し",
+    "file_what_card_file_of_巫师牌": "巫师牌のカードファイル",
+    "error_line": "wizard-p2p：{text}",
+    "error_stopped": "中断しました",
+    "error_internal": "内部エラー（{kind}：{detail}）。報告してください",
+    "error_no_terminal_bot": (
+        "コンソールはキーを読むために端末が必要です。端末で実行するか、ボットを座らせるに"
+        "は：{command}"
+    ),
+    "error_no_terminal_watch": (
+        "コンソールはキーを読むために端末が必要です。端末で実行するか、観戦するには：{com"
+        "mand}"
+    ),
+    "error_no_terminal_replay": "リプレイには端末が必要です。書き出すには --export FILE.json",
+    "error_cannot_replay": "{path} をリプレイできません：{why}",
+    "error_cannot_write": "{path} に書けません：{why}",
+    "error_code_needed": "ホストの招待コードが必要です：--code ABCD-EF23",
+    "error_address": "アドレスは {example} のような形です。{text} ではありません",
+    "error_seconds": "{option} は 0 より大きい秒数です。{value} ではありません",
+    "error_games": "--games は 1 から {max} までのゲーム数です。{games} ではありません",
+    "error_approve_headless": (
+        "--approve にはコンソールが必要です。ボットのホストは誰も承認できません"
+    ),
+    "error_no_resume": "{path} に再開できるゲームはありません",
+    "error_never_started": "そのゲームは始まっていません（記録が空です）",
+    "error_resume_version": (
+        "ゲーム {id} はプロトコル版 {version} で遊ばれました。このプログラムは版 {ours} "
+        "で、再開できません"
+    ),
+    "error_one_program": (
+        "別の wizard-p2p プログラムが {path} の鍵で遊んでいます。プレイヤーごとに自分のデ"
+        "ータフォルダーが必要です（--data-dir）"
+    ),
+    "error_bots": (
+        "{seats} 席には、あなたと {with_you} 体のボット、または --headless で {seats} 体"
+        "が必要です"
+    ),
+    "error_no_table_chosen": "テーブルが選ばれませんでした",
+    "error_table_gone": "そのテーブルはもう告知されていません。ホストが去りました",
+    "error_no_sorcery_engine": "この wizard-p2p のビルドには巫师牌のエンジンがありません",
+    "replay_status_finished": "終了",
+    "replay_status_aborted": "中止",
+    "replay_status_fault": "不正を検出",
+    "replay_status_incomplete": "未完了",
+    "story_trump_chosen": "{name} が切り札に{suit}を選択",
+    "story_trump_chosen_you": "あなたが切り札に{suit}を選択",
+    "stalled_mark": "（停止）",
+    "error_practice_resume": (
+        "ゲーム {id} はボットとの練習ゲームで、抜けた時に終わりました。再開できません。新"
+        "しく始めるには：{command}"
+    ),
+    "seat_back": "{name} が戻りました",
+    "error_none_heard": (
+        "{seconds} 秒以内にこのネットワークで空席のあるロビーは見つかりませんでした（マル"
+        "チキャストを遮断するネットワークでは見えません）。ホストにアドレスを聞いてくださ"
+        "い：{example}"
+    ),
+    "error_none_heard_watch": (
+        "{seconds} 秒以内にこのネットワークでテーブルは見つかりませんでした。ゲームはホス"
+        "トのプログラムを通じて告知・観戦されるため、ホストが去ると告知されません。マルチ"
+        "キャストを遮断するネットワークでも見えません。ホストにアドレスを聞いてください："
+        "{example}"
+    ),
+    "find_none_yet_watch": (
+        "見つかりませんか？ゲームはホストのプログラムを通じて告知・観戦されます。ホストが"
+        "去ると告知されません。マルチキャストを遮断するネットワークでも表示されません。ホ"
+        "ストにアドレスを聞いて wizard-p2p watch ADDRESS --code CODE を実行してください。"
+    ),
+    "fault_detail": "［{kind}］{reason}",
+    "error_unknown_lang": "不明な言語 {lang}。次から選んでください：{choices}",
 }

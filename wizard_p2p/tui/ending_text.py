@@ -2,16 +2,22 @@
 ``Outcome``, which the console's status line and final window, the printout after the
 console closes and a headless watcher's last line all use.
 
+A stall names the seat that held the game up; a cheat names the seat to blame, the
+line of the log, its kind in the player's language (``fault_kind_…``) and then the
+verifier's own words. The caller gives the names as its reader sees them (the console
+names a bot seat as a bot in the player's language).
+
 Light on purpose (the catalogues and the protocol's outcome types): a headless seat
 prints its last lines without loading the console.
 """
 
 from __future__ import annotations
 
+from wizard_p2p.errors import PeerFault
 from wizard_p2p.protocol.events import Aborted, Faulted
 from wizard_p2p.tui.i18n import Translator
 
-__all__ = ["ending_reason"]
+__all__ = ["ending_reason", "fault_detail"]
 
 
 def ending_reason(tr: Translator, outcome: Faulted | Aborted, names: tuple[str, ...]) -> str:
@@ -21,7 +27,14 @@ def ending_reason(tr: Translator, outcome: Faulted | Aborted, names: tuple[str, 
         name = names[stalled] if 0 <= stalled < len(names) else "?"
         return tr("ended_stalled", name=name, seat=stalled + 1)
     fault, seat = outcome.fault, outcome.seat
+    detail = fault_detail(tr, fault)
     if seat is None or not 0 <= seat < len(names):
-        return tr("ended_cheating_unknown", detail=fault.reason)
+        return tr("ended_cheating_unknown", detail=detail)
     line = "?" if fault.position is None else fault.position + 1
-    return tr("ended_cheating", seat=seat + 1, name=names[seat], line=line, detail=fault.reason)
+    return tr("ended_cheating", seat=seat + 1, name=names[seat], line=line, detail=detail)
+
+
+def fault_detail(tr: Translator, fault: PeerFault) -> str:
+    """A cheat said by its kind in the player's language, then the verifier's own words."""
+    kind = tr("fault_kind_" + str(fault.kind).replace("-", "_"))
+    return tr("fault_detail", kind=kind, reason=fault.reason)

@@ -194,7 +194,8 @@ def find_lines(state: FindState, cells: int) -> list[Line]:
         if not tables:
             lines += flow(sentence("class:status", tr("find_listening")), cells)
             lines.append([])
-            lines += flow(sentence("class:hint", tr("find_none_yet")), cells)
+            lines += flow(sentence("class:hint", tr(
+                "find_none_yet_watch" if state.watching else "find_none_yet")), cells)
         if snap.unreadable:
             lines.append([])
             lines += flow(sentence("class:dim", tr("find_unreadable", n=snap.unreadable)), cells)

@@ -27,7 +27,7 @@ import os
 import string
 from collections.abc import Mapping
 
-from wizard_p2p.errors import UsageError
+from wizard_p2p.errors import Said, UsageError
 from wizard_p2p.rules import Card, Suit
 from wizard_p2p.tui.catalogue_en import EN
 from wizard_p2p.tui.catalogue_ja import JA
@@ -72,7 +72,9 @@ def resolve_lang(lang: str | None) -> str:
     aliases = {"zh-cn": "zh", "zh-hans": "zh", "zh-sg": "zh", "ja-jp": "ja", "en-us": "en"}
     key = aliases.get(key, key)
     if key not in CATALOGUES:
-        raise UsageError(f"unknown language {lang!r}; choose one of {', '.join(LANGUAGES)}")
+        raise UsageError(
+            f"unknown language {lang!r}; choose one of {', '.join(LANGUAGES)}"
+        ).saying("error_unknown_lang", lang=repr(lang), choices=", ".join(LANGUAGES))
     return key
 
 
@@ -86,6 +88,11 @@ class Translator:
     def __call__(self, key: str, **fields: object) -> str:
         text = self._catalogue[key]
         return text.format(**fields) if fields else text
+
+    def say(self, said: Said) -> str:
+        """A sentence given as data (``errors.Said``), its ``Said`` fields worded first."""
+        fields = {k: self.say(v) if isinstance(v, Said) else v for k, v in said.fields.items()}
+        return self(said.key, **fields)
 
     def suit(self, suit: Suit, *, short: bool = False) -> str:
         return self(("suit_short_" if short else "suit_") + suit.name)

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from wizard_p2p.rules import Phase, SeatView
+from wizard_p2p.protocol.events import Aborted
+from wizard_p2p.rules import Phase, SeatView, Standings
 from wizard_p2p.tui.board import card_fragment, on_click, words
 from wizard_p2p.tui.controls import Line, flow
-from wizard_p2p.tui.ending_text import ending_reason
 from wizard_p2p.tui.series_text import standings_text
 from wizard_p2p.tui.shared import ConsoleState
+from wizard_p2p.tui.status_words import ended_detail
 from wizard_p2p.tui.story import story
 from wizard_p2p.tui.text import card_label, clip, pad, width
 
@@ -168,11 +169,13 @@ def final_lines(app: ConsoleState, cells: int) -> list[Line]:
     tr = app.tr
     lines: list[Line] = []
     if snap.ended is not None:
-        why = ending_reason(tr, snap.ended, snap.names)
-        lines += flow(words(tr("aborted", detail=why), "class:message"), cells)
+        lines += flow(words(tr("aborted", detail=ended_detail(app)), "class:message"), cells)
         lines.append([])
+    # The order of a finished game's standings (the rules': by total, then by seat), an
+    # aborted game's too; the staller keeps its place and is marked.
     totals = view.totals
-    order = sorted(range(view.seats), key=lambda s: (-totals[s], s))
+    order = Standings.of(totals).order
+    stalled = snap.ended.stalled if isinstance(snap.ended, Aborted) else None
     top = max(totals) if totals else 0
     winners = [app.name(s) for s in order if totals[s] == top]
     place = 0
@@ -184,8 +187,10 @@ def final_lines(app: ConsoleState, cells: int) -> list[Line]:
         style = "class:me" if app.is_me(seat) else ""
         rank = pad(tr("place", n=place), 6)
         name_cells = max(6, min(20, cells - 14))
+        name = app.name(seat) + (tr("stalled_mark") if seat == stalled else "")
         lines.append(
-            [(style, rank + pad(app.name(seat), name_cells) + pad(str(totals[seat]), 7, ">"))]
+            [(style, rank + pad(clip(name, name_cells), name_cells)
+              + pad(str(totals[seat]), 7, ">"))]
         )
     lines.append([])
     if snap.ended is None:

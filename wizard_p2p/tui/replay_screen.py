@@ -207,7 +207,8 @@ def status_line(state: ReplayState) -> tuple[str, str]:
         fault = record.fault
         text = tr(
             "replay_fault", line=fault.position + 1, who=state.name(fault.seat),
-            kind=fault.kind, detail=shown(fault.message),
+            kind=tr("fault_kind_" + str(fault.kind).replace("-", "_")),
+            detail=shown(fault.message),
         )
         return "class:message", text
     if record.status == FINISHED:
@@ -215,9 +216,11 @@ def status_line(state: ReplayState) -> tuple[str, str]:
         return "class:status", tr("replay_finished", names=names)
     if record.status == LIVE:
         return "class:status", tr("replay_live")
+    # A said message escapes the log's text in it already (``protocol.replay``).
+    detail = tr.say(record.said) if record.said is not None else shown(record.message)
     if record.status == ABORTED:
-        return "class:status", tr("replay_aborted", detail=shown(record.message))
-    return "class:status", tr("replay_incomplete", detail=shown(record.message))
+        return "class:status", tr("replay_aborted", detail=detail)
+    return "class:status", tr("replay_incomplete", detail=detail)
 
 
 def replay_lines(state: ReplayState, cells: int) -> list[Line]:
@@ -357,24 +360,30 @@ def _seat_rows(
     return rows
 
 
+_PAD_NUMBERS = 11  # "bb tt total": 2 + 1 + 2 + 1 + 5 cells
+
+
 def scores_lines(state: ReplayState, cells: int) -> list[Line]:
     """The score pad of the rounds scored by this step: bid, tricks, running total."""
     tr, record = state.tr, state.record
     n = len(record.names)
-    col = max(9, min(16, (cells - 4) // n))
+    # Every column the same cells wide, everything in it right-aligned, and each cell's
+    # numbers in fixed places (bid, tricks, total): the columns line up in cells, a
+    # Chinese or Japanese name or header (two cells a character) included.
+    col = max(_PAD_NUMBERS + 1, min(16, (cells - 4) // n))
     lines: list[Line] = [[("class:title", clip(tr("scorepad"), cells))]]
     head: Line = [("class:header", pad(tr("col_round"), 4))]
     sub: Line = [("class:dim", "    ")]
     for seat in range(n):
-        head.append(("class:header", " " + pad(state.name(seat), col - 1)))
-        sub.append(("class:dim", " " + pad(tr("pad_sub"), col - 1, ">")))
+        head.append(("class:header", " " + pad(clip(state.name(seat), col - 1), col - 1, ">")))
+        sub.append(("class:dim", " " + pad(clip(tr("pad_sub"), col - 1), col - 1, ">")))
     lines += [head, sub]
     for rnd in record.rounds[: state.round_index + (1 if state.scored else 0)]:
         row: Line = [("" if rnd.verified else "class:message", pad(str(rnd.round_no), 4, ">"))]
         for seat in range(n):
             bid = rnd.bids[seat]
             total = str(rnd.totals[seat]) if rnd.points is not None else "?"
-            cell = f"{'-' if bid is None else bid} {rnd.taken[seat]} {total}"
+            cell = f"{'-' if bid is None else bid:>2} {rnd.taken[seat]:>2} {total:>5}"
             row.append(("", " " + pad(cell, col - 1, ">")))
         lines.append(row)
     lines.append([("class:hint", clip(tr("replay_close"), cells))])
@@ -394,14 +403,16 @@ class ReplayApp:
         *,
         input: Input | None = None,
         output: Output | None = None,
+        escape_leaves: bool = False,
     ) -> None:
         self.tr = Translator(lang)
         self.state = ReplayState(record, self.tr)
+        self.escape_leaves = escape_leaves  # a view over the table: Esc closes it, as q does
         body = Window(LinesControl(lambda cells, _: replay_lines(self.state, cells)))
         footer = Window(LinesControl(self._footer), height=1)
         self.application: Application[None] = Application(
             layout=Layout(HSplit([body, footer])),
-            key_bindings=create_replay_keys(self.state),
+            key_bindings=create_replay_keys(self.state, escape_leaves=escape_leaves),
             style=STYLE,
             full_screen=True,
             input=input,
@@ -429,7 +440,9 @@ class ReplayApp:
         return [[("class:footer", pad(self.tr("replay_footer"), cells))]]
 
 
-def create_replay_keys(state: ReplayState) -> KeyBindings:
+def create_replay_keys(state: ReplayState, *, escape_leaves: bool = False) -> KeyBindings:
+    """The replay's keys. With ``escape_leaves`` (the hands view a table opens over
+    itself, whose other windows Esc closes), Esc with nothing open leaves it."""
     kb = KeyBindings()
 
     @kb.add("right")
@@ -486,8 +499,13 @@ def create_replay_keys(state: ReplayState) -> KeyBindings:
     def _coach(event: E) -> None:
         state.toggle_coach()
 
-    @kb.add("escape")
+    # Eager: Esc acts at once, not after the wait for a longer key that starts with it
+    # (whose timer a view run over the table would leave to the table).
+    @kb.add("escape", eager=True)
     def _close(event: E) -> None:
+        if escape_leaves and state.overlay is None and not state.digits:
+            event.app.exit()
+            return
         state.overlay, state.digits, state.message = None, "", ""
 
     @kb.add("q")
@@ -502,7 +520,8 @@ def show_over(application: Application[None], record: GameRecord, lang: str) -> 
     """Run the replay of ``record`` in place of the running ``application``, which is
     suspended until the player leaves the replay (``q``): the table's ``h`` in a
     round's summary."""
-    replay = ReplayApp(record, lang, input=application.input, output=application.output)
+    replay = ReplayApp(record, lang, input=application.input, output=application.output,
+                       escape_leaves=True)
 
     async def run() -> None:
         async with in_terminal():

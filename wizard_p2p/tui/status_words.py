@@ -21,7 +21,7 @@ from wizard_p2p.seat.controller import WAITING_FOR, Status, StatusKind
 from wizard_p2p.tui.ending_text import ending_reason
 from wizard_p2p.tui.shared import ConsoleState
 
-__all__ = ["STATUS_WORDS", "Place", "Wording", "status_text"]
+__all__ = ["STATUS_WORDS", "Place", "Wording", "ended_detail", "status_text"]
 
 # The width of the bar that shows how long a seat has held the game up.
 _BAR = 10
@@ -85,12 +85,21 @@ def _refused(app: ConsoleState, status: Status) -> Mapping[str, object]:
     return {"n": status.done or 0, "name": _who(app, status.seat), "detail": status.detail}
 
 
+def ended_detail(app: ConsoleState) -> str:
+    """Why the game ended early (``tui.ending_text``), each seat named as this player
+    reads it; "" while it has not."""
+    snap = app.snapshot
+    if snap is None or snap.ended is None:
+        return ""
+    names = tuple(app.name(seat) for seat in range(len(snap.names)))
+    return ending_reason(app.tr, snap.ended, names)
+
+
 def _why_ended(app: ConsoleState, status: Status) -> Mapping[str, object]:
     snap = app.snapshot
-    ended = snap.ended if snap is not None else None
-    if status.detail or snap is None or ended is None:
+    if status.detail or snap is None or snap.ended is None:
         return {"detail": status.detail}
-    return {"detail": ending_reason(app.tr, ended, snap.names)}
+    return {"detail": ended_detail(app)}
 
 
 def _sentence(app: ConsoleState, status: Status) -> Mapping[str, object]:
@@ -159,7 +168,7 @@ def status_text(app: ConsoleState) -> str:
     if not parts and waiting is not None and mover is not None and not app.is_me(mover):
         parts.append(STATUS_WORDS[waiting].say(app, Status(waiting, seat=mover)))
     if not parts and snap.ended is not None:
-        parts.append(tr("aborted", detail=ending_reason(tr, snap.ended, snap.names)))
+        parts.append(tr("aborted", detail=ended_detail(app)))
     if not parts and (snap.finished or view.is_over):
         parts.append(tr("game_over"))
     return tr("semicolon").join([text for place in Place for text in said[place]])

@@ -33,6 +33,10 @@ def _opening(
         return f"{head}{semicolon}{shown}{colon}{tr('no_trump')}"
     if trump is None:
         return f"{head}{semicolon}{shown}{colon}{tr('dealer_chooses')}"
+    if turned.is_wizard:  # the dealer chose the trump: say who
+        chose = (tr("story_trump_chosen_you", suit=tr.suit(trump)) if app.is_me(dealer)
+                 else tr("story_trump_chosen", name=app.name(dealer), suit=tr.suit(trump)))
+        return f"{head}{semicolon}{shown}{colon}{chose}"
     return f"{head}{semicolon}{shown}{colon}{tr('trump')} {tr.suit(trump)}"
 
 
