@@ -1,0 +1,1 @@
+"""The games a table can play, and the one way a table is opened."""
