@@ -17,6 +17,7 @@ from wizard_p2p.crypto import group
 from wizard_p2p.protocol.harness import MemoryGame, random_chooser
 from wizard_p2p.protocol.table import Table, round_size
 from wizard_p2p.rules import GameConfig
+from wizard_p2p.tables import open_table
 
 
 def setup_floor(seats: int, round_no: int, helper: Executor | None = None) -> float:
@@ -96,7 +97,7 @@ def wake_cost(seats: int = 6, idle: float = 0.005, count: int = 25) -> tuple[flo
     first = next(i for i, (_, kind) in enumerate(game.tables[seat].entry_meta) if kind == "shuffle")
 
     def table() -> Table:
-        fresh = Table(
+        fresh = open_table(
             entries[0],
             seat=seat,
             identity=game.identities[seat],

@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from concurrent.futures import Executor
 from functools import partial
-from typing import Any
+from typing import Any, Protocol
 
 from wizard_p2p.errors import CryptoError, DecodeError, IllegalAction, PeerFault, UsageError
 from wizard_p2p.identity import Identity
@@ -767,4 +767,12 @@ class Table:
                 game.hands[seat] = [c for c in hand if c is not played]
 
 
-__all__ = ["Table"]
+class OpenObserver(Protocol):
+    """How a reader of a log opens an observer's table from its genesis line: the
+    protocol's readers are given it (``wizard_p2p.tables.open_table``), so that they
+    never name a game's table themselves."""
+
+    def __call__(self, genesis: bytes, *, replay_every_pass: bool = False) -> Table: ...
+
+
+__all__ = ["OpenObserver", "Table"]
