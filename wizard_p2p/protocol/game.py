@@ -86,6 +86,10 @@ class GameReplica(Protocol):
     def choice_needed(self) -> EntryKind | None:
         """The kind of decision the local player must make now, if any."""
 
+    def choose(self, kind: EntryKind, choice: object) -> Body:
+        """The body of the local player's ``choice`` of ``kind``; raises an
+        ``IllegalAction`` naming the rule it breaks."""
+
     def result(self) -> Finished:
         """How the game finished, once every seat signed its end."""
 

@@ -1,11 +1,12 @@
 """One seat's replica of a game, as a sans-I/O state machine (in the manner of h11).
 
 A ``Table`` is fed log entries (``receive``) and the local player's choices
-(``bid``, ``choose_trump``, ``play``). Every call returns the events it caused
-(``wizard_p2p.protocol.events``): every entry that joined the log (``Broadcast`` for
-ours, to send, saying whether it must reach the disk first; ``Accepted`` for another
-seat's), an entry refused late, a log rewritten, and the game's end with its
-``outcome``. A driver reads nothing else to keep the log file and end the game.
+(``choose``; Wizard's ``bid``, ``choose_trump`` and ``play`` say which one they are).
+Every call returns the events it caused (``wizard_p2p.protocol.events``): every entry
+that joined the log (``Broadcast`` for ours, to send, saying whether it must reach the
+disk first; ``Accepted`` for another seat's), an entry refused late, a log rewritten,
+and the game's end with its ``outcome``. A driver reads nothing else to keep the log
+file and end the game.
 Everything a seat is sent is in the log, the clairvoyance round's key shares too
 (sealed to their reader). It never touches a socket, a clock or a file, and it draws
 no randomness: every secret of the local seat derives from one ``master_secret`` the
@@ -13,8 +14,10 @@ caller supplies (from ``os.urandom``) and persists, so a table rebuilt from its 
 and that secret after a crash is the same table.
 
 The table composes the protocol's parts (the package's docstring maps them): it
-feeds each entry through ``chain`` and ``turns`` to its validator in ``handlers``,
-moves the round on, and writes what is ours to write (``authoring``).
+feeds each entry through ``chain`` and ``turns`` to its validator (the core's in
+``handlers.CORE_HANDLERS``; a game's through the game's replica,
+``wizard_replica.WizardReplica``, which moves the round on), and writes what is ours
+to write (what the replica says we owe, or the choice it reads).
 
 A fault found in an entry as it arrives raises ``PeerFault`` (naming the author,
 once its signature proves who that is; a fork names nobody, as either of two
@@ -35,9 +38,9 @@ from typing import Any, Protocol
 from wizard_p2p.errors import CryptoError, DecodeError, IllegalAction, PeerFault, UsageError
 from wizard_p2p.identity import Identity
 from wizard_p2p.protocol import messages as m
-from wizard_p2p.protocol.authoring import Author, Body, Rewrite
+from wizard_p2p.protocol.authoring import Body, Rewrite
 from wizard_p2p.protocol.chain import Chain
-from wizard_p2p.protocol.endings import Proof, proof_body, stands_over
+from wizard_p2p.protocol.endings import Proof, abort_body, proof_body, stands_over
 from wizard_p2p.protocol.events import (
     Aborted,
     Accepted,
@@ -87,7 +90,6 @@ class Table:
         self._genesis = read_genesis(genesis)
         config, players = self._genesis.config, self._genesis.players
         self._secrets: SeatSecrets | None = None
-        self._author: Author | None = None  # the abort's body; the game's, the replica's
         if seat is not None:
             if identity is None or master_secret is None:
                 raise UsageError("a seated table needs the player's identity and master secret")
@@ -96,7 +98,6 @@ class Table:
             if players[seat]["coin_commit"] != coin_commitment(master_secret):
                 raise UsageError("this master secret is not the one this seat joined with")
             self._secrets = SeatSecrets(master_secret, self._genesis.game_id, seat, config.seats)
-            self._author = Author(self._secrets, config)
         self.seat = seat
         self.identity = identity
         self.config = config
@@ -230,22 +231,30 @@ class Table:
     # so a table rebuilt after a crash makes it again: its entry need not reach the disk
     # before it is sent (``Broadcast.durable``).
 
+    def choose(self, choice: object, *, derived: bool = False) -> list[Event]:
+        """Make the choice the game waits for (``choice_needed``: the game's replica
+        reads ``choice`` and refuses it with an ``IllegalAction`` naming the rule)."""
+        if self.seat is None:
+            raise UsageError("an observer makes no choices")
+        kind = self.choice_needed()
+        if kind is None:
+            raise IllegalAction("it is not your turn to choose", rule="turn")
+        body = self.replica.choose(kind, choice)
+        return self._reported(lambda: self._write_choice(kind, body, derived))
+
     def bid(self, tricks: int, *, derived: bool = False) -> list[Event]:
         self._expect_choice(EntryKind.BID)
-        body = self.replica.bid(tricks)
-        return self._reported(lambda: self._write_choice(EntryKind.BID, body, derived))
+        return self.choose(tricks, derived=derived)
 
     def choose_trump(self, suit: Suit, *, derived: bool = False) -> list[Event]:
         self._expect_choice(EntryKind.TRUMP)
-        body = self.replica.trump(suit)
-        return self._reported(lambda: self._write_choice(EntryKind.TRUMP, body, derived))
+        return self.choose(suit, derived=derived)
 
     def play(self, card: Card, *, derived: bool = False) -> list[Event]:
         """Play ``card`` (the last trick's card, and the clairvoyance round's unseen one,
         play by themselves: see :meth:`choice_needed`)."""
         self._expect_choice(EntryKind.PLAY)
-        body = self.replica.play(card)
-        return self._reported(lambda: self._write_choice(EntryKind.PLAY, body, derived))
+        return self.choose(card, derived=derived)
 
     def abort_stalled(self, reason: str = "stalled past the time limit") -> list[Event]:
         """End the game naming the seat due, when it has stalled (any other seat may:
@@ -256,7 +265,7 @@ class Table:
             raise UsageError("the game has ended")
         if self.seat == turn.seat:
             raise UsageError("a seat cannot end the game naming itself as stalled")
-        body = self._me().abort(turn.seat, reason)
+        body = abort_body(turn.seat, reason)
         # When we end the game depends on our clock: after a crash we might not again.
         return self._reported(lambda: self._write(EntryKind.ABORT, body, durable=True))
 
@@ -274,10 +283,6 @@ class Table:
             raise UsageError("an observer makes no choices")
         if self.choice_needed() != kind:
             raise IllegalAction(f"it is not your turn to {kind}", rule="turn")
-
-    def _me(self) -> Author:
-        assert self._author is not None
-        return self._author
 
     # --- receiving --------------------------------------------------------------------
 

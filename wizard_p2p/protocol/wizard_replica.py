@@ -232,7 +232,20 @@ class WizardReplica:
         (kind,) = auto
         return Owed(kind, me.auto(kind, rnd, self.game))
 
-    def bid(self, tricks: int) -> Body:
+    def choose(self, kind: EntryKind, choice: object) -> Body:
+        """The body of our choice of ``kind`` (a bid's tricks, a trump's ``Suit``, a
+        ``Card`` to play); raises ``IllegalAction`` naming the rule."""
+        if kind is EntryKind.BID:
+            return self.bid(choice)
+        if kind is EntryKind.TRUMP:
+            return self.trump(choice)
+        if kind is EntryKind.PLAY:
+            if not isinstance(choice, Card):
+                raise IllegalAction(f"{choice!r} is not a card", rule="card")
+            return self.play(choice)
+        raise AssertionError(kind)
+
+    def bid(self, tricks: object) -> Body:
         """The body of our bid of ``tricks``; raises ``IllegalAction`` naming the rule."""
         rnd, game = self._round_and_game()
         if isinstance(tricks, bool) or not isinstance(tricks, int):
@@ -241,7 +254,7 @@ class WizardReplica:
             game.check(Bid(self._my_seat(), tricks))  # raises the precise rule
         return self._me().bid(rnd, tricks)
 
-    def trump(self, suit: Suit) -> Body:
+    def trump(self, suit: object) -> Body:
         rnd, _ = self._round_and_game()
         if not isinstance(suit, Suit):
             raise IllegalAction("trump must be one of the four suits", rule="trump")
@@ -249,7 +262,7 @@ class WizardReplica:
 
     def play(self, card: Card) -> Body:
         rnd, game = self._round_and_game()
-        if card is None or card not in game.legal_plays():
+        if card not in game.legal_plays():
             game.check(Play(self._my_seat(), card))  # raises the rule
             raise IllegalAction(f"{card} cannot be played now", rule="card")
         return self._me().play(rnd, card)
