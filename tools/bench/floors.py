@@ -15,7 +15,8 @@ from tools.bench.traces import round_setups
 from wizard_p2p import crypto
 from wizard_p2p.crypto import group
 from wizard_p2p.protocol.harness import MemoryGame, random_chooser
-from wizard_p2p.protocol.table import Table, round_size
+from wizard_p2p.protocol.round_state import round_size
+from wizard_p2p.protocol.table import Table
 from wizard_p2p.rules import GameConfig
 from wizard_p2p.tables import open_table
 
