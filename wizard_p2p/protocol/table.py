@@ -110,6 +110,7 @@ class Table:
         self.series_first_dealer = None if self.series is None else self.series.first_dealer
         self._helper = helper
         self._replay_every_pass = replay_every_pass
+        # The game's state (a ``game.GameReplica``), made anew by every reset.
         self.replica: WizardReplica
         self._rewrite = rewrite
         self.scheduling = Scheduling(self, defer_checks=defer_checks)
