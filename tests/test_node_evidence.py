@@ -18,6 +18,7 @@ from wizard_p2p.disk.evidence import read_evidence
 from wizard_p2p.net.frames import Entry, encode_mesh
 from wizard_p2p.protocol.control import EntryAt, encode_control
 from wizard_p2p.protocol.evidence import FILE_NAME, Evidence, check_evidence
+from wizard_p2p.tables import open_table
 
 
 def send_entry(game: Game, to: int, position: int, raw: bytes) -> None:
@@ -58,7 +59,7 @@ def test_a_signed_bid_the_rules_refuse_is_kept_as_evidence_and_audited(
             # otherwise proves nothing.
             _, legal = signed_bid(game, 0)
             fake = Evidence("bid-range", 0, pos, "made up", (legal,))
-            checked = check_evidence(peers[1].table.log, fake)
+            checked = check_evidence(peers[1].table.log, fake, open_table=open_table)
             assert not checked.proven and "valid" in checked.message
 
     run(main())
@@ -84,10 +85,10 @@ def test_two_signed_entries_for_one_position_are_kept_as_evidence(
             assert [(r.kind, r.seat, r.entries) for r in records] == [
                 ("equivocation", 0, (first, second))
             ]
-            assert check_evidence(peers[1].table.log, records[0]).proven
+            assert check_evidence(peers[1].table.log, records[0], open_table=open_table).proven
             # Seat 2 signed neither: the same entries under its name prove nothing.
             forged = Evidence("equivocation", 2, pos, "made up", (first, second))
-            checked = check_evidence(peers[1].table.log, forged)
+            checked = check_evidence(peers[1].table.log, forged, open_table=open_table)
             assert not checked.proven and "does not verify" in checked.message
 
     run(main())

@@ -27,6 +27,7 @@ from pathlib import Path
 from tools.gen_vectors import GOLDEN_DIR
 from wizard_p2p.protocol.log import complete_lines
 from wizard_p2p.protocol.verdict import LogReader, Stop
+from wizard_p2p.tables import open_table
 
 Changes = Callable[[int, bytes], Iterable[tuple[int, int]]]
 """(line's position, its bytes) → the (offset, new byte) changes to try on it."""
@@ -52,13 +53,15 @@ def sweep(lines: list[bytes], changes: Changes) -> Iterator[Blamed]:
     """Every change of ``changes`` to a line of ``lines`` whose audit blames a seat. The
     log must audit without a fault as it is."""
     for offset, value in changes(0, lines[0]):
-        opened = LogReader.start([changed(lines[0], offset, value), *lines[1:]])
+        opened = LogReader.start(
+            [changed(lines[0], offset, value), *lines[1:]], open_table=open_table
+        )
         if isinstance(opened, Stop):
             if opened.seat is not None:
                 yield Blamed(0, offset, value, opened)
         else:
             yield Blamed(0, offset, value, Stop("accepted", "a changed genesis was accepted"))
-    reader = LogReader.start(lines)
+    reader = LogReader.start(lines, open_table=open_table)
     if isinstance(reader, Stop):
         raise ValueError(f"the log does not audit as it is: {reader.reason}")
     for position in range(1, len(lines)):

@@ -37,6 +37,7 @@ from wizard_p2p.protocol.shown import shown
 from wizard_p2p.protocol.table import Table
 from wizard_p2p.protocol.verdict import FAULT, UNREADABLE, LogReader, Stop
 from wizard_p2p.rules import RoundResult
+from wizard_p2p.tables import open_table
 
 GAME_ID_DIGITS = 16
 """The game id as a person reads it: its first hex digits, also its folder's name."""
@@ -136,7 +137,7 @@ def audit_entries(lines: list[bytes]) -> AuditReport:
 
 def read_entries(lines: list[bytes]) -> Reading:
     """Audit a log given as its lines, keeping the entries verified."""
-    opened = LogReader.start(lines)
+    opened = LogReader.start(lines, open_table=open_table)
     if isinstance(opened, Stop):
         report = AuditReport(opened.status, len(lines), message=opened.reason,
                              verdict=opened.said)
@@ -293,7 +294,9 @@ def add_evidence(report: AuditReport, lines: list[bytes], records: list[Evidence
     record that proves a seat cheated makes a report that found no fault of its own
     ``fault``, in the audit's own words (a record's ``reason`` is nobody's signature)."""
     game_id = entry_hash(lines[0])
-    report.evidence = [check_evidence(lines, e) for e in records if of_game(e, game_id)]
+    report.evidence = [
+        check_evidence(lines, e, open_table=open_table) for e in records if of_game(e, game_id)
+    ]
     proven = [c for c in report.evidence if c.proven]
     if proven and report.status != "fault":
         first = min(proven, key=lambda c: c.evidence.position)

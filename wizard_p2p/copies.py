@@ -35,7 +35,7 @@ from wizard_p2p.protocol.events import Aborted, Faulted, Finished
 from wizard_p2p.protocol.faults import Equivocation
 from wizard_p2p.protocol.kinds import EntryKind, FaultKind
 from wizard_p2p.protocol.shown import shown
-from wizard_p2p.protocol.table import Table
+from wizard_p2p.tables import open_table
 
 EXIT_AGREED = 0
 EXIT_FAULT = 1
@@ -192,7 +192,7 @@ def compare(copies: list[Copy]) -> CopiesReport:
         return CopiesReport("unreadable", "", (), copies, [], None, [], why)
     genesis = readable[0].genesis
     assert genesis is not None
-    table = Table(genesis)
+    table = open_table(genesis)
     names, game_id = table.names, table.game_id.hex()
     others = [shown(c.name) for c in readable if c.genesis != genesis]
     if others:
@@ -294,7 +294,7 @@ def _refuted(
 
 def _ending(copy: Copy, holding: tuple[int, ...], names: tuple[str, ...]) -> Standing:
     """How the game ends in ``copy``, the copy that stands, with its signed proof."""
-    table = Table(copy.verified[0])
+    table = open_table(copy.verified[0])
     for raw in copy.verified[1:]:
         table.receive(raw)
     last = len(copy.verified) - 1

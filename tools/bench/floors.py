@@ -15,8 +15,10 @@ from tools.bench.traces import round_setups
 from wizard_p2p import crypto
 from wizard_p2p.crypto import group
 from wizard_p2p.protocol.harness import MemoryGame, random_chooser
-from wizard_p2p.protocol.table import Table, round_size
+from wizard_p2p.protocol.round_state import round_size
+from wizard_p2p.protocol.table import Table
 from wizard_p2p.rules import GameConfig
+from wizard_p2p.tables import open_table
 
 
 def setup_floor(seats: int, round_no: int, helper: Executor | None = None) -> float:
@@ -96,7 +98,7 @@ def wake_cost(seats: int = 6, idle: float = 0.005, count: int = 25) -> tuple[flo
     first = next(i for i, (_, kind) in enumerate(game.tables[seat].entry_meta) if kind == "shuffle")
 
     def table() -> Table:
-        fresh = Table(
+        fresh = open_table(
             entries[0],
             seat=seat,
             identity=game.identities[seat],

@@ -71,9 +71,9 @@ from wizard_p2p.protocol.events import (
     Outcome,
 )
 from wizard_p2p.protocol.kinds import FaultKind
-from wizard_p2p.protocol.table import Table
 from wizard_p2p.rules import Card, Suit
 from wizard_p2p.seat.controller import Snapshot, Status
+from wizard_p2p.tables import open_table
 
 __all__ = ["GamePeer", "PeerTimers", "SeatFailed"]
 
@@ -123,7 +123,7 @@ class GamePeer:
         # off the core our thread is on (PassHelper). Its thread is started with the game
         # (start), not by our first pass, which waited for it (PassHelper.start_thread).
         self._helper = PassHelper() if (os.cpu_count() or 1) > 1 else None
-        self.table = Table(
+        self.table = open_table(
             genesis, seat=record.seat, identity=identity, master_secret=record.master_secret,
             defer_checks=True, helper=self._helper, rewrite=rewrite,
         )

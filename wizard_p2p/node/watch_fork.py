@@ -54,6 +54,7 @@ from wizard_p2p.protocol.evidence import FILE_NAME, evidence_of
 from wizard_p2p.protocol.faults import Equivocation
 from wizard_p2p.protocol.kinds import FaultKind
 from wizard_p2p.protocol.table import Table
+from wizard_p2p.tables import open_table
 
 __all__ = [
     "CHECKPOINT_EVERY", "MAX_COPIES_WEIGHED", "MAX_REWRITES", "WatchForks", "evidence_path",
@@ -240,7 +241,7 @@ class WatchForks:
         if start > 1:
             rebuilt = copy.deepcopy(self._checkpoints[start])
         else:
-            rebuilt = Table(table.log[0], replay_every_pass=True)
+            rebuilt = open_table(table.log[0], replay_every_pass=True)
         try:
             for line in table.log[start:position]:
                 rebuilt.receive(line)

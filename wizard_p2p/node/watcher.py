@@ -53,6 +53,7 @@ from wizard_p2p.protocol.kinds import FaultKind
 from wizard_p2p.protocol.table import Table
 from wizard_p2p.rules import public_view
 from wizard_p2p.seat.controller import Snapshot, Status, StatusKind
+from wizard_p2p.tables import open_table
 
 __all__ = ["MAX_REFUSALS_SHOWN", "PLAYERS_GONE", "WatchNode"]
 
@@ -128,7 +129,7 @@ class WatchNode:
             admitted = await self._gate.admission(self._waiting)
             self.asking = ""
             self.watchers = admitted.watchers
-            self.table = Table(admitted.genesis, replay_every_pass=True)
+            self.table = open_table(admitted.genesis, replay_every_pass=True)
             self.forks.path = evidence_path(self.save_path, self.data_dir, self.table.game_id)
         except BaseException:
             release_port(port)

@@ -8,7 +8,11 @@
 * ``chain`` — authentication, the hash chain, entries held for later positions,
   forks and equivocation;
 * ``turns`` — who writes each position, and how the stage moves on, as data;
-* ``handlers`` — one validator per entry kind, with the stages it may come in;
+* ``game`` — what a game supplies to the table (``GameReplica``) and what the table
+  offers it (``TableContext``); ``wizard_replica`` — Wizard's replica: the rules'
+  game, the round, and every step a round takes;
+* ``handlers`` — one validator per entry kind, with the stages it may come in (the
+  core's kinds drive the table, Wizard's the replica);
   ``dealing`` — the mental-poker steps of a round those validators take;
 * ``round_state`` — what a replica knows of the round in progress;
 * ``round_check`` — a round replayed from its revealed secrets, naming the culprit;

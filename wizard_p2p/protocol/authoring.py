@@ -77,9 +77,6 @@ class Author:
     def dispute(self, rnd: RoundState, reason: str) -> Body:
         return {"round": rnd.round_no, "reason": reason[:200]}
 
-    def abort(self, stalled: int, reason: str) -> Body:
-        return {"stalled": stalled, "reason": reason}
-
     # --- what our client writes by itself ---------------------------------------------
 
     def auto(self, kind: EntryKind, rnd: RoundState | None, game: Game | None) -> Body:

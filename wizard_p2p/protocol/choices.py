@@ -2,24 +2,20 @@
 
 from __future__ import annotations
 
-from typing import cast
-
+from wizard_p2p.errors import IllegalAction
 from wizard_p2p.protocol.events import Event
 from wizard_p2p.protocol.kinds import EntryKind
 from wizard_p2p.protocol.table import Table
-from wizard_p2p.rules import Card, Suit
 
 __all__ = ["write_choice"]
 
 
 def write_choice(
-    table: Table, need: EntryKind, choice: int | Suit | Card, *, derived: bool = False
+    table: Table, need: EntryKind, choice: object, *, derived: bool = False
 ) -> list[Event]:
     """Write ``choice`` (a bid, a trump suit or a card) at the decision ``need`` that
-    ``table.choice_needed()`` named; what the table returns, as its ``bid``,
-    ``choose_trump`` or ``play`` does (``derived``: as theirs)."""
-    if need is EntryKind.BID:
-        return table.bid(cast(int, choice), derived=derived)
-    if need is EntryKind.TRUMP:
-        return table.choose_trump(cast(Suit, choice), derived=derived)
-    return table.play(cast(Card, choice), derived=derived)
+    ``table.choice_needed()`` named; what ``table.choose`` returns (``derived``: as
+    there). A decision the table no longer waits for is refused as out of turn."""
+    if table.seat is not None and table.choice_needed() != need:
+        raise IllegalAction(f"it is not your turn to {need}", rule="turn")
+    return table.choose(choice, derived=derived)

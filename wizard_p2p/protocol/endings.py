@@ -86,10 +86,15 @@ def read_proof(
     return Proof(first.seat, position, (raws[0], raws[1]))
 
 
+def abort_body(stalled: int, reason: str) -> dict[str, int | str]:
+    """The body of an abort that ends the game naming ``stalled`` (SPEC §6.1)."""
+    return {"stalled": stalled, "reason": reason}
+
+
 def proof_body(first: bytes, second: bytes) -> dict[str, list[str]]:
     """The body of the proof that one seat signed ``first`` and ``second``."""
     a, b = sorted((first, second))
     return {"entries": [a.decode(), b.decode()]}
 
 
-__all__ = ["Proof", "is_ending", "proof_body", "rank", "read_proof", "stands_over"]
+__all__ = ["Proof", "abort_body", "is_ending", "proof_body", "rank", "read_proof", "stands_over"]

@@ -20,7 +20,7 @@ from wizard_p2p.errors import DecodeError, PeerFault, WizardError
 from wizard_p2p.protocol import messages as m
 from wizard_p2p.protocol.kinds import FaultKind
 from wizard_p2p.protocol.schema import Int, List, Obj, Str
-from wizard_p2p.protocol.table import Table
+from wizard_p2p.protocol.table import OpenObserver
 
 FILE_NAME = "evidence.jsonl"
 MAX_RECORD_BYTES = 2 * m.MAX_ENTRY_BYTES + 4096
@@ -125,18 +125,23 @@ def of_game(evidence: Evidence, game_id: bytes) -> bool:
     )
 
 
-def check_evidence(log: list[bytes], evidence: Evidence) -> Checked:
-    """Verify ``evidence`` against the game's ``log`` (SPEC §2.3)."""
-    problem, proof = _check(log, evidence)
+def check_evidence(
+    log: list[bytes], evidence: Evidence, *, open_table: OpenObserver
+) -> Checked:
+    """Verify ``evidence`` against the game's ``log`` (SPEC §2.3), reading the log's
+    genesis with ``open_table``."""
+    problem, proof = _check(log, evidence, open_table)
     if problem is not None:
         return Checked(evidence, False, problem)
     return Checked(evidence, True, proof)
 
 
-def _check(log: list[bytes], evidence: Evidence) -> tuple[str | None, str]:
+def _check(
+    log: list[bytes], evidence: Evidence, open_table: OpenObserver
+) -> tuple[str | None, str]:
     """(why it proves nothing, or None; what it proves)."""
     try:
-        table = Table(log[0])
+        table = open_table(log[0])
     except WizardError as exc:
         return f"the log's genesis does not verify: {exc}", ""
     seat, position = evidence.seat, evidence.position

@@ -7,8 +7,11 @@ into one naming the author); it changes nothing. It returns the function that ap
 the entry, which the table calls once the entry is in the log: a refused entry leaves
 the replica as it was.
 
-The validators read and drive a ``Replica`` (the ``Table``); the turn order itself
-(who may write which kind) is checked before, from ``turns``.
+The validators of Wizard's kinds (``HANDLERS``) read and drive a ``Replica`` (the
+game's ``wizard_replica.WizardReplica``); those of the kinds every game shares
+(``CORE_HANDLERS``: the genesis, an abort, a proof) drive the core ``Table`` (a
+``Core``). The turn order itself (who may write which kind) is checked before, from
+``turns``.
 """
 
 from __future__ import annotations
@@ -16,24 +19,23 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
 from wizard_p2p import crypto
 from wizard_p2p.errors import CryptoError, DecodeError, IllegalAction
 from wizard_p2p.protocol import dealing
 from wizard_p2p.protocol import messages as m
 from wizard_p2p.protocol.endings import Proof, read_proof
+from wizard_p2p.protocol.game import Apply
 from wizard_p2p.protocol.kinds import EntryKind, Stage
 from wizard_p2p.protocol.round_state import RoundState
 from wizard_p2p.protocol.seat_secrets import SeatSecrets, bid_domain
 from wizard_p2p.protocol.turns import Step
 from wizard_p2p.rules import DECK, Bid, ChooseTrump, Game, GameConfig, OpenBids, Play, Suit
 
-Apply = Callable[[], None]
-
 
 class Replica(Protocol):
-    """What the validators read and drive: the ``Table``'s state and its round steps."""
+    """What Wizard's validators read and drive: the game's state and its round steps."""
 
     seat: int | None
     config: GameConfig
@@ -44,26 +46,36 @@ class Replica(Protocol):
     round: RoundState | None
     coins: dict[int, bytes]
     finals: dict[int, tuple[int, ...]]
-    _my_dispute: str | None
-    _helper: Executor | None
-    _secrets: SeatSecrets | None
+    my_dispute: str | None
+    helper: Executor | None
+    secrets: SeatSecrets | None
 
-    def _first_dealer_known(self, dealer: int) -> None: ...
-    def _advance(self, step: Step) -> None: ...
-    def _deal(self) -> None: ...
-    def _to_reveal(self, rnd: RoundState) -> None: ...
-    def _finish_round(self) -> None: ...
-    def _abort(self, writer: int, stalled: int, reason: str) -> None: ...
-    def _authenticate(self, entry: m.Entry) -> None: ...
-    def _proven(self, writer: int, proof: Proof) -> None: ...
+    def first_dealer_known(self, dealer: int) -> None: ...
+    def advance(self, step: Step) -> None: ...
+    def deal(self) -> None: ...
+    def to_reveal(self, rnd: RoundState) -> None: ...
+    def finish_round(self) -> None: ...
 
 
-Validator = Callable[[Replica, m.Entry], Apply]
+class Core(Protocol):
+    """What the validators of the kinds every game shares drive: the core table."""
+
+    def authenticate(self, entry: m.Entry) -> None:
+        """Check an entry's signature and game (a proof's entries)."""
+
+    def aborted(self, writer: int, stalled: int, reason: str) -> None:
+        """``writer`` ended the game naming ``stalled`` as holding it up."""
+
+    def proven(self, writer: int, proof: Proof) -> None:
+        """``writer`` proved a seat signed two entries for one position."""
+
+
+T = TypeVar("T", contravariant=True)
 
 
 @dataclass(frozen=True)
-class Handler:
-    validate: Validator
+class Handler(Generic[T]):
+    validate: Callable[[T, m.Entry], Apply]
     stages: frozenset[Stage]
 
 
@@ -103,7 +115,7 @@ def on_coin(t: Replica, entry: m.Entry) -> Apply:
             # A series' later game names its first dealer in the terms (SPEC §3.4):
             # the coins are still opened, and only the first game's pick the dealer.
             fixed = t.series_first_dealer
-            t._first_dealer_known(
+            t.first_dealer_known(
                 fixed if fixed is not None
                 else crypto.joint_random_index(values, seats, t.game_id))
 
@@ -135,9 +147,9 @@ def on_shuffle(t: Replica, entry: m.Entry) -> Apply:
         shares = None
     next_pass, dispute = None, None
     if t.seat is not None and entry.seat + 1 == t.seat:
-        next_pass, dispute = dealing.next_pass(dealing.my_shuffle(rnd, t.seat, t._helper), deck)
+        next_pass, dispute = dealing.next_pass(dealing.my_shuffle(rnd, t.seat, t.helper), deck)
     elif t.seat == 0 and last:
-        next_pass, dispute = dealing.next_pass(dealing.my_lock(rnd, t._helper), deck)
+        next_pass, dispute = dealing.next_pass(dealing.my_lock(rnd, t.helper), deck)
 
     def apply() -> None:
         rnd.shuffles.append((deck, entry.body["secret_hash"]))
@@ -151,9 +163,9 @@ def on_shuffle(t: Replica, entry: m.Entry) -> Apply:
         rnd.deck = deck
         rnd.next_pass = next_pass
         if dispute is not None:
-            t._my_dispute = dispute
+            t.my_dispute = dispute
         if len(rnd.shuffles) == seats:
-            t._advance(Step.ALL_SHUFFLED)
+            t.advance(Step.ALL_SHUFFLED)
 
     return apply
 
@@ -171,7 +183,7 @@ def on_lock(t: Replica, entry: m.Entry) -> Apply:
     # The next locker works out its pass while it checks this one; seat N-1 locked
     # in its shuffle, so after seat N-2 comes the deal.
     if t.seat is not None and entry.seat + 1 == t.seat < seats - 1:
-        next_pass, dispute = dealing.next_pass(dealing.my_lock(rnd, t._helper), deck)
+        next_pass, dispute = dealing.next_pass(dealing.my_lock(rnd, t.helper), deck)
 
     def apply() -> None:
         _take_shares(t, rnd, entry.seat, shares)
@@ -179,9 +191,9 @@ def on_lock(t: Replica, entry: m.Entry) -> Apply:
         rnd.deck = deck
         rnd.next_pass = next_pass
         if dispute is not None:
-            t._my_dispute = dispute
+            t.my_dispute = dispute
         if len(rnd.locks) == seats:
-            t._deal()
+            t.deal()
 
     return apply
 
@@ -190,8 +202,8 @@ def _take_shares(
     t: Replica, rnd: RoundState, sender: int, boxes: Sequence[bytes | None] | None
 ) -> None:
     dispute = dealing.open_shares(rnd, t.seat, sender, boxes)
-    if dispute is not None and t._my_dispute is None:  # the first reason found stands
-        t._my_dispute = dispute
+    if dispute is not None and t.my_dispute is None:  # the first reason found stands
+        t.my_dispute = dispute
 
 
 # --- bids and play ----------------------------------------------------------------------
@@ -223,8 +235,8 @@ def on_bid(t: Replica, entry: m.Entry) -> Apply:
         if "commit" in body:
             rnd.commits[entry.seat] = body["commit"]
             if entry.seat == t.seat and rnd.my_bid is None:
-                assert t._secrets is not None
-                rnd.my_bid = t._secrets.recover_bid(rnd.round_no, body["commit"])
+                assert t.secrets is not None
+                rnd.my_bid = t.secrets.recover_bid(rnd.round_no, body["commit"])
 
     return apply
 
@@ -297,15 +309,15 @@ def on_play(t: Replica, entry: m.Entry) -> Apply:
             assert t.seat is not None
             dealing.drop_from_hand(game, t.seat, card)
             game.apply(Play(entry.seat, card))
-            t._my_dispute = f"seat {entry.seat + 1} played {card}, a card dealt to me"
+            t.my_dispute = f"seat {entry.seat + 1} played {card}, a card dealt to me"
         rnd.played.append((entry.seat, position, key))
         if card is None:
             rnd.dispute = (entry.seat, f"the card at deck position {position} does not decode")
-            t._to_reveal(rnd)
+            t.to_reveal(rnd)
             return
         rnd.cards[position] = card
         if len(rnd.played) == rnd.dealt:
-            t._finish_round()  # the last play revealed the last secret
+            t.finish_round()  # the last play revealed the last secret
 
     return apply
 
@@ -327,9 +339,9 @@ def _clairvoyant_play(
         rnd.clairvoyant_keys[entry.seat] = tuple(keys)
         if len(rnd.played) == t.config.seats:
             if dealing.resolve_clairvoyant_trick(rnd, _game(t)):
-                t._finish_round()  # every play of the round revealed its writer's secret
+                t.finish_round()  # every play of the round revealed its writer's secret
             else:
-                t._to_reveal(rnd)
+                t.to_reveal(rnd)
 
     return apply
 
@@ -368,7 +380,7 @@ def on_reveal(t: Replica, entry: m.Entry) -> Apply:
     def apply() -> None:
         rnd.reveals[entry.seat] = {"secret": secret, "bid": None}
         if len(rnd.reveals) == t.config.seats:
-            t._finish_round()
+            t.finish_round()
 
     return apply
 
@@ -378,7 +390,7 @@ def on_dispute(t: Replica, entry: m.Entry) -> Apply:
 
     def apply() -> None:
         rnd.dispute = (entry.seat, entry.body["reason"])
-        t._to_reveal(rnd)
+        t.to_reveal(rnd)
 
     return apply
 
@@ -398,30 +410,29 @@ def on_final(t: Replica, entry: m.Entry) -> Apply:
     def apply() -> None:
         t.finals[entry.seat] = totals
         if len(t.finals) == t.config.seats:
-            t._advance(Step.ALL_FINAL)
+            t.advance(Step.ALL_FINAL)
 
     return apply
 
 
-def on_genesis(t: Replica, entry: m.Entry) -> Apply:
+def on_genesis(t: Core, entry: m.Entry) -> Apply:
     raise DecodeError("a genesis entry can only be the first")
 
 
-def on_abort(t: Replica, entry: m.Entry) -> Apply:
-    return lambda: t._abort(entry.seat, entry.body["stalled"], entry.body["reason"])
+def on_abort(t: Core, entry: m.Entry) -> Apply:
+    return lambda: t.aborted(entry.seat, entry.body["stalled"], entry.body["reason"])
 
 
-def on_proof(t: Replica, entry: m.Entry) -> Apply:
-    proof = read_proof(entry.body["entries"], entry.pos, t._authenticate)
-    return lambda: t._proven(entry.seat, proof)
+def on_proof(t: Core, entry: m.Entry) -> Apply:
+    proof = read_proof(entry.body["entries"], entry.pos, t.authenticate)
+    return lambda: t.proven(entry.seat, proof)
 
 
 _SET_UP = {Stage.SHUFFLE, Stage.LOCK}
 _ROUND = {*_SET_UP, Stage.PLAY}
 _UNTIL_THE_END = {Stage.COIN, *_ROUND, Stage.REVEAL, Stage.FINAL}
 
-HANDLERS: Mapping[EntryKind, Handler] = {
-    EntryKind.GENESIS: Handler(on_genesis, frozenset()),
+HANDLERS: Mapping[EntryKind, Handler[Replica]] = {
     EntryKind.COIN: Handler(on_coin, frozenset({Stage.COIN})),
     EntryKind.SHUFFLE: Handler(on_shuffle, frozenset({Stage.SHUFFLE})),
     EntryKind.LOCK: Handler(on_lock, frozenset({Stage.LOCK})),
@@ -432,9 +443,13 @@ HANDLERS: Mapping[EntryKind, Handler] = {
     EntryKind.REVEAL: Handler(on_reveal, frozenset({Stage.REVEAL})),
     EntryKind.DISPUTE: Handler(on_dispute, frozenset(_ROUND)),
     EntryKind.FINAL: Handler(on_final, frozenset({Stage.FINAL})),
+}
+
+CORE_HANDLERS: Mapping[EntryKind, Handler[Core]] = {
+    EntryKind.GENESIS: Handler(on_genesis, frozenset()),
     EntryKind.ABORT: Handler(on_abort, frozenset(_UNTIL_THE_END)),
     EntryKind.PROOF: Handler(on_proof, frozenset(_UNTIL_THE_END)),
 }
 
 
-__all__ = ["HANDLERS", "Apply", "Handler", "Replica", "check_bid_opening"]
+__all__ = ["CORE_HANDLERS", "HANDLERS", "Apply", "Core", "Handler", "Replica", "check_bid_opening"]

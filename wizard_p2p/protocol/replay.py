@@ -245,7 +245,8 @@ def replay_log(lines: list[bytes]) -> GameRecord:
     Raises ``DecodeError`` for what cannot be replayed at all: what the audit calls
     unreadable, and a first line that founds no game.
     """
-    opened = LogReader.start(lines)
+    # Wizard's replay opens Wizard's table.
+    opened = LogReader.start(lines, open_table=Table)
     if isinstance(opened, Stop):
         if opened.status == UNREADABLE:
             raise DecodeError(opened.reason)

@@ -34,9 +34,13 @@ class Scheduled(Protocol):
 
     seat: int | None
     config: GameConfig
-    game: Game | None
-    round: RoundState | None
     _secrets: SeatSecrets | None
+
+    @property
+    def game(self) -> Game | None: ...
+
+    @property
+    def round(self) -> RoundState | None: ...
 
     @property
     def stage(self) -> Stage: ...

@@ -1,11 +1,12 @@
 """One seat's replica of a game, as a sans-I/O state machine (in the manner of h11).
 
 A ``Table`` is fed log entries (``receive``) and the local player's choices
-(``bid``, ``choose_trump``, ``play``). Every call returns the events it caused
-(``wizard_p2p.protocol.events``): every entry that joined the log (``Broadcast`` for
-ours, to send, saying whether it must reach the disk first; ``Accepted`` for another
-seat's), an entry refused late, a log rewritten, and the game's end with its
-``outcome``. A driver reads nothing else to keep the log file and end the game.
+(``choose``; Wizard's ``bid``, ``choose_trump`` and ``play`` say which one they are).
+Every call returns the events it caused (``wizard_p2p.protocol.events``): every entry
+that joined the log (``Broadcast`` for ours, to send, saying whether it must reach the
+disk first; ``Accepted`` for another seat's), an entry refused late, a log rewritten,
+and the game's end with its ``outcome``. A driver reads nothing else to keep the log
+file and end the game.
 Everything a seat is sent is in the log, the clairvoyance round's key shares too
 (sealed to their reader). It never touches a socket, a clock or a file, and it draws
 no randomness: every secret of the local seat derives from one ``master_secret`` the
@@ -13,8 +14,10 @@ caller supplies (from ``os.urandom``) and persists, so a table rebuilt from its 
 and that secret after a crash is the same table.
 
 The table composes the protocol's parts (the package's docstring maps them): it
-feeds each entry through ``chain`` and ``turns`` to its validator in ``handlers``,
-moves the round on, and writes what is ours to write (``authoring``).
+feeds each entry through ``chain`` and ``turns`` to its validator (the core's in
+``handlers.CORE_HANDLERS``; a game's through the game's replica,
+``wizard_replica.WizardReplica``, which moves the round on), and writes what is ours
+to write (what the replica says we owe, or the choice it reads).
 
 A fault found in an entry as it arrives raises ``PeerFault`` (naming the author,
 once its signature proves who that is; a fork names nobody, as either of two
@@ -30,15 +33,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from concurrent.futures import Executor
 from functools import partial
-from typing import Any
+from typing import Any, Protocol
 
 from wizard_p2p.errors import CryptoError, DecodeError, IllegalAction, PeerFault, UsageError
 from wizard_p2p.identity import Identity
-from wizard_p2p.protocol import dealing
 from wizard_p2p.protocol import messages as m
-from wizard_p2p.protocol.authoring import Author, Body, Rewrite
+from wizard_p2p.protocol.authoring import Body, Rewrite
 from wizard_p2p.protocol.chain import Chain
-from wizard_p2p.protocol.endings import Proof, proof_body, stands_over
+from wizard_p2p.protocol.endings import Proof, abort_body, proof_body, stands_over
 from wizard_p2p.protocol.events import (
     Aborted,
     Accepted,
@@ -46,37 +48,21 @@ from wizard_p2p.protocol.events import (
     EntryRejected,
     Event,
     Faulted,
-    Finished,
     GameEnded,
     LogRewritten,
     Outcome,
 )
-from wizard_p2p.protocol.faults import CheatDetected, Equivocation, OutOfTurn, fault_kind
+from wizard_p2p.protocol.faults import Equivocation, OutOfTurn, fault_kind
+from wizard_p2p.protocol.game import Progress
 from wizard_p2p.protocol.genesis import read_genesis
-from wizard_p2p.protocol.handlers import HANDLERS
-from wizard_p2p.protocol.kinds import (
-    AUTO_KINDS,
-    CHOICE_KINDS,
-    ENDING_KINDS,
-    EntryKind,
-    FaultKind,
-    Stage,
-)
-from wizard_p2p.protocol.round_check import check_round
-from wizard_p2p.protocol.round_state import RoundState, round_size
+from wizard_p2p.protocol.handlers import CORE_HANDLERS
+from wizard_p2p.protocol.kinds import ENDING_KINDS, EntryKind, FaultKind, Stage
+from wizard_p2p.protocol.round_state import RoundState
 from wizard_p2p.protocol.scheduling import Scheduling
 from wizard_p2p.protocol.seat_secrets import SeatSecrets, coin_commitment
-from wizard_p2p.protocol.turns import (
-    Step,
-    Tally,
-    Turn,
-    abort_order,
-    abort_writer,
-    advance,
-    check_turn,
-    due,
-)
-from wizard_p2p.rules import Bid, Card, Deal, Game, OpenBids, Phase, Play, SeatView, Suit, seat_view
+from wizard_p2p.protocol.turns import Step, Turn, abort_order, abort_writer, advance, check_turn
+from wizard_p2p.protocol.wizard_replica import WizardReplica
+from wizard_p2p.rules import Card, Game, SeatView, Suit
 
 
 class Table:
@@ -104,7 +90,6 @@ class Table:
         self._genesis = read_genesis(genesis)
         config, players = self._genesis.config, self._genesis.players
         self._secrets: SeatSecrets | None = None
-        self._author: Author | None = None
         if seat is not None:
             if identity is None or master_secret is None:
                 raise UsageError("a seated table needs the player's identity and master secret")
@@ -113,7 +98,6 @@ class Table:
             if players[seat]["coin_commit"] != coin_commitment(master_secret):
                 raise UsageError("this master secret is not the one this seat joined with")
             self._secrets = SeatSecrets(master_secret, self._genesis.game_id, seat, config.seats)
-            self._author = Author(self._secrets, config)
         self.seat = seat
         self.identity = identity
         self.config = config
@@ -126,6 +110,8 @@ class Table:
         self.series_first_dealer = None if self.series is None else self.series.first_dealer
         self._helper = helper
         self._replay_every_pass = replay_every_pass
+        # The game's state (a ``game.GameReplica``), made anew by every reset.
+        self.replica: WizardReplica
         self._rewrite = rewrite
         self.scheduling = Scheduling(self, defer_checks=defer_checks)
         self._events: list[Event] = []
@@ -138,13 +124,40 @@ class Table:
         self._chain = Chain(self._genesis)
         self._writing = True
         self.stage = Stage.COIN
-        self.coins: dict[int, bytes] = {}
-        self.game: Game | None = None
-        self.round: RoundState | None = None
         self._ending: Aborted | Faulted | None = None  # how the game ended early, if it did
-        self.finals: dict[int, tuple[int, ...]] = {}
-        self.completed_rounds = 0
-        self._my_dispute: str | None = None
+        self.replica = WizardReplica(
+            self,
+            config=self.config,
+            seat=self.seat,
+            players=self.players,
+            game_id=self.game_id,
+            series_first_dealer=self.series_first_dealer,
+            secrets=self._secrets,
+            helper=self._helper,
+            every_pass=self._replay_every_pass,
+        )
+
+    # --- the game's state, as the replica holds it --------------------------------------
+
+    @property
+    def game(self) -> Game | None:
+        return self.replica.game
+
+    @property
+    def round(self) -> RoundState | None:
+        return self.replica.round
+
+    @property
+    def coins(self) -> dict[int, bytes]:
+        return self.replica.coins
+
+    @property
+    def finals(self) -> dict[int, tuple[int, ...]]:
+        return self.replica.finals
+
+    @property
+    def completed_rounds(self) -> int:
+        return self.replica.completed_rounds
 
     # --- reading ---------------------------------------------------------------------
 
@@ -170,9 +183,7 @@ class Table:
         """How the game ended (None while it goes on): the one answer, the same value
         ``GameEnded`` carries."""
         if self.stage is Stage.DONE:
-            assert self.game is not None
-            standings = self.game.standings()
-            return Finished(standings.totals, standings.winners)
+            return self.replica.result()
         if self.stage.ended:
             assert self._ending is not None
             return self._ending
@@ -180,90 +191,27 @@ class Table:
 
     def expected(self) -> Turn | None:
         """(seat, kinds) allowed at the next position, or None when the game has ended."""
-        return due(self.stage, self._tally())
-
-    def _tally(self) -> Tally:
-        rnd, game = self.round, self.game
-        if rnd is None or game is None:
-            return Tally(self.seats, coins=len(self.coins), finals=len(self.finals))
-        reveal = self.stage is Stage.REVEAL
-        return Tally(
-            self.seats,
-            coins=len(self.coins),
-            shuffles=len(rnd.shuffles),
-            locks=len(rnd.locks),
-            opened=len(rnd.opened),
-            played=len(rnd.played),
-            finals=len(self.finals),
-            unrevealed=next(s for s in range(self.seats) if s not in rnd.reveals)
-            if reveal
-            else None,
-            dealer=rnd.dealer,
-            phase=game.phase,
-            to_move=game.to_move,
-            clairvoyant=rnd.clairvoyant,
-        )
+        return self.replica.due()
 
     def choice_needed(self) -> EntryKind | None:
-        """'bid', 'trump' or 'play' when the local player must choose now.
-
-        A play of the round's last trick is no choice (one card is left) and is not
-        asked for: the table writes it by itself, as it writes a shuffle.
-        """
-        turn = self.expected()
-        if self.seat is None or turn is None or turn.seat != self.seat or self._my_dispute:
-            return None
-        for kind in CHOICE_KINDS:
-            if kind in turn.kinds:
-                if kind is EntryKind.PLAY and self._play_is_forced():
-                    return None
-                return kind
-        return None
-
-    def _play_is_forced(self) -> bool:
-        """Whether the play due is the last trick's, where every hand holds one card."""
-        rnd, game = self.round, self.game
-        return (
-            rnd is not None
-            and game is not None
-            and self.stage is Stage.PLAY
-            and game.phase is Phase.PLAY
-            and rnd.in_last_trick
-        )
+        """'bid', 'trump' or 'play' when the local player must choose now (the game's
+        replica says which: a choice its client makes by itself is none)."""
+        return self.replica.choice_needed()
 
     def owes_at_once(self) -> bool:
         """Whether the seat due owes an entry its client writes by itself (a shuffle, a
         lock, a reveal, the last trick's forced play, every play of the clairvoyance
         round...), not a choice to think over."""
         turn = self.expected()
-        if turn is None:
-            return False
-        forced = EntryKind.PLAY in turn.kinds and self._play_is_forced()
-        return bool(turn.kinds & AUTO_KINDS) or forced
+        return turn is not None and self.replica.forced(turn)
 
     def view(self) -> SeatView | None:
         """The local seat's view (None before the first dealer is known, or for observers)."""
-        if self.game is None or self.seat is None:
-            return None
-        rnd = self.round
-        own = rnd.my_bid if rnd is not None and rnd.round_no == self.game.round_no else None
-        return seat_view(self.game, self.seat, own_sealed_bid=own)
+        return self.replica.view()
 
-    def progress(self) -> tuple[Stage, int | None, int, int]:
+    def progress(self) -> Progress:
         """(stage, seat due, done, total) for progress lines like "shuffling (3/6)"."""
-        turn = self.expected()
-        writer = turn.seat if turn is not None else None
-        rnd = self.round
-        done = {
-            Stage.COIN: len(self.coins),
-            Stage.SHUFFLE: len(rnd.shuffles) if rnd else 0,
-            # Seat N-1 locked in its shuffle: the lock stage is seats 0..N-2.
-            Stage.LOCK: len(rnd.locks) - 1 if rnd else 0,
-            Stage.REVEAL: len(rnd.reveals) if rnd else 0,
-            Stage.FINAL: len(self.finals),
-        }.get(self.stage, 0)
-        total = self.seats - 1 if self.stage is Stage.LOCK else self.seats
-        return self.stage, writer, done, total
+        return self.replica.progress()
 
     def choice_seed(self) -> bytes:
         """32 bytes for a bot's choice at the next position, derived from our master
@@ -284,34 +232,30 @@ class Table:
     # so a table rebuilt after a crash makes it again: its entry need not reach the disk
     # before it is sent (``Broadcast.durable``).
 
+    def choose(self, choice: object, *, derived: bool = False) -> list[Event]:
+        """Make the choice the game waits for (``choice_needed``: the game's replica
+        reads ``choice`` and refuses it with an ``IllegalAction`` naming the rule)."""
+        if self.seat is None:
+            raise UsageError("an observer makes no choices")
+        kind = self.choice_needed()
+        if kind is None:
+            raise IllegalAction("it is not your turn to choose", rule="turn")
+        body = self.replica.choose(kind, choice)
+        return self._reported(lambda: self._write_choice(kind, body, derived))
+
     def bid(self, tricks: int, *, derived: bool = False) -> list[Event]:
         self._expect_choice(EntryKind.BID)
-        rnd, game = self._round_and_game()
-        if isinstance(tricks, bool) or not isinstance(tricks, int):
-            raise IllegalAction(f"a bid is a whole number, not {tricks!r}", rule="bid-range")
-        if tricks not in game.legal_bids():
-            game.check(Bid(self._my_seat(), tricks))  # raises the precise rule
-        body = self._me().bid(rnd, tricks)
-        return self._reported(lambda: self._write_choice(EntryKind.BID, body, derived))
+        return self.choose(tricks, derived=derived)
 
     def choose_trump(self, suit: Suit, *, derived: bool = False) -> list[Event]:
         self._expect_choice(EntryKind.TRUMP)
-        rnd, _ = self._round_and_game()
-        if not isinstance(suit, Suit):
-            raise IllegalAction("trump must be one of the four suits", rule="trump")
-        body = self._me().trump(rnd, suit)
-        return self._reported(lambda: self._write_choice(EntryKind.TRUMP, body, derived))
+        return self.choose(suit, derived=derived)
 
     def play(self, card: Card, *, derived: bool = False) -> list[Event]:
         """Play ``card`` (the last trick's card, and the clairvoyance round's unseen one,
         play by themselves: see :meth:`choice_needed`)."""
         self._expect_choice(EntryKind.PLAY)
-        rnd, game = self._round_and_game()
-        if card is None or card not in game.legal_plays():
-            game.check(Play(self._my_seat(), card))  # raises the rule
-            raise IllegalAction(f"{card} cannot be played now", rule="card")
-        body = self._me().play(rnd, card)
-        return self._reported(lambda: self._write_choice(EntryKind.PLAY, body, derived))
+        return self.choose(card, derived=derived)
 
     def abort_stalled(self, reason: str = "stalled past the time limit") -> list[Event]:
         """End the game naming the seat due, when it has stalled (any other seat may:
@@ -322,7 +266,7 @@ class Table:
             raise UsageError("the game has ended")
         if self.seat == turn.seat:
             raise UsageError("a seat cannot end the game naming itself as stalled")
-        body = self._me().abort(turn.seat, reason)
+        body = abort_body(turn.seat, reason)
         # When we end the game depends on our clock: after a crash we might not again.
         return self._reported(lambda: self._write(EntryKind.ABORT, body, durable=True))
 
@@ -340,18 +284,6 @@ class Table:
             raise UsageError("an observer makes no choices")
         if self.choice_needed() != kind:
             raise IllegalAction(f"it is not your turn to {kind}", rule="turn")
-
-    def _my_seat(self) -> int:
-        assert self.seat is not None
-        return self.seat
-
-    def _me(self) -> Author:
-        assert self._author is not None
-        return self._author
-
-    def _round_and_game(self) -> tuple[RoundState, Game]:
-        assert self.round is not None and self.game is not None
-        return self.round, self.game
 
     # --- receiving --------------------------------------------------------------------
 
@@ -426,8 +358,8 @@ class Table:
             due = held.body["stalled"] if held.kind == EntryKind.ABORT else held.seat
             return bool(entry.body["stalled"] == due and entry.seat != due)
         try:
-            handler = HANDLERS[EntryKind.PROOF]
-            handler.validate(self, entry)  # the proof's own lines, whatever the state
+            # The proof's own lines, whatever the state.
+            CORE_HANDLERS[EntryKind.PROOF].validate(self, entry)
         except DecodeError as exc:
             raise PeerFault(
                 f"signed a proof that proves nothing: {exc}", seat=entry.seat,
@@ -488,12 +420,15 @@ class Table:
         self._events.append(EntryRejected(found))  # the driver keeps it as evidence too
         self._write(EntryKind.PROOF, proof_body(*found.evidence))
 
-    def _authenticate(self, entry: m.Entry) -> None:
+    # --- what the core handlers drive (``handlers.Core``) ---------------------------------
+
+    def authenticate(self, entry: m.Entry) -> None:
+        """Check an entry's signature and game (a proof's entries)."""
         self._chain.authenticate(entry)
 
-    def _proven(self, writer: int, proof: Proof) -> None:
+    def proven(self, writer: int, proof: Proof) -> None:
         """A proof entry: its seat signed two entries for one position; the game ends."""
-        self._cheat_found(Equivocation(
+        self.cheat_found(Equivocation(
             f"signed two different entries for position {proof.position} (the proof is in "
             f"the log, written by seat {writer + 1})",
             seat=proof.seat, position=proof.position,
@@ -542,14 +477,17 @@ class Table:
         turn = self.expected()
         assert turn is not None
         check_turn(entry, turn)
-        handler = HANDLERS[EntryKind(entry.kind)]
-        if self.stage not in handler.stages:
-            raise OutOfTurn(
-                f"a '{entry.kind}' entry cannot come in stage {self.stage}",
-                seat=entry.seat, position=entry.pos, kind=FaultKind.OUT_OF_TURN,
-            )
         try:
-            commit = handler.validate(self, entry)
+            core = CORE_HANDLERS.get(EntryKind(entry.kind))
+            if core is None:
+                commit = self.replica.validate(entry)
+            elif self.stage not in core.stages:
+                raise OutOfTurn(
+                    f"a '{entry.kind}' entry cannot come in stage {self.stage}",
+                    seat=entry.seat, position=entry.pos, kind=FaultKind.OUT_OF_TURN,
+                )
+            else:
+                commit = core.validate(self, entry)
         except PeerFault:
             raise
         except (IllegalAction, CryptoError, DecodeError) as exc:
@@ -562,129 +500,23 @@ class Table:
             self._events.append(Accepted(entry.pos, entry.raw, entry.seat, EntryKind(entry.kind)))
         commit()
 
-    # --- the round's course (driven by the handlers) -------------------------------------
+    # --- what the game's replica drives (``game.TableContext``) ---------------------------
 
-    def _advance(self, step: Step) -> None:
+    def advance(self, step: Step) -> None:
+        """Move the stage on (``turns.TRANSITIONS``)."""
         self.stage = advance(self.stage, step)
 
-    def _first_dealer_known(self, dealer: int) -> None:
-        self.game = Game(self.config, first_dealer=dealer)
-        self._start_round()
-
-    def _start_round(self) -> None:
-        game = self._game()
-        r, n = game.round_no, self.seats
-        rnd = RoundState(
-            round_no=r,
-            dealer=game.dealer,
-            seats=n,
-            dealt=r * n,
-            size=round_size(r, n),
-            clairvoyant=self.config.clairvoyance and r == 1,
-        )
-        if self._secrets is not None:
-            prepared = self.scheduling.take_prepared(r)
-            rnd.my_keys, first_pass = prepared or self._secrets.round_keys_and_first_pass(r)
-            if self.seat == 0:
-                rnd.next_pass = first_pass
-            if rnd.clairvoyant:
-                rnd.my_box = self._secrets.box_secret(r)
-        self.round = rnd
-        self._my_dispute = None
-        self._advance(Step.ROUND_STARTS)
-
-    def _deal(self) -> None:
-        """All locks are in: read the turned card and our own hand, and deal to the rules."""
-        rnd, game = self._round_and_game()
-        if not dealing.read_turned_card(rnd):
-            rnd.dispute = (-1, "the turned card does not decode")
-            self._to_reveal(rnd)
-            return
-        hands: list[tuple[Card, ...] | None] = [None] * self.seats
-        if self.seat is not None and not rnd.clairvoyant:
-            hand, dispute = dealing.read_own_hand(rnd, self.seat, self._helper)
-            if dispute is not None:
-                self._my_dispute = dispute
-            else:
-                hands[self.seat] = hand
-        game.apply(Deal(tuple(hands), rnd.turned))
-        rnd.dealt_at = len(self.log)
-        self._advance(Step.DEALT)
-        if rnd.clairvoyant and self.seat is not None:
-            dispute = dealing.read_clairvoyant_cards(rnd, game, self.seat, self._helper)
-            if dispute is not None:
-                self._my_dispute = dispute
-
-    def _to_reveal(self, rnd: RoundState) -> None:
-        """A disputed round: the seats whose secret is not out yet reveal it, in seat order
-        (once every secret is out — a dispute in the last trick — the replay runs at once)."""
-        self._advance(Step.DISPUTED)
-        if len(rnd.reveals) == self.seats:
-            self._finish_round()
-
-    def _finish_round(self) -> None:
-        """All secrets are revealed: replay the round and verify every step of it."""
-        rnd, game = self._round_and_game()
-        self.scheduling.run_deferred_checks()  # an earlier round's fault comes first
-        if self.stage is Stage.FAULTED:
-            return
-        position = len(self.log) - 1
-        if (
-            self.scheduling.defer_checks
-            and rnd.dispute is None
-            and rnd.round_no < self.config.rounds
-            and len(rnd.shuffles) == len(rnd.locks) == self.seats
-        ):
-            self.scheduling.defer(lambda: self._check_round(rnd, position))
-        elif not self._check_round(rnd, position):
-            return
-        if rnd.dispute is not None:
-            seat, reason = rnd.dispute
-            if seat >= 0:
-                self._cheat_found(CheatDetected(
-                    f"disputed the round ({reason}) but the replay found no fault",
-                    seat=seat, kind=FaultKind.FALSE_DISPUTE,
-                ))
-            else:
-                self._cheat_found(CheatDetected(reason, seat=None, kind=FaultKind.DISPUTE))
-            return
-        if self.config.secret_bids:
-            game.apply(OpenBids(tuple(rnd.reveals[s]["bid"] for s in range(self.seats))))
-        self.completed_rounds += 1
-        if game.is_over:
-            self._advance(Step.GAME_OVER)
-        else:
-            self._start_round()
-
-    def _check_round(self, rnd: RoundState, position: int) -> bool:
-        """Run a round's check; False if it found a cheat (the game is then over)."""
-        try:
-            check_round(
-                rnd,
-                config=self.config,
-                game_id=self.game_id,
-                log_position=position,
-                own_seat=self.seat,
-                every_pass=self._replay_every_pass,
-            )
-        except CheatDetected as fault:
-            self._cheat_found(fault)
-            return False
-        return True
-
-    def _cheat_found(self, fault: PeerFault) -> None:
+    def cheat_found(self, fault: PeerFault) -> None:
+        """End the game: ``fault`` was found replaying what the log holds."""
         self._ending = Faulted(fault)
-        self._advance(Step.CHEAT_FOUND)
+        self.advance(Step.CHEAT_FOUND)
 
-    def _abort(self, writer: int, stalled: int, reason: str) -> None:
+    def aborted(self, writer: int, stalled: int, reason: str) -> None:
+        """An abort entry: ``writer`` ended the game naming ``stalled``."""
         self._ending = Aborted(writer, stalled, reason)
-        self._advance(Step.ABORTED)
+        self.advance(Step.ABORTED)
         # A round check still put off runs now: a cheat it finds outranks the stall.
         self.scheduling.run_deferred_checks()
-
-    def _game(self) -> Game:
-        assert self.game is not None
-        return self.game
 
     # --- writing our own entries -------------------------------------------------------
 
@@ -693,24 +525,10 @@ class Table:
         (``_write`` then writes whatever follows); True if one was written."""
         if not self._writing or self.seat is None or self.ended:
             return False
-        turn = self.expected()
-        if turn is None or turn.seat != self.seat:
+        owed = self.replica.owed()
+        if owed is None:
             return False
-        me, rnd = self._me(), self.round
-        if self._my_dispute is not None and EntryKind.DISPUTE in turn.kinds:
-            assert rnd is not None
-            # Written when our reading failed: kept on disk before anyone sees it.
-            return self._write(EntryKind.DISPUTE, me.dispute(rnd, self._my_dispute), durable=True)
-        if EntryKind.PLAY in turn.kinds and self._play_is_forced():
-            assert rnd is not None
-            # Nobody chose it (one card is left, or the clairvoyance round's unseen card):
-            # derived from the log and our master secret like a shuffle.
-            return self._write(EntryKind.PLAY, me.play(rnd, None))
-        auto = turn.kinds & AUTO_KINDS
-        if not auto:
-            return False
-        (kind,) = auto
-        return self._write(kind, me.auto(kind, rnd, self.game))
+        return self._write(owed.kind, owed.body, durable=owed.durable)
 
     def _write_choice(self, kind: EntryKind, body: Body, derived: bool) -> None:
         self._write(kind, body, durable=not derived, chosen=True)
@@ -749,22 +567,17 @@ class Table:
         return True
 
     def _believe(self, entry: m.Entry) -> None:
-        """Accept an entry of ours a modified client rewrote as the other seats check it:
-        with our hand hidden from the rules, as theirs is from us. The client believes
-        its own lie; the others find it where they would (a renege at the round's check)."""
-        game, rnd, seat = self.game, self.round, self.seat
-        assert seat is not None
-        hand = None if game is None else game.hands[seat]
-        if game is None or rnd is None or hand is None:
-            self._accept(entry, authenticated=True, ours=True)
-            return
-        game.hands[seat] = None
-        try:
-            self._accept(entry, authenticated=True, ours=True)
-        finally:
-            if game.hands[seat] is None:
-                played = rnd.cards.get(entry.body["position"]) if entry.kind == "play" else None
-                game.hands[seat] = [c for c in hand if c is not played]
+        """Accept an entry of ours a modified client rewrote as the other seats check it
+        (the game's replica says how it hides what we know from its rules)."""
+        self.replica.believe(entry, lambda: self._accept(entry, authenticated=True, ours=True))
 
 
-__all__ = ["Table"]
+class OpenObserver(Protocol):
+    """How a reader of a log opens an observer's table from its genesis line: the
+    protocol's readers are given it (``wizard_p2p.tables.open_table``), so that they
+    never name a game's table themselves."""
+
+    def __call__(self, genesis: bytes, *, replay_every_pass: bool = False) -> Table: ...
+
+
+__all__ = ["OpenObserver", "Table"]

@@ -26,7 +26,7 @@ from wizard_p2p.protocol.messages import (
     decode_entry,
     signed_version_of,
 )
-from wizard_p2p.protocol.table import Table
+from wizard_p2p.protocol.table import OpenObserver, Table
 
 FAULT = "fault"
 UNREADABLE = "unreadable"
@@ -71,8 +71,9 @@ class LogReader:
         self.table = table
 
     @classmethod
-    def start(cls, lines: list[bytes]) -> LogReader | Stop:
-        """Open a log from its lines: a reader holding its genesis, or why not."""
+    def start(cls, lines: list[bytes], *, open_table: OpenObserver) -> LogReader | Stop:
+        """Open a log from its lines with ``open_table``: a reader holding its genesis,
+        or why not."""
         if not lines:
             return Stop(UNREADABLE, "the log is empty", said=Said("audit_log_empty"))
         version = signed_version_of(lines[0])
@@ -87,7 +88,7 @@ class LogReader:
         if shape is not None:
             return _fault(0, None, FaultKind.MALFORMED, shape)
         try:
-            return cls(Table(lines[0], replay_every_pass=True))
+            return cls(open_table(lines[0], replay_every_pass=True))
         except PeerFault as fault:
             return _fault(0, fault.seat, fault.kind, fault.reason)
         except WizardError as exc:

@@ -1,0 +1,99 @@
+"""What a game supplies to the table core, and what the core offers it in return.
+
+The core ``Table`` keeps the chain, the signatures, the endings (aborts, proofs) and the
+events; everything a game's rules decide sits behind a ``GameReplica``: who writes the
+next position, whether an entry of the game is valid and what it changes, what the
+local seat owes by itself or must choose, and how the game finished. The replica reads
+and drives its table through a ``TableContext``. Neither names a game: Wizard's replica
+is ``wizard_replica.WizardReplica``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, NamedTuple, Protocol
+
+from wizard_p2p.errors import PeerFault
+from wizard_p2p.protocol.events import Finished
+from wizard_p2p.protocol.kinds import EntryKind, Stage
+from wizard_p2p.protocol.messages import Entry
+from wizard_p2p.protocol.turns import Step, Turn
+
+Body = dict[str, Any]
+
+# What a validator returns: the change an entry makes, applied once it is in the log
+# (a refused entry changes nothing).
+Apply = Callable[[], None]
+
+
+@dataclass(frozen=True)
+class Owed:
+    """An entry the local seat's client writes by itself, with no choice to think over.
+    ``durable``: it must reach the disk before it is sent (a table rebuilt after a crash
+    might not write it again)."""
+
+    kind: EntryKind
+    body: Body
+    durable: bool = False
+
+
+class Progress(NamedTuple):
+    """How far the stage has come, for progress lines like "shuffling (3/6)": the
+    stage, the seat due (None once the game has ended), entries done and due."""
+
+    stage: Stage
+    writer: int | None
+    done: int
+    total: int
+
+
+class TableContext(Protocol):
+    """What a game's replica reads and drives of the core table it sits in."""
+
+    @property
+    def stage(self) -> Stage: ...
+
+    @property
+    def log(self) -> list[bytes]: ...
+
+    def advance(self, step: Step) -> None:
+        """Move the table's stage on (``turns.TRANSITIONS``)."""
+
+    def cheat_found(self, fault: PeerFault) -> None:
+        """End the game: the replica found ``fault`` replaying what the log holds."""
+
+
+class GameReplica(Protocol):
+    """A game's state inside one table, fed the game's entries by the core."""
+
+    def due(self) -> Turn | None:
+        """The seat due at the next position and the kinds it may write there (None once
+        the game has ended)."""
+
+    def validate(self, entry: Entry) -> Apply:
+        """Check one entry of the game's kinds against the state: raise (a ``PeerFault``,
+        an ``IllegalAction``, a ``CryptoError`` or a ``DecodeError``) and change nothing,
+        or return the change it makes."""
+
+    def owed(self) -> Owed | None:
+        """The entry the local seat writes now by itself, if the seat due is ours and
+        owes one that needs no choice."""
+
+    def forced(self, turn: Turn) -> bool:
+        """Whether the seat due at ``turn`` writes by itself what it owes there."""
+
+    def choice_needed(self) -> EntryKind | None:
+        """The kind of decision the local player must make now, if any."""
+
+    def choose(self, kind: EntryKind, choice: object) -> Body:
+        """The body of the local player's ``choice`` of ``kind``; raises an
+        ``IllegalAction`` naming the rule it breaks."""
+
+    def result(self) -> Finished:
+        """How the game finished, once every seat signed its end."""
+
+    def progress(self) -> Progress: ...
+
+
+__all__ = ["Apply", "Body", "GameReplica", "Owed", "Progress", "TableContext"]

@@ -1,0 +1,399 @@
+"""Wizard's state inside one table: the rules' game, the round's mental-poker state, and
+every step a Wizard round takes (a ``game.GameReplica``).
+
+The core ``Table`` hands it every entry of Wizard's kinds (``validate``, through the
+validators of ``handlers``) and asks it who is due, what the local seat owes by itself
+and what it must choose. It drives the table back through a ``WizardTable`` (the
+``game.TableContext`` with the put-off checks of ``scheduling``): moving the stage on
+as a round starts, is dealt, disputed and verified, and ending the game when a round's
+replay finds a cheat.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from concurrent.futures import Executor
+from typing import Any, Protocol
+
+from wizard_p2p.errors import IllegalAction, UsageError
+from wizard_p2p.protocol import dealing
+from wizard_p2p.protocol import messages as m
+from wizard_p2p.protocol.authoring import Author, Body
+from wizard_p2p.protocol.events import Finished
+from wizard_p2p.protocol.faults import CheatDetected, OutOfTurn
+from wizard_p2p.protocol.game import Apply, Owed, Progress, TableContext
+from wizard_p2p.protocol.handlers import HANDLERS
+from wizard_p2p.protocol.kinds import AUTO_KINDS, CHOICE_KINDS, EntryKind, FaultKind, Stage
+from wizard_p2p.protocol.round_check import check_round
+from wizard_p2p.protocol.round_state import RoundState, round_size
+from wizard_p2p.protocol.scheduling import Scheduling
+from wizard_p2p.protocol.seat_secrets import SeatSecrets
+from wizard_p2p.protocol.turns import Step, Tally, Turn, due
+from wizard_p2p.rules import (
+    Bid,
+    Card,
+    Deal,
+    Game,
+    GameConfig,
+    OpenBids,
+    Phase,
+    Play,
+    SeatView,
+    Suit,
+    seat_view,
+)
+
+
+class WizardTable(TableContext, Protocol):
+    """What Wizard's replica reads and drives of its table: the core's context, and the
+    round checks put off and keys derived ahead (``scheduling``)."""
+
+    @property
+    def scheduling(self) -> Scheduling: ...
+
+
+class WizardReplica:
+    """One seat's (or an observer's, ``seat=None``) state of a game of Wizard."""
+
+    def __init__(
+        self,
+        table: WizardTable,
+        *,
+        config: GameConfig,
+        seat: int | None,
+        players: list[dict[str, Any]],
+        game_id: bytes,
+        series_first_dealer: int | None,
+        secrets: SeatSecrets | None,
+        helper: Executor | None,
+        every_pass: bool,
+    ) -> None:
+        self._table = table
+        self.config = config
+        self.seat = seat
+        self.players = players
+        self.game_id = game_id
+        self.series_first_dealer = series_first_dealer
+        self.secrets = secrets
+        self.helper = helper
+        self._every_pass = every_pass
+        self._author = None if secrets is None else Author(secrets, config)
+        self.coins: dict[int, bytes] = {}
+        self.game: Game | None = None
+        self.round: RoundState | None = None
+        self.finals: dict[int, tuple[int, ...]] = {}
+        self.completed_rounds = 0
+        self.my_dispute: str | None = None  # why our own reading failed, to dispute
+
+    @property
+    def seats(self) -> int:
+        return self.config.seats
+
+    # --- who writes next ----------------------------------------------------------------
+
+    def due(self) -> Turn | None:
+        return due(self._table.stage, self._tally())
+
+    def _tally(self) -> Tally:
+        rnd, game = self.round, self.game
+        if rnd is None or game is None:
+            return Tally(self.seats, coins=len(self.coins), finals=len(self.finals))
+        reveal = self._table.stage is Stage.REVEAL
+        return Tally(
+            self.seats,
+            coins=len(self.coins),
+            shuffles=len(rnd.shuffles),
+            locks=len(rnd.locks),
+            opened=len(rnd.opened),
+            played=len(rnd.played),
+            finals=len(self.finals),
+            unrevealed=next(s for s in range(self.seats) if s not in rnd.reveals)
+            if reveal
+            else None,
+            dealer=rnd.dealer,
+            phase=game.phase,
+            to_move=game.to_move,
+            clairvoyant=rnd.clairvoyant,
+        )
+
+    def choice_needed(self) -> EntryKind | None:
+        """'bid', 'trump' or 'play' when the local player must choose now.
+
+        A play of the round's last trick is no choice (one card is left) and is not
+        asked for: the table writes it by itself, as it writes a shuffle.
+        """
+        turn = self.due()
+        if self.seat is None or turn is None or turn.seat != self.seat or self.my_dispute:
+            return None
+        for kind in CHOICE_KINDS:
+            if kind in turn.kinds:
+                if kind is EntryKind.PLAY and self._play_is_forced():
+                    return None
+                return kind
+        return None
+
+    def _play_is_forced(self) -> bool:
+        """Whether the play due is the last trick's, where every hand holds one card."""
+        rnd, game = self.round, self.game
+        return (
+            rnd is not None
+            and game is not None
+            and self._table.stage is Stage.PLAY
+            and game.phase is Phase.PLAY
+            and rnd.in_last_trick
+        )
+
+    def forced(self, turn: Turn) -> bool:
+        """Whether the seat due writes by itself (a shuffle, a lock, a reveal, the last
+        trick's forced play, every play of the clairvoyance round...)."""
+        forced = EntryKind.PLAY in turn.kinds and self._play_is_forced()
+        return bool(turn.kinds & AUTO_KINDS) or forced
+
+    # --- what a front end shows ---------------------------------------------------------
+
+    def view(self) -> SeatView | None:
+        """The local seat's view (None before the first dealer is known, or for observers)."""
+        if self.game is None or self.seat is None:
+            return None
+        rnd = self.round
+        own = rnd.my_bid if rnd is not None and rnd.round_no == self.game.round_no else None
+        return seat_view(self.game, self.seat, own_sealed_bid=own)
+
+    def progress(self) -> Progress:
+        turn = self.due()
+        writer = turn.seat if turn is not None else None
+        rnd, stage = self.round, self._table.stage
+        done = {
+            Stage.COIN: len(self.coins),
+            Stage.SHUFFLE: len(rnd.shuffles) if rnd else 0,
+            # Seat N-1 locked in its shuffle: the lock stage is seats 0..N-2.
+            Stage.LOCK: len(rnd.locks) - 1 if rnd else 0,
+            Stage.REVEAL: len(rnd.reveals) if rnd else 0,
+            Stage.FINAL: len(self.finals),
+        }.get(stage, 0)
+        total = self.seats - 1 if stage is Stage.LOCK else self.seats
+        return Progress(stage, writer, done, total)
+
+    def result(self) -> Finished:
+        standings = self._game().standings()
+        return Finished(standings.totals, standings.winners)
+
+    # --- entries ------------------------------------------------------------------------
+
+    def validate(self, entry: m.Entry) -> Apply:
+        handler = HANDLERS[EntryKind(entry.kind)]
+        stage = self._table.stage
+        if stage not in handler.stages:
+            raise OutOfTurn(
+                f"a '{entry.kind}' entry cannot come in stage {stage}",
+                seat=entry.seat, position=entry.pos, kind=FaultKind.OUT_OF_TURN,
+            )
+        return handler.validate(self, entry)
+
+    def believe(self, entry: m.Entry, accept: Callable[[], None]) -> None:
+        """Accept (``accept``) an entry of ours a modified client rewrote as the other
+        seats check it: with our hand hidden from the rules, as theirs is from us. The
+        client believes its own lie; the others find it where they would (a renege at
+        the round's check)."""
+        game, rnd, seat = self.game, self.round, self.seat
+        assert seat is not None
+        hand = None if game is None else game.hands[seat]
+        if game is None or rnd is None or hand is None:
+            accept()
+            return
+        game.hands[seat] = None
+        try:
+            accept()
+        finally:
+            if game.hands[seat] is None:
+                played = rnd.cards.get(entry.body["position"]) if entry.kind == "play" else None
+                game.hands[seat] = [c for c in hand if c is not played]
+
+    # --- our own entries ----------------------------------------------------------------
+
+    def owed(self) -> Owed | None:
+        """The entry that is ours to write and needs no choice, if one is due."""
+        turn = self.due()
+        if self.seat is None or turn is None or turn.seat != self.seat:
+            return None
+        me, rnd = self._me(), self.round
+        if self.my_dispute is not None and EntryKind.DISPUTE in turn.kinds:
+            assert rnd is not None
+            # Written when our reading failed: kept on disk before anyone sees it.
+            return Owed(EntryKind.DISPUTE, me.dispute(rnd, self.my_dispute), durable=True)
+        if EntryKind.PLAY in turn.kinds and self._play_is_forced():
+            assert rnd is not None
+            # Nobody chose it (one card is left, or the clairvoyance round's unseen card):
+            # derived from the log and our master secret like a shuffle.
+            return Owed(EntryKind.PLAY, me.play(rnd, None))
+        auto = turn.kinds & AUTO_KINDS
+        if not auto:
+            return None
+        (kind,) = auto
+        return Owed(kind, me.auto(kind, rnd, self.game))
+
+    def choose(self, kind: EntryKind, choice: object) -> Body:
+        """The body of our choice of ``kind`` (a bid's tricks, a trump's ``Suit``, a
+        ``Card`` to play); raises ``IllegalAction`` naming the rule."""
+        if kind is EntryKind.BID:
+            return self.bid(choice)
+        if kind is EntryKind.TRUMP:
+            return self.trump(choice)
+        if kind is EntryKind.PLAY:
+            if not isinstance(choice, Card):
+                raise IllegalAction(f"{choice!r} is not a card", rule="card")
+            return self.play(choice)
+        raise AssertionError(kind)
+
+    def bid(self, tricks: object) -> Body:
+        """The body of our bid of ``tricks``; raises ``IllegalAction`` naming the rule."""
+        rnd, game = self._round_and_game()
+        if isinstance(tricks, bool) or not isinstance(tricks, int):
+            raise IllegalAction(f"a bid is a whole number, not {tricks!r}", rule="bid-range")
+        if tricks not in game.legal_bids():
+            game.check(Bid(self._my_seat(), tricks))  # raises the precise rule
+        return self._me().bid(rnd, tricks)
+
+    def trump(self, suit: object) -> Body:
+        rnd, _ = self._round_and_game()
+        if not isinstance(suit, Suit):
+            raise IllegalAction("trump must be one of the four suits", rule="trump")
+        return self._me().trump(rnd, suit)
+
+    def play(self, card: Card) -> Body:
+        rnd, game = self._round_and_game()
+        if card not in game.legal_plays():
+            game.check(Play(self._my_seat(), card))  # raises the rule
+            raise IllegalAction(f"{card} cannot be played now", rule="card")
+        return self._me().play(rnd, card)
+
+    def _my_seat(self) -> int:
+        if self.seat is None:
+            raise UsageError("an observer makes no choices")
+        return self.seat
+
+    def _me(self) -> Author:
+        assert self._author is not None
+        return self._author
+
+    # --- the round's course (driven by the handlers) ------------------------------------
+
+    def advance(self, step: Step) -> None:
+        self._table.advance(step)
+
+    def first_dealer_known(self, dealer: int) -> None:
+        self.game = Game(self.config, first_dealer=dealer)
+        self._start_round()
+
+    def _start_round(self) -> None:
+        game = self._game()
+        r, n = game.round_no, self.seats
+        rnd = RoundState(
+            round_no=r,
+            dealer=game.dealer,
+            seats=n,
+            dealt=r * n,
+            size=round_size(r, n),
+            clairvoyant=self.config.clairvoyance and r == 1,
+        )
+        if self.secrets is not None:
+            prepared = self._table.scheduling.take_prepared(r)
+            rnd.my_keys, first_pass = prepared or self.secrets.round_keys_and_first_pass(r)
+            if self.seat == 0:
+                rnd.next_pass = first_pass
+            if rnd.clairvoyant:
+                rnd.my_box = self.secrets.box_secret(r)
+        self.round = rnd
+        self.my_dispute = None
+        self.advance(Step.ROUND_STARTS)
+
+    def deal(self) -> None:
+        """All locks are in: read the turned card and our own hand, and deal to the rules."""
+        rnd, game = self._round_and_game()
+        if not dealing.read_turned_card(rnd):
+            rnd.dispute = (-1, "the turned card does not decode")
+            self.to_reveal(rnd)
+            return
+        hands: list[tuple[Card, ...] | None] = [None] * self.seats
+        if self.seat is not None and not rnd.clairvoyant:
+            hand, dispute = dealing.read_own_hand(rnd, self.seat, self.helper)
+            if dispute is not None:
+                self.my_dispute = dispute
+            else:
+                hands[self.seat] = hand
+        game.apply(Deal(tuple(hands), rnd.turned))
+        rnd.dealt_at = len(self._table.log)
+        self.advance(Step.DEALT)
+        if rnd.clairvoyant and self.seat is not None:
+            dispute = dealing.read_clairvoyant_cards(rnd, game, self.seat, self.helper)
+            if dispute is not None:
+                self.my_dispute = dispute
+
+    def to_reveal(self, rnd: RoundState) -> None:
+        """A disputed round: the seats whose secret is not out yet reveal it, in seat order
+        (once every secret is out — a dispute in the last trick — the replay runs at once)."""
+        self.advance(Step.DISPUTED)
+        if len(rnd.reveals) == self.seats:
+            self.finish_round()
+
+    def finish_round(self) -> None:
+        """All secrets are revealed: replay the round and verify every step of it."""
+        rnd, game = self._round_and_game()
+        table = self._table
+        table.scheduling.run_deferred_checks()  # an earlier round's fault comes first
+        if table.stage is Stage.FAULTED:
+            return
+        position = len(table.log) - 1
+        if (
+            table.scheduling.defer_checks
+            and rnd.dispute is None
+            and rnd.round_no < self.config.rounds
+            and len(rnd.shuffles) == len(rnd.locks) == self.seats
+        ):
+            table.scheduling.defer(lambda: self._check_round(rnd, position))
+        elif not self._check_round(rnd, position):
+            return
+        if rnd.dispute is not None:
+            seat, reason = rnd.dispute
+            if seat >= 0:
+                table.cheat_found(CheatDetected(
+                    f"disputed the round ({reason}) but the replay found no fault",
+                    seat=seat, kind=FaultKind.FALSE_DISPUTE,
+                ))
+            else:
+                table.cheat_found(CheatDetected(reason, seat=None, kind=FaultKind.DISPUTE))
+            return
+        if self.config.secret_bids:
+            game.apply(OpenBids(tuple(rnd.reveals[s]["bid"] for s in range(self.seats))))
+        self.completed_rounds += 1
+        if game.is_over:
+            self.advance(Step.GAME_OVER)
+        else:
+            self._start_round()
+
+    def _check_round(self, rnd: RoundState, position: int) -> bool:
+        """Run a round's check; False if it found a cheat (the game is then over)."""
+        try:
+            check_round(
+                rnd,
+                config=self.config,
+                game_id=self.game_id,
+                log_position=position,
+                own_seat=self.seat,
+                every_pass=self._every_pass,
+            )
+        except CheatDetected as fault:
+            self._table.cheat_found(fault)
+            return False
+        return True
+
+    def _game(self) -> Game:
+        assert self.game is not None
+        return self.game
+
+    def _round_and_game(self) -> tuple[RoundState, Game]:
+        assert self.round is not None and self.game is not None
+        return self.round, self.game
+
+
+__all__ = ["WizardReplica", "WizardTable"]
