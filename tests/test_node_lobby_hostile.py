@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.lobby_support import NET, RawClient, TableFactory
+from tests.lobby_support import NET, TIMERS, RawClient, TableFactory
 from wizard_p2p.net import LobbyTimeout, SenderDropped
 from wizard_p2p.node.lobby import MAX_WAITING
 from wizard_p2p.protocol.lobby_schema import Refused, Terms, Wait, Welcome
@@ -75,7 +75,10 @@ def test_a_seated_joiner_endorsing_without_a_signature_is_refused(
     start is called off, another player takes the seat, and the game starts."""
 
     async def main() -> None:
-        async with lobby_table() as t:
+        # Mallory says nothing between her hello and her endorsement: the host's silence
+        # limit must not be what calls the start off on a slow machine.
+        patient = dataclasses.replace(TIMERS, silence=120.0)
+        async with lobby_table(timers=patient) as t:
             host = t.host
             serving = t.serve(autostart=True)
             ann, bob = t.joiner("Ann"), t.joiner("Bob")
