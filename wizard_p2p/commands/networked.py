@@ -169,7 +169,7 @@ def _settle_store(start: GameStart) -> GameStart:
         os.replace(store.path, target.path)
     record = dataclasses.replace(start.record, game_dir=game_dir)
     target.save_seat(record)
-    return GameStart(start.genesis, target, record)
+    return dataclasses.replace(start, store=target, record=record)  # people and all
 
 
 def _new_peer(
