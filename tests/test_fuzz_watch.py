@@ -46,7 +46,8 @@ WATCH: dict[str, Any] = {"type": "watch", "code": "ABCD-EF23", "protocol": m.PRO
                          "name": "Big screen", "curve_key": KEYS[0], "port": 41000}
 ADMITTED: dict[str, Any] = {"type": "admitted", "genesis": GENESIS.decode(),
                             "watchers": ["Big screen", "Zoë"]}
-LOBBY_VALID = [dump_spaced(WATCH), dump_spaced(ADMITTED)]
+ADMITTED_BOTS: dict[str, Any] = {**ADMITTED, "bots": [2, 1]}
+LOBBY_VALID = [dump_spaced(WATCH), dump_spaced(ADMITTED), dump_spaced(ADMITTED_BOTS)]
 LISTED = Watchers((
     ListedWatcher("Big screen", KEYS[0], "10.0.0.7:41000"),
     ListedWatcher("Zoë ☃", KEYS[1], "fe80::1:5"),
@@ -59,6 +60,9 @@ def test_what_the_node_writes_is_read_back() -> None:
         "ABCD-EF23", m.PROTOCOL, "Big screen", KEYS[0], 41000
     )
     assert decode_lobby(LOBBY_VALID[1]) == WatchAdmitted(GENESIS, ("Big screen", "Zoë"))
+    assert decode_lobby(LOBBY_VALID[1]).bots is None  # the host did not say
+    assert decode_lobby(LOBBY_VALID[2]) == WatchAdmitted(
+        GENESIS, ("Big screen", "Zoë"), frozenset({1, 2}))
     assert decode_control(CONTROL_VALID[0]) == LISTED
     assert decode_control(CONTROL_VALID[1]) == Watchers(())
 
@@ -113,7 +117,9 @@ def test_bad_watch_requests_are_refused(changes: dict[str, Any]) -> None:
 
 def test_bad_admissions_are_refused() -> None:
     for changes in ({"genesis": ""}, {"watchers": ["x"] * (MAX_WATCHERS + 1)},
-                    {"watchers": [""]}, {"genesis": 5}):
+                    {"watchers": [""]}, {"genesis": 5}, {"bots": [1, 1]}, {"bots": [6]},
+                    {"bots": [-1]}, {"bots": ["1"]}, {"bots": [True]}, {"bots": 1},
+                    {"bots": None}, {"bots": [0, 1, 2, 3, 4, 5, 0]}):
         with pytest.raises(DecodeError):
             decode_lobby(json.dumps({**ADMITTED, **changes}).encode())
 

@@ -4,7 +4,8 @@ watcher with ``a``.
 The host runs the console ``host``; two bots join it by address and the host starts
 the game. A person runs the console ``watch`` in another terminal: the host's board
 shows that they ask to watch, the host presses ``a``, and the watcher's screen shows
-the table (the names, the bids) and no hand while the host's board says who watches.
+the table (the names, the bots named as bots whatever they call themselves, the bids)
+and no hand while the host's board says who watches.
 The watcher leaves with ``q``: its program ends, the host's board no longer names it,
 and the game goes on (the host still plays its turn).
 """
@@ -45,9 +46,9 @@ def test_the_host_admits_a_watcher_who_sees_the_table_then_leaves(tmp_path: Path
         found = re.search(r"Invite code: ([A-Z0-9]{4}-[A-Z0-9]{4})", screen)
         assert found, screen
         code = found.group(1)
-        for i in (1, 2):
+        for i, name in enumerate(("Ann", "Bea"), 1):
             bots.append(Proc(f"bot-{i}", [
-                "bot", f"127.0.0.1:{port}", "--code", code, "--name", f"Bot {i}",
+                "bot", f"127.0.0.1:{port}", "--code", code, "--name", name,
                 "--data-dir", str(tmp_path / f"bot-{i}"), "--listen", "127.0.0.1",
                 "--policy", "random", "--stall-limit", "60",
             ], tmp_path))
@@ -75,8 +76,10 @@ def test_the_host_admits_a_watcher_who_sees_the_table_then_leaves(tmp_path: Path
         screen = watcher.wait_for(
             lambda s: "Watching Alice's table" in s and "Round 1 of 20" in s, "the watched table"
         )
+        # The bots as bots (the gate says which seats they are), whatever their names.
         for name in ("Alice", "Bot 1", "Bot 2"):
             assert name in screen, screen
+        assert "Ann" not in screen and "Bea" not in screen, screen
         assert "watching: Screen" in screen, screen
         assert "Your hand" not in screen and not _decision(screen), screen
         if re.fullmatch(r"[A-Z]\d+", hand[0]):  # a suit's card is unique in the deck

@@ -213,7 +213,7 @@ def _open_gate(
     admission = "all" if run.admit_watchers else ("none" if headless else "ask")
     gate = WatchGate(
         server, code, peer.table.log[0], admission=admission, players=peer.table.players,
-        resumed=resumed,
+        resumed=resumed, bots=peer.bot_seats,
     )
     if headless:  # the console shows who watches and who asks, in its own words
         gate.subscribe(lambda: run.say(f"watchers: {gate.status}") if gate.status else None)

@@ -571,13 +571,15 @@ class GamePeer:
             watchers=self._watch.names,
             watch_requests=self._watch.requests(),
             coach=self.table.coach,
-            bots=self._bots(),
+            bots=self.bot_seats or frozenset(),
         )
 
-    def _bots(self) -> frozenset[int]:
-        """The seats a program plays: those the lobby did not say a person plays."""
+    @property
+    def bot_seats(self) -> frozenset[int] | None:
+        """The seats a program plays: those the lobby did not say a person plays (None:
+        the lobby's word is not known)."""
         if self.people is None:
-            return frozenset()
+            return None
         return frozenset(range(self.table.seats)) - self.people
 
     def status(self) -> tuple[Status, ...]:

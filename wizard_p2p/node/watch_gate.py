@@ -11,7 +11,8 @@ host decides by its ``admission``:
   it from the console (``admit``/``refuse``).
 
 At most ``MAX_WATCHERS`` watch and at most ``MAX_WAITING`` wait at once. An admitted
-watcher is answered (or pushed) ``admitted`` with the genesis line; the list of who
+watcher is answered (or pushed) ``admitted`` with the genesis line (and the seats the
+lobby was told are bots, which the log cannot say); the list of who
 watches goes to ``on_change``, which the host's seat sends to every other seat. A
 watcher says it is there with ``ping`` (or a repeated ``watch``); one not heard for
 ``WATCHER_SILENCE`` seconds, or that says ``bye``, is dropped and the list sent
@@ -97,6 +98,7 @@ class WatchGate:
         protocol: str = PROTOCOL,
         silence: float = WATCHER_SILENCE,
         resumed: bool = False,
+        bots: frozenset[int] | None = None,
     ) -> None:
         if admission not in ADMISSIONS:
             raise UsageError(f"admission is one of {', '.join(ADMISSIONS)}")
@@ -108,6 +110,9 @@ class WatchGate:
         self.silence = silence
         # The host's seat resumed: it lists nobody, and every seat is told so at once.
         self.resumed = resumed
+        # The seats the lobby was told a program plays (None: not known): a watcher
+        # cannot tell them from the log, and words them as bots.
+        self.bots = bots
         self._player_names = {p["name"].casefold() for p in players}
         self._player_keys = {p["curve_key"] for p in players}
         self.watching: list[_Watcher] = []
@@ -279,8 +284,11 @@ class WatchGate:
         self.status = f"{watcher.name} watches"
 
     def _admitted(self) -> bytes:
-        return encode({"type": "admitted", "genesis": self.genesis.decode(),
-                       "watchers": [w.name for w in self.watching]})
+        answer: dict[str, Any] = {"type": "admitted", "genesis": self.genesis.decode(),
+                                  "watchers": [w.name for w in self.watching]}
+        if self.bots is not None:
+            answer["bots"] = sorted(self.bots)
+        return encode(answer)
 
     def _known(self, key: str) -> _Watcher | None:
         return next((w for w in self.watching + self.waiting if w.key == key), None)

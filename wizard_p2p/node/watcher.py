@@ -45,11 +45,12 @@ from wizard_p2p.net import (
 from wizard_p2p.node.lobby_common import endpoint_of
 from wizard_p2p.node.seat_status import game_status
 from wizard_p2p.node.table_log import TableLog
-from wizard_p2p.node.watch_ask import GateClient, WatchTimers
+from wizard_p2p.node.watch_ask import GateClient, WatchRefused, WatchTimers
 from wizard_p2p.node.watch_fork import WatchForks, evidence_path
 from wizard_p2p.ports import release_port, reserve_port
 from wizard_p2p.protocol.events import Faulted, Finished
 from wizard_p2p.protocol.kinds import FaultKind
+from wizard_p2p.protocol.lobby_schema import WatchAdmitted
 from wizard_p2p.protocol.table import Table
 from wizard_p2p.rules import public_view
 from wizard_p2p.seat.controller import Snapshot, Status, StatusKind
@@ -99,6 +100,8 @@ class WatchNode:
         self.table: Table | None = None
         self.mesh: Mesh | None = None
         self.watchers: tuple[str, ...] = ()
+        # The seats a program plays, as the host's gate says (the log cannot tell).
+        self.bots: frozenset[int] = frozenset()
         self.silent: set[int] = set()
         # (seat, position, reason) of the latest refused entries.
         self.refusals: collections.deque[tuple[int | None, int, str]] = collections.deque(
@@ -130,6 +133,7 @@ class WatchNode:
             self.asking = ""
             self.watchers = admitted.watchers
             self.table = open_table(admitted.genesis, replay_every_pass=True)
+            self.bots = _bot_seats(admitted, self.table.seats)
             self.forks.path = evidence_path(self.save_path, self.data_dir, self.table.game_id)
         except BaseException:
             release_port(port)
@@ -318,6 +322,7 @@ class WatchNode:
             ended=None if isinstance(table.outcome, Finished) else table.outcome,
             watchers=self.watchers,
             coach=table.coach,
+            bots=self.bots,
         )
 
     def status(self) -> tuple[Status, ...]:
@@ -370,3 +375,13 @@ class WatchNode:
     def left(self) -> bool:
         """Whether the watcher left before the game ended."""
         return self._quit
+
+
+def _bot_seats(admitted: WatchAdmitted, seats: int) -> frozenset[int]:
+    """The bot seats the gate named, each a seat of the game (``WatchRefused`` if not)."""
+    bots = admitted.bots or frozenset()
+    if any(seat >= seats for seat in bots):
+        raise WatchRefused(
+            f"the host named as a bot a seat this game does not have (it has {seats})"
+        ).saying("error_gate_bots", seats=seats)
+    return bots

@@ -163,7 +163,11 @@ _SCHEMAS: dict[str, Obj] = {
         {"code": Str(max_len=32), "protocol": _PROTOCOL, "name": _NAME,
          "curve_key": _Z85_KEY, "port": Int(1, 65535)}
     ),
-    "admitted": Obj({"genesis": Utf8(MAX_ENTRY_BYTES), "watchers": List(_NAME, 0, MAX_WATCHERS)}),
+    "admitted": Obj(
+        {"genesis": Utf8(MAX_ENTRY_BYTES), "watchers": List(_NAME, 0, MAX_WATCHERS),
+         "bots": List(Int(0, 5), 0, 6)},
+        optional=frozenset({"bots"}),
+    ),
 }
 
 
@@ -269,11 +273,14 @@ class Watch:
 
 @dataclass(frozen=True)
 class WatchAdmitted:
-    """The host admitted the watcher: the game's genesis line, and the names of who
-    watches now (the watcher among them)."""
+    """The host admitted the watcher: the game's genesis line, the names of who watches
+    now (the watcher among them), and which seats are bots if the host says."""
 
     genesis: bytes
     watchers: tuple[str, ...]
+    # The seats a program plays, as the hellos told the host's lobby (counted from 0);
+    # None when the host does not say. A watcher words them as bots; nothing else.
+    bots: frozenset[int] | None = None
 
 
 LobbyBody = (
@@ -352,7 +359,11 @@ def decode_lobby(payload: bytes, expect: Collection[str] | None = None) -> Lobby
         return Watch(fields["code"], fields["protocol"], fields["name"], fields["curve_key"],
                      fields["port"])
     if kind == "admitted":
-        return WatchAdmitted(fields["genesis"], tuple(fields["watchers"]))
+        bots = fields.get("bots")
+        if bots is not None and len(set(bots)) != len(bots):
+            raise DecodeError("admitted.bots: a seat named twice")
+        return WatchAdmitted(fields["genesis"], tuple(fields["watchers"]),
+                             None if bots is None else frozenset(bots))
     return Ok() if kind == "ok" else Ping()
 
 

@@ -851,4 +851,5 @@ JA: dict[str, str] = {
     ),
     "fault_detail": "［{kind}］{reason}",
     "error_unknown_lang": "不明な言語 {lang}。次から選んでください：{choices}",
+    "error_gate_bots": "ホストがこのゲームにない席をボットと伝えました（席は {seats} つです）",
 }
