@@ -30,6 +30,7 @@ from wizard_p2p.protocol.lobby_schema import (
     LobbyPlayer,
     Ok,
     Players,
+    RefusalKind,
     Refused,
     Terms,
     VersionMismatch,
@@ -77,6 +78,8 @@ MESSAGES: list[dict[str, Any]] = [
     {"type": "ok"},
     {"type": "genesis", "entry": GENESIS.decode()},
     {"type": "bye"},
+    {"type": "refused", "reason": "the table is full", "kind": "full"},
+    {"type": "refused", "reason": "why not", "kind": "a later kind"},
 ]
 VALID = [dump_spaced(message) for message in MESSAGES]
 
@@ -86,7 +89,10 @@ def _encode(obj: dict[str, Any]) -> bytes:
 
 
 def test_every_message_the_lobby_writes_is_read_back() -> None:
-    hello, welcome, refused, players, terms, endorse, ok, genesis, bye = map(decode_lobby, VALID)
+    (hello, welcome, refused, players, terms, endorse, ok, genesis, bye, full,
+     later) = map(decode_lobby, VALID)
+    assert full == Refused("the table is full", RefusalKind.TABLE_FULL)
+    assert later == Refused("why not", None)  # a kind this client does not know: none
     assert hello == Hello("ABCD-EF23", m.PROTOCOL, 7003, LobbyPlayer(
         "Player 1", IDENTITIES[1].public_key, CURVES[1].public, "",
         _commit(1),
@@ -156,6 +162,9 @@ def _hello_with(**changes: Any) -> bytes:
         b"\xff",
         b'{"type": "ok", "type": "bye"}',
         b" " * (MAX_LOBBY_BYTES + 1),
+        _encode({**MESSAGES[2], "kind": 5}),
+        _encode({**MESSAGES[2], "kind": None}),
+        _encode({**MESSAGES[2], "kind": "x" * 33}),
         _encode({**MESSAGES[1], "seat": 2}),  # no such seat in the list
         _encode({**MESSAGES[3], "players": [PLAYERS[0], PLAYERS[0]]}),
         _encode({**MESSAGES[3], "seats": 7}),

@@ -50,6 +50,7 @@ from wizard_p2p.protocol.lobby_schema import (
     LobbyBody,
     LobbyPlayer,
     Ping,
+    RefusalKind,
     Watch,
     decode_lobby,
 )
@@ -152,6 +153,9 @@ def test_names_and_keys_are_unique_and_the_table_holds_its_seats() -> None:
     machine.handle(_hello(1), 0.0)
     full = machine.handle(_hello(3), 0.0)
     assert _said(full, _KEYS[3]) == [{"type": "refused", "reason": "the table is full"}]
+    # ... said as data too, for the joiner to word (and to offer watching instead).
+    assert [e.kind for e in full if isinstance(e, Refusal)] == [RefusalKind.TABLE_FULL]
+    assert [e.kind for e in taken if isinstance(e, Refusal)] == [None]
 
 
 def test_the_host_admits_and_refuses_and_a_refused_joiner_may_ask_again() -> None:

@@ -46,6 +46,7 @@ class LobbyAdapter:
         self.announced: bool | None = None
         self.unannounced: WizardError | None = None
         self.closed: str | None = None
+        self.ended_by: WizardError | None = None  # the error that ended the lobby, if one did
         self._callbacks: list[Callable[[], None]] = []
         self._task: asyncio.Task[None] | None = None
         lobby.subscribe(self._notify)
@@ -62,7 +63,7 @@ class LobbyAdapter:
                 start = await self.lobby.join(timeout=self.join_timeout)
             self.peer = await self._make_peer(start)
         except WizardError as exc:
-            self.closed = str(exc)
+            self.closed, self.ended_by = str(exc), exc
         except asyncio.CancelledError:
             self.closed = "left the lobby"
         except Exception as exc:

@@ -48,7 +48,7 @@ from wizard_p2p.identity import Identity
 from wizard_p2p.net import CurveKeys, LobbyServer, NetConfig, load_or_create_curve_keys
 from wizard_p2p.node.invite import DEFAULT_PORT
 from wizard_p2p.node.lobby import GameStart, HostLobby, JoinLobby, load_people
-from wizard_p2p.node.lobby_common import dropped_who, lobby_keys
+from wizard_p2p.node.lobby_common import TableFull, dropped_who, lobby_keys
 from wizard_p2p.node.peer import GamePeer, PeerTimers
 from wizard_p2p.node.store import GameStore, SeatRecord, default_data_dir, list_games
 from wizard_p2p.node.watch_gate import WatchGate
@@ -345,6 +345,8 @@ async def _console_lobby(
         if failure is not None:
             raise failure  # a fault of this program: loudly
     peer = node_lobby.peer
+    if isinstance(node_lobby.ended_by, TableFull):
+        raise node_lobby.ended_by  # the joiner's command says how to watch instead
     if peer is None and node_lobby.closed and node_lobby.closed != "left the lobby":
         raise UsageError(node_lobby.closed)  # the host left, or turned us away: say so
     if peer is not None:
@@ -687,7 +689,12 @@ async def _join_async(options: JoinOptions) -> GamePeer | None:
     if net.headless:  # a console says it on its lobby screen, which opens next
         run.say_in("lobby_headless_connecting", address=f"{host}:{port}", name=net.name,
                    fingerprint=identity.fingerprint)
-    return await _lobby_then_game(run, lobby, identity, curve)
+    try:
+        return await _lobby_then_game(run, lobby, identity, curve)
+    except TableFull as full:  # no seat: the table can still be watched, and how is said
+        address = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+        raise full.saying("error_table_full_watch",
+                          command=command("watch", address, "--code", code)) from None
 
 
 def matching_games(stores: list[GameStore], wanted: str) -> list[GameStore]:

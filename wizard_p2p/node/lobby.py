@@ -292,10 +292,10 @@ class HostLobby:
             match event:
                 case Reply(client=client, msg_id=msg_id, payload=payload):
                     server.answer(client, msg_id, payload)
-                case Refusal(client=client, reason=reason, msg_id=None):
-                    self._delivered |= server.push(client, refused(reason))
-                case Refusal(client=client, reason=reason, msg_id=int(msg_id)):
-                    server.answer(client, msg_id, refused(reason))
+                case Refusal(client=client, reason=reason, msg_id=None, kind=kind):
+                    self._delivered |= server.push(client, refused(reason, kind))
+                case Refusal(client=client, reason=reason, msg_id=int(msg_id), kind=kind):
+                    server.answer(client, msg_id, refused(reason, kind))
                 case Push(client=client, payload=payload):
                     self._delivered |= server.push(client, payload)
                 case TableChanged() | NewsChanged():

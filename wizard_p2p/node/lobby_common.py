@@ -22,6 +22,7 @@ from wizard_p2p.protocol.lobby_schema import (
     Bye,
     LobbyBody,
     LobbyPlayer,
+    RefusalKind,
     Refused,
     check_name,
     decode_lobby,
@@ -30,6 +31,10 @@ from wizard_p2p.protocol.lobby_schema import (
 
 class LobbyError(WizardError):
     pass
+
+
+class TableFull(LobbyError):
+    """The host refused us because every seat is taken (the table can be watched)."""
 
 
 @dataclass(frozen=True)
@@ -166,8 +171,11 @@ def encode(obj: dict[str, Any]) -> bytes:
     return json.dumps(obj, sort_keys=True).encode()
 
 
-def refused(reason: str) -> bytes:
-    return encode({"type": "refused", "reason": reason})
+def refused(reason: str, kind: RefusalKind | None = None) -> bytes:
+    answer: dict[str, Any] = {"type": "refused", "reason": reason}
+    if kind is not None:
+        answer["kind"] = kind.value
+    return encode(answer)
 
 
 OK = encode({"type": "ok"})

@@ -42,6 +42,7 @@ from wizard_p2p.protocol.lobby_schema import (
     LobbyBody,
     LobbyPlayer,
     Ping,
+    RefusalKind,
     Watch,
     joiner_address,
 )
@@ -58,6 +59,8 @@ SAME_IDENTITY = (
     "this identity is seated already: another wizard-p2p runs with the same keys "
     "(give each player its own --data-dir)"
 )
+# Why a hello is refused when every seat is taken (said with RefusalKind.TABLE_FULL).
+TABLE_FULL = "the table is full"
 # The answer to a request to watch before the game begins: the watcher asks again.
 NOT_BEGUN = encode({"type": "wait", "reason": "the game has not begun"})
 _WAIT = encode({"type": "wait", "reason": "the host admits players one by one"})
@@ -179,6 +182,7 @@ class Refusal:
     client: str
     reason: str
     msg_id: int | None = None
+    kind: RefusalKind | None = None  # the reason as data, for a kind the joiner words
 
 
 @dataclass(frozen=True)
@@ -487,7 +491,8 @@ class HostMachine:
         seated = len(self.players)
         refusal, place = self._hello_answer(hello, message, now)
         if refusal is not None:
-            self._refuse(client, refusal, msg_id)
+            full = RefusalKind.TABLE_FULL if refusal == TABLE_FULL else None
+            self._emit(Refusal(client, refusal, msg_id, full))
         elif place is None:
             self._emit(Reply(client, msg_id, _WAIT))
         else:
@@ -555,7 +560,7 @@ class HostMachine:
         if any(p.name.casefold() == player.name.casefold() for p in everyone):
             return f"the name {player.name!r} is taken at this table: choose another (--name)"
         if len(self.players) >= self.config.seats:
-            return "the table is full"
+            return TABLE_FULL
         return None
 
     def _leave(self, client: str, why: LobbyNews) -> Seated | None:

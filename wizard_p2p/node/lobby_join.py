@@ -29,6 +29,7 @@ from wizard_p2p.node.lobby_common import (
     LobbyError,
     LobbyTimers,
     Seated,
+    TableFull,
     check_own_name,
     encode,
     lobby_keys,
@@ -60,7 +61,7 @@ from wizard_p2p.node.lobby_stage import JoinStage
 from wizard_p2p.node.store import GameStore, SeatRecord
 from wizard_p2p.ports import release_port, reserve_port
 from wizard_p2p.protocol.genesis import coin_commitment, endorse
-from wizard_p2p.protocol.lobby_schema import decode_lobby
+from wizard_p2p.protocol.lobby_schema import RefusalKind, decode_lobby
 from wizard_p2p.protocol.messages import PROTOCOL
 
 __all__ = ["AGAIN_RETRY", "JoinLobby"]
@@ -244,10 +245,10 @@ class JoinLobby:
                     assert self._store is not None and self._record is not None
                     save_people(self._store, people)
                     self._start = GameStart(entry, self._store, self._record, people)
-                case Ended(reason=reason):
+                case Ended(reason=reason, kind=kind):
                     if changed:
                         self._notify()
-                    raise LobbyError(reason)
+                    raise (TableFull if kind is RefusalKind.TABLE_FULL else LobbyError)(reason)
         if changed:
             self._notify()
 

@@ -25,6 +25,7 @@ from wizard_p2p.protocol.lobby_schema import (
     LobbyBody,
     Ok,
     Players,
+    RefusalKind,
     Refused,
     Terms,
     Wait,
@@ -141,9 +142,11 @@ class Started:
 @dataclass(frozen=True)
 class Ended:
     """The lobby ended for this player: refused, removed, the host left or went silent
-    or sent what the rules refuse. ``reason`` is the sentence to show."""
+    or sent what the rules refuse. ``reason`` is the sentence to show; ``kind`` the
+    host's refusal as data, when it gave one this client knows."""
 
     reason: str
+    kind: RefusalKind | None = None
 
 
 JoinEvent = (
@@ -241,7 +244,8 @@ class JoinMachine:
         self.news = status
         self._emit(NewsChanged(status))
 
-    def _end(self, reason: str, now: float, *, again: bool = True) -> None:
+    def _end(self, reason: str, now: float, *, again: bool = True,
+             kind: RefusalKind | None = None) -> None:
         """The lobby ends with ``reason`` — unless the hello is still being said to a
         table's next lobby that has not opened yet (and ``again``: asking again could
         help)."""
@@ -251,7 +255,7 @@ class JoinMachine:
             return
         self._endorsing = None
         self.stage = join_advance(self.stage, JoinStep.REFUSE)
-        self._emit(Ended(reason))
+        self._emit(Ended(reason, kind))
 
     def _step(self, step: JoinStep) -> None:
         self.stage = join_advance(self.stage, step)
@@ -280,7 +284,7 @@ class JoinMachine:
 
     def _from_host(self, body: LobbyBody, now: float) -> None:
         if isinstance(body, Refused):
-            self._end(f"the host refused: {body.reason}", now)
+            self._end(f"the host refused: {body.reason}", now, kind=body.kind)
         elif isinstance(body, Bye):
             self._end(body.reason or "the host left the lobby", now)
         elif _WIRE_TYPE.get(type(body)) not in self.expecting:

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from wizard_p2p import boundedjson
@@ -51,6 +52,7 @@ __all__ = [
     "Ok",
     "Ping",
     "Players",
+    "RefusalKind",
     "Refused",
     "Terms",
     "VersionMismatch",
@@ -147,7 +149,7 @@ _SCHEMAS: dict[str, Obj] = {
         {"seat": Int(0, 5), "players": _PLAYERS, "variants": _VARIANTS, "protocol": _PROTOCOL},
         optional=frozenset({"protocol", "variants"}),
     ),
-    "refused": Obj({"reason": _REASON}),
+    "refused": Obj({"reason": _REASON, "kind": Str(max_len=32)}, optional=frozenset({"kind"})),
     "players": Obj(
         {"players": _PLAYERS, "seats": Int(3, 6), "variants": _VARIANTS, "coach": Bool()},
         optional=frozenset({"variants", "coach"}),
@@ -206,6 +208,14 @@ class Welcome:
 @dataclass(frozen=True)
 class Refused:
     reason: str
+    kind: RefusalKind | None = None  # None: no kind this client knows
+
+
+class RefusalKind(StrEnum):
+    """Why a hello is refused, as data a joiner words in its own language (the ``reason``
+    is the host's sentence). A kind this client does not know reads as none."""
+
+    TABLE_FULL = "full"  # every seat is taken: the table can be watched
 
 
 @dataclass(frozen=True)
@@ -337,7 +347,8 @@ def decode_lobby(payload: bytes, expect: Collection[str] | None = None) -> Lobby
         return Welcome(fields["seat"], players, tuple(fields.get("variants", ())),
                        fields.get("protocol"))
     if kind == "refused":
-        return Refused(fields["reason"])
+        kind = fields.get("kind", "")
+        return Refused(fields["reason"], RefusalKind(kind) if kind in set(RefusalKind) else None)
     if kind == "players":
         players = _players(fields["players"], "players.players")
         if len(players) > fields["seats"]:

@@ -863,4 +863,5 @@ EN: dict[str, str] = {
     "fault_detail": "[{kind}] {reason}",
     "error_unknown_lang": "unknown language {lang}; choose one of {choices}",
     "error_gate_bots": "the host named as a bot a seat this game does not have (it has {seats})",
+    "error_table_full_watch": "the table is full; watch it with: {command}",
 }

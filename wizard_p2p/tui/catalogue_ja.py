@@ -852,4 +852,5 @@ JA: dict[str, str] = {
     "fault_detail": "［{kind}］{reason}",
     "error_unknown_lang": "不明な言語 {lang}。次から選んでください：{choices}",
     "error_gate_bots": "ホストがこのゲームにない席をボットと伝えました（席は {seats} つです）",
+    "error_table_full_watch": "テーブルは満席です。観戦するには：{command}",
 }

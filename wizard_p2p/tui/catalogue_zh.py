@@ -809,4 +809,5 @@ ZH: dict[str, str] = {
     "fault_detail": "［{kind}］{reason}",
     "error_unknown_lang": "未知的语言 {lang}；请从 {choices} 中选择",
     "error_gate_bots": "主持人把本局没有的座位说成机器人（本局有 {seats} 个座位）",
+    "error_table_full_watch": "牌桌已满；观战请用：{command}",
 }
