@@ -1,9 +1,10 @@
 """A series at one table with its host in a real terminal, in Chinese: tmux runs Ana's
 ``wizard-p2p host --lang zh`` console; Ben (for two games) and Chen (for one) are headless
-``join`` processes. Ana plays the first game through the console with Enter at every
-decision, and at game over takes another game at the table (``n``); her lobby opens again
-with Ben asking for his seat by himself, and a ``bot`` process takes Chen's. Ana plays the
-second game, and its game over shows the standings after game 2 on the console; the
+``join`` processes, which the console names as bots in Chinese (their hellos say a program
+plays them). Ana plays the first game through the console with Enter at every decision,
+and at game over takes another game at the table (``n``); her lobby opens again with Ben
+asking for his seat by himself, and a ``bot`` process takes Chen's. Ana plays the second
+game, and its game over shows the standings after game 2 on the console; the
 program's printout holds the standings after each game in Chinese, as the logs give them.
 ``history`` of Ana's data directory lists both games of the series with those standings.
 
