@@ -6,7 +6,8 @@ the deck, ``M`` the deck message's body (CRYPTO.md §13.13, read by
 An ``act`` body is ``{"action": TEXT, "shown": [[PIECE, NUMBER], …]}``: ``TEXT`` one
 action of ``sorcery.actions`` in its text form (at most ``notation.MAX_TEXT``
 characters, read by ``parse_action``), ``shown`` the skill-pool cards the action makes
-public, each its piece number and card number (at most :data:`MAX_SHOWN`).
+public, each its piece number and card number (at most :data:`MAX_SHOWN`). A
+``search`` body is ``{}``.
 
 :func:`decode_entry` checks every field's type, size and range and gives a
 :class:`DeckStep` or an :class:`Act`; anything else is a
@@ -34,6 +35,7 @@ __all__ = [
     "Act",
     "DeckStep",
     "Decoded",
+    "SearchAsked",
     "act_body",
     "deck_body",
     "decode_entry",
@@ -60,7 +62,12 @@ class Act:
     shown: tuple[tuple[int, str], ...]
 
 
-Decoded: TypeAlias = DeckStep | Act
+@dataclass(frozen=True)
+class SearchAsked:
+    """The player to move asks to search its own deck."""
+
+
+Decoded: TypeAlias = DeckStep | Act | SearchAsked
 
 
 def _kind(kind: Any) -> SorceryKind:
@@ -87,6 +94,10 @@ def decode_entry(kind: Any, body: Any) -> Decoded:
     k = _kind(kind)
     if not isinstance(body, dict):
         raise DecodeError("body: expected an object")
+    if k is SorceryKind.SEARCH:
+        if body:
+            raise DecodeError("body: a search has no fields")
+        return SearchAsked()
     if k is SorceryKind.ACT:
         if set(body) != {"action", "shown"}:
             raise DecodeError("body: an act has exactly the fields action and shown")

@@ -17,6 +17,9 @@ kind                      author                       body
                                                        NUMBER], …]}``: one engine action in
                                                        ``sorcery.actions`` text form, and the
                                                        skill-pool cards it makes public
+``search``                the player to move           ``{}``: it asks to search its deck
+                                                       (检索); the other then seals it the
+                                                       whole deck
 ========================  ===========================  =====================================
 """
 
@@ -42,7 +45,10 @@ class SorceryKind(StrEnum):
     DECK_OPENED = "deck_opened"
     REVEALED = "revealed"
     ACT = "act"
+    SEARCH = "search"
 
 
 # Each deck step's entry kind is its deck message kind's word.
-DECK_KIND: dict[SorceryKind, Kind] = {k: Kind(str(k)) for k in SorceryKind if k != "act"}
+DECK_KIND: dict[SorceryKind, Kind] = {
+    k: Kind(str(k)) for k in SorceryKind if k not in ("act", "search")
+}

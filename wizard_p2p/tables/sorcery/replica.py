@@ -40,6 +40,7 @@ from typing import Any, TypeAlias
 
 from wizard_p2p.crypto.deck_messages import (
     Address,
+    Arranged,
     DeckMessage,
     Opened,
     Purpose,
@@ -62,8 +63,15 @@ from wizard_p2p.sorcery.actions import (
 )
 from wizard_p2p.sorcery.cards import Card
 from wizard_p2p.sorcery.decks import Deck
-from wizard_p2p.sorcery.game import Decklist, Game, PublicDeck
-from wizard_p2p.tables.sorcery.bodies import Act, DeckStep, act_body, deck_body, decode_entry
+from wizard_p2p.sorcery.game import Decklist, Game, PublicDeck, Step
+from wizard_p2p.tables.sorcery.bodies import (
+    Act,
+    DeckStep,
+    SearchAsked,
+    act_body,
+    deck_body,
+    decode_entry,
+)
 from wizard_p2p.tables.sorcery.kinds import SorceryKind
 
 __all__ = [
@@ -215,6 +223,11 @@ class SorceryReplica:
         self._pending: list[_Pending] = []
         self._plan: Action | None = None  # our chosen action, its openings first
         self._shown: dict[int, str] = {}  # skill-pool pieces made public, by an act
+        self._asked: int | None = None  # the player whose search waits for the sealed deck
+        # After a search's ``arranged``: the player, the deck index taken (None: none) and
+        # its address; its ``act`` (Search, or Shuffle when none) comes once the rest is
+        # reshuffled.
+        self._taken: tuple[int, int | None, Address | None] | None = None
         self._log: list[_Bound | _Did] = []  # the engine's story, for the end's replay
         self.entries: list[Entry] = []
         self.outcome: Outcome | None = None
@@ -265,7 +278,17 @@ class SorceryReplica:
             return Due(self._author(deck, kind), frozenset({kind}))
         if self.game.outcome is not None:
             return None
-        return Due(self.game.to_move, frozenset({SorceryKind.OPENED, SorceryKind.ACT}))
+        if self._taken is not None:
+            return Due(self._taken[0], frozenset({SorceryKind.ACT}))
+        kinds = {SorceryKind.OPENED, SorceryKind.ACT}
+        if self._may_search(self.game.to_move):
+            kinds.add(SorceryKind.SEARCH)
+        return Due(self.game.to_move, frozenset(kinds))
+
+    def _may_search(self, player: int) -> bool:
+        g = self.game
+        return (g.step is Step.PLAY and g.active == player == g.to_move
+                and bool(g.sides[player].deck) and self.decks[player].stage is Stage.READY)
 
     def _author(self, deck: int, kind: SorceryKind) -> int:
         d = self.decks[deck]
@@ -283,8 +306,12 @@ class SorceryReplica:
                 return p, SorceryKind.COMMITTED
             if st is Stage.GREET:
                 return p, SorceryKind.GREETED
+            if st is Stage.LOOKING:
+                return p, SorceryKind.ARRANGED
             if st not in (Stage.READY, Stage.ENDED, Stage.ENDING):
                 return p, SorceryKind.PASS
+        if self._asked is not None:
+            return self._asked, SorceryKind.SEALED
         for p in (0, 1):
             if self._returns[p]:
                 return p, SorceryKind.RETURNED
@@ -323,8 +350,14 @@ class SorceryReplica:
                 message = d.make_pass()
             elif kind is SorceryKind.RETURNED:
                 message = d.put_back(self._returns[deck_owner])
+            elif kind is SorceryKind.SEALED and self._asked is not None:
+                message = d.seal(Purpose.SEARCH)
             elif kind is SorceryKind.SEALED:
                 message = d.seal(Purpose.DRAW, len(self._unbound[deck_owner]))
+            elif kind is SorceryKind.ARRANGED:
+                if self._plan is None:
+                    return None  # our choice of the card first
+                message = d.arrange(self._looked_index(self._plan))
             else:
                 message = d.reveal()
             self._pending.append(_Pending(kind, deck_body(deck_owner, message), step))
@@ -342,10 +375,28 @@ class SorceryReplica:
         return self.owed()
 
     def choice_needed(self) -> bool:
-        """Whether our seat is to choose an action now (and has not yet)."""
+        """Whether our seat is to choose an action now (and has not yet): a move, or the
+        card a search takes (``Search``, or ``Shuffle`` to take none)."""
         due = self.due()
         return (self.seat is not None and due is not None and due.seat == self.seat
-                and SorceryKind.ACT in due.kinds and self._plan is None and not self._pending)
+                and bool(due.kinds & {SorceryKind.ACT, SorceryKind.ARRANGED})
+                and self._plan is None and not self._pending and self._taken is None)
+
+    def searching(self) -> bool:
+        """Whether our seat is looking through its deck for the card a search takes."""
+        return self.seat is not None and self.decks[self.seat].stage is Stage.LOOKING
+
+    def begin_search(self) -> None:
+        """Search our deck (检索): the ``search`` entry comes from :meth:`owed`; once the
+        other has sealed us the deck (:meth:`searching`), :meth:`choose` takes the card."""
+        if self.seat is None or not self.choice_needed() or not self._may_search(self.seat):
+            raise UsageError("our seat cannot search its deck now")
+        self._pending.append(_Pending(SorceryKind.SEARCH, {}, None))
+
+    def _looked_index(self, action: Action) -> tuple[int, ...]:
+        if isinstance(action, Search):
+            return (self.game.sides[action.player].deck.index(action.piece),)
+        return ()
 
     def choose(self, action: Action) -> None:
         """Our action: checked now (``IllegalAction`` naming the rule); its openings and
@@ -354,7 +405,12 @@ class SorceryReplica:
             raise UsageError("it is not our seat's choice now")
         if isinstance(action, Mulligan | Search | Shuffle) and isinstance(action.order, tuple):
             action = dataclasses.replace(action, order=Unknown.ORDER)
-        self._check_table(action)
+        if self.searching():
+            if not isinstance(action, Search | Shuffle):
+                raise IllegalAction("a search ends with the card taken, or none (a shuffle)",
+                                    rule=TABLE_RULE, seat=self.seat)
+        else:
+            self._check_table(action)
         if action.player != self.seat:
             raise IllegalAction("an action of the other player", rule="turn", seat=self.seat)
         self.game.check(action)
@@ -430,6 +486,9 @@ class SorceryReplica:
             decoded = decode_entry(entry.kind, dict(entry.body))
         except DecodeError as exc:
             raise self._fault(seat, f"a body that does not decode: {exc}", "malformed") from None
+        if isinstance(decoded, SearchAsked):
+            self._asked = seat
+            return ()
         if isinstance(decoded, Act):
             return self._on_act(seat, decoded)
         return self._on_deck_step(seat, decoded, step, mine is not None)
@@ -451,17 +510,27 @@ class SorceryReplica:
                 raise self._fault(seat, "a card opened out of turn")
         elif due_step is None or due_step[0] != step.deck:
             raise self._fault(seat, f"a step of deck {step.deck} when none is due")
-        if isinstance(m, Sealed) and (m.purpose is not Purpose.DRAW
-                                      or m.count != len(self._unbound[step.deck])):
-            raise self._fault(seat, "keys sealed for another draw than the one due")
+        if isinstance(m, Sealed) and not mine:  # ours was made for what is due
+            wanted = (Purpose.SEARCH, len(self.decks[step.deck].deck)) \
+                if self._asked is not None else (Purpose.DRAW, len(self._unbound[step.deck]))
+            if (m.purpose, m.count) != wanted:
+                raise self._fault(seat, "keys sealed for another purpose or count than due")
+        if isinstance(m, Arranged) and len(m.taken) > 1:
+            raise self._fault(seat, "a search takes one card, or none")
         d = self.decks[step.deck]
         if not mine:
             d.receive(seat, m)
         if m.kind == "committed" and d.record.size != self.public_decks[step.deck].main:
             raise self._fault(seat, "a deck of another size than the one declared")
         events: list[Event] = []
-        if isinstance(m, Sealed):
+        if isinstance(m, Sealed) and m.purpose is Purpose.SEARCH:
+            self._asked = None
+            events.extend(self._looked(step.deck))
+        elif isinstance(m, Sealed):
             events.extend(self._bind(step.deck, d.hand[-m.count:]))
+        elif isinstance(m, Arranged):
+            index = m.taken[0] if m.taken else None
+            self._taken = (step.deck, index, d.hand[-1] if m.taken else None)
         elif isinstance(m, Opened):
             events.extend(self._on_opened(step.deck, m))
         elif m.kind == "returned":
@@ -484,6 +553,17 @@ class SorceryReplica:
                 learned.append(pid)
         return [CardsLearned(tuple(learned))] if learned else []
 
+    def _looked(self, owner: int) -> list[Event]:
+        """The owner reads its whole deck: its game learns every face, top first."""
+        if owner != self.seat:
+            return []
+        d = self.decks[owner]
+        pids = list(self.game.sides[owner].deck)
+        for pid, address in zip(pids, d.looking, strict=True):
+            card, _ = d.card_at(address)
+            self.game.apply(Reveal(owner, pid, card.decode("ascii")))
+        return [CardsLearned(tuple(pids))]
+
     def _on_opened(self, owner: int, m: Opened) -> list[Event]:
         pid = self._pid_at.get((owner, m.address))
         if pid is None or pid not in self.game.pieces:
@@ -504,8 +584,12 @@ class SorceryReplica:
             raise self._fault(seat, "a deck's new order is the table's, never a player's")
         before = self.game.copy()
         shown = dict(act.shown)
+        taken = self._taken
         try:
-            self._check_table(action)
+            if taken is not None:
+                self._check_search(seat, action, taken)
+            else:
+                self._check_table(action)
             if len(shown) != len(act.shown):
                 raise IllegalAction("a card shown twice", rule=TABLE_RULE, seat=seat)
             for pid, number in act.shown:
@@ -529,14 +613,35 @@ class SorceryReplica:
         self._log.append(_Did(public(action), act.shown))
         if self._plan is not None and seat == self.seat:
             self._plan = None
+        if taken is not None:
+            self._taken = None
+            _, _, address = taken
+            if isinstance(action, Search) and address is not None:
+                self._log.append(_Bound(seat, ((action.piece, address),)))
+                self._addr[action.piece] = address
+                self._pid_at[seat, address] = action.piece
         self._after_engine(before)
         return (Acted(seat, public(action)),)
+
+    def _check_search(
+        self, seat: int, action: Action, taken: tuple[int, int | None, Address | None]
+    ) -> None:
+        """The act ending a search names the card at the index the ``arranged`` took."""
+        _, index, _ = taken
+        deck = self.game.sides[seat].deck
+        if index is None:
+            if not isinstance(action, Shuffle):
+                raise IllegalAction("a search that took no card ends with a shuffle",
+                                    rule=TABLE_RULE, seat=seat)
+        elif not isinstance(action, Search) or index >= len(deck) or deck[index] != action.piece:
+            raise IllegalAction("the card searched for is not the one the deck gave",
+                                rule=TABLE_RULE, seat=seat)
 
     def _after_engine(self, before: Game) -> None:
         """What the deck layer owes after an action: draws to seal, cards to put back."""
         for p in (0, 1):
             old, new = before.sides[p], self.game.sides[p]
-            drawn = [pid for pid in new.hand if pid in before.pieces
+            drawn = [pid for pid in new.hand if pid in before.pieces and pid not in self._addr
                      and before.pieces[pid].zone is Zone.DECK]
             fresh = [pid for pid in new.hand if pid not in before.pieces]
             self._unbound[p].extend(drawn + fresh)
