@@ -54,12 +54,15 @@ def secret(seed: int, seat: int) -> bytes:
 class MemoryTable:
     """Seats 0 and 1 and a watcher; ``log`` holds every entry in order."""
 
-    def __init__(self, seed: int, *, turn_limit: int = 60) -> None:
+    def __init__(
+        self, seed: int, *, turn_limit: int = 60,
+        decks: tuple[Decklist, Decklist] | None = None, cards: dict[str, Card] | None = None,
+    ) -> None:
         self.seed = seed
-        self.decks = test_decks(seed)
+        self.decks = decks or test_decks(seed)
         rng = random.Random(seed)
         self.first = rng.randrange(2)
-        self.cards = cards_of(self.decks)
+        self.cards = cards or cards_of(self.decks)
         self.game_id = hashlib.sha256(f"game {seed}".encode()).digest()[:16]
         self.turn_limit = turn_limit
         self.seats = [self.seat(p) for p in (0, 1)]

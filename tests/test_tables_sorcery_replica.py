@@ -9,9 +9,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.sorcery_replica_support import MemoryTable, replay
+from tests.sorcery_support import real_card_file
 from wizard_p2p.errors import IllegalAction, UsageError
 from wizard_p2p.sorcery.actions import EndTurn, Search, Shuffle, Unknown
-from wizard_p2p.sorcery.game import Game, Step
+from wizard_p2p.sorcery.decks import read_code
+from wizard_p2p.sorcery.game import Decklist, Game, Step
+from wizard_p2p.sorcery.starters import STARTERS
 from wizard_p2p.tables.sorcery.bodies import Act, decode_entry
 from wizard_p2p.tables.sorcery.kinds import SorceryKind
 from wizard_p2p.tables.sorcery.replica import Entry, SorceryReplica
@@ -169,3 +172,16 @@ def test_a_watcher_needs_no_secret_and_a_seat_its_own_deck() -> None:
     with pytest.raises(UsageError):
         SorceryReplica(game_id=t.game_id, decks=[d.public() for d in t.decks], first=0,
                        cards=t.cards, seat=0, master_secret=b"k" * 32, own=t.decks[1])
+
+
+def test_two_starter_decks_of_the_real_card_file_play_to_a_verified_end() -> None:
+    database = real_card_file()
+    decks = []
+    for starter in STARTERS[:2]:
+        d = read_code(starter.code, database).check()
+        decks.append(Decklist(d.hero, d.main, d.skills, d.extra))
+    t = MemoryTable(11, decks=(decks[0], decks[1]),
+                    cards={c.number: c for c in database})
+    t.play()
+    assert t.watcher.outcome is not None
+    assert t.seats[0].outcome == t.seats[1].outcome == t.watcher.outcome
