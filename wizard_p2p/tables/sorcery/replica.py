@@ -6,19 +6,23 @@ hidden-card engine (``Game.start_hidden``) together. What comes next is fixed by
 state (:meth:`SorceryReplica.due`), in this order of precedence:
 
 1. a deck's set-up (seat 0's deck, then seat 1's): ``committed``, ``greeted``, four
-   ``pass`` entries;
-2. an epoch under way (after a mulligan): its passes;
+   ``pass`` entries; a deck being looked through: its owner's ``arranged``; any other
+   epoch under way (a reshuffle): its passes;
+2. a search asked (``search``): the other's ``sealed`` of purpose ``search``;
 3. cards the engine put back into a deck (the mulligan's four): the owner's ``returned``;
 4. cards the engine drew (the opening four, a turn's draw, a ``Draw``): the other's
-   ``sealed`` of purpose ``draw`` with as many keys;
+   ``sealed`` of purpose ``draw`` with as many keys, top first, bound to the drawn pieces
+   in the order the engine drew them;
 5. the game over: each deck's ``deck_opened`` (owner) then ``revealed`` (other), seat
    0's deck first;
-6. else the engine's player to move: ``opened`` for each card of its hand the action
-   shows the opponent, then ``act``.
+6. a search's card taken and the rest reshuffled: the searcher's ``act``, ``Search``
+   naming the deck piece at the index ``arranged`` took (``Shuffle`` when it took none);
+7. else the engine's player to move: ``opened`` for each card of its hand the action
+   shows the opponent, then ``act``; or, in its turn's play step, ``search``.
 
-A seat's automatic entries (1–5, and the openings of an action it chose) come from
-:meth:`owed`; its action from :meth:`choose`. Every received body is decoded by
-``bodies.decode_entry``; a fault in another seat's entry raises a
+A seat's automatic entries (the deck steps, and the openings and ``act`` of an action it
+chose) come from :meth:`owed`; its action from :meth:`choose`. Every received body is
+decoded by ``bodies.decode_entry``; a fault in another seat's entry raises a
 :class:`~wizard_p2p.errors.PeerFault` naming that seat and ends the replica.
 
 At the end each replica checks both decks (``verify_end``: the commitment, the list a
@@ -26,9 +30,9 @@ legal deck, every pass and box), then replays the whole game with every card kno
 (each drawn card's face from the deck's audit, the skill pool from its opened list)
 through the engine; the end is one :class:`Outcome` or the fault.
 
-Not carried at the table yet: actions that move cards in or out of a deck other than a
-draw, the mulligan and a search of the deck (``Shuffle``, ``MoveCard`` to or from the
-deck) are refused with ``IllegalAction`` (rule ``table``).
+Not carried at the table yet: a look at the top (预见), ``Shuffle`` outside a search
+and ``MoveCard`` into or out of a deck are refused with ``IllegalAction`` (rule
+``table``).
 """
 
 from __future__ import annotations
