@@ -155,3 +155,18 @@ def test_an_entry_out_of_turn_is_its_authors_fault(honest: MemoryTable) -> None:
     log[first_act] = intruder
     for fault in blamed(honest, log, intruder.seat):
         assert "not due" in str(fault)
+
+
+def test_keys_sealed_for_another_count_than_drawn_are_the_sealers_fault(
+    honest: MemoryTable,
+) -> None:
+    def fewer(body: dict[str, Any]) -> None:
+        message = body["message"]
+        message["count"] -= 1
+        message["box"] = message["box"][: -64]
+
+    log, entry = tampered(
+        honest, lambda i, e: e.kind == SorceryKind.SEALED and e.body["message"]["count"] > 1,
+        fewer)
+    for fault in blamed(honest, log, entry.seat):
+        assert "sealed" in str(fault)

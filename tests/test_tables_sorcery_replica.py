@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from tests.sorcery_replica_support import MemoryTable, replay
 from tests.sorcery_support import real_card_file
 from wizard_p2p.errors import IllegalAction, UsageError
-from wizard_p2p.sorcery.actions import EndTurn, Search, Shuffle, Unknown
+from wizard_p2p.sorcery.actions import CreateDerived, EndTurn, Search, Shuffle, Unknown, Zone
 from wizard_p2p.sorcery.decks import read_code
 from wizard_p2p.sorcery.game import Decklist, Game, Step
 from wizard_p2p.sorcery.starters import STARTERS
@@ -185,3 +185,18 @@ def test_two_starter_decks_of_the_real_card_file_play_to_a_verified_end() -> Non
     t.play()
     assert t.watcher.outcome is not None
     assert t.seats[0].outcome == t.seats[1].outcome == t.watcher.outcome
+
+
+def test_a_derived_card_made_in_the_hand_asks_no_draw_of_the_deck() -> None:
+    t = MemoryTable(0)
+    t.play(until=lambda t: t.watcher.game.step is Step.PLAY
+           and t.seats[t.watcher.game.to_move].choice_needed())
+    seat = t.watcher.game.to_move
+    t.seats[seat].choose(CreateDerived(seat, t.decks[seat].extra[0].number, Zone.HAND))
+    entry = t.next_entry()
+    assert entry is not None and entry.kind == SorceryKind.ACT
+    t.deliver(entry)
+    due = t.watcher.due()
+    assert due is not None and due.seat == seat and SorceryKind.ACT in due.kinds
+    t.play()
+    assert t.watcher.outcome is not None

@@ -647,7 +647,10 @@ class SorceryReplica:
             old, new = before.sides[p], self.game.sides[p]
             drawn = [pid for pid in new.hand if pid in before.pieces and pid not in self._addr
                      and before.pieces[pid].zone is Zone.DECK]
-            fresh = [pid for pid in new.hand if pid not in before.pieces]
+            # A mulligan's new hand: fresh pieces drawn from the renumbered deck (a
+            # derived card made in the hand is no card of the deck).
+            fresh = [pid for pid in new.hand
+                     if pid not in before.pieces and not self.game.pieces[pid].derived]
             self._unbound[p].extend(drawn + fresh)
             back = [self._addr[pid] for pid in old.hand
                     if pid in self._addr and (pid not in self.game.pieces
