@@ -9,10 +9,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from wizard_p2p import canonical
 from wizard_p2p.crypto.deck_messages import Greeted
 from wizard_p2p.errors import DecodeError
 from wizard_p2p.sorcery.actions import EndTurn, Mulligan, Summon, Unknown
 from wizard_p2p.tables.sorcery.bodies import (
+    MAX_BODY_BYTES,
     MAX_SHOWN,
     Act,
     DeckStep,
@@ -20,6 +22,7 @@ from wizard_p2p.tables.sorcery.bodies import (
     act_body,
     deck_body,
     decode_entry,
+    decode_entry_bytes,
 )
 from wizard_p2p.tables.sorcery.kinds import SorceryKind
 
@@ -88,3 +91,12 @@ def test_a_search_has_no_fields() -> None:
     assert decode_entry("search", {}) == SearchAsked()
     with pytest.raises(DecodeError):
         decode_entry("search", {"x": 1})
+
+
+def test_a_body_in_bytes_is_read_within_its_limit() -> None:
+    body = act_body(EndTurn(0, ()))
+    assert decode_entry_bytes("act", canonical.encode(body)) == Act(EndTurn(0, ()), ())
+    with pytest.raises(DecodeError):
+        decode_entry_bytes("act", b" " * (MAX_BODY_BYTES + 1))
+    with pytest.raises(DecodeError):
+        decode_entry_bytes("act", b"{\"action\": 1")

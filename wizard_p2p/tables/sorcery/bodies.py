@@ -9,7 +9,8 @@ characters, read by ``parse_action``), ``shown`` the skill-pool cards the action
 public, each its piece number and card number (at most :data:`MAX_SHOWN`). A
 ``search`` body is ``{}``.
 
-:func:`decode_entry` checks every field's type, size and range and gives a
+:func:`decode_entry` (or :func:`decode_entry_bytes`, from canonical JSON bytes within
+:data:`MAX_BODY_BYTES`) checks every field's type, size and range and gives a
 :class:`DeckStep` or an :class:`Act`; anything else is a
 :class:`~wizard_p2p.errors.DecodeError` in one sentence. Whether the entry fits the
 game is the replica's to say.
@@ -21,8 +22,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, TypeAlias
 
+from wizard_p2p import canonical
 from wizard_p2p.crypto.deck_messages import DeckMessage
 from wizard_p2p.errors import DecodeError
+from wizard_p2p.protocol import deck_bodies
 from wizard_p2p.protocol.deck_bodies import body_of, decode_body
 from wizard_p2p.protocol.schema import Int, Str
 from wizard_p2p.sorcery.actions import Action, format_action, parse_action
@@ -30,6 +33,7 @@ from wizard_p2p.sorcery.notation import MAX_TEXT, parse_card_number
 from wizard_p2p.tables.sorcery.kinds import DECK_KIND, SorceryKind
 
 __all__ = [
+    "MAX_BODY_BYTES",
     "MAX_PIECE",
     "MAX_SHOWN",
     "Act",
@@ -39,9 +43,12 @@ __all__ = [
     "act_body",
     "deck_body",
     "decode_entry",
+    "decode_entry_bytes",
 ]
 
 MAX_SHOWN = 16  # skill-pool cards one action makes public
+# The largest body in canonical JSON: a deck message's, wrapped with its deck's seat.
+MAX_BODY_BYTES = deck_bodies.MAX_BODY_BYTES + 64
 MAX_PIECE = 100_000  # piece numbers of one game stay far below this
 
 
@@ -110,6 +117,12 @@ def decode_entry(kind: Any, body: Any) -> Decoded:
     if message.kind != DECK_KIND[k]:
         raise DecodeError(f"body.message: a {message.kind} message in a {k} entry")
     return DeckStep(deck, message)
+
+
+def decode_entry_bytes(kind: Any, data: bytes) -> Decoded:
+    """:func:`decode_entry` of a body in canonical JSON bytes, at most
+    :data:`MAX_BODY_BYTES`."""
+    return decode_entry(kind, canonical.decode(data, MAX_BODY_BYTES))
 
 
 def deck_body(deck: int, message: DeckMessage) -> dict[str, Any]:
