@@ -276,6 +276,9 @@ class SorceryReplica:
         """Who writes next and which kinds fit; None once the game has ended."""
         if self.fault is not None or self.outcome is not None:
             return None
+        if self._pending and self.seat is not None:
+            # Our entry is made (its deck message already in our deck): it comes next.
+            return Due(self.seat, frozenset({self._pending[0].kind}))
         step = self._deck_step_due()
         if step is not None:
             deck, kind = step
@@ -479,6 +482,8 @@ class SorceryReplica:
         seat = entry.seat
         mine = self._take_pending(entry)
         if mine is None:
+            if self._pending:
+                raise self._fault(seat, "an entry while ours is due")
             due = self.due()
             if due is None or seat != due.seat or entry.kind not in due.kinds:
                 raise self._fault(
