@@ -5,9 +5,12 @@ the deck; the game then plays on to a verified end."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.sorcery_replica_support import MAX_ENTRIES, MemoryTable, replay
 from wizard_p2p.errors import IllegalAction, PeerFault, UsageError
@@ -133,3 +136,31 @@ def test_a_search_is_asked_only_by_the_player_to_move() -> None:
     with pytest.raises(PeerFault) as caught:
         t.watcher.receive(intruder)
     assert caught.value.seat == intruder.seat
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), rate=st.sampled_from([0.05, 0.2]))
+def test_searches_at_any_point_of_any_game_end_verified(seed: int, rate: float) -> None:
+    t = MemoryTable(seed)
+    rng = random.Random(seed)
+    searches = 0
+    for _ in range(MAX_ENTRIES):
+        due = t.watcher.due()
+        if due is None:
+            break
+        r = t.seats[due.seat]
+        if r.searching() and r.choice_needed():
+            deck = r.game.sides[due.seat].deck
+            r.choose(Search(due.seat, rng.choice(deck), Unknown.ORDER) if rng.random() < 0.8
+                     else Shuffle(due.seat, Unknown.ORDER))
+        elif SorceryKind.SEARCH in due.kinds and r.choice_needed() and rng.random() < rate:
+            r.begin_search()
+            searches += 1
+        entry = t.next_entry()
+        assert entry is not None
+        t.deliver(entry)
+    assert t.watcher.outcome is not None
+    assert t.watcher.outcome == t.seats[0].outcome == t.seats[1].outcome
+    assert sum(e.kind == SorceryKind.SEARCH for e in t.log) == searches
+    for seat in (0, 1):
+        assert replay(t, t.log, seat).outcome == t.watcher.outcome

@@ -218,7 +218,6 @@ class SorceryReplica:
         self.game = Game.start_hidden(decks, first, cards, **extra)
         self._pool_pids = [list(self.game.sides[p].pool) for p in (0, 1)]
         self.decks = [self._make_deck(p, master_secret, own) for p in (0, 1)]
-        self._own = own
         self._addr: dict[int, Address] = {}  # a drawn piece's address in its owner's deck
         self._pid_at: dict[tuple[int, Address], int] = {}  # and back, by (owner, address)
         self._unbound: list[list[int]] = [list(self.game.sides[p].hand) for p in (0, 1)]
@@ -226,7 +225,6 @@ class SorceryReplica:
         self._opened: set[int] = set()  # pieces opened to both since they were drawn
         self._pending: list[_Pending] = []
         self._plan: Action | None = None  # our chosen action, its openings first
-        self._shown: dict[int, str] = {}  # skill-pool pieces made public, by an act
         self._asked: int | None = None  # the player whose search waits for the sealed deck
         # After a search's ``arranged``: the player, the deck index taken (None: none) and
         # its address; its ``act`` (Search, or Shuffle when none) comes once the rest is
@@ -618,7 +616,6 @@ class SorceryReplica:
             self.game = before
             raise self._fault(seat, f"an illegal act ({exc.rule}): {exc}",
                               f"illegal-{exc.rule}") from None
-        self._shown.update(shown)
         self._log.append(_Did(public(action), act.shown))
         if self._plan is not None and seat == self.seat:
             self._plan = None
