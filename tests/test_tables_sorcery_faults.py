@@ -17,7 +17,7 @@ from wizard_p2p.crypto.deck_faults import (
     WrongOpening,
     WrongPass,
 )
-from wizard_p2p.errors import PeerFault
+from wizard_p2p.errors import PeerFault, UsageError
 from wizard_p2p.tables.sorcery.kinds import SorceryKind
 from wizard_p2p.tables.sorcery.replica import Entry
 
@@ -170,3 +170,18 @@ def test_keys_sealed_for_another_count_than_drawn_are_the_sealers_fault(
         fewer)
     for fault in blamed(honest, log, entry.seat):
         assert "sealed" in str(fault)
+
+
+def test_after_a_fault_the_replica_takes_nothing_more(honest: MemoryTable) -> None:
+    log = list(honest.log)
+    at = next(i for i, e in enumerate(log) if e.kind == SorceryKind.ACT)
+    bad = Entry(log[at].seat, log[at].kind, {"action": "p0 fly", "shown": []})
+    watcher = honest.new_watcher()
+    for entry in log[:at]:
+        watcher.receive(entry)
+    with pytest.raises(PeerFault):
+        watcher.receive(bad)
+    assert watcher.fault is not None and watcher.fault.seat == bad.seat
+    assert watcher.due() is None and watcher.outcome is None
+    with pytest.raises(UsageError):
+        watcher.receive(log[at])
