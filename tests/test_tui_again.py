@@ -54,16 +54,22 @@ def test_without_the_offer_game_over_says_nothing_of_it_and_n_stays() -> None:
 
 
 def test_a_series_later_game_ends_with_the_standings_in_the_players_language() -> None:
-    from wizard_p2p.rules.series import GameResult, series_standings
+    """The standings name the people at this table as the ranking above them does (the
+    player as "you", a bot by its number), and those who sat only at an earlier game by
+    the name they gave."""
+    import re
+
+    from wizard_p2p.rules.series import GameResult, SeriesAfter, series_standings
 
     s = offline_seat(3, seed=9)
     asked: list[bool] = []
+    earlier = GameResult(("a", "b", "c"), ("Me", "Ana", "Zoe"), (90, 10, 30), (7, 2, 3))
+    now = GameResult(("a", "b", "d"), ("Me", "Ana", "Bea"), (-20, 50, 40), (1, 4, 4))
+    after = SeriesAfter(series_standings([earlier, now]), 2, now.people)
 
-    def standings() -> tuple[tuple, int]:  # type: ignore[type-arg]
+    def standings() -> SeriesAfter:
         asked.append(s.snapshot().finished)
-        earlier = GameResult(("a", "b", "c"), ("You", "Ana", "Zoe"), (90, 10, 30), (7, 2, 3))
-        now = GameResult(("a", "b", "d"), ("You", "Ana", "Bea"), (-20, 50, 40), (1, 4, 4))
-        return series_standings([earlier, now]), 2
+        return after
 
     async def script(driver: Driver) -> None:
         app = driver.app
@@ -74,9 +80,15 @@ def test_a_series_later_game_ends_with_the_standings_in_the_players_language() -
         await driver.press("s", "escape")
         text = "\n".join(screen_text(app))
         assert "第 2 局后的系列赛排名" in text
-        rows = [line for line in text.splitlines() if "Zoe" in line or "Bea" in line]
-        assert len(rows) == 2 and "第1名" in text
         assert "先比胜局，再比经验，再比预测准确的轮数" in text
+        seated = {"a": app.name(0), "b": app.name(1), "d": app.name(2)}
+        assert seated["a"] == "你" and {seated["b"], seated["d"]} <= {"机器人 1", "机器人 2"}
+        for line in after.standings:
+            shown = seated.get(line.person, line.name)
+            row = (rf"{line.place}名\s+{re.escape(shown)}\s+{line.played}\s+{line.won}"
+                   rf"\s+{line.points}\s+{line.exact}\b")
+            assert re.search(row, text), (shown, text)
+        assert "Zoe" in text and not {"Me", "Ana", "Bea"} & set(re.findall(r"[A-Za-z]+", text))
 
     run_with_keys(lambda pipe, out: WizardApp(s, "en", input=pipe, output=out, again=True,
                                               standings=standings), script)

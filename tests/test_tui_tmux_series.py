@@ -4,8 +4,9 @@
 plays them). Ana plays the first game through the console with Enter at every decision,
 and at game over takes another game at the table (``n``); her lobby opens again with Ben
 asking for his seat by himself, and a ``bot`` process takes Chen's. Ana plays the second
-game, and its game over shows the standings after game 2 on the console; the
-program's printout holds the standings after each game in Chinese, as the logs give them.
+game, and its game over shows the standings after game 2 on the console, naming Ana,
+Ben and the bot as the table does (你, 机器人 1, 机器人 2); the program's printout holds
+the standings after each game in Chinese, as the logs give them.
 ``history`` of Ana's data directory lists both games of the series with those standings.
 
 The test waits on what the screen shows (polling ``capture-pane`` against a deadline),
@@ -106,6 +107,14 @@ def _standings(text: str, game: int) -> list[tuple[str, ...]]:
     return rows
 
 
+def _names_in_standings(screen: str) -> set[str]:
+    """The names in the rows of the standings a console window shows (a row holds a
+    place, a name and four numbers; the game's own ranking above has one number)."""
+    rows = (re.fullmatch(r"\s*第\d+名\s+(.+?)" + r"\s+-?\d+" * 4 + r"\s*", cell)
+            for line in screen.splitlines() for cell in line.split("│"))
+    return {row.group(1) for row in rows if row is not None}
+
+
 def _expected(logs: list[Path], game: int) -> list[tuple[str, ...]]:
     results = []
     for log in logs[:game]:
@@ -169,6 +178,9 @@ def test_a_series_hosted_in_a_chinese_console_with_a_player_leaving_and_a_bot_se
         assert ZH("series_rule") in screen
         for word in ("played", "won", "points", "exact"):
             assert ZH(f"series_col_{word}") in screen
+        # ... naming the people at the table as its ranking does, Chen by his name.
+        assert _names_in_standings(screen) == {
+            ZH("you_name"), ZH("bot_name", n=1), ZH("bot_name", n=2), "Chen"}, screen
         ana.send("Enter")
         ended = ana.wait_for(lambda s: "exit " in s, "Ana's program to end")
         assert "exit 0" in ended

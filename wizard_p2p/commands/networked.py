@@ -60,7 +60,7 @@ from wizard_p2p.protocol.evidence import MAX_RECORDS, Evidence
 from wizard_p2p.protocol.genesis import SeriesTerms
 from wizard_p2p.protocol.messages import VERSION, decode_entry, signed_version_of
 from wizard_p2p.rules import GameConfig
-from wizard_p2p.rules.series import GameResult, Standing, series_standings
+from wizard_p2p.rules.series import GameResult, SeriesAfter, series_standings
 
 
 def parse_address(text: str) -> tuple[str, int]:
@@ -368,15 +368,14 @@ def _series_first(peer: GamePeer) -> bytes:
     return table.series.first if table.series is not None else table.game_id
 
 
-def _standings_now(
-    run: SeatRun, peer: GamePeer | None
-) -> tuple[tuple[Standing, ...], int] | None:
+def _standings_now(run: SeatRun, peer: GamePeer | None) -> SeriesAfter | None:
     """A series' standings at its later game's end, for the console: this program's
     earlier games of the series (kept in memory as they ended) and this one."""
     if peer is None or not isinstance(peer.outcome, Finished) or peer.table.series is None:
         return None
     earlier = [r for first, r in run.series_results if first == peer.table.series.first]
-    return series_standings([*earlier, _result(peer)]), peer.table.series.game
+    now = _result(peer)
+    return SeriesAfter(series_standings([*earlier, now]), peer.table.series.game, now.people)
 
 
 def _keep_result(run: SeatRun, peer: GamePeer) -> None:

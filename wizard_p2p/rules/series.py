@@ -73,6 +73,17 @@ class Standing:
         return (-self.won, -self.points, -self.exact)
 
 
+@dataclass(frozen=True)
+class SeriesAfter:
+    """A series' standings once one of its games is over: that game's number in the
+    series, and its people seat by seat (so that a screen can name those it seats as it
+    names them at the table)."""
+
+    standings: tuple[Standing, ...]
+    game: int
+    people: tuple[str, ...]
+
+
 def series_standings(games: Iterable[GameResult]) -> tuple[Standing, ...]:
     """The standings after ``games`` (in the order they were played)."""
     rows: dict[str, list[int]] = {}  # person -> [played, won, points, exact]
@@ -97,4 +108,4 @@ def series_standings(games: Iterable[GameResult]) -> tuple[Standing, ...]:
     return tuple(placed)
 
 
-__all__ = ["GameResult", "Standing", "series_standings"]
+__all__ = ["GameResult", "SeriesAfter", "Standing", "series_standings"]

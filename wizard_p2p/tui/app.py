@@ -34,7 +34,7 @@ from prompt_toolkit.output import Output
 from wizard_p2p.bots.coach import Advice, advise, can_advise
 from wizard_p2p.errors import IllegalAction, UsageError, WizardError
 from wizard_p2p.rules import MAX_SEATS, MIN_SEATS, Card, Phase, RoundResult, Suit, suit_to_follow
-from wizard_p2p.rules.series import Standing
+from wizard_p2p.rules.series import SeriesAfter
 from wizard_p2p.seat.controller import SeatController, Snapshot, StatusKind
 from wizard_p2p.tui.controls import ScrollControl
 from wizard_p2p.tui.i18n import Translator
@@ -61,7 +61,7 @@ class WizardApp:
         output: Output | None = None,
         bell: bool = True,
         again: bool = False,
-        standings: Callable[[], tuple[tuple[Standing, ...], int] | None] | None = None,
+        standings: Callable[[], SeriesAfter | None] | None = None,
     ) -> None:
         self.tr = Translator(lang)
         # At game over ``n`` leaves the table for another game at it (``again`` then set).
@@ -726,7 +726,7 @@ def run_app(
 async def run_app_async(
     target: SeatController | LobbyController, lang: str | None = None, *, bell: bool = True,
     again: bool = False,
-    standings: Callable[[], tuple[tuple[Standing, ...], int] | None] | None = None,
+    standings: Callable[[], SeriesAfter | None] | None = None,
 ) -> WizardApp:
     """``run_app`` for a caller that already runs an asyncio loop (the networked node);
     ``again``: game over offers another game at the table (``WizardApp.again`` says if

@@ -199,7 +199,11 @@ def final_lines(app: ConsoleState, cells: int) -> list[Line]:
     series = app.standings() if app.standings is not None and snap.finished else None
     if series is not None:
         lines.append([])
-        lines += [[("", clip(row, cells))] for row in standings_text(tr, *series).splitlines()]
+        # The people at this table named as the ranking above names them; those who sat
+        # only at earlier games by the name they gave.
+        seated = {person: app.name(seat) for seat, person in enumerate(series.people)}
+        text = standings_text(tr, series.standings, series.game, seated)
+        lines += [[("", clip(row, cells))] for row in text.splitlines()]
         lines.append([])
     lines.append([("class:hint", clip(tr("watch_leave" if app.watching else "leave"), cells))])
     if app.offer_again and snap.ended is None and snap.finished:

@@ -13,7 +13,7 @@ from typing import Protocol
 
 from wizard_p2p.bots.coach import Advice
 from wizard_p2p.rules import Card, RoundResult, Suit
-from wizard_p2p.rules.series import Standing
+from wizard_p2p.rules.series import SeriesAfter
 from wizard_p2p.seat.controller import Snapshot
 from wizard_p2p.tui.controls import ScrollControl
 from wizard_p2p.tui.i18n import Translator
@@ -49,9 +49,8 @@ class ConsoleState(Protocol):
     scroll_controls: dict[str, ScrollControl]
     coach_advice: Advice | None  # the advice the COACH window shows (None: thinking)
     offer_again: bool  # game over may offer another game at the same table
-    # A series' standings once this game is over, and the game's number in it (None:
-    # not a series' later game).
-    standings: Callable[[], tuple[tuple[Standing, ...], int] | None] | None
+    # A series' standings once this game is over (None: not a series' later game).
+    standings: Callable[[], SeriesAfter | None] | None
 
     @property
     def screen(self) -> str: ...
