@@ -4,7 +4,9 @@ ticks in, events out — no socket, no clock, no task."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import hypothesis.strategies as st
@@ -543,3 +545,10 @@ def test_every_refusal_kind_has_a_way_the_host_makes_it() -> None:
 @pytest.mark.parametrize("kind", list(_EACH_KIND), ids=str)
 def test_each_refusal_the_host_makes_carries_its_kind(kind: RefusalKind) -> None:
     assert _EACH_KIND[kind]() == [kind]
+
+
+def test_the_spec_lists_every_refusal_kind_once() -> None:
+    spec = (Path(__file__).resolve().parent.parent / "protocol" / "SPEC.md").read_text()
+    table = spec.split("| kind | when |", 1)[1].split("\n\n", 1)[0]
+    listed = re.findall(r"^\| `([a-z_]+)` \|", table, flags=re.M)
+    assert sorted(listed) == sorted(k.value for k in RefusalKind)
