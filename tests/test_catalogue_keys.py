@@ -14,12 +14,14 @@ from pathlib import Path
 import pytest
 
 from wizard_p2p.commands.history import GameState
+from wizard_p2p.node.lobby_common import refusal_said
 from wizard_p2p.node.lobby_news import QUIET, LobbyNews
 from wizard_p2p.protocol.kinds import FaultKind
+from wizard_p2p.protocol.lobby_schema import RefusalKind
 from wizard_p2p.rules import Suit
 from wizard_p2p.rules.config import VARIANT_NAMES
 from wizard_p2p.tui.catalogue_en import EN
-from wizard_p2p.tui.i18n import CATALOGUES
+from wizard_p2p.tui.i18n import CATALOGUES, Translator
 
 PACKAGE = Path(__file__).resolve().parent.parent / "wizard_p2p"
 # Keys the program builds from a prefix and a name (a suit, a variant, a rule, ...).
@@ -92,6 +94,7 @@ BUILT: dict[str, Callable[[], set[str]]] = {
     "variant_": lambda: set(VARIANT_NAMES),
     "history_state_": lambda: {s.value for s in GameState},
     "lobby_news_": lambda: {n.value for n in LobbyNews} - QUIET,
+    "lobby_refused_": lambda: {k.value for k in RefusalKind},
 }
 
 
@@ -103,6 +106,18 @@ def test_keys_built_from_a_vocabulary_match_it_in_every_catalogue(prefix: str) -
                 and not any(k.startswith(p) for p in BUILT if len(p) > len(prefix)
                             and p.startswith(prefix))}
         assert have == expected, lang
+
+
+@pytest.mark.parametrize("kind", list(RefusalKind), ids=str)
+def test_each_refusal_a_host_makes_is_worded_in_every_language(kind: RefusalKind) -> None:
+    said = refusal_said(kind, name="Ann", protocol="wizard-p2p/8")
+    worded = {lang: Translator(lang).say(said) for lang in CATALOGUES}
+    assert len(set(worded.values())) == len(worded)  # each language its own sentence
+    for lang in ("zh", "ja"):
+        assert re.search(CJK, worded[lang]) and _english_left([worded[lang]]) == [], worded
+        assert ":" not in worded[lang] and ";" not in worded[lang]  # full-width punctuation
+    if kind is RefusalKind.NAME_TAKEN:  # the joiner's own name, as it chose it
+        assert all("Ann" in text for text in worded.values())
 
 
 _ENGLISH_SENTENCE = re.compile(r"\b[A-Za-z]{3,}\b(?:\W+\b[A-Za-z]{3,}\b){2,}")

@@ -4,6 +4,9 @@ ticks in, events out — no socket, no clock, no task."""
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import hypothesis.strategies as st
@@ -16,6 +19,7 @@ from wizard_p2p.identity import Identity
 from wizard_p2p.net import CurveKeys
 from wizard_p2p.node.lobby_common import LobbyTimers, Seated
 from wizard_p2p.node.lobby_host_machine import (
+    MAX_WAITING,
     SAME_IDENTITY,
     Admit,
     AskStart,
@@ -49,6 +53,7 @@ from wizard_p2p.protocol.lobby_schema import (
     Hello,
     LobbyBody,
     LobbyPlayer,
+    Ok,
     Ping,
     RefusalKind,
     Watch,
@@ -86,7 +91,7 @@ def _said(events: list[HostEvent], client: str) -> list[dict[str, Any]]:
         if isinstance(event, Reply | Push) and event.client == client:
             out.append(json.loads(event.payload))
         elif isinstance(event, Refusal) and event.client == client:
-            out.append({"type": "refused", "reason": event.reason})
+            out.append({"type": "refused", "reason": event.reason, "kind": event.kind.value})
     return out
 
 
@@ -120,24 +125,31 @@ def test_a_hello_seats_the_joiner_and_everyone_is_told() -> None:
 
 
 @pytest.mark.parametrize(
-    ("message", "reason"),
+    ("message", "reason", "kind"),
     [
-        (_hello(0, code="WXYZ-WXYZ"), "wrong invite code"),
+        (_hello(0, code="WXYZ-WXYZ"), "wrong invite code", RefusalKind.WRONG_CODE),
         (Message(_KEYS[1], "127.0.0.1", 1, Hello(CODE, PROTOCOL, 4000, _player(0))),
-         "the player's key is not the connection's key"),
+         "the player's key is not the connection's key", RefusalKind.KEY_MISMATCH),
         (Message(_KEYS[0], "127.0.0.1", 1, Hello(CODE, "wizard-p2p/0", 4000, _player(0))),
-         "same version"),
-        (Unreadable(_KEYS[0], 1, "hello.port: expected an integer"), "hello.port"),
-        (Message(_KEYS[0], "127.0.0.1", 1, Endorse(b"\x00" * 64)), "no terms to endorse yet"),
+         "same version", RefusalKind.OTHER_VERSION),
+        (Message(_KEYS[0], "10.0.0." + "1" * 60, 1, Hello(CODE, PROTOCOL, 4000, _player(0))),
+         "address", RefusalKind.BAD_ADDRESS),
+        (Unreadable(_KEYS[0], 1, "hello.port: expected an integer"), "hello.port",
+         RefusalKind.UNREADABLE),
+        (Message(_KEYS[0], "127.0.0.1", 1, Endorse(b"\x00" * 64)), "no terms to endorse yet",
+         RefusalKind.NO_TERMS),
+        (Message(_KEYS[0], "127.0.0.1", 1, Ok()), "a joiner does not send Ok",
+         RefusalKind.UNEXPECTED),
     ],
 )
 def test_a_hello_the_table_cannot_take_is_refused_with_a_reason(
-    message: Message | Unreadable, reason: str
+    message: Message | Unreadable, reason: str, kind: RefusalKind
 ) -> None:
     machine = _host()
     events = machine.handle(message, 0.0)
     refusals = [e for e in events if isinstance(e, Refusal)]
     assert len(refusals) == 1 and reason in refusals[0].reason
+    assert refusals[0].kind is kind  # the reason as data, for the joiner to word
     assert refusals[0].msg_id == 1  # the answer to that request
     assert [p.name for p in machine.players] == ["Host"]
 
@@ -149,13 +161,14 @@ def test_names_and_keys_are_unique_and_the_table_holds_its_seats() -> None:
     assert "is taken at this table" in _said(taken, _KEYS[1])[0]["reason"]
     twin = Message(_KEYS[2], "127.0.0.1", 1, Hello(CODE, PROTOCOL, 4000, LobbyPlayer(
         "Twin", _IDS[0].public_key, _KEYS[2], "", b"\x09" * 32)))
-    assert _said(machine.handle(twin, 0.0), _KEYS[2])[0]["reason"] == SAME_IDENTITY
+    twin_said = _said(machine.handle(twin, 0.0), _KEYS[2])[0]
+    assert (twin_said["reason"], twin_said["kind"]) == (SAME_IDENTITY, "same_identity")
     machine.handle(_hello(1), 0.0)
     full = machine.handle(_hello(3), 0.0)
-    assert _said(full, _KEYS[3]) == [{"type": "refused", "reason": "the table is full"}]
     # ... said as data too, for the joiner to word (and to offer watching instead).
-    assert [e.kind for e in full if isinstance(e, Refusal)] == [RefusalKind.TABLE_FULL]
-    assert [e.kind for e in taken if isinstance(e, Refusal)] == [None]
+    assert _said(full, _KEYS[3]) == [
+        {"type": "refused", "reason": "the table is full", "kind": "full"}]
+    assert [e.kind for e in taken if isinstance(e, Refusal)] == [RefusalKind.NAME_TAKEN]
 
 
 def test_the_host_admits_and_refuses_and_a_refused_joiner_may_ask_again() -> None:
@@ -165,7 +178,8 @@ def test_the_host_admits_and_refuses_and_a_refused_joiner_may_ask_again() -> Non
     assert [p.name for p in machine.waiting] == ["P0"] and _news(machine) is LobbyNews.ASKS
     events = machine.handle(Refuse(_KEYS[0]), 1.0)
     assert _said(events, _KEYS[0]) == [
-        {"type": "refused", "reason": "the host did not admit you to the table"}]
+        {"type": "refused", "reason": "the host did not admit you to the table",
+         "kind": "not_admitted"}]
     assert machine.waiting == [] and _news(machine) is LobbyNews.NOT_ADMITTED
     machine.handle(_hello(0, msg_id=2), 2.0)
     assert _news(machine) is LobbyNews.ASKS_AGAIN
@@ -184,7 +198,7 @@ def test_a_removed_player_is_told_and_waits_for_the_host_when_it_asks_again() ->
         machine.handle(Remove(2), 0.0)
     events = machine.handle(Remove(1), 0.0)
     assert _said(events, _KEYS[0]) == [
-        {"type": "refused", "reason": "the host removed you from the table"}]
+        {"type": "refused", "reason": "the host removed you from the table", "kind": "removed"}]
     machine.handle(_hello(0, msg_id=2), 1.0)
     assert [p.name for p in machine.waiting] == ["P0"]
 
@@ -202,8 +216,9 @@ def test_a_silent_joiner_loses_its_seat_at_the_silence_limit() -> None:
 def test_a_ping_from_nobody_seated_is_refused_and_told() -> None:
     machine = _host()
     events = machine.handle(Message(_KEYS[0], "127.0.0.1", 3, Ping()), 0.0)
-    assert [(e.msg_id, e.reason) for e in events if isinstance(e, Refusal)] == [
-        (3, "you hold no seat at this table"), (None, "you hold no seat at this table")]
+    assert [(e.msg_id, e.reason, e.kind) for e in events if isinstance(e, Refusal)] == [
+        (3, "you hold no seat at this table", RefusalKind.NOT_SEATED),
+        (None, "you hold no seat at this table", RefusalKind.NOT_SEATED)]
 
 
 def _to_signing(machine: HostMachine, now: float = 0.0) -> dict[str, Any]:
@@ -230,7 +245,8 @@ def test_a_start_sends_the_terms_collects_every_endorsement_and_hands_the_game_o
     with pytest.raises(UsageError, match="starting"):
         machine.handle(Remove(1), 0.0)
     bad = machine.handle(Message(_KEYS[0], "", 9, Endorse(b"\x00" * 64)), 1.0)
-    assert [e.reason for e in bad if isinstance(e, Refusal)] == ["bad endorsement"]
+    assert [(e.reason, e.kind) for e in bad if isinstance(e, Refusal)] == [
+        ("bad endorsement", RefusalKind.BAD_ENDORSEMENT)]
     first = machine.handle(Message(_KEYS[0], "", 10, Endorse(endorse(_IDS[0], terms))), 1.0)
     assert [m["type"] for m in _said(first, _KEYS[0])] == ["ok"]
     assert not any(isinstance(e, SignGenesis) for e in first)
@@ -260,7 +276,9 @@ def test_a_start_not_endorsed_in_time_is_called_off_and_the_late_seat_freed() ->
     assert machine.wake_at is None
     assert [p.name for p in machine.players] == ["Host", "P0"]
     assert _news(machine) is LobbyNews.CALLED_OFF_LATE and machine.news.who == "P1"
-    assert "did not endorse the game in time" in _said(events, _KEYS[1])[0]["reason"]
+    refused = _said(events, _KEYS[1])[0]
+    assert "did not endorse the game in time" in refused["reason"]
+    assert refused["kind"] == RefusalKind.CALLED_OFF_LATE
     assert [m["type"] for m in _said(events, _KEYS[0])] == ["players"]
 
 
@@ -349,7 +367,188 @@ def test_any_sequence_of_joiners_messages_keeps_the_table_whole(
             machine.players) + len(machine.waiting)
         for e in out:
             if isinstance(e, Refusal):
-                assert e.reason.strip()
+                assert e.reason.strip() and e.kind in set(RefusalKind)
             if isinstance(e, Reply | Push):  # what goes out reads as a lobby message
                 decode_lobby(e.payload)
     hypothesis_event(f"terms sent: {started > 0}")
+
+
+# --- every refusal the host makes, as data ----------------------------------------------
+
+
+def _refusals(events: list[HostEvent], client: str) -> list[RefusalKind]:
+    return [e.kind for e in events if isinstance(e, Refusal) and e.client == client]
+
+
+def _wrong_code() -> list[RefusalKind]:
+    return _refusals(_host().handle(_hello(0, code="WXYZ-WXYZ"), 0.0), _KEYS[0])
+
+
+def _other_version() -> list[RefusalKind]:
+    hello = Message(_KEYS[0], "127.0.0.1", 1, Hello(CODE, "wizard-p2p/0", 4000, _player(0)))
+    return _refusals(_host().handle(hello, 0.0), _KEYS[0])
+
+
+def _key_mismatch() -> list[RefusalKind]:
+    hello = Message(_KEYS[1], "127.0.0.1", 1, Hello(CODE, PROTOCOL, 4000, _player(0)))
+    return _refusals(_host().handle(hello, 0.0), _KEYS[1])
+
+
+def _same_identity() -> list[RefusalKind]:
+    machine = _host()
+    machine.handle(_hello(0), 0.0)
+    twin = Message(_KEYS[2], "127.0.0.1", 1, Hello(CODE, PROTOCOL, 4000, LobbyPlayer(
+        "Twin", _IDS[0].public_key, _KEYS[2], "", b"\x09" * 32)))
+    return _refusals(machine.handle(twin, 0.0), _KEYS[2])
+
+
+def _name_taken() -> list[RefusalKind]:
+    machine = _host()
+    machine.handle(_hello(0, name="Ann"), 0.0)
+    return _refusals(machine.handle(_hello(1, name="ANN"), 0.0), _KEYS[1])
+
+
+def _full() -> list[RefusalKind]:
+    machine = _host(seats=3)
+    _seated(machine, 2)
+    return _refusals(machine.handle(_hello(2), 0.0), _KEYS[2])
+
+
+def _bad_address() -> list[RefusalKind]:
+    hello = Message(_KEYS[0], "1" * 70, 1, Hello(CODE, PROTOCOL, 4000, _player(0)))
+    return _refusals(_host().handle(hello, 0.0), _KEYS[0])
+
+
+def _too_many_waiting() -> list[RefusalKind]:
+    machine = _host(approve=True)
+    keys = [CurveKeys.generate().public for _ in range(MAX_WAITING + 1)]
+    said: list[RefusalKind] = []
+    for i, key in enumerate(keys):
+        player = LobbyPlayer(f"W{i}", Identity.generate().public_key, key, "", bytes([i]) * 32)
+        said = _refusals(machine.handle(Message(key, "127.0.0.1", 1,
+                                                Hello(CODE, PROTOCOL, 4000, player)), 0.0), key)
+    assert len(machine.waiting) == MAX_WAITING
+    return said
+
+
+def _unreadable() -> list[RefusalKind]:
+    return _refusals(_host().handle(Unreadable(_KEYS[0], 1, "too deep"), 0.0), _KEYS[0])
+
+
+def _unexpected() -> list[RefusalKind]:
+    return _refusals(_host().handle(Message(_KEYS[0], "127.0.0.1", 1, Ok()), 0.0), _KEYS[0])
+
+
+def _no_terms() -> list[RefusalKind]:
+    endorsement = Message(_KEYS[0], "127.0.0.1", 1, Endorse(b"\x00" * 64))
+    return _refusals(_host().handle(endorsement, 0.0), _KEYS[0])
+
+
+def _not_seated() -> list[RefusalKind]:
+    """An endorsement from a client the terms do not seat (a ping's is asserted above)."""
+    machine = _host()
+    _seated(machine, 2)
+    _to_signing(machine)
+    return _refusals(machine.handle(Message(_KEYS[3], "", 1, Endorse(b"\x00" * 64)), 1.0),
+                     _KEYS[3])
+
+
+def _starting() -> list[RefusalKind]:
+    machine = _host()
+    _seated(machine, 2)
+    _to_signing(machine)
+    return _refusals(machine.handle(_hello(3), 1.0), _KEYS[3])
+
+
+def _bad_endorsement() -> list[RefusalKind]:
+    machine = _host()
+    _seated(machine, 2)
+    _to_signing(machine)
+    return _refusals(machine.handle(Message(_KEYS[0], "", 1, Endorse(b"\x00" * 64)), 1.0),
+                     _KEYS[0])
+
+
+def _not_admitted() -> list[RefusalKind]:
+    machine = _host(approve=True)
+    machine.handle(_hello(0), 0.0)
+    return _refusals(machine.handle(Refuse(_KEYS[0]), 1.0), _KEYS[0])
+
+
+def _removed() -> list[RefusalKind]:
+    machine = _host()
+    _seated(machine, 1)
+    return _refusals(machine.handle(Remove(1), 1.0), _KEYS[0])
+
+
+def _started_without_you() -> list[RefusalKind]:
+    machine = _host(seats=4, approve=True)
+    for i in (0, 1):
+        machine.handle(_hello(i), 0.0)
+        machine.handle(Admit(_KEYS[i]), 0.0)
+    machine.handle(_hello(2), 0.0)  # still waiting when the host starts
+    return _refusals(machine.handle(AskStart(), 1.0), _KEYS[2])
+
+
+def _called_off_left() -> list[RefusalKind]:
+    machine = _host()
+    _seated(machine, 2)
+    _to_signing(machine)
+    return _refusals(machine.handle(Message(_KEYS[1], "", 20, Bye()), 1.0), _KEYS[1])
+
+
+def _called_off_gone() -> list[RefusalKind]:
+    machine = _host()
+    _seated(machine, 2)
+    _to_signing(machine)
+    machine.handle(Message(_KEYS[0], "", 5, Ping()), 8.0)  # P1 is heard no more
+    return _refusals(machine.handle(Tick(), 10.5), _KEYS[1])
+
+
+def _called_off_late() -> list[RefusalKind]:
+    machine = _host()
+    _seated(machine, 2)
+    _to_signing(machine)
+    for i in (0, 1):
+        machine.handle(Message(_KEYS[i], "", 5, Ping()), 59.0)
+    return _refusals(machine.handle(Tick(), 60.0), _KEYS[1])
+
+
+# How each refusal comes about: a new kind needs its way here (the test below says so).
+_EACH_KIND: dict[RefusalKind, Callable[[], list[RefusalKind]]] = {
+    RefusalKind.WRONG_CODE: _wrong_code,
+    RefusalKind.OTHER_VERSION: _other_version,
+    RefusalKind.KEY_MISMATCH: _key_mismatch,
+    RefusalKind.SAME_IDENTITY: _same_identity,
+    RefusalKind.NAME_TAKEN: _name_taken,
+    RefusalKind.TABLE_FULL: _full,
+    RefusalKind.BAD_ADDRESS: _bad_address,
+    RefusalKind.TOO_MANY_WAITING: _too_many_waiting,
+    RefusalKind.UNREADABLE: _unreadable,
+    RefusalKind.UNEXPECTED: _unexpected,
+    RefusalKind.NO_TERMS: _no_terms,
+    RefusalKind.NOT_SEATED: _not_seated,
+    RefusalKind.STARTING: _starting,
+    RefusalKind.BAD_ENDORSEMENT: _bad_endorsement,
+    RefusalKind.NOT_ADMITTED: _not_admitted,
+    RefusalKind.REMOVED: _removed,
+    RefusalKind.STARTED_WITHOUT_YOU: _started_without_you,
+    RefusalKind.CALLED_OFF_LEFT: _called_off_left,
+    RefusalKind.CALLED_OFF_GONE: _called_off_gone,
+    RefusalKind.CALLED_OFF_LATE: _called_off_late,
+}
+
+
+def test_every_refusal_kind_has_a_way_the_host_makes_it() -> None:
+    assert sorted(_EACH_KIND) == sorted(RefusalKind)
+
+
+@pytest.mark.parametrize("kind", list(_EACH_KIND), ids=str)
+def test_each_refusal_the_host_makes_carries_its_kind(kind: RefusalKind) -> None:
+    assert _EACH_KIND[kind]() == [kind]
+
+
+def test_the_spec_lists_every_refusal_kind_once() -> None:
+    spec = (Path(__file__).resolve().parent.parent / "protocol" / "SPEC.md").read_text()
+    table = spec.split("| kind | when |", 1)[1].split("\n\n", 1)[0]
+    listed = re.findall(r"^\| `([a-z_]+)` \|", table, flags=re.M)
+    assert sorted(listed) == sorted(k.value for k in RefusalKind)

@@ -252,6 +252,32 @@ def test_the_console_lobby_offers_the_variants_to_the_host_only(
     asyncio.run(main())
 
 
+def test_the_console_of_a_removed_joiner_is_given_the_refusal_as_data(
+    lobby_table: TableFactory,
+) -> None:
+    from wizard_p2p.commands.lobby_adapter import LobbyAdapter
+
+    async def never(start: object) -> object:
+        raise AssertionError("no game in this test")
+
+    async def main() -> None:
+        async with lobby_table() as t:
+            t.serve()
+            ann = t.joiner("Ann")
+            console = LobbyAdapter(ann, never)  # type: ignore[arg-type]
+            console.begin()
+            await t.until(lambda: ann.seat == 1)
+            t.host.remove(1)
+            assert console.task is not None
+            await asyncio.wait_for(console.task, 30)  # the lobby ended: the refusal
+            snap = console.snapshot()
+            assert snap.closed == "the host refused: the host removed you from the table"
+            assert snap.closed_said is not None
+            assert snap.closed_said.key == "lobby_refused_removed"
+
+    asyncio.run(main())
+
+
 def test_a_lobby_left_without_a_game_gives_its_mesh_port_back(tmp_path: Path) -> None:
     import socket
 

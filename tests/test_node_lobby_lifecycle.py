@@ -281,8 +281,11 @@ def test_a_player_the_host_refused_asks_again_and_is_admitted(
             first = t.join(ann)
             await t.until(lambda: len(host.waiting) == 1)
             host.refuse(host.waiting[0].client or "")
-            with pytest.raises(LobbyError, match="did not admit you"):
+            with pytest.raises(LobbyError, match="did not admit you") as refused:
                 await asyncio.wait_for(first, 30)
+            # ... and as data, for Ann's console to word in her language.
+            assert refused.value.said is not None
+            assert refused.value.said.key == "lobby_refused_not_admitted"
             await ann.close()
             # The same player runs join again: the host sees the request, and admits it.
             again = t.again(ann)

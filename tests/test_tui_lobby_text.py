@@ -3,6 +3,7 @@ full-width colon, and the help overlay in the lobby names the host's keys."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 import hypothesis.strategies as st
@@ -18,6 +19,7 @@ from tests.lobby_console_support import (
     lobby_screen,
 )
 from tests.test_tui_cjk import ascii_punctuation
+from wizard_p2p.errors import Said
 from wizard_p2p.net.discovery import FAILED, LISTEN_ELSEWHERE, NO_INTERFACE
 from wizard_p2p.tui.app import HELP, WizardApp
 from wizard_p2p.tui.headless import Driver, FixedSizeOutput, screen_text
@@ -83,6 +85,32 @@ def test_a_joiner_waiting_to_be_admitted_sees_its_own_fingerprint() -> None:
     assert f"Your fingerprint: {FINGERPRINTS[4]}" in lobby_screen(waiting)
     seated = FakeLobby(["Ana", "Ben"], you=1)
     assert "Your fingerprint" not in lobby_screen(seated)  # its row shows it
+
+
+class RefusedLobby(FakeLobby):
+    """A joiner's lobby that ended: the host refused it, with a kind (``said``) or not."""
+
+    def __init__(self, said: Said | None) -> None:
+        super().__init__(["Ana", "Ben"], you=4)
+        self.said = said
+
+    def snapshot(self) -> LobbySnapshot:
+        return dataclasses.replace(
+            super().snapshot(), status=(), closed_said=self.said,
+            closed="the host refused: the host did not admit you to the table")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh", "ja"])
+def test_a_refused_joiner_reads_the_refusal_in_its_language(lang: str) -> None:
+    tr = Translator(lang)
+    worded = lobby_screen(RefusedLobby(Said("lobby_refused_not_admitted")), lang)
+    flat = "".join(worded.split())
+    assert "".join(tr("lobby_refused_not_admitted").split()) in flat, worded
+    if lang != "en":
+        assert "admit" not in worded, worded  # not the host's English sentence
+    # A kind this client does not know: the host's own sentence, as it came.
+    raw = " ".join(lobby_screen(RefusedLobby(None), lang).split())
+    assert "the host did not admit you to the table" in raw, raw
 
 
 @pytest.mark.parametrize("you,said", [(0, "The lobby closes for everyone."),

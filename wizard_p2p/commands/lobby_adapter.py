@@ -125,6 +125,7 @@ class LobbyAdapter:
             error=self.error,
             started=self.peer is not None,
             closed=self.closed,
+            closed_said=self.ended_by.said if self.ended_by is not None else None,
             waiting=waiting,
             can_remove=can_remove,
             hosting=isinstance(lobby, HostLobby),

@@ -348,7 +348,10 @@ async def _console_lobby(
     if isinstance(node_lobby.ended_by, TableFull):
         raise node_lobby.ended_by  # the joiner's command says how to watch instead
     if peer is None and node_lobby.closed and node_lobby.closed != "left the lobby":
-        raise UsageError(node_lobby.closed)  # the host left, or turned us away: say so
+        closed = UsageError(node_lobby.closed)  # the host left, or turned us away: say so
+        if node_lobby.ended_by is not None:
+            closed.said = node_lobby.ended_by.said  # in the player's language, if worded
+        raise closed
     if peer is not None:
         _raise_if_failed(run, peer)
     if peer is not None and isinstance(peer.outcome, Finished):

@@ -12,7 +12,7 @@ from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 from zmq.utils import z85
 
-from wizard_p2p.errors import DecodeError, FileRefused, WizardError
+from wizard_p2p.errors import DecodeError, FileRefused, Said, WizardError
 from wizard_p2p.files import read_bounded, write_atomic
 from wizard_p2p.identity import fingerprint
 from wizard_p2p.net import CurveKeys, SenderDropped
@@ -55,6 +55,13 @@ def dropped_who(event: SenderDropped) -> str:
         return f"{who}({fingerprint(z85.decode(event.client.encode()))})"
     except (ValueError, TypeError):
         return f"{who}(?)"
+
+
+def refusal_said(kind: RefusalKind, *, name: str, protocol: str) -> Said:
+    """A host's refusal of ``kind`` as the joiner words it in its own language (the
+    catalogues' ``lobby_refused_<kind>``): ``name`` is the joiner's own, ``protocol``
+    the version it plays."""
+    return Said(f"lobby_refused_{kind.value}", name=name, ours=protocol)
 
 
 # Why the host refuses a client that holds no seat and no waiting place (its ping says

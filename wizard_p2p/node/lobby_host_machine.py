@@ -59,11 +59,16 @@ SAME_IDENTITY = (
     "this identity is seated already: another wizard-p2p runs with the same keys "
     "(give each player its own --data-dir)"
 )
-# Why a hello is refused when every seat is taken (said with RefusalKind.TABLE_FULL).
 TABLE_FULL = "the table is full"
 # The answer to a request to watch before the game begins: the watcher asks again.
 NOT_BEGUN = encode({"type": "wait", "reason": "the game has not begun"})
 _WAIT = encode({"type": "wait", "reason": "the host admits players one by one"})
+# A failed start's news, as the refusal its gone seats are told.
+_CALLED_OFF = {
+    LobbyNews.CALLED_OFF_LEFT: RefusalKind.CALLED_OFF_LEFT,
+    LobbyNews.CALLED_OFF_GONE: RefusalKind.CALLED_OFF_GONE,
+    LobbyNews.CALLED_OFF_LATE: RefusalKind.CALLED_OFF_LATE,
+}
 
 
 # --- inputs -----------------------------------------------------------------------------
@@ -176,13 +181,14 @@ class Push:
 
 @dataclass(frozen=True)
 class Refusal:
-    """Refuse ``client`` with ``reason``: the answer to request ``msg_id``, or pushed
-    when ``msg_id`` is None."""
+    """Refuse ``client`` with ``reason`` (English, for old clients and the log) and
+    ``kind`` (the same as data, for the joiner to word): the answer to request
+    ``msg_id``, or pushed when ``msg_id`` is None."""
 
     client: str
     reason: str
+    kind: RefusalKind
     msg_id: int | None = None
-    kind: RefusalKind | None = None  # the reason as data, for a kind the joiner words
 
 
 @dataclass(frozen=True)
@@ -231,6 +237,14 @@ class Started:
     """The genesis is out: the game is the seats' own. ``people``: the seats persons play."""
 
     people: frozenset[int]
+
+
+@dataclass(frozen=True)
+class _Why:
+    """A refusal before it is sent: its kind and the host's sentence."""
+
+    kind: RefusalKind
+    reason: str
 
 
 HostEvent = (
@@ -332,7 +346,7 @@ class HostMachine:
                 client=client, msg_id=msg_id
             ):
                 # Asked, started or closed: the driver stops reading before these.
-                self._refuse(client, "the game is starting", msg_id)
+                self._refuse(client, RefusalKind.STARTING, "the game is starting", msg_id)
             case Tick():
                 self._tick(now)
             case Admit(client=client):
@@ -368,8 +382,10 @@ class HostMachine:
         self.news = status
         self._emit(NewsChanged(status))
 
-    def _refuse(self, client: str, reason: str, msg_id: int | None = None) -> None:
-        self._emit(Refusal(client, reason, msg_id))
+    def _refuse(
+        self, client: str, kind: RefusalKind, reason: str, msg_id: int | None = None
+    ) -> None:
+        self._emit(Refusal(client, reason, kind, msg_id))
 
     def _full(self) -> bool:
         return len(self.players) == self.config.seats
@@ -415,7 +431,7 @@ class HostMachine:
         self._barred.add(joiner.sign_key)
         self._heard.pop(client, None)
         self._say(LobbyStatus(LobbyNews.NOT_ADMITTED, joiner.name))
-        self._refuse(client, "the host did not admit you to the table")
+        self._refuse(client, RefusalKind.NOT_ADMITTED, "the host did not admit you to the table")
         self._emit(TableChanged())
 
     def _remove(self, seat: int) -> None:
@@ -429,7 +445,7 @@ class HostMachine:
         self._barred.add(player.sign_key)
         assert player.client is not None  # only the host's own seat has none
         self._heard.pop(player.client, None)
-        self._refuse(player.client, "the host removed you from the table")
+        self._refuse(player.client, RefusalKind.REMOVED, "the host removed you from the table")
         self._say(LobbyStatus(LobbyNews.REMOVED, player.name))
         self._push_players()
 
@@ -463,7 +479,7 @@ class HostMachine:
         if client in self._heard:
             self._heard[client] = now
         if isinstance(message, Unreadable):
-            self._refuse(client, message.reason, msg_id)
+            self._refuse(client, RefusalKind.UNREADABLE, message.reason, msg_id)
             return
         body = message.body
         if isinstance(body, Hello):
@@ -475,24 +491,24 @@ class HostMachine:
             if self.holds(client):
                 self._emit(Reply(client, msg_id, OK))
             else:
-                self._refuse(client, NOT_SEATED, msg_id)
-                self._refuse(client, NOT_SEATED)
+                self._refuse(client, RefusalKind.NOT_SEATED, NOT_SEATED, msg_id)
+                self._refuse(client, RefusalKind.NOT_SEATED, NOT_SEATED)
         elif isinstance(body, Bye):
             self._leave(client, LobbyNews.LEFT)
         elif isinstance(body, Watch):
             self._emit(Reply(client, msg_id, NOT_BEGUN))
         elif isinstance(body, Endorse):
-            self._refuse(client, "there are no terms to endorse yet", msg_id)
+            self._refuse(client, RefusalKind.NO_TERMS, "there are no terms to endorse yet", msg_id)
         else:
-            self._refuse(client, f"a joiner does not send {type(body).__name__}", msg_id)
+            self._refuse(client, RefusalKind.UNEXPECTED,
+                         f"a joiner does not send {type(body).__name__}", msg_id)
 
     def _hello(self, hello: Hello, message: Message, now: float) -> None:
         client, msg_id = message.client, message.msg_id
         seated = len(self.players)
         refusal, place = self._hello_answer(hello, message, now)
         if refusal is not None:
-            full = RefusalKind.TABLE_FULL if refusal == TABLE_FULL else None
-            self._emit(Refusal(client, refusal, msg_id, full))
+            self._refuse(client, refusal.kind, refusal.reason, msg_id)
         elif place is None:
             self._emit(Reply(client, msg_id, _WAIT))
         else:
@@ -502,27 +518,30 @@ class HostMachine:
 
     def _hello_answer(
         self, hello: Hello, message: Message, now: float
-    ) -> tuple[str | None, int | None]:
+    ) -> tuple[_Why | None, int | None]:
         """Why the hello is refused, or the seat it holds (None: it waits for the host)."""
+        wrong_code = _Why(RefusalKind.WRONG_CODE, "wrong invite code")
         try:
             if normalise_code(hello.code) != self.code:
-                return "wrong invite code", None
+                return wrong_code, None
         except UsageError:
-            return "wrong invite code", None
+            return wrong_code, None
         # A joiner older than the field says nothing; the terms' check catches it.
         if hello.protocol is not None and hello.protocol != self.protocol:
-            return other_version(self.protocol, hello.protocol), None
+            return _Why(RefusalKind.OTHER_VERSION,
+                        other_version(self.protocol, hello.protocol)), None
         player = hello.player
         client = message.client
         if player.curve_key != client:
-            return "the player's key is not the connection's key", None
+            return _Why(RefusalKind.KEY_MISMATCH,
+                        "the player's key is not the connection's key"), None
         seat = next((s for s, p in enumerate(self.players) if p.client == client), None)
         held = self.players[seat] if seat is not None else next(
             (p for p in self.waiting if p.client == client), None)
         if held is not None and held.coin_commit != player.coin_commit:
             # The same keys from another program (one data dir, two processes): its
             # hello is not the one that holds the place.
-            return SAME_IDENTITY, None
+            return _Why(RefusalKind.SAME_IDENTITY, SAME_IDENTITY), None
         if seat is not None:
             return None, seat  # a repeated hello
         if held is not None:
@@ -533,14 +552,15 @@ class HostMachine:
         try:
             address = joiner_address(message.address, hello.port)
         except DecodeError as exc:
-            return str(exc), None
+            return _Why(RefusalKind.BAD_ADDRESS, str(exc)), None
         joiner = Seated(player.name, player.sign_key, player.curve_key, address,
                         player.coin_commit, client, player.bot)
         again = player.sign_key in self._barred
         if self.approve or again:
             # A player the host refused or removed may ask again: the host decides.
             if len(self.waiting) >= MAX_WAITING:
-                return "too many players are waiting for the host: try later", None
+                return _Why(RefusalKind.TOO_MANY_WAITING,
+                            "too many players are waiting for the host: try later"), None
             self.waiting.append(joiner)
             self._heard[client] = now
             self._say(LobbyStatus(LobbyNews.ASKS_AGAIN if again else LobbyNews.ASKS,
@@ -552,15 +572,16 @@ class HostMachine:
         self._say(LobbyStatus(LobbyNews.JOINED, joiner.name))
         return None, len(self.players) - 1
 
-    def _refusal(self, player: LobbyPlayer) -> str | None:
+    def _refusal(self, player: LobbyPlayer) -> _Why | None:
         """Why ``player`` cannot sit at this table now, or None."""
         everyone = self.players + self.waiting
         if any(p.sign_key == player.sign_key for p in everyone):
-            return SAME_IDENTITY
+            return _Why(RefusalKind.SAME_IDENTITY, SAME_IDENTITY)
         if any(p.name.casefold() == player.name.casefold() for p in everyone):
-            return f"the name {player.name!r} is taken at this table: choose another (--name)"
+            return _Why(RefusalKind.NAME_TAKEN, f"the name {player.name!r} is taken at this "
+                        "table: choose another (--name)")
         if len(self.players) >= self.config.seats:
-            return TABLE_FULL
+            return _Why(RefusalKind.TABLE_FULL, TABLE_FULL)
         return None
 
     def _leave(self, client: str, why: LobbyNews) -> Seated | None:
@@ -613,7 +634,8 @@ class HostMachine:
         self.players = [host, *again, *(p for p in rest if not p.bot), *bots]
         for joiner in self.waiting:
             assert joiner.client is not None
-            self._refuse(joiner.client, "the game started without you")
+            self._refuse(joiner.client, RefusalKind.STARTED_WITHOUT_YOU,
+                         "the game started without you")
         self.waiting = []
         config = GameConfig.with_variants(len(self.players), list(self.config.variants()))
         self._push_players()
@@ -647,7 +669,7 @@ class HostMachine:
         if seat is not None:
             self._heard[client] = now
         if isinstance(message, Unreadable):
-            self._refuse(client, message.reason, msg_id)
+            self._refuse(client, RefusalKind.UNREADABLE, message.reason, msg_id)
             return
         body = message.body
         if isinstance(body, Ping):
@@ -656,22 +678,24 @@ class HostMachine:
             if seat is not None:
                 self._call_off([self.players[seat]], LobbyNews.CALLED_OFF_LEFT)
         elif isinstance(body, Hello):
-            self._refuse(client, "the game is starting", msg_id)
+            self._refuse(client, RefusalKind.STARTING, "the game is starting", msg_id)
         elif isinstance(body, Watch):
             self._emit(Reply(client, msg_id, NOT_BEGUN))
         elif isinstance(body, Endorse):
             self._endorsed(client, msg_id, seat, body.signature)
         else:
-            self._refuse(client, f"a joiner does not send {type(body).__name__}", msg_id)
+            self._refuse(client, RefusalKind.UNEXPECTED,
+                         f"a joiner does not send {type(body).__name__}", msg_id)
 
     def _endorsed(self, client: str, msg_id: int, seat: int | None, signature: bytes) -> None:
         if seat is None:
-            self._refuse(client, "you are not seated at this table", msg_id)
+            self._refuse(client, RefusalKind.NOT_SEATED, "you are not seated at this table",
+                         msg_id)
             return
         try:
             verify(self.players[seat].sign_key, GENESIS_DOMAIN, self._signed, signature)
         except WizardError:
-            self._refuse(client, "bad endorsement", msg_id)
+            self._refuse(client, RefusalKind.BAD_ENDORSEMENT, "bad endorsement", msg_id)
             return
         self._endorsements[seat] = signature
         self._emit(Reply(client, msg_id, OK))
@@ -699,7 +723,7 @@ class HostMachine:
         for player in gone:
             if player.client is not None:
                 self._heard.pop(player.client, None)
-                self._refuse(player.client, news_text(LobbyStatus(why, names)))
+                self._refuse(player.client, _CALLED_OFF[why], news_text(LobbyStatus(why, names)))
         self.players = [self.players[0], *(p for p in self.players[1:] if p not in gone)]
         self.stage = advance(self.stage, HostStep.CALL_OFF)
         self._signed, self._endorsements, self._clients = b"", {}, {}

@@ -33,6 +33,7 @@ from wizard_p2p.node.lobby_common import (
     check_own_name,
     encode,
     lobby_keys,
+    refusal_said,
     save_people,
 )
 from wizard_p2p.node.lobby_join_machine import (
@@ -248,7 +249,10 @@ class JoinLobby:
                 case Ended(reason=reason, kind=kind):
                     if changed:
                         self._notify()
-                    raise (TableFull if kind is RefusalKind.TABLE_FULL else LobbyError)(reason)
+                    error = (TableFull if kind is RefusalKind.TABLE_FULL else LobbyError)(reason)
+                    if kind is not None:  # a kind this client knows: worded in its language
+                        error.said = refusal_said(kind, name=self.name, protocol=self.protocol)
+                    raise error
         if changed:
             self._notify()
 

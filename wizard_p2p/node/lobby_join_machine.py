@@ -329,7 +329,7 @@ class JoinMachine:
         mine = [s for s, p in enumerate(self.players) if p.sign_key == self.sign_key]
         if not mine and self.seat is not None:
             # The host's list no longer seats us (another program of our keys left).
-            self._end(f"the host refused: {NOT_SEATED}", now)
+            self._end(f"the host refused: {NOT_SEATED}", now, kind=RefusalKind.NOT_SEATED)
             return
         self.seat = mine[0] if mine else self.seat
         if self.stage is JoinStage.SIGNING:

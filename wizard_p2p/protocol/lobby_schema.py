@@ -212,10 +212,33 @@ class Refused:
 
 
 class RefusalKind(StrEnum):
-    """Why a hello is refused, as data a joiner words in its own language (the ``reason``
-    is the host's sentence). A kind this client does not know reads as none."""
+    """Why the host refuses a joiner, as data a joiner words in its own language (the
+    ``reason`` is the host's sentence, for older clients and the log). The host says one
+    with every refusal (SPEC §9); a kind this client does not know reads as none."""
 
+    # A hello the table cannot take.
+    WRONG_CODE = "wrong_code"  # the invite code is not this lobby's
+    OTHER_VERSION = "other_version"  # the joiner plays another protocol version
+    KEY_MISMATCH = "key_mismatch"  # the player's key is not the connection's key
+    SAME_IDENTITY = "same_identity"  # these signing keys hold a seat or a place already
+    NAME_TAKEN = "name_taken"  # another player at the table has this name
     TABLE_FULL = "full"  # every seat is taken: the table can be watched
+    BAD_ADDRESS = "bad_address"  # no player address can be made of the joiner's IP and port
+    TOO_MANY_WAITING = "too_many_waiting"  # the host's list of joiners waiting is full
+    # A message out of place.
+    UNREADABLE = "unreadable"  # the schema refused the joiner's message
+    UNEXPECTED = "unexpected"  # a message type a joiner does not send
+    NO_TERMS = "no_terms"  # an endorsement before any terms are out
+    NOT_SEATED = "not_seated"  # the joiner holds no seat (a ping, an endorsement)
+    STARTING = "starting"  # the game is starting: no new joiner
+    BAD_ENDORSEMENT = "bad_endorsement"  # the endorsement does not verify
+    # The host's decisions, and a start that failed.
+    NOT_ADMITTED = "not_admitted"  # the host refused the waiting joiner
+    REMOVED = "removed"  # the host took the joiner off the table
+    STARTED_WITHOUT_YOU = "started_without_you"  # the game began while the joiner waited
+    CALLED_OFF_LEFT = "called_off_left"  # the start failed: the joiner left
+    CALLED_OFF_GONE = "called_off_gone"  # ... the joiner was not heard from
+    CALLED_OFF_LATE = "called_off_late"  # ... the joiner did not endorse in time
 
 
 @dataclass(frozen=True)

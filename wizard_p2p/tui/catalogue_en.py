@@ -864,4 +864,37 @@ EN: dict[str, str] = {
     "error_unknown_lang": "unknown language {lang}; choose one of {choices}",
     "error_gate_bots": "the host named as a bot a seat this game does not have (it has {seats})",
     "error_table_full_watch": "the table is full; watch it with: {command}",
+    # A host's refusal of a joiner, by its kind (protocol.lobby_schema.RefusalKind).
+    "lobby_refused_wrong_code": "the host refused: the invite code is not this table's",
+    "lobby_refused_other_version": (
+        "the host refused: its table plays another version of wizard-p2p (this one plays "
+        "{ours}); every player needs the same version"
+    ),
+    "lobby_refused_key_mismatch": "the host refused: the player's key is not the connection's key",
+    "lobby_refused_same_identity": (
+        "the host refused: another wizard-p2p with the same keys holds a place at this table "
+        "already; each player needs a data folder of their own (--data-dir)"
+    ),
+    "lobby_refused_name_taken": (
+        "the host refused: the name {name} is taken at this table; choose another (--name)"
+    ),
+    "lobby_refused_full": "the host refused: the table is full",
+    "lobby_refused_bad_address": (
+        "the host refused: it cannot make this player's address from where it connects"
+    ),
+    "lobby_refused_too_many_waiting": (
+        "the host refused: too many players are waiting for the host; try later"
+    ),
+    "lobby_refused_unreadable": "the host refused: it could not read what this client sent",
+    "lobby_refused_unexpected": "the host refused: a joiner does not send that message",
+    "lobby_refused_no_terms": "the host refused: there is no game to sign yet",
+    "lobby_refused_not_seated": "the host refused: you hold no seat at this table",
+    "lobby_refused_starting": "the host refused: the game is starting",
+    "lobby_refused_bad_endorsement": "the host refused: your signature of the game does not verify",
+    "lobby_refused_not_admitted": "the host did not admit you to the table",
+    "lobby_refused_removed": "the host removed you from the table",
+    "lobby_refused_started_without_you": "the game started without you",
+    "lobby_refused_called_off_left": "the start was called off: you left the lobby",
+    "lobby_refused_called_off_gone": "the start was called off: the host heard nothing from you",
+    "lobby_refused_called_off_late": "the start was called off: you did not sign the game in time",
 }

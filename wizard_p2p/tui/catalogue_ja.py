@@ -853,4 +853,41 @@ JA: dict[str, str] = {
     "error_unknown_lang": "不明な言語 {lang}。次から選んでください：{choices}",
     "error_gate_bots": "ホストがこのゲームにない席をボットと伝えました（席は {seats} つです）",
     "error_table_full_watch": "テーブルは満席です。観戦するには：{command}",
+    # A host's refusal of a joiner, by its kind (protocol.lobby_schema.RefusalKind).
+    "lobby_refused_wrong_code": (
+        "ホストに断られました：招待コードがこのテーブルのものではありません"
+    ),
+    "lobby_refused_other_version": (
+        "ホストに断られました：テーブルは別のバージョンの wizard-p2p です（このプログラムは "
+        "{ours}）。全員が同じバージョンを使う必要があります"
+    ),
+    "lobby_refused_key_mismatch": "ホストに断られました：プレイヤーの鍵が接続の鍵と一致しません",
+    "lobby_refused_same_identity": (
+        "ホストに断られました：同じ鍵の別の wizard-p2p がすでにこのテーブルにいます。プレイ"
+        "ヤーごとに自分のデータフォルダーが必要です（--data-dir）"
+    ),
+    "lobby_refused_name_taken": (
+        "ホストに断られました：名前 {name} はこのテーブルで使われています。別の名前を選んで"
+        "ください（--name）"
+    ),
+    "lobby_refused_full": "ホストに断られました：テーブルは満席です",
+    "lobby_refused_bad_address": (
+        "ホストに断られました：接続元からこのプレイヤーのアドレスを作れません"
+    ),
+    "lobby_refused_too_many_waiting": (
+        "ホストに断られました：ホストの承認を待つプレイヤーが多すぎます。後でもう一度試して"
+        "ください"
+    ),
+    "lobby_refused_unreadable": "ホストに断られました：このクライアントが送ったものを読めません",
+    "lobby_refused_unexpected": "ホストに断られました：参加者はそのメッセージを送りません",
+    "lobby_refused_no_terms": "ホストに断られました：署名するゲームはまだありません",
+    "lobby_refused_not_seated": "ホストに断られました：このテーブルにあなたの席はありません",
+    "lobby_refused_starting": "ホストに断られました：ゲームが始まるところです",
+    "lobby_refused_bad_endorsement": "ホストに断られました：あなたのゲームへの署名を検証できません",
+    "lobby_refused_not_admitted": "ホストはあなたのテーブルへの参加を認めませんでした",
+    "lobby_refused_removed": "ホストがあなたをテーブルから外しました",
+    "lobby_refused_started_without_you": "あなた抜きでゲームが始まりました",
+    "lobby_refused_called_off_left": "開始を取りやめました：あなたがロビーを出ました",
+    "lobby_refused_called_off_gone": "開始を取りやめました：ホストとあなたの連絡が途絶えました",
+    "lobby_refused_called_off_late": "開始を取りやめました：あなたが時間内に署名しませんでした",
 }

@@ -810,4 +810,32 @@ ZH: dict[str, str] = {
     "error_unknown_lang": "未知的语言 {lang}；请从 {choices} 中选择",
     "error_gate_bots": "主持人把本局没有的座位说成机器人（本局有 {seats} 个座位）",
     "error_table_full_watch": "牌桌已满；观战请用：{command}",
+    # A host's refusal of a joiner, by its kind (protocol.lobby_schema.RefusalKind).
+    "lobby_refused_wrong_code": "主持人拒绝了：邀请码不是这张牌桌的",
+    "lobby_refused_other_version": (
+        "主持人拒绝了：其牌桌使用另一版本的 wizard-p2p（本程序为 {ours}）；每位玩家需要同一版本"
+    ),
+    "lobby_refused_key_mismatch": "主持人拒绝了：玩家的密钥与连接的密钥不符",
+    "lobby_refused_same_identity": (
+        "主持人拒绝了：另一个使用相同密钥的 wizard-p2p 已在这张牌桌占有位置；每位玩家需要"
+        "自己的数据文件夹（--data-dir）"
+    ),
+    "lobby_refused_name_taken": (
+        "主持人拒绝了：名字 {name} 在这张牌桌已被使用；请另选一个（--name）"
+    ),
+    "lobby_refused_full": "主持人拒绝了：牌桌已满",
+    "lobby_refused_bad_address": "主持人拒绝了：无法从连接来源得出这位玩家的地址",
+    "lobby_refused_too_many_waiting": "主持人拒绝了：等待主持人接纳的玩家太多；请稍后再试",
+    "lobby_refused_unreadable": "主持人拒绝了：无法读取本客户端发送的内容",
+    "lobby_refused_unexpected": "主持人拒绝了：加入者不会发送这种消息",
+    "lobby_refused_no_terms": "主持人拒绝了：还没有可签署的对局",
+    "lobby_refused_not_seated": "主持人拒绝了：你在这张牌桌没有座位",
+    "lobby_refused_starting": "主持人拒绝了：游戏正在开始",
+    "lobby_refused_bad_endorsement": "主持人拒绝了：你对本局的签署无法验证",
+    "lobby_refused_not_admitted": "主持人没有接纳你加入牌桌",
+    "lobby_refused_removed": "主持人把你移出了牌桌",
+    "lobby_refused_started_without_you": "游戏已在没有你的情况下开始",
+    "lobby_refused_called_off_left": "开始已取消：你离开了大厅",
+    "lobby_refused_called_off_gone": "开始已取消：主持人与你失去联系",
+    "lobby_refused_called_off_late": "开始已取消：你没有及时签署本局",
 }

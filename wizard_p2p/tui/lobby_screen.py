@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 
-from wizard_p2p.errors import UsageError
+from wizard_p2p.errors import Said, UsageError
 from wizard_p2p.rules import MAX_SEATS, MIN_SEATS
 from wizard_p2p.seat.controller import SeatController
 from wizard_p2p.tui.controls import Line, flow
@@ -96,6 +96,9 @@ class LobbySnapshot:
     error: str | None = None
     started: bool = False  # table() is ready
     closed: str | None = None  # the lobby ended without a game, and why
+    # ... as a sentence the console words in its language (a host's refusal of a kind
+    # this client knows); None: ``closed`` is shown as it is.
+    closed_said: Said | None = None
     # The variants this player may switch on and off (the host, before the start), in
     # the order the digit keys 1, 2, ... toggle them; empty for everyone else.
     variant_choices: tuple[str, ...] = ()
@@ -332,7 +335,8 @@ def lobby_lines(
         )
     lines.append([])
     if snap.closed:
-        lines += flow(sentence("class:message", tr("lobby_error", detail=snap.closed)), cells)
+        closed = tr.say(snap.closed_said) if snap.closed_said is not None else snap.closed
+        lines += flow(sentence("class:message", tr("lobby_error", detail=closed)), cells)
     elif snap.error:
         lines += flow(sentence("class:message", tr("lobby_error", detail=snap.error)), cells)
     status = lobby_status_text(snap, tr)
