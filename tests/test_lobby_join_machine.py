@@ -8,6 +8,7 @@ from typing import Any
 import hypothesis.strategies as st
 from hypothesis import given
 
+from wizard_p2p.errors import Said
 from wizard_p2p.identity import Identity
 from wizard_p2p.net import CurveKeys
 from wizard_p2p.node.lobby_common import LobbyTimers
@@ -120,6 +121,31 @@ def test_a_refusal_or_a_goodbye_ends_the_lobby_with_its_reason() -> None:
     left.handle(_welcome(), 0.0)
     assert _ended(left.handle(FromHost(Bye()), 1.0)) == "the host left the lobby"
     assert left.handle(Leave(), 2.0) == [SayBye()]  # it held a seat: whatever is left, freed
+
+
+def _said(events: list[JoinEvent]) -> str | None:
+    ends = [e for e in events if isinstance(e, Ended)]
+    assert len(ends) == 1, events
+    return None if ends[0].said is None else ends[0].said.key
+
+
+def test_every_ending_of_the_joiners_own_is_worded_as_data() -> None:
+    """An ending no host's refusal kind words carries its catalogue sentence, so the
+    joiner's screen and printout say it in the player's language."""
+    seated = _machine()
+    seated.handle(_welcome(), 0.0)
+    assert _said(seated.handle(FromHost(Bye()), 1.0)) == "lobby_ended_host_left"
+    silent = _machine()
+    silent.handle(_welcome(), 0.0)
+    assert _said(silent.handle(Tick(heard=0.0), 60.0)) == "lobby_ended_host_gone"
+    garbled = _machine()
+    assert _said(garbled.handle(Unreadable("not JSON"), 0.0)) == "lobby_ended_unreadable"
+    other = _machine()
+    assert _said(other.handle(_welcome(protocol="wizard-p2p/0"), 0.0)) == (
+        "lobby_ended_other_version")
+    lost = _machine()
+    assert _said(lost.handle(Lost("x", Said("lobby_ended_endorsement_lost")), 0.0)) == (
+        "lobby_ended_endorsement_lost")
 
 
 def test_a_hello_to_a_next_lobby_is_said_again_until_its_deadline() -> None:

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from wizard_p2p.errors import DecodeError, WizardError
+from wizard_p2p.errors import DecodeError, Said, WizardError
 from wizard_p2p.identity import Identity
 from wizard_p2p.net import CurveKeys, LobbyClient, LobbyRefused, LobbyTimeout, NetConfig
 from wizard_p2p.node.invite import normalise_code
@@ -193,10 +193,12 @@ class JoinLobby:
             # The lobby's key derives from the code: a wrong code fails the handshake.
             return HelloFailed(
                 f"the lobby at {self.host}:{self.port} refused us: check the invite code "
-                f"{code} (a lobby also closes once its game has started)"
+                f"{code} (a lobby also closes once its game has started)",
+                Said("lobby_ended_wrong_code", address=f"{self.host}:{self.port}", code=code),
             )
         except LobbyTimeout:
-            return HelloFailed(f"no Wizard lobby answers at {self.host}:{self.port}")
+            return HelloFailed(f"no Wizard lobby answers at {self.host}:{self.port}",
+                               Said("lobby_ended_no_answer", address=f"{self.host}:{self.port}"))
         self._client.last_heard = time.monotonic()
         return self._decoded(raw)
 
@@ -246,12 +248,14 @@ class JoinLobby:
                     assert self._store is not None and self._record is not None
                     save_people(self._store, people)
                     self._start = GameStart(entry, self._store, self._record, people)
-                case Ended(reason=reason, kind=kind):
+                case Ended(reason=reason, kind=kind, said=said):
                     if changed:
                         self._notify()
                     error = (TableFull if kind is RefusalKind.TABLE_FULL else LobbyError)(reason)
                     if kind is not None:  # a kind this client knows: worded in its language
                         error.said = refusal_said(kind, name=self.name, protocol=self.protocol)
+                    elif said is not None:  # an ending of our own, worded the same way
+                        error.said = said
                     raise error
         if changed:
             self._notify()
@@ -272,7 +276,8 @@ class JoinLobby:
             answer = self._decoded(await client.request(
                 encode({"type": "endorse", "signature": signature.hex()})))
         except LobbyTimeout:
-            answer = Lost("the host did not take our endorsement")
+            answer = Lost("the host did not take our endorsement",
+                          Said("lobby_ended_endorsement_lost"))
         await self._carry_out(machine.handle(answer, time.monotonic()))
 
     async def close(self) -> None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from wizard_p2p.errors import Said
 from wizard_p2p.node.lobby_common import NOT_SEATED, LobbyTimers, Seated, other_version
 from wizard_p2p.node.lobby_news import LobbyNews, LobbyStatus
 from wizard_p2p.node.lobby_stage import JoinStage, JoinStep, join_advance
@@ -58,16 +59,19 @@ class Unreadable:
 
 @dataclass(frozen=True)
 class HelloFailed:
-    """The hello got no answer, or the lobby's socket refused us (``reason`` says which)."""
+    """The hello got no answer, or the lobby's socket refused us (``reason`` says which;
+    ``said`` words it in the player's language)."""
 
     reason: str
+    said: Said | None = None
 
 
 @dataclass(frozen=True)
 class Lost:
-    """A request went unanswered (``reason`` says which)."""
+    """A request went unanswered (``reason`` says which; ``said`` words it)."""
 
     reason: str
+    said: Said | None = None
 
 
 @dataclass(frozen=True)
@@ -147,6 +151,7 @@ class Ended:
 
     reason: str
     kind: RefusalKind | None = None
+    said: Said | None = None  # ``reason`` in the player's language, when no kind words it
 
 
 JoinEvent = (
@@ -227,9 +232,10 @@ class JoinMachine:
                 case FromHost(body=body):
                     self._from_host(body, now)
                 case Unreadable(reason=reason):
-                    self._end(f"the host sent what this client cannot read: {reason}", now)
-                case HelloFailed(reason=reason) | Lost(reason=reason):
-                    self._end(reason, now)
+                    self._end(f"the host sent what this client cannot read: {reason}", now,
+                              said=Said("lobby_ended_unreadable"))
+                case HelloFailed(reason=reason, said=said) | Lost(reason=reason, said=said):
+                    self._end(reason, now, said=said)
                 case Tick(heard=heard):
                     self._tick(heard, now)
         out, self._out = self._out, []
@@ -245,7 +251,7 @@ class JoinMachine:
         self._emit(NewsChanged(status))
 
     def _end(self, reason: str, now: float, *, again: bool = True,
-             kind: RefusalKind | None = None) -> None:
+             kind: RefusalKind | None = None, said: Said | None = None) -> None:
         """The lobby ends with ``reason`` — unless the hello is still being said to a
         table's next lobby that has not opened yet (and ``again``: asking again could
         help)."""
@@ -255,7 +261,7 @@ class JoinMachine:
             return
         self._endorsing = None
         self.stage = join_advance(self.stage, JoinStep.REFUSE)
-        self._emit(Ended(reason, kind))
+        self._emit(Ended(reason, kind, said))
 
     def _step(self, step: JoinStep) -> None:
         self.stage = join_advance(self.stage, step)
@@ -275,7 +281,9 @@ class JoinMachine:
             return  # the hello's own request waits for its answer
         if now - heard > self.timers.silence:
             self._end(f"the host is gone: nothing heard from {self.address} for "
-                      f"{self.timers.silence:g} seconds", now)
+                      f"{self.timers.silence:g} seconds", now,
+                      said=Said("lobby_ended_host_gone", address=self.address,
+                                seconds=f"{self.timers.silence:g}"))
         elif now - self._last_ping >= self.timers.ping:
             self._last_ping = now
             self._emit(SendPing())  # answered: the host is heard
@@ -286,10 +294,12 @@ class JoinMachine:
         if isinstance(body, Refused):
             self._end(f"the host refused: {body.reason}", now, kind=body.kind)
         elif isinstance(body, Bye):
-            self._end(body.reason or "the host left the lobby", now)
+            self._end(body.reason or "the host left the lobby", now,
+                      said=Said("lobby_ended_host_left"))
         elif _WIRE_TYPE.get(type(body)) not in self.expecting:
             self._end(f"the host sent what this client cannot read: a "
-                      f"{type(body).__name__.lower()} message while {self.stage.value}", now)
+                      f"{type(body).__name__.lower()} message while {self.stage.value}", now,
+                      said=Said("lobby_ended_unreadable"))
         elif isinstance(body, Ok):
             self._endorsed()
         elif isinstance(body, Welcome):
@@ -311,7 +321,8 @@ class JoinMachine:
         self.greeted = True  # seated, even if not for long: leaving frees the seat at once
         theirs = welcome.protocol or self.protocol  # a host older than the field: terms
         if theirs != self.protocol:
-            self._end(other_version(theirs, self.protocol), now, again=False)
+            self._end(other_version(theirs, self.protocol), now, again=False,
+                      said=Said("lobby_ended_other_version", ours=self.protocol))
             return
         self._step(JoinStep.WELCOMED)
         self.seat = welcome.seat
@@ -339,7 +350,7 @@ class JoinMachine:
 
     def _terms(self, terms: dict[str, Any], now: float) -> None:
         if self.stage is not JoinStage.SEATED:
-            self._end(_BAD_TERMS, now)
+            self._end(_BAD_TERMS, now, said=Said("lobby_ended_bad_terms"))
             return
         players = terms["players"]
         self.coach = bool(terms.get("coach", False))  # what is endorsed is what counts
@@ -347,7 +358,7 @@ class JoinMachine:
         port = players[seat]["address"].rpartition(":")[2] if seat is not None else ""
         if (seat is None or players[seat]["coin_commit"] != self.coin_commit
                 or port != str(self.mesh_port)):
-            self._end(_BAD_TERMS, now)
+            self._end(_BAD_TERMS, now, said=Said("lobby_ended_bad_terms"))
             return
         self._endorsing = list(players)
         self._emit(EndorseTerms(terms, seat, self.mesh_port))

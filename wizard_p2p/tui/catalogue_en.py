@@ -897,4 +897,19 @@ EN: dict[str, str] = {
     "lobby_refused_called_off_left": "the start was called off: you left the lobby",
     "lobby_refused_called_off_gone": "the start was called off: the host heard nothing from you",
     "lobby_refused_called_off_late": "the start was called off: you did not sign the game in time",
+    # A joiner's own endings of the lobby (node.lobby_join_machine.Ended's ``said``).
+    "lobby_ended_unreadable": "the host sent what this program cannot read",
+    "lobby_ended_host_gone": "the host is gone: nothing heard from {address} for {seconds} seconds",
+    "lobby_ended_host_left": "the host left the lobby",
+    "lobby_ended_other_version": (
+        "the host's table plays another version of wizard-p2p (this one plays {ours}); "
+        "every player needs the same version"
+    ),
+    "lobby_ended_bad_terms": "the host's terms do not seat you as you joined",
+    "lobby_ended_wrong_code": (
+        "the lobby at {address} refused you: check the invite code {code} (a lobby also "
+        "closes once its game has started)"
+    ),
+    "lobby_ended_no_answer": "no Wizard lobby answers at {address}",
+    "lobby_ended_endorsement_lost": "the host did not take your endorsement",
 }

@@ -890,4 +890,21 @@ JA: dict[str, str] = {
     "lobby_refused_called_off_left": "開始を取りやめました：あなたがロビーを出ました",
     "lobby_refused_called_off_gone": "開始を取りやめました：ホストとあなたの連絡が途絶えました",
     "lobby_refused_called_off_late": "開始を取りやめました：あなたが時間内に署名しませんでした",
+    # A joiner's own endings of the lobby (node.lobby_join_machine.Ended's ``said``).
+    "lobby_ended_unreadable": "ホストからこのプログラムが読めないものが届きました",
+    "lobby_ended_host_gone": (
+        "ホストがいなくなりました：{address} から {seconds} 秒間何も届いていません"
+    ),
+    "lobby_ended_host_left": "ホストがロビーを出ました",
+    "lobby_ended_other_version": (
+        "ホストのテーブルは別のバージョンの wizard-p2p です（このプログラムは {ours}）。"
+        "全員が同じバージョンを使う必要があります"
+    ),
+    "lobby_ended_bad_terms": "ホストの条件は、参加したときのとおりにあなたを座らせていません",
+    "lobby_ended_wrong_code": (
+        "{address} のロビーに断られました：招待コード {code} を確かめてください"
+        "（ゲームが始まるとロビーも閉じます）"
+    ),
+    "lobby_ended_no_answer": "{address} で応答するウィザードのロビーはありません",
+    "lobby_ended_endorsement_lost": "ホストがあなたの署名を受け取りませんでした",
 }

@@ -838,4 +838,17 @@ ZH: dict[str, str] = {
     "lobby_refused_called_off_left": "开始已取消：你离开了大厅",
     "lobby_refused_called_off_gone": "开始已取消：主持人与你失去联系",
     "lobby_refused_called_off_late": "开始已取消：你没有及时签署本局",
+    # A joiner's own endings of the lobby (node.lobby_join_machine.Ended's ``said``).
+    "lobby_ended_unreadable": "主持人发来了本程序无法读取的内容",
+    "lobby_ended_host_gone": "主持人已离开：{seconds} 秒内没有收到 {address} 的任何消息",
+    "lobby_ended_host_left": "主持人离开了大厅",
+    "lobby_ended_other_version": (
+        "主持人的牌桌使用另一版本的 wizard-p2p（本程序为 {ours}）；每位玩家需要同一版本"
+    ),
+    "lobby_ended_bad_terms": "主持人的对局条款没有按你加入时的样子安排你的座位",
+    "lobby_ended_wrong_code": (
+        "{address} 的大厅拒绝了你：请检查邀请码 {code}（对局开始后大厅也会关闭）"
+    ),
+    "lobby_ended_no_answer": "{address} 没有巫师大厅应答",
+    "lobby_ended_endorsement_lost": "主持人没有收到你的签署",
 }
