@@ -15,6 +15,7 @@ never on the clock.
 
 from __future__ import annotations
 
+import itertools
 import re
 import subprocess
 import sys
@@ -47,7 +48,10 @@ def _decision_lines(screen: str) -> list[str]:
     """The title, the prompt and the hand: what Enter at a decision changes (a bot's move
     redraws the table too, and is not the key taking effect)."""
     lines = screen.splitlines()
-    hand = [lines[i + 1] for i, line in enumerate(lines[:-1]) if ZH("hand") in line]
+    hand: list[str] = []
+    for i, line in enumerate(lines):
+        if ZH("hand") in line:  # every line of the hand's box: a hand of many cards wraps
+            hand += itertools.takewhile(lambda row: not row.startswith("└"), lines[i + 1 :])
     prompts = [line for line in lines if _at_a_decision(line)]
     return lines[:1] + prompts + hand
 
