@@ -117,6 +117,9 @@ def test_the_owner_alone_reads_the_top_and_draws_what_it_placed(seed: int) -> No
     deck = r.game.sides[seat].deck
     assert [r.game.pieces[pid].face for pid in (deck[0], deck[1], deck[-1])] == \
         [faces[2], faces[0], faces[1]]
+    rebuilt = replay(t, t.log, seat)  # a seat rebuilt from the log knows them again
+    assert [rebuilt.game.pieces[pid].face for pid in (deck[0], deck[1], deck[-1])] == \
+        [faces[2], faces[0], faces[1]]
     assert not set(top) & set(r.game.pieces)  # renumbered, in every game
     assert not set(top) & set(t.watcher.game.pieces) and not set(top) & set(other.game.pieces)
     assert_nothing_unshown(t)

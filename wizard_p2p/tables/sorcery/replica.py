@@ -726,15 +726,12 @@ class SorceryReplica:
         return (Acted(seat, public(action)),)
 
     def _learn_put_back(self, seat: int, count: int, under: int) -> None:
-        """Our own look's cards, renumbered by ``Look``: we placed them, so we know them.
-        A seat rebuilt from the log did not choose the order here and learns them when it
-        draws them."""
-        if len(self._arrangement) != count:
-            self._seen = ()
-            return
+        """Our own look's cards, renumbered by ``Look``: we placed them, so we know them
+        (a seat rebuilt from the log reads its order back from its sealed box)."""
+        order = self._arrangement or self.decks[seat].arranged_order()
         deck = self.game.sides[seat].deck
         placed = [*deck[: count - under], *deck[len(deck) - under:]]
-        for pid, i in zip(placed, self._arrangement, strict=True):
+        for pid, i in zip(placed, order, strict=True):
             self.game.apply(Reveal(seat, pid, self._seen[i]))
         self._seen, self._arrangement = (), ()
 
