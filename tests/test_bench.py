@@ -424,3 +424,17 @@ def test_the_deck_section_measures_a_private_deck(
     }
     # A search re-runs a whole epoch of 29 where a draw opens one card.
     assert figures["search_reshuffle_seconds"] > figures["draw_seconds"] > 0
+
+
+def test_the_sorcery_section_measures_a_whole_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "bench.json"
+    assert main(["--quick", "--json", str(out), "sorcery"]) == 0
+    assert "== sorcery" in capsys.readouterr().out
+    figures = json.loads(out.read_text())["sorcery"]
+    # The parts are parts of the whole game; a search re-runs an epoch, a draw does not.
+    parts = ("setup_seconds", "search_reshuffle_seconds", "end_check_seconds")
+    assert sum(figures[name] for name in parts) < figures["game_seconds"]
+    assert figures["search_reshuffle_seconds"] > figures["draw_seconds"] > 0
+    assert figures["entries"] > 10 and figures["bytes"] > figures["entries"]

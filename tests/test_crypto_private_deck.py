@@ -222,6 +222,23 @@ def test_a_rebuilt_party_writes_the_same_messages_again() -> None:
     assert rebuilt.other.seal(Purpose.DRAW) == table.other.seal(Purpose.DRAW)
 
 
+def test_the_owner_reads_its_arrangement_back_and_no_one_else_can() -> None:
+    table = Table(list(CARDS))
+    table.set_up()
+    with pytest.raises(NotYourMove):
+        table.owner.arranged_order()  # the last epoch is the set-up
+    table.seal(Purpose.LOOK, 4)
+    table.send(table.owner, table.owner.arrange([], [2, 0, 3, 1], 1))
+    table.run_epoch()
+    rebuilt = Table(list(CARDS))
+    for seat, message in table.log:
+        for deck in (rebuilt.owner, rebuilt.other):
+            deck.receive(seat, message)
+    assert table.owner.arranged_order() == rebuilt.owner.arranged_order() == (2, 0, 3, 1)
+    with pytest.raises(NotYourMove):
+        table.other.arranged_order()
+
+
 def test_requests_out_of_turn_are_our_misuse() -> None:
     table = Table(list(CARDS))
     with pytest.raises(NotYourMove):

@@ -48,6 +48,7 @@ FIELDS: dict[str, st.SearchStrategy[Any]] = {
     "attacker": ids,
     "amount": ints,
     "count": ints,
+    "under": ints,
     "attack": ints,
     "life": ints,
     "power": ints,

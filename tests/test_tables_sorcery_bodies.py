@@ -15,9 +15,11 @@ from wizard_p2p.errors import DecodeError
 from wizard_p2p.sorcery.actions import EndTurn, Mulligan, Summon, Unknown
 from wizard_p2p.tables.sorcery.bodies import (
     MAX_BODY_BYTES,
+    MAX_LOOK,
     MAX_SHOWN,
     Act,
     DeckStep,
+    LookAsked,
     SearchAsked,
     act_body,
     deck_body,
@@ -91,6 +93,15 @@ def test_a_search_has_no_fields() -> None:
     assert decode_entry("search", {}) == SearchAsked()
     with pytest.raises(DecodeError):
         decode_entry("search", {"x": 1})
+
+
+def test_a_look_names_how_many_cards_within_bounds() -> None:
+    assert decode_entry("look", {"count": 3}) == LookAsked(3)
+    assert decode_entry("look", {"count": MAX_LOOK}) == LookAsked(MAX_LOOK)
+    for bad in ({}, {"count": 0}, {"count": MAX_LOOK + 1}, {"count": "3"}, {"count": True},
+                {"count": 3, "x": 1}):
+        with pytest.raises(DecodeError):
+            decode_entry("look", bad)
 
 
 def test_a_body_in_bytes_is_read_within_its_limit() -> None:

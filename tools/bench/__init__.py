@@ -6,6 +6,9 @@ Sections (crypto, network and audit by default; name some to run only those):
   full shuffle+lock for 6 seats as a ratio to 2 × 6 × 60 raw multiplications.
 * ``deck`` — a private deck between two players (CRYPTO.md §13), in one process: the
   set-up of a deck of 30, a draw, a search with its reshuffle, and the end's checks.
+* ``sorcery`` — a whole game of 巫师牌, bot against bot, through three replicas (two
+  seats and a watcher) in one process: the set-up of both decks, a draw, a search
+  with its reshuffle, the end's checks, and the whole game (time, entries, bytes).
 * ``network`` — whole headless games on loopback, one OS process per seat (the real
   ``wizard-p2p play --headless``), for 3..6 seats, played in turn (a game of each size,
   then the next of each). From every peer's trace:

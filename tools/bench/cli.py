@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import tools.bench
-from tools.bench import crypto, deck
+from tools.bench import crypto, deck, sorcery
 from tools.bench.compare import bench_compare
 from tools.bench.games import source_checkout
 from tools.bench.machine import cpus
@@ -37,7 +37,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         "sections",
         nargs="*",
         default=[],
-        help="crypto, deck, network, audit, bots, compare (default: crypto, network, audit)",
+        help="crypto, deck, sorcery, network, audit, bots, compare "
+        "(default: crypto, network, audit)",
     )
     parser.add_argument(
         "--against",
@@ -53,7 +54,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--keep", default=None, help="keep the games' logs and traces here")
     args = parser.parse_args(argv)
     sections = args.sections or ["crypto", "network", "audit"]
-    unknown = set(sections) - {"crypto", "deck", "network", "audit", "bots", "compare"}
+    unknown = set(sections) - {"crypto", "deck", "sorcery", "network", "audit", "bots", "compare"}
     if unknown:
         parser.error(f"unknown section(s): {', '.join(sorted(unknown))}")
     if ("compare" in sections) != bool(args.against):
@@ -80,6 +81,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if "deck" in sections:
         say("== deck")
         results["deck"] = deck.run(say, repeats=1 if args.quick else 5)
+    if "sorcery" in sections:
+        say("== sorcery")
+        results["sorcery"] = sorcery.run(say, repeats=reps)
     with contextlib.ExitStack() as stack:
         # The games' logs and traces (a few MB each) live until the audit has read one.
         workdir = keep or Path(

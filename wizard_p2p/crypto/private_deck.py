@@ -309,6 +309,15 @@ class PrivateDeck:
         """The epoch under way or last finished."""
         return self.record.epochs[-1] if self.record.epochs else None
 
+    def arranged_order(self) -> tuple[int, ...]:
+        """The owner's order of the last epoch, an arrangement after a look (§13.10), read
+        back from the box it sealed to itself: a seat rebuilt from the log knows again
+        where it put the cards it looked at."""
+        epoch = self.epoch
+        if self.role is not Role.OWNER or epoch is None or epoch.kind is not EpochKind.ARRANGE:
+            raise NotYourMove("only the owner reads its order, after an arrangement")
+        return self._owner_order(epoch, self._own_keys(epoch.number))
+
     def card_at(self, address: Address) -> tuple[bytes, int]:
         """The card (identity, copy number) at an address: for the owner, any it read; for
         anyone, any opened to both."""

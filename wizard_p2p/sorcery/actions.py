@@ -14,6 +14,7 @@ order, then the optional fields that differ from their defaults as ``name=value`
     p1 defend spell=31 boosts=32 overdraw=4,7
     p0 cast 20 area=1:方阵:r0c0 payment=2火
     p1 add-marker 5 点燃 count=2
+    p0 look 3 2,0,1 under=1
 
 ``str(action)`` writes it and ``parse_action(text)`` reads it back:
 ``parse_action(str(a)) == a`` for every action whose player is 0 or 1 and whose numbers
@@ -29,10 +30,10 @@ Three families:
 * ``Reveal``: a game that does not know every card (one seat's view at a table where
   the decks are shuffled by both players) learns a card's face when the table opens it.
 
-A deck's new order (a mulligan, ``Search``, ``Shuffle``) is a permutation where the
-caller draws it, or ``Unknown.ORDER`` (text ``?``) where the table shuffled and no
-one knows it; ``public(action)`` is an action as the opponent sees it, its order
-unknown.
+A deck's new order (a mulligan, ``Search``, ``Shuffle``; the top put back by
+``Look``) is a permutation where the caller draws or chooses it, or ``Unknown.ORDER``
+(text ``?``) where the table shuffled and no one knows it, or only its owner does;
+``public(action)`` is an action as the opponent sees it, its order unknown.
 """
 
 from __future__ import annotations
@@ -73,6 +74,7 @@ __all__ = [
     "Heal",
     "Invoke",
     "Learn",
+    "Look",
     "Modify",
     "MoveCard",
     "Mulligan",
@@ -373,6 +375,21 @@ class Search(_Text):
 
 
 @dataclass(frozen=True, slots=True)
+class Look(_Text):
+    """预见 and its kin: the player looks at the top ``count`` cards of its deck and puts
+    them back in an order it chooses: ``order[i]`` is the index, among the cards looked
+    at (top first), of the card that goes to place ``i``; the first ``count − under``
+    places go back on top (place 0 the top), the last ``under`` under the deck (the
+    last place the very bottom). ``order`` is ``Unknown.ORDER`` for whoever was not
+    told it (the opponent, a watcher)."""
+
+    player: int
+    count: int
+    order: Order
+    under: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class Shuffle(_Text):
     """Put the player's deck in a new order (a permutation of its cards, or
     ``Unknown.ORDER``)."""
@@ -471,6 +488,7 @@ Generic = (
     | AddMarker
     | RemoveMarker
     | Draw
+    | Look
     | Search
     | Shuffle
     | CreateDerived
@@ -487,6 +505,7 @@ GENERIC_TYPES = (
     AddMarker,
     RemoveMarker,
     Draw,
+    Look,
     Search,
     Shuffle,
     CreateDerived,
@@ -555,6 +574,7 @@ _FIELDS: dict[str, _Codec] = {
     "attacker": _INT,
     "amount": _INT,
     "count": _INT,
+    "under": _INT,
     "attack": _INT,
     "life": _INT,
     "power": _INT,
@@ -649,7 +669,7 @@ _BY_VERB: dict[str, type] = {_verb(cls): cls for cls in ACTION_TYPES}
 def public(action: Action) -> Action:
     """The action as the other player sees it at a trustless table: a new deck order
     the table drew is nobody's to know (``Unknown.ORDER``); keeping a hand stays keeping."""
-    if isinstance(action, Mulligan | Search | Shuffle) and isinstance(action.order, tuple):
+    if isinstance(action, Mulligan | Search | Shuffle | Look) and isinstance(action.order, tuple):
         return dataclasses.replace(action, order=Unknown.ORDER)
     return action
 

@@ -28,6 +28,7 @@ from wizard_p2p.sorcery.actions import (
     Heal,
     Invoke,
     Learn,
+    Look,
     Modify,
     MoveCard,
     RemoveMarker,
@@ -96,9 +97,9 @@ EFFECTS: dict[Effect, EffectRule] = {
         _rule(
             Effect.SEARCH,
             r"检索|查看|翻开|牌堆顶|卡组顶|牌堆底|重洗|顺序",
-            (Search, Shuffle, MoveCard),
-            "a card of the deck into the hand, the deck reordered; a look at the top is "
-            "done by moving the cards seen",
+            (Search, Shuffle, Look, MoveCard),
+            "a card of the deck into the hand, the deck reordered; a look at the top and "
+            "its cards put back on top or under the deck (Look)",
         ),
         _rule(Effect.DISCARD, r"丢弃|弃置|弃牌", (MoveCard,), "a card to the discard pile"),
         _rule(Effect.DAMAGE, r"伤害", (Damage, Modify), "damage to a unit, or a spell's "

@@ -9,8 +9,9 @@ know is a piece without a face: reading its card raises ``IllegalAction``
 (``Rule.UNKNOWN_CARD``), so an action that needs it is refused until it is revealed,
 and nothing in the game can depend on it. Every shuffle of a deck (a mulligan,
 ``Search``, ``Shuffle``) gives the deck's cards fresh piece numbers, top to bottom, in
-both kinds of game, so that no piece survives a shuffle and an observer cannot follow
-a card through one.
+both kinds of game, and so does a look at the top (``Look``) to the cards put back,
+so that no piece survives a shuffle or a look and an observer cannot follow a card
+through one.
 
 ``apply`` either changes the state by one action (``actions.py``) or raises
 ``IllegalAction`` naming the rule broken (``Rule``) and changes nothing: the action is
@@ -54,6 +55,7 @@ from wizard_p2p.sorcery.actions import (
     Heal,
     Invoke,
     Learn,
+    Look,
     Modify,
     MoveCard,
     Mulligan,
@@ -1397,6 +1399,23 @@ class Game:
         side.hand.append(a.piece)
         self._edit(a.piece).zone = Zone.HAND
 
+    def _look(self, a: Look) -> None:
+        """The top ``count`` put back in the order chosen (see ``Look``): fresh pieces, so
+        that a game told the order unknown cannot follow a card through the look."""
+        side = self.sides[a.player]
+        n = a.count
+        if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= len(side.deck):
+            raise _illegal(f"{n!r} cards looked at in a deck of {len(side.deck)}",
+                           Rule.AMOUNT, a.player)
+        under = a.under
+        if not isinstance(under, int) or isinstance(under, bool) or not 0 <= under <= n:
+            raise _illegal(f"{under!r} of {n} cards put under the deck", Rule.AMOUNT, a.player)
+        if not self._is_order(a.order, n):
+            raise _illegal("the cards looked at go back in an order of them all", Rule.ORDER,
+                           a.player)
+        fresh = self._renumbered(a.player, side.deck[:n], a.order)
+        side.deck = fresh[: n - under] + side.deck[n:] + fresh[n - under:]
+
     def _shuffle(self, a: Shuffle) -> None:
         self._reshuffle(a.player, a.order)
 
@@ -1591,6 +1610,7 @@ _HANDLERS: dict[type, Callable[[Game, Any], None]] = {
     AddMarker: Game._add_marker,
     RemoveMarker: Game._remove_marker,
     Draw: Game._generic_draw,
+    Look: Game._look,
     Search: Game._search,
     Shuffle: Game._shuffle,
     CreateDerived: Game._create_derived,

@@ -449,6 +449,7 @@ EN: dict[str, str] = {
     "sorcery_told_unmark": "{who} removed {n} {marker} from {card}.",
     "sorcery_told_draw": "{who} drew {n}.",
     "sorcery_told_search": "{who} searched the deck.",
+    "sorcery_told_look": "{who} looked at the top {n} of the deck and put {under} under it.",
     "sorcery_told_shuffle": "{who} shuffled the deck.",
     "sorcery_told_derived": "{who} put {card} into {zone}.",
     "sorcery_told_gain": "{who} gained {elements}.",

@@ -446,6 +446,7 @@ JA: dict[str, str] = {
     "sorcery_told_unmark": "{who}は{card}から{marker}を{n}個取り除いた。",
     "sorcery_told_draw": "{who}は{n}枚引いた。",
     "sorcery_told_search": "{who}はデッキを探した。",
+    "sorcery_told_look": "{who}はデッキの上から{n}枚を見て、{under}枚を下に置いた。",
     "sorcery_told_shuffle": "{who}はデッキをシャッフルした。",
     "sorcery_told_derived": "{who}は{card}を{zone}に出した。",
     "sorcery_told_gain": "{who}は{elements}を得た。",

@@ -437,6 +437,7 @@ ZH: dict[str, str] = {
     "sorcery_told_unmark": "{who}从{card}上移除{n}层{marker}。",
     "sorcery_told_draw": "{who}抽了{n}张牌。",
     "sorcery_told_search": "{who}检索了卡组。",
+    "sorcery_told_look": "{who}查看了卡组顶的{n}张牌，将{under}张放到卡组底。",
     "sorcery_told_shuffle": "{who}洗了卡组。",
     "sorcery_told_derived": "{who}将{card}放入{zone}。",
     "sorcery_told_gain": "{who}获得{elements}。",

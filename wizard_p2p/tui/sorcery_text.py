@@ -32,6 +32,7 @@ from wizard_p2p.sorcery.actions import (
     Heal,
     Invoke,
     Learn,
+    Look,
     Modify,
     MoveCard,
     Mulligan,
@@ -318,6 +319,8 @@ def narrate(tr: Translator, game: Game, action: Action, who: str) -> str:
             return tr("sorcery_told_draw", who=who, n=k)
         case Search():
             return tr("sorcery_told_search", who=who)
+        case Look(count=k, under=under):
+            return tr("sorcery_told_look", who=who, n=k, under=under)
         case Shuffle():
             return tr("sorcery_told_shuffle", who=who)
         case CreateDerived(number=number, zone=zone):

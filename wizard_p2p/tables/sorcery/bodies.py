@@ -7,7 +7,8 @@ An ``act`` body is ``{"action": TEXT, "shown": [[PIECE, NUMBER], …]}``: ``TEXT
 action of ``sorcery.actions`` in its text form (at most ``notation.MAX_TEXT``
 characters, read by ``parse_action``), ``shown`` the skill-pool cards the action makes
 public, each its piece number and card number (at most :data:`MAX_SHOWN`). A
-``search`` body is ``{}``.
+``search`` body is ``{}``; a ``look`` body ``{"count": N}``, ``N`` from 1 to
+:data:`MAX_LOOK`.
 
 :func:`decode_entry` (or :func:`decode_entry_bytes`, from canonical JSON bytes within
 :data:`MAX_BODY_BYTES`) checks every field's type, size and range and gives a
@@ -34,11 +35,13 @@ from wizard_p2p.tables.sorcery.kinds import DECK_KIND, SorceryKind
 
 __all__ = [
     "MAX_BODY_BYTES",
+    "MAX_LOOK",
     "MAX_PIECE",
     "MAX_SHOWN",
     "Act",
     "DeckStep",
     "Decoded",
+    "LookAsked",
     "SearchAsked",
     "act_body",
     "deck_body",
@@ -50,6 +53,7 @@ MAX_SHOWN = 16  # skill-pool cards one action makes public
 # The largest body in canonical JSON: a deck message's, wrapped with its deck's seat.
 MAX_BODY_BYTES = deck_bodies.MAX_BODY_BYTES + 64
 MAX_PIECE = 100_000  # piece numbers of one game stay far below this
+MAX_LOOK = 60  # cards one look asks for (a deck holds fewer; the replica checks the deck)
 
 
 
@@ -74,7 +78,14 @@ class SearchAsked:
     """The player to move asks to search its own deck."""
 
 
-Decoded: TypeAlias = DeckStep | Act | SearchAsked
+@dataclass(frozen=True)
+class LookAsked:
+    """The player to move asks to look at the top ``count`` cards of its own deck."""
+
+    count: int
+
+
+Decoded: TypeAlias = DeckStep | Act | SearchAsked | LookAsked
 
 
 def _kind(kind: Any) -> SorceryKind:
@@ -105,6 +116,10 @@ def decode_entry(kind: Any, body: Any) -> Decoded:
         if body:
             raise DecodeError("body: a search has no fields")
         return SearchAsked()
+    if k is SorceryKind.LOOK:
+        if set(body) != {"count"}:
+            raise DecodeError("body: a look has exactly the field count")
+        return LookAsked(Int(1, MAX_LOOK).parse(body["count"], "body.count"))
     if k is SorceryKind.ACT:
         if set(body) != {"action", "shown"}:
             raise DecodeError("body: an act has exactly the fields action and shown")

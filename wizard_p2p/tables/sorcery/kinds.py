@@ -20,6 +20,9 @@ kind                      author                       body
 ``search``                the player to move           ``{}``: it asks to search its deck
                                                        (检索); the other then seals it the
                                                        whole deck
+``look``                  the player to move           ``{"count": N}``: it asks to look at
+                                                       the top ``N`` of its deck (预见); the
+                                                       other then seals it those ``N``
 ========================  ===========================  =====================================
 """
 
@@ -46,9 +49,10 @@ class SorceryKind(StrEnum):
     REVEALED = "revealed"
     ACT = "act"
     SEARCH = "search"
+    LOOK = "look"
 
 
 # Each deck step's entry kind is its deck message kind's word.
 DECK_KIND: dict[SorceryKind, Kind] = {
-    k: Kind(str(k)) for k in SorceryKind if k not in ("act", "search")
+    k: Kind(str(k)) for k in SorceryKind if k not in ("act", "search", "look")
 }

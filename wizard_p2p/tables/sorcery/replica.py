@@ -8,7 +8,8 @@ state (:meth:`SorceryReplica.due`), in this order of precedence:
 1. a deck's set-up (seat 0's deck, then seat 1's): ``committed``, ``greeted``, four
    ``pass`` entries; a deck being looked through: its owner's ``arranged``; any other
    epoch under way (a reshuffle): its passes;
-2. a search asked (``search``): the other's ``sealed`` of purpose ``search``;
+2. a search asked (``search``): the other's ``sealed`` of purpose ``search``; a look at
+   the top asked (``look``, N cards): the other's ``sealed`` of purpose ``look`` and N;
 3. cards the engine put back into a deck (the mulligan's four): the owner's ``returned``;
 4. cards the engine drew (the opening four, a turn's draw, a ``Draw``): the other's
    ``sealed`` of purpose ``draw`` with as many keys, top first, bound to the drawn pieces
@@ -17,8 +18,20 @@ state (:meth:`SorceryReplica.due`), in this order of precedence:
    0's deck first;
 6. a search's card taken and the rest reshuffled: the searcher's ``act``, ``Search``
    naming the deck piece at the index ``arranged`` took (``Shuffle`` when it took none);
+   a look's cards put back in their new order: the looker's ``act``, ``Look`` with the
+   count looked at and the number ``arranged`` put under the deck, its order ``?``;
 7. else the engine's player to move: ``opened`` for each card of its hand the action
-   shows the opponent, then ``act``; or, in its turn's play step, ``search``.
+   shows the opponent, then ``act``; or, in its turn's play step, ``search`` or
+   ``look``.
+
+A look at the top (预见) is private to its owner: the other seals it the top N
+(purpose ``look``); its game learns those faces; its ``arranged`` takes none of them
+and seals its chosen order to itself, and the arrangement epoch puts them back, the
+first on top, the last ``bottom`` under the deck. Every game, the owner's included,
+then applies ``Look`` with the order unknown, which gives the N cards fresh pieces;
+the owner's game is then told the faces of the new pieces it placed (its own choice),
+and a later draw that reads another card there is the other's fault. Whether the
+arrangement followed the order sealed is checked at the end with the decks.
 
 A seat's automatic entries (the deck steps, and the openings and ``act`` of an action it
 chose) come from :meth:`owed`; its action from :meth:`choose`. Every received body is
@@ -30,9 +43,9 @@ legal deck, every pass and box), then replays the whole game with every card kno
 (each drawn card's face from the deck's audit, the skill pool from its opened list)
 through the engine; the end is one :class:`Outcome` or the fault.
 
-Not carried at the table yet: a look at the top (预见), ``Shuffle`` outside a search
-and ``MoveCard`` into or out of a deck are refused with ``IllegalAction`` (rule
-``table``).
+Not carried at the table yet: a look that takes cards into the hand, ``Shuffle``
+outside a search and ``MoveCard`` into or out of a deck are refused with
+``IllegalAction`` (rule ``table``).
 """
 
 from __future__ import annotations
@@ -55,6 +68,7 @@ from wizard_p2p.crypto.private_deck import PrivateDeck, Stage
 from wizard_p2p.errors import DecodeError, IllegalAction, PeerFault, UsageError
 from wizard_p2p.sorcery.actions import (
     Action,
+    Look,
     MoveCard,
     Mulligan,
     Outcome,
@@ -69,8 +83,10 @@ from wizard_p2p.sorcery.cards import Card
 from wizard_p2p.sorcery.decks import Deck
 from wizard_p2p.sorcery.game import Decklist, Game, PublicDeck, Step
 from wizard_p2p.tables.sorcery.bodies import (
+    MAX_LOOK,
     Act,
     DeckStep,
+    LookAsked,
     SearchAsked,
     act_body,
     deck_body,
@@ -226,6 +242,15 @@ class SorceryReplica:
         self._pending: list[_Pending] = []
         self._plan: Action | None = None  # our chosen action, its openings first
         self._asked: int | None = None  # the player whose search waits for the sealed deck
+        # A look at the top: (player, count) asked and waiting for its ``sealed``; then
+        # being looked at until its ``arranged``; then (player, count, under) put back,
+        # until its ``act``.
+        self._peek: tuple[int, int] | None = None
+        self._peeking: tuple[int, int] | None = None
+        self._put: tuple[int, int, int] | None = None
+        # Our own look: the faces read, top first, and the order we chose.
+        self._seen: tuple[str, ...] = ()
+        self._arrangement: tuple[int, ...] = ()
         # After a search's ``arranged``: the player, the deck index taken (None: none) and
         # its address; its ``act`` (Search, or Shuffle when none) comes once the rest is
         # reshuffled.
@@ -285,9 +310,11 @@ class SorceryReplica:
             return None
         if self._taken is not None:
             return Due(self._taken[0], frozenset({SorceryKind.ACT}))
+        if self._put is not None:
+            return Due(self._put[0], frozenset({SorceryKind.ACT}))
         kinds = {SorceryKind.OPENED, SorceryKind.ACT}
         if self._may_search(self.game.to_move):
-            kinds.add(SorceryKind.SEARCH)
+            kinds |= {SorceryKind.SEARCH, SorceryKind.LOOK}
         return Due(self.game.to_move, frozenset(kinds))
 
     def _may_search(self, player: int) -> bool:
@@ -317,6 +344,8 @@ class SorceryReplica:
                 return p, SorceryKind.PASS
         if self._asked is not None:
             return self._asked, SorceryKind.SEALED
+        if self._peek is not None:
+            return self._peek[0], SorceryKind.SEALED
         for p in (0, 1):
             if self._returns[p]:
                 return p, SorceryKind.RETURNED
@@ -357,12 +386,17 @@ class SorceryReplica:
                 message = d.put_back(self._returns[deck_owner])
             elif kind is SorceryKind.SEALED and self._asked is not None:
                 message = d.seal(Purpose.SEARCH)
+            elif kind is SorceryKind.SEALED and self._peek is not None:
+                message = d.seal(Purpose.LOOK, self._peek[1])
             elif kind is SorceryKind.SEALED:
                 message = d.seal(Purpose.DRAW, len(self._unbound[deck_owner]))
             elif kind is SorceryKind.ARRANGED:
                 if self._plan is None:
                     return None  # our choice of the card first
-                message = d.arrange(self._looked_index(self._plan))
+                if isinstance(self._plan, Look):
+                    message = d.arrange((), self._arrangement, self._plan.under)
+                else:
+                    message = d.arrange(self._looked_index(self._plan))
             else:
                 message = d.reveal()
             self._pending.append(_Pending(kind, deck_body(deck_owner, message), step))
@@ -398,6 +432,22 @@ class SorceryReplica:
             raise UsageError("our seat cannot search its deck now")
         self._pending.append(_Pending(SorceryKind.SEARCH, {}, None))
 
+    def begin_look(self, count: int) -> None:
+        """Look at the top ``count`` cards of our deck (预见): the ``look`` entry comes from
+        :meth:`owed`; once the other has sealed us those cards (:meth:`looking` says how
+        many), :meth:`choose` puts them back with a ``Look`` in the order we choose."""
+        if self.seat is None or not self.choice_needed() or not self._may_search(self.seat):
+            raise UsageError("our seat cannot look at its deck now")
+        if not 1 <= count <= min(len(self.game.sides[self.seat].deck), MAX_LOOK):
+            raise UsageError(f"{count} cards cannot be looked at in our deck now")
+        self._pending.append(_Pending(SorceryKind.LOOK, {"count": count}, None))
+
+    def looking(self) -> int | None:
+        """How many cards of our deck's top we are looking at, or None."""
+        if self._peeking is not None and self._peeking[0] == self.seat:
+            return self._peeking[1]
+        return None
+
     def _looked_index(self, action: Action) -> tuple[int, ...]:
         if isinstance(action, Search):
             return (self.game.sides[action.player].deck.index(action.piece),)
@@ -408,9 +458,19 @@ class SorceryReplica:
         its ``act`` then come from :meth:`owed`."""
         if not self.choice_needed() or self.seat is None:
             raise UsageError("it is not our seat's choice now")
-        if isinstance(action, Mulligan | Search | Shuffle) and isinstance(action.order, tuple):
+        looking = self.looking()
+        if looking is not None:
+            if not isinstance(action, Look) or action.count != looking \
+                    or not isinstance(action.order, tuple):
+                raise IllegalAction(f"a look ends with the {looking} cards put back in an "
+                                    "order we choose", rule=TABLE_RULE, seat=self.seat)
+            self._arrangement = action.order
+        if isinstance(action, Mulligan | Search | Shuffle | Look) \
+                and isinstance(action.order, tuple):
             action = dataclasses.replace(action, order=Unknown.ORDER)
-        if self.searching():
+        if looking is not None:
+            pass
+        elif self.searching():
             if not isinstance(action, Search | Shuffle):
                 raise IllegalAction("a search ends with the card taken, or none (a shuffle)",
                                     rule=TABLE_RULE, seat=self.seat)
@@ -428,7 +488,7 @@ class SorceryReplica:
     # --- what an action shows ----------------------------------------------------------
 
     def _check_table(self, action: Action) -> None:
-        if isinstance(action, Shuffle | Search) or (
+        if isinstance(action, Shuffle | Search | Look) or (
             isinstance(action, MoveCard)
             and (action.zone is Zone.DECK
                  or (self.game.pieces.get(action.piece) is not None
@@ -496,6 +556,12 @@ class SorceryReplica:
         if isinstance(decoded, SearchAsked):
             self._asked = seat
             return ()
+        if isinstance(decoded, LookAsked):
+            if decoded.count > len(self.game.sides[seat].deck):
+                raise self._fault(seat, f"a look at {decoded.count} cards of a deck of "
+                                  f"{len(self.game.sides[seat].deck)}")
+            self._peek = (seat, decoded.count)
+            return ()
         if isinstance(decoded, Act):
             return self._on_act(seat, decoded)
         return self._on_deck_step(seat, decoded, step, mine is not None)
@@ -518,12 +584,18 @@ class SorceryReplica:
         elif due_step is None or due_step[0] != step.deck:
             raise self._fault(seat, f"a step of deck {step.deck} when none is due")
         if isinstance(m, Sealed) and not mine:  # ours was made for what is due
-            wanted = (Purpose.SEARCH, len(self.decks[step.deck].deck)) \
-                if self._asked is not None else (Purpose.DRAW, len(self._unbound[step.deck]))
+            if self._asked is not None:
+                wanted = (Purpose.SEARCH, len(self.decks[step.deck].deck))
+            elif self._peek is not None:
+                wanted = (Purpose.LOOK, self._peek[1])
+            else:
+                wanted = (Purpose.DRAW, len(self._unbound[step.deck]))
             if (m.purpose, m.count) != wanted:
                 raise self._fault(seat, "keys sealed for another purpose or count than due")
         if isinstance(m, Arranged) and len(m.taken) > 1:
             raise self._fault(seat, "a search takes one card, or none")
+        if isinstance(m, Arranged) and self._peeking is not None and m.taken:
+            raise self._fault(seat, "a look at the top takes no card into the hand here")
         d = self.decks[step.deck]
         if not mine:
             d.receive(seat, m)
@@ -533,8 +605,15 @@ class SorceryReplica:
         if isinstance(m, Sealed) and m.purpose is Purpose.SEARCH:
             self._asked = None
             events.extend(self._looked(step.deck))
+        elif isinstance(m, Sealed) and m.purpose is Purpose.LOOK:
+            assert self._peek is not None
+            self._peeking, self._peek = self._peek, None
+            events.extend(self._looked(step.deck))
         elif isinstance(m, Sealed):
             events.extend(self._bind(step.deck, d.hand[-m.count:]))
+        elif isinstance(m, Arranged) and self._peeking is not None:
+            owner, count = self._peeking
+            self._peeking, self._put = None, (owner, count, m.bottom)
         elif isinstance(m, Arranged):
             index = m.taken[0] if m.taken else None
             self._taken = (step.deck, index, d.hand[-1] if m.taken else None)
@@ -556,7 +635,12 @@ class SorceryReplica:
             self._pid_at[owner, address] = pid
             if owner == self.seat:
                 card, _ = self.decks[owner].card_at(address)
-                self.game.apply(Reveal(owner, pid, card.decode("ascii")))
+                try:
+                    self.game.apply(Reveal(owner, pid, card.decode("ascii")))
+                except IllegalAction:
+                    # We placed this card after a look: the other's passes moved another.
+                    raise self._fault(1 - owner, "a card drawn is not the one our look put "
+                                      "there") from None
                 learned.append(pid)
         return [CardsLearned(tuple(learned))] if learned else []
 
@@ -565,10 +649,13 @@ class SorceryReplica:
         if owner != self.seat:
             return []
         d = self.decks[owner]
-        pids = list(self.game.sides[owner].deck)
+        pids = list(self.game.sides[owner].deck)[: len(d.looking)]
+        faces = []
         for pid, address in zip(pids, d.looking, strict=True):
             card, _ = d.card_at(address)
-            self.game.apply(Reveal(owner, pid, card.decode("ascii")))
+            faces.append(card.decode("ascii"))
+            self.game.apply(Reveal(owner, pid, faces[-1]))
+        self._seen = tuple(faces)
         return [CardsLearned(tuple(pids))]
 
     def _on_opened(self, owner: int, m: Opened) -> list[Event]:
@@ -586,14 +673,19 @@ class SorceryReplica:
         action = act.action
         if action.player != seat or isinstance(action, Reveal):
             raise self._fault(seat, "an act for another player, or a reveal")
-        if isinstance(action, Mulligan | Search | Shuffle) and action.order is not Unknown.ORDER \
-                and action.order is not None:
+        if isinstance(action, Mulligan | Search | Shuffle | Look) \
+                and action.order is not Unknown.ORDER and action.order is not None:
             raise self._fault(seat, "a deck's new order is the table's, never a player's")
         before = self.game.copy()
         shown = dict(act.shown)
-        taken = self._taken
+        taken, put = self._taken, self._put
         try:
-            if taken is not None:
+            if put is not None:
+                _, count, under = put
+                if not isinstance(action, Look) or (action.count, action.under) != (count, under):
+                    raise IllegalAction(f"a look ends with a look at {count} cards, {under} of "
+                                        "them put under the deck", rule=TABLE_RULE, seat=seat)
+            elif taken is not None:
                 self._check_search(seat, action, taken)
             else:
                 self._check_table(action)
@@ -619,6 +711,10 @@ class SorceryReplica:
         self._log.append(_Did(public(action), act.shown))
         if self._plan is not None and seat == self.seat:
             self._plan = None
+        if put is not None:
+            self._put = None
+            if seat == self.seat:
+                self._learn_put_back(seat, put[1], put[2])
         if taken is not None:
             self._taken = None
             _, _, address = taken
@@ -628,6 +724,16 @@ class SorceryReplica:
                 self._pid_at[seat, address] = action.piece
         self._after_engine(before)
         return (Acted(seat, public(action)),)
+
+    def _learn_put_back(self, seat: int, count: int, under: int) -> None:
+        """Our own look's cards, renumbered by ``Look``: we placed them, so we know them
+        (a seat rebuilt from the log reads its order back from its sealed box)."""
+        order = self._arrangement or self.decks[seat].arranged_order()
+        deck = self.game.sides[seat].deck
+        placed = [*deck[: count - under], *deck[len(deck) - under:]]
+        for pid, i in zip(placed, order, strict=True):
+            self.game.apply(Reveal(seat, pid, self._seen[i]))
+        self._seen, self._arrangement = (), ()
 
     def _check_search(
         self, seat: int, action: Action, taken: tuple[int, int | None, Address | None]
