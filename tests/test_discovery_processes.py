@@ -147,7 +147,7 @@ def test_no_multicast_a_lure_or_two_lobbies_each_end_in_one_sentence(
             assert lured.wait(DEADLINE) == 2
             said = lured.stderr().strip().splitlines()[-1]
             assert said.startswith(f"wizard-p2p: the lobby at {host_machine.address}:47474 "
-                                   "refused us: check the invite code ABCD-EFGH"), said
+                                   "refused you: check the invite code ABCD-EFGH"), said
             assert "joined" not in hosts["Ana"].stdout() and hosts["Ana"].alive()
 
             # Two lobbies announced, and one not: a bot names the two and takes neither.

@@ -61,7 +61,7 @@ def test_a_wrong_code_is_said_in_whole_words_and_nothing_prints_before_the_scree
             ["join", f"127.0.0.1:{port}", "--code", wrong, "--name", "Bob",
              "--data-dir", str(tmp_path / "bob"), "--lang", "en"]
         ), columns=COLUMNS)
-        sentence = (f"the lobby at 127.0.0.1:{port} refused us: check the invite code {wrong}"
+        sentence = (f"the lobby at 127.0.0.1:{port} refused you: check the invite code {wrong}"
                     " (a lobby also closes once its game has started)")
         screen = guest.wait_for(lambda s: "refused" in s and "started)" in s, "the refusal")
         first = next(line for line in screen.splitlines() if line.strip())
