@@ -111,6 +111,10 @@ def test_a_refused_joiner_reads_the_refusal_in_its_language(lang: str) -> None:
     # A kind this client does not know: the host's own sentence, as it came.
     raw = " ".join(lobby_screen(RefusedLobby(None), lang).split())
     assert "the host did not admit you to the table" in raw, raw
+    # The lobby is over: no hint of what to do in it is left under the refusal.
+    for key in ("lobby_wait_host", "lobby_need", "lobby_start"):
+        hint = "".join(tr(key, min=3, max=6).split())
+        assert hint not in flat, (key, worded)
 
 
 @pytest.mark.parametrize("you,said", [(0, "The lobby closes for everyone."),

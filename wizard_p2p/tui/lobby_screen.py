@@ -344,6 +344,8 @@ def lobby_lines(
         lines += flow(sentence("class:status", status), cells)
     if message:
         lines += flow(sentence("class:message", message), cells)
+    if snap.closed:
+        return lines  # over: no hint of what to do next in a lobby that is gone
     if snap.can_remove and seated > 1:
         lines.append([("class:hint", clip(lobby_text(tr, "remove_key"), cells))])
     if snap.can_start:
