@@ -32,7 +32,13 @@ from wizard_p2p.node.lobby_common import (
     encode,
     other_version,
 )
-from wizard_p2p.node.lobby_news import LobbyNews, LobbyStatus, news_text
+from wizard_p2p.node.lobby_news import (
+    LobbyNews,
+    LobbyStatus,
+    NewsChanged,
+    TableChanged,
+    news_text,
+)
 from wizard_p2p.node.lobby_stage import HostStage, HostStep, advance
 from wizard_p2p.protocol.genesis import SeriesTerms
 from wizard_p2p.protocol.lobby_schema import (
@@ -189,16 +195,6 @@ class Refusal:
     reason: str
     kind: RefusalKind
     msg_id: int | None = None
-
-
-@dataclass(frozen=True)
-class TableChanged:
-    """Who sits or waits, the variants or the stage changed."""
-
-
-@dataclass(frozen=True)
-class NewsChanged:
-    status: LobbyStatus
 
 
 @dataclass(frozen=True)

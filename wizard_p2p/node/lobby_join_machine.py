@@ -18,7 +18,12 @@ from typing import Any
 
 from wizard_p2p.errors import Said
 from wizard_p2p.node.lobby_common import NOT_SEATED, LobbyTimers, Seated, other_version
-from wizard_p2p.node.lobby_news import LobbyNews, LobbyStatus
+from wizard_p2p.node.lobby_news import (
+    LobbyNews,
+    LobbyStatus,
+    NewsChanged,
+    TableChanged,
+)
 from wizard_p2p.node.lobby_stage import JoinStage, JoinStep, join_advance
 from wizard_p2p.protocol.lobby_schema import (
     Bye,
@@ -118,16 +123,6 @@ class EndorseTerms:
 @dataclass(frozen=True)
 class SayBye:
     pass
-
-
-@dataclass(frozen=True)
-class TableChanged:
-    """The seats, the variants or the coach changed."""
-
-
-@dataclass(frozen=True)
-class NewsChanged:
-    status: LobbyStatus
 
 
 @dataclass(frozen=True)

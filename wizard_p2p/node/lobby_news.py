@@ -81,4 +81,19 @@ def news_text(status: LobbyStatus) -> str:
     return _ENGLISH[status.news].format(who=status.who)
 
 
-__all__ = ["QUIET", "LobbyNews", "LobbyStatus", "news_text"]
+# The two events either lobby machine gives its driver for the screen (each machine's
+# other events are its own).
+
+
+@dataclass(frozen=True)
+class TableChanged:
+    """What the lobby shows of the table changed: who sits or waits, the variants, the
+    coach or the stage."""
+
+
+@dataclass(frozen=True)
+class NewsChanged:
+    status: LobbyStatus
+
+
+__all__ = ["QUIET", "LobbyNews", "LobbyStatus", "NewsChanged", "TableChanged", "news_text"]
