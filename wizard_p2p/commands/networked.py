@@ -112,11 +112,10 @@ class SeatRun:
     seat: SeatOptions
     host: HostOptions | None = None  # this seat's terms as host, when it hosts
     admit_watchers: bool = False  # the host seat's gate admits every holder of the code
-    # Whether the lobby is announced (a sentence the headless seat says when it is not, or
-    # no longer), and how to tell the console's lobby already open (None: it is announced).
+    # Whether the lobby is announced, or why not (or no longer), and how to tell the
+    # console's lobby already open (None: it is announced).
     lobby_announced: bool = False
     lobby_unannounced: WizardError | None = None
-    lobby_notice: str | None = None
     show_lobby_notice: Callable[[WizardError | None], None] | None = None
     announce_next: Callable[[HostLobby], None] | None = None  # the table's next lobby
     # The finished games' results, by their series' first game, for a series' standings.
@@ -133,14 +132,20 @@ class SeatRun:
     def say_in(self, key: str, **fields: object) -> None:
         _say_in(self.seat.net, key, **fields)
 
+    @property
+    def lobby_notice(self) -> str | None:
+        """The line a headless seat says when the lobby is not, or no longer, announced
+        (the console's lobby screen words the reason itself)."""
+        if self.lobby_unannounced is None:
+            return None
+        return not_announced(self.lobby_unannounced, "en")
+
     def no_longer_announced(self, reason: WizardError) -> None:
         """The lobby's announcement stopped after it opened: said as when it cannot start,
         on the console's lobby screen or as a headless line."""
-        net = self.seat.net
-        self.lobby_notice = not_announced(reason, net.lang if not net.headless else "en")
         self.lobby_announced, self.lobby_unannounced = False, reason
-        if net.headless:
-            self.say(self.lobby_notice)
+        if self.seat.net.headless and (notice := self.lobby_notice) is not None:
+            self.say(notice)
         if self.show_lobby_notice is not None:
             self.show_lobby_notice(reason)
 
@@ -494,8 +499,6 @@ async def _host_async(options: HostOptions) -> GamePeer | None:
         options.announce, host, on_failure=run.no_longer_announced
     )
     run.lobby_announced, run.lobby_unannounced = announcer is not None, unannounced
-    if unannounced is not None:
-        run.lobby_notice = not_announced(unannounced, net.lang if not net.headless else "en")
     if announcer is not None:
         run.announce_next = announcer.follow  # the table's next game, if it plays one
     if net.headless:  # the console's lobby screen shows the same, in its own words
