@@ -12,8 +12,12 @@ from wizard_p2p.errors import Said
 from wizard_p2p.identity import Identity
 from wizard_p2p.net import CurveKeys
 from wizard_p2p.node.lobby_common import LobbyTimers
+from wizard_p2p.net import NetConfig
+from wizard_p2p.net.lobby_budget import LobbyBudget
+from wizard_p2p.node.lobby_common import Seated, encode
 from wizard_p2p.node.lobby_join_machine import (
     AGAIN_RETRY,
+    AGAIN_RETRY_MAX,
     CalledOff,
     Ended,
     EndorseTerms,
@@ -153,13 +157,38 @@ def test_a_hello_to_a_next_lobby_is_said_again_until_its_deadline() -> None:
     assert machine.handle(HelloFailed("no Wizard lobby answers at x"), 1.0) == [
         HelloAgain(AGAIN_RETRY)]
     assert machine.handle(FromHost(Refused("the game has begun")), 2.0) == [
-        HelloAgain(AGAIN_RETRY)]
+        HelloAgain(AGAIN_RETRY * 2)]
     # Another version is no reason to ask again.
     other = _machine(again_until=10.0)
     assert "same version" in _ended(other.handle(_welcome(protocol="wizard-p2p/0"), 1.0))
     assert other.handle(Leave(), 2.0) == [SayBye()]  # the host seated it: the seat is freed
     assert _ended(machine.handle(HelloFailed("no Wizard lobby answers at x"), 10.0)) == (
         "no Wizard lobby answers at x")
+
+
+def test_asking_a_next_lobby_again_and_again_stays_within_the_lobby_budget() -> None:
+    """The last game's watch gate refuses every hello at once for as long as the host
+    takes to open its next lobby; each try is a new connection (a handshake) and a hello,
+    charged to the joiner's key by the host's budget. The joiner, however long it asks,
+    is never dropped for flooding."""
+    config = NetConfig()
+    name = "巫" * 32
+    me = Seated(name, _ME, CurveKeys.generate().public, "", _COIN)
+    hello = encode({"type": "hello", "code": "ABCD-EF23", "protocol": PROTOCOL,
+                    "port": 65535, "player": me.to_json()})
+    try_cost = config.lobby_handshake_cost + len(hello) + 64 + config.lobby_message_cost
+    now = 0.0
+    budget = LobbyBudget(burst=config.lobby_burst_bytes, rate=config.lobby_rate_bytes,
+                         clock=lambda: now)
+    machine = _machine(again_until=600.0)
+    delays = []
+    while now < 590.0:
+        assert budget.charge("me", try_cost), f"dropped after {len(delays)} tries, at {now}s"
+        events = machine.handle(FromHost(Refused("the game has begun")), now)
+        assert len(events) == 1 and isinstance(events[0], HelloAgain), events
+        delays.append(events[0].delay)
+        now += events[0].delay  # the gate answers at once
+    assert delays[0] == AGAIN_RETRY and max(delays) == AGAIN_RETRY_MAX
 
 
 def test_the_joiner_pings_each_period_and_ends_when_the_host_falls_silent() -> None:

@@ -40,8 +40,13 @@ from wizard_p2p.protocol.lobby_schema import (
 from wizard_p2p.protocol.messages import PROTOCOL
 from wizard_p2p.rules import VARIANT_NAMES
 
-# Seconds between the hellos of a player waiting for a series' next lobby to open.
+# Seconds before a player waiting for a series' next lobby to open says hello again: the
+# first wait, doubled after each try up to the longest. Each try is a new connection (a
+# CURVE handshake) that the host's lobby socket charges to the key's budget, and the last
+# game's watch gate refuses it at once: at a steady half second the tries would outrun the
+# budget's refill and the player would be dropped for flooding (NET.md §7).
 AGAIN_RETRY = 0.5
+AGAIN_RETRY_MAX = 4.0
 _BAD_TERMS = "the host's terms do not seat us as we joined"
 
 
@@ -210,6 +215,7 @@ class JoinMachine:
         self._terms_players: list[dict[str, Any]] = []
         self._bots: frozenset[bytes] = frozenset()
         self._last_ping = float("-inf")
+        self._again = AGAIN_RETRY  # the wait before the next hello to a next lobby
         self.greeted = False  # the host answered our hello: it holds a seat or a place
         self._out: list[JoinEvent] = []
 
@@ -252,7 +258,8 @@ class JoinMachine:
         help)."""
         if (again and self.stage is JoinStage.CONNECTING and self.again_until is not None
                 and now < self.again_until):
-            self._emit(HelloAgain(AGAIN_RETRY))
+            self._emit(HelloAgain(self._again))
+            self._again = min(self._again * 2, AGAIN_RETRY_MAX)
             return
         self._endorsing = None
         self.stage = join_advance(self.stage, JoinStep.REFUSE)
@@ -368,6 +375,7 @@ class JoinMachine:
 
 __all__ = [
     "AGAIN_RETRY",
+    "AGAIN_RETRY_MAX",
     "EXPECTED",
     "CalledOff",
     "Ended",
