@@ -10,11 +10,9 @@ from hypothesis import given
 
 from wizard_p2p.errors import Said
 from wizard_p2p.identity import Identity
-from wizard_p2p.net import CurveKeys
-from wizard_p2p.node.lobby_common import LobbyTimers
-from wizard_p2p.net import NetConfig
+from wizard_p2p.net import CurveKeys, NetConfig
 from wizard_p2p.net.lobby_budget import LobbyBudget
-from wizard_p2p.node.lobby_common import Seated, encode
+from wizard_p2p.node.lobby_common import LobbyTimers, Seated, encode
 from wizard_p2p.node.lobby_join_machine import (
     AGAIN_RETRY,
     AGAIN_RETRY_MAX,
