@@ -179,7 +179,7 @@ def test_asking_a_next_lobby_again_and_again_stays_within_the_lobby_budget() -> 
     budget = LobbyBudget(burst=config.lobby_burst_bytes, rate=config.lobby_rate_bytes,
                          clock=lambda: now)
     machine = _machine(again_until=600.0)
-    delays = []
+    delays: list[float] = []
     while now < 590.0:
         assert budget.charge("me", try_cost), f"dropped after {len(delays)} tries, at {now}s"
         events = machine.handle(FromHost(Refused("the game has begun")), now)
