@@ -41,7 +41,7 @@ async def the_game_goes_on(game: Game) -> None:
     peers = game.peers
     await game.until(lambda: peers[0].table.choice_needed() == "bid", "seat 0 to bid")
     length = len(peers[1].table.log)
-    peers[0].bid(0)
+    peers[0].choose(0, need="bid")
     await game.until(
         lambda: all(len(p.table.log) > length for p in peers) and game.logs_agree(),
         "the bid to reach every seat",

@@ -24,6 +24,7 @@ import contextlib
 import logging
 import time
 from collections.abc import Callable
+from concurrent.futures import Executor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -33,6 +34,9 @@ import zmq.asyncio
 
 from wizard_p2p.audit import audit_entries
 from wizard_p2p.bots import RandomPolicy
+from wizard_p2p.bots.seat_bot import PolicyBot
+from wizard_p2p.commands.wizard_seat import WizardSeat
+from wizard_p2p.commands.wizard_warmup import warm_up
 from wizard_p2p.errors import UsageError
 from wizard_p2p.identity import Identity
 from wizard_p2p.net import CurveKeys, Mesh, NetConfig
@@ -45,6 +49,7 @@ from wizard_p2p.protocol.events import Aborted
 from wizard_p2p.protocol.kinds import CHOICE_KINDS, EntryKind
 from wizard_p2p.protocol.messages import decode_entry, encode_entry, entry_hash
 from wizard_p2p.protocol.round_state import round_size
+from wizard_p2p.protocol.table import Table
 from wizard_p2p.rules import GameConfig, Suit
 from wizard_p2p.seat.controller import Status, StatusKind
 
@@ -127,6 +132,14 @@ async def seat_players(tmp_path: Path, config: GameConfig) -> list[Player]:
     return sorted(players, key=lambda p: p.seat)
 
 
+def _bot_of_policy(kwargs: dict[str, object]) -> dict[str, object]:
+    """``GamePeer``'s arguments, a ``policy`` given as the Wizard bot that plays it."""
+    if "policy" in kwargs:
+        policy = kwargs.pop("policy")
+        kwargs["bot"] = None if policy is None else PolicyBot(policy)  # type: ignore[arg-type]
+    return kwargs
+
+
 class Game:
     """The peers of one game and a way to wait for conditions on them."""
 
@@ -143,7 +156,7 @@ class Game:
             player.curve,
             player.start.genesis,
             net_config=NET,
-            **kwargs,  # type: ignore[arg-type]
+            **_bot_of_policy(kwargs),  # type: ignore[arg-type]
         )
         peer.subscribe(self._changed.set)
         return peer
@@ -199,7 +212,7 @@ class Game:
 
         await self.until(lambda: due(("bid", "trump")), f"seat {seat}'s first choice")
         if peer.table.choice_needed() == "trump":
-            peer.choose_trump(Suit.HUMANS)
+            WizardSeat(peer).choose_trump(Suit.HUMANS)
             await self.until(lambda: due(("bid",)), f"seat {seat}'s first bid")
 
     async def crash(self, seat: int) -> None:
@@ -219,7 +232,7 @@ class Game:
             player.curve,
             lines[0],
             net_config=NET,
-            **kwargs,  # type: ignore[arg-type]
+            **_bot_of_policy(kwargs),  # type: ignore[arg-type]
         )
         peer.subscribe(self._changed.set)
         await peer.start()
@@ -299,7 +312,7 @@ def test_entry_with_bad_signature_is_dropped_and_names_its_sender(
             # The genuine bid is accepted everywhere and the game goes on.
             view = table.view()
             assert view is not None
-            peers[0].bid(0)
+            WizardSeat(peers[0]).bid(0)
             await game.until(
                 lambda: all(len(p.table.log) > pos + 1 for p in peers) and game.logs_agree(),
                 "the game to go on past the forged position",
@@ -398,8 +411,8 @@ def test_vanished_seat_is_shown_disconnected_and_the_game_resumes_when_it_return
                 "the game to wait for seat 2",
             )
             for s in survivors:
-                assert peers[s].snapshot().connected == (True, True, False)
-                assert peers[s].snapshot().resumable  # its files suffice
+                assert WizardSeat(peers[s]).snapshot().connected == (True, True, False)
+                assert WizardSeat(peers[s]).snapshot().resumable  # its files suffice
                 assert 2 in peers[s].silent
                 assert not peers[s].can_abort()  # the default stall limit is far away
                 assert not any(x.kind == "stalled" for x in peers[s].status())
@@ -730,27 +743,27 @@ def test_a_peer_starts_its_pass_thread_with_the_game_not_at_its_first_pass(
 
 
 def test_a_new_game_warms_round_1_up_before_the_coin_and_a_resumed_one_does_not(
-    tmp_path: Path, run: Callable[..., object], monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, run: Callable[..., object]
 ) -> None:
-    """Round 1's code runs once in memory while the links open (node.warmup): before
-    the peer's coin goes out, with its own pass thread; not again on a resume."""
-    import wizard_p2p.node.peer as peer_module
-    from wizard_p2p.node.warmup import warm_up
-
+    """The game's warm-up (Wizard's: round 1's code once in memory while the links
+    open) runs before the peer's coin goes out, with its own pass thread, on the seat's
+    table; not again on a resume."""
     starting: list[GamePeer | None] = [None]  # the peer whose start() runs now
     warmed: list[tuple[int, int, bool]] = []  # (seat, its log's length then, its helper?)
 
-    def recording_warm_up(config: GameConfig, helper: object = None) -> object:
+    def recording_warm_up(table: Table, helper: Executor | None) -> object:
         peer = starting[0]
         assert peer is not None, "a resumed peer warmed up"
+        assert table is peer.table
         warmed.append((peer.seat, len(peer.table.log), helper is peer.pass_helper))
-        return warm_up(config, helper)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(peer_module, "warm_up", recording_warm_up)
+        return warm_up(table.config, helper)
 
     async def main() -> None:
         game = Game(await seat_players(tmp_path, GameConfig(3)))
-        game.peers = [game.peer(p, policy=RandomPolicy()) for p in game.players]
+        game.peers = [
+            game.peer(p, policy=RandomPolicy(), warm_up=recording_warm_up)
+            for p in game.players
+        ]
         for peer in game.peers:
             starting[0] = peer
             await peer.start()
@@ -762,7 +775,7 @@ def test_a_new_game_warms_round_1_up_before_the_coin_and_a_resumed_one_does_not(
                 lambda: all(p.table.stage == "play" for p in peers), "round 1's deal"
             )
             await game.crash(1)
-            await game.resume(1, policy=RandomPolicy())
+            await game.resume(1, policy=RandomPolicy(), warm_up=recording_warm_up)
             assert len(warmed) == 3
             assert not any(p.faults for p in game.peers)
         finally:
@@ -774,20 +787,15 @@ def test_a_new_game_warms_round_1_up_before_the_coin_and_a_resumed_one_does_not(
 def test_a_failed_warm_up_is_logged_and_the_game_goes_on_without_it(
     tmp_path: Path,
     run: Callable[..., object],
-    monkeypatch: pytest.MonkeyPatch,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    import wizard_p2p.node.peer as peer_module
-
-    def broken_warm_up(config: GameConfig, helper: object = None) -> object:
+    def broken_warm_up(table: Table, helper: Executor | None) -> object:
         raise RuntimeError("warm-up broke")
-
-    monkeypatch.setattr(peer_module, "warm_up", broken_warm_up)
 
     async def main() -> None:
         game = Game(await seat_players(tmp_path, GameConfig(3)))
         with caplog.at_level(logging.ERROR, logger="wizard_p2p.node.peer"):
-            await game.start({})
+            await game.start({}, warm_up=broken_warm_up)
         try:
             peers = game.peers
             await game.until(
@@ -1008,7 +1016,7 @@ def test_a_seat_of_a_game_against_local_bots_says_it_cannot_be_resumed(
         await game.start({}, resumable=False)
         try:
             await game.until(lambda: game.peers[0].table.game is not None, "the first deal")
-            assert not game.peers[0].snapshot().resumable
+            assert not WizardSeat(game.peers[0]).snapshot().resumable
         finally:
             await game.close()
 

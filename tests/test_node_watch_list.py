@@ -49,7 +49,7 @@ def test_the_host_lists_watchers_and_only_the_host(
                 await watcher.admission(lambda reason: None)
                 key = watcher.curve_keys.public
                 await game.until(
-                    lambda: all(p.snapshot().watchers == ("Screen",) for p in game.peers)
+                    lambda: all(p.watchers == ("Screen",) for p in game.peers)
                     and all(key in p.mesh.watchers for p in game.peers if p.mesh),
                     "every seat to list the watcher",
                 )
@@ -58,13 +58,13 @@ def test_the_host_lists_watchers_and_only_the_host(
                 await game.crash(1)
                 one = await game.resume(1, policy=RandomPolicy())
                 await game.until(
-                    lambda: one.snapshot().watchers == ("Screen",)
+                    lambda: one.watchers == ("Screen",)
                     and one.mesh is not None and key in one.mesh.watchers,
                     "the restarted seat to be told the list again",
                 )
             finally:
                 await watcher.close()
-            await game.until(lambda: all(p.snapshot().watchers == () for p in game.peers),
+            await game.until(lambda: all(p.watchers == () for p in game.peers),
                              "every seat to drop the watcher that left")
 
             # Seat 1 is not the host: its lists are refused by the others, naming it.
@@ -82,7 +82,7 @@ def test_the_host_lists_watchers_and_only_the_host(
             assert any("seat 1 sent a log entry as a private message" in f for f in faults)
             assert any("control message from seat 1" in f and "private message" in f
                        for f in faults)
-            assert two.snapshot().watchers == ()
+            assert two.watchers == ()
             await the_game_goes_on(game)
 
     run(main())
@@ -99,7 +99,7 @@ def test_a_watcher_list_of_the_host_seat_is_taken_by_the_others(
             ))
             assert host.mesh is not None
             host.mesh.send_private(one.curve_keys.public, encode_control(listed))
-            await game.until(lambda: one.snapshot().watchers == ("Big screen",),
+            await game.until(lambda: one.watchers == ("Big screen",),
                              "seat 1 to take the host's list")
             assert one.mesh is not None and one.mesh.watchers == (listed.watchers[0].curve_key,)
 
@@ -151,7 +151,7 @@ def test_a_watcher_node_follows_the_seats_and_shows_no_hand(
                 await game.crash(1)
                 resumed = await game.resume(1, policy=RandomPolicy())
                 await game.until(
-                    lambda: resumed.snapshot().watchers == ("Screen",) and resumed.mesh
+                    lambda: resumed.watchers == ("Screen",) and resumed.mesh
                     is not None and resumed.mesh.watchers == (node.curve_keys.public,),
                     "the resumed seat to list the watcher",
                 )

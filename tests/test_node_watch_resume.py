@@ -99,7 +99,7 @@ def test_a_resumed_host_admits_its_watcher_again(
                                               admission="all", players=resumed.table.players,
                                               resumed=True))
                 await game.until(
-                    lambda: listed() and all(p.snapshot().watchers == ("Screen",)
+                    lambda: listed() and all(p.watchers == ("Screen",)
                                              for p in game.peers),
                     "the resumed host to list the watcher again, and every seat with it",
                 )

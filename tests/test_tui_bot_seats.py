@@ -15,6 +15,7 @@ from prompt_toolkit.output import DummyOutput
 from tests.lobby_support import host_lobby, joiner, until
 from tests.test_node_peer import Game, Player, run  # noqa: F401  (run: a fixture)
 from wizard_p2p.bots import make_policy
+from wizard_p2p.commands.wizard_seat import WizardSeat
 from wizard_p2p.errors import UsageError
 from wizard_p2p.rules import GameConfig
 from wizard_p2p.seat.controller import SeatController
@@ -80,10 +81,10 @@ def test_a_networked_seat_knows_its_bots_from_the_lobby_not_from_their_names(
             await peer.start()
         try:
             await game.until(lambda: all(p.ready.is_set() for p in game.peers), "a first view")
-            snap = game.peers[0].snapshot()
+            snap = WizardSeat(game.peers[0]).snapshot()
             assert snap.names == ("Host", "Bot 2", "Ann")  # people first, then the bots
-            assert all(p.snapshot().bots == frozenset({2}) for p in game.peers)
-            assert names_shown(game.peers[0], "zh") == ["你", "Bot 2", "机器人 1"]
+            assert all(WizardSeat(p).snapshot().bots == frozenset({2}) for p in game.peers)
+            assert names_shown(WizardSeat(game.peers[0]), "zh") == ["你", "Bot 2", "机器人 1"]
         finally:
             for peer in game.peers:
                 await peer.close()

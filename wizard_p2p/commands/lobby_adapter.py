@@ -6,7 +6,7 @@ know nothing of each other.
 The lobby itself runs as a task on the shared asyncio loop (``HostLobby.serve`` or
 ``JoinLobby.join``); when it yields the genesis, the seat's ``GamePeer`` is built
 and started, the snapshot says ``started``, and ``table()`` hands the console the
-peer, which is the table's ``SeatController``.
+peer's seat as Wizard's ``SeatController`` (``wizard_seat``).
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable
 
+from wizard_p2p.commands.wizard_seat import WizardSeat
 from wizard_p2p.errors import UsageError, WizardError
 from wizard_p2p.node.lobby import GameStart, HostLobby, JoinLobby
 from wizard_p2p.node.lobby_news import LobbyNews
@@ -40,6 +41,7 @@ class LobbyAdapter:
         self.join_timeout = join_timeout
         self._make_peer = make_peer
         self.peer: GamePeer | None = None
+        self._seat: WizardSeat | None = None  # the peer's, as the console's controller
         self.error: str | None = None
         # Whether the host's lobby is announced on the local network (None: it is not
         # meant to be), and why not when it cannot be.
@@ -209,4 +211,6 @@ class LobbyAdapter:
     def table(self) -> SeatController:
         if self.peer is None:
             raise UsageError("the game has not started")
-        return self.peer
+        if self._seat is None or self._seat.peer is not self.peer:
+            self._seat = WizardSeat(self.peer)
+        return self._seat

@@ -22,6 +22,7 @@ from typing import Any
 
 from wizard_p2p.audit import GAME_ID_DIGITS
 from wizard_p2p.bots import make_policy
+from wizard_p2p.bots.seat_bot import PolicyBot
 from wizard_p2p.commands.announcing import announce_lobby, not_announced
 from wizard_p2p.commands.local_game import LOOPBACK, LocalGame, copy_targets
 from wizard_p2p.commands.one_program import one_program
@@ -40,6 +41,8 @@ from wizard_p2p.commands.printout import (
     shell_path,
     terminal_columns,
 )
+from wizard_p2p.commands.wizard_seat import WizardSeat
+from wizard_p2p.commands.wizard_warmup import warm_up_seat
 from wizard_p2p.disk.evidence import read_evidence
 from wizard_p2p.disk.log import read_log_bytes
 from wizard_p2p.errors import DecodeError, FileRefused, UsageError, WizardError
@@ -193,7 +196,8 @@ def _new_peer(
         curve,
         start.genesis,
         net_config=_net_config(seat.net),
-        policy=make_policy(seat.policy) if headless else None,
+        bot=PolicyBot(make_policy(seat.policy)) if headless else None,
+        warm_up=warm_up_seat,
         timers=PeerTimers(stall_limit=seat.stall_limit, trick_pause=seat.trick_pause or 0.0),
         auto_abort=headless,
         trace_path=seat.trace,
@@ -266,7 +270,7 @@ async def _play_seat(
 
         with _no_log_lines_on_screen():
             app = asyncio.ensure_future(
-                run_app_async(peer, lang=seat.net.lang, bell=seat.bell)
+                run_app_async(WizardSeat(peer), lang=seat.net.lang, bell=seat.bell)
             )
             _stop_on_failure(peer, app)
             await asyncio.wait({app})

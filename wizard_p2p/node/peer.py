@@ -5,12 +5,15 @@ the events every call of the table returns, its one output: it writes each new e
 to the log file and sends ours (``send_order``), a choice that could not be made
 again after a crash fsynced before it goes out (``durability``); keeps the evidence
 of what was refused (``repair``); and ends the game on ``GameEnded``, whose
-``outcome`` it keeps. It implements ``SeatController`` for the console, and composes
-one helper per concern: ``repair`` (a log that diverged from a peer's), ``faults``
-(refused entries and evidence), ``stall`` (a seat holding the game up), ``idle``
-(work put off until nothing else is due), ``bot_driver`` (with a bot ``policy`` it
-makes its own choices), ``watch_list`` (who watches; the host's seat holds the
-``watch_gate``), ``seat_status`` and ``tracing``.
+``outcome`` it keeps. It knows no game: the local player's choice reaches the table
+through ``choose``, the view through ``table.view()``, and what a game adds to a seat
+comes in from ``commands`` (the game's bot, its warm-up; a game's seat adapter, like
+``commands.wizard_seat``, is the console's ``SeatController``). It composes one helper
+per concern: ``repair`` (a log that diverged from a peer's), ``faults`` (refused
+entries and evidence), ``stall`` (a seat holding the game up), ``idle`` (work put off
+until nothing else is due), ``bot_driver`` (with a ``bot`` it makes its own choices),
+``watch_list`` (who watches; the host's seat holds the ``watch_gate``),
+``seat_status`` and ``tracing``.
 
 Crash and resume: the log file and ``seat.json`` (master secret) are all that
 is needed. On start the table is rebuilt by feeding it the log; entries the
@@ -25,11 +28,11 @@ import contextlib
 import logging
 import os
 from collections.abc import Callable, Mapping
+from concurrent.futures import Executor
 from pathlib import Path
 
-from wizard_p2p.bots.policy import Policy
-from wizard_p2p.errors import DecodeError, PeerFault, UsageError, WizardError
-from wizard_p2p.identity import Identity, fingerprint
+from wizard_p2p.errors import DecodeError, IllegalAction, PeerFault, UsageError, WizardError
+from wizard_p2p.identity import Identity
 from wizard_p2p.net import (
     CurveKeys,
     Diverged,
@@ -45,7 +48,7 @@ from wizard_p2p.net import (
 )
 from wizard_p2p.net.events import PeerState
 from wizard_p2p.net.watchers import SendFilter
-from wizard_p2p.node.bot_driver import BotDriver
+from wizard_p2p.node.bot_driver import BotDriver, SeatBot
 from wizard_p2p.node.durability import SeatLog
 from wizard_p2p.node.faults import Faults
 from wizard_p2p.node.helper import PassHelper
@@ -58,7 +61,6 @@ from wizard_p2p.node.stall import PeerTimers, StallWatch
 from wizard_p2p.node.store import GameStore, SeatRecord
 from wizard_p2p.node.table_log import TableLog
 from wizard_p2p.node.tracing import BenchTracer, Tracer
-from wizard_p2p.node.warmup import warm_up
 from wizard_p2p.node.watch_gate import WatchGate
 from wizard_p2p.node.watch_list import WatchList
 from wizard_p2p.protocol.authoring import Rewrite
@@ -71,11 +73,11 @@ from wizard_p2p.protocol.events import (
     Outcome,
 )
 from wizard_p2p.protocol.kinds import FaultKind
-from wizard_p2p.rules import Card, Suit
-from wizard_p2p.seat.controller import Snapshot, Status
+from wizard_p2p.protocol.table import Table
+from wizard_p2p.seat.controller import Status, WatchRequest
 from wizard_p2p.tables import open_table
 
-__all__ = ["GamePeer", "PeerTimers", "SeatFailed"]
+__all__ = ["GamePeer", "PeerTimers", "SeatFailed", "WarmUp"]
 
 _log = logging.getLogger(__name__)
 
@@ -85,6 +87,11 @@ WATCHER_LINGER = 2.0
 
 class SeatFailed(WizardError):
     """A task of this seat failed on an internal error: the seat stopped (resumable)."""
+
+
+# A game's code run once before a new game's first entries (the game's own): given the
+# seat's table and the thread our passes are shared with, it works in memory only.
+WarmUp = Callable[[Table, Executor | None], object]
 
 
 class GamePeer:
@@ -97,7 +104,8 @@ class GamePeer:
         genesis: bytes,
         *,
         net_config: NetConfig | None = None,
-        policy: Policy | None = None,
+        bot: SeatBot | None = None,
+        warm_up: WarmUp | None = None,
         timers: PeerTimers | None = None,
         auto_abort: bool | None = None,
         trace_path: Path | None = None,
@@ -132,9 +140,10 @@ class GamePeer:
         self._send_filter = send_filter
         self.seat = record.seat
         self.net_config = net_config or NetConfig()
-        self.policy = policy
+        self.bot = bot
+        self._warm_up_hook = warm_up
         self.timers = timers or PeerTimers()
-        self.auto_abort = policy is not None if auto_abort is None else auto_abort
+        self.auto_abort = bot is not None if auto_abort is None else auto_abort
         self.mesh: Mesh | None = None
         self._seat_log = SeatLog(store, self.seat)
         # How the game ended, once the table said so (GameEnded): the one answer.
@@ -157,14 +166,12 @@ class GamePeer:
         )
         self._idle = IdleWork(self.table, self._changed)
         self._bot = (
-            BotDriver(self.table, policy, self.tracer, self._take)
-            if policy is not None
-            else None
+            BotDriver(self.table, bot, self.tracer, self._take) if bot is not None else None
         )
         self._pause: asyncio.TimerHandle | None = None  # a bot's trick pause running
         self._paused_at = -1  # the log's length when the last pause was served
         self.finished = asyncio.Event()
-        self.ready = asyncio.Event()  # set once the first dealer is known (a view exists)
+        self.ready = asyncio.Event()  # set once the game began (a view exists)
         self.failed = asyncio.Event()  # set when a task of ours failed (``failure``)
         self.failure: BaseException | None = None
         self._tasks: list[asyncio.Task[None]] = []
@@ -204,8 +211,8 @@ class GamePeer:
                 continue
             self.mesh.add_peer(player["curve_key"], self._endpoint_of(seat))
         if len(lines) == 1:
-            # A new game: round 1's code runs once in memory while the links open, not
-            # for the first time on round 1's chain (wizard_p2p.node.warmup).
+            # A new game: the game's first steps run once in memory while the links
+            # open, not for the first time on the game's chain (``warm_up``).
             self._warm_up()
         self._take([*replayed, *self.table.start()])
         # Our coin is out: round 1's keys (and seat 0's first pass) are derived while
@@ -252,10 +259,12 @@ class GamePeer:
 
     def _warm_up(self) -> None:
         # Only an optimisation: should it ever fail, the game starts as it would without.
+        if self._warm_up_hook is None:
+            return
         try:
-            warm_up(self.table.config, self._helper)
+            self._warm_up_hook(self.table, self._helper)
         except Exception:
-            _log.exception("round 1's warm-up failed; the game goes on without it")
+            _log.exception("the game's warm-up failed; the game goes on without it")
 
     def _endpoint_of(self, seat: int) -> str:
         if seat in self.dial:
@@ -474,7 +483,7 @@ class GamePeer:
     # --- choices -----------------------------------------------------------------------
 
     def _after_change(self) -> None:
-        if self.table.game is not None and not self.ready.is_set():
+        if not self.ready.is_set() and self.table.view() is not None:
             self.ready.set()
         if self.outcome is not None and not self.finished.is_set():
             self._game_ended()
@@ -491,8 +500,8 @@ class GamePeer:
             self.mesh.announce_length()  # the others wait for everyone to hold the end
 
     def _bot_turn(self) -> None:
-        """Move now, or after the trick pause when the move leads the next trick (once
-        per lead: the log's length when the pause was served)."""
+        """Move now, or after the trick pause when the bot pauses before the move (once
+        per move: the log's length when the pause was served)."""
         assert self._bot is not None
         pause = self.timers.trick_pause
         try:
@@ -504,11 +513,11 @@ class GamePeer:
             return
         if self._pause is not None:
             return  # the pause runs; its end moves
-        if self._paused_at != len(self.table.log) and self._bot.leads_after_a_trick():
+        if self._paused_at != len(self.table.log) and self._bot.pauses_now():
             self._pause = loop.call_later(pause, self._paused, len(self.table.log))
             return
-        self._bot_move(stop_at_lead=True)
-        if self._bot.leads_after_a_trick():  # it stopped before a lead: pause first
+        self._bot_move(stop_at_pause=True)
+        if self._bot.pauses_now():  # it stopped before a pause: pause first
             self._pause = loop.call_later(pause, self._paused, len(self.table.log))
 
     def _paused(self, length: int) -> None:
@@ -516,26 +525,23 @@ class GamePeer:
         self._paused_at = length
         self._after_change()
 
-    def _bot_move(self, *, stop_at_lead: bool = False) -> None:
+    def _bot_move(self, *, stop_at_pause: bool = False) -> None:
         assert self._bot is not None  # only a bot's seat moves by itself
-        self._bot.move(stop_at_lead=stop_at_lead)
+        self._bot.move(stop_at_pause=stop_at_pause)
         if self.outcome is not None and not self.finished.is_set():
             self._game_ended()
 
-    def _choose(self, make_choice: Callable[[], list[Event]]) -> None:
+    def choose(self, choice: object, *, need: str | None = None) -> None:
+        """The local player's ``choice`` at the decision the table waits for
+        (``table.choice_needed()``; the game's replica reads it and refuses it with an
+        ``IllegalAction`` naming the rule). ``need``: the decision the caller means; a
+        choice made for another one than the table waits for is refused as out of turn."""
+        if need is not None and self.table.choice_needed() != need:
+            raise IllegalAction(f"it is not your turn to {need}", rule="turn")
         self.tracer.chose()
-        self._changed(make_choice())
+        self._changed(self.table.choose(choice))
 
-    # SeatController
-
-    def bid(self, tricks: int) -> None:
-        self._choose(lambda: self.table.bid(tricks))
-
-    def choose_trump(self, suit: Suit) -> None:
-        self._choose(lambda: self.table.choose_trump(suit))
-
-    def play(self, card: Card) -> None:
-        self._choose(lambda: self.table.play(card))
+    # What a game's seat adapter (the console's ``SeatController``) reads and does
 
     def subscribe(self, callback: Callable[[], None]) -> None:
         self._callbacks.append(callback)
@@ -554,25 +560,14 @@ class GamePeer:
         for callback in list(self._callbacks):
             callback()
 
-    def snapshot(self) -> Snapshot:
-        view = self.table.view()
-        if view is None:
-            raise UsageError("the game has not started yet")
-        return Snapshot(
-            view=view,
-            names=self.table.names,
-            fingerprints=tuple(fingerprint(k) for k in self.table.sign_keys),
-            connected=tuple(s not in self.silent for s in range(self.table.seats)),
-            status=self.status(),
-            log=(),
-            finished=isinstance(self.outcome, Finished),
-            ended=None if isinstance(self.outcome, Finished) else self.outcome,
-            resumable=self.resumable,
-            watchers=self._watch.names,
-            watch_requests=self._watch.requests(),
-            coach=self.table.coach,
-            bots=self.bot_seats or frozenset(),
-        )
+    @property
+    def watchers(self) -> tuple[str, ...]:
+        """The names of who watches the table now."""
+        return self._watch.names
+
+    def watch_requests(self) -> tuple[WatchRequest, ...]:
+        """Those asking to watch, for the host's seat to admit or refuse."""
+        return self._watch.requests()
 
     @property
     def bot_seats(self) -> frozenset[int] | None:

@@ -10,37 +10,21 @@ import time
 
 from wizard_p2p.node.stall import StallWatch
 from wizard_p2p.protocol.events import Finished, Outcome
-from wizard_p2p.protocol.kinds import Stage
 from wizard_p2p.protocol.table import Table
-from wizard_p2p.seat.controller import WAITING_FOR, Status, StatusKind
+from wizard_p2p.seat.controller import Status, StatusKind
 
 __all__ = ["game_status", "seat_status"]
 
-# What a table in set-up is doing, by its stage.
-_SETUP_STATUS = {
-    Stage.COIN: StatusKind.SHUFFLING,
-    Stage.SHUFFLE: StatusKind.SHUFFLING,
-    Stage.LOCK: StatusKind.DEALING,
-    Stage.REVEAL: StatusKind.REVEALING,
-}
-
 
 def game_status(table: Table, outcome: Outcome | None, seat: int | None = None) -> Status | None:
-    """How the game ended (``outcome``), or what the table does or waits for, unless it
-    waits for ``seat`` (None for a watcher, who holds none)."""
+    """How the game ended (``outcome``), or what the table does or waits for as its
+    game's replica says it, unless it waits for ``seat`` (None for a watcher, who holds
+    none)."""
     if isinstance(outcome, Finished):
         return Status(StatusKind.GAME_OVER)
     if outcome is not None:
         return Status(StatusKind.ABORTED)  # how: the snapshot's ``ended``
-    stage, writer, done, total = table.progress()
-    if stage in _SETUP_STATUS:
-        return Status(_SETUP_STATUS[stage], seat=writer, done=done, total=total)
-    if writer is None or writer == seat:
-        return None
-    # A play, but for the choices the rules' phase names.
-    game = table.game
-    kind = StatusKind.WAITING_PLAY if game is None else WAITING_FOR.get(game.phase)
-    return Status(kind or StatusKind.WAITING_PLAY, seat=writer)
+    return table.replica.status(seat)
 
 
 def seat_status(
@@ -53,7 +37,7 @@ def seat_status(
     stall: StallWatch,
     stall_limit: float,
 ) -> tuple[Status, ...]:
-    writer = table.progress()[1]
+    writer = table.progress().writer
     items: list[Status] = []
     for other in sorted(silent):
         items.append(Status(StatusKind.DISCONNECTED, seat=other))

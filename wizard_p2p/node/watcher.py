@@ -16,8 +16,8 @@ equivocation, and follows the players' copy; an ending that stands over the entr
 it holds (SPEC §6.2) takes their place, as at a seat. Every proof of a seat's cheating is
 kept in ``evidence.jsonl`` (beside the saved log, else in the data directory).
 
-It implements ``seat.controller.WatchController``: the snapshot's view is a
-``rules.public_view`` (no hand: the watcher holds no key that opens one, SPEC §10).
+It implements ``seat.controller.WatchController``: the snapshot's view is the game
+replica's public view (no hand: the watcher holds no key that opens one, SPEC §10).
 ``save`` writes the verified log (atomically) whenever the game ends and when the
 watcher leaves, so that ``wizard-p2p audit`` can be run on it.
 """
@@ -52,7 +52,6 @@ from wizard_p2p.protocol.events import Faulted, Finished
 from wizard_p2p.protocol.kinds import FaultKind
 from wizard_p2p.protocol.lobby_schema import WatchAdmitted
 from wizard_p2p.protocol.table import Table
-from wizard_p2p.rules import public_view
 from wizard_p2p.seat.controller import Snapshot, Status, StatusKind
 from wizard_p2p.tables import open_table
 
@@ -111,7 +110,7 @@ class WatchNode:
         self.asking = ""  # why the gate said to wait, while it does
         self._callbacks: list[Callable[[], None]] = []
         self._events: asyncio.Task[None] | None = None
-        self.ready = asyncio.Event()  # the first dealer is known: there is a table to show
+        self.ready = asyncio.Event()  # the game began: there is a public view to show
         self.finished = asyncio.Event()  # the game ended, or the watcher left
         self._quit = False
         self._saved_length = 0
@@ -257,7 +256,7 @@ class WatchNode:
 
     def _became(self, table: Table) -> None:
         """The table grew (or was rebuilt): what follows for the screen and the file."""
-        if table.game is not None and not self.ready.is_set():
+        if not self.ready.is_set() and table.replica.public_view() is not None:
             self.ready.set()
         if table.ended:
             self.save()
@@ -310,10 +309,11 @@ class WatchNode:
 
     def snapshot(self) -> Snapshot:
         table = self.table
-        if table is None or table.game is None:
+        view = None if table is None else table.replica.public_view()
+        if table is None or view is None:
             raise UsageError("the game has not started yet")
         return Snapshot(
-            view=public_view(table.game),
+            view=view,
             names=table.names,
             fingerprints=tuple(fingerprint(k) for k in table.sign_keys),
             connected=tuple(table.ended or s not in self.silent for s in range(table.seats)),
@@ -337,8 +337,9 @@ class WatchNode:
         items = [Status(StatusKind.DISCONNECTED, seat=s) for s in silent]
         # Said as a line of the log: the last verified entry's position + 1.
         items.append(Status(StatusKind.VERIFIED, done=len(table.log)))
-        if table.completed_rounds:
-            items.append(Status(StatusKind.ROUND_CHECKED, done=table.completed_rounds))
+        checked = table.replica.checked()
+        if checked:
+            items.append(Status(StatusKind.ROUND_CHECKED, done=checked))
         for seat, position, reason in self.refusals:
             items.append(Status(StatusKind.REFUSED, seat=seat, done=position + 1, detail=reason))
         for seat, reason in self.forks.proven.items():

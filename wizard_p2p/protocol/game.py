@@ -18,6 +18,7 @@ from wizard_p2p.errors import PeerFault
 from wizard_p2p.protocol.events import Finished
 from wizard_p2p.protocol.kinds import EntryKind, Stage
 from wizard_p2p.protocol.messages import Entry
+from wizard_p2p.protocol.status import Status
 from wizard_p2p.protocol.turns import Step, Turn
 
 Body = dict[str, Any]
@@ -94,6 +95,22 @@ class GameReplica(Protocol):
         """How the game finished, once every seat signed its end."""
 
     def progress(self) -> Progress: ...
+
+    def view(self) -> object | None:
+        """The local seat's view of the game, what its player and its bot decide from
+        (None before the game has begun, or for an observer)."""
+
+    def public_view(self) -> object | None:
+        """What anybody may see of the game, a watcher's view: no hidden card (None
+        before the game has begun)."""
+
+    def checked(self) -> int:
+        """How many of the game's parts (Wizard's rounds) are verified so far, every
+        secret of them revealed and checked."""
+
+    def status(self, seat: int | None) -> Status | None:
+        """What the table does now or whose choice it waits for, as a status line,
+        unless it waits for ``seat`` (None: an observer's); None when nothing is said."""
 
 
 __all__ = ["Apply", "Body", "GameReplica", "Owed", "Progress", "TableContext"]

@@ -17,7 +17,7 @@ goes on, as a node would; every event a table returns but an entry's is kept in
 ``events``.
 
 Outside the tests it plays the bench's protocol floor (every seat's work on one
-thread) and a peer's warm-up before its game (``wizard_p2p.node.warmup``).
+thread) and a peer's warm-up before its game (``wizard_p2p.commands.wizard_warmup``).
 """
 
 from __future__ import annotations

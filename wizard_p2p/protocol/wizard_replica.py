@@ -11,8 +11,9 @@ replay finds a cheat.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from concurrent.futures import Executor
+from types import MappingProxyType
 from typing import Any, Protocol
 
 from wizard_p2p.errors import IllegalAction, UsageError
@@ -28,6 +29,7 @@ from wizard_p2p.protocol.round_check import check_round
 from wizard_p2p.protocol.round_state import RoundState, round_size
 from wizard_p2p.protocol.scheduling import Scheduling
 from wizard_p2p.protocol.seat_secrets import SeatSecrets
+from wizard_p2p.protocol.status import Status, StatusKind
 from wizard_p2p.protocol.turns import Step, Tally, Turn, due
 from wizard_p2p.rules import (
     Bid,
@@ -40,8 +42,24 @@ from wizard_p2p.rules import (
     Play,
     SeatView,
     Suit,
+    public_view,
     seat_view,
 )
+
+# Whose choice a table waits for, by the rules' phase: the one map from a phase to a status.
+WAITING_FOR: Mapping[Phase, StatusKind] = MappingProxyType({
+    Phase.BID: StatusKind.WAITING_BID,
+    Phase.CHOOSE_TRUMP: StatusKind.WAITING_TRUMP,
+    Phase.PLAY: StatusKind.WAITING_PLAY,
+})
+
+# What a table in set-up is doing, by its stage.
+_SETUP_STATUS: Mapping[Stage, StatusKind] = MappingProxyType({
+    Stage.COIN: StatusKind.SHUFFLING,
+    Stage.SHUFFLE: StatusKind.SHUFFLING,
+    Stage.LOCK: StatusKind.DEALING,
+    Stage.REVEAL: StatusKind.REVEALING,
+})
 
 
 class WizardTable(TableContext, Protocol):
@@ -158,6 +176,28 @@ class WizardReplica:
         rnd = self.round
         own = rnd.my_bid if rnd is not None and rnd.round_no == self.game.round_no else None
         return seat_view(self.game, self.seat, own_sealed_bid=own)
+
+    def public_view(self) -> SeatView | None:
+        """What anybody may see of the game (``rules.public_view``: no hand, no choice);
+        None before the first dealer is known."""
+        return None if self.game is None else public_view(self.game)
+
+    def checked(self) -> int:
+        """The rounds verified so far (their secrets revealed and every pass replayed)."""
+        return self.completed_rounds
+
+    def status(self, seat: int | None) -> Status | None:
+        """What the table does (a round's set-up, with its count) or whose choice it waits
+        for, unless it waits for ``seat`` (None: an observer's, who holds none)."""
+        stage, writer, done, total = self.progress()
+        if stage in _SETUP_STATUS:
+            return Status(_SETUP_STATUS[stage], seat=writer, done=done, total=total)
+        if writer is None or writer == seat:
+            return None
+        # A play, but for the choices the rules' phase names.
+        game = self.game
+        kind = StatusKind.WAITING_PLAY if game is None else WAITING_FOR.get(game.phase)
+        return Status(kind or StatusKind.WAITING_PLAY, seat=writer)
 
     def progress(self) -> Progress:
         turn = self.due()

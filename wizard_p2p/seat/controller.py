@@ -10,67 +10,15 @@ Nothing here reaches sockets or crypto.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
-from enum import StrEnum
-from types import MappingProxyType
 from typing import Protocol
 
 from wizard_p2p.protocol.events import Aborted, Faulted
-from wizard_p2p.rules import Card, Phase, SeatView, Suit
-
-
-class StatusKind(StrEnum):
-    """What a ``Status`` line says: the closed list. Every member is worded in each of
-    the console's languages (``tui.board.STATUS_WORDS``)."""
-
-    # The game being set up: ``seat`` writes, ``done`` of ``total`` steps.
-    SHUFFLING = "shuffling"  # the coin toss and the shuffling passes
-    DEALING = "dealing"  # the locking passes
-    REVEALING = "revealing"  # a disputed round's secrets
-    # Whose choice the table waits for (``seat``).
-    WAITING_BID = "waiting-bid"
-    WAITING_TRUMP = "waiting-trump"
-    WAITING_PLAY = "waiting-play"
-    # A seat (``seat``) that holds the game up.
-    DISCONNECTED = "disconnected"
-    STALLED = "stalled"  # long enough that this seat may end the game
-    HELD_UP = "held-up"  # for ``done`` of ``total`` seconds; then seat ``writer`` may end it
-    CHEATED = "cheated"  # proven, the proof kept on disk; ``detail`` says how
-    # How the game ended.
-    GAME_OVER = "game-over"
-    ABORTED = "aborted"  # the snapshot's ``ended`` says how (or ``detail``, when given)
-    # A watcher's: reaching the host (``detail``: the address; then why it waits), what
-    # it verified (``done``: the line of the log, the rounds), an entry it refused (``seat``
-    # sent it, ``done`` its line, ``detail`` why).
-    CONNECTING = "connecting"
-    ADMISSION = "admission"
-    VERIFIED = "verified"
-    ROUND_CHECKED = "round-checked"
-    REFUSED = "refused"
-    # A sentence said as it is (``detail``).
-    EVENT = "event"
-
-
-# Whose choice a table waits for, by the rules' phase: the one map from a phase to a status.
-WAITING_FOR: Mapping[Phase, StatusKind] = MappingProxyType({
-    Phase.BID: StatusKind.WAITING_BID,
-    Phase.CHOOSE_TRUMP: StatusKind.WAITING_TRUMP,
-    Phase.PLAY: StatusKind.WAITING_PLAY,
-})
-
-
-@dataclass(frozen=True)
-class Status:
-    """One line of progress the front end shows while it waits: ``kind`` says what,
-    the other fields fill it in (see ``StatusKind``)."""
-
-    kind: StatusKind
-    seat: int | None = None
-    done: int | None = None
-    total: int | None = None
-    detail: str = ""
-    writer: int | None = None
+from wizard_p2p.protocol.status import Status as Status
+from wizard_p2p.protocol.status import StatusKind as StatusKind
+from wizard_p2p.protocol.wizard_replica import WAITING_FOR as WAITING_FOR
+from wizard_p2p.rules import Card, SeatView, Suit
 
 
 @dataclass(frozen=True)

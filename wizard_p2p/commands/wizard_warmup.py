@@ -1,5 +1,5 @@
-"""Round 1's set-up played once in memory before a peer's game, so that its code does
-not run for the first time on the set-up's chain.
+"""Round 1's set-up played once in memory before a Wizard peer's game, so that its code
+does not run for the first time on the set-up's chain (``GamePeer``'s ``warm_up``).
 
 A round's set-up is 2N − 1 entries one after another, and in round 1 every peer runs
 each of its steps (checking a shuffle entry, a pass on two threads, a lock, reading a
@@ -21,9 +21,10 @@ from concurrent.futures import Executor
 
 from wizard_p2p.protocol.harness import MemoryGame
 from wizard_p2p.protocol.kinds import EntryKind, Stage
+from wizard_p2p.protocol.table import Table
 from wizard_p2p.rules import Card, GameConfig, SeatView, Suit
 
-__all__ = ["WARM_UP_SEATS", "warm_up"]
+__all__ = ["WARM_UP_SEATS", "warm_up", "warm_up_seat"]
 
 WARM_UP_SEATS = 3
 
@@ -49,3 +50,8 @@ def warm_up(config: GameConfig, helper: Executor | None = None) -> MemoryGame:
     )
     game.run(until=lambda: all(table.stage is Stage.PLAY for table in game.tables))
     return game
+
+
+def warm_up_seat(table: Table, helper: Executor | None) -> MemoryGame:
+    """The warm-up of the game ``table`` (a peer's seat) is about to play: its variants."""
+    return warm_up(table.config, helper)

@@ -1,11 +1,11 @@
-"""The in-memory round 1 a peer plays before its game (``wizard_p2p.node.warmup``)."""
+"""The in-memory round 1 a peer plays before its game (``wizard_p2p.commands.wizard_warmup``)."""
 
 from __future__ import annotations
 
 import pytest
 
+from wizard_p2p.commands.wizard_warmup import WARM_UP_SEATS, warm_up
 from wizard_p2p.node.helper import PassHelper
-from wizard_p2p.node.warmup import WARM_UP_SEATS, warm_up
 from wizard_p2p.rules import GameConfig
 
 
