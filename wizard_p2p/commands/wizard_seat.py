@@ -17,7 +17,7 @@ from wizard_p2p.identity import fingerprint
 from wizard_p2p.node.peer import GamePeer
 from wizard_p2p.protocol.events import Finished
 from wizard_p2p.protocol.kinds import EntryKind
-from wizard_p2p.rules import Card, Suit
+from wizard_p2p.rules import Card, SeatView, Suit
 from wizard_p2p.seat.controller import Snapshot
 
 __all__ = ["WizardSeat"]
@@ -36,6 +36,7 @@ class WizardSeat:
         view = table.view()
         if view is None:
             raise UsageError("the game has not started yet")
+        assert isinstance(view, SeatView)  # the table's game is Wizard's
         outcome = peer.outcome
         return Snapshot(
             view=view,
