@@ -19,6 +19,7 @@ from tests.lobby_support import NET
 from tests.peer_support import the_game_goes_on, waiting_for_seat_0
 from tests.test_node_peer import run  # noqa: F401  (a fixture)
 from wizard_p2p.bots import RandomPolicy
+from wizard_p2p.commands.wizard_watch import WizardWatch
 from wizard_p2p.errors import UsageError
 from wizard_p2p.net import CurveKeys, LobbyServer
 from wizard_p2p.node.lobby_common import lobby_keys
@@ -127,7 +128,7 @@ def test_a_watcher_node_follows_the_seats_and_shows_no_hand(
                     return table.log == host.table.log and node.ready.is_set()
 
                 await game.until(caught_up, "the watcher to catch up")
-                snap = node.snapshot()
+                snap = WizardWatch(node).snapshot()
                 assert snap.view.watcher and snap.view.hand is None
                 assert snap.watchers == ("Screen",) and snap.names == host.table.names
                 verified = [s for s in snap.status if s.kind == "verified"]
@@ -141,11 +142,11 @@ def test_a_watcher_node_follows_the_seats_and_shows_no_hand(
                                    name="Other", mesh_port=40004, net_config=NET)
                 try:
                     await other.admission(lambda reason: None)
-                    await game.until(lambda: node.snapshot().watchers == ("Screen", "Other"),
+                    await game.until(lambda: node.watchers == ("Screen", "Other"),
                                      "the watcher to learn who else watches")
                 finally:
                     await other.close()
-                await game.until(lambda: node.snapshot().watchers == ("Screen",),
+                await game.until(lambda: node.watchers == ("Screen",),
                                  "the watcher to learn the other left")
                 # A seat that crashes and resumes is told the list again by the host.
                 await game.crash(1)

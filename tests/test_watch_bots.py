@@ -15,6 +15,7 @@ from prompt_toolkit.output import DummyOutput
 from tests.lobby_support import NET
 from tests.peer_support import waiting_for_seat_0
 from tests.test_node_peer import run  # noqa: F401  (a fixture)
+from wizard_p2p.commands.wizard_watch import WizardWatch
 from wizard_p2p.net import CurveKeys, LobbyServer
 from wizard_p2p.node.lobby_common import lobby_keys
 from wizard_p2p.node.watch_ask import WatchRefused
@@ -28,8 +29,8 @@ CODE = "ABCD-EF23"
 
 def _names_shown(node: WatchNode, lang: str) -> list[str]:
     with create_pipe_input() as pipe:
-        app = watch_app(node, lang, input=pipe, output=DummyOutput())
-        return [app.name(s) for s in range(len(node.snapshot().names))]
+        app = watch_app(WizardWatch(node), lang, input=pipe, output=DummyOutput())
+        return [app.name(s) for s in range(len(WizardWatch(node).snapshot().names))]
 
 
 def _watch(runner: Callable[..., object], tmp_path: Path, bots: frozenset[int] | None,
@@ -62,7 +63,7 @@ def test_the_seats_the_gate_names_are_bots_on_the_watchers_screen(
     tr = Translator(lang)
 
     def check(node: WatchNode, names: tuple[str, ...]) -> None:
-        assert node.snapshot().bots == frozenset({1, 2})
+        assert WizardWatch(node).snapshot().bots == frozenset({1, 2})
         # Numbered among the bots in seat order, whatever their names; the host by name.
         assert _names_shown(node, lang) == [names[0], tr("bot_name", n=1), tr("bot_name", n=2)]
         assert names[1] != tr("bot_name", n=1)  # the word is the watcher's, not the name
@@ -74,7 +75,7 @@ def test_a_gate_that_does_not_say_leaves_every_name_as_given(
     tmp_path: Path, run: Callable[..., object]  # noqa: F811
 ) -> None:
     def check(node: WatchNode, names: tuple[str, ...]) -> None:
-        assert node.snapshot().bots == frozenset()
+        assert WizardWatch(node).snapshot().bots == frozenset()
         assert _names_shown(node, "zh") == list(names)
 
     _watch(run, tmp_path, None, check)

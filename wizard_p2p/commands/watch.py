@@ -25,6 +25,7 @@ from wizard_p2p.commands.networked import (
 )
 from wizard_p2p.commands.options import WatchOptions
 from wizard_p2p.commands.printout import command, labelled, shell_path, terminal_columns
+from wizard_p2p.commands.wizard_watch import WizardWatch
 from wizard_p2p.errors import UsageError
 from wizard_p2p.files import check_target
 from wizard_p2p.node.watch_gate import key_fingerprint
@@ -107,7 +108,7 @@ async def _console(node: WatchNode, options: WatchOptions) -> None:
         with _no_log_lines_on_screen():
             from wizard_p2p.tui.watch_screen import run_watch_async
 
-            await run_watch_async(node, lang=options.net.lang)
+            await run_watch_async(WizardWatch(node), lang=options.net.lang)
     finally:
         for task in (watchdog, ready):
             task.cancel()

@@ -16,8 +16,10 @@ equivocation, and follows the players' copy; an ending that stands over the entr
 it holds (SPEC §6.2) takes their place, as at a seat. Every proof of a seat's cheating is
 kept in ``evidence.jsonl`` (beside the saved log, else in the data directory).
 
-It implements ``seat.controller.WatchController``: the snapshot's view is the game
-replica's public view (no hand: the watcher holds no key that opens one, SPEC §10).
+It knows no game: what it shows comes from its table's replica (the public view: no
+hand, the watcher holds no key that opens one, SPEC §10; the parts verified so far)
+and the status lines; a game's adapter (``commands.wizard_watch``) makes of it the
+console's ``seat.controller.WatchController``.
 ``save`` writes the verified log (atomically) whenever the game ends and when the
 watcher leaves, so that ``wizard-p2p audit`` can be run on it.
 """
@@ -30,9 +32,8 @@ import logging
 from collections.abc import Callable
 from pathlib import Path
 
-from wizard_p2p.errors import DecodeError, FileRefused, PeerFault, UsageError
+from wizard_p2p.errors import DecodeError, FileRefused, PeerFault
 from wizard_p2p.files import check_target, write_atomic
-from wizard_p2p.identity import fingerprint
 from wizard_p2p.net import (
     CurveKeys,
     Diverged,
@@ -48,11 +49,11 @@ from wizard_p2p.node.table_log import TableLog
 from wizard_p2p.node.watch_ask import GateClient, WatchRefused, WatchTimers
 from wizard_p2p.node.watch_fork import WatchForks, evidence_path
 from wizard_p2p.ports import release_port, reserve_port
-from wizard_p2p.protocol.events import Faulted, Finished
+from wizard_p2p.protocol.events import Faulted
 from wizard_p2p.protocol.kinds import FaultKind
 from wizard_p2p.protocol.lobby_schema import WatchAdmitted
 from wizard_p2p.protocol.table import Table
-from wizard_p2p.seat.controller import Snapshot, Status, StatusKind
+from wizard_p2p.seat.controller import Status, StatusKind
 from wizard_p2p.tables import open_table
 
 __all__ = ["MAX_REFUSALS_SHOWN", "PLAYERS_GONE", "WatchNode"]
@@ -293,7 +294,7 @@ class WatchNode:
                 self.silent.discard(seat)
             self._notify()
 
-    # --- WatchController ---------------------------------------------------------------
+    # --- what a game's adapter (the console's ``WatchController``) reads and does -------
 
     def subscribe(self, callback: Callable[[], None]) -> None:
         self._callbacks.append(callback)
@@ -306,24 +307,6 @@ class WatchNode:
         self._quit = True
         self.finished.set()
         self._notify()
-
-    def snapshot(self) -> Snapshot:
-        table = self.table
-        view = None if table is None else table.replica.public_view()
-        if table is None or view is None:
-            raise UsageError("the game has not started yet")
-        return Snapshot(
-            view=view,
-            names=table.names,
-            fingerprints=tuple(fingerprint(k) for k in table.sign_keys),
-            connected=tuple(table.ended or s not in self.silent for s in range(table.seats)),
-            status=self.status(),
-            finished=isinstance(table.outcome, Finished),
-            ended=None if isinstance(table.outcome, Finished) else table.outcome,
-            watchers=self.watchers,
-            coach=table.coach,
-            bots=self.bots,
-        )
 
     def status(self) -> tuple[Status, ...]:
         """What the watcher verified, who sent what it refused, and what the game waits for."""
