@@ -12,7 +12,9 @@ from wizard_p2p.protocol.events import Broadcast
 from wizard_p2p.protocol.game import GameReplica
 from wizard_p2p.protocol.harness import MemoryGame
 from wizard_p2p.protocol.kinds import EntryKind
+from wizard_p2p.protocol.status import StatusKind
 from wizard_p2p.protocol.table import Table
+from wizard_p2p.protocol.wizard_replica import WAITING_FOR
 
 
 def until_choice(game: MemoryGame, kind: EntryKind) -> Table:
@@ -62,3 +64,43 @@ def test_a_play_that_is_not_a_card_is_refused() -> None:
     with pytest.raises(IllegalAction) as refused:
         table.choose("the ace")
     assert refused.value.rule == "card"
+
+
+def test_what_a_node_shows_of_a_table_comes_from_the_replica() -> None:
+    """The views, the parts verified and the status line a node shows, asked of the
+    replica: the status names the seat due, never tells a seat to wait for itself, and
+    an observer is always told whom the game waits for."""
+    game = new_game(3, seed=7)
+    observer = Table(game.genesis, replay_every_pass=True)
+    delivered = 0
+    kinds: set[StatusKind] = set()
+    checked = [0, 0, 0, 0]
+    while game.step() and not all(t.completed_rounds >= 2 for t in game.tables):
+        for line in game.tables[0].log[1 + delivered:]:
+            observer.receive(line)
+        delivered = len(game.tables[0].log) - 1
+        for index, table in enumerate([*game.tables, observer]):
+            replica = table.replica
+            turn = replica.due()
+            assert replica.view() == table.view()
+            public = replica.public_view()
+            assert (public is None) == (table.game is None)
+            assert public is None or (public.watcher and public.hand is None)
+            assert checked[index] <= replica.checked() == table.completed_rounds
+            checked[index] = replica.checked()
+            status = replica.status(table.seat)
+            if status is None:
+                # Nothing is said only once the game is over, or to the seat it waits for.
+                assert turn is None or (table.seat is not None and turn.seat == table.seat)
+                continue
+            kinds.add(status.kind)
+            assert turn is not None and status.seat == turn.seat
+            if status.kind in WAITING_FOR.values():
+                assert status.seat != table.seat and status.done is None
+            else:
+                assert status.done is not None and status.total is not None
+                assert 0 <= status.done <= status.total
+    assert min(checked) >= 1
+    assert kinds >= {
+        StatusKind.SHUFFLING, StatusKind.DEALING, StatusKind.WAITING_BID, StatusKind.WAITING_PLAY,
+    }

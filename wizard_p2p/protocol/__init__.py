@@ -11,6 +11,8 @@
 * ``game`` — what a game supplies to the table (``GameReplica``) and what the table
   offers it (``TableContext``); ``wizard_replica`` — Wizard's replica: the rules'
   game, the round, and every step a round takes;
+* ``status`` — the words of what a table does or waits for (``StatusKind``,
+  ``Status``), which a game's replica says and a front end shows;
 * ``handlers`` — one validator per entry kind, with the stages it may come in (the
   core's kinds drive the table, Wizard's the replica);
   ``dealing`` — the mental-poker steps of a round those validators take;
