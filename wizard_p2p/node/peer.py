@@ -140,7 +140,6 @@ class GamePeer:
         self._send_filter = send_filter
         self.seat = record.seat
         self.net_config = net_config or NetConfig()
-        self.bot = bot
         self._warm_up_hook = warm_up
         self.timers = timers or PeerTimers()
         self.auto_abort = bot is not None if auto_abort is None else auto_abort
