@@ -22,7 +22,7 @@ Body = dict[str, Any]
 # is signed, it returns the body to sign (the same one, or a lie the client signs as its
 # own) or None to write nothing (the seat holds the game up). The shipped program never
 # sets one: the adversarial tests' cheating seat does (``Table(rewrite=…)``).
-Rewrite = Callable[[EntryKind, Body], Body | None]
+Rewrite = Callable[[str, Body], Body | None]
 
 
 class Author:

@@ -58,17 +58,18 @@ class Proof:
 
 
 def read_proof(
-    lines: Iterable[str], position: int, authenticate: Callable[[m.Entry], None]
+    lines: Iterable[str], position: int, authenticate: Callable[[m.Entry], None],
+    decode: Callable[[bytes], m.Entry] = m.decode_entry,
 ) -> Proof:
     """Check a proof's two lines for ``position``; raise ``DecodeError`` saying why they
     prove nothing. ``authenticate`` raises unless an entry is signed by its seat for this
-    game."""
+    game; ``decode`` reads an entry of the game."""
     raws = tuple(line.encode() for line in lines)
     if len(raws) != 2 or raws[0] >= raws[1]:
         raise DecodeError("a proof holds two different entries, in byte order")
     entries = []
     for raw in raws:
-        entry = m.decode_entry(raw)
+        entry = decode(raw)
         try:
             authenticate(entry)
         except PeerFault as exc:  # the line proves nothing against anyone

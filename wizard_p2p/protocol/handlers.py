@@ -63,6 +63,9 @@ class Core(Protocol):
     def authenticate(self, entry: m.Entry) -> None:
         """Check an entry's signature and game (a proof's entries)."""
 
+    def decode(self, raw: bytes) -> m.Entry:
+        """An entry line of the game, by its body table."""
+
     def aborted(self, writer: int, stalled: int, reason: str) -> None:
         """``writer`` ended the game naming ``stalled`` as holding it up."""
 
@@ -424,7 +427,7 @@ def on_abort(t: Core, entry: m.Entry) -> Apply:
 
 
 def on_proof(t: Core, entry: m.Entry) -> Apply:
-    proof = read_proof(entry.body["entries"], entry.pos, t.authenticate)
+    proof = read_proof(entry.body["entries"], entry.pos, t.authenticate, t.decode)
     return lambda: t.proven(entry.seat, proof)
 
 
@@ -445,7 +448,7 @@ HANDLERS: Mapping[EntryKind, Handler[Replica]] = {
     EntryKind.FINAL: Handler(on_final, frozenset({Stage.FINAL})),
 }
 
-CORE_HANDLERS: Mapping[EntryKind, Handler[Core]] = {
+CORE_HANDLERS: Mapping[str, Handler[Core]] = {
     EntryKind.GENESIS: Handler(on_genesis, frozenset()),
     EntryKind.ABORT: Handler(on_abort, frozenset(_UNTIL_THE_END)),
     EntryKind.PROOF: Handler(on_proof, frozenset(_UNTIL_THE_END)),

@@ -43,6 +43,7 @@ from wizard_p2p.protocol.genesis import (
 )
 from wizard_p2p.protocol.kinds import EntryKind
 from wizard_p2p.protocol.table import Table
+from wizard_p2p.protocol.wizard_replica import WIZARD_RULES
 from wizard_p2p.rules import Card, GameConfig, SeatView, Suit
 
 Chooser = Callable[[int, EntryKind, SeatView], int | Suit | Card]
@@ -128,7 +129,7 @@ class MemoryGame:
         genesis = make_genesis(config, identities, masters, nonce=nonce, series=series)
         tables = [
             Table(genesis, seat=i, identity=identities[i], master_secret=masters[i],
-                  defer_checks=defer_checks, helper=helper)
+                  defer_checks=defer_checks, helper=helper, rules=WIZARD_RULES)
             for i in range(n)
         ]
         return cls(config, chooser, identities, masters, nonce, tables,
@@ -180,7 +181,7 @@ class MemoryGame:
                 continue
             view = table.view()
             assert view is not None
-            self.send(i, write_choice(table, need, self.chooser(i, need, view)))
+            self.send(i, write_choice(table, need, self.chooser(i, EntryKind(need), view)))
             return True
         # Idle: whatever round check was put off runs now (a peer's does after a delay).
         idle = [i for i, table in enumerate(self.tables) if table.scheduling.has_deferred_checks]
@@ -221,6 +222,7 @@ class MemoryGame:
             master_secret=self.masters[seat],
             defer_checks=self.defer_checks,
             helper=self.helper,
+            rules=WIZARD_RULES,
         )
         events: list[Event] = []
         for raw in entries:

@@ -41,7 +41,7 @@ class Turn(NamedTuple):
     """The seat due at the next position and the kinds it may write there."""
 
     seat: int
-    kinds: frozenset[EntryKind]
+    kinds: frozenset[str]  # of the game's entry kinds
 
 
 class Tally(NamedTuple):
@@ -159,6 +159,7 @@ def abort_writer(stalled: int) -> int:
 
 
 class Step(Enum):
+    GAME_STARTS = auto()  # the coins chose who starts a game played in one stage
     ROUND_STARTS = auto()  # the first dealer is known, or the round before is verified
     ALL_SHUFFLED = auto()
     DEALT = auto()  # every lock is in
@@ -172,7 +173,7 @@ class Step(Enum):
 _ANY_TIME = {Step.ABORTED: Stage.ABORTED, Step.CHEAT_FOUND: Stage.FAULTED}
 
 TRANSITIONS: dict[Stage, dict[Step, Stage]] = {
-    Stage.COIN: {Step.ROUND_STARTS: Stage.SHUFFLE, **_ANY_TIME},
+    Stage.COIN: {Step.ROUND_STARTS: Stage.SHUFFLE, Step.GAME_STARTS: Stage.PLAY, **_ANY_TIME},
     Stage.SHUFFLE: {Step.ALL_SHUFFLED: Stage.LOCK, Step.DISPUTED: Stage.REVEAL, **_ANY_TIME},
     Stage.LOCK: {Step.DEALT: Stage.PLAY, Step.DISPUTED: Stage.REVEAL, **_ANY_TIME},
     Stage.PLAY: {

@@ -23,7 +23,6 @@ from wizard_p2p.protocol.messages import (
     MAX_ENTRY_BYTES,
     VERSION,
     OtherVersion,
-    decode_entry,
     signed_version_of,
 )
 from wizard_p2p.protocol.table import OpenObserver, Table
@@ -46,12 +45,12 @@ class Stop:
     reason: str
     position: int | None = None
     seat: int | None = None
-    kind: FaultKind | None = None
+    kind: str | None = None  # a ``FaultKind``, or a fault kind of the game's
     said: Said | None = None  # an unreadable log's reason as data, for its reader's language
 
 
 def _fault(position: int, seat: int | None, kind: str, reason: str) -> Stop:
-    return Stop(FAULT, reason, position, seat, FaultKind(kind))
+    return Stop(FAULT, reason, position, seat, kind)
 
 
 def other_version(version: int, position: int | None) -> str:
@@ -136,7 +135,7 @@ def _check_place(table: Table, raw: bytes, position: int) -> None:
     """The line of ``position`` must hold the entry of that position: a line holding an
     earlier position is a repeat or a second entry there, a later one a gap."""
     try:
-        entry = decode_entry(raw)
+        entry = table.decode(raw)
     except DecodeError:
         return  # the table names its author if its signature proves who that is
     if entry.pos == position:

@@ -21,7 +21,8 @@ from wizard_p2p.protocol import messages as m
 from wizard_p2p.protocol.authoring import Author, Body
 from wizard_p2p.protocol.events import Finished
 from wizard_p2p.protocol.faults import CheatDetected, OutOfTurn
-from wizard_p2p.protocol.game import Apply, Owed, Progress, TableContext
+from wizard_p2p.protocol.game import Apply, Owed, Progress, Seating, TableContext
+from wizard_p2p.protocol.genesis import WizardGenesis
 from wizard_p2p.protocol.handlers import HANDLERS
 from wizard_p2p.protocol.kinds import AUTO_KINDS, CHOICE_KINDS, EntryKind, FaultKind, Stage
 from wizard_p2p.protocol.round_check import check_round
@@ -230,16 +231,16 @@ class WizardReplica:
         if not auto:
             return None
         (kind,) = auto
-        return Owed(kind, me.auto(kind, rnd, self.game))
+        return Owed(kind, me.auto(EntryKind(kind), rnd, self.game))
 
-    def choose(self, kind: EntryKind, choice: object) -> Body:
+    def choose(self, kind: str, choice: object, derived: bool = False) -> Body:
         """The body of our choice of ``kind`` (a bid's tricks, a trump's ``Suit``, a
         ``Card`` to play); raises ``IllegalAction`` naming the rule."""
-        if kind is EntryKind.BID:
+        if kind == EntryKind.BID:
             return self.bid(choice)
-        if kind is EntryKind.TRUMP:
+        if kind == EntryKind.TRUMP:
             return self.trump(choice)
-        if kind is EntryKind.PLAY:
+        if kind == EntryKind.PLAY:
             if not isinstance(choice, Card):
                 raise IllegalAction(f"{choice!r} is not a card", rule="card")
             return self.play(choice)
@@ -396,4 +397,27 @@ class WizardReplica:
         return self.round, self.game
 
 
-__all__ = ["WizardReplica", "WizardTable"]
+class WizardRules(WizardGenesis):
+    """Wizard, as a game a table plays (``game.GameRules``): its genesis read as
+    ``genesis.WizardGenesis`` says, its replica a :class:`WizardReplica`."""
+
+    def replica(self, table: WizardTable, seating: Seating) -> WizardReplica:
+        genesis = seating.genesis
+        series = genesis.series
+        return WizardReplica(
+            table,
+            config=genesis.config,
+            seat=seating.seat,
+            players=genesis.players,
+            game_id=genesis.game_id,
+            series_first_dealer=None if series is None else series.first_dealer,
+            secrets=seating.secrets,
+            helper=seating.helper,
+            every_pass=seating.every_pass,
+        )
+
+
+WIZARD_RULES = WizardRules()
+
+
+__all__ = ["WIZARD_RULES", "WizardReplica", "WizardRules", "WizardTable"]
