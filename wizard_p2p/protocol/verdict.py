@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from wizard_p2p.errors import DecodeError, PeerFault, Said, WizardError
+from wizard_p2p.errors import DecodeError, PeerFault, Said, UsageError, WizardError
 from wizard_p2p.protocol.events import Faulted, GameEnded
 from wizard_p2p.protocol.kinds import FaultKind
 from wizard_p2p.protocol.messages import (
@@ -90,6 +90,8 @@ class LogReader:
             return cls(open_table(lines[0], replay_every_pass=True))
         except PeerFault as fault:
             return _fault(0, fault.seat, fault.kind, fault.reason)
+        except UsageError as exc:  # what reading this game needs, we lack (its card file)
+            return Stop(UNREADABLE, str(exc))
         except WizardError as exc:
             return _fault(0, None, FaultKind.MALFORMED, str(exc))
 

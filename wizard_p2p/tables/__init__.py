@@ -73,4 +73,4 @@ def open_table(
     )
 
 
-__all__ = ["RULES", "open_table", "rules_of"]
+__all__ = ["RULES", "CardLibrary", "open_table", "rules_of"]
