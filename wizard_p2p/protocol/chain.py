@@ -18,7 +18,7 @@ from wizard_p2p.identity import BadSignature
 from wizard_p2p.protocol import messages as m
 from wizard_p2p.protocol.faults import Equivocation, OutOfTurn
 from wizard_p2p.protocol.genesis import Genesis
-from wizard_p2p.protocol.kinds import EntryKind, FaultKind
+from wizard_p2p.protocol.kinds import CoreKind, FaultKind
 
 MAX_BUFFERED = 4096  # entries kept for later positions (out-of-order delivery)
 MAX_BUFFERED_BYTES = 4 << 20  # and their bytes, together
@@ -127,13 +127,13 @@ class Chain:
                 first=held,
                 second=entry.raw,
             )
-        if old.kind == EntryKind.PROOF:
+        if old.kind == CoreKind.PROOF:
             # The game ended there on a proof of equivocation; nothing more is taken.
             raise PeerFault(
                 "came where the game ended on a proof of equivocation",
                 seat=entry.seat, position=entry.pos, kind=FaultKind.AFTER_END,
             )
-        if old.kind == EntryKind.ABORT and old.body.get("stalled") == entry.seat:
+        if old.kind == CoreKind.ABORT and old.body.get("stalled") == entry.seat:
             # The others ended the game there, naming this seat as stalled: its entry came
             # too late (a slow seat, not a cheat), and proves nothing against it.
             raise PeerFault(

@@ -11,7 +11,7 @@ from wizard_p2p import boundedjson, canonical
 from wizard_p2p.errors import ConfigError, DecodeError, PeerFault, UsageError
 from wizard_p2p.identity import BadSignature, Identity, verify
 from wizard_p2p.protocol import messages as m
-from wizard_p2p.protocol.kinds import EntryKind, FaultKind
+from wizard_p2p.protocol.kinds import CoreKind, FaultKind
 from wizard_p2p.protocol.seat_secrets import coin_commitment
 from wizard_p2p.rules import MAX_SEATS, MIN_SEATS, GameConfig
 
@@ -98,7 +98,7 @@ def encode_genesis(
         pos=0,
         prev=m.ZERO_HASH,
         seat=0,
-        kind=EntryKind.GENESIS.value,
+        kind=CoreKind.GENESIS.value,
         body={"terms": terms, "endorsements": list(endorsements)},
     )
 
@@ -206,7 +206,7 @@ def read_genesis(raw: bytes, rules: GenesisRules = WIZARD_GENESIS) -> Genesis:
     if game_name(raw) != rules.name:
         raise DecodeError(f"the genesis founds a game of {game_name(raw)}, not {rules.name}")
     entry = m.decode_entry(raw, rules.bodies)
-    if entry.kind != EntryKind.GENESIS or entry.pos != 0 or entry.seat != 0:
+    if entry.kind != CoreKind.GENESIS or entry.pos != 0 or entry.seat != 0:
         raise DecodeError("the first entry must be the genesis, by seat 0, at position 0")
     if entry.game != m.ZERO_HASH or entry.prev != m.ZERO_HASH:
         raise DecodeError("the genesis has zero game id and zero previous hash")

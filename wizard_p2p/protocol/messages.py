@@ -38,7 +38,7 @@ from wizard_p2p.protocol.core_bodies import PROOF_LINE_CHARS as PROOF_LINE_CHARS
 from wizard_p2p.protocol.core_bodies import PROTOCOL as PROTOCOL
 from wizard_p2p.protocol.core_bodies import SEATS as SEATS
 from wizard_p2p.protocol.core_bodies import VERSION as VERSION
-from wizard_p2p.protocol.kinds import EntryKind
+from wizard_p2p.protocol.kinds import WIZARD_KINDS
 from wizard_p2p.protocol.schema import (
     REQUIRED,
     Bool,
@@ -346,7 +346,7 @@ def _entry_of(raw: bytes, obj: Any, signature: bytes, bodies: Bodies | None) -> 
     fields = (_ENVELOPE if bodies is BODIES else _envelope_of(bodies)).parse(obj, "entry")
     kind: str = fields["kind"]  # one of the bodies' kinds: the schema checked it
     if bodies is BODIES:
-        kind = EntryKind(kind)
+        kind = WIZARD_KINDS[kind]
     body = obj["body"] if bodies is None else bodies[kind].parse(obj["body"], f"{kind}.body")
     return Entry(
         raw=raw,

@@ -56,7 +56,7 @@ from wizard_p2p.protocol.faults import Equivocation, OutOfTurn, fault_kind
 from wizard_p2p.protocol.game import GameReplica, GameRules, Progress, Seating
 from wizard_p2p.protocol.genesis import read_genesis
 from wizard_p2p.protocol.handlers import CORE_HANDLERS
-from wizard_p2p.protocol.kinds import ENDING_KINDS, EntryKind, FaultKind, Stage
+from wizard_p2p.protocol.kinds import ENDING_KINDS, CoreKind, FaultKind, Stage, WizardKind
 from wizard_p2p.protocol.round_state import RoundState
 from wizard_p2p.protocol.scheduling import Scheduling
 from wizard_p2p.protocol.seat_secrets import SeatSecrets, coin_commitment
@@ -268,17 +268,17 @@ class Table:
         return self._reported(lambda: self._write_choice(kind, body, derived))
 
     def bid(self, tricks: int, *, derived: bool = False) -> list[Event]:
-        self._expect_choice(EntryKind.BID)
+        self._expect_choice(WizardKind.BID)
         return self.choose(tricks, derived=derived)
 
     def choose_trump(self, suit: Suit, *, derived: bool = False) -> list[Event]:
-        self._expect_choice(EntryKind.TRUMP)
+        self._expect_choice(WizardKind.TRUMP)
         return self.choose(suit, derived=derived)
 
     def play(self, card: Card, *, derived: bool = False) -> list[Event]:
         """Play ``card`` (the last trick's card, and the clairvoyance round's unseen one,
         play by themselves: see :meth:`choice_needed`)."""
-        self._expect_choice(EntryKind.PLAY)
+        self._expect_choice(WizardKind.PLAY)
         return self.choose(card, derived=derived)
 
     def abort_stalled(self, reason: str = "stalled past the time limit") -> list[Event]:
@@ -292,7 +292,7 @@ class Table:
             raise UsageError("a seat cannot end the game naming itself as stalled")
         body = abort_body(turn.seat, reason)
         # When we end the game depends on our clock: after a crash we might not again.
-        return self._reported(lambda: self._write(EntryKind.ABORT, body, durable=True))
+        return self._reported(lambda: self._write(CoreKind.ABORT, body, durable=True))
 
     def abort_writer(self, stalled: int) -> int:
         """The first seat the right to end the game falls to: the lowest other seat."""
@@ -303,7 +303,7 @@ class Table:
         right passes to them (SPEC §6.1)."""
         return abort_order(stalled, self.seats)
 
-    def _expect_choice(self, kind: EntryKind) -> None:
+    def _expect_choice(self, kind: WizardKind) -> None:
         if self.seat is None:
             raise UsageError("an observer makes no choices")
         if self.choice_needed() != kind:
@@ -378,12 +378,12 @@ class Table:
         later = {seat for seat, _ in self.entry_meta[pos + 1 :]}
         if not stands_over(entry, held, later):
             return False
-        if entry.kind == EntryKind.ABORT:
-            due = held.body["stalled"] if held.kind == EntryKind.ABORT else held.seat
+        if entry.kind == CoreKind.ABORT:
+            due = held.body["stalled"] if held.kind == CoreKind.ABORT else held.seat
             return bool(entry.body["stalled"] == due and entry.seat != due)
         try:
             # The proof's own lines, whatever the state.
-            CORE_HANDLERS[EntryKind.PROOF].validate(self, entry)
+            CORE_HANDLERS[CoreKind.PROOF].validate(self, entry)
         except DecodeError as exc:
             raise PeerFault(
                 f"signed a proof that proves nothing: {exc}", seat=entry.seat,
@@ -432,7 +432,7 @@ class Table:
             return False
         if pos == len(self.log) and self.ended:
             return False
-        return not any(kind == EntryKind.PROOF for _, kind in self.entry_meta[1 : pos + 1])
+        return not any(kind == CoreKind.PROOF for _, kind in self.entry_meta[1 : pos + 1])
 
     def _prove(self, found: Equivocation) -> None:
         """End the game with the proof of ``found``, at its position (SPEC §6.3)."""
@@ -442,7 +442,7 @@ class Table:
             self._rebuild(pos)
         self._end_reported = False
         self._events.append(EntryRejected(found))  # the driver keeps it as evidence too
-        self._write(EntryKind.PROOF, proof_body(*found.evidence))
+        self._write(CoreKind.PROOF, proof_body(*found.evidence))
 
     # --- what the core handlers drive (``handlers.Core``) ---------------------------------
 

@@ -24,7 +24,14 @@ from wizard_p2p.protocol.faults import CheatDetected, OutOfTurn
 from wizard_p2p.protocol.game import Apply, Owed, Progress, Seating, TableContext
 from wizard_p2p.protocol.genesis import WizardGenesis
 from wizard_p2p.protocol.handlers import HANDLERS
-from wizard_p2p.protocol.kinds import AUTO_KINDS, CHOICE_KINDS, EntryKind, FaultKind, Stage
+from wizard_p2p.protocol.kinds import (
+    AUTO_KINDS,
+    CHOICE_KINDS,
+    WIZARD_KINDS,
+    FaultKind,
+    Stage,
+    WizardKind,
+)
 from wizard_p2p.protocol.round_check import check_round
 from wizard_p2p.protocol.round_state import RoundState, round_size
 from wizard_p2p.protocol.scheduling import Scheduling
@@ -117,7 +124,7 @@ class WizardReplica:
             clairvoyant=rnd.clairvoyant,
         )
 
-    def choice_needed(self) -> EntryKind | None:
+    def choice_needed(self) -> WizardKind | None:
         """'bid', 'trump' or 'play' when the local player must choose now.
 
         A play of the round's last trick is no choice (one card is left) and is not
@@ -128,7 +135,7 @@ class WizardReplica:
             return None
         for kind in CHOICE_KINDS:
             if kind in turn.kinds:
-                if kind is EntryKind.PLAY and self._play_is_forced():
+                if kind is WizardKind.PLAY and self._play_is_forced():
                     return None
                 return kind
         return None
@@ -147,7 +154,7 @@ class WizardReplica:
     def forced(self, turn: Turn) -> bool:
         """Whether the seat due writes by itself (a shuffle, a lock, a reveal, the last
         trick's forced play, every play of the clairvoyance round...)."""
-        forced = EntryKind.PLAY in turn.kinds and self._play_is_forced()
+        forced = WizardKind.PLAY in turn.kinds and self._play_is_forced()
         return bool(turn.kinds & AUTO_KINDS) or forced
 
     # --- what a front end shows ---------------------------------------------------------
@@ -182,7 +189,7 @@ class WizardReplica:
     # --- entries ------------------------------------------------------------------------
 
     def validate(self, entry: m.Entry) -> Apply:
-        handler = HANDLERS[EntryKind(entry.kind)]
+        handler = HANDLERS[entry.kind]
         stage = self._table.stage
         if stage not in handler.stages:
             raise OutOfTurn(
@@ -218,29 +225,29 @@ class WizardReplica:
         if self.seat is None or turn is None or turn.seat != self.seat:
             return None
         me, rnd = self._me(), self.round
-        if self.my_dispute is not None and EntryKind.DISPUTE in turn.kinds:
+        if self.my_dispute is not None and WizardKind.DISPUTE in turn.kinds:
             assert rnd is not None
             # Written when our reading failed: kept on disk before anyone sees it.
-            return Owed(EntryKind.DISPUTE, me.dispute(rnd, self.my_dispute), durable=True)
-        if EntryKind.PLAY in turn.kinds and self._play_is_forced():
+            return Owed(WizardKind.DISPUTE, me.dispute(rnd, self.my_dispute), durable=True)
+        if WizardKind.PLAY in turn.kinds and self._play_is_forced():
             assert rnd is not None
             # Nobody chose it (one card is left, or the clairvoyance round's unseen card):
             # derived from the log and our master secret like a shuffle.
-            return Owed(EntryKind.PLAY, me.play(rnd, None))
+            return Owed(WizardKind.PLAY, me.play(rnd, None))
         auto = turn.kinds & AUTO_KINDS
         if not auto:
             return None
         (kind,) = auto
-        return Owed(kind, me.auto(EntryKind(kind), rnd, self.game))
+        return Owed(kind, me.auto(WIZARD_KINDS[kind], rnd, self.game))
 
     def choose(self, kind: str, choice: object, derived: bool = False) -> Body:
         """The body of our choice of ``kind`` (a bid's tricks, a trump's ``Suit``, a
         ``Card`` to play); raises ``IllegalAction`` naming the rule."""
-        if kind == EntryKind.BID:
+        if kind == WizardKind.BID:
             return self.bid(choice)
-        if kind == EntryKind.TRUMP:
+        if kind == WizardKind.TRUMP:
             return self.trump(choice)
-        if kind == EntryKind.PLAY:
+        if kind == WizardKind.PLAY:
             if not isinstance(choice, Card):
                 raise IllegalAction(f"{choice!r} is not a card", rule="card")
             return self.play(choice)
