@@ -21,7 +21,7 @@ from tests.sorcery_table_support import TableGame, identity, sorcery_genesis
 from wizard_p2p.audit import audit_entries, audit_file
 from wizard_p2p.errors import DecodeError, PeerFault, UsageError
 from wizard_p2p.protocol import messages as m
-from wizard_p2p.protocol.events import Finished
+from wizard_p2p.protocol.events import Aborted, Broadcast, Faulted, Finished
 from wizard_p2p.protocol.genesis import game_name, read_genesis
 from wizard_p2p.protocol.harness import MemoryGame, random_chooser
 from wizard_p2p.protocol.kinds import Stage
@@ -231,3 +231,46 @@ def test_reading_the_game_of_any_line_names_a_word_or_refuses(value: Any) -> Non
 def test_the_sorcery_genesis_helper_is_deterministic() -> None:
     game = TableGame(SEED)
     assert sorcery_genesis(SEED, game.decks, game.library) == game.genesis
+
+
+def test_a_stalled_seat_is_named_in_an_abort_and_the_audit_says_so(tmp_path: Path) -> None:
+    game = TableGame(SEED + 2)
+    game.play(until=lambda g: len(g.watcher.log) > 40 and g.watcher.expected() is not None
+              and g.watcher.expected().seat == 1)  # type: ignore[union-attr]
+    turn = game.seats[0].expected()
+    assert turn is not None and turn.seat == 1
+    events = game.seats[0].abort_stalled("seat 2 did not write in time")
+    (sent,) = [e for e in events if isinstance(e, Broadcast)]
+    game.watcher.receive(sent.entry)
+    outcome = game.watcher.outcome
+    assert isinstance(outcome, Aborted) and (outcome.writer, outcome.stalled) == (0, 1)
+    report = audit_file(write_log(tmp_path, game.watcher.log), cards=game.library)
+    assert report.status == "aborted" and "seat 2" in report.message
+
+
+def test_two_entries_one_seat_signed_for_one_position_end_the_game_with_the_proof(
+    played: TableGame,
+) -> None:
+    lines = played.watcher.log
+    bodies = played.watcher.rules.bodies
+    at = next(i for i, raw in enumerate(lines)
+              if i and m.decode_entry(raw, bodies).kind == "act" and i > 20)
+    entry = m.decode_entry(lines[at], bodies)
+    # Another act of the same seat's, signed again for this position.
+    body = next(json.loads(raw)["body"] for raw in lines[at + 1:]
+                if (e := m.decode_entry(raw, bodies)).kind == "act" and e.seat == entry.seat
+                and e.body != entry.body)
+    other = m.encode_entry(identity(SEED, entry.seat), game=entry.game, pos=at,
+                           prev=entry.prev, seat=entry.seat, kind="act", body=body)
+    honest = 1 - entry.seat
+    table = open_table(played.genesis, seat=honest, identity=identity(SEED, honest),
+                       master_secret=secret(SEED, honest), private=played.decks[honest],
+                       cards=played.library)
+    for raw in lines[1:at + 1]:
+        table.receive(raw)
+    events = table.receive(other)
+    proofs = [e for e in events if isinstance(e, Broadcast) and e.kind == "proof"]
+    assert len(proofs) == 1 and proofs[0].pos == at
+    outcome = table.outcome
+    assert isinstance(outcome, Faulted) and outcome.kind == "equivocation"
+    assert outcome.seat == entry.seat
