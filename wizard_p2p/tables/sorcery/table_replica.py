@@ -11,9 +11,9 @@ game, in three stages of the core's (SORCERY.md §3):
   the replay with every card known gives is the game's;
 - ``final``: seats 0 and 1 each sign that outcome (``{"winner", "reason", "turn"}``).
 
-An entry is checked against a copy of the game and taken by swapping the copy in, so
-a refused entry changes nothing. A fault the entry's own author is to blame for refuses
-the entry (a ``PeerFault`` naming it); a fault the end's checks find in what another
+An entry is taken into the game as it is checked; a refused one leaves the game as it
+was (the game is replayed from its entries without it). A fault the entry's own
+author is to blame for refuses the entry (a ``PeerFault`` naming it); a fault the end's checks find in what another
 seat wrote earlier (a drawn card its committed list does not hold, an act illegal
 with every card known) takes the entry and ends the game ``faulted``, naming that
 seat: the log is the evidence.
@@ -24,7 +24,6 @@ secret, so a seat rebuilt from its log writes the same bytes again.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -103,6 +102,7 @@ class SorceryTableReplica:
         self.coins: dict[int, bytes] = {}
         self.finals: dict[int, dict[str, Any]] = {}
         self.inner: r.SorceryReplica | None = None
+        self._first: int | None = None
         self.outcome: Outcome | None = None
 
     # --- who writes next ----------------------------------------------------------------
@@ -153,30 +153,29 @@ class SorceryTableReplica:
             return self._on_final(entry)
         inner = self.inner
         assert inner is not None  # the turn order admits the game's kinds only in play
-        # Checked on a copy: a refused entry leaves the game as it was.
-        trial = copy.deepcopy(inner, self._memo())
         try:
-            events = trial.receive(r.Entry(entry.seat, entry.kind, entry.body))
+            events = inner.receive(r.Entry(entry.seat, entry.kind, entry.body))
         except PeerFault as exc:
             seat = entry.seat if exc.seat is None else exc.seat
             fault = PeerFault(exc.reason, seat=seat, position=entry.pos, kind=exc.kind)
             if seat == entry.seat:
+                # Refused: the game goes on as it was before the entry.
+                self.inner = self._replayed(inner.entries)
                 raise fault from None
-            return lambda: self._take(trial, (), fault)
-        return lambda: self._take(trial, events, None)
+            return lambda: self._take((), fault)
+        return lambda: self._take(events, None)
 
-    def _memo(self) -> dict[int, Any]:
-        """What a copy of the game shares with the original: the card data."""
-        memo: dict[int, Any] = {id(self.cards): self.cards}
-        assert self.inner is not None
-        memo[id(self.inner.cards)] = self.inner.cards
-        for card in self.cards.values():
-            memo[id(card)] = card
-        return memo
+    def _replayed(self, entries: list[r.Entry]) -> r.SorceryReplica:
+        """The game as ``entries`` leave it, replayed from its start (a refused entry
+        is rare; the game takes the others in place). An action of ours chosen and not
+        yet written is asked for again."""
+        assert self._first is not None
+        game = self._new_game(self._first)
+        for entry in entries:
+            game.receive(entry)
+        return game
 
-    def _take(self, trial: r.SorceryReplica, events: tuple[r.Event, ...],
-              fault: PeerFault | None) -> None:
-        self.inner = trial
+    def _take(self, events: tuple[r.Event, ...], fault: PeerFault | None) -> None:
         if fault is not None:
             self._table.cheat_found(fault)
             return
@@ -199,16 +198,20 @@ class SorceryTableReplica:
         return apply
 
     def _start(self, first: int) -> None:
+        self._first = first
+        self.inner = self._new_game(first)
+        self._table.advance(Step.GAME_STARTS)
+
+    def _new_game(self, first: int) -> r.SorceryReplica:
         seating = self._seating
         secret = None
         if self.seat is not None:
             assert seating.master_secret is not None
             secret = derive(seating.master_secret, DECK_SECRET_LABEL, self.game_id)
-        self.inner = r.SorceryReplica(
+        return r.SorceryReplica(
             game_id=self.game_id, decks=self.decks, first=first, cards=self.cards,
             seat=self.seat, master_secret=secret, own=self._own,
             turn_limit=self.config.turn_limit)
-        self._table.advance(Step.GAME_STARTS)
 
     def _on_final(self, entry: Entry) -> Apply:
         assert self.outcome is not None
