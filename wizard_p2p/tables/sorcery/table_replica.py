@@ -14,9 +14,9 @@ game, in three stages of the core's (SORCERY.md §3):
 An entry is taken into the game as it is checked; a refused one leaves the game as it
 was (the game is replayed from its entries without it). A fault the entry's own
 author is to blame for refuses the entry (a ``PeerFault`` naming it); a fault the
-end's checks find in what another seat wrote earlier (a drawn card its committed list does not hold, an act illegal
-with every card known) takes the entry and ends the game ``faulted``, naming that
-seat: the log is the evidence.
+end's checks find in what another seat wrote earlier (a drawn card its committed
+list does not hold, an act illegal with every card known) takes the entry and ends
+the game ``faulted``, naming that seat: the log is the evidence.
 
 Every secret of a seat (its deck keys, its coin) derives from the table's master
 secret, so a seat rebuilt from its log writes the same bytes again.
