@@ -274,3 +274,18 @@ def test_two_entries_one_seat_signed_for_one_position_end_the_game_with_the_proo
     outcome = table.outcome
     assert isinstance(outcome, Faulted) and outcome.kind == "equivocation"
     assert outcome.seat == entry.seat
+
+
+def test_an_entry_of_wizards_kinds_in_a_sorcery_log_is_malformed_naming_its_signer(
+    played: TableGame,
+) -> None:
+    """The core reads each entry by its own game's body table: a Wizard ``bid``, well
+    formed for Wizard, is no entry of 巫师牌."""
+    lines = played.watcher.log
+    entry = m.decode_envelope(lines[3])
+    bid = m.encode_entry(identity(SEED, entry.seat), game=entry.game, pos=3, prev=entry.prev,
+                         seat=entry.seat, kind="bid", body={"round": 1, "bid": 0})
+    m.decode_entry(bid)  # Wizard's body table reads it
+    report = audit_entries([*lines[:3], bid], cards=played.library)
+    assert (report.status, report.fault_position, report.fault_seat) == ("fault", 3, entry.seat)
+    assert report.fault_kind == "malformed" and "kind" in report.message
