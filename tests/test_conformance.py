@@ -19,8 +19,8 @@ from wizard_p2p.audit import audit_entries, audit_file, format_report
 from wizard_p2p.errors import PeerFault
 from wizard_p2p.protocol.events import Faulted
 from wizard_p2p.protocol.kinds import FaultKind
-from wizard_p2p.protocol.table import Table
 from wizard_p2p.rules import VARIANT_NAMES
+from wizard_p2p.tables import open_table
 
 ROOT = Path(__file__).resolve().parents[1]
 FAULTS = ROOT / gen_conformance.FAULTS_DIR
@@ -68,7 +68,7 @@ def test_a_replica_fed_each_fault_vector_names_the_same_seat(vector: dict[str, A
     """As README.md promises: every line but the last is accepted; the last is refused
     with the kind and seat expected, or ends the game with them (a round's check)."""
     lines = lines_of(FAULTS, vector)
-    table = Table(lines[0])
+    table = open_table(lines[0])
     for raw in lines[1:-1]:
         table.receive(raw)
         assert not isinstance(table.outcome, Faulted)

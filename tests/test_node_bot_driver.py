@@ -17,14 +17,14 @@ from wizard_p2p.node.bot_driver import BotDriver
 from wizard_p2p.node.tracing import Tracer
 from wizard_p2p.protocol.events import Broadcast, Event
 from wizard_p2p.protocol.harness import MemoryGame
-from wizard_p2p.protocol.kinds import CHOICE_KINDS, EntryKind
+from wizard_p2p.protocol.kinds import CHOICE_KINDS, WizardKind
 from wizard_p2p.protocol.table import Table
 from wizard_p2p.rules import Card, GameConfig, Phase, SeatView, Suit
 
 ROUNDS = 3
 
 
-def _no_chooser(seat: int, need: EntryKind, view: SeatView) -> int | Suit | Card:
+def _no_chooser(seat: int, need: WizardKind, view: SeatView) -> int | Suit | Card:
     raise AssertionError("every choice here is a driver's")
 
 

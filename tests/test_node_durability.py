@@ -13,7 +13,7 @@ from wizard_p2p.node.durability import SeatLog, new_entries
 from wizard_p2p.node.store import GameStore
 from wizard_p2p.node.tracing import Tracer
 from wizard_p2p.protocol.events import Accepted, Broadcast, Event, Finished, GameEnded, LogRewritten
-from wizard_p2p.protocol.kinds import EntryKind
+from wizard_p2p.protocol.kinds import CoreKind, WizardKind
 
 SEAT = 1
 
@@ -47,9 +47,9 @@ def _play(start: int, steps: list[tuple[str, object]]) -> tuple[list[bytes], lis
         pos = len(log)
         log.append(_line(pos, version))
         if what == "ours":
-            events.append(Broadcast(pos, log[-1], EntryKind.BID, durable=bool(arg)))
+            events.append(Broadcast(pos, log[-1], WizardKind.BID, durable=bool(arg)))
         else:
-            events.append(Accepted(pos, log[-1], 0, EntryKind.SHUFFLE))
+            events.append(Accepted(pos, log[-1], 0, WizardKind.SHUFFLE))
     return log, events
 
 
@@ -67,9 +67,9 @@ def test_the_file_and_the_new_entries_make_the_tables_log(
 def test_entries_the_file_holds_already_are_not_new() -> None:
     # A log fed back on resume: the table writes our entries again where the file has them.
     events: list[Event] = [
-        Accepted(1, _line(1, 0), 0, EntryKind.COIN),
-        Broadcast(2, _line(2, 0), EntryKind.COIN),
-        Broadcast(3, _line(3, 0), EntryKind.SHUFFLE),
+        Accepted(1, _line(1, 0), 0, CoreKind.COIN),
+        Broadcast(2, _line(2, 0), CoreKind.COIN),
+        Broadcast(3, _line(3, 0), WizardKind.SHUFFLE),
     ]
     assert new_entries(events, 3) == (3, [events[2]])
 
@@ -99,15 +99,15 @@ def test_derived_entries_go_out_first_and_a_durable_one_once_on_disk(tmp_path: P
     seat_log, store = _seat_log(tmp_path)
     publish = _Publisher(seat_log)
     derived: list[Event] = [
-        Accepted(1, _line(1, 0), 0, EntryKind.SHUFFLE),
-        Broadcast(2, _line(2, 0), EntryKind.SHUFFLE),
+        Accepted(1, _line(1, 0), 0, WizardKind.SHUFFLE),
+        Broadcast(2, _line(2, 0), WizardKind.SHUFFLE),
     ]
     seat_log.persist_and_publish(derived, publish, Tracer(), _failed)
     # Before the entry it builds on was written, and with no fsync but the genesis's.
     assert publish.sent == [(2, 1, 1)]
     chosen: list[Event] = [
-        Accepted(3, _line(3, 0), 0, EntryKind.BID),
-        Broadcast(4, _line(4, 0), EntryKind.BID, durable=True, chosen=True),
+        Accepted(3, _line(3, 0), 0, WizardKind.BID),
+        Broadcast(4, _line(4, 0), WizardKind.BID, durable=True, chosen=True),
         GameEnded(Finished((10, 20), (1,))),
     ]
     seat_log.persist_and_publish(chosen, publish, Tracer(), _failed)
@@ -119,11 +119,11 @@ def test_a_rewritten_log_cuts_the_file_back_and_sends_what_follows(tmp_path: Pat
     seat_log, store = _seat_log(tmp_path)
     publish = _Publisher(seat_log)
     before: list[Event] = [
-        Broadcast(p, _line(p, 0), EntryKind.SHUFFLE) for p in range(1, 5)
+        Broadcast(p, _line(p, 0), WizardKind.SHUFFLE) for p in range(1, 5)
     ]
     seat_log.persist_and_publish(before, publish, Tracer(), _failed)
     # A proof of equivocation takes the place of our entries from position 2 on.
-    proof = Broadcast(2, _line(2, 9), EntryKind.PROOF)
+    proof = Broadcast(2, _line(2, 9), CoreKind.PROOF)
     seat_log.persist_and_publish(
         [LogRewritten(2), proof, GameEnded(Finished((1, 2), (1,)))],
         publish, Tracer(), _failed,

@@ -39,6 +39,7 @@ from tests.test_node_multiprocess import (  # noqa: F401  (lan_games: a fixture)
     wait_until,
 )
 from wizard_p2p.protocol.table import Table
+from wizard_p2p.tables import open_table
 
 STALL = 3.0  # the survivors' stall limit (s)
 SILENCE = 1.0
@@ -66,7 +67,7 @@ class Replica:
         end = data.rfind(b"\n") + 1
         for line in data[:end].splitlines():
             if self.table is None:
-                self.table = Table(line)
+                self.table = open_table(line)
             else:
                 self.table.receive(line)
         self._offset += end

@@ -16,7 +16,7 @@ from tests.lobby_support import NET, TIMERS, RawClient, TableFactory
 from wizard_p2p.net import LobbyTimeout, SenderDropped
 from wizard_p2p.node.lobby import MAX_WAITING
 from wizard_p2p.protocol.lobby_schema import Refused, Terms, Wait, Welcome
-from wizard_p2p.protocol.table import Table
+from wizard_p2p.tables import open_table
 
 
 def _raw_hello(client: RawClient, port_literal: str) -> bytes:
@@ -62,7 +62,7 @@ def test_each_hostile_message_is_refused_and_the_game_still_starts(
             joining = [t.join(j) for j in honest]
             starts = await asyncio.wait_for(asyncio.gather(serving, *joining), 60)
             assert {s.genesis for s in starts} == {starts[0].genesis}
-            names = [p["name"] for p in Table(starts[0].genesis).players]
+            names = [p["name"] for p in open_table(starts[0].genesis).players]
             assert names[0] == "Host" and sorted(names[1:]) == ["Ann", "Bob"]
 
     asyncio.run(main())
@@ -96,7 +96,8 @@ def test_a_seated_joiner_endorsing_without_a_signature_is_refused(
             assert "called off" in host.status
             joining.append(t.join(bob))
             starts = await asyncio.wait_for(asyncio.gather(serving, *joining), 60)
-            assert [p["name"] for p in Table(starts[0].genesis).players] == ["Host", "Ann", "Bob"]
+            names = [p["name"] for p in open_table(starts[0].genesis).players]
+            assert names == ["Host", "Ann", "Bob"]
 
     asyncio.run(main())
 

@@ -46,7 +46,7 @@ from wizard_p2p.node.peer import GamePeer, PeerTimers
 from wizard_p2p.node.stall import COUNTDOWN_TICK
 from wizard_p2p.protocol.authoring import Body, Rewrite
 from wizard_p2p.protocol.events import Aborted
-from wizard_p2p.protocol.kinds import CHOICE_KINDS, EntryKind
+from wizard_p2p.protocol.kinds import CHOICE_KINDS, WizardKind
 from wizard_p2p.protocol.messages import decode_entry, encode_entry, entry_hash
 from wizard_p2p.protocol.round_state import round_size
 from wizard_p2p.protocol.table import Table
@@ -871,7 +871,7 @@ def test_a_seat_that_stays_connected_but_withholds_its_entries_is_named_stalled(
         game = Game(await seat_players(tmp_path, GameConfig(3)))
         writing = [True]
 
-        def choices_only(kind: EntryKind, body: Body) -> Body | None:
+        def choices_only(kind: WizardKind, body: Body) -> Body | None:
             """A modified client that, once told, writes its choices only."""
             return body if writing[0] or kind in CHOICE_KINDS else None
 

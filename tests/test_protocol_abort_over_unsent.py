@@ -15,7 +15,7 @@ import pytest
 from wizard_p2p.audit import audit_entries
 from wizard_p2p.protocol.events import Aborted, Accepted, GameEnded, LogRewritten, broadcasts
 from wizard_p2p.protocol.harness import MemoryGame, random_chooser
-from wizard_p2p.protocol.kinds import EntryKind
+from wizard_p2p.protocol.kinds import CoreKind
 from wizard_p2p.rules import GameConfig
 
 
@@ -55,7 +55,7 @@ def test_the_abort_takes_the_place_of_the_unsent_entry(kind: str) -> None:
 
     assert own.receive(abort.entry) == [
         LogRewritten(position),
-        Accepted(position, abort.entry, writer, EntryKind.ABORT),
+        Accepted(position, abort.entry, writer, CoreKind.ABORT),
         GameEnded(Aborted(writer, stalled, "stalled past the time limit")),
     ]
     assert own.stage == "aborted"

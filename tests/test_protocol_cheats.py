@@ -48,7 +48,7 @@ from wizard_p2p.protocol.events import (
 )
 from wizard_p2p.protocol.faults import Equivocation
 from wizard_p2p.protocol.harness import MemoryGame
-from wizard_p2p.protocol.kinds import EntryKind
+from wizard_p2p.protocol.kinds import WizardKind
 from wizard_p2p.protocol.round_state import round_size
 from wizard_p2p.protocol.seat_secrets import SeatSecrets
 from wizard_p2p.protocol.table import Table
@@ -203,7 +203,7 @@ def test_renege_is_caught_at_the_reveal() -> None:
     table.game.hands[cheater] = [c for p, c in hand.items() if p != position]
     assert table.log[-1] == raw
 
-    game.send(cheater, [Broadcast(len(table.log) - 1, raw, EntryKind.PLAY)])
+    game.send(cheater, [Broadcast(len(table.log) - 1, raw, WizardKind.PLAY)])
     assert_caught_at_reveal(game, cheater, "follow-suit")
 
 
@@ -511,7 +511,7 @@ def test_play_with_a_wrong_key_is_caught() -> None:
     raw = forge(game, cheater, "play", body)
     game.deliver(raw, [cheater])  # the card does not open: every replica disputes the round
     assert table.log[-1] == raw and table.stage == "reveal"
-    game.send(cheater, [Broadcast(len(table.log) - 1, raw, EntryKind.PLAY)])
+    game.send(cheater, [Broadcast(len(table.log) - 1, raw, WizardKind.PLAY)])
     assert_caught_at_reveal(game, cheater, "wrong-key")
 
 

@@ -11,13 +11,13 @@ from wizard_p2p.errors import IllegalAction
 from wizard_p2p.protocol.events import Broadcast
 from wizard_p2p.protocol.game import GameReplica
 from wizard_p2p.protocol.harness import MemoryGame
-from wizard_p2p.protocol.kinds import EntryKind
+from wizard_p2p.protocol.kinds import WizardKind
 from wizard_p2p.protocol.status import StatusKind
 from wizard_p2p.protocol.table import Table
 from wizard_p2p.protocol.wizard_replica import WAITING_FOR
 
 
-def until_choice(game: MemoryGame, kind: EntryKind) -> Table:
+def until_choice(game: MemoryGame, kind: WizardKind) -> Table:
     """Run ``game`` until a seat must make a choice of ``kind``; that seat's table."""
     def chooser() -> Table | None:
         return next((t for t in game.tables if t.choice_needed() == kind), None)
@@ -43,14 +43,14 @@ def test_the_table_answers_what_the_replica_answers() -> None:
 
 def test_a_choice_is_made_through_the_one_door_and_refused_naming_the_rule() -> None:
     game = new_game(3, seed=2)
-    table = until_choice(game, EntryKind.BID)
+    table = until_choice(game, WizardKind.BID)
     before = len(table.log)
     with pytest.raises(IllegalAction) as refused:
         table.choose("three")
     assert refused.value.rule == "bid-range" and len(table.log) == before
     events = table.choose(0)
     assert next((e.kind, e.pos) for e in events if isinstance(e, Broadcast)) == (
-        EntryKind.BID, before,
+        WizardKind.BID, before,
     )
     others = [t for t in game.tables if t is not table and t.choice_needed() is None]
     with pytest.raises(IllegalAction) as not_yours:
@@ -60,7 +60,7 @@ def test_a_choice_is_made_through_the_one_door_and_refused_naming_the_rule() -> 
 
 def test_a_play_that_is_not_a_card_is_refused() -> None:
     game = new_game(3, seed=3)
-    table = until_choice(game, EntryKind.PLAY)
+    table = until_choice(game, WizardKind.PLAY)
     with pytest.raises(IllegalAction) as refused:
         table.choose("the ace")
     assert refused.value.rule == "card"

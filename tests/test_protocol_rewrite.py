@@ -15,7 +15,7 @@ from tests.test_protocol_cheats import assert_caught_at_reveal
 from wizard_p2p.protocol import messages as m
 from wizard_p2p.protocol.authoring import Body, Rewrite
 from wizard_p2p.protocol.harness import MemoryGame
-from wizard_p2p.protocol.kinds import EntryKind
+from wizard_p2p.protocol.kinds import WizardKind
 from wizard_p2p.protocol.table import Table
 
 CHEATER = 2
@@ -31,16 +31,16 @@ def with_rewrite(game: MemoryGame, seat: int, rewrite: Rewrite) -> Table:
     return table
 
 
-def entries_of(table: Table, seat: int, kind: EntryKind) -> list[m.Entry]:
+def entries_of(table: Table, seat: int, kind: WizardKind) -> list[m.Entry]:
     entries = (m.decode_entry(raw) for raw in table.log[1:])
     return [e for e in entries if e.seat == seat and e.kind == kind.value]
 
 
 def test_an_unchanged_body_is_written_as_without_the_hook() -> None:
     plain, hooked = new_game(3, seed=4), new_game(3, seed=4)
-    seen: list[EntryKind] = []
+    seen: list[WizardKind] = []
 
-    def watch(kind: EntryKind, body: Body) -> Body:
+    def watch(kind: WizardKind, body: Body) -> Body:
         seen.append(kind)
         return body
 
@@ -50,7 +50,7 @@ def test_an_unchanged_body_is_written_as_without_the_hook() -> None:
     assert hooked.tables[CHEATER].log == plain.tables[CHEATER].log
     assert hooked.tables[0].outcome == plain.tables[0].outcome
     # Every entry of the seat but the genesis went through the hook, in order.
-    assert seen == [EntryKind(e.kind) for e in map(m.decode_entry, plain.tables[CHEATER].log[1:])
+    assert seen == [e.kind for e in map(m.decode_entry, plain.tables[CHEATER].log[1:])
                     if e.seat == CHEATER]
 
 
@@ -58,15 +58,15 @@ def test_a_rewritten_bid_is_signed_by_the_seat_and_taken_by_every_replica() -> N
     game = new_game(3, seed=2)
     chosen: list[int] = []
 
-    def other_bid(kind: EntryKind, body: Body) -> Body:
-        if kind is not EntryKind.BID:
+    def other_bid(kind: WizardKind, body: Body) -> Body:
+        if kind is not WizardKind.BID:
             return body
         chosen.append(body["bid"])
         return {**body, "bid": (body["bid"] + 1) % (body["round"] + 1)}
 
     with_rewrite(game, CHEATER, other_bid)
     assert game.run(until=settled(game, lambda: game.tables[0].completed_rounds >= 2))
-    bids = [e.body["bid"] for e in entries_of(game.tables[0], CHEATER, EntryKind.BID)]
+    bids = [e.body["bid"] for e in entries_of(game.tables[0], CHEATER, WizardKind.BID)]
     assert len(bids) >= 2 and bids == [(b + 1) % (r + 1) for r, b in enumerate(chosen, 1)]
     logs = {tuple(t.log) for t in game.tables}
     assert len(logs) == 1 and game.rejected == []
@@ -75,9 +75,9 @@ def test_a_rewritten_bid_is_signed_by_the_seat_and_taken_by_every_replica() -> N
 def test_a_withheld_entry_is_never_written_and_the_game_waits_for_it() -> None:
     game = new_game(3, seed=3)
 
-    def stall(kind: EntryKind, body: Body) -> Body | None:
+    def stall(kind: WizardKind, body: Body) -> Body | None:
         table = game.tables[CHEATER]
-        withheld = kind in (EntryKind.LOCK, EntryKind.SHUFFLE) and table.completed_rounds >= 1
+        withheld = kind in (WizardKind.LOCK, WizardKind.SHUFFLE) and table.completed_rounds >= 1
         return None if withheld else body
 
     with_rewrite(game, CHEATER, stall)
@@ -86,7 +86,7 @@ def test_a_withheld_entry_is_never_written_and_the_game_waits_for_it() -> None:
         turn = table.expected()
         assert not table.ended and table.completed_rounds == 1
         assert turn is not None and turn.seat == CHEATER
-        assert turn.kinds & {EntryKind.LOCK, EntryKind.SHUFFLE}
+        assert turn.kinds & {WizardKind.LOCK, WizardKind.SHUFFLE}
     assert len({len(t.log) for t in game.tables}) == 1
 
 
@@ -94,10 +94,10 @@ def test_a_renege_the_seat_believes_is_caught_at_the_reveal() -> None:
     game = new_game(3, seed=5)
     reneged: list[dict[str, Any]] = []
 
-    def renege(kind: EntryKind, body: Body) -> Body:
+    def renege(kind: WizardKind, body: Body) -> Body:
         table = game.tables[CHEATER]
         view = table.view()
-        if reneged or kind is not EntryKind.PLAY or view is None:
+        if reneged or kind is not WizardKind.PLAY or view is None:
             return body
         held_back = [c for c in view.hand if c not in view.legal_plays]
         if not held_back:
@@ -112,8 +112,8 @@ def test_a_renege_the_seat_believes_is_caught_at_the_reveal() -> None:
     cheater = with_rewrite(game, CHEATER, renege)
     assert_caught_at_reveal(game, CHEATER, "follow-suit")
     (lie,) = reneged
-    plays = entries_of(cheater, CHEATER, EntryKind.PLAY)
+    plays = entries_of(cheater, CHEATER, WizardKind.PLAY)
     assert lie in [e.body for e in plays]  # its own replica went on from its lie
     honest = game.tables[honest_seats(game, CHEATER)[0]]
-    assert lie in [e.body for e in entries_of(honest, CHEATER, EntryKind.PLAY)]
+    assert lie in [e.body for e in entries_of(honest, CHEATER, WizardKind.PLAY)]
     assert cheat_found(cheater) is not None  # its own reveal finds it as well

@@ -37,7 +37,6 @@ from wizard_p2p.protocol.events import (
     broadcasts,
 )
 from wizard_p2p.protocol.harness import MemoryGame, random_chooser
-from wizard_p2p.protocol.kinds import EntryKind
 from wizard_p2p.protocol.table import Table
 from wizard_p2p.rules import Card, GameConfig, SeatView, Suit
 
@@ -237,7 +236,7 @@ def test_observer_replays_a_log(short_game: MemoryGame) -> None:
         entry = m.decode_entry(raw)
         # Each entry is reported as it joins the log, and nothing else happens.
         assert observer.receive(raw) == [
-            Accepted(entry.pos, raw, entry.seat, EntryKind(entry.kind))
+            Accepted(entry.pos, raw, entry.seat, entry.kind)
         ]
     assert observer.log == seated.log
     assert observer.stage == seated.stage and observer.expected() == seated.expected()

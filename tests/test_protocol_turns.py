@@ -6,7 +6,7 @@ import pytest
 
 from wizard_p2p.protocol import messages as m
 from wizard_p2p.protocol.handlers import CORE_HANDLERS, HANDLERS
-from wizard_p2p.protocol.kinds import AUTO_KINDS, EntryKind, Stage
+from wizard_p2p.protocol.kinds import AUTO_KINDS, WIZARD_KINDS, CoreKind, Stage, WizardKind
 from wizard_p2p.protocol.turns import (
     CLAIRVOYANT_PLAY,
     PHASE_TURNS,
@@ -21,17 +21,17 @@ from wizard_p2p.protocol.turns import (
 )
 from wizard_p2p.rules import Phase
 
-K = EntryKind
+K = WizardKind
 
 
 def test_the_set_up_and_the_end_go_in_seat_order() -> None:
-    assert due(Stage.COIN, Tally(4, coins=2)) == Turn(2, frozenset({K.COIN}))
+    assert due(Stage.COIN, Tally(4, coins=2)) == Turn(2, frozenset({CoreKind.COIN}))
     dealt = Tally(4, shuffles=3, locks=1, finals=1, phase=Phase.DEAL, dealer=2)
     assert due(Stage.SHUFFLE, dealt) == Turn(3, frozenset({K.SHUFFLE, K.DISPUTE}))
     # Seat N-1 locked in its shuffle: after it, the lock stage is seats 0..N-2.
     assert due(Stage.LOCK, dealt) == Turn(0, frozenset({K.LOCK, K.DISPUTE}))
     assert due(Stage.FINAL, Tally(4, finals=1, phase=Phase.GAME_OVER)) == Turn(
-        1, frozenset({K.FINAL})
+        1, frozenset({CoreKind.FINAL})
     )
 
 
@@ -102,23 +102,27 @@ def test_every_stage_has_its_transitions_and_every_ongoing_one_a_writer() -> Non
 def test_the_handler_table_agrees_with_the_turns() -> None:
     """Every kind a turn allows in a stage has a handler that takes it in that stage; an
     abort and a proof are taken in every stage of a game that goes on; a genesis in none."""
-    allowed: dict[EntryKind, set[Stage]] = {kind: set() for kind in EntryKind}
+    allowed: dict[str, set[Stage]] = {kind: set() for kind in WIZARD_KINDS}
     for stage, (_, kinds) in STAGE_TURNS.items():
         for kind in kinds:
             allowed[kind].add(stage)
     for _, kinds in [*PHASE_TURNS.values(), CLAIRVOYANT_PLAY]:
         for kind in kinds:
             allowed[kind].add(Stage.PLAY)
-    allowed[K.ABORT] = {s for s in Stage if not s.ended}
-    allowed[K.PROOF] = {s for s in Stage if not s.ended}
+    allowed[CoreKind.ABORT] = {s for s in Stage if not s.ended}
+    allowed[CoreKind.PROOF] = {s for s in Stage if not s.ended}
     # The kinds every game shares are the core's; the rest, the game's.
     assert not set(HANDLERS) & set(CORE_HANDLERS)
-    assert set(HANDLERS) | set(CORE_HANDLERS) == set(EntryKind)
+    assert set(HANDLERS) | set(CORE_HANDLERS) == set(WIZARD_KINDS)
+    # The core's handlers take the core's kinds only: no kind of Wizard's own.
+    assert set(CORE_HANDLERS) <= set(CoreKind)
     stages = {kind: set(h.stages) for kind, h in [*HANDLERS.items(), *CORE_HANDLERS.items()]}
     assert stages == allowed
     # What a client writes by itself is never a choice, an abort or a dispute.
-    assert not AUTO_KINDS & {K.BID, K.TRUMP, K.PLAY, K.ABORT, K.DISPUTE}
+    assert not AUTO_KINDS & {K.BID, K.TRUMP, K.PLAY, CoreKind.ABORT, K.DISPUTE}
 
 
 def test_the_kinds_are_the_wire_formats_kinds() -> None:
-    assert set(m.BODIES) == {kind.value for kind in EntryKind}
+    assert set(m.BODIES) == {kind.value for kind in (*CoreKind, *WizardKind)} == set(WIZARD_KINDS)
+    # No word is both the core's and Wizard's own.
+    assert not {k.value for k in CoreKind} & {k.value for k in WizardKind}

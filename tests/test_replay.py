@@ -24,7 +24,7 @@ from wizard_p2p import cli
 from wizard_p2p.bots import make_policy
 from wizard_p2p.disk.log import read_log
 from wizard_p2p.protocol.events import Broadcast
-from wizard_p2p.protocol.kinds import EntryKind
+from wizard_p2p.protocol.kinds import WizardKind
 from wizard_p2p.protocol.replay import GameRecord, record_to_json, replay_log
 from wizard_p2p.rules import DECK, GameConfig, trick_winner
 from wizard_p2p.rules.tricks import breaks_follow_suit
@@ -110,7 +110,7 @@ def reneged() -> GameRecord:
     table.game.hands[CHEATER] = None
     game.deliver(raw, [CHEATER])
     table.game.hands[CHEATER] = [c for p, c in hand.items() if p != position]
-    game.send(CHEATER, [Broadcast(len(table.log) - 1, raw, EntryKind.PLAY)])
+    game.send(CHEATER, [Broadcast(len(table.log) - 1, raw, WizardKind.PLAY)])
     assert game.run(until=detected_by_all(game, honest_seats(game, CHEATER)))
     return replay_log(game.tables[0].log)
 

@@ -17,6 +17,7 @@ from wizard_p2p.protocol import messages as m
 from wizard_p2p.protocol.events import Aborted
 from wizard_p2p.protocol.kinds import FaultKind
 from wizard_p2p.protocol.table import Table
+from wizard_p2p.tables import open_table
 
 PEERS = ("key-0", "key-1", "key-2")
 
@@ -75,7 +76,7 @@ class Bids:
 
     def observer(self, forks: WatchForks, at_position: bytes, sender: int) -> Table:
         """An observer table that took ``at_position`` from ``sender`` at the bid's place."""
-        table = Table(self.log[0], replay_every_pass=True)
+        table = open_table(self.log[0], replay_every_pass=True)
         for position, line in enumerate(self.log[1 : self.position], start=1):
             table.receive(line)
             forks.accepted(table, position, m.decode_entry(line).seat)

@@ -77,7 +77,7 @@ from wizard_p2p.audit import AuditReport, audit_entries, audit_file, format_repo
 from wizard_p2p.protocol import messages as m
 from wizard_p2p.protocol.events import Broadcast
 from wizard_p2p.protocol.harness import MemoryGame, random_chooser
-from wizard_p2p.protocol.kinds import EntryKind
+from wizard_p2p.protocol.kinds import WizardKind
 from wizard_p2p.protocol.messages import VERSION
 from wizard_p2p.protocol.table import Table
 from wizard_p2p.rules import GameConfig
@@ -335,7 +335,7 @@ def forged_play(name: str, description: str, seed: int, how: str) -> Builder:
         game.deliver(raw, [cheater])
         if how == "renege":
             rules.hands[cheater] = [c for p, c in hand.items() if p != position]
-        game.send(cheater, [Broadcast(len(table.log) - 1, raw, EntryKind.PLAY)])
+        game.send(cheater, [Broadcast(len(table.log) - 1, raw, WizardKind.PLAY)])
         return [Vector(name, description, faulted_log(game, cheater))]
 
     return build

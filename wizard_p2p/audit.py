@@ -32,12 +32,12 @@ from wizard_p2p.protocol.evidence import FILE_NAME as EVIDENCE_FILE
 from wizard_p2p.protocol.evidence import Checked, Evidence, check_evidence, of_game
 from wizard_p2p.protocol.kinds import FaultKind
 from wizard_p2p.protocol.log import complete_lines
-from wizard_p2p.protocol.messages import decode_entry, entry_hash
+from wizard_p2p.protocol.messages import decode_envelope, entry_hash
 from wizard_p2p.protocol.shown import shown
-from wizard_p2p.protocol.table import Table
+from wizard_p2p.protocol.table import OpenObserver, Table
 from wizard_p2p.protocol.verdict import FAULT, UNREADABLE, LogReader, Stop
 from wizard_p2p.rules import RoundResult
-from wizard_p2p.tables import open_table
+from wizard_p2p.tables import CardLibrary, open_table
 
 GAME_ID_DIGITS = 16
 """The game id as a person reads it: its first hex digits, also its folder's name."""
@@ -56,6 +56,8 @@ class AuditReport:
     history: list[RoundResult] = field(default_factory=list)
     totals: tuple[int, ...] = ()
     winners: tuple[int, ...] = ()
+    # How a game other than Wizard finished (``Finished.result``), as its JSON.
+    result: dict[str, Any] | None = None
     fault_position: int | None = None
     fault_seat: int | None = None
     fault_kind: str | None = None
@@ -97,6 +99,7 @@ class AuditReport:
             ],
             "totals": list(self.totals),
             "winners": list(self.winners),
+            **({} if self.result is None else {"result": self.result}),
             "fault": None
             if self.status != "fault"
             else {
@@ -130,14 +133,24 @@ class Reading:
     verified: list[bytes]
 
 
-def audit_entries(lines: list[bytes]) -> AuditReport:
+def audit_entries(lines: list[bytes], *, cards: CardLibrary | None = None) -> AuditReport:
     """Audit a log given as its lines (the exact entry bytes)."""
-    return read_entries(lines).report
+    return read_entries(lines, cards=cards).report
 
 
-def read_entries(lines: list[bytes]) -> Reading:
-    """Audit a log given as its lines, keeping the entries verified."""
-    opened = LogReader.start(lines, open_table=open_table)
+def _opener(cards: CardLibrary | None) -> OpenObserver:
+    """How the audit opens a log's table: with the card data a game of cards needs."""
+
+    def open_observer(genesis: bytes, *, replay_every_pass: bool = False) -> Table:
+        return open_table(genesis, replay_every_pass=replay_every_pass, cards=cards)
+
+    return open_observer
+
+
+def read_entries(lines: list[bytes], *, cards: CardLibrary | None = None) -> Reading:
+    """Audit a log given as its lines, keeping the entries verified. ``cards``: the card
+    data of the card file a game of 巫师牌 was played with (its audit needs it)."""
+    opened = LogReader.start(lines, open_table=_opener(cards))
     if isinstance(opened, Stop):
         report = AuditReport(opened.status, len(lines), message=opened.reason,
                              verdict=opened.said)
@@ -160,6 +173,8 @@ def read_entries(lines: list[bytes]) -> Reading:
                        verified)
     _fill(report, table)
     outcome = table.outcome
+    if isinstance(outcome, Finished) and outcome.result is not None:
+        report.winners, report.result = outcome.winners, outcome.result.to_json()
     if isinstance(outcome, Finished):
         report.status = "verified"
         report.message = "verified: complete game, agreed by every seat"
@@ -205,7 +220,7 @@ def _name_the_host(report: AuditReport, genesis: bytes, stop: Stop) -> None:
     by the names its signature covers; any other genesis fault shows no names."""
     if stop.seat is None:
         return
-    entry = decode_entry(genesis)
+    entry = decode_envelope(genesis)
     report.names = tuple(p["name"] for p in entry.body["terms"]["players"])
     report.game_id = entry.hash.hex()
 
@@ -234,12 +249,13 @@ def _fill(report: AuditReport, table: Table) -> None:
             report.winners = tuple(s for s, t in enumerate(report.totals) if t == top)
 
 
-def audit_file(path: Path) -> AuditReport:
-    """Audit the log at ``path``, and the evidence file in its folder if there is one."""
-    return read_file(path).report
+def audit_file(path: Path, *, cards: CardLibrary | None = None) -> AuditReport:
+    """Audit the log at ``path``, and the evidence file in its folder if there is one
+    (``cards``: as :func:`read_entries` takes them)."""
+    return read_file(path, cards=cards).report
 
 
-def read_file(path: Path) -> Reading:
+def read_file(path: Path, *, cards: CardLibrary | None = None) -> Reading:
     """Audit the log at ``path`` (and the evidence beside it), keeping what it read."""
     try:
         data = read_log_bytes(path)
@@ -248,7 +264,7 @@ def read_file(path: Path) -> Reading:
                                    verdict=Said("audit_no_file", path=str(path))), [], [])
     except FileRefused as exc:  # a folder, a device, a FIFO, past the log's limit
         return Reading(AuditReport(UNREADABLE, 0, message=str(exc), verdict=exc.said), [], [])
-    reading = read_bytes(data)
+    reading = read_bytes(data, cards=cards)
     report = reading.report
     if report.status == UNREADABLE:
         return reading
@@ -259,7 +275,7 @@ def read_file(path: Path) -> Reading:
         report.notes.append(Said("audit_evidence_unreadable",
                                  why=exc.said if exc.said is not None else str(exc)))
         return reading
-    add_evidence(report, reading.lines, records)
+    add_evidence(report, reading.lines, records, cards=cards)
     return reading
 
 
@@ -269,7 +285,7 @@ def audit_bytes(data: bytes) -> tuple[AuditReport, list[bytes]]:
     return reading.report, reading.lines
 
 
-def read_bytes(data: bytes) -> Reading:
+def read_bytes(data: bytes, *, cards: CardLibrary | None = None) -> Reading:
     """Audit a log file's bytes: the report, the complete lines, the entries verified."""
     lines = complete_lines(data)
     if not lines:
@@ -277,7 +293,7 @@ def read_bytes(data: bytes) -> Reading:
         said = Said("audit_not_log_empty" if not data else "audit_not_log_no_line")
         return Reading(AuditReport(UNREADABLE, 0, message=f"not a wizard-p2p log: {what}",
                                    verdict=said), lines, [])
-    reading = read_entries(lines)
+    reading = read_entries(lines, cards=cards)
     report = reading.report
     torn = len(data) - (data.rfind(b"\n") + 1)
     if torn and report.status != UNREADABLE:
@@ -289,13 +305,17 @@ def read_bytes(data: bytes) -> Reading:
     return reading
 
 
-def add_evidence(report: AuditReport, lines: list[bytes], records: list[Evidence]) -> None:
+def add_evidence(
+    report: AuditReport, lines: list[bytes], records: list[Evidence], *,
+    cards: CardLibrary | None = None,
+) -> None:
     """Check the records of the evidence file that are of this log's game (SPEC §2.3); a
     record that proves a seat cheated makes a report that found no fault of its own
     ``fault``, in the audit's own words (a record's ``reason`` is nobody's signature)."""
     game_id = entry_hash(lines[0])
     report.evidence = [
-        check_evidence(lines, e, open_table=open_table) for e in records if of_game(e, game_id)
+        check_evidence(lines, e, open_table=_opener(cards))
+        for e in records if of_game(e, game_id)
     ]
     proven = [c for c in report.evidence if c.proven]
     if proven and report.status != "fault":

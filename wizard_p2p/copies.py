@@ -33,7 +33,7 @@ from wizard_p2p.protocol import messages as m
 from wizard_p2p.protocol.endings import rank
 from wizard_p2p.protocol.events import Aborted, Faulted, Finished
 from wizard_p2p.protocol.faults import Equivocation
-from wizard_p2p.protocol.kinds import EntryKind, FaultKind
+from wizard_p2p.protocol.kinds import CoreKind, FaultKind
 from wizard_p2p.protocol.shown import shown
 from wizard_p2p.tables import open_table
 
@@ -90,7 +90,7 @@ class Signed:
 
     @classmethod
     def of(cls, raw: bytes) -> Signed:
-        entry = m.decode_entry(raw)
+        entry = m.decode_envelope(raw)
         return cls(entry.seat, entry.pos, entry.kind, entry.hash.hex(), entry.signature.hex())
 
     def to_json(self) -> dict[str, Any]:
@@ -220,9 +220,9 @@ def compare(copies: list[Copy]) -> CopiesReport:
             continue
         holders = {raw: tuple(i for i, r in at.items() if r == raw) for raw in distinct}
         forks.append(Fork(pos, tuple((Signed.of(raw), holders[raw]) for raw in distinct)))
-        entries = [m.decode_entry(raw) for raw in distinct]
+        entries = [m.decode_envelope(raw) for raw in distinct]
         equivocation = _equivocation(entries)
-        if equivocation is not None and not any(e.kind == EntryKind.PROOF for e in entries):
+        if equivocation is not None and not any(e.kind == CoreKind.PROOF for e in entries):
             first, second = equivocation
             standing = Standing(
                 "fault", pos, first.seat, None, FaultKind.EQUIVOCATION,
@@ -261,7 +261,7 @@ def _equivocation(entries: list[m.Entry]) -> tuple[m.Entry, m.Entry] | None:
     """Two different entries of one seat among ``entries`` (proofs aside), if any."""
     seen: dict[int, m.Entry] = {}
     for entry in sorted(entries, key=rank):
-        if entry.kind == EntryKind.PROOF:
+        if entry.kind == CoreKind.PROOF:
             continue
         if entry.seat in seen:
             return seen[entry.seat], entry
@@ -274,13 +274,13 @@ def _refuted(
 ) -> tuple[str, Said] | None:
     """Why an abort at ``pos`` does not stand: a copy holding another entry there holds
     an entry its writer signed after it (SPEC §6.2). None when nothing refutes it."""
-    if entry.kind != EntryKind.ABORT:
+    if entry.kind != CoreKind.ABORT:
         return None
     for i, raw in at.items():
         if raw == entry.raw:
             continue
         for later in copies[i].verified[pos + 1:]:
-            signed = m.decode_entry(later)
+            signed = m.decode_envelope(later)
             if signed.seat == entry.seat:
                 return (
                     f"seat {entry.seat + 1} ended the game at line {pos + 1}, yet signed "
@@ -316,7 +316,7 @@ def _ending(copy: Copy, holding: tuple[int, ...], names: tuple[str, ...]) -> Sta
         proof = [Signed.of(copy.verified[last])]
         if isinstance(fault, Equivocation):
             proof += [Signed.of(raw) for raw in fault.evidence]
-        writer = m.decode_entry(copy.verified[last]).seat
+        writer = m.decode_envelope(copy.verified[last]).seat
         return Standing("fault", fault.position if fault.position is not None else last,
                         fault.seat, writer, fault.kind, holding, tuple(proof),
                         _faulted(names, fault), _fault_said(names, fault))

@@ -29,7 +29,7 @@ from wizard_p2p.net.frames import Control, Entry, MeshFrame, decode_mesh, encode
 from wizard_p2p.node import peer as peer_module
 from wizard_p2p.protocol import messages as m
 from wizard_p2p.protocol.control import EntryAt, decode_control, encode_control
-from wizard_p2p.protocol.kinds import EntryKind
+from wizard_p2p.protocol.kinds import WizardKind
 
 Mutate = Callable[[dict[str, Any], Any], dict[str, Any]]
 
@@ -167,7 +167,7 @@ def _sign(table: Any, kind: str, body: dict[str, Any], pos: int) -> bytes:
     )
 
 
-def _rewrite(kind: EntryKind, body: dict[str, Any]) -> dict[str, Any] | None:
+def _rewrite(kind: WizardKind, body: dict[str, Any]) -> dict[str, Any] | None:
     """Our table's hook on what it writes (``Table(rewrite=…)``): the body it signs and
     believes, or None to write nothing; a cheat sent in place of the honest entry is
     kept in ``EVIL.substitute`` for the send filter."""
@@ -203,10 +203,10 @@ def _rewrite(kind: EntryKind, body: dict[str, Any]) -> dict[str, Any] | None:
     return body
 
 
-def _renege(table: Any, kind: EntryKind, body: dict[str, Any]) -> dict[str, Any]:
+def _renege(table: Any, kind: WizardKind, body: dict[str, Any]) -> dict[str, Any]:
     """A renege: our chosen play names a card held back against the led suit (our
     replica checks it as the others do, without our hand)."""
-    if EVIL.done or kind is not EntryKind.PLAY:
+    if EVIL.done or kind is not WizardKind.PLAY:
         return body
     view = table.view()
     illegal = [c for c in view.hand if c not in view.legal_plays]
@@ -218,10 +218,10 @@ def _renege(table: Any, kind: EntryKind, body: dict[str, Any]) -> dict[str, Any]
     return {"round": rnd.round_no, "position": position, "key": rnd.my_keys.lock_keys[position]}
 
 
-def _withheld(table: Any, kind: EntryKind) -> bool:
+def _withheld(table: Any, kind: WizardKind) -> bool:
     """A stall: our keys for round 2 (its shuffle or lock pass) are never written, while
     the seat stays connected."""
-    return kind in (EntryKind.LOCK, EntryKind.SHUFFLE) and table.completed_rounds >= 1
+    return kind in (WizardKind.LOCK, WizardKind.SHUFFLE) and table.completed_rounds >= 1
 
 
 # --- the mesh ------------------------------------------------------------------------------

@@ -11,7 +11,10 @@ of it by its author and its taking in by all three replicas. From one game:
   sealed, the arrangement, four passes);
 * the end's checks (``deck_opened`` and ``revealed`` of both decks: every pass re-run
   and the whole game replayed with every card known);
-* the whole game: time, entries, and the bytes of the entries' bodies as JSON.
+* the whole game: time, entries, and the bytes of the entries' bodies as JSON;
+* the same seed's game played through the core ``Table`` (``tests.sorcery_table_support``:
+  a signed genesis, each entry signed, chained and sent to two seats and a watcher,
+  each checked on a copy of the game): its time and the bytes of its log.
 
 Every figure is the best of the repetitions (each a new game of the same seed).
 """
@@ -24,6 +27,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tests.sorcery_replica_support import MAX_ENTRIES, MemoryTable
+from tests.sorcery_table_support import TableGame
 from wizard_p2p.crypto.private_deck import Stage
 from wizard_p2p.sorcery.actions import Search, Unknown
 from wizard_p2p.sorcery.game import Step
@@ -88,9 +92,23 @@ def _game(seed: int) -> dict[str, float]:
     }
 
 
+def _table_game(seed: int) -> dict[str, float]:
+    start = time.perf_counter()
+    game = TableGame(seed)
+    game.play()
+    took = time.perf_counter() - start
+    if game.watcher.outcome is None:
+        raise RuntimeError("the bench game at the core table did not end")
+    return {
+        "table_game_seconds": took,
+        "table_entries": float(len(game.watcher.log)),
+        "table_log_bytes": float(sum(len(line) + 1 for line in game.watcher.log)),
+    }
+
+
 def run(print_fn: Callable[[str], Any] = print, repeats: int = 3) -> dict[str, float]:
     """Measure and print the figures; returns them by name (times in seconds)."""
-    games = [_game(SEED) for _ in range(max(1, repeats))]
+    games = [{**_game(SEED), **_table_game(SEED)} for _ in range(max(1, repeats))]
     figures = {name: min(g[name] for g in games) for name in games[0]}
     print_fn("巫师牌, bot against bot: two seats and a watcher in one process")
     rows = [
@@ -104,6 +122,10 @@ def run(print_fn: Callable[[str], Any] = print, repeats: int = 3) -> dict[str, f
         print_fn(f"  {label:<38}{seconds * 1e3:9.1f} ms")
     print_fn(f"  {'entries, turns':<38}{figures['entries']:9.0f} {figures['turns']:.0f}")
     print_fn(f"  {'bytes of the entries (JSON)':<38}{figures['bytes']:9.0f}")
+    print_fn(f"  {'the whole game at the core table':<38}"
+             f"{figures['table_game_seconds'] * 1e3:9.1f} ms")
+    print_fn(f"  {'its signed log: entries, bytes':<38}{figures['table_entries']:9.0f} "
+             f"{figures['table_log_bytes']:.0f}")
     return figures
 
 

@@ -21,6 +21,7 @@ from wizard_p2p.node.store import GameStore, list_games
 from wizard_p2p.protocol.genesis import Genesis, SeriesTerms, read_genesis
 from wizard_p2p.rules import RoundResult
 from wizard_p2p.rules.series import GameResult, Standing, series_standings
+from wizard_p2p.tables import rules_of
 
 
 class GameState(enum.StrEnum):
@@ -76,7 +77,7 @@ class GameSummary:
 def _genesis(store: GameStore) -> Genesis | None:
     try:
         lines = store.read_log()
-        return read_genesis(lines[0]) if lines else None
+        return read_genesis(lines[0], rules_of(lines[0])) if lines else None
     except WizardError:
         return None
 

@@ -16,7 +16,7 @@ from wizard_p2p.errors import UsageError
 from wizard_p2p.identity import fingerprint
 from wizard_p2p.node.peer import GamePeer
 from wizard_p2p.protocol.events import Finished
-from wizard_p2p.protocol.kinds import EntryKind
+from wizard_p2p.protocol.kinds import WizardKind
 from wizard_p2p.rules import Card, SeatView, Suit
 from wizard_p2p.seat.controller import Snapshot
 
@@ -55,13 +55,13 @@ class WizardSeat:
         )
 
     def bid(self, tricks: int) -> None:
-        self.peer.choose(tricks, need=EntryKind.BID)
+        self.peer.choose(tricks, need=WizardKind.BID)
 
     def choose_trump(self, suit: Suit) -> None:
-        self.peer.choose(suit, need=EntryKind.TRUMP)
+        self.peer.choose(suit, need=WizardKind.TRUMP)
 
     def play(self, card: Card) -> None:
-        self.peer.choose(card, need=EntryKind.PLAY)
+        self.peer.choose(card, need=WizardKind.PLAY)
 
     def subscribe(self, callback: Callable[[], None]) -> None:
         self.peer.subscribe(callback)

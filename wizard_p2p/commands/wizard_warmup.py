@@ -20,7 +20,7 @@ import dataclasses
 from concurrent.futures import Executor
 
 from wizard_p2p.protocol.harness import MemoryGame
-from wizard_p2p.protocol.kinds import EntryKind, Stage
+from wizard_p2p.protocol.kinds import Stage, WizardKind
 from wizard_p2p.protocol.table import Table
 from wizard_p2p.rules import Card, GameConfig, SeatView, Suit
 
@@ -29,11 +29,11 @@ __all__ = ["WARM_UP_SEATS", "warm_up", "warm_up_seat"]
 WARM_UP_SEATS = 3
 
 
-def _first_legal(seat: int, need: EntryKind, view: SeatView) -> int | Suit | Card:
+def _first_legal(seat: int, need: WizardKind, view: SeatView) -> int | Suit | Card:
     """A choice for the in-memory game, should it ever need one before it stops."""
-    if need is EntryKind.BID:
+    if need is WizardKind.BID:
         return view.legal_bids[0]
-    if need is EntryKind.TRUMP:
+    if need is WizardKind.TRUMP:
         return Suit.HUMANS
     return view.legal_plays[0]
 

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from wizard_p2p import crypto
-from wizard_p2p.protocol.kinds import EntryKind
+from wizard_p2p.protocol.kinds import CoreKind, WizardKind
 from wizard_p2p.protocol.round_state import RoundState
 from wizard_p2p.protocol.seat_secrets import SeatSecrets, secret_hash
 from wizard_p2p.rules import Card, Game, GameConfig, Suit
@@ -22,7 +22,7 @@ Body = dict[str, Any]
 # is signed, it returns the body to sign (the same one, or a lie the client signs as its
 # own) or None to write nothing (the seat holds the game up). The shipped program never
 # sets one: the adversarial tests' cheating seat does (``Table(rewrite=…)``).
-Rewrite = Callable[[EntryKind, Body], Body | None]
+Rewrite = Callable[[str, Body], Body | None]
 
 
 class Author:
@@ -79,18 +79,20 @@ class Author:
 
     # --- what our client writes by itself ---------------------------------------------
 
-    def auto(self, kind: EntryKind, rnd: RoundState | None, game: Game | None) -> Body:
+    def auto(
+        self, kind: CoreKind | WizardKind, rnd: RoundState | None, game: Game | None
+    ) -> Body:
         """The body of an entry of ``AUTO_KINDS``."""
-        if kind is EntryKind.COIN:
+        if kind is CoreKind.COIN:
             value, nonce = self.secrets.coin()
             return {"value": value, "nonce": nonce}
-        if kind is EntryKind.FINAL:
+        if kind is CoreKind.FINAL:
             assert game is not None
             return {"totals": list(game.totals)}
         assert rnd is not None and rnd.my_keys is not None
-        if kind is EntryKind.SHUFFLE:
+        if kind is WizardKind.SHUFFLE:
             return self._shuffle(rnd)
-        if kind is EntryKind.LOCK:
+        if kind is WizardKind.LOCK:
             assert rnd.next_pass is not None
             body: Body = {
                 "round": rnd.round_no,
@@ -100,14 +102,14 @@ class Author:
             if rnd.clairvoyant:
                 body["shares"] = self._sealed_shares(rnd)
             return body
-        if kind is EntryKind.BID_OPEN:
+        if kind is WizardKind.BID_OPEN:
             assert rnd.my_bid is not None
             return {
                 "round": rnd.round_no,
                 "bid": rnd.my_bid,
                 "nonce": self.secrets.bid_nonce(rnd.round_no),
             }
-        if kind is EntryKind.REVEAL:
+        if kind is WizardKind.REVEAL:
             return {"round": rnd.round_no, "secret": self.secrets.round_secret(rnd.round_no)}
         raise AssertionError(kind)
 

@@ -18,7 +18,7 @@ from wizard_p2p.identity import BadSignature
 from wizard_p2p.protocol import messages as m
 from wizard_p2p.protocol.faults import Equivocation, OutOfTurn
 from wizard_p2p.protocol.genesis import Genesis
-from wizard_p2p.protocol.kinds import EntryKind, FaultKind
+from wizard_p2p.protocol.kinds import CoreKind, FaultKind
 
 MAX_BUFFERED = 4096  # entries kept for later positions (out-of-order delivery)
 MAX_BUFFERED_BYTES = 4 << 20  # and their bytes, together
@@ -32,7 +32,8 @@ class Chain:
         self._sign_keys = genesis.sign_keys
         self.entries: list[bytes] = [genesis.entry.raw]
         self.hashes: list[bytes] = [genesis.entry.hash]
-        self.meta: list[tuple[int, EntryKind]] = [(0, genesis.entry.kind)]
+        self._bodies = genesis.bodies
+        self.meta: list[tuple[int, str]] = [(0, genesis.entry.kind)]
         self._future: dict[int, dict[int, bytes]] = {}  # position → seat → entry
         self._held = 0  # entries in _future, and their bytes
         self._held_bytes = 0
@@ -117,7 +118,7 @@ class Chain:
 
     def check_fork(self, entry: m.Entry, held: bytes) -> None:
         """``entry`` (authenticated) differs from the entry ``held`` for its position."""
-        old = m.decode_entry(held)
+        old = m.decode_entry(held, self._bodies)
         if old.seat == entry.seat:
             raise Equivocation(
                 "signed two different entries for one position",
@@ -126,13 +127,13 @@ class Chain:
                 first=held,
                 second=entry.raw,
             )
-        if old.kind is EntryKind.PROOF:
+        if old.kind == CoreKind.PROOF:
             # The game ended there on a proof of equivocation; nothing more is taken.
             raise PeerFault(
                 "came where the game ended on a proof of equivocation",
                 seat=entry.seat, position=entry.pos, kind=FaultKind.AFTER_END,
             )
-        if old.kind is EntryKind.ABORT and old.body.get("stalled") == entry.seat:
+        if old.kind == CoreKind.ABORT and old.body.get("stalled") == entry.seat:
             # The others ended the game there, naming this seat as stalled: its entry came
             # too late (a slow seat, not a cheat), and proves nothing against it.
             raise PeerFault(

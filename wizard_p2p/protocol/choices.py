@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from wizard_p2p.errors import IllegalAction
 from wizard_p2p.protocol.events import Event
-from wizard_p2p.protocol.kinds import EntryKind
 from wizard_p2p.protocol.table import Table
 
 __all__ = ["write_choice"]
 
 
 def write_choice(
-    table: Table, need: EntryKind, choice: object, *, derived: bool = False
+    table: Table, need: str, choice: object, *, derived: bool = False
 ) -> list[Event]:
     """Write ``choice`` (a bid, a trump suit or a card) at the decision ``need`` that
     ``table.choice_needed()`` named; what ``table.choose`` returns (``derived``: as

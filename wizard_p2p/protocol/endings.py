@@ -18,14 +18,14 @@ from dataclasses import dataclass
 
 from wizard_p2p.errors import DecodeError, PeerFault
 from wizard_p2p.protocol import messages as m
-from wizard_p2p.protocol.kinds import ENDING_KINDS, EntryKind
+from wizard_p2p.protocol.kinds import ENDING_KINDS, CoreKind
 
-_RANK = {EntryKind.PROOF: 0, EntryKind.ABORT: 1}
+_RANK: dict[str, int] = {CoreKind.PROOF: 0, CoreKind.ABORT: 1}
 
 
 def rank(entry: m.Entry) -> tuple[int, int, bytes]:
     """The order of entries competing for one position: the least stands."""
-    return (_RANK.get(EntryKind(entry.kind), 2), entry.seat, entry.raw)
+    return (_RANK.get(entry.kind, 2), entry.seat, entry.raw)
 
 
 def is_ending(entry: m.Entry) -> bool:
@@ -41,9 +41,9 @@ def stands_over(new: m.Entry, held: m.Entry, later_writers: Iterable[int] = ()) 
     """
     if not is_ending(new) or new.raw == held.raw:
         return False
-    if new.seat == held.seat and new.kind != EntryKind.PROOF and held.kind != EntryKind.PROOF:
+    if new.seat == held.seat and new.kind != CoreKind.PROOF and held.kind != CoreKind.PROOF:
         return False
-    if new.kind == EntryKind.ABORT and new.seat in set(later_writers):
+    if new.kind == CoreKind.ABORT and new.seat in set(later_writers):
         return False
     return rank(new) < rank(held)
 
@@ -58,22 +58,23 @@ class Proof:
 
 
 def read_proof(
-    lines: Iterable[str], position: int, authenticate: Callable[[m.Entry], None]
+    lines: Iterable[str], position: int, authenticate: Callable[[m.Entry], None],
+    decode: Callable[[bytes], m.Entry] = m.decode_entry,
 ) -> Proof:
     """Check a proof's two lines for ``position``; raise ``DecodeError`` saying why they
     prove nothing. ``authenticate`` raises unless an entry is signed by its seat for this
-    game."""
+    game; ``decode`` reads an entry of the game."""
     raws = tuple(line.encode() for line in lines)
     if len(raws) != 2 or raws[0] >= raws[1]:
         raise DecodeError("a proof holds two different entries, in byte order")
     entries = []
     for raw in raws:
-        entry = m.decode_entry(raw)
+        entry = decode(raw)
         try:
             authenticate(entry)
         except PeerFault as exc:  # the line proves nothing against anyone
             raise DecodeError(f"an entry of the proof is not its seat's: {exc}") from None
-        if entry.kind == EntryKind.PROOF:
+        if entry.kind == CoreKind.PROOF:
             raise DecodeError("a proof cannot hold a proof")
         if entry.pos != position:
             raise DecodeError(

@@ -16,9 +16,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any, Protocol
 
 from wizard_p2p.errors import PeerFault
-from wizard_p2p.protocol.kinds import EntryKind, FaultKind
+from wizard_p2p.protocol.kinds import FaultKind
 
 
 @dataclass(frozen=True)
@@ -38,7 +39,7 @@ class Broadcast:
 
     pos: int
     entry: bytes
-    kind: EntryKind
+    kind: str  # one of the game's entry kinds
     durable: bool = False
     chosen: bool = False
 
@@ -51,7 +52,7 @@ class Accepted:
     pos: int
     entry: bytes
     seat: int
-    kind: EntryKind
+    kind: str  # one of the game's entry kinds
 
 
 @dataclass(frozen=True)
@@ -72,12 +73,25 @@ class LogRewritten:
     position: int
 
 
+class GameResult(Protocol):
+    """How a game other than Wizard finished, as its ``final`` entries agree on it."""
+
+    def text(self) -> str:
+        """One line for a person, in English."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The result as the audit's JSON report carries it."""
+
+
 @dataclass(frozen=True)
 class Finished:
-    """Every seat agreed on the final ``totals``; ``winners`` hold the highest."""
+    """Every seat signed the game's end: ``winners`` the seats that won (none: a draw).
+    Wizard's ``totals`` are its final scores, the highest winning; another game's
+    result is its ``result`` (its ``totals`` empty)."""
 
     totals: tuple[int, ...]
     winners: tuple[int, ...]
+    result: GameResult | None = None
 
 
 @dataclass(frozen=True)
@@ -138,6 +152,7 @@ __all__ = [
     "Faulted",
     "Finished",
     "GameEnded",
+    "GameResult",
     "LogRewritten",
     "Outcome",
     "broadcasts",

@@ -149,7 +149,7 @@ def _check(
     if seat >= table.seats:
         return f"no seat {seat + 1} at this table", ""
     try:
-        entries = [m.decode_entry(raw) for raw in evidence.entries]
+        entries = [table.decode(raw) for raw in evidence.entries]
         for entry in entries:
             m.check_entry_signature(entry, table.sign_keys[seat])
     except WizardError as exc:

@@ -11,13 +11,16 @@ is ``wizard_replica.WizardReplica``.
 from __future__ import annotations
 
 from collections.abc import Callable
+from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any, NamedTuple, Protocol
 
 from wizard_p2p.errors import PeerFault
 from wizard_p2p.protocol.events import Finished
-from wizard_p2p.protocol.kinds import EntryKind, Stage
+from wizard_p2p.protocol.genesis import Genesis, GenesisRules
+from wizard_p2p.protocol.kinds import Stage
 from wizard_p2p.protocol.messages import Entry
+from wizard_p2p.protocol.seat_secrets import SeatSecrets
 from wizard_p2p.protocol.status import Status
 from wizard_p2p.protocol.turns import Step, Turn
 
@@ -34,7 +37,7 @@ class Owed:
     ``durable``: it must reach the disk before it is sent (a table rebuilt after a crash
     might not write it again)."""
 
-    kind: EntryKind
+    kind: str
     body: Body
     durable: bool = False
 
@@ -84,12 +87,14 @@ class GameReplica(Protocol):
     def forced(self, turn: Turn) -> bool:
         """Whether the seat due at ``turn`` writes by itself what it owes there."""
 
-    def choice_needed(self) -> EntryKind | None:
+    def choice_needed(self) -> str | None:
         """The kind of decision the local player must make now, if any."""
 
-    def choose(self, kind: EntryKind, choice: object) -> Body:
+    def choose(self, kind: str, choice: object, derived: bool) -> Body | None:
         """The body of the local player's ``choice`` of ``kind``; raises an
-        ``IllegalAction`` naming the rule it breaks."""
+        ``IllegalAction`` naming the rule it breaks. None: the choice is taken, and the
+        entries it makes come from :meth:`owed` (``derived``: drawn from the table's
+        choice seed, so they need not reach the disk before they are sent)."""
 
     def result(self) -> Finished:
         """How the game finished, once every seat signed its end."""
@@ -112,5 +117,39 @@ class GameReplica(Protocol):
         """What the table does now or whose choice it waits for, as a status line,
         unless it waits for ``seat`` (None: an observer's); None when nothing is said."""
 
+    def believe(self, entry: Entry, accept: Callable[[], None]) -> None:
+        """Accept (``accept``) an entry of ours a modified client rewrote."""
 
-__all__ = ["Apply", "Body", "GameReplica", "Owed", "Progress", "TableContext"]
+
+@dataclass(frozen=True)
+class Seating:
+    """What the core gives a game's replica as it opens a table: the genesis read, the
+    local seat (None: an observer) with its secrets, and how work is to be done."""
+
+    genesis: Genesis
+    seat: int | None
+    secrets: SeatSecrets | None  # derived from the seat's master secret
+    master_secret: bytes | None
+    helper: Executor | None  # a second thread for the game's heavy work
+    every_pass: bool  # the auditor's: every check re-run in full
+    private: object | None  # what the seat brings that nobody else sees (a game's own)
+
+
+class GameRules(GenesisRules, Protocol):
+    """One game a table can play: how its genesis is read, and its replica."""
+
+    def replica(self, table: Any, seating: Seating) -> GameReplica:
+        """The game's state in a new table (``table``: the ``TableContext`` it drives)."""
+
+
+__all__ = [
+    "Apply",
+    "Body",
+    "Entry",
+    "GameReplica",
+    "GameRules",
+    "Owed",
+    "Progress",
+    "Seating",
+    "TableContext",
+]

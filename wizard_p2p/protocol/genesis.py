@@ -4,16 +4,16 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, Protocol
 
-from wizard_p2p import canonical
+from wizard_p2p import boundedjson, canonical
 from wizard_p2p.errors import ConfigError, DecodeError, PeerFault, UsageError
 from wizard_p2p.identity import BadSignature, Identity, verify
 from wizard_p2p.protocol import messages as m
-from wizard_p2p.protocol.kinds import EntryKind, FaultKind
+from wizard_p2p.protocol.kinds import CoreKind, FaultKind
 from wizard_p2p.protocol.seat_secrets import coin_commitment
-from wizard_p2p.rules import GameConfig
+from wizard_p2p.rules import MAX_SEATS, MIN_SEATS, GameConfig
 
 
 def config_terms(config: GameConfig) -> dict[str, Any]:
@@ -98,7 +98,7 @@ def encode_genesis(
         pos=0,
         prev=m.ZERO_HASH,
         seat=0,
-        kind=EntryKind.GENESIS.value,
+        kind=CoreKind.GENESIS.value,
         body={"terms": terms, "endorsements": list(endorsements)},
     )
 
@@ -107,14 +107,59 @@ def _as_json(value: Any) -> Any:
     return canonical.decode(canonical.encode(value), m.MAX_ENTRY_BYTES)
 
 
+WIZARD = "wizard"
+"""The game of a genesis whose terms name none (SPEC §3.1: ``game`` absent)."""
+
+
+class GenesisRules(Protocol):
+    """How a game's genesis is read: what the core asks of the game it names."""
+
+    @property
+    def name(self) -> str:
+        """The game's word in the terms' ``game`` (absent: ``wizard``)."""
+
+    @property
+    def seats(self) -> range:
+        """How many players the game seats."""
+
+    @property
+    def bodies(self) -> m.Bodies:
+        """The game's entry kinds, each with its body's schema (the genesis's too)."""
+
+    def read_config(self, config: Any, seats: int) -> Any:
+        """The game's terms of play from the ``config`` its genesis schema accepted, for
+        ``seats`` players; ``DecodeError`` (one sentence) for terms it cannot play."""
+
+
+def game_name(raw: bytes) -> str:
+    """The game a genesis line names (its terms' ``game``; absent: Wizard), read before
+    anything else of it and bounded like :func:`messages.signed_version_of`. Raises
+    ``DecodeError`` for a line that names no game as a word."""
+    try:
+        obj = boundedjson.loads(raw, max_size=m.MAX_ENTRY_BYTES, max_depth=canonical.MAX_DEPTH)
+        terms = obj["body"]["terms"]
+        name = terms.get("game", WIZARD)
+    except (TypeError, KeyError, AttributeError, ValueError, DecodeError):
+        raise DecodeError("the genesis holds no terms to read its game from") from None
+    if not isinstance(name, str) or not 1 <= len(name) <= 16:
+        raise DecodeError("terms.game: the game is named by a word")
+    return name
+
+
 @dataclass(frozen=True)
 class Genesis:
-    """A genesis read and verified: the game it founds."""
+    """A genesis read and verified: the game it founds, and that game's body table."""
 
     entry: m.Entry
-    config: GameConfig
+    config: Any  # the game's terms of play (Wizard: a ``GameConfig``)
     players: list[dict[str, Any]]
     coach: bool = False  # the terms let the players ask the coach
+    bodies: m.Bodies = field(default_factory=lambda: m.BODIES)
+    game: str = WIZARD
+
+    @property
+    def seats(self) -> int:
+        return len(self.players)
 
     @property
     def game_id(self) -> bytes:
@@ -133,26 +178,51 @@ class Genesis:
         return SeriesTerms(series["first"], series["game"], series["first_dealer"])
 
 
-def read_genesis(raw: bytes) -> Genesis:
-    """Decode and verify a genesis: its shape, its terms, every endorsement, its signature.
+class WizardGenesis:
+    """How Wizard's genesis is read (``GenesisRules``): 3 to 6 seats, the body table
+    ``messages.BODIES``, the terms' ``config`` a ``GameConfig`` of as many seats."""
+
+    name = WIZARD
+    seats = range(MIN_SEATS, MAX_SEATS + 1)
+    bodies: m.Bodies = m.BODIES
+
+    def read_config(self, config: Any, seats: int) -> GameConfig:
+        game = read_config(config)
+        if game.seats != seats:
+            raise DecodeError("the genesis needs one player and one endorsement per seat")
+        return game
+
+
+WIZARD_GENESIS = WizardGenesis()
+
+
+def read_genesis(raw: bytes, rules: GenesisRules = WIZARD_GENESIS) -> Genesis:
+    """Decode and verify a genesis of the game ``rules`` plays (the one its terms name:
+    :func:`game_name`): its shape, its terms, every endorsement, its signature.
 
     Raises ``DecodeError`` for a genesis that cannot found a game, ``PeerFault`` for a
     signature that does not verify (naming the host when its own holds: an endorsement).
     """
-    entry = m.decode_entry(raw)
-    if entry.kind != EntryKind.GENESIS or entry.pos != 0 or entry.seat != 0:
+    if game_name(raw) != rules.name:
+        raise DecodeError(f"the genesis founds a game of {game_name(raw)}, not {rules.name}")
+    entry = m.decode_entry(raw, rules.bodies)
+    if entry.kind != CoreKind.GENESIS or entry.pos != 0 or entry.seat != 0:
         raise DecodeError("the first entry must be the genesis, by seat 0, at position 0")
     if entry.game != m.ZERO_HASH or entry.prev != m.ZERO_HASH:
         raise DecodeError("the genesis has zero game id and zero previous hash")
     terms = entry.body["terms"]
     players = terms["players"]
-    config = read_config(terms["config"])
-    if len(players) != config.seats or len(entry.body["endorsements"]) != config.seats:
+    seats = len(players)
+    if seats not in rules.seats:
+        raise DecodeError(f"{rules.name} seats {rules.seats.start} to {rules.seats.stop - 1} "
+                          "players")
+    config = rules.read_config(terms["config"], seats)
+    if len(entry.body["endorsements"]) != seats:
         raise DecodeError("the genesis needs one player and one endorsement per seat")
     if len({p["sign_key"] for p in players}) != len(players):
         raise DecodeError("two players share a signing key")
     series = terms.get("series")
-    if series is not None and series["first_dealer"] >= config.seats:
+    if series is not None and series["first_dealer"] >= seats:
         raise DecodeError("the series' first dealer is not one of the seats")
     try:
         m.check_entry_signature(entry, players[0]["sign_key"])
@@ -176,16 +246,22 @@ def read_genesis(raw: bytes) -> Genesis:
                 f"the host published the terms with an endorsement of seat {s + 1} that does "
                 "not verify", seat=0, position=0, kind=FaultKind.ENDORSEMENT,
             ) from None
-    return Genesis(entry, config, players, coach=terms.get("coach", False))
+    return Genesis(entry, config, players, coach=terms.get("coach", False),
+                   bodies=rules.bodies, game=rules.name)
 
 
 __all__ = [
+    "WIZARD",
+    "WIZARD_GENESIS",
     "Genesis",
+    "GenesisRules",
     "SeriesTerms",
+    "WizardGenesis",
     "coin_commitment",
     "config_terms",
     "encode_genesis",
     "endorse",
+    "game_name",
     "genesis_terms",
     "player_record",
     "read_config",

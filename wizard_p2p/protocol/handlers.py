@@ -27,7 +27,7 @@ from wizard_p2p.protocol import dealing
 from wizard_p2p.protocol import messages as m
 from wizard_p2p.protocol.endings import Proof, read_proof
 from wizard_p2p.protocol.game import Apply
-from wizard_p2p.protocol.kinds import EntryKind, Stage
+from wizard_p2p.protocol.kinds import CoreKind, Stage, WizardKind
 from wizard_p2p.protocol.round_state import RoundState
 from wizard_p2p.protocol.seat_secrets import SeatSecrets, bid_domain
 from wizard_p2p.protocol.turns import Step
@@ -62,6 +62,9 @@ class Core(Protocol):
 
     def authenticate(self, entry: m.Entry) -> None:
         """Check an entry's signature and game (a proof's entries)."""
+
+    def decode(self, raw: bytes) -> m.Entry:
+        """An entry line of the game, by its body table."""
 
     def aborted(self, writer: int, stalled: int, reason: str) -> None:
         """``writer`` ended the game naming ``stalled`` as holding it up."""
@@ -424,7 +427,7 @@ def on_abort(t: Core, entry: m.Entry) -> Apply:
 
 
 def on_proof(t: Core, entry: m.Entry) -> Apply:
-    proof = read_proof(entry.body["entries"], entry.pos, t.authenticate)
+    proof = read_proof(entry.body["entries"], entry.pos, t.authenticate, t.decode)
     return lambda: t.proven(entry.seat, proof)
 
 
@@ -432,23 +435,23 @@ _SET_UP = {Stage.SHUFFLE, Stage.LOCK}
 _ROUND = {*_SET_UP, Stage.PLAY}
 _UNTIL_THE_END = {Stage.COIN, *_ROUND, Stage.REVEAL, Stage.FINAL}
 
-HANDLERS: Mapping[EntryKind, Handler[Replica]] = {
-    EntryKind.COIN: Handler(on_coin, frozenset({Stage.COIN})),
-    EntryKind.SHUFFLE: Handler(on_shuffle, frozenset({Stage.SHUFFLE})),
-    EntryKind.LOCK: Handler(on_lock, frozenset({Stage.LOCK})),
-    EntryKind.TRUMP: Handler(on_trump, frozenset({Stage.PLAY})),
-    EntryKind.BID: Handler(on_bid, frozenset({Stage.PLAY})),
-    EntryKind.BID_OPEN: Handler(on_bid_open, frozenset({Stage.PLAY})),
-    EntryKind.PLAY: Handler(on_play, frozenset({Stage.PLAY})),
-    EntryKind.REVEAL: Handler(on_reveal, frozenset({Stage.REVEAL})),
-    EntryKind.DISPUTE: Handler(on_dispute, frozenset(_ROUND)),
-    EntryKind.FINAL: Handler(on_final, frozenset({Stage.FINAL})),
+HANDLERS: Mapping[str, Handler[Replica]] = {
+    CoreKind.COIN: Handler(on_coin, frozenset({Stage.COIN})),
+    WizardKind.SHUFFLE: Handler(on_shuffle, frozenset({Stage.SHUFFLE})),
+    WizardKind.LOCK: Handler(on_lock, frozenset({Stage.LOCK})),
+    WizardKind.TRUMP: Handler(on_trump, frozenset({Stage.PLAY})),
+    WizardKind.BID: Handler(on_bid, frozenset({Stage.PLAY})),
+    WizardKind.BID_OPEN: Handler(on_bid_open, frozenset({Stage.PLAY})),
+    WizardKind.PLAY: Handler(on_play, frozenset({Stage.PLAY})),
+    WizardKind.REVEAL: Handler(on_reveal, frozenset({Stage.REVEAL})),
+    WizardKind.DISPUTE: Handler(on_dispute, frozenset(_ROUND)),
+    CoreKind.FINAL: Handler(on_final, frozenset({Stage.FINAL})),
 }
 
-CORE_HANDLERS: Mapping[EntryKind, Handler[Core]] = {
-    EntryKind.GENESIS: Handler(on_genesis, frozenset()),
-    EntryKind.ABORT: Handler(on_abort, frozenset(_UNTIL_THE_END)),
-    EntryKind.PROOF: Handler(on_proof, frozenset(_UNTIL_THE_END)),
+CORE_HANDLERS: Mapping[str, Handler[Core]] = {
+    CoreKind.GENESIS: Handler(on_genesis, frozenset()),
+    CoreKind.ABORT: Handler(on_abort, frozenset(_UNTIL_THE_END)),
+    CoreKind.PROOF: Handler(on_proof, frozenset(_UNTIL_THE_END)),
 }
 
 

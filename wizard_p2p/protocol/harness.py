@@ -41,11 +41,12 @@ from wizard_p2p.protocol.genesis import (
     genesis_terms,
     player_record,
 )
-from wizard_p2p.protocol.kinds import EntryKind
+from wizard_p2p.protocol.kinds import WizardKind
 from wizard_p2p.protocol.table import Table
+from wizard_p2p.protocol.wizard_replica import WIZARD_RULES
 from wizard_p2p.rules import Card, GameConfig, SeatView, Suit
 
-Chooser = Callable[[int, EntryKind, SeatView], int | Suit | Card]
+Chooser = Callable[[int, WizardKind, SeatView], int | Suit | Card]
 # (sender seat, the entries its table just wrote) -> the entries to send instead
 OutputsFilter = Callable[[int, list[Broadcast]], list[Broadcast]]
 
@@ -128,7 +129,7 @@ class MemoryGame:
         genesis = make_genesis(config, identities, masters, nonce=nonce, series=series)
         tables = [
             Table(genesis, seat=i, identity=identities[i], master_secret=masters[i],
-                  defer_checks=defer_checks, helper=helper)
+                  defer_checks=defer_checks, helper=helper, rules=WIZARD_RULES)
             for i in range(n)
         ]
         return cls(config, chooser, identities, masters, nonce, tables,
@@ -180,7 +181,7 @@ class MemoryGame:
                 continue
             view = table.view()
             assert view is not None
-            self.send(i, write_choice(table, need, self.chooser(i, need, view)))
+            self.send(i, write_choice(table, need, self.chooser(i, WizardKind(need), view)))
             return True
         # Idle: whatever round check was put off runs now (a peer's does after a delay).
         idle = [i for i, table in enumerate(self.tables) if table.scheduling.has_deferred_checks]
@@ -221,6 +222,7 @@ class MemoryGame:
             master_secret=self.masters[seat],
             defer_checks=self.defer_checks,
             helper=self.helper,
+            rules=WIZARD_RULES,
         )
         events: list[Event] = []
         for raw in entries:
@@ -254,10 +256,10 @@ def random_chooser(seed: int) -> Chooser:
     """Uniform random legal choices, reproducible from ``seed``."""
     rng = random.Random(seed)
 
-    def choose(seat: int, need: EntryKind, view: SeatView) -> int | Suit | Card:
-        if need is EntryKind.BID:
+    def choose(seat: int, need: WizardKind, view: SeatView) -> int | Suit | Card:
+        if need is WizardKind.BID:
             return rng.choice(view.legal_bids)
-        if need is EntryKind.TRUMP:
+        if need is WizardKind.TRUMP:
             return rng.choice(list(Suit))
         return rng.choice(view.legal_plays)
 

@@ -2,7 +2,10 @@
 
 Each is a ``StrEnum`` whose values are the very strings of the wire format and of
 ``PeerFault.kind``: a member compares equal to its string, so JSON and callers that
-hold plain strings see no difference.
+hold plain strings see no difference. The kinds every game's log shares are the
+core's (``CoreKind``); each game adds its own (Wizard's ``WizardKind`` here,
+巫师牌's ``tables.sorcery.kinds.SorceryKind``), and an entry's kind is one of its
+game's body table (``messages.decode_entry``).
 """
 
 from __future__ import annotations
@@ -10,11 +13,20 @@ from __future__ import annotations
 from enum import StrEnum
 
 
-class EntryKind(StrEnum):
-    """The ``kind`` of a log entry (SPEC §2)."""
+class CoreKind(StrEnum):
+    """The ``kind`` of an entry every game's log has (SPEC §2): the genesis, the coins,
+    the finals every seat signs at the end, and the endings (SPEC §6)."""
 
     GENESIS = "genesis"
     COIN = "coin"
+    FINAL = "final"
+    ABORT = "abort"
+    PROOF = "proof"
+
+
+class WizardKind(StrEnum):
+    """The ``kind`` of an entry of Wizard's own (SPEC §4, §5): a round's steps."""
+
     SHUFFLE = "shuffle"
     LOCK = "lock"
     TRUMP = "trump"
@@ -23,9 +35,6 @@ class EntryKind(StrEnum):
     PLAY = "play"
     REVEAL = "reveal"
     DISPUTE = "dispute"
-    FINAL = "final"
-    ABORT = "abort"
-    PROOF = "proof"
 
 
 class Stage(StrEnum):
@@ -50,22 +59,22 @@ _ENDED = frozenset({Stage.DONE, Stage.ABORTED, Stage.FAULTED})
 
 # The entries that end a game wherever they stand, and may replace another entry at their
 # position (SPEC §6.2): a stalled seat's abort, and the proof of an equivocation.
-ENDING_KINDS = frozenset({EntryKind.ABORT, EntryKind.PROOF})
+ENDING_KINDS = frozenset({CoreKind.ABORT, CoreKind.PROOF})
 
 # Entries a seat's client writes by itself, with no choice to think over.
 AUTO_KINDS = frozenset(
     {
-        EntryKind.COIN,
-        EntryKind.SHUFFLE,
-        EntryKind.LOCK,
-        EntryKind.BID_OPEN,
-        EntryKind.REVEAL,
-        EntryKind.FINAL,
+        CoreKind.COIN,
+        WizardKind.SHUFFLE,
+        WizardKind.LOCK,
+        WizardKind.BID_OPEN,
+        WizardKind.REVEAL,
+        CoreKind.FINAL,
     }
 )
 
 # The entries a player chooses, in the order ``Table.choice_needed`` asks for them.
-CHOICE_KINDS = (EntryKind.BID, EntryKind.TRUMP, EntryKind.PLAY)
+CHOICE_KINDS = (WizardKind.BID, WizardKind.TRUMP, WizardKind.PLAY)
 
 
 class FaultKind(StrEnum):
@@ -101,4 +110,20 @@ class FaultKind(StrEnum):
     DISPUTE = "dispute"
 
 
-__all__ = ["AUTO_KINDS", "CHOICE_KINDS", "ENDING_KINDS", "EntryKind", "FaultKind", "Stage"]
+# Every kind of Wizard's log, by its word: the core's and Wizard's own.
+WIZARD_KINDS: dict[str, CoreKind | WizardKind] = {
+    **{str(k): k for k in CoreKind},
+    **{str(k): k for k in WizardKind},
+}
+
+
+__all__ = [
+    "AUTO_KINDS",
+    "CHOICE_KINDS",
+    "ENDING_KINDS",
+    "WIZARD_KINDS",
+    "CoreKind",
+    "FaultKind",
+    "Stage",
+    "WizardKind",
+]

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -29,7 +30,15 @@ from wizard_p2p import boundedjson, canonical
 from wizard_p2p.crypto import SEAL_OVERHEAD
 from wizard_p2p.errors import DecodeError, WizardError
 from wizard_p2p.identity import Identity, verify
-from wizard_p2p.protocol.kinds import EntryKind
+from wizard_p2p.protocol.core_bodies import ABORT, COIN, PROOF
+from wizard_p2p.protocol.core_bodies import HASH as HASH
+from wizard_p2p.protocol.core_bodies import MAX_ENTRY_BYTES as MAX_ENTRY_BYTES
+from wizard_p2p.protocol.core_bodies import PLAYER as PLAYER
+from wizard_p2p.protocol.core_bodies import PROOF_LINE_CHARS as PROOF_LINE_CHARS
+from wizard_p2p.protocol.core_bodies import PROTOCOL as PROTOCOL
+from wizard_p2p.protocol.core_bodies import SEATS as SEATS
+from wizard_p2p.protocol.core_bodies import VERSION as VERSION
+from wizard_p2p.protocol.kinds import WIZARD_KINDS
 from wizard_p2p.protocol.schema import (
     REQUIRED,
     Bool,
@@ -45,22 +54,14 @@ from wizard_p2p.protocol.schema import (
 )
 from wizard_p2p.rules import MAX_SEATS, MIN_SEATS, GameConfig
 
-PROTOCOL = "wizard-p2p/8"
-VERSION = 8
-MAX_ENTRY_BYTES = 64 * 1024
-# An entry line held in a proof (SPEC §6.3): every entry the schemas admit is shorter, and
-# two of them, their quotes escaped, leave a proof entry under MAX_ENTRY_BYTES.
-PROOF_LINE_CHARS = 24_000
 ZERO_HASH = bytes(32)
 ENTRY_DOMAIN = "entry"
 GENESIS_DOMAIN = "genesis"
 SIG_HEX = 128
 _SIG_SUFFIX_LEN = len(',"sig":""}') + SIG_HEX
 
-SEATS = Int(0, 5)
 ROUND = Int(1, 20)
 POINT = Hex(32)
-HASH = Hex(32)
 SCALAR = Hex(32)
 # Lock keys sealed to one seat (the clairvoyance round): a box of 1..5 keys (crypto.seal_keys).
 SEALED = Hex(SEAL_OVERHEAD + 32, SEAL_OVERHEAD + 32 * 5)
@@ -92,16 +93,6 @@ CONFIG = Record(
     )
 )
 
-PLAYER = Obj(
-    {
-        "name": Str(max_len=32, min_len=1),
-        "sign_key": Hex(32),
-        "curve_key": Str(max_len=40, min_len=40),  # Z85 CurveZMQ public key
-        "address": Str(max_len=64),  # host:port where the peer listens
-        "coin_commit": HASH,  # commitment to this seat's share of the first-dealer coin
-    }
-)
-
 # A game after the first of a series at one table (SPEC §3.4): the series is named by the
 # game id of its first game, which carries no such field; the first dealer is fixed.
 MAX_SERIES_GAMES = 999
@@ -126,11 +117,14 @@ GENESIS_TERMS = Obj(
     optional=frozenset({"coach", "series"}),
 )
 
+# A game's body table: each of its entry kinds (the core's among them) with its body's schema.
+Bodies = Mapping[str, Field]
+
 BODIES: dict[str, Obj] = {
     # Position 0, written by seat 0 (the host): the terms, endorsed by every player.
     "genesis": Obj({"terms": GENESIS_TERMS, "endorsements": List(Hex(64), 3, 6)}),
     # Each seat in turn opens its coin commitment; the coins pick the first dealer.
-    "coin": Obj({"value": Hex(32), "nonce": Hex(32)}),
+    "coin": COIN,
     # Each seat in turn: its shuffle pass over the whole deck, and a hash of its round
     # secret. The last seat's pass keeps only the positions the round locks, and locks
     # them in the same multiplication: it carries the keys it releases, as a lock does.
@@ -193,10 +187,10 @@ BODIES: dict[str, Obj] = {
     # After the last round each seat in turn signs the final totals: the game is agreed.
     "final": Obj({"totals": List(Int(-100000, 100000), 3, 6)}),
     # A seat stalled past the limit: any other seat may end the game, naming it.
-    "abort": Obj({"stalled": SEATS, "reason": Str(max_len=200)}),
+    "abort": ABORT,
     # Two different entries one seat signed for this very position: the proof of its
     # equivocation ends the game (the two lines, in byte order).
-    "proof": Obj({"entries": List(Str(max_len=PROOF_LINE_CHARS, min_len=1), 2, 2)}),
+    "proof": PROOF,
 }
 
 ENVELOPE_FIELDS: dict[str, Field] = {
@@ -217,7 +211,7 @@ class Entry:
     pos: int
     prev: bytes
     seat: int
-    kind: EntryKind
+    kind: str  # one of the game's kinds: its body table's keys
     body: dict[str, Any]
     signature: bytes
 
@@ -257,6 +251,7 @@ def sign_entry(
     seat: int,
     kind: str,
     body: dict[str, Any],
+    bodies: Bodies | None = None,
 ) -> Entry:
     """:func:`encode_entry`, returned as :func:`decode_entry` reads its line back.
 
@@ -270,7 +265,7 @@ def sign_entry(
         identity, _envelope(game, pos, prev, seat, kind, body)
     )
     _check_size(raw)
-    return _entry_of(raw, value, signature)
+    return _entry_of(raw, value, signature, BODIES if bodies is None else bodies)
 
 
 def _envelope(
@@ -313,19 +308,46 @@ def split_signature(raw: bytes) -> tuple[bytes, bytes]:
     return raw[:-_SIG_SUFFIX_LEN] + b"}", signature
 
 
-def decode_entry(raw: bytes) -> Entry:
-    """Parse an entry line strictly (no signature check: that needs the seat's key)."""
+def decode_entry(raw: bytes, bodies: Bodies | None = None) -> Entry:
+    """Parse an entry line strictly (no signature check: that needs the seat's key).
+
+    ``bodies`` is the game's body table (its kinds, each with its body's schema; the
+    genesis founds the game and names it): the entry's kind must be one of its keys.
+    Absent, it is Wizard's (``BODIES``). :func:`decode_envelope` reads an entry of any
+    game without its body's schema."""
     signed, signature = split_signature(raw)
-    return _entry_of(raw, canonical.decode(signed, MAX_ENTRY_BYTES), signature)
+    return _entry_of(raw, canonical.decode(signed, MAX_ENTRY_BYTES), signature,
+                     BODIES if bodies is None else bodies)
 
 
-def _entry_of(raw: bytes, obj: Any, signature: bytes) -> Entry:
+def decode_envelope(raw: bytes) -> Entry:
+    """An entry line of any game read as far as its envelope: every member checked but
+    the body, which need only be an object, and the kind, which need only be a word."""
+    signed, signature = split_signature(raw)
+    return _entry_of(raw, canonical.decode(signed, MAX_ENTRY_BYTES), signature, None)
+
+
+def _envelope_of(bodies: Bodies | None) -> Obj:
+    """The envelope as decode_entry checks it, for a game's body table (None: any kind)."""
+    key = None if bodies is None else id(bodies)
+    cached = _ENVELOPES.get(key)
+    if cached is not None and cached[0] is bodies:
+        return cached[1]
+    kind = Str(max_len=16, min_len=1) if bodies is None else Str(16, choices=tuple(bodies))
+    envelope = Obj({**ENVELOPE_FIELDS, "kind": kind, "body": _ANY_OBJECT})
+    _ENVELOPES[key] = (bodies, envelope)
+    return envelope
+
+
+def _entry_of(raw: bytes, obj: Any, signature: bytes, bodies: Bodies | None) -> Entry:
     """The entry whose line is ``raw``, from the JSON value of its signed part."""
     if not isinstance(obj, dict):
         raise DecodeError("an entry is a JSON object")
-    fields = _ENVELOPE.parse(obj, "entry")
-    kind = EntryKind(fields["kind"])  # one of BODIES: the schema checked it
-    body = BODIES[kind].parse(obj["body"], f"{kind}.body")
+    fields = (_ENVELOPE if bodies is BODIES else _envelope_of(bodies)).parse(obj, "entry")
+    kind: str = fields["kind"]  # one of the bodies' kinds: the schema checked it
+    if bodies is BODIES:
+        kind = WIZARD_KINDS[kind]
+    body = obj["body"] if bodies is None else bodies[kind].parse(obj["body"], f"{kind}.body")
     return Entry(
         raw=raw,
         game=fields["game"],
@@ -431,6 +453,8 @@ class _AnyObject(Field):
 _ANY_OBJECT = _AnyObject()
 # The envelope as decode_entry checks it: the body is checked next, by its kind's schema.
 _ENVELOPE = Obj({**ENVELOPE_FIELDS, "body": _ANY_OBJECT})
+# Other games' envelopes, by their body table (made once each).
+_ENVELOPES: dict[int | None, tuple[Bodies | None, Obj]] = {}
 
 
 def genesis_terms_bytes(terms: dict[str, Any]) -> bytes:

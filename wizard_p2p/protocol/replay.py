@@ -27,6 +27,7 @@ from wizard_p2p.protocol.round_state import RoundState
 from wizard_p2p.protocol.shown import shown
 from wizard_p2p.protocol.table import Table
 from wizard_p2p.protocol.verdict import UNREADABLE, LogReader, Stop
+from wizard_p2p.protocol.wizard_replica import WIZARD_RULES
 from wizard_p2p.rules import (
     DECK,
     Card,
@@ -238,6 +239,10 @@ def dealt_hands(rnd: RoundState, game_id: bytes) -> tuple[tuple[Card, ...], ...]
     return tuple(tuple(DECK[order[p]] for p in rnd.positions_of(s)) for s in range(rnd.seats))
 
 
+def _open_wizard(genesis: bytes, *, replay_every_pass: bool = False) -> Table:
+    return Table(genesis, replay_every_pass=replay_every_pass, rules=WIZARD_RULES)
+
+
 def replay_log(lines: list[bytes]) -> GameRecord:
     """Replay a log given as its lines (the exact entry bytes), verifying it as the
     audit does (``verdict``) and stopping at the same fault.
@@ -246,7 +251,7 @@ def replay_log(lines: list[bytes]) -> GameRecord:
     unreadable, and a first line that founds no game.
     """
     # Wizard's replay opens Wizard's table.
-    opened = LogReader.start(lines, open_table=Table)
+    opened = LogReader.start(lines, open_table=_open_wizard)
     if isinstance(opened, Stop):
         if opened.status == UNREADABLE:
             raise DecodeError(opened.reason)

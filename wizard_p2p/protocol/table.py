@@ -53,16 +53,16 @@ from wizard_p2p.protocol.events import (
     Outcome,
 )
 from wizard_p2p.protocol.faults import Equivocation, OutOfTurn, fault_kind
-from wizard_p2p.protocol.game import Progress
+from wizard_p2p.protocol.game import GameReplica, GameRules, Progress, Seating
 from wizard_p2p.protocol.genesis import read_genesis
 from wizard_p2p.protocol.handlers import CORE_HANDLERS
-from wizard_p2p.protocol.kinds import ENDING_KINDS, EntryKind, FaultKind, Stage
+from wizard_p2p.protocol.kinds import ENDING_KINDS, CoreKind, FaultKind, Stage, WizardKind
 from wizard_p2p.protocol.round_state import RoundState
 from wizard_p2p.protocol.scheduling import Scheduling
 from wizard_p2p.protocol.seat_secrets import SeatSecrets, coin_commitment
 from wizard_p2p.protocol.turns import Step, Turn, abort_order, abort_writer, advance, check_turn
-from wizard_p2p.protocol.wizard_replica import WizardReplica
-from wizard_p2p.rules import Card, Game, SeatView, Suit
+from wizard_p2p.protocol.wizard_replica import WIZARD_RULES, WizardReplica
+from wizard_p2p.rules import Card, Game, Suit
 
 
 class Table:
@@ -73,6 +73,8 @@ class Table:
     ``replay_every_pass`` makes the round check re-run every pass (the auditor's).
     ``rewrite`` is a modified client's hook on what it writes (``authoring.Rewrite``):
     the shipped program never sets it; the adversarial tests' cheating seat does.
+    ``rules`` is the game the genesis names (``game.GameRules``; ``tables.open_table``
+    chooses it), ``private`` what the seat brings to it that nobody else sees.
     """
 
     def __init__(
@@ -86,18 +88,26 @@ class Table:
         helper: Executor | None = None,
         replay_every_pass: bool = False,
         rewrite: Rewrite | None = None,
+        rules: GameRules | None = None,
+        private: object | None = None,
     ) -> None:
-        self._genesis = read_genesis(genesis)
+        # A table of another game is opened by ``tables.open_table`` with that game's
+        # rules; without, the genesis is read as Wizard's.
+        self.rules: GameRules = WIZARD_RULES if rules is None else rules
+        self._genesis = read_genesis(genesis, self.rules)
         config, players = self._genesis.config, self._genesis.players
+        seats = self._genesis.seats
         self._secrets: SeatSecrets | None = None
+        self._master_secret = master_secret
+        self._private = private
         if seat is not None:
             if identity is None or master_secret is None:
                 raise UsageError("a seated table needs the player's identity and master secret")
-            if not 0 <= seat < config.seats or players[seat]["sign_key"] != identity.public_key:
+            if not 0 <= seat < seats or players[seat]["sign_key"] != identity.public_key:
                 raise UsageError(f"this identity is not seat {seat} of the game")
             if players[seat]["coin_commit"] != coin_commitment(master_secret):
                 raise UsageError("this master secret is not the one this seat joined with")
-            self._secrets = SeatSecrets(master_secret, self._genesis.game_id, seat, config.seats)
+            self._secrets = SeatSecrets(master_secret, self._genesis.game_id, seat, seats)
         self.seat = seat
         self.identity = identity
         self.config = config
@@ -111,7 +121,7 @@ class Table:
         self._helper = helper
         self._replay_every_pass = replay_every_pass
         # The game's state (a ``game.GameReplica``), made anew by every reset.
-        self.replica: WizardReplica
+        self.replica: GameReplica
         self._rewrite = rewrite
         self.scheduling = Scheduling(self, defer_checks=defer_checks)
         self._events: list[Event] = []
@@ -125,39 +135,50 @@ class Table:
         self._writing = True
         self.stage = Stage.COIN
         self._ending: Aborted | Faulted | None = None  # how the game ended early, if it did
-        self.replica = WizardReplica(
-            self,
-            config=self.config,
+        self.replica = self.rules.replica(self, Seating(
+            genesis=self._genesis,
             seat=self.seat,
-            players=self.players,
-            game_id=self.game_id,
-            series_first_dealer=self.series_first_dealer,
             secrets=self._secrets,
+            master_secret=self._master_secret,
             helper=self._helper,
             every_pass=self._replay_every_pass,
-        )
+            private=self._private,
+        ))
 
-    # --- the game's state, as the replica holds it --------------------------------------
+    # --- Wizard's state, as its replica holds it (none for another game) -----------------
+
+    def _wizard(self) -> WizardReplica | None:
+        return self.replica if isinstance(self.replica, WizardReplica) else None
 
     @property
     def game(self) -> Game | None:
-        return self.replica.game
+        wizard = self._wizard()
+        return None if wizard is None else wizard.game
 
     @property
     def round(self) -> RoundState | None:
-        return self.replica.round
+        wizard = self._wizard()
+        return None if wizard is None else wizard.round
 
     @property
     def coins(self) -> dict[int, bytes]:
-        return self.replica.coins
+        wizard = self._wizard()
+        return {} if wizard is None else wizard.coins
 
     @property
     def finals(self) -> dict[int, tuple[int, ...]]:
-        return self.replica.finals
+        wizard = self._wizard()
+        return {} if wizard is None else wizard.finals
 
     @property
     def completed_rounds(self) -> int:
-        return self.replica.completed_rounds
+        wizard = self._wizard()
+        return 0 if wizard is None else wizard.completed_rounds
+
+    @property
+    def game_name(self) -> str:
+        """The game the genesis founds (its terms' ``game``)."""
+        return self._genesis.game
 
     # --- reading ---------------------------------------------------------------------
 
@@ -166,13 +187,13 @@ class Table:
         return self._chain.entries
 
     @property
-    def entry_meta(self) -> list[tuple[int, EntryKind]]:
+    def entry_meta(self) -> list[tuple[int, str]]:
         """(author seat, kind) of every entry in the log, beside its bytes."""
         return self._chain.meta
 
     @property
     def seats(self) -> int:
-        return self.config.seats
+        return self._genesis.seats
 
     @property
     def ended(self) -> bool:
@@ -193,7 +214,7 @@ class Table:
         """(seat, kinds) allowed at the next position, or None when the game has ended."""
         return self.replica.due()
 
-    def choice_needed(self) -> EntryKind | None:
+    def choice_needed(self) -> str | None:
         """'bid', 'trump' or 'play' when the local player must choose now (the game's
         replica says which: a choice its client makes by itself is none)."""
         return self.replica.choice_needed()
@@ -205,8 +226,9 @@ class Table:
         turn = self.expected()
         return turn is not None and self.replica.forced(turn)
 
-    def view(self) -> SeatView | None:
-        """The local seat's view (None before the first dealer is known, or for observers)."""
+    def view(self) -> Any:
+        """The local seat's view (None before the game has started, or for observers;
+        Wizard's: a ``SeatView``)."""
         return self.replica.view()
 
     def progress(self) -> Progress:
@@ -240,21 +262,23 @@ class Table:
         kind = self.choice_needed()
         if kind is None:
             raise IllegalAction("it is not your turn to choose", rule="turn")
-        body = self.replica.choose(kind, choice)
+        body = self.replica.choose(kind, choice, derived)
+        if body is None:  # the replica owes the entries the choice makes
+            return self._reported(self._settle)
         return self._reported(lambda: self._write_choice(kind, body, derived))
 
     def bid(self, tricks: int, *, derived: bool = False) -> list[Event]:
-        self._expect_choice(EntryKind.BID)
+        self._expect_choice(WizardKind.BID)
         return self.choose(tricks, derived=derived)
 
     def choose_trump(self, suit: Suit, *, derived: bool = False) -> list[Event]:
-        self._expect_choice(EntryKind.TRUMP)
+        self._expect_choice(WizardKind.TRUMP)
         return self.choose(suit, derived=derived)
 
     def play(self, card: Card, *, derived: bool = False) -> list[Event]:
         """Play ``card`` (the last trick's card, and the clairvoyance round's unseen one,
         play by themselves: see :meth:`choice_needed`)."""
-        self._expect_choice(EntryKind.PLAY)
+        self._expect_choice(WizardKind.PLAY)
         return self.choose(card, derived=derived)
 
     def abort_stalled(self, reason: str = "stalled past the time limit") -> list[Event]:
@@ -268,7 +292,7 @@ class Table:
             raise UsageError("a seat cannot end the game naming itself as stalled")
         body = abort_body(turn.seat, reason)
         # When we end the game depends on our clock: after a crash we might not again.
-        return self._reported(lambda: self._write(EntryKind.ABORT, body, durable=True))
+        return self._reported(lambda: self._write(CoreKind.ABORT, body, durable=True))
 
     def abort_writer(self, stalled: int) -> int:
         """The first seat the right to end the game falls to: the lowest other seat."""
@@ -279,7 +303,7 @@ class Table:
         right passes to them (SPEC §6.1)."""
         return abort_order(stalled, self.seats)
 
-    def _expect_choice(self, kind: EntryKind) -> None:
+    def _expect_choice(self, kind: WizardKind) -> None:
         if self.seat is None:
             raise UsageError("an observer makes no choices")
         if self.choice_needed() != kind:
@@ -320,7 +344,7 @@ class Table:
 
     def _receive(self, raw: bytes) -> None:
         try:
-            entry = m.decode_entry(raw)
+            entry = self.decode(raw)
         except DecodeError as exc:
             self._chain.blame_undecodable(raw, exc)
         chain = self._chain
@@ -350,16 +374,16 @@ class Table:
         pos = entry.pos
         if pos < 1 or entry.kind not in ENDING_KINDS or entry.prev != self._chain.hashes[pos - 1]:
             return False
-        held = m.decode_entry(self.log[pos])
+        held = self.decode(self.log[pos])
         later = {seat for seat, _ in self.entry_meta[pos + 1 :]}
         if not stands_over(entry, held, later):
             return False
-        if entry.kind == EntryKind.ABORT:
-            due = held.body["stalled"] if held.kind == EntryKind.ABORT else held.seat
+        if entry.kind == CoreKind.ABORT:
+            due = held.body["stalled"] if held.kind == CoreKind.ABORT else held.seat
             return bool(entry.body["stalled"] == due and entry.seat != due)
         try:
             # The proof's own lines, whatever the state.
-            CORE_HANDLERS[EntryKind.PROOF].validate(self, entry)
+            CORE_HANDLERS[CoreKind.PROOF].validate(self, entry)
         except DecodeError as exc:
             raise PeerFault(
                 f"signed a proof that proves nothing: {exc}", seat=entry.seat,
@@ -408,7 +432,7 @@ class Table:
             return False
         if pos == len(self.log) and self.ended:
             return False
-        return not any(kind == EntryKind.PROOF for _, kind in self.entry_meta[1 : pos + 1])
+        return not any(kind == CoreKind.PROOF for _, kind in self.entry_meta[1 : pos + 1])
 
     def _prove(self, found: Equivocation) -> None:
         """End the game with the proof of ``found``, at its position (SPEC §6.3)."""
@@ -418,13 +442,17 @@ class Table:
             self._rebuild(pos)
         self._end_reported = False
         self._events.append(EntryRejected(found))  # the driver keeps it as evidence too
-        self._write(EntryKind.PROOF, proof_body(*found.evidence))
+        self._write(CoreKind.PROOF, proof_body(*found.evidence))
 
     # --- what the core handlers drive (``handlers.Core``) ---------------------------------
 
     def authenticate(self, entry: m.Entry) -> None:
         """Check an entry's signature and game (a proof's entries)."""
         self._chain.authenticate(entry)
+
+    def decode(self, raw: bytes) -> m.Entry:
+        """An entry line of this game, decoded by the game's body table."""
+        return m.decode_entry(raw, self._genesis.bodies)
 
     def proven(self, writer: int, proof: Proof) -> None:
         """A proof entry: its seat signed two entries for one position; the game ends."""
@@ -451,7 +479,7 @@ class Table:
             turn = self.expected()
             first = turn.seat if turn is not None else -1
             for seat in sorted(waiting, key=lambda s: (s != first, s)):
-                entry = m.decode_entry(waiting[seat])
+                entry = self.decode(waiting[seat])
                 try:
                     if entry.pos < len(self.log):
                         held = self.log[entry.pos]
@@ -478,7 +506,7 @@ class Table:
         assert turn is not None
         check_turn(entry, turn)
         try:
-            core = CORE_HANDLERS.get(EntryKind(entry.kind))
+            core = CORE_HANDLERS.get(entry.kind)
             if core is None:
                 commit = self.replica.validate(entry)
             elif self.stage not in core.stages:
@@ -497,7 +525,7 @@ class Table:
         # Validation is done: from here on the entry is part of the game.
         self._chain.append(entry)
         if not ours:
-            self._events.append(Accepted(entry.pos, entry.raw, entry.seat, EntryKind(entry.kind)))
+            self._events.append(Accepted(entry.pos, entry.raw, entry.seat, entry.kind))
         commit()
 
     # --- what the game's replica drives (``game.TableContext``) ---------------------------
@@ -530,11 +558,11 @@ class Table:
             return False
         return self._write(owed.kind, owed.body, durable=owed.durable)
 
-    def _write_choice(self, kind: EntryKind, body: Body, derived: bool) -> None:
+    def _write_choice(self, kind: str, body: Body, derived: bool) -> None:
         self._write(kind, body, durable=not derived, chosen=True)
 
     def _write(
-        self, kind: EntryKind, body: Body, *, durable: bool = False, chosen: bool = False
+        self, kind: str, body: Body, *, durable: bool = False, chosen: bool = False
     ) -> bool:
         """Sign, check and append one entry of ours; then write whatever else is ours.
         ``durable``: it must reach the disk before it is sent (``Broadcast``). False
@@ -552,8 +580,9 @@ class Table:
             pos=len(self.log),
             prev=self._chain.hashes[-1],
             seat=self.seat,
-            kind=kind.value,
+            kind=str(kind),
             body=body,
+            bodies=self._genesis.bodies,
         )
         # Our own entries go through the very schemas and checks a peer's do (but the
         # signature and the line's canonical form, which sign_entry has just made).

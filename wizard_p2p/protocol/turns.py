@@ -31,17 +31,17 @@ from typing import NamedTuple
 
 from wizard_p2p.protocol import messages as m
 from wizard_p2p.protocol.faults import OutOfTurn
-from wizard_p2p.protocol.kinds import EntryKind, FaultKind, Stage
+from wizard_p2p.protocol.kinds import CoreKind, FaultKind, Stage, WizardKind
 from wizard_p2p.rules import Phase
 
-K = EntryKind
+K = WizardKind
 
 
 class Turn(NamedTuple):
     """The seat due at the next position and the kinds it may write there."""
 
     seat: int
-    kinds: frozenset[EntryKind]
+    kinds: frozenset[str]  # of the game's entry kinds
 
 
 class Tally(NamedTuple):
@@ -64,7 +64,7 @@ class Tally(NamedTuple):
 SeatDue = Callable[[Tally], int | None]
 
 
-def _kinds(*kinds: EntryKind) -> frozenset[EntryKind]:
+def _kinds(*kinds: str) -> frozenset[str]:
     return frozenset(kinds)
 
 
@@ -72,17 +72,17 @@ def _left_of_dealer(count: Callable[[Tally], int]) -> SeatDue:
     return lambda t: (t.dealer + 1 + count(t)) % t.seats
 
 
-STAGE_TURNS: dict[Stage, tuple[SeatDue, frozenset[EntryKind]]] = {
-    Stage.COIN: (lambda t: t.coins, _kinds(K.COIN)),
+STAGE_TURNS: dict[Stage, tuple[SeatDue, frozenset[str]]] = {
+    Stage.COIN: (lambda t: t.coins, _kinds(CoreKind.COIN)),
     Stage.SHUFFLE: (lambda t: t.shuffles, _kinds(K.SHUFFLE, K.DISPUTE)),
     # Seat N-1 locked in its shuffle entry: seats 0..N-2 follow.
     Stage.LOCK: (lambda t: t.locks - 1, _kinds(K.LOCK, K.DISPUTE)),
     # After a dispute: the seats whose last-trick play did not reveal their secret.
     Stage.REVEAL: (lambda t: t.unrevealed, _kinds(K.REVEAL)),
-    Stage.FINAL: (lambda t: t.finals, _kinds(K.FINAL)),
+    Stage.FINAL: (lambda t: t.finals, _kinds(CoreKind.FINAL)),
 }
 
-PHASE_TURNS: dict[Phase, tuple[SeatDue, frozenset[EntryKind]]] = {
+PHASE_TURNS: dict[Phase, tuple[SeatDue, frozenset[str]]] = {
     Phase.OPEN_BIDS: (_left_of_dealer(lambda t: t.opened), _kinds(K.BID_OPEN, K.DISPUTE)),
     Phase.CHOOSE_TRUMP: (lambda t: t.dealer, _kinds(K.TRUMP, K.DISPUTE)),
     Phase.BID: (lambda t: t.to_move, _kinds(K.BID, K.DISPUTE)),
@@ -90,7 +90,7 @@ PHASE_TURNS: dict[Phase, tuple[SeatDue, frozenset[EntryKind]]] = {
 }
 
 # The clairvoyance round's one trick: every play is forced, in order from the dealer's left.
-CLAIRVOYANT_PLAY: tuple[SeatDue, frozenset[EntryKind]] = (
+CLAIRVOYANT_PLAY: tuple[SeatDue, frozenset[str]] = (
     _left_of_dealer(lambda t: t.played),
     _kinds(K.PLAY, K.DISPUTE),
 )
@@ -123,9 +123,9 @@ def check_turn(entry: m.Entry, turn: Turn) -> None:
     its kinds by the seat due, an abort of the seat due by any other seat, or a proof
     (which any seat may write at any position: SPEC §6.3)."""
     writer, kinds = turn
-    if entry.kind == EntryKind.PROOF:
+    if entry.kind == CoreKind.PROOF:
         return
-    if entry.kind == EntryKind.ABORT:
+    if entry.kind == CoreKind.ABORT:
         if entry.body["stalled"] != writer or entry.seat == writer:
             raise OutOfTurn(
                 "an abort must name the seat due and come from another seat",
@@ -159,6 +159,7 @@ def abort_writer(stalled: int) -> int:
 
 
 class Step(Enum):
+    GAME_STARTS = auto()  # the coins chose who starts a game played in one stage
     ROUND_STARTS = auto()  # the first dealer is known, or the round before is verified
     ALL_SHUFFLED = auto()
     DEALT = auto()  # every lock is in
@@ -172,7 +173,7 @@ class Step(Enum):
 _ANY_TIME = {Step.ABORTED: Stage.ABORTED, Step.CHEAT_FOUND: Stage.FAULTED}
 
 TRANSITIONS: dict[Stage, dict[Step, Stage]] = {
-    Stage.COIN: {Step.ROUND_STARTS: Stage.SHUFFLE, **_ANY_TIME},
+    Stage.COIN: {Step.ROUND_STARTS: Stage.SHUFFLE, Step.GAME_STARTS: Stage.PLAY, **_ANY_TIME},
     Stage.SHUFFLE: {Step.ALL_SHUFFLED: Stage.LOCK, Step.DISPUTED: Stage.REVEAL, **_ANY_TIME},
     Stage.LOCK: {Step.DEALT: Stage.PLAY, Step.DISPUTED: Stage.REVEAL, **_ANY_TIME},
     Stage.PLAY: {

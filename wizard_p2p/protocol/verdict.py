@@ -16,14 +16,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from wizard_p2p.errors import DecodeError, PeerFault, Said, WizardError
+from wizard_p2p.errors import DecodeError, PeerFault, Said, UsageError, WizardError
 from wizard_p2p.protocol.events import Faulted, GameEnded
 from wizard_p2p.protocol.kinds import FaultKind
 from wizard_p2p.protocol.messages import (
     MAX_ENTRY_BYTES,
     VERSION,
     OtherVersion,
-    decode_entry,
     signed_version_of,
 )
 from wizard_p2p.protocol.table import OpenObserver, Table
@@ -46,12 +45,12 @@ class Stop:
     reason: str
     position: int | None = None
     seat: int | None = None
-    kind: FaultKind | None = None
+    kind: str | None = None  # a ``FaultKind``, or a fault kind of the game's
     said: Said | None = None  # an unreadable log's reason as data, for its reader's language
 
 
 def _fault(position: int, seat: int | None, kind: str, reason: str) -> Stop:
-    return Stop(FAULT, reason, position, seat, FaultKind(kind))
+    return Stop(FAULT, reason, position, seat, kind)
 
 
 def other_version(version: int, position: int | None) -> str:
@@ -91,6 +90,8 @@ class LogReader:
             return cls(open_table(lines[0], replay_every_pass=True))
         except PeerFault as fault:
             return _fault(0, fault.seat, fault.kind, fault.reason)
+        except UsageError as exc:  # what reading this game needs, we lack (its card file)
+            return Stop(UNREADABLE, str(exc))
         except WizardError as exc:
             return _fault(0, None, FaultKind.MALFORMED, str(exc))
 
@@ -136,7 +137,7 @@ def _check_place(table: Table, raw: bytes, position: int) -> None:
     """The line of ``position`` must hold the entry of that position: a line holding an
     earlier position is a repeat or a second entry there, a later one a gap."""
     try:
-        entry = decode_entry(raw)
+        entry = table.decode(raw)
     except DecodeError:
         return  # the table names its author if its signature proves who that is
     if entry.pos == position:

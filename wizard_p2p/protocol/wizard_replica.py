@@ -22,9 +22,17 @@ from wizard_p2p.protocol import messages as m
 from wizard_p2p.protocol.authoring import Author, Body
 from wizard_p2p.protocol.events import Finished
 from wizard_p2p.protocol.faults import CheatDetected, OutOfTurn
-from wizard_p2p.protocol.game import Apply, Owed, Progress, TableContext
+from wizard_p2p.protocol.game import Apply, Owed, Progress, Seating, TableContext
+from wizard_p2p.protocol.genesis import WizardGenesis
 from wizard_p2p.protocol.handlers import HANDLERS
-from wizard_p2p.protocol.kinds import AUTO_KINDS, CHOICE_KINDS, EntryKind, FaultKind, Stage
+from wizard_p2p.protocol.kinds import (
+    AUTO_KINDS,
+    CHOICE_KINDS,
+    WIZARD_KINDS,
+    FaultKind,
+    Stage,
+    WizardKind,
+)
 from wizard_p2p.protocol.round_check import check_round
 from wizard_p2p.protocol.round_state import RoundState, round_size
 from wizard_p2p.protocol.scheduling import Scheduling
@@ -134,7 +142,7 @@ class WizardReplica:
             clairvoyant=rnd.clairvoyant,
         )
 
-    def choice_needed(self) -> EntryKind | None:
+    def choice_needed(self) -> WizardKind | None:
         """'bid', 'trump' or 'play' when the local player must choose now.
 
         A play of the round's last trick is no choice (one card is left) and is not
@@ -145,7 +153,7 @@ class WizardReplica:
             return None
         for kind in CHOICE_KINDS:
             if kind in turn.kinds:
-                if kind is EntryKind.PLAY and self._play_is_forced():
+                if kind is WizardKind.PLAY and self._play_is_forced():
                     return None
                 return kind
         return None
@@ -164,7 +172,7 @@ class WizardReplica:
     def forced(self, turn: Turn) -> bool:
         """Whether the seat due writes by itself (a shuffle, a lock, a reveal, the last
         trick's forced play, every play of the clairvoyance round...)."""
-        forced = EntryKind.PLAY in turn.kinds and self._play_is_forced()
+        forced = WizardKind.PLAY in turn.kinds and self._play_is_forced()
         return bool(turn.kinds & AUTO_KINDS) or forced
 
     # --- what a front end shows ---------------------------------------------------------
@@ -221,7 +229,7 @@ class WizardReplica:
     # --- entries ------------------------------------------------------------------------
 
     def validate(self, entry: m.Entry) -> Apply:
-        handler = HANDLERS[EntryKind(entry.kind)]
+        handler = HANDLERS[entry.kind]
         stage = self._table.stage
         if stage not in handler.stages:
             raise OutOfTurn(
@@ -257,29 +265,29 @@ class WizardReplica:
         if self.seat is None or turn is None or turn.seat != self.seat:
             return None
         me, rnd = self._me(), self.round
-        if self.my_dispute is not None and EntryKind.DISPUTE in turn.kinds:
+        if self.my_dispute is not None and WizardKind.DISPUTE in turn.kinds:
             assert rnd is not None
             # Written when our reading failed: kept on disk before anyone sees it.
-            return Owed(EntryKind.DISPUTE, me.dispute(rnd, self.my_dispute), durable=True)
-        if EntryKind.PLAY in turn.kinds and self._play_is_forced():
+            return Owed(WizardKind.DISPUTE, me.dispute(rnd, self.my_dispute), durable=True)
+        if WizardKind.PLAY in turn.kinds and self._play_is_forced():
             assert rnd is not None
             # Nobody chose it (one card is left, or the clairvoyance round's unseen card):
             # derived from the log and our master secret like a shuffle.
-            return Owed(EntryKind.PLAY, me.play(rnd, None))
+            return Owed(WizardKind.PLAY, me.play(rnd, None))
         auto = turn.kinds & AUTO_KINDS
         if not auto:
             return None
         (kind,) = auto
-        return Owed(kind, me.auto(kind, rnd, self.game))
+        return Owed(kind, me.auto(WIZARD_KINDS[kind], rnd, self.game))
 
-    def choose(self, kind: EntryKind, choice: object) -> Body:
+    def choose(self, kind: str, choice: object, derived: bool = False) -> Body:
         """The body of our choice of ``kind`` (a bid's tricks, a trump's ``Suit``, a
         ``Card`` to play); raises ``IllegalAction`` naming the rule."""
-        if kind is EntryKind.BID:
+        if kind == WizardKind.BID:
             return self.bid(choice)
-        if kind is EntryKind.TRUMP:
+        if kind == WizardKind.TRUMP:
             return self.trump(choice)
-        if kind is EntryKind.PLAY:
+        if kind == WizardKind.PLAY:
             if not isinstance(choice, Card):
                 raise IllegalAction(f"{choice!r} is not a card", rule="card")
             return self.play(choice)
@@ -436,4 +444,27 @@ class WizardReplica:
         return self.round, self.game
 
 
-__all__ = ["WizardReplica", "WizardTable"]
+class WizardRules(WizardGenesis):
+    """Wizard, as a game a table plays (``game.GameRules``): its genesis read as
+    ``genesis.WizardGenesis`` says, its replica a :class:`WizardReplica`."""
+
+    def replica(self, table: WizardTable, seating: Seating) -> WizardReplica:
+        genesis = seating.genesis
+        series = genesis.series
+        return WizardReplica(
+            table,
+            config=genesis.config,
+            seat=seating.seat,
+            players=genesis.players,
+            game_id=genesis.game_id,
+            series_first_dealer=None if series is None else series.first_dealer,
+            secrets=seating.secrets,
+            helper=seating.helper,
+            every_pass=seating.every_pass,
+        )
+
+
+WIZARD_RULES = WizardRules()
+
+
+__all__ = ["WIZARD_RULES", "WizardReplica", "WizardRules", "WizardTable"]

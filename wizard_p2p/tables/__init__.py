@@ -1,5 +1,7 @@
 """The games a table can play, and the one way a table is opened.
 
+``RULES`` holds each game a genesis may name (its terms' ``game``: SPEC §3.1), keyed by
+that word; ``rules_of`` reads the word from a genesis line before anything else of it.
 ``open_table`` is how every caller outside the protocol opens a replica of a game
 from its genesis line: a seat's (with the seat, its identity and master secret), a
 watcher's or an auditor's (an observer, ``seat=None``). The protocol's own readers of
@@ -9,11 +11,35 @@ parameter, so that the core never names a game's table itself.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from concurrent.futures import Executor
 
+from wizard_p2p.errors import DecodeError
 from wizard_p2p.identity import Identity
 from wizard_p2p.protocol.authoring import Rewrite
+from wizard_p2p.protocol.game import GameRules
+from wizard_p2p.protocol.genesis import game_name
 from wizard_p2p.protocol.table import Table
+from wizard_p2p.protocol.wizard_replica import WIZARD_RULES
+from wizard_p2p.tables.sorcery.rules import SORCERY_RULES, CardLibrary, SorceryRules
+
+RULES: Mapping[str, GameRules] = {
+    WIZARD_RULES.name: WIZARD_RULES,
+    SORCERY_RULES.name: SORCERY_RULES,
+}
+
+
+def rules_of(genesis: bytes, *, cards: CardLibrary | None = None) -> GameRules:
+    """The game a genesis line names; ``DecodeError`` for a game this program does not
+    play. ``cards``: the card data of a game played with the user's own card file
+    (巫师牌's), which reading its entries needs."""
+    name = game_name(genesis)
+    rules = RULES.get(name)
+    if rules is None:
+        raise DecodeError(f"terms.game: {name[:16]!r} is not a game this program plays")
+    if cards is not None and isinstance(rules, SorceryRules):
+        return rules.using(cards)
+    return rules
 
 
 def open_table(
@@ -26,9 +52,13 @@ def open_table(
     helper: Executor | None = None,
     replay_every_pass: bool = False,
     rewrite: Rewrite | None = None,
+    private: object | None = None,
+    cards: CardLibrary | None = None,
 ) -> Table:
     """The replica of the game ``genesis`` founds (``Table``'s arguments, which see).
-    Raises what reading the genesis raises: a ``PeerFault`` or a ``WizardError``."""
+    ``private``: what a seat brings that nobody else sees (巫师牌: its ``Decklist``);
+    ``cards``: the card data its game is played with (巫师牌's card file). Raises what
+    reading the genesis raises: a ``PeerFault`` or a ``WizardError``."""
     return Table(
         genesis,
         seat=seat,
@@ -38,7 +68,9 @@ def open_table(
         helper=helper,
         replay_every_pass=replay_every_pass,
         rewrite=rewrite,
+        rules=rules_of(genesis, cards=cards),
+        private=private,
     )
 
 
-__all__ = ["open_table"]
+__all__ = ["RULES", "CardLibrary", "open_table", "rules_of"]
