@@ -67,6 +67,11 @@ class TableGame:
                           cards=self.library)
 
     @property
+    def in_flight(self) -> int:
+        """Entries written and not yet delivered to every other table."""
+        return len(self._queue)
+
+    @property
     def tables(self) -> list[Table]:
         return [*self.seats, self.watcher]
 

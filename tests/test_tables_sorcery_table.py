@@ -289,3 +289,20 @@ def test_an_entry_of_wizards_kinds_in_a_sorcery_log_is_malformed_naming_its_sign
     report = audit_entries([*lines[:3], bid], cards=played.library)
     assert (report.status, report.fault_position, report.fault_seat) == ("fault", 3, entry.seat)
     assert report.fault_kind == "malformed" and "kind" in report.message
+
+
+def test_what_a_node_shows_comes_from_the_replica_for_seats_and_the_watcher() -> None:
+    game = TableGame(3)
+    # Every entry delivered, and seat 1 to choose its action: everyone waits for it.
+    game.play(until=lambda g: g.seats[1].choice_needed() is not None and not g.in_flight)
+    waiting = game.seats[0].replica.status(0)
+    assert waiting is not None and waiting.seat == 1
+    assert game.seats[1].replica.status(1) is None  # a seat is not told it waits for itself
+    assert game.watcher.replica.status(None) == waiting
+    assert [t.replica.checked() for t in game.tables] == [0, 0, 0]  # no deck opened yet
+    game.play()
+    outcome = game.watcher.replica.result().result
+    turns = [t.replica.checked() for t in game.tables]
+    assert turns[0] == turns[1] == turns[2] > 0
+    assert all(t.replica.status(None) is None for t in game.tables)  # nobody is due
+    assert outcome is not None

@@ -34,6 +34,7 @@ from wizard_p2p.protocol.events import Finished
 from wizard_p2p.protocol.game import Apply, Body, Entry, Owed, Progress, Seating, TableContext
 from wizard_p2p.protocol.kinds import FaultKind, Stage
 from wizard_p2p.protocol.seat_secrets import derive
+from wizard_p2p.protocol.status import Status, StatusKind
 from wizard_p2p.protocol.turns import Step, Turn
 from wizard_p2p.sorcery.actions import Action, Outcome
 from wizard_p2p.sorcery.game import Decklist, Game
@@ -131,6 +132,18 @@ class SorceryTableReplica:
 
     def public_view(self) -> Game | None:
         return None if self.inner is None else self.inner.game
+
+    def checked(self) -> int:
+        """The turns verified: none until the end's checks pass (a card is known to have
+        come from its committed list only once the decks are opened), then every one."""
+        return 0 if self.outcome is None else self.outcome.turn
+
+    def status(self, seat: int | None) -> Status | None:
+        """Whose entry the table waits for, unless it is ``seat``'s."""
+        turn = self.due()
+        if turn is None or turn.seat == seat:
+            return None
+        return Status(StatusKind.WAITING_PLAY, seat=turn.seat)
 
     def progress(self) -> Progress:
         stage = self._table.stage
