@@ -37,7 +37,9 @@ from wizard_p2p.crypto.deck_faults import (
     NotYourMove,
     OutOfTurn,
     UnopenableBox,
+    WrongBox,
     WrongOpening,
+    WrongPass,
     WrongRequest,
 )
 from wizard_p2p.crypto.deck_messages import (
@@ -211,6 +213,8 @@ class PrivateDeck:
         self._opened_lists: DeckOpened | None = None
         self._opened_index = 0
         self.audit: DeckAudit | None = None  # once the end's checks have passed
+        # A watcher's first opening that did not unlock to its card, until the end.
+        self._held: WrongOpening | None = None
         if role is not Role.OBSERVER:
             if master_secret is None:
                 raise WrongRequest("a party of a deck needs its master secret")
@@ -305,6 +309,12 @@ class PrivateDeck:
         return tuple(self._history)
 
     @property
+    def held(self) -> WrongOpening | None:
+        """A watcher's first opening whose keys did not give its card: the owner's fault
+        unless the end's checks name a pass or a box before it (CRYPTO.md §13.6)."""
+        return self._held
+
+    @property
     def epoch(self) -> EpochRecord | None:
         """The epoch under way or last finished."""
         return self.record.epochs[-1] if self.record.epochs else None
@@ -359,22 +369,8 @@ class PrivateDeck:
             raise NotYourMove(f"no pass is due at stage {self.stage}")
         self._require(Role.OWNER if step.by_owner else Role.OTHER, self.stage)
         epoch = self._current
-        keys = self._own_keys(epoch.number)
-        old: list[bytes | None] = []
-        if step in (Step.ENCRYPT, Step.SHUFFLE):
-            old = [self._own_lock_key(e) if isinstance(e, Address) else None
-                   for e in epoch.entries]
-        if step is Step.ENCRYPT:
-            points = [self._entry_point(e) for e in epoch.entries]
-        else:
-            points = list(epoch.passes[step - 2])
-        order: tuple[int, ...] = ()
-        if step is Step.SHUFFLE:
-            order = other_order(epoch.kind, keys)
-        elif step is Step.SHUFFLE_LOCK:
-            order = self._owner_order(epoch, keys)
         try:
-            out = run_step(step, points, keys, old_keys=old, order=order, helper=helper)
+            out = self._step_output(epoch, step, helper)
         except InvalidDeckPoint as exc:
             # Our own points are valid: a point we cannot multiply is the other's.
             index = epoch.indices[-1] if epoch.indices else None
@@ -458,6 +454,17 @@ class PrivateDeck:
         """Take in a message written by ``seat`` (the peer's, or our own when rebuilding
         from the log); the events it brings. A message that does not fit raises the
         :class:`DeckFault` that names ``seat``."""
+        try:
+            return self._take(seat, message)
+        except DeckFault as fault:
+            held = self._held
+            if held is not None and held.index is not None and (
+                    fault.index is None or fault.index > held.index):
+                # What we hold comes first in the log (§13.6).
+                raise held from None
+            raise
+
+    def _take(self, seat: int, message: DeckMessage) -> tuple[DeckEvent, ...]:
         author = author_of(message)
         expected = self.owner if author is Role.OWNER else self.other
         index = len(self._history)
@@ -580,8 +587,9 @@ class PrivateDeck:
         if m.address not in self._hand:
             raise WrongOpening(f"{m.address} is not in the hand", seat=seat, index=index)
         if self.role is Role.OTHER and m.other_key != self._own_lock_key(m.address):
-            raise WrongOpening("the other's key given is not its key of that card",
-                               seat=seat, index=index)
+            # Our box gave the owner that key, unless the box in the record is not ours.
+            raise self._own_fault() or WrongOpening(
+                "the other's key given is not its key of that card", seat=seat, index=index)
         try:
             point = unlock(self._point(m.address), (m.owner_key, m.other_key))
             claimed = copy_point(m.card, m.copy)
@@ -589,10 +597,19 @@ class PrivateDeck:
             raise WrongOpening(f"the opening does not unlock: {exc}", seat=seat,
                                index=index) from None
         if point != claimed:
-            raise WrongOpening(
+            fault = WrongOpening(
                 f"the keys given open {m.address} to another card than the one named",
                 seat=seat, index=index,
             )
+            if self.role is Role.OTHER:
+                # Our passes say whose it is: if they are all ours, the owner's.
+                raise self._own_fault() or fault
+            if self.role is Role.OWNER:
+                raise fault
+            # A watcher cannot tell the owner's lie from a pass of the other's that put
+            # another point at the address: held until the end's checks (§13.6).
+            if self._held is None:
+                self._held = fault
         self._hand.remove(m.address)
         self._opened[m.address] = (m.card, m.copy)
         return (CardShown(m.address, m.card, m.copy),)
@@ -646,6 +663,7 @@ class PrivateDeck:
             self.record, game_id=self.game_id, owner=self.owner, other=self.other,
             domain=self.domain, owner_secret=opened.secret, other_secret=other_secret,
             main=opened.main, pool=opened.pool, legal=self._legal, end_index=self._opened_index,
+            held=self._held,
         )
         self.audit = audit
         return DeckEnded(audit)
@@ -688,6 +706,55 @@ class PrivateDeck:
         if seat is None:
             raise WrongRequest(reason)
         raise BadChoice(reason, seat=seat, index=index)
+
+    def _step_output(
+        self, epoch: EpochRecord, step: Step, helper: Helper | None = None
+    ) -> list[bytes]:
+        """Our output of ``step`` of ``epoch``, from the points we received as published."""
+        keys = self._own_keys(epoch.number)
+        old: list[bytes | None] = []
+        if step in (Step.ENCRYPT, Step.SHUFFLE):
+            old = [self._own_lock_key(e) if isinstance(e, Address) else None
+                   for e in epoch.entries]
+        if step is Step.ENCRYPT:
+            points = [self._entry_point(e) for e in epoch.entries]
+        else:
+            points = list(epoch.passes[step - 2])
+        order: tuple[int, ...] = ()
+        if step is Step.SHUFFLE:
+            order = other_order(epoch.kind, keys)
+        elif step is Step.SHUFFLE_LOCK:
+            order = self._owner_order(epoch, keys)
+        return run_step(step, points, keys, old_keys=old, order=order, helper=helper)
+
+    def _own_fault(self) -> DeckFault | None:
+        """The first pass or box of ours in the record that our secret does not give (a
+        log whose entries of our seat are not the ones we wrote), or None."""
+        found: list[DeckFault] = []
+        mine = self.role is Role.OWNER
+        for epoch in self.record.epochs:
+            for n, (points, index) in enumerate(zip(epoch.passes, epoch.indices, strict=True)):
+                step = Step(n + 1)
+                if step.by_owner != mine:
+                    continue
+                try:
+                    ours = self._step_output(epoch, step)
+                except InvalidDeckPoint:
+                    break  # the peer's pass before ours is at fault, and comes first
+                if tuple(ours) != tuple(points):
+                    found.append(WrongPass(
+                        f"epoch {epoch.number}, step {int(step)} is not what our secret "
+                        "gives", seat=self.seat, index=index))
+                    break
+        if self.role is Role.OTHER:
+            for box in self.record.boxes:
+                keys = [self._own_lock_key(a) for a in box.addresses]
+                if seal_keys_with_nonce(self._shared_key(), seal_nonce(box.number),
+                                        keys) != box.box:
+                    found.append(WrongBox(f"box {box.number} is not what our secret seals",
+                                          seat=self.seat, index=box.index))
+                    break
+        return min(found, key=lambda f: f.index or 0, default=None)
 
     def _own_box_key(self) -> bytes:
         return box_public_key(

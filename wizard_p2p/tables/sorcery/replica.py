@@ -36,7 +36,9 @@ arrangement followed the order sealed is checked at the end with the decks.
 A seat's automatic entries (the deck steps, and the openings and ``act`` of an action it
 chose) come from :meth:`owed`; its action from :meth:`choose`. Every received body is
 decoded by ``bodies.decode_entry``; a fault in another seat's entry raises a
-:class:`~wizard_p2p.errors.PeerFault` naming that seat and ends the replica.
+:class:`~wizard_p2p.errors.PeerFault` naming that seat and ends the replica. A
+watcher's deck may hold an opening it cannot check (CRYPTO.md §13.6); a later fault
+is then reported as that opening, the first in the log.
 
 At the end each replica checks both decks (``verify_end``: the commitment, the list a
 legal deck, every pass and box), then replays the whole game with every card known
@@ -55,6 +57,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeAlias
 
+from wizard_p2p.crypto.deck_faults import DeckFault
 from wizard_p2p.crypto.deck_messages import (
     Address,
     Arranged,
@@ -256,6 +259,10 @@ class SorceryReplica:
         # reshuffled.
         self._taken: tuple[int, int | None, Address | None] | None = None
         self._log: list[_Bound | _Did] = []  # the engine's story, for the end's replay
+        # Each deck's messages' places in the log, by their index in the deck's history;
+        # and the place of the fault being raised (a deck's message may name an earlier).
+        self._deck_at: list[list[int]] = [[], []]
+        self._fault_at = 0
         self.entries: list[Entry] = []
         self.outcome: Outcome | None = None
         self.fault: Faulted | None = None
@@ -524,11 +531,15 @@ class SorceryReplica:
         seat's entry raises :class:`PeerFault` naming it, and the game ends."""
         if self.fault is not None or self.outcome is not None:
             raise UsageError("the game has ended")
+        self._fault_at = len(self.entries)
         try:
             events = self._receive(entry)
         except PeerFault as exc:
-            seat = exc.seat if exc.seat is not None else entry.seat
-            self.fault = Faulted(seat, str(exc))
+            first = self._held_before(self._fault_at) or exc
+            seat = first.seat if first.seat is not None else entry.seat
+            self.fault = Faulted(seat, str(first))
+            if first is not exc:
+                raise first from None
             raise
         self.entries.append(entry)
         return events
@@ -598,7 +609,12 @@ class SorceryReplica:
             raise self._fault(seat, "a look at the top takes no card into the hand here")
         d = self.decks[step.deck]
         if not mine:
-            d.receive(seat, m)
+            try:
+                d.receive(seat, m)
+            except DeckFault as fault:
+                self._fault_at = self._position(step.deck, fault.index)
+                raise
+        self._deck_at[step.deck].append(len(self.entries))
         if m.kind == "committed" and d.record.size != self.public_decks[step.deck].main:
             raise self._fault(seat, "a deck of another size than the one declared")
         events: list[Event] = []
@@ -624,6 +640,21 @@ class SorceryReplica:
         if self.game.outcome is not None and all(x.stage is Stage.ENDED for x in self.decks):
             events.append(self._conclude())
         return tuple(events)
+
+    def _position(self, deck: int, index: int | None) -> int:
+        """The place in our log of deck ``deck``'s message ``index`` (the entry being
+        taken in when it is not yet in the deck's history)."""
+        at = self._deck_at[deck]
+        return at[index] if index is not None and index < len(at) else len(self.entries)
+
+    def _held_before(self, position: int) -> PeerFault | None:
+        """An opening a watcher's deck held (CRYPTO.md §13.6) that comes before
+        ``position`` in the log: the first fault, and the owner's, since no end's check
+        has named a pass or a box before it."""
+        held = [(self._position(p, d.held.index), d.held) for p, d in enumerate(self.decks)
+                if d.held is not None]
+        earlier = [h for h in held if h[0] < position]
+        return min(earlier, key=lambda h: h[0])[1] if earlier else None
 
     def _bind(self, owner: int, addresses: Sequence[Address]) -> list[Event]:
         pids = self._unbound[owner]
