@@ -35,6 +35,7 @@ from wizard_p2p.crypto.deck_messages import (
     DeckOpened,
     Greeted,
     Pass,
+    Placed,
     Purpose,
     Returned,
     Revealed,
@@ -336,3 +337,31 @@ def test_a_card_slipped_in_that_is_not_in_the_committed_list_is_named_at_the_end
     for fault in (table.faults[Role.OTHER], _replay(table)):
         assert isinstance(fault, WrongPass) and fault.seat == OWNER
         assert "step 1" in str(fault)
+
+
+def test_a_placement_of_cards_not_the_owners_to_place_is_refused() -> None:
+    table = Table(list(MAIN))
+    table.set_up()
+    table.seal(Purpose.DRAW, 2)
+    opened = table.owner.open(table.owner.hand[0])
+    table.send(table.owner, opened)
+    table.send(table.owner, table.owner.place([opened.address]))
+    table.run_epoch()
+    assert table.faults == {}
+    for cheat in (Placed((opened.address,), 0),  # placed a second time
+                  Placed((table.owner.deck[1],), 0),  # still in the deck
+                  Placed((table.owner.hand[0],), 2)):  # more under than placed
+        for party in (table.other, table.watcher):
+            with pytest.raises(BadChoice) as caught:
+                party.receive(OWNER, cheat)
+            assert caught.value.seat == OWNER
+
+
+def test_a_shuffle_of_an_empty_deck_is_refused() -> None:
+    table = Table(list(MAIN[:2]))
+    table.set_up()
+    table.seal(Purpose.DRAW, 2)
+    for party in (table.other, table.watcher):
+        with pytest.raises(BadChoice) as caught:
+            party.receive(OWNER, Returned(()))
+        assert caught.value.seat == OWNER

@@ -52,6 +52,7 @@ from wizard_p2p.crypto.deck_messages import (
     Kind,
     Opened,
     Pass,
+    Placed,
     Purpose,
     Returned,
     Revealed,
@@ -162,8 +163,8 @@ class DeckEnded:
 
 DeckEvent: TypeAlias = CardsRead | CardShown | EpochDone | DeckEnded
 
-_M = TypeVar("_M", Committed, Greeted, Pass, Sealed, Arranged, Opened, Returned, Revealed,
-             DeckOpened)
+_M = TypeVar("_M", Committed, Greeted, Pass, Sealed, Arranged, Opened, Returned, Placed,
+             Revealed, DeckOpened)
 
 
 def _accept_any(main: tuple[bytes, ...], pool: tuple[bytes, ...]) -> str | None:
@@ -198,6 +199,7 @@ class PrivateDeck:
         self._hand: list[Address] = []
         self._looking: tuple[Address, ...] = ()
         self._opened: dict[Address, tuple[bytes, int]] = {}
+        self._placed: set[Address] = set()  # opened addresses placed into the deck again
         self._history: list[tuple[int, DeckMessage]] = []
         self._looking_purpose = Purpose.DRAW
         self._secret: bytes | None = None
@@ -433,13 +435,28 @@ class PrivateDeck:
 
     def put_back(self, addresses: Sequence[Address]) -> Returned:
         """Cards of the owner's hand back into the deck, which both then shuffle (the
-        mulligan's four)."""
+        mulligan's four); none: the deck shuffled as it is."""
         self._require(Role.OWNER, Stage.READY)
         self._room_for_an_epoch()
         chosen = tuple(addresses)
-        if not chosen or len(set(chosen)) != len(chosen) or not set(chosen) <= set(self._hand):
+        if len(set(chosen)) != len(chosen) or not set(chosen) <= set(self._hand):
             raise WrongRequest("cards put back are distinct cards of the hand")
+        if not chosen and not self._deck:
+            raise WrongRequest("an empty deck has nothing to shuffle")
         return self._send(Returned(chosen))
+
+    def place(self, addresses: Sequence[Address], bottom: int = 0) -> Placed:
+        """Cards of the owner's hand, or opened to both, into the deck without a shuffle,
+        in the order given: the first on top, the last ``bottom`` under the deck."""
+        self._require(Role.OWNER, Stage.READY)
+        self._room_for_an_epoch()
+        chosen = tuple(addresses)
+        if not chosen or len(set(chosen)) != len(chosen) \
+                or not all(self._placeable(a) for a in chosen):
+            raise WrongRequest("cards placed are distinct cards of the hand or opened")
+        if not 0 <= bottom <= len(chosen):
+            raise WrongRequest(f"{bottom} of {len(chosen)} cards under the deck")
+        return self._send(Placed(chosen, bottom))
 
     def reveal(self) -> Revealed | DeckOpened:
         """Our deck secret at the end: the owner's first, with its lists; then the
@@ -617,10 +634,11 @@ class PrivateDeck:
     def _on_returned(self, seat: int, m: DeckMessage, index: int) -> tuple[DeckEvent, ...]:
         assert isinstance(m, Returned)
         self._room_for_an_epoch(seat, index)
-        if (not m.addresses or len(set(m.addresses)) != len(m.addresses)
-                or not set(m.addresses) <= set(self._hand)):
+        if len(set(m.addresses)) != len(m.addresses) or not set(m.addresses) <= set(self._hand):
             raise BadChoice("cards put back are not distinct cards of the hand",
                             seat=seat, index=index)
+        if not m.addresses and not self._deck:
+            raise BadChoice("an empty deck shuffled", seat=seat, index=index)
         for address in m.addresses:
             self._hand.remove(address)
             self._forget(address)
@@ -628,6 +646,30 @@ class PrivateDeck:
         self._deck = []
         self._start_epoch(EpochKind.SHUFFLE, entries)
         return ()
+
+    def _on_placed(self, seat: int, m: DeckMessage, index: int) -> tuple[DeckEvent, ...]:
+        assert isinstance(m, Placed)
+        self._room_for_an_epoch(seat, index)
+        if len(set(m.addresses)) != len(m.addresses) \
+                or not all(self._placeable(a) for a in m.addresses):
+            raise BadChoice("cards placed are not distinct cards of the hand or opened",
+                            seat=seat, index=index)
+        if m.bottom > len(m.addresses):
+            raise BadChoice(f"{m.bottom} of {len(m.addresses)} cards under the deck",
+                            seat=seat, index=index)
+        for address in m.addresses:
+            if address in self._hand:
+                self._hand.remove(address)
+            else:
+                self._placed.add(address)
+            self._forget(address)
+        self._start_epoch(EpochKind.PLACE, m.addresses, top=len(m.addresses) - m.bottom)
+        return ()
+
+    def _placeable(self, address: Address) -> bool:
+        """In the hand, or opened to both and not yet placed back into the deck."""
+        return address in self._hand or (address in self._opened
+                                         and address not in self._placed)
 
     def _on_deck_opened(self, seat: int, m: DeckMessage, index: int) -> tuple[DeckEvent, ...]:
         assert isinstance(m, DeckOpened)
@@ -793,6 +835,8 @@ class PrivateDeck:
         return self._point(entry) if isinstance(entry, Address) else self._initial[entry]
 
     def _owner_order(self, epoch: EpochRecord, keys: RoundKeys) -> tuple[int, ...]:
+        if epoch.kind is EpochKind.PLACE:
+            return tuple(range(epoch.size))
         if epoch.kind is not EpochKind.ARRANGE:
             return keys.permutation
         key = order_key(self._own_secret, self.game_id, self.owner)
@@ -812,7 +856,7 @@ class PrivateDeck:
 
     def _finish_epoch(self, epoch: EpochRecord) -> None:
         fresh = [Address(epoch.number, i) for i in range(epoch.size)]
-        if epoch.kind is EpochKind.ARRANGE:
+        if epoch.kind is EpochKind.ARRANGE or epoch.kind is EpochKind.PLACE:
             self._deck = fresh[: epoch.top] + self._deck + fresh[epoch.top :]
         else:
             self._deck = fresh
@@ -863,6 +907,7 @@ _TABLE: dict[tuple[Stage, Kind], _Handler] = {
     (Stage.LOOKING, Kind.ARRANGED): PrivateDeck._on_arranged,
     **{(stage, Kind.OPENED): PrivateDeck._on_opened for stage in _LIVE},
     (Stage.READY, Kind.RETURNED): PrivateDeck._on_returned,
+    (Stage.READY, Kind.PLACED): PrivateDeck._on_placed,
     (Stage.READY, Kind.DECK_OPENED): PrivateDeck._on_deck_opened,
     (Stage.ENDING, Kind.REVEALED): PrivateDeck._on_revealed,
 }
