@@ -52,6 +52,7 @@ outside a search and ``MoveCard`` into or out of a deck are refused with
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -175,6 +176,18 @@ class _Pending:
 
 
 @dataclass(frozen=True)
+class _PutBack:
+    """A look's end after its ``arranged``: ``player``'s acts still due, first a
+    ``MoveCard`` of each taken piece in ``takes`` (in order), then (``count`` > 0) the
+    ``Look`` at the ``count`` cards put back, ``under`` of them under the deck."""
+
+    player: int
+    takes: tuple[int, ...]
+    count: int
+    under: int
+
+
+@dataclass(frozen=True)
 class _Bound:
     """Drawn pieces of ``owner`` bound to the addresses their keys were sealed for."""
 
@@ -241,16 +254,22 @@ class SorceryReplica:
         self._pid_at: dict[tuple[int, Address], int] = {}  # and back, by (owner, address)
         self._unbound: list[list[int]] = [list(self.game.sides[p].hand) for p in (0, 1)]
         self._returns: list[tuple[Address, ...]] = [(), ()]
+        self._reshuffle = [False, False]  # a Shuffle owes the owner's returned of none
+        # Cards the engine put into a deck without a shuffle: the owner's placed.
+        self._places: list[tuple[tuple[Address, ...], int] | None] = [None, None]
         self._opened: set[int] = set()  # pieces opened to both since they were drawn
         self._pending: list[_Pending] = []
         self._plan: Action | None = None  # our chosen action, its openings first
+        self._queue: list[Action] = []  # our actions after the plan (a look's moves)
+        self._takes: list[MoveCard] = []  # the looked-at cards we chose to move out
+        self._intent: MoveCard | None = None  # a move of our top card, once we see it
         self._asked: int | None = None  # the player whose search waits for the sealed deck
         # A look at the top: (player, count) asked and waiting for its ``sealed``; then
         # being looked at until its ``arranged``; then (player, count, under) put back,
         # until its ``act``.
         self._peek: tuple[int, int] | None = None
         self._peeking: tuple[int, int] | None = None
-        self._put: tuple[int, int, int] | None = None
+        self._put: _PutBack | None = None
         # Our own look: the faces read, top first, and the order we chose.
         self._seen: tuple[str, ...] = ()
         self._arrangement: tuple[int, ...] = ()
@@ -318,7 +337,8 @@ class SorceryReplica:
         if self._taken is not None:
             return Due(self._taken[0], frozenset({SorceryKind.ACT}))
         if self._put is not None:
-            return Due(self._put[0], frozenset({SorceryKind.ACT}))
+            kinds = {SorceryKind.ACT} | ({SorceryKind.OPENED} if self._put.takes else set())
+            return Due(self._put.player, frozenset(kinds))
         kinds = {SorceryKind.OPENED, SorceryKind.ACT}
         if self._may_search(self.game.to_move):
             kinds |= {SorceryKind.SEARCH, SorceryKind.LOOK}
@@ -354,8 +374,10 @@ class SorceryReplica:
         if self._peek is not None:
             return self._peek[0], SorceryKind.SEALED
         for p in (0, 1):
-            if self._returns[p]:
+            if self._returns[p] or self._reshuffle[p]:
                 return p, SorceryKind.RETURNED
+            if self._places[p] is not None:
+                return p, SorceryKind.PLACED
         for p in (0, 1):
             if self._unbound[p] and self.decks[p].stage is Stage.READY:
                 return p, SorceryKind.SEALED
@@ -391,6 +413,10 @@ class SorceryReplica:
                 message = d.make_pass()
             elif kind is SorceryKind.RETURNED:
                 message = d.put_back(self._returns[deck_owner])
+            elif kind is SorceryKind.PLACED:
+                placed = self._places[deck_owner]
+                assert placed is not None
+                message = d.place(*placed)
             elif kind is SorceryKind.SEALED and self._asked is not None:
                 message = d.seal(Purpose.SEARCH)
             elif kind is SorceryKind.SEALED and self._peek is not None:
@@ -398,10 +424,20 @@ class SorceryReplica:
             elif kind is SorceryKind.SEALED:
                 message = d.seal(Purpose.DRAW, len(self._unbound[deck_owner]))
             elif kind is SorceryKind.ARRANGED:
+                if self._plan is None and self._intent is not None:
+                    intent, self._intent = self._intent, None
+                    # The move of our top card, now that we see it (if the rules refuse
+                    # it, another choice).
+                    with contextlib.suppress(IllegalAction):
+                        self.choose(intent)
                 if self._plan is None:
                     return None  # our choice of the card first
-                if isinstance(self._plan, Look):
-                    message = d.arrange((), self._arrangement, self._plan.under)
+                if self.looking() is not None:
+                    top = self.game.sides[self.seat].deck
+                    taken = tuple(top.index(t.piece) for t in self._takes)
+                    last = self._queue[-1] if self._queue else self._plan
+                    under = last.under if isinstance(last, Look) else 0
+                    message = d.arrange(taken, self._arrangement, under)
                 else:
                     message = d.arrange(self._looked_index(self._plan))
             else:
@@ -467,17 +503,21 @@ class SorceryReplica:
             raise UsageError("it is not our seat's choice now")
         looking = self.looking()
         if looking is not None:
-            if not isinstance(action, Look) or action.count != looking \
-                    or not isinstance(action.order, tuple):
-                raise IllegalAction(f"a look ends with the {looking} cards put back in an "
-                                    "order we choose", rule=TABLE_RULE, seat=self.seat)
-            self._arrangement = action.order
+            self._choose_in_look(action, looking)
+            return
         if isinstance(action, Mulligan | Search | Shuffle | Look) \
                 and isinstance(action.order, tuple):
             action = dataclasses.replace(action, order=Unknown.ORDER)
-        if looking is not None:
-            pass
-        elif self.searching():
+        if self._top_move(action):
+            assert isinstance(action, MoveCard)
+            # Our top card leaves the deck: a look at it, then the move (CRYPTO §13.10).
+            if action.player != self.seat or not self._may_search(self.seat):
+                raise IllegalAction("the top card leaves the deck in our own play step",
+                                    rule=TABLE_RULE, seat=self.seat)
+            self.begin_look(1)
+            self._intent = action
+            return
+        if self.searching():
             if not isinstance(action, Search | Shuffle):
                 raise IllegalAction("a search ends with the card taken, or none (a shuffle)",
                                     rule=TABLE_RULE, seat=self.seat)
@@ -488,6 +528,50 @@ class SorceryReplica:
         self.game.check(action)
         self._plan = action
 
+    def _choose_in_look(self, action: Action, looking: int) -> None:
+        """One choice of a look at the top ``looking`` cards: a looked-at card moved out
+        of the deck (a ``MoveCard``), or the rest put back (a ``Look`` at as many, in an
+        order we choose), which ends it, as does a move of the last card."""
+        assert self.seat is not None
+        deck = self.game.sides[self.seat].deck
+        looked = deck[:looking]
+        moved = {t.piece for t in self._takes}
+        rest = looking - len(moved)
+        scratch = self.game.copy()
+        for t in self._takes:
+            scratch.apply(t)
+        if isinstance(action, MoveCard):
+            if action.piece not in looked or action.piece in moved or action.zone is Zone.DECK:
+                raise IllegalAction("a look moves out a card it looked at, not yet moved, out "
+                                    "of the deck", rule=TABLE_RULE, seat=self.seat)
+            if action.player != self.seat:
+                raise IllegalAction("an action of the other player", rule="turn",
+                                    seat=self.seat)
+            scratch.check(action)
+            self._takes.append(action)
+            if rest == 1:
+                self._arrangement = ()
+                self._plan, self._queue = self._takes[0], list(self._takes[1:])
+            return
+        if not isinstance(action, Look) or action.count != rest \
+                or not isinstance(action.order, tuple):
+            raise IllegalAction(f"a look ends with the {rest} cards left put back in an order "
+                                "we choose", rule=TABLE_RULE, seat=self.seat)
+        if action.player != self.seat:
+            raise IllegalAction("an action of the other player", rule="turn", seat=self.seat)
+        scratch.check(action)
+        self._arrangement = action.order
+        put = dataclasses.replace(action, order=Unknown.ORDER)
+        steps: list[Action] = [*self._takes, put]
+        self._plan, self._queue = steps[0], steps[1:]
+
+    def _top_move(self, action: Action) -> bool:
+        """Whether ``action`` moves a card out of a deck."""
+        if not isinstance(action, MoveCard) or action.zone is Zone.DECK:
+            return False
+        piece = self.game.pieces.get(action.piece)
+        return piece is not None and piece.zone is Zone.DECK
+
     def view(self) -> Game:
         """This replica's game: every face it was shown, no other."""
         return self.game
@@ -495,14 +579,25 @@ class SorceryReplica:
     # --- what an action shows ----------------------------------------------------------
 
     def _check_table(self, action: Action) -> None:
-        if isinstance(action, Shuffle | Search | Look) or (
-            isinstance(action, MoveCard)
-            and (action.zone is Zone.DECK
-                 or (self.game.pieces.get(action.piece) is not None
-                 and self.game.pieces[action.piece].zone is Zone.DECK))
-        ):
-            raise IllegalAction("this table does not yet carry that move of a deck",
+        """A move of a deck the table carries as it comes: a shuffle (its epoch follows)
+        and a card into a deck (placed); a search and a look come by their own entries,
+        and a card leaves a deck only at the end of a look."""
+        if isinstance(action, Search | Look):
+            raise IllegalAction("a search or a look begins with its own entry",
                                 rule=TABLE_RULE, seat=action.player)
+        if not isinstance(action, MoveCard):
+            return
+        piece = self.game.pieces.get(action.piece)
+        if piece is not None and piece.zone is Zone.DECK:
+            raise IllegalAction("a card leaves a deck at the end of a look at it",
+                                rule=TABLE_RULE, seat=action.player)
+        if action.zone is Zone.DECK and (
+            action.piece not in self._addr
+            or (piece is not None and piece.zone is not Zone.HAND
+                and action.piece not in self._opened)
+        ):
+            raise IllegalAction("only a card drawn from the deck, in the hand or shown, goes "
+                                "back into it", rule=TABLE_RULE, seat=action.player)
 
     def _after(self, action: Action) -> Game:
         after = self.game.copy()
@@ -513,7 +608,8 @@ class SorceryReplica:
         """The pieces of ``seat``'s hand drawn from its deck that ``action`` shows."""
         after = self._after(action)
         return [pid for pid in _named(action)
-                if pid in self._addr and self.game.pieces[pid].zone is Zone.HAND
+                if pid in self._addr
+                and self.game.pieces[pid].zone in (Zone.HAND, Zone.DECK)
                 and self.game.pieces[pid].owner == seat
                 and pid in after.pieces and after.sees(1 - seat, pid)]
 
@@ -605,8 +701,6 @@ class SorceryReplica:
                 raise self._fault(seat, "keys sealed for another purpose or count than due")
         if isinstance(m, Arranged) and len(m.taken) > 1:
             raise self._fault(seat, "a search takes one card, or none")
-        if isinstance(m, Arranged) and self._peeking is not None and m.taken:
-            raise self._fault(seat, "a look at the top takes no card into the hand here")
         d = self.decks[step.deck]
         if not mine:
             try:
@@ -629,7 +723,8 @@ class SorceryReplica:
             events.extend(self._bind(step.deck, d.hand[-m.count:]))
         elif isinstance(m, Arranged) and self._peeking is not None:
             owner, count = self._peeking
-            self._peeking, self._put = None, (owner, count, m.bottom)
+            self._peeking = None
+            self._put = self._took(owner, count, m.taken, m.bottom)
         elif isinstance(m, Arranged):
             index = m.taken[0] if m.taken else None
             self._taken = (step.deck, index, d.hand[-1] if m.taken else None)
@@ -637,6 +732,9 @@ class SorceryReplica:
             events.extend(self._on_opened(step.deck, m))
         elif m.kind == "returned":
             self._returns[step.deck] = ()
+            self._reshuffle[step.deck] = False
+        elif m.kind == "placed":
+            self._places[step.deck] = None
         if self.game.outcome is not None and all(x.stage is Stage.ENDED for x in self.decks):
             events.append(self._conclude())
         return tuple(events)
@@ -675,6 +773,21 @@ class SorceryReplica:
                 learned.append(pid)
         return [CardsLearned(tuple(learned))] if learned else []
 
+    def _took(self, owner: int, count: int, taken: Sequence[int], under: int) -> _PutBack:
+        """A look's ``arranged``: the pieces it took are bound to their addresses in the
+        hand (their moves out of the deck come as acts), the rest go back."""
+        looked = self.game.sides[owner].deck[:count]
+        pieces = tuple(looked[i] for i in taken)
+        if pieces:
+            addresses = self.decks[owner].hand[-len(pieces):]
+            self._log.append(_Bound(owner, tuple(zip(pieces, addresses, strict=True))))
+            for pid, address in zip(pieces, addresses, strict=True):
+                self._addr[pid] = address
+                self._pid_at[owner, address] = pid
+        if owner == self.seat:
+            self._seen = tuple(f for i, f in enumerate(self._seen) if i not in set(taken))
+        return _PutBack(owner, pieces, count - len(pieces), under)
+
     def _looked(self, owner: int) -> list[Event]:
         """The owner reads its whole deck: its game learns every face, top first."""
         if owner != self.seat:
@@ -711,8 +824,13 @@ class SorceryReplica:
         shown = dict(act.shown)
         taken, put = self._taken, self._put
         try:
-            if put is not None:
-                _, count, under = put
+            if put is not None and put.takes:
+                if not isinstance(action, MoveCard) or action.piece != put.takes[0] \
+                        or action.zone is Zone.DECK:
+                    raise IllegalAction(f"a look moves card #{put.takes[0]} out of the deck "
+                                        "next", rule=TABLE_RULE, seat=seat)
+            elif put is not None:
+                count, under = put.count, put.under
                 if not isinstance(action, Look) or (action.count, action.under) != (count, under):
                     raise IllegalAction(f"a look ends with a look at {count} cards, {under} of "
                                         "them put under the deck", rule=TABLE_RULE, seat=seat)
@@ -741,11 +859,16 @@ class SorceryReplica:
                               f"illegal-{exc.rule}") from None
         self._log.append(_Did(public(action), act.shown))
         if self._plan is not None and seat == self.seat:
-            self._plan = None
-        if put is not None:
+            self._plan = self._queue.pop(0) if self._queue else None
+            if self._plan is None:
+                self._takes = []
+        if put is not None and put.takes:
+            rest = dataclasses.replace(put, takes=put.takes[1:])
+            self._put = rest if rest.takes or rest.count else None
+        elif put is not None:
             self._put = None
             if seat == self.seat:
-                self._learn_put_back(seat, put[1], put[2])
+                self._learn_put_back(seat, put.count, put.under)
         if taken is not None:
             self._taken = None
             _, _, address = taken
@@ -753,7 +876,7 @@ class SorceryReplica:
                 self._log.append(_Bound(seat, ((action.piece, address),)))
                 self._addr[action.piece] = address
                 self._pid_at[seat, address] = action.piece
-        self._after_engine(before)
+        self._after_engine(before, action if taken is None else None)
         return (Acted(seat, public(action)),)
 
     def _learn_put_back(self, seat: int, count: int, under: int) -> None:
@@ -780,8 +903,18 @@ class SorceryReplica:
             raise IllegalAction("the card searched for is not the one the deck gave",
                                 rule=TABLE_RULE, seat=seat)
 
-    def _after_engine(self, before: Game) -> None:
-        """What the deck layer owes after an action: draws to seal, cards to put back."""
+    def _after_engine(self, before: Game, action: Action | None) -> None:
+        """What the deck layer owes after an action: draws to seal, cards to put back, a
+        shuffle, cards placed into a deck (``action`` None: a search's end, whose
+        reshuffle is under way)."""
+        if isinstance(action, Shuffle) and self.game.sides[action.player].deck:
+            self._reshuffle[action.player] = True
+        if isinstance(action, MoveCard) and action.zone is Zone.DECK:
+            owner = self.game.pieces[action.piece].owner
+            address = self._addr.pop(action.piece)
+            del self._pid_at[owner, address]
+            self._opened.discard(action.piece)
+            self._places[owner] = ((address,), 1 if action.bottom else 0)
         for p in (0, 1):
             old, new = before.sides[p], self.game.sides[p]
             drawn = [pid for pid in new.hand if pid in before.pieces and pid not in self._addr
