@@ -10,7 +10,10 @@ state (:meth:`SorceryReplica.due`), in this order of precedence:
    epoch under way (a reshuffle): its passes;
 2. a search asked (``search``): the other's ``sealed`` of purpose ``search``; a look at
    the top asked (``look``, N cards): the other's ``sealed`` of purpose ``look`` and N;
-3. cards the engine put back into a deck (the mulligan's four): the owner's ``returned``;
+3. cards the engine put back into a deck (the mulligan's four), or a ``Shuffle`` of a
+   deck not empty: the owner's ``returned`` (of no card for a shuffle); a card the
+   engine moved into a deck (``MoveCard``, on top or ``bottom``): the owner's
+   ``placed``;
 4. cards the engine drew (the opening four, a turn's draw, a ``Draw``): the other's
    ``sealed`` of purpose ``draw`` with as many keys, top first, bound to the drawn pieces
    in the order the engine drew them;
@@ -18,17 +21,21 @@ state (:meth:`SorceryReplica.due`), in this order of precedence:
    0's deck first;
 6. a search's card taken and the rest reshuffled: the searcher's ``act``, ``Search``
    naming the deck piece at the index ``arranged`` took (``Shuffle`` when it took none);
-   a look's cards put back in their new order: the looker's ``act``, ``Look`` with the
-   count looked at and the number ``arranged`` put under the deck, its order ``?``;
+   a look's end: for each card its ``arranged`` took, in that order, the looker's
+   ``opened`` if the card goes where both see it, then its ``act``, ``MoveCard`` of
+   that piece out of the deck; then, if any are put back, its ``act``, ``Look`` with the
+   count put back and the number ``arranged`` put under the deck, its order ``?``;
 7. else the engine's player to move: ``opened`` for each card of its hand the action
    shows the opponent, then ``act``; or, in its turn's play step, ``search`` or
    ``look``.
 
 A look at the top (预见) is private to its owner: the other seals it the top N
-(purpose ``look``); its game learns those faces; its ``arranged`` takes none of them
-and seals its chosen order to itself, and the arrangement epoch puts them back, the
-first on top, the last ``bottom`` under the deck. Every game, the owner's included,
-then applies ``Look`` with the order unknown, which gives the N cards fresh pieces;
+(purpose ``look``); its game learns those faces; its ``arranged`` names those it
+takes out of the deck (bound, in every game, to their addresses in the deck's hand,
+and then moved by ``MoveCard`` acts) and seals its chosen order of the rest to itself,
+and the arrangement epoch puts them back, the first on top, the last ``bottom`` under
+the deck. Every game, the owner's included, then applies ``Look`` with the order
+unknown, which gives the cards put back fresh pieces;
 the owner's game is then told the faces of the new pieces it placed (its own choice),
 and a later draw that reads another card there is the other's fault. Whether the
 arrangement followed the order sealed is checked at the end with the decks.
@@ -45,9 +52,11 @@ legal deck, every pass and box), then replays the whole game with every card kno
 (each drawn card's face from the deck's audit, the skill pool from its opened list)
 through the engine; the end is one :class:`Outcome` or the fault.
 
-Not carried at the table yet: a look that takes cards into the hand, ``Shuffle``
-outside a search and ``MoveCard`` into or out of a deck are refused with
-``IllegalAction`` (rule ``table``).
+A card leaves a deck only through a look: a ``MoveCard`` of our top card chosen
+outside one begins a look at one card (:meth:`begin_look`) and makes the move once
+the card is seen. A card goes into a deck only if it was drawn from it (in the hand,
+or opened to both); a move within a deck, and ``Search`` or ``Look`` without their
+entries, are refused with ``IllegalAction`` (rule ``table``).
 """
 
 from __future__ import annotations
@@ -64,7 +73,9 @@ from wizard_p2p.crypto.deck_messages import (
     Arranged,
     DeckMessage,
     Opened,
+    Placed,
     Purpose,
+    Returned,
     Role,
     Sealed,
 )
@@ -699,8 +710,12 @@ class SorceryReplica:
                 wanted = (Purpose.DRAW, len(self._unbound[step.deck]))
             if (m.purpose, m.count) != wanted:
                 raise self._fault(seat, "keys sealed for another purpose or count than due")
-        if isinstance(m, Arranged) and len(m.taken) > 1:
+        if isinstance(m, Arranged) and self._peeking is None and len(m.taken) > 1:
             raise self._fault(seat, "a search takes one card, or none")
+        if isinstance(m, Returned) and set(m.addresses) != set(self._returns[step.deck]):
+            raise self._fault(seat, "cards put back that are not those the game put back")
+        if isinstance(m, Placed) and (m.addresses, m.bottom) != self._places[step.deck]:
+            raise self._fault(seat, "cards placed otherwise than the game placed them")
         d = self.decks[step.deck]
         if not mine:
             try:
