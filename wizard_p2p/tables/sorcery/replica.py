@@ -489,7 +489,9 @@ class SorceryReplica:
     def begin_look(self, count: int) -> None:
         """Look at the top ``count`` cards of our deck (预见): the ``look`` entry comes from
         :meth:`owed`; once the other has sealed us those cards (:meth:`looking` says how
-        many), :meth:`choose` puts them back with a ``Look`` in the order we choose."""
+        many), :meth:`choose` moves some out of the deck (a ``MoveCard`` each, to the hand
+        or anywhere else the rules allow) and puts the rest back with a ``Look`` at as
+        many, in the order we choose."""
         if self.seat is None or not self.choice_needed() or not self._may_search(self.seat):
             raise UsageError("our seat cannot look at its deck now")
         if not 1 <= count <= min(len(self.game.sides[self.seat].deck), MAX_LOOK):
