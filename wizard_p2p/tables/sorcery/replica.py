@@ -477,7 +477,8 @@ class SorceryReplica:
 
     def searching(self) -> bool:
         """Whether our seat is looking through its deck for the card a search takes."""
-        return self.seat is not None and self.decks[self.seat].stage is Stage.LOOKING
+        return (self.seat is not None and self.decks[self.seat].stage is Stage.LOOKING
+                and self.looking() is None)
 
     def begin_search(self) -> None:
         """Search our deck (检索): the ``search`` entry comes from :meth:`owed`; once the
