@@ -136,10 +136,13 @@ def play_with_moves(seed: int, rate: float, moves: tuple[str, ...] = MOVES
     return w, made
 
 
-@settings(max_examples=6, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), rate=st.sampled_from([0.15, 0.3]))
-def test_deck_moves_at_any_point_of_any_game_end_verified(seed: int, rate: float) -> None:
-    w, made = play_with_moves(seed, rate)
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), rate=st.sampled_from([0.15, 0.3]),
+       moves=st.sets(st.sampled_from(MOVES), min_size=1))
+def test_deck_moves_at_any_point_of_any_game_end_verified(
+    seed: int, rate: float, moves: set[str]
+) -> None:
+    w, made = play_with_moves(seed, rate, tuple(sorted(moves)))
     t = w.t
     assert t.watcher.outcome is not None and sum(made.values()) > 0
     assert t.watcher.outcome == t.seats[0].outcome == t.seats[1].outcome

@@ -276,8 +276,7 @@ class SorceryReplica:
         self._intent: MoveCard | None = None  # a move of our top card, once we see it
         self._asked: int | None = None  # the player whose search waits for the sealed deck
         # A look at the top: (player, count) asked and waiting for its ``sealed``; then
-        # being looked at until its ``arranged``; then (player, count, under) put back,
-        # until its ``act``.
+        # being looked at until its ``arranged``; then its end's acts still due.
         self._peek: tuple[int, int] | None = None
         self._peeking: tuple[int, int] | None = None
         self._put: _PutBack | None = None
