@@ -43,6 +43,8 @@ class Table:
     tamper: Callable[[Role, DeckMessage], DeckMessage] = lambda role, m: m
     # Where the owner's arrangements put each card, as a test expects it.
     expected: dict[Address, tuple[bytes, int]] = field(default_factory=dict)
+    # Opened addresses the owner placed into the deck again.
+    placed_back: set[Address] = field(default_factory=set)
 
     def __post_init__(self) -> None:
         common = {"game_id": GAME_ID, "owner": OWNER, "other": OTHER, "domain": DOMAIN,

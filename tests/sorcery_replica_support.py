@@ -13,6 +13,7 @@ from tests import sorcery_cards as fx
 from wizard_p2p.bots.sorcery import MAX_ACTIONS, SorceryBot
 from wizard_p2p.sorcery.cards import Card, CardType
 from wizard_p2p.sorcery.game import Decklist, Game
+from wizard_p2p.tables.sorcery.bot_seat import bot_choice
 from wizard_p2p.tables.sorcery.replica import Entry, SorceryReplica
 
 MAX_ENTRIES = 20 * MAX_ACTIONS
@@ -92,7 +93,7 @@ class MemoryTable:
         r = self.seats[due.seat]
         entry = r.owed()
         if entry is None and r.choice_needed():
-            r.choose(self.bots[due.seat].decide(r.view(), due.seat))
+            bot_choice(r, self.bots[due.seat])
             entry = r.owed()
         assert entry is not None, f"seat {due.seat} owes nothing at {due}"
         return entry

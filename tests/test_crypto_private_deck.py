@@ -33,7 +33,7 @@ decks = st.lists(st.sampled_from(CARDS), min_size=1, max_size=9)
 # One request of the game, drawn as numbers the test maps onto what is possible.
 operations = st.lists(
     st.tuples(
-        st.sampled_from(["draw", "open", "put_back", "look", "search"]),
+        st.sampled_from(["draw", "open", "put_back", "look", "search", "shuffle", "place"]),
         st.integers(0, 20),
         st.integers(0, 20),
         st.randoms(use_true_random=False),
@@ -81,6 +81,22 @@ def _play(table: Table, ops: list) -> dict[Address, tuple[bytes, int]]:
             table.expected.update(
                 {address: rest[order[i]] for i, address in enumerate(placed)}
             )
+        elif op == "shuffle" and owner.deck:
+            table.send(owner, owner.put_back(()))
+            table.run_epoch()
+        elif op == "place" and (owner.hand or set(owner.opened) - table.placed_back):
+            placeable = [*owner.hand, *sorted(set(owner.opened) - table.placed_back)]
+            chosen = rnd.sample(placeable, 1 + a % len(placeable))
+            cards = [owner.card_at(x) for x in chosen]
+            bottom = b % (len(chosen) + 1)
+            below = len(owner.deck)
+            table.send(owner, owner.place(chosen, bottom))
+            table.placed_back |= set(chosen) & set(owner.opened)
+            table.run_epoch()
+            top = len(chosen) - bottom
+            placed = owner.deck[:top] + owner.deck[len(owner.deck) - bottom:]
+            assert len(owner.deck) == below + len(chosen)
+            table.expected.update(zip(placed, cards, strict=True))
         elif op == "search" and owner.deck:
             table.seal(Purpose.SEARCH)
             taken = [a % len(owner.looking)] if b % 2 else []
@@ -154,7 +170,7 @@ def test_any_sequence_gives_the_owner_its_own_cards_and_the_other_nothing_more(
         assert deck.deck == owner.deck and deck.hand == owner.hand
         assert deck.opened == owner.opened
     in_hand = Counter(owner.card_at(a) for a in owner.hand)
-    shown = Counter(owner.opened.values())
+    shown = Counter(c for a, c in owner.opened.items() if a not in table.placed_back)
     assert len(owner.deck) + sum(in_hand.values()) + sum(shown.values()) == len(main)
     # The other and the watcher know the opened cards, and no other.
     for party in (other, watcher):

@@ -35,6 +35,7 @@ from wizard_p2p.crypto.deck_messages import (
     DeckOpened,
     Greeted,
     Pass,
+    Placed,
     Purpose,
     Returned,
     Revealed,
@@ -49,7 +50,7 @@ from wizard_p2p.crypto.deck_points import (
     party_box_secret,
     seal_nonce,
 )
-from wizard_p2p.crypto.private_deck import replay_deck
+from wizard_p2p.crypto.private_deck import PrivateDeck, replay_deck
 from wizard_p2p.crypto.relayer import Step
 from wizard_p2p.crypto.sealing import box_shared_key, seal_keys_with_nonce
 from wizard_p2p.errors import PeerFault
@@ -178,9 +179,53 @@ def test_a_card_opened_that_is_not_the_one_drawn_is_the_owners_fault(change: str
         "address": {"address": Address(0, 5)},  # still in the deck
     }[change]
     table.send(table.owner, dataclasses.replace(honest, **cheat))
-    for role in (Role.OTHER, Role.OBSERVER):
-        fault = table.faults[role]
-        assert isinstance(fault, WrongOpening) and fault.seat == OWNER
+    fault = table.faults[Role.OTHER]  # its own passes are right: the owner's lie
+    assert isinstance(fault, WrongOpening) and fault.seat == OWNER
+    if change == "address":  # not in the hand: anyone sees it at once
+        assert isinstance(table.faults[Role.OBSERVER], WrongOpening)
+        return
+    # A watcher cannot tell a lie from a pass that moved the point: it holds the
+    # mismatch, and the end's checks, finding every pass right, name the owner.
+    assert Role.OBSERVER not in table.faults
+    fault = _replay(table)
+    assert isinstance(fault, WrongOpening) and fault.seat == OWNER
+
+
+@pytest.mark.parametrize("epoch", [0, 1])
+def test_a_tampered_lock_under_an_honest_opening_is_the_others_fault(epoch: int) -> None:
+    """The other's last pass moved the point of a card the owner then opens honestly:
+    the opening does not unlock, and a watcher and the other rebuilt from the log both
+    name the other (the pass), not the owner (the opening)."""
+    table = Table(list(MAIN))
+    table.set_up()
+    if epoch:  # an arrangement epoch after a look
+        table.seal(Purpose.LOOK, 3)
+        table.send(table.owner, table.owner.arrange([], [2, 0, 1], 0))
+        table.run_epoch()
+    table.seal(Purpose.DRAW, 2)
+    opened = table.owner.open(table.owner.hand[0])
+    table.send(table.owner, opened)
+    table.end()
+    assert table.faults == {}
+    log = list(table.log)
+    at = next(i for i, (_, m) in enumerate(log)
+              if isinstance(m, Pass) and m.epoch == epoch and m.step is Step.LOCK)
+    lock = log[at][1]
+    assert isinstance(lock, Pass)
+    points = list(lock.points)
+    i = opened.address.position
+    j = (i + 1) % len(points)
+    points[i], points[j] = points[j], points[i]
+    log[at] = (OTHER, dataclasses.replace(lock, points=tuple(points)))
+    with pytest.raises(WrongPass) as caught:
+        replay_deck(log, game_id=GAME_ID, owner=OWNER, other=OTHER, domain=DOMAIN)
+    assert caught.value.seat == OTHER and caught.value.index == at
+    rebuilt = PrivateDeck.for_other(master("other"), game_id=GAME_ID, owner=OWNER,
+                                    other=OTHER, domain=DOMAIN)
+    with pytest.raises(WrongPass) as caught:
+        for seat, message in log:
+            rebuilt.receive(seat, message)
+    assert caught.value.seat == OTHER and caught.value.index == at
 
 
 def test_a_reused_position_is_refused() -> None:
@@ -292,3 +337,31 @@ def test_a_card_slipped_in_that_is_not_in_the_committed_list_is_named_at_the_end
     for fault in (table.faults[Role.OTHER], _replay(table)):
         assert isinstance(fault, WrongPass) and fault.seat == OWNER
         assert "step 1" in str(fault)
+
+
+def test_a_placement_of_cards_not_the_owners_to_place_is_refused() -> None:
+    table = Table(list(MAIN))
+    table.set_up()
+    table.seal(Purpose.DRAW, 2)
+    opened = table.owner.open(table.owner.hand[0])
+    table.send(table.owner, opened)
+    table.send(table.owner, table.owner.place([opened.address]))
+    table.run_epoch()
+    assert table.faults == {}
+    for cheat in (Placed((opened.address,), 0),  # placed a second time
+                  Placed((table.owner.deck[1],), 0),  # still in the deck
+                  Placed((table.owner.hand[0],), 2)):  # more under than placed
+        for party in (table.other, table.watcher):
+            with pytest.raises(BadChoice) as caught:
+                party.receive(OWNER, cheat)
+            assert caught.value.seat == OWNER
+
+
+def test_a_shuffle_of_an_empty_deck_is_refused() -> None:
+    table = Table(list(MAIN[:2]))
+    table.set_up()
+    table.seal(Purpose.DRAW, 2)
+    for party in (table.other, table.watcher):
+        with pytest.raises(BadChoice) as caught:
+            party.receive(OWNER, Returned(()))
+        assert caught.value.seat == OWNER

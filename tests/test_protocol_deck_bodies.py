@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from tests.deck_support import Table
 from wizard_p2p import canonical
-from wizard_p2p.crypto.deck_messages import Purpose
+from wizard_p2p.crypto.deck_messages import Address, Purpose
 from wizard_p2p.errors import DecodeError
 from wizard_p2p.protocol.deck_bodies import (
     MAX_BODY_BYTES,
@@ -41,6 +41,10 @@ def _game_bodies() -> list[dict[str, Any]]:
     table.run_epoch()
     table.seal(Purpose.SEARCH)
     table.send(table.owner, table.owner.arrange([0]))
+    table.run_epoch()
+    table.send(table.owner, table.owner.place([table.owner.hand[0], Address(0, 0)], 1))
+    table.run_epoch()
+    table.send(table.owner, table.owner.put_back(()))  # a shuffle
     table.run_epoch()
     table.end()
     return [body_of(m) for _, m in table.log]

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from tests.sorcery_replica_support import MemoryTable, replay
 from tests.sorcery_support import real_card_file
 from wizard_p2p.errors import IllegalAction, UsageError
-from wizard_p2p.sorcery.actions import CreateDerived, EndTurn, Search, Shuffle, Unknown, Zone
+from wizard_p2p.sorcery.actions import CreateDerived, EndTurn, MoveCard, Search, Unknown, Zone
 from wizard_p2p.sorcery.decks import read_code
 from wizard_p2p.sorcery.game import Decklist, Game, Step
 from wizard_p2p.sorcery.starters import STARTERS
@@ -144,8 +144,13 @@ def test_our_illegal_action_is_refused_naming_the_rule() -> None:
     with pytest.raises(IllegalAction) as refused:
         r.choose(EndTurn(mover, (10_000,)))
     assert refused.value.rule
-    with pytest.raises(IllegalAction) as table:
-        r.choose(Shuffle(mover, Unknown.ORDER))
+    deck = r.game.sides[mover].deck
+    with pytest.raises(IllegalAction) as table:  # within the deck: a look does that
+        r.choose(MoveCard(mover, deck[0], Zone.DECK, bottom=True))
+    assert table.value.rule == "table"
+    pool = r.game.sides[mover].pool
+    with pytest.raises(IllegalAction) as table:  # never in the committed deck
+        r.choose(MoveCard(mover, pool[0], Zone.DECK))
     assert table.value.rule == "table"
     with pytest.raises(IllegalAction):
         r.choose(Search(mover, r.game.sides[mover].deck[0], Unknown.ORDER))

@@ -2,13 +2,17 @@
 
 Three ``SorceryReplica`` (seats 0 and 1, and a watcher) on the test decks, fed each
 entry in turn as a log would carry it, each seat's action chosen by ``SorceryBot``;
-the first player searches its deck on its first turn. Each entry's time is the making
-of it by its author and its taking in by all three replicas. From one game:
+the first player searches its deck on its first turn, and the next player to choose
+in its play step looks at the top three of its deck, takes one into the hand and puts
+one under. Each entry's time is the making of it by its author and its taking in by
+all three replicas. From one game:
 
 * the set-up of both decks (from the first entry until both are ready to draw);
 * a draw (the other's ``sealed`` of one card, the owner reading it);
 * a search with its reshuffle (``search`` → the ``act`` that ends it: the whole deck
   sealed, the arrangement, four passes);
+* a look with its arrangement (``look`` → the ``act`` that ends it: three cards
+  sealed, the arrangement, four passes, the card taken moved out);
 * the end's checks (``deck_opened`` and ``revealed`` of both decks: every pass re-run
   and the whole game replayed with every card known);
 * the whole game: time, entries, and the bytes of the entries' bodies as JSON;
@@ -29,7 +33,7 @@ from typing import Any
 from tests.sorcery_replica_support import MAX_ENTRIES, MemoryTable
 from tests.sorcery_table_support import TableGame
 from wizard_p2p.crypto.private_deck import Stage
-from wizard_p2p.sorcery.actions import Search, Unknown
+from wizard_p2p.sorcery.actions import Look, MoveCard, Search, Unknown, Zone
 from wizard_p2p.sorcery.game import Step
 from wizard_p2p.tables.sorcery.kinds import SorceryKind
 
@@ -40,10 +44,10 @@ SEED = 1
 
 def _game(seed: int) -> dict[str, float]:
     t = MemoryTable(seed)
-    setup = search = end = total = 0.0
+    setup = search = look = end = total = 0.0
     draws: list[float] = []
-    ready = searched = False
-    in_search = False
+    ready = searched = looked = False
+    in_search = in_look = False
     size = 0
     for _ in range(MAX_ENTRIES):
         w = t.watcher
@@ -51,12 +55,21 @@ def _game(seed: int) -> dict[str, float]:
                 and t.seats[w.game.to_move].choice_needed():
             t.seats[w.game.to_move].begin_search()
             searched = in_search = True
+        elif searched and not in_search and not looked and w.game.step is Step.PLAY \
+                and t.seats[w.game.to_move].choice_needed() \
+                and len(w.game.sides[w.game.to_move].deck) >= 3:
+            t.seats[w.game.to_move].begin_look(3)
+            looked = in_look = True
         due = w.due()
         if due is not None:
             seat = due.seat
             r = t.seats[seat]
             if r.searching() and r.choice_needed():
                 r.choose(Search(seat, r.game.sides[seat].deck[-1], Unknown.ORDER))
+            elif r.looking() == 3 and r.choice_needed():
+                top = r.game.sides[seat].deck
+                r.choose(MoveCard(seat, top[1], Zone.HAND))
+                r.choose(Look(seat, 2, (1, 0), 1))
         ending = w.game.outcome is not None
         start = time.perf_counter()
         entry = t.next_entry()
@@ -73,17 +86,21 @@ def _game(seed: int) -> dict[str, float]:
         elif in_search:
             search += took
             in_search = entry.kind != SorceryKind.ACT
+        elif in_look:
+            look += took
+            in_look = not (entry.kind == SorceryKind.ACT and "look" in entry.body["action"])
         elif ending:
             end += took
         elif isinstance(message, dict) and message.get("purpose") == "draw" \
                 and message.get("count") == 1:
             draws.append(took)
-    if t.watcher.outcome is None or not searched:
-        raise RuntimeError("the bench game did not end with a search in it")
+    if t.watcher.outcome is None or not searched or not looked:
+        raise RuntimeError("the bench game did not end with a search and a look in it")
     return {
         "setup_seconds": setup,
         "draw_seconds": min(draws),
         "search_reshuffle_seconds": search,
+        "look_seconds": look,
         "end_check_seconds": end,
         "game_seconds": total,
         "entries": float(len(t.log)),
@@ -115,6 +132,7 @@ def run(print_fn: Callable[[str], Any] = print, repeats: int = 3) -> dict[str, f
         ("set-up of both decks", figures["setup_seconds"]),
         ("a draw (sealed, read by all)", figures["draw_seconds"]),
         ("a search and its reshuffle", figures["search_reshuffle_seconds"]),
+        ("a look at 3, one taken, one under", figures["look_seconds"]),
         ("the end's checks (both decks)", figures["end_check_seconds"]),
         ("the whole game", figures["game_seconds"]),
     ]

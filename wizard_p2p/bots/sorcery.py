@@ -6,7 +6,8 @@ spell battle. It plays by simple priorities, and asks the engine (range, costs,
 powers) rather than guessing the rules:
 
 * its turn: carry out the text of the card it just played where the text is one it
-  knows (draw, search, gain, damage, heal, a marker on an enemy); take every load;
+  knows (draw, search, a look at the top and the cards it takes, gain, damage, heal, a
+  marker on an enemy); take every load;
   summon the dearest creature it can pay (front row first, to shield the hero); learn
   the best spell it can pay while it has room; equip; drink free potions; cast its
   attack spells at the enemy hero when it is in range, else at what they kill,
@@ -50,6 +51,8 @@ from wizard_p2p.sorcery.actions import (
     Heal,
     Invoke,
     Learn,
+    Look,
+    MoveCard,
     Mulligan,
     Order,
     Outcome,
@@ -92,6 +95,8 @@ MAX_ACTIONS = 20_000  # far beyond any game's length: a stuck bot is a bug, not 
 
 _DRAW = re.compile(r"(?<!不)抽(\d+)张牌")
 _SEARCH = re.compile(r"检索1(?:张|个)(.*)")
+_LOOK = re.compile(r"查看(?:牌堆|卡组)顶(\d+)张牌")
+_LOOK_TAKE = re.compile(r"抽取(\d+)张")
 _DAMAGE = re.compile(r"造成(\d+)点伤害")
 _HEAL = re.compile(r"回复(\d+)生命")
 _SKILL_SLOTS = re.compile(r"技能槽位\+(\d+)|获得(\d+)个技能槽位")
@@ -127,6 +132,29 @@ class SorceryBot:
     def __init__(self, rng: random.Random, *, shuffles: bool = True) -> None:
         self.rng = rng
         self.shuffles = shuffles
+        self._look_take = 0  # cards the look it asked for takes into the hand
+        self._declined = -1  # the length of the history whose card text it gave up
+
+    def decline(self, game: Game) -> None:
+        """The table cannot carry out the text just decided on (a look it may not take
+        now): the bot leaves that card's text and decides again."""
+        self._declined = len(game.history)
+
+    def end_look(self, game: Game, player: int, count: int) -> list[Action]:
+        """The end of a look at the top ``count`` cards it asked for, given a game that
+        shows it their faces: the cards its text lets it take into the hand (the dearest
+        first), then the rest put back, the cheapest on top."""
+        top = list(game.sides[player].deck[:count])
+        take = min(self._look_take, count)
+        self._look_take = 0
+        by_cost = sorted(top, key=lambda pid: -_total_cost(game.pieces[pid].card))
+        taken = by_cost[:take]
+        moves: list[Action] = [MoveCard(player, pid, Zone.HAND) for pid in taken]
+        rest = [pid for pid in top if pid not in taken]
+        if rest:
+            cheap_first = sorted(rest, key=lambda pid: _total_cost(game.pieces[pid].card))
+            moves.append(Look(player, len(rest), tuple(rest.index(pid) for pid in cheap_first)))
+        return moves
 
     # --- the one entry point -----------------------------------------------------------
 
@@ -180,7 +208,7 @@ class SorceryBot:
 
     def _card_text(self, game: Game, player: int) -> Action | None:
         last = next((a for a in reversed(game.history) if not isinstance(a, Reveal)), None)
-        if last is None:
+        if last is None or len(game.history) == self._declined:
             return None
         if isinstance(last, Summon) and last.player == player:
             text = game.pieces[last.piece].card.description
@@ -219,6 +247,11 @@ class SorceryBot:
         if m := _DRAW.search(text):
             if side.deck and "不抽牌" not in text:
                 return Draw(player, min(int(m.group(1)), 10))
+        elif m := _LOOK.search(text):
+            if side.deck:
+                n = min(int(m.group(1)), len(side.deck))
+                took = _LOOK_TAKE.search(text)
+                return self._look(game, player, n, int(took.group(1)) if took else 0)
         elif m := _SEARCH.search(text):
             found = self._searchable(game, player, m.group(1))
             if found is not None:
@@ -240,6 +273,17 @@ class SorceryBot:
         elif (m := _HEAL.search(text)) and hero.damage:
             return Heal(player, hero.id, int(m.group(1)))
         return None
+
+    def _look(self, game: Game, player: int, count: int, take: int) -> Action:
+        """A look at the top ``count`` (预见 and its kin), ``take`` of them into the hand.
+        A game that knows the deck gets the look's end at once; at a trustless table (the
+        table shuffles) the bot asks for the look (its order unknown) and ends it by
+        :meth:`end_look` once it sees the cards."""
+        self._look_take = take
+        top = game.sides[player].deck[:count]
+        if self.shuffles and all(game.pieces[pid].known for pid in top):
+            return self.end_look(game, player, count)[0]
+        return Look(player, count, Unknown.ORDER)
 
     def _searchable(self, game: Game, player: int, what: str) -> int | None:
         want_type = (

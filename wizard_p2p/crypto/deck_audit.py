@@ -235,10 +235,13 @@ def verify_end(
     pool: tuple[bytes, ...],
     legal: LegalCheck,
     end_index: int | None = None,
+    held: DeckFault | None = None,
 ) -> DeckAudit:
     """Check a deck from its record, the two revealed deck secrets and the opened lists;
     the first fault raises its :class:`~wizard_p2p.crypto.deck_faults.DeckFault`.
-    ``end_index``: the place of the owner's opening in the deck's history."""
+    ``end_index``: the place of the owner's opening in the deck's history. ``held``: an
+    opening a watcher could not check (its keys did not give its card), raised in its
+    place in the log unless a pass or a box before it is at fault (§13.6)."""
     nonce = deck_commitment_nonce(owner_secret, game_id, owner)
     try:
         verify_commitment(domain, record.commitment, list_bytes(main, pool), nonce)
@@ -263,14 +266,18 @@ def verify_end(
         record, _Parties(game_id, owner, other, owner_secret, other_secret), initial
     )
     # In the order of the log: (index, what) with what a box key, a pass or a box.
-    checks: list[tuple[int, bool | tuple[EpochRecord, Step] | BoxRecord]] = [
+    checks: list[tuple[int, bool | tuple[EpochRecord, Step] | BoxRecord | DeckFault]] = [
         (record.committed_index, True),
         (record.greeted_index, False),
     ]
     for epoch in record.epochs:
         checks.extend((index, (epoch, Step(n + 1))) for n, index in enumerate(epoch.indices))
     checks.extend((box.index, box) for box in record.boxes)
+    if held is not None and held.index is not None:
+        checks.append((held.index, held))
     for _, what in sorted(checks, key=lambda c: c[0]):
+        if isinstance(what, DeckFault):
+            raise what
         if isinstance(what, bool):
             checker.box_key(what)
         elif isinstance(what, BoxRecord):

@@ -23,6 +23,7 @@ __all__ = [
     "Kind",
     "Opened",
     "Pass",
+    "Placed",
     "Purpose",
     "Returned",
     "Revealed",
@@ -51,6 +52,7 @@ class Kind(StrEnum):
     ARRANGED = "arranged"
     OPENED = "opened"
     RETURNED = "returned"
+    PLACED = "placed"
     REVEALED = "revealed"
     DECK_OPENED = "deck_opened"
 
@@ -135,10 +137,21 @@ class Opened:
 
 @dataclass(frozen=True)
 class Returned:
-    """Cards of the owner's hand put back into the deck, which both then shuffle."""
+    """Cards of the owner's hand put back into the deck (possibly none), which both then
+    shuffle."""
 
     kind: ClassVar[Kind] = Kind.RETURNED
     addresses: tuple[Address, ...]
+
+
+@dataclass(frozen=True)
+class Placed:
+    """Cards of the owner's hand or opened to both put into the deck in the order named,
+    without a shuffle: the first on top, the last ``bottom`` under the deck."""
+
+    kind: ClassVar[Kind] = Kind.PLACED
+    addresses: tuple[Address, ...]
+    bottom: int
 
 
 @dataclass(frozen=True)
@@ -160,7 +173,8 @@ class DeckOpened:
 
 
 DeckMessage: TypeAlias = (
-    Committed | Greeted | Pass | Sealed | Arranged | Opened | Returned | Revealed | DeckOpened
+    Committed | Greeted | Pass | Sealed | Arranged | Opened | Returned | Placed | Revealed
+    | DeckOpened
 )
 
 _OTHERS: frozenset[Kind] = frozenset({Kind.GREETED, Kind.SEALED, Kind.REVEALED})

@@ -37,7 +37,9 @@ from wizard_p2p.crypto.deck_faults import (
     NotYourMove,
     OutOfTurn,
     UnopenableBox,
+    WrongBox,
     WrongOpening,
+    WrongPass,
     WrongRequest,
 )
 from wizard_p2p.crypto.deck_messages import (
@@ -50,6 +52,7 @@ from wizard_p2p.crypto.deck_messages import (
     Kind,
     Opened,
     Pass,
+    Placed,
     Purpose,
     Returned,
     Revealed,
@@ -160,8 +163,8 @@ class DeckEnded:
 
 DeckEvent: TypeAlias = CardsRead | CardShown | EpochDone | DeckEnded
 
-_M = TypeVar("_M", Committed, Greeted, Pass, Sealed, Arranged, Opened, Returned, Revealed,
-             DeckOpened)
+_M = TypeVar("_M", Committed, Greeted, Pass, Sealed, Arranged, Opened, Returned, Placed,
+             Revealed, DeckOpened)
 
 
 def _accept_any(main: tuple[bytes, ...], pool: tuple[bytes, ...]) -> str | None:
@@ -196,6 +199,7 @@ class PrivateDeck:
         self._hand: list[Address] = []
         self._looking: tuple[Address, ...] = ()
         self._opened: dict[Address, tuple[bytes, int]] = {}
+        self._placed: set[Address] = set()  # opened addresses placed into the deck again
         self._history: list[tuple[int, DeckMessage]] = []
         self._looking_purpose = Purpose.DRAW
         self._secret: bytes | None = None
@@ -211,6 +215,8 @@ class PrivateDeck:
         self._opened_lists: DeckOpened | None = None
         self._opened_index = 0
         self.audit: DeckAudit | None = None  # once the end's checks have passed
+        # A watcher's first opening that did not unlock to its card, until the end.
+        self._held: WrongOpening | None = None
         if role is not Role.OBSERVER:
             if master_secret is None:
                 raise WrongRequest("a party of a deck needs its master secret")
@@ -305,6 +311,12 @@ class PrivateDeck:
         return tuple(self._history)
 
     @property
+    def held(self) -> WrongOpening | None:
+        """A watcher's first opening whose keys did not give its card: the owner's fault
+        unless the end's checks name a pass or a box before it (CRYPTO.md §13.6)."""
+        return self._held
+
+    @property
     def epoch(self) -> EpochRecord | None:
         """The epoch under way or last finished."""
         return self.record.epochs[-1] if self.record.epochs else None
@@ -359,22 +371,8 @@ class PrivateDeck:
             raise NotYourMove(f"no pass is due at stage {self.stage}")
         self._require(Role.OWNER if step.by_owner else Role.OTHER, self.stage)
         epoch = self._current
-        keys = self._own_keys(epoch.number)
-        old: list[bytes | None] = []
-        if step in (Step.ENCRYPT, Step.SHUFFLE):
-            old = [self._own_lock_key(e) if isinstance(e, Address) else None
-                   for e in epoch.entries]
-        if step is Step.ENCRYPT:
-            points = [self._entry_point(e) for e in epoch.entries]
-        else:
-            points = list(epoch.passes[step - 2])
-        order: tuple[int, ...] = ()
-        if step is Step.SHUFFLE:
-            order = other_order(epoch.kind, keys)
-        elif step is Step.SHUFFLE_LOCK:
-            order = self._owner_order(epoch, keys)
         try:
-            out = run_step(step, points, keys, old_keys=old, order=order, helper=helper)
+            out = self._step_output(epoch, step, helper)
         except InvalidDeckPoint as exc:
             # Our own points are valid: a point we cannot multiply is the other's.
             index = epoch.indices[-1] if epoch.indices else None
@@ -437,13 +435,28 @@ class PrivateDeck:
 
     def put_back(self, addresses: Sequence[Address]) -> Returned:
         """Cards of the owner's hand back into the deck, which both then shuffle (the
-        mulligan's four)."""
+        mulligan's four); none: the deck shuffled as it is."""
         self._require(Role.OWNER, Stage.READY)
         self._room_for_an_epoch()
         chosen = tuple(addresses)
-        if not chosen or len(set(chosen)) != len(chosen) or not set(chosen) <= set(self._hand):
+        if len(set(chosen)) != len(chosen) or not set(chosen) <= set(self._hand):
             raise WrongRequest("cards put back are distinct cards of the hand")
+        if not chosen and not self._deck:
+            raise WrongRequest("an empty deck has nothing to shuffle")
         return self._send(Returned(chosen))
+
+    def place(self, addresses: Sequence[Address], bottom: int = 0) -> Placed:
+        """Cards of the owner's hand, or opened to both, into the deck without a shuffle,
+        in the order given: the first on top, the last ``bottom`` under the deck."""
+        self._require(Role.OWNER, Stage.READY)
+        self._room_for_an_epoch()
+        chosen = tuple(addresses)
+        if not chosen or len(set(chosen)) != len(chosen) \
+                or not all(self._placeable(a) for a in chosen):
+            raise WrongRequest("cards placed are distinct cards of the hand or opened")
+        if not 0 <= bottom <= len(chosen):
+            raise WrongRequest(f"{bottom} of {len(chosen)} cards under the deck")
+        return self._send(Placed(chosen, bottom))
 
     def reveal(self) -> Revealed | DeckOpened:
         """Our deck secret at the end: the owner's first, with its lists; then the
@@ -458,6 +471,17 @@ class PrivateDeck:
         """Take in a message written by ``seat`` (the peer's, or our own when rebuilding
         from the log); the events it brings. A message that does not fit raises the
         :class:`DeckFault` that names ``seat``."""
+        try:
+            return self._take(seat, message)
+        except DeckFault as fault:
+            held = self._held
+            if held is not None and held.index is not None and (
+                    fault.index is None or fault.index > held.index):
+                # What we hold comes first in the log (§13.6).
+                raise held from None
+            raise
+
+    def _take(self, seat: int, message: DeckMessage) -> tuple[DeckEvent, ...]:
         author = author_of(message)
         expected = self.owner if author is Role.OWNER else self.other
         index = len(self._history)
@@ -580,8 +604,9 @@ class PrivateDeck:
         if m.address not in self._hand:
             raise WrongOpening(f"{m.address} is not in the hand", seat=seat, index=index)
         if self.role is Role.OTHER and m.other_key != self._own_lock_key(m.address):
-            raise WrongOpening("the other's key given is not its key of that card",
-                               seat=seat, index=index)
+            # Our box gave the owner that key, unless the box in the record is not ours.
+            raise self._own_fault() or WrongOpening(
+                "the other's key given is not its key of that card", seat=seat, index=index)
         try:
             point = unlock(self._point(m.address), (m.owner_key, m.other_key))
             claimed = copy_point(m.card, m.copy)
@@ -589,10 +614,19 @@ class PrivateDeck:
             raise WrongOpening(f"the opening does not unlock: {exc}", seat=seat,
                                index=index) from None
         if point != claimed:
-            raise WrongOpening(
+            fault = WrongOpening(
                 f"the keys given open {m.address} to another card than the one named",
                 seat=seat, index=index,
             )
+            if self.role is Role.OTHER:
+                # Our passes say whose it is: if they are all ours, the owner's.
+                raise self._own_fault() or fault
+            if self.role is Role.OWNER:
+                raise fault
+            # A watcher cannot tell the owner's lie from a pass of the other's that put
+            # another point at the address: held until the end's checks (§13.6).
+            if self._held is None:
+                self._held = fault
         self._hand.remove(m.address)
         self._opened[m.address] = (m.card, m.copy)
         return (CardShown(m.address, m.card, m.copy),)
@@ -600,10 +634,11 @@ class PrivateDeck:
     def _on_returned(self, seat: int, m: DeckMessage, index: int) -> tuple[DeckEvent, ...]:
         assert isinstance(m, Returned)
         self._room_for_an_epoch(seat, index)
-        if (not m.addresses or len(set(m.addresses)) != len(m.addresses)
-                or not set(m.addresses) <= set(self._hand)):
+        if len(set(m.addresses)) != len(m.addresses) or not set(m.addresses) <= set(self._hand):
             raise BadChoice("cards put back are not distinct cards of the hand",
                             seat=seat, index=index)
+        if not m.addresses and not self._deck:
+            raise BadChoice("an empty deck shuffled", seat=seat, index=index)
         for address in m.addresses:
             self._hand.remove(address)
             self._forget(address)
@@ -611,6 +646,30 @@ class PrivateDeck:
         self._deck = []
         self._start_epoch(EpochKind.SHUFFLE, entries)
         return ()
+
+    def _on_placed(self, seat: int, m: DeckMessage, index: int) -> tuple[DeckEvent, ...]:
+        assert isinstance(m, Placed)
+        self._room_for_an_epoch(seat, index)
+        if len(set(m.addresses)) != len(m.addresses) \
+                or not all(self._placeable(a) for a in m.addresses):
+            raise BadChoice("cards placed are not distinct cards of the hand or opened",
+                            seat=seat, index=index)
+        if m.bottom > len(m.addresses):
+            raise BadChoice(f"{m.bottom} of {len(m.addresses)} cards under the deck",
+                            seat=seat, index=index)
+        for address in m.addresses:
+            if address in self._hand:
+                self._hand.remove(address)
+            else:
+                self._placed.add(address)
+            self._forget(address)
+        self._start_epoch(EpochKind.PLACE, m.addresses, top=len(m.addresses) - m.bottom)
+        return ()
+
+    def _placeable(self, address: Address) -> bool:
+        """In the hand, or opened to both and not yet placed back into the deck."""
+        return address in self._hand or (address in self._opened
+                                         and address not in self._placed)
 
     def _on_deck_opened(self, seat: int, m: DeckMessage, index: int) -> tuple[DeckEvent, ...]:
         assert isinstance(m, DeckOpened)
@@ -646,6 +705,7 @@ class PrivateDeck:
             self.record, game_id=self.game_id, owner=self.owner, other=self.other,
             domain=self.domain, owner_secret=opened.secret, other_secret=other_secret,
             main=opened.main, pool=opened.pool, legal=self._legal, end_index=self._opened_index,
+            held=self._held,
         )
         self.audit = audit
         return DeckEnded(audit)
@@ -689,6 +749,55 @@ class PrivateDeck:
             raise WrongRequest(reason)
         raise BadChoice(reason, seat=seat, index=index)
 
+    def _step_output(
+        self, epoch: EpochRecord, step: Step, helper: Helper | None = None
+    ) -> list[bytes]:
+        """Our output of ``step`` of ``epoch``, from the points we received as published."""
+        keys = self._own_keys(epoch.number)
+        old: list[bytes | None] = []
+        if step in (Step.ENCRYPT, Step.SHUFFLE):
+            old = [self._own_lock_key(e) if isinstance(e, Address) else None
+                   for e in epoch.entries]
+        if step is Step.ENCRYPT:
+            points = [self._entry_point(e) for e in epoch.entries]
+        else:
+            points = list(epoch.passes[step - 2])
+        order: tuple[int, ...] = ()
+        if step is Step.SHUFFLE:
+            order = other_order(epoch.kind, keys)
+        elif step is Step.SHUFFLE_LOCK:
+            order = self._owner_order(epoch, keys)
+        return run_step(step, points, keys, old_keys=old, order=order, helper=helper)
+
+    def _own_fault(self) -> DeckFault | None:
+        """The first pass or box of ours in the record that our secret does not give (a
+        log whose entries of our seat are not the ones we wrote), or None."""
+        found: list[DeckFault] = []
+        mine = self.role is Role.OWNER
+        for epoch in self.record.epochs:
+            for n, (points, index) in enumerate(zip(epoch.passes, epoch.indices, strict=True)):
+                step = Step(n + 1)
+                if step.by_owner != mine:
+                    continue
+                try:
+                    ours = self._step_output(epoch, step)
+                except InvalidDeckPoint:
+                    break  # the peer's pass before ours is at fault, and comes first
+                if tuple(ours) != tuple(points):
+                    found.append(WrongPass(
+                        f"epoch {epoch.number}, step {int(step)} is not what our secret "
+                        "gives", seat=self.seat, index=index))
+                    break
+        if self.role is Role.OTHER:
+            for box in self.record.boxes:
+                keys = [self._own_lock_key(a) for a in box.addresses]
+                if seal_keys_with_nonce(self._shared_key(), seal_nonce(box.number),
+                                        keys) != box.box:
+                    found.append(WrongBox(f"box {box.number} is not what our secret seals",
+                                          seat=self.seat, index=box.index))
+                    break
+        return min(found, key=lambda f: f.index or 0, default=None)
+
     def _own_box_key(self) -> bytes:
         return box_public_key(
             party_box_secret(self._own_secret, self.game_id, self.owner, self.seat)
@@ -726,6 +835,8 @@ class PrivateDeck:
         return self._point(entry) if isinstance(entry, Address) else self._initial[entry]
 
     def _owner_order(self, epoch: EpochRecord, keys: RoundKeys) -> tuple[int, ...]:
+        if epoch.kind is EpochKind.PLACE:
+            return tuple(range(epoch.size))
         if epoch.kind is not EpochKind.ARRANGE:
             return keys.permutation
         key = order_key(self._own_secret, self.game_id, self.owner)
@@ -745,7 +856,7 @@ class PrivateDeck:
 
     def _finish_epoch(self, epoch: EpochRecord) -> None:
         fresh = [Address(epoch.number, i) for i in range(epoch.size)]
-        if epoch.kind is EpochKind.ARRANGE:
+        if epoch.kind is EpochKind.ARRANGE or epoch.kind is EpochKind.PLACE:
             self._deck = fresh[: epoch.top] + self._deck + fresh[epoch.top :]
         else:
             self._deck = fresh
@@ -796,6 +907,7 @@ _TABLE: dict[tuple[Stage, Kind], _Handler] = {
     (Stage.LOOKING, Kind.ARRANGED): PrivateDeck._on_arranged,
     **{(stage, Kind.OPENED): PrivateDeck._on_opened for stage in _LIVE},
     (Stage.READY, Kind.RETURNED): PrivateDeck._on_returned,
+    (Stage.READY, Kind.PLACED): PrivateDeck._on_placed,
     (Stage.READY, Kind.DECK_OPENED): PrivateDeck._on_deck_opened,
     (Stage.ENDING, Kind.REVEALED): PrivateDeck._on_revealed,
 }

@@ -42,6 +42,7 @@ class EpochKind(StrEnum):
     SETUP = "set-up"  # epoch 0 on the initial deck: both permute
     SHUFFLE = "shuffle"  # after a search or cards put back: both permute
     ARRANGE = "arrangement"  # cards put back on top or bottom: the owner's chosen order
+    PLACE = "placement"  # cards put on top or under the deck in the order named: no permutation
 
 
 class Step(IntEnum):
@@ -63,8 +64,8 @@ def is_permutation(order: Sequence[int], size: int) -> bool:
 
 
 def other_order(kind: EpochKind, keys: RoundKeys) -> tuple[int, ...]:
-    """ρ: the other's permutation (none in an arrangement)."""
-    if kind is EpochKind.ARRANGE:
+    """ρ: the other's permutation (none in an arrangement or a placement)."""
+    if kind is EpochKind.ARRANGE or kind is EpochKind.PLACE:
         return tuple(range(keys.deck_size))
     return keys.permutation
 
@@ -72,7 +73,10 @@ def other_order(kind: EpochKind, keys: RoundKeys) -> tuple[int, ...]:
 def owner_order(
     kind: EpochKind, keys: RoundKeys, chosen: Sequence[int] | None
 ) -> tuple[int, ...]:
-    """σ: the owner's derived permutation, or in an arrangement the order it chose."""
+    """σ: the owner's derived permutation, in an arrangement the order it chose, in a
+    placement none."""
+    if kind is EpochKind.PLACE:
+        return tuple(range(keys.deck_size))
     if kind is not EpochKind.ARRANGE:
         return keys.permutation
     if chosen is None or not is_permutation(chosen, keys.deck_size):

@@ -24,6 +24,7 @@ from wizard_p2p.crypto.deck_messages import (
     Kind,
     Opened,
     Pass,
+    Placed,
     Purpose,
     Returned,
     Revealed,
@@ -83,7 +84,8 @@ _FIELDS: dict[Kind, dict[str, Field]] = {
         "owner_key": Hex(SCALAR_BYTES),
         "other_key": Hex(SCALAR_BYTES),
     },
-    Kind.RETURNED: {"addresses": List(_ADDRESS, 1, MAX_DECK)},
+    Kind.RETURNED: {"addresses": List(_ADDRESS, 0, MAX_DECK)},
+    Kind.PLACED: {"addresses": List(_ADDRESS, 1, MAX_DECK), "bottom": Int(0, MAX_DECK)},
     Kind.REVEALED: {"secret": Hex(SECRET_BYTES)},
     Kind.DECK_OPENED: {
         "secret": Hex(SECRET_BYTES),
@@ -131,6 +133,11 @@ def decode_body(value: Any) -> DeckMessage:
         return Returned(
             tuple(_address(a, f"body.addresses[{i}]") for i, a in enumerate(f["addresses"]))
         )
+    if kind is Kind.PLACED:
+        return Placed(
+            tuple(_address(a, f"body.addresses[{i}]") for i, a in enumerate(f["addresses"])),
+            f["bottom"],
+        )
     if kind is Kind.REVEALED:
         return Revealed(f["secret"])
     return DeckOpened(f["secret"], f["main"], f["pool"])
@@ -162,6 +169,8 @@ def body_of(message: DeckMessage) -> dict[str, Any]:
                     owner_key=message.owner_key.hex(), other_key=message.other_key.hex())
     elif isinstance(message, Returned):
         body.update(addresses=[list(a) for a in message.addresses])
+    elif isinstance(message, Placed):
+        body.update(addresses=[list(a) for a in message.addresses], bottom=message.bottom)
     elif isinstance(message, Revealed):
         body.update(secret=message.secret.hex())
     else:

@@ -40,7 +40,7 @@ from prompt_toolkit.output import Output
 from prompt_toolkit.utils import get_cwidth
 from prompt_toolkit.widgets import Frame
 
-from wizard_p2p.errors import IllegalAction, WizardError
+from wizard_p2p.errors import IllegalAction, UsageError, WizardError
 from wizard_p2p.sorcery import costs
 from wizard_p2p.sorcery.actions import (
     Ability,
@@ -61,6 +61,7 @@ from wizard_p2p.sorcery.actions import (
     Heal,
     Invoke,
     Learn,
+    Look,
     Modify,
     MoveCard,
     Mulligan,
@@ -118,6 +119,7 @@ LOG_KEPT = 200  # told moves kept for the log window
 HELD_KEPT = 16  # keys typed ahead while the bot moves
 AMOUNTS = tuple(range(1, 10))
 CHANGES = (-3, -2, -1, 1, 2, 3, 4, 5)
+MAX_LOOK_ASKED = 10  # the most cards of the top a look offers (the cards say at most 10)
 _PIECE_ZONES = (Zone.UNITS, Zone.SKILLS, Zone.EQUIPMENT, Zone.HAND, Zone.POOL, Zone.DISCARD)
 
 
@@ -609,7 +611,7 @@ class SorceryApp:
         menu = [
             ("move", self.g_move), ("damage", self.g_damage), ("heal", self.g_heal),
             ("mark", self.g_mark), ("unmark", self.g_unmark), ("draw", self.g_draw),
-            ("search", self.g_search), ("shuffle", self.g_shuffle),
+            ("search", self.g_search), ("look", self.g_look), ("shuffle", self.g_shuffle),
             ("derived", self.g_derived), ("gain", self.g_gain), ("tap", self.g_tap),
             ("modify", self.g_modify), ("control", self.g_control), ("slots", self.g_slots),
         ]
@@ -674,6 +676,47 @@ class SorceryApp:
         deck = self.game.sides[self.me].deck
         self.ask(self.tr("sorcery_ask_search"), self._choices(sorted(deck)),
                  lambda pid: self.submit(Search(self.me, pid, self.table.order(len(deck) - 1))))
+
+    def g_look(self) -> None:
+        """预见 and its kin: look at the top of the deck, take some of those cards into the
+        hand, put the rest back in an order chosen one card at a time (top first), some
+        under the deck; the table's ``begin_look`` and ``looking`` say where it stands."""
+        deck = self.game.sides[self.me].deck
+
+        def begin(n: int) -> None:
+            try:
+                self.table.begin_look(n)
+            except UsageError:
+                self.message = self.tr("sorcery_look_not_now")
+                return
+            top = list(self.game.sides[self.me].deck[:n])
+            self.ask(self.tr("sorcery_ask_look_take"), self._choices(top),
+                     lambda chosen: take(top, chosen), multiple=True)
+
+        def take(top: list[int], chosen: Sequence[int]) -> None:
+            for pid in chosen:
+                if not self.submit(MoveCard(self.me, pid, Zone.HAND)):
+                    return
+            rest = [pid for pid in top if pid not in chosen]
+            if rest:
+                place(rest, [])
+
+        def place(rest: list[int], placed: list[int]) -> None:
+            left = [pid for pid in rest if pid not in placed]
+            if not left:
+                self.ask(self.tr("sorcery_ask_look_under"),
+                         [Choice(str(k), k) for k in range(len(rest) + 1)],
+                         lambda under: put_back(rest, placed, under))
+                return
+            self.ask(self.tr("sorcery_ask_look_next"), self._choices(left),
+                     lambda pid: place(rest, [*placed, pid]))
+
+        def put_back(rest: list[int], placed: list[int], under: int) -> None:
+            order = tuple(rest.index(pid) for pid in placed)
+            self.submit(Look(self.me, len(rest), order, under))
+
+        counts = range(1, min(len(deck), MAX_LOOK_ASKED) + 1)
+        self.ask(self.tr("sorcery_ask_look_count"), [Choice(str(n), n) for n in counts], begin)
 
     def g_shuffle(self) -> None:
         self.submit(Shuffle(self.me, self.table.order(len(self.game.sides[self.me].deck))))

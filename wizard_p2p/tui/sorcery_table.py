@@ -10,7 +10,12 @@ table, never the engine's internals, what it may do:
   ``IllegalAction`` (nothing changes);
 * ``legal(action)`` asks without changing anything;
 * ``bot_step()`` lets the bot take one action when it is the bot's to take, and returns
-  it, so the console can tell each bot move as it happens.
+  it, so the console can tell each bot move as it happens;
+* ``begin_look(n)`` starts a look at the top ``n`` cards of the person's deck (预见 and
+  its kin) and ``looking()`` says how many are being looked at, until the look's
+  actions end it: a ``MoveCard`` of each card taken out of the deck, then a ``Look`` at
+  the rest. These are the public methods a seat's replica at a trustless table has, so
+  the console asks a look the same way of either.
 """
 
 from __future__ import annotations
@@ -20,8 +25,8 @@ from collections.abc import Sequence
 
 from wizard_p2p.bots.sorcery import SorceryBot, seeded_start
 from wizard_p2p.errors import IllegalAction, UsageError
-from wizard_p2p.sorcery.actions import Action
-from wizard_p2p.sorcery.game import Decklist, Step
+from wizard_p2p.sorcery.actions import Action, Look, MoveCard, Zone
+from wizard_p2p.sorcery.game import Decklist, Rule, Step
 
 __all__ = ["SorceryTable"]
 
@@ -40,6 +45,7 @@ class SorceryTable:
         self.game = seeded_start(decks, rng)
         self.bot = SorceryBot(random.Random(rng.random()))
         self._rng = random.Random(rng.random())
+        self._looking: int | None = None  # the cards of the person's look not yet ended
 
     # --- reading ---------------------------------------------------------------------
 
@@ -73,13 +79,38 @@ class SorceryTable:
         self._rng.shuffle(order)
         return tuple(order)
 
+    def looking(self) -> int | None:
+        """How many cards of the top of the person's deck it is looking at, or None."""
+        return self._looking
+
     # --- acting ----------------------------------------------------------------------
+
+    def begin_look(self, count: int) -> None:
+        """Look at the top ``count`` cards of the person's deck, in its turn's play step."""
+        deck = self.game.sides[self.me].deck
+        if not self.my_move or self.step is not Step.PLAY or self._looking is not None \
+                or not 1 <= count <= len(deck):
+            raise UsageError(f"{count} cards of the deck cannot be looked at now")
+        self._looking = count
 
     def act(self, action: Action) -> None:
         """Apply the person's action, or raise ``IllegalAction`` and change nothing."""
         if getattr(action, "player", None) != self.me:
             raise UsageError("the console acts only for its own player")
-        self.game.apply(action)
+        n = self._looking
+        if n is None:
+            self.game.apply(action)
+            return
+        top = self.game.sides[self.me].deck[:n]
+        if isinstance(action, MoveCard) and action.piece in top and action.zone is not Zone.DECK:
+            self.game.apply(action)
+            self._looking = n - 1 or None
+        elif isinstance(action, Look) and action.count == n:
+            self.game.apply(action)
+            self._looking = None
+        else:
+            raise IllegalAction(f"a look at {n} cards ends with them moved or put back",
+                                rule=Rule.STEP, seat=self.me)
 
     def bot_step(self) -> Action | None:
         """The bot's next action, applied; ``None`` when the game does not wait for it."""

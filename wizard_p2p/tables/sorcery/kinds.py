@@ -11,6 +11,7 @@ kind                      author                       body
 ``arranged``              the owner                    kind
 ``opened``                the owner
 ``returned``              the owner
+``placed``                the owner
 ``deck_opened``           the owner (at the end)
 ``revealed``              the other (at the end)
 ``act``                   the player to move           ``{"action": TEXT, "shown": [[PIECE,
@@ -45,6 +46,7 @@ class SorceryKind(StrEnum):
     ARRANGED = "arranged"
     OPENED = "opened"
     RETURNED = "returned"
+    PLACED = "placed"
     DECK_OPENED = "deck_opened"
     REVEALED = "revealed"
     ACT = "act"

@@ -10,7 +10,10 @@ state (:meth:`SorceryReplica.due`), in this order of precedence:
    epoch under way (a reshuffle): its passes;
 2. a search asked (``search``): the other's ``sealed`` of purpose ``search``; a look at
    the top asked (``look``, N cards): the other's ``sealed`` of purpose ``look`` and N;
-3. cards the engine put back into a deck (the mulligan's four): the owner's ``returned``;
+3. cards the engine put back into a deck (the mulligan's four), or a ``Shuffle`` of a
+   deck not empty: the owner's ``returned`` (of no card for a shuffle); a card the
+   engine moved into a deck (``MoveCard``, on top or ``bottom``): the owner's
+   ``placed``;
 4. cards the engine drew (the opening four, a turn's draw, a ``Draw``): the other's
    ``sealed`` of purpose ``draw`` with as many keys, top first, bound to the drawn pieces
    in the order the engine drew them;
@@ -18,17 +21,21 @@ state (:meth:`SorceryReplica.due`), in this order of precedence:
    0's deck first;
 6. a search's card taken and the rest reshuffled: the searcher's ``act``, ``Search``
    naming the deck piece at the index ``arranged`` took (``Shuffle`` when it took none);
-   a look's cards put back in their new order: the looker's ``act``, ``Look`` with the
-   count looked at and the number ``arranged`` put under the deck, its order ``?``;
+   a look's end: for each card its ``arranged`` took, in that order, the looker's
+   ``opened`` if the card goes where both see it, then its ``act``, ``MoveCard`` of
+   that piece out of the deck; then, if any are put back, its ``act``, ``Look`` with the
+   count put back and the number ``arranged`` put under the deck, its order ``?``;
 7. else the engine's player to move: ``opened`` for each card of its hand the action
    shows the opponent, then ``act``; or, in its turn's play step, ``search`` or
    ``look``.
 
 A look at the top (预见) is private to its owner: the other seals it the top N
-(purpose ``look``); its game learns those faces; its ``arranged`` takes none of them
-and seals its chosen order to itself, and the arrangement epoch puts them back, the
-first on top, the last ``bottom`` under the deck. Every game, the owner's included,
-then applies ``Look`` with the order unknown, which gives the N cards fresh pieces;
+(purpose ``look``); its game learns those faces; its ``arranged`` names those it
+takes out of the deck (bound, in every game, to their addresses in the deck's hand,
+and then moved by ``MoveCard`` acts) and seals its chosen order of the rest to itself,
+and the arrangement epoch puts them back, the first on top, the last ``bottom`` under
+the deck. Every game, the owner's included, then applies ``Look`` with the order
+unknown, which gives the cards put back fresh pieces;
 the owner's game is then told the faces of the new pieces it placed (its own choice),
 and a later draw that reads another card there is the other's fault. Whether the
 arrangement followed the order sealed is checked at the end with the decks.
@@ -36,31 +43,39 @@ arrangement followed the order sealed is checked at the end with the decks.
 A seat's automatic entries (the deck steps, and the openings and ``act`` of an action it
 chose) come from :meth:`owed`; its action from :meth:`choose`. Every received body is
 decoded by ``bodies.decode_entry``; a fault in another seat's entry raises a
-:class:`~wizard_p2p.errors.PeerFault` naming that seat and ends the replica.
+:class:`~wizard_p2p.errors.PeerFault` naming that seat and ends the replica. A
+watcher's deck may hold an opening it cannot check (CRYPTO.md §13.6); a later fault
+is then reported as that opening, the first in the log.
 
 At the end each replica checks both decks (``verify_end``: the commitment, the list a
 legal deck, every pass and box), then replays the whole game with every card known
 (each drawn card's face from the deck's audit, the skill pool from its opened list)
 through the engine; the end is one :class:`Outcome` or the fault.
 
-Not carried at the table yet: a look that takes cards into the hand, ``Shuffle``
-outside a search and ``MoveCard`` into or out of a deck are refused with
-``IllegalAction`` (rule ``table``).
+A card leaves a deck only through a look: a ``MoveCard`` of our top card chosen
+outside one begins a look at one card (:meth:`begin_look`) and makes the move once
+the card is seen. A card goes into a deck only if it was drawn from it (in the hand,
+or opened to both); a move within a deck, and ``Search`` or ``Look`` without their
+entries, are refused with ``IllegalAction`` (rule ``table``).
 """
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeAlias
 
+from wizard_p2p.crypto.deck_faults import DeckFault
 from wizard_p2p.crypto.deck_messages import (
     Address,
     Arranged,
     DeckMessage,
     Opened,
+    Placed,
     Purpose,
+    Returned,
     Role,
     Sealed,
 )
@@ -172,6 +187,18 @@ class _Pending:
 
 
 @dataclass(frozen=True)
+class _PutBack:
+    """A look's end after its ``arranged``: ``player``'s acts still due, first a
+    ``MoveCard`` of each taken piece in ``takes`` (in order), then (``count`` > 0) the
+    ``Look`` at the ``count`` cards put back, ``under`` of them under the deck."""
+
+    player: int
+    takes: tuple[int, ...]
+    count: int
+    under: int
+
+
+@dataclass(frozen=True)
 class _Bound:
     """Drawn pieces of ``owner`` bound to the addresses their keys were sealed for."""
 
@@ -238,16 +265,21 @@ class SorceryReplica:
         self._pid_at: dict[tuple[int, Address], int] = {}  # and back, by (owner, address)
         self._unbound: list[list[int]] = [list(self.game.sides[p].hand) for p in (0, 1)]
         self._returns: list[tuple[Address, ...]] = [(), ()]
+        self._reshuffle = [False, False]  # a Shuffle owes the owner's returned of none
+        # Cards the engine put into a deck without a shuffle: the owner's placed.
+        self._places: list[tuple[tuple[Address, ...], int] | None] = [None, None]
         self._opened: set[int] = set()  # pieces opened to both since they were drawn
         self._pending: list[_Pending] = []
         self._plan: Action | None = None  # our chosen action, its openings first
+        self._queue: list[Action] = []  # our actions after the plan (a look's moves)
+        self._takes: list[MoveCard] = []  # the looked-at cards we chose to move out
+        self._intent: MoveCard | None = None  # a move of our top card, once we see it
         self._asked: int | None = None  # the player whose search waits for the sealed deck
         # A look at the top: (player, count) asked and waiting for its ``sealed``; then
-        # being looked at until its ``arranged``; then (player, count, under) put back,
-        # until its ``act``.
+        # being looked at until its ``arranged``; then its end's acts still due.
         self._peek: tuple[int, int] | None = None
         self._peeking: tuple[int, int] | None = None
-        self._put: tuple[int, int, int] | None = None
+        self._put: _PutBack | None = None
         # Our own look: the faces read, top first, and the order we chose.
         self._seen: tuple[str, ...] = ()
         self._arrangement: tuple[int, ...] = ()
@@ -256,6 +288,10 @@ class SorceryReplica:
         # reshuffled.
         self._taken: tuple[int, int | None, Address | None] | None = None
         self._log: list[_Bound | _Did] = []  # the engine's story, for the end's replay
+        # Each deck's messages' places in the log, by their index in the deck's history;
+        # and the place of the fault being raised (a deck's message may name an earlier).
+        self._deck_at: list[list[int]] = [[], []]
+        self._fault_at = 0
         self.entries: list[Entry] = []
         self.outcome: Outcome | None = None
         self.fault: Faulted | None = None
@@ -311,7 +347,8 @@ class SorceryReplica:
         if self._taken is not None:
             return Due(self._taken[0], frozenset({SorceryKind.ACT}))
         if self._put is not None:
-            return Due(self._put[0], frozenset({SorceryKind.ACT}))
+            kinds = {SorceryKind.ACT} | ({SorceryKind.OPENED} if self._put.takes else set())
+            return Due(self._put.player, frozenset(kinds))
         kinds = {SorceryKind.OPENED, SorceryKind.ACT}
         if self._may_search(self.game.to_move):
             kinds |= {SorceryKind.SEARCH, SorceryKind.LOOK}
@@ -347,8 +384,10 @@ class SorceryReplica:
         if self._peek is not None:
             return self._peek[0], SorceryKind.SEALED
         for p in (0, 1):
-            if self._returns[p]:
+            if self._returns[p] or self._reshuffle[p]:
                 return p, SorceryKind.RETURNED
+            if self._places[p] is not None:
+                return p, SorceryKind.PLACED
         for p in (0, 1):
             if self._unbound[p] and self.decks[p].stage is Stage.READY:
                 return p, SorceryKind.SEALED
@@ -384,6 +423,10 @@ class SorceryReplica:
                 message = d.make_pass()
             elif kind is SorceryKind.RETURNED:
                 message = d.put_back(self._returns[deck_owner])
+            elif kind is SorceryKind.PLACED:
+                placed = self._places[deck_owner]
+                assert placed is not None
+                message = d.place(*placed)
             elif kind is SorceryKind.SEALED and self._asked is not None:
                 message = d.seal(Purpose.SEARCH)
             elif kind is SorceryKind.SEALED and self._peek is not None:
@@ -391,10 +434,20 @@ class SorceryReplica:
             elif kind is SorceryKind.SEALED:
                 message = d.seal(Purpose.DRAW, len(self._unbound[deck_owner]))
             elif kind is SorceryKind.ARRANGED:
+                if self._plan is None and self._intent is not None:
+                    intent, self._intent = self._intent, None
+                    # The move of our top card, now that we see it (if the rules refuse
+                    # it, another choice).
+                    with contextlib.suppress(IllegalAction):
+                        self.choose(intent)
                 if self._plan is None:
                     return None  # our choice of the card first
-                if isinstance(self._plan, Look):
-                    message = d.arrange((), self._arrangement, self._plan.under)
+                if self.looking() is not None:
+                    top = self.game.sides[self.seat].deck
+                    taken = tuple(top.index(t.piece) for t in self._takes)
+                    last = self._queue[-1] if self._queue else self._plan
+                    under = last.under if isinstance(last, Look) else 0
+                    message = d.arrange(taken, self._arrangement, under)
                 else:
                     message = d.arrange(self._looked_index(self._plan))
             else:
@@ -423,7 +476,8 @@ class SorceryReplica:
 
     def searching(self) -> bool:
         """Whether our seat is looking through its deck for the card a search takes."""
-        return self.seat is not None and self.decks[self.seat].stage is Stage.LOOKING
+        return (self.seat is not None and self.decks[self.seat].stage is Stage.LOOKING
+                and self.looking() is None)
 
     def begin_search(self) -> None:
         """Search our deck (检索): the ``search`` entry comes from :meth:`owed`; once the
@@ -435,7 +489,9 @@ class SorceryReplica:
     def begin_look(self, count: int) -> None:
         """Look at the top ``count`` cards of our deck (预见): the ``look`` entry comes from
         :meth:`owed`; once the other has sealed us those cards (:meth:`looking` says how
-        many), :meth:`choose` puts them back with a ``Look`` in the order we choose."""
+        many), :meth:`choose` moves some out of the deck (a ``MoveCard`` each, to the hand
+        or anywhere else the rules allow) and puts the rest back with a ``Look`` at as
+        many, in the order we choose."""
         if self.seat is None or not self.choice_needed() or not self._may_search(self.seat):
             raise UsageError("our seat cannot look at its deck now")
         if not 1 <= count <= min(len(self.game.sides[self.seat].deck), MAX_LOOK):
@@ -460,17 +516,21 @@ class SorceryReplica:
             raise UsageError("it is not our seat's choice now")
         looking = self.looking()
         if looking is not None:
-            if not isinstance(action, Look) or action.count != looking \
-                    or not isinstance(action.order, tuple):
-                raise IllegalAction(f"a look ends with the {looking} cards put back in an "
-                                    "order we choose", rule=TABLE_RULE, seat=self.seat)
-            self._arrangement = action.order
+            self._choose_in_look(action, looking)
+            return
         if isinstance(action, Mulligan | Search | Shuffle | Look) \
                 and isinstance(action.order, tuple):
             action = dataclasses.replace(action, order=Unknown.ORDER)
-        if looking is not None:
-            pass
-        elif self.searching():
+        if self._top_move(action):
+            assert isinstance(action, MoveCard)
+            # Our top card leaves the deck: a look at it, then the move (CRYPTO §13.10).
+            if action.player != self.seat or not self._may_search(self.seat):
+                raise IllegalAction("the top card leaves the deck in our own play step",
+                                    rule=TABLE_RULE, seat=self.seat)
+            self.begin_look(1)
+            self._intent = action
+            return
+        if self.searching():
             if not isinstance(action, Search | Shuffle):
                 raise IllegalAction("a search ends with the card taken, or none (a shuffle)",
                                     rule=TABLE_RULE, seat=self.seat)
@@ -481,6 +541,50 @@ class SorceryReplica:
         self.game.check(action)
         self._plan = action
 
+    def _choose_in_look(self, action: Action, looking: int) -> None:
+        """One choice of a look at the top ``looking`` cards: a looked-at card moved out
+        of the deck (a ``MoveCard``), or the rest put back (a ``Look`` at as many, in an
+        order we choose), which ends it, as does a move of the last card."""
+        assert self.seat is not None
+        deck = self.game.sides[self.seat].deck
+        looked = deck[:looking]
+        moved = {t.piece for t in self._takes}
+        rest = looking - len(moved)
+        scratch = self.game.copy()
+        for t in self._takes:
+            scratch.apply(t)
+        if isinstance(action, MoveCard):
+            if action.piece not in looked or action.piece in moved or action.zone is Zone.DECK:
+                raise IllegalAction("a look moves out a card it looked at, not yet moved, out "
+                                    "of the deck", rule=TABLE_RULE, seat=self.seat)
+            if action.player != self.seat:
+                raise IllegalAction("an action of the other player", rule="turn",
+                                    seat=self.seat)
+            scratch.check(action)
+            self._takes.append(action)
+            if rest == 1:
+                self._arrangement = ()
+                self._plan, self._queue = self._takes[0], list(self._takes[1:])
+            return
+        if not isinstance(action, Look) or action.count != rest \
+                or not isinstance(action.order, tuple):
+            raise IllegalAction(f"a look ends with the {rest} cards left put back in an order "
+                                "we choose", rule=TABLE_RULE, seat=self.seat)
+        if action.player != self.seat:
+            raise IllegalAction("an action of the other player", rule="turn", seat=self.seat)
+        scratch.check(action)
+        self._arrangement = action.order
+        put = dataclasses.replace(action, order=Unknown.ORDER)
+        steps: list[Action] = [*self._takes, put]
+        self._plan, self._queue = steps[0], steps[1:]
+
+    def _top_move(self, action: Action) -> bool:
+        """Whether ``action`` moves a card out of a deck."""
+        if not isinstance(action, MoveCard) or action.zone is Zone.DECK:
+            return False
+        piece = self.game.pieces.get(action.piece)
+        return piece is not None and piece.zone is Zone.DECK
+
     def view(self) -> Game:
         """This replica's game: every face it was shown, no other."""
         return self.game
@@ -488,14 +592,25 @@ class SorceryReplica:
     # --- what an action shows ----------------------------------------------------------
 
     def _check_table(self, action: Action) -> None:
-        if isinstance(action, Shuffle | Search | Look) or (
-            isinstance(action, MoveCard)
-            and (action.zone is Zone.DECK
-                 or (self.game.pieces.get(action.piece) is not None
-                 and self.game.pieces[action.piece].zone is Zone.DECK))
-        ):
-            raise IllegalAction("this table does not yet carry that move of a deck",
+        """A move of a deck the table carries as it comes: a shuffle (its epoch follows)
+        and a card into a deck (placed); a search and a look come by their own entries,
+        and a card leaves a deck only at the end of a look."""
+        if isinstance(action, Search | Look):
+            raise IllegalAction("a search or a look begins with its own entry",
                                 rule=TABLE_RULE, seat=action.player)
+        if not isinstance(action, MoveCard):
+            return
+        piece = self.game.pieces.get(action.piece)
+        if piece is not None and piece.zone is Zone.DECK:
+            raise IllegalAction("a card leaves a deck at the end of a look at it",
+                                rule=TABLE_RULE, seat=action.player)
+        if action.zone is Zone.DECK and (
+            action.piece not in self._addr
+            or (piece is not None and piece.zone is not Zone.HAND
+                and action.piece not in self._opened)
+        ):
+            raise IllegalAction("only a card drawn from the deck, in the hand or shown, goes "
+                                "back into it", rule=TABLE_RULE, seat=action.player)
 
     def _after(self, action: Action) -> Game:
         after = self.game.copy()
@@ -506,7 +621,8 @@ class SorceryReplica:
         """The pieces of ``seat``'s hand drawn from its deck that ``action`` shows."""
         after = self._after(action)
         return [pid for pid in _named(action)
-                if pid in self._addr and self.game.pieces[pid].zone is Zone.HAND
+                if pid in self._addr
+                and self.game.pieces[pid].zone in (Zone.HAND, Zone.DECK)
                 and self.game.pieces[pid].owner == seat
                 and pid in after.pieces and after.sees(1 - seat, pid)]
 
@@ -524,11 +640,15 @@ class SorceryReplica:
         seat's entry raises :class:`PeerFault` naming it, and the game ends."""
         if self.fault is not None or self.outcome is not None:
             raise UsageError("the game has ended")
+        self._fault_at = len(self.entries)
         try:
             events = self._receive(entry)
         except PeerFault as exc:
-            seat = exc.seat if exc.seat is not None else entry.seat
-            self.fault = Faulted(seat, str(exc))
+            first = self._held_before(self._fault_at) or exc
+            seat = first.seat if first.seat is not None else entry.seat
+            self.fault = Faulted(seat, str(first))
+            if first is not exc:
+                raise first from None
             raise
         self.entries.append(entry)
         return events
@@ -592,13 +712,20 @@ class SorceryReplica:
                 wanted = (Purpose.DRAW, len(self._unbound[step.deck]))
             if (m.purpose, m.count) != wanted:
                 raise self._fault(seat, "keys sealed for another purpose or count than due")
-        if isinstance(m, Arranged) and len(m.taken) > 1:
+        if isinstance(m, Arranged) and self._peeking is None and len(m.taken) > 1:
             raise self._fault(seat, "a search takes one card, or none")
-        if isinstance(m, Arranged) and self._peeking is not None and m.taken:
-            raise self._fault(seat, "a look at the top takes no card into the hand here")
+        if isinstance(m, Returned) and set(m.addresses) != set(self._returns[step.deck]):
+            raise self._fault(seat, "cards put back that are not those the game put back")
+        if isinstance(m, Placed) and (m.addresses, m.bottom) != self._places[step.deck]:
+            raise self._fault(seat, "cards placed otherwise than the game placed them")
         d = self.decks[step.deck]
         if not mine:
-            d.receive(seat, m)
+            try:
+                d.receive(seat, m)
+            except DeckFault as fault:
+                self._fault_at = self._position(step.deck, fault.index)
+                raise
+        self._deck_at[step.deck].append(len(self.entries))
         if m.kind == "committed" and d.record.size != self.public_decks[step.deck].main:
             raise self._fault(seat, "a deck of another size than the one declared")
         events: list[Event] = []
@@ -613,7 +740,8 @@ class SorceryReplica:
             events.extend(self._bind(step.deck, d.hand[-m.count:]))
         elif isinstance(m, Arranged) and self._peeking is not None:
             owner, count = self._peeking
-            self._peeking, self._put = None, (owner, count, m.bottom)
+            self._peeking = None
+            self._put = self._took(owner, count, m.taken, m.bottom)
         elif isinstance(m, Arranged):
             index = m.taken[0] if m.taken else None
             self._taken = (step.deck, index, d.hand[-1] if m.taken else None)
@@ -621,9 +749,27 @@ class SorceryReplica:
             events.extend(self._on_opened(step.deck, m))
         elif m.kind == "returned":
             self._returns[step.deck] = ()
+            self._reshuffle[step.deck] = False
+        elif m.kind == "placed":
+            self._places[step.deck] = None
         if self.game.outcome is not None and all(x.stage is Stage.ENDED for x in self.decks):
             events.append(self._conclude())
         return tuple(events)
+
+    def _position(self, deck: int, index: int | None) -> int:
+        """The place in our log of deck ``deck``'s message ``index`` (the entry being
+        taken in when it is not yet in the deck's history)."""
+        at = self._deck_at[deck]
+        return at[index] if index is not None and index < len(at) else len(self.entries)
+
+    def _held_before(self, position: int) -> PeerFault | None:
+        """An opening a watcher's deck held (CRYPTO.md §13.6) that comes before
+        ``position`` in the log: the first fault, and the owner's, since no end's check
+        has named a pass or a box before it."""
+        held = [(self._position(p, d.held.index), d.held) for p, d in enumerate(self.decks)
+                if d.held is not None]
+        earlier = [h for h in held if h[0] < position]
+        return min(earlier, key=lambda h: h[0])[1] if earlier else None
 
     def _bind(self, owner: int, addresses: Sequence[Address]) -> list[Event]:
         pids = self._unbound[owner]
@@ -643,6 +789,21 @@ class SorceryReplica:
                                       "there") from None
                 learned.append(pid)
         return [CardsLearned(tuple(learned))] if learned else []
+
+    def _took(self, owner: int, count: int, taken: Sequence[int], under: int) -> _PutBack:
+        """A look's ``arranged``: the pieces it took are bound to their addresses in the
+        hand (their moves out of the deck come as acts), the rest go back."""
+        looked = self.game.sides[owner].deck[:count]
+        pieces = tuple(looked[i] for i in taken)
+        if pieces:
+            addresses = self.decks[owner].hand[-len(pieces):]
+            self._log.append(_Bound(owner, tuple(zip(pieces, addresses, strict=True))))
+            for pid, address in zip(pieces, addresses, strict=True):
+                self._addr[pid] = address
+                self._pid_at[owner, address] = pid
+        if owner == self.seat:
+            self._seen = tuple(f for i, f in enumerate(self._seen) if i not in set(taken))
+        return _PutBack(owner, pieces, count - len(pieces), under)
 
     def _looked(self, owner: int) -> list[Event]:
         """The owner reads its whole deck: its game learns every face, top first."""
@@ -680,8 +841,13 @@ class SorceryReplica:
         shown = dict(act.shown)
         taken, put = self._taken, self._put
         try:
-            if put is not None:
-                _, count, under = put
+            if put is not None and put.takes:
+                if not isinstance(action, MoveCard) or action.piece != put.takes[0] \
+                        or action.zone is Zone.DECK:
+                    raise IllegalAction(f"a look moves card #{put.takes[0]} out of the deck "
+                                        "next", rule=TABLE_RULE, seat=seat)
+            elif put is not None:
+                count, under = put.count, put.under
                 if not isinstance(action, Look) or (action.count, action.under) != (count, under):
                     raise IllegalAction(f"a look ends with a look at {count} cards, {under} of "
                                         "them put under the deck", rule=TABLE_RULE, seat=seat)
@@ -710,11 +876,16 @@ class SorceryReplica:
                               f"illegal-{exc.rule}") from None
         self._log.append(_Did(public(action), act.shown))
         if self._plan is not None and seat == self.seat:
-            self._plan = None
-        if put is not None:
+            self._plan = self._queue.pop(0) if self._queue else None
+            if self._plan is None:
+                self._takes = []
+        if put is not None and put.takes:
+            rest = dataclasses.replace(put, takes=put.takes[1:])
+            self._put = rest if rest.takes or rest.count else None
+        elif put is not None:
             self._put = None
             if seat == self.seat:
-                self._learn_put_back(seat, put[1], put[2])
+                self._learn_put_back(seat, put.count, put.under)
         if taken is not None:
             self._taken = None
             _, _, address = taken
@@ -722,7 +893,7 @@ class SorceryReplica:
                 self._log.append(_Bound(seat, ((action.piece, address),)))
                 self._addr[action.piece] = address
                 self._pid_at[seat, address] = action.piece
-        self._after_engine(before)
+        self._after_engine(before, action if taken is None else None)
         return (Acted(seat, public(action)),)
 
     def _learn_put_back(self, seat: int, count: int, under: int) -> None:
@@ -749,8 +920,18 @@ class SorceryReplica:
             raise IllegalAction("the card searched for is not the one the deck gave",
                                 rule=TABLE_RULE, seat=seat)
 
-    def _after_engine(self, before: Game) -> None:
-        """What the deck layer owes after an action: draws to seal, cards to put back."""
+    def _after_engine(self, before: Game, action: Action | None) -> None:
+        """What the deck layer owes after an action: draws to seal, cards to put back, a
+        shuffle, cards placed into a deck (``action`` None: a search's end, whose
+        reshuffle is under way)."""
+        if isinstance(action, Shuffle) and self.game.sides[action.player].deck:
+            self._reshuffle[action.player] = True
+        if isinstance(action, MoveCard) and action.zone is Zone.DECK:
+            owner = self.game.pieces[action.piece].owner
+            address = self._addr.pop(action.piece)
+            del self._pid_at[owner, address]
+            self._opened.discard(action.piece)
+            self._places[owner] = ((address,), 1 if action.bottom else 0)
         for p in (0, 1):
             old, new = before.sides[p], self.game.sides[p]
             drawn = [pid for pid in new.hand if pid in before.pieces and pid not in self._addr

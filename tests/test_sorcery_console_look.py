@@ -1,0 +1,65 @@
+"""巫师牌's console: a look at the top of the deck (预见 and its kin) through the ``g``
+menu: how many, which of them into the hand, the order of the rest one card at a time
+(the first on top) and how many go under; asked of the table by ``begin_look`` as of
+a seat's replica, and told in words."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.test_sorcery_console_generic import choose, generic, playing
+from wizard_p2p.errors import IllegalAction, UsageError
+from wizard_p2p.sorcery.actions import EndTurn, Look, MoveCard, Zone
+from wizard_p2p.tui.sorcery_pick import LABELS
+
+
+@pytest.mark.parametrize("lang", ["en", "zh", "ja"])
+def test_a_look_takes_one_card_and_puts_the_rest_back_in_the_order_chosen(lang: str) -> None:
+    app = playing(lang)
+    me = app.me
+    top = list(app.game.sides[me].deck[:3])
+    faces = [app.game.pieces[pid].card for pid in top]
+    below = app.game.sides[me].deck[3]
+    generic(app, "look")
+    assert app.picker is not None and app.picker.title == app.tr("sorcery_ask_look_count")
+    choose(app, lambda n: n == 3)
+    assert app.table.looking() == 3
+    assert app.picker is not None and [c.value for c in app.picker.choices] == top
+    app.pick(LABELS[1])  # the second card into the hand
+    app.finish_pick()
+    assert top[1] in app.game.sides[me].hand and app.table.looking() == 2
+    choose(app, lambda pid: pid == top[2])  # the third on top
+    choose(app, lambda pid: pid == top[0])  # then the first
+    choose(app, lambda k: k == 1)  # the last placed (the first) under the deck
+    assert app.table.looking() is None
+    last = app.game.history[-1]
+    assert isinstance(last, Look) and last.count == 2 and last.under == 1
+    deck = app.game.sides[me].deck
+    assert [app.game.pieces[deck[0]].card, app.game.pieces[deck[-1]].card] == \
+        [faces[2], faces[0]]
+    assert deck[1] == below
+    assert app.told[-1]  # told in words
+
+
+def test_a_look_ends_only_by_its_own_moves() -> None:
+    app = playing()
+    me = app.me
+    app.table.begin_look(2)
+    with pytest.raises(UsageError):
+        app.table.begin_look(1)  # one at a time
+    with pytest.raises(IllegalAction):
+        app.table.act(EndTurn(me))
+    deck = app.game.sides[me].deck
+    with pytest.raises(IllegalAction):  # not a card looked at
+        app.table.act(MoveCard(me, deck[2], Zone.HAND))
+    app.table.act(MoveCard(me, deck[0], Zone.HAND))
+    app.table.act(MoveCard(me, app.game.sides[me].deck[0], Zone.DISCARD))
+    assert app.table.looking() is None  # every card moved: the look is over
+
+
+def test_a_look_is_refused_in_words_when_it_cannot_be_taken() -> None:
+    app = playing("zh")
+    app.table.begin_look(1)
+    generic(app, "look")
+    choose(app, lambda n: n == 1)
+    assert app.message == app.tr("sorcery_look_not_now")
