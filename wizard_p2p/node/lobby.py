@@ -58,6 +58,7 @@ from wizard_p2p.node.lobby_host_machine import (
     AskStart,
     CalledOff,
     Close,
+    DeckDoor,
     Dropped,
     GenesisMade,
     HostEvent,
@@ -94,6 +95,7 @@ from wizard_p2p.protocol.genesis import (
 )
 from wizard_p2p.protocol.lobby_schema import decode_lobby
 from wizard_p2p.protocol.messages import PROTOCOL, genesis_terms_bytes
+from wizard_p2p.protocol.sorcery_terms import SorceryTerms
 from wizard_p2p.rules import GameConfig
 
 
@@ -126,6 +128,10 @@ class HostLobby:
     # those who sit again keep that order.
     series: SeriesTerms | None = None
     seat_order: tuple[bytes, ...] = ()
+    # A 巫师牌 table: the host's deck's public part, the check of each joiner's, the card
+    # file's identity (``config`` is then unused); and the terms its start proposed.
+    door: DeckDoor | None = None
+    sorcery_terms: SorceryTerms | None = None
     _server: LobbyServer | None = None
     _machine: HostMachine | None = None
     _master: bytes = b""
@@ -156,7 +162,7 @@ class HostLobby:
         self._machine = HostMachine(
             me, self.config, self.code, approve=self.approve, coach=self.coach,
             gate=self.gate, protocol=self.protocol, series=self.series,
-            seat_order=self.seat_order, timers=self.timers,
+            seat_order=self.seat_order, timers=self.timers, door=self.door,
         )
 
     # --- what the machine holds, for the console and the commands ----------------------
@@ -292,14 +298,20 @@ class HostLobby:
             match event:
                 case Reply(client=client, msg_id=msg_id, payload=payload):
                     server.answer(client, msg_id, payload)
-                case Refusal(client=client, reason=reason, msg_id=None, kind=kind):
-                    self._delivered |= server.push(client, refused(reason, kind))
-                case Refusal(client=client, reason=reason, msg_id=int(msg_id), kind=kind):
-                    server.answer(client, msg_id, refused(reason, kind))
+                case Refusal(client=client, reason=reason, msg_id=None, kind=kind, deck=deck,
+                             game=game):
+                    self._delivered |= server.push(client, refused(reason, kind, deck, game))
+                case Refusal(client=client, reason=reason, msg_id=int(msg_id), kind=kind,
+                             deck=deck, game=game):
+                    server.answer(client, msg_id, refused(reason, kind, deck, game))
                 case Push(client=client, payload=payload):
                     self._delivered |= server.push(client, payload)
                 case TableChanged() | NewsChanged():
                     changed = True
+                case MakeTerms(sorcery=SorceryTerms() as sorcery):
+                    self.sorcery_terms = sorcery
+                    raise LobbyError("a game of 巫师牌 cannot start over the network yet: "
+                                     "its table is not built")
                 case MakeTerms():
                     self._carry_out(machine.handle(self._make_terms(event), time.monotonic()))
                 case SignGenesis(endorsements=endorsements):
