@@ -86,6 +86,7 @@ from wizard_p2p.node.lobby_news import LobbyNews, LobbyStatus, news_text
 from wizard_p2p.node.lobby_stage import HostStage
 from wizard_p2p.node.store import GameStore, SeatRecord
 from wizard_p2p.ports import release_port, reserve_port
+from wizard_p2p.protocol.game_name import SEATS, GameName
 from wizard_p2p.protocol.genesis import (
     SeriesTerms,
     coin_commitment,
@@ -214,6 +215,23 @@ class HostLobby:
     @property
     def can_start(self) -> bool:
         return self.start_refusal() is None
+
+    @property
+    def game(self) -> GameName:
+        """The game the table plays: 巫师牌 with a deck door, else Wizard."""
+        return GameName.SORCERY if self.door is not None else GameName.WIZARD
+
+    @property
+    def seats(self) -> int:
+        """How many players the table seats."""
+        if self.door is not None:
+            return SEATS[GameName.SORCERY][1]
+        return self.config.seats
+
+    @property
+    def variants(self) -> tuple[str, ...]:
+        """The variants the table plays (Wizard's only)."""
+        return self.config.variants() if self.door is None else ()
 
     @property
     def variants_open(self) -> bool:

@@ -229,6 +229,8 @@ EN: dict[str, str] = {
     "find_playing_already": "That game has begun: it can be watched, not joined.",
     "find_version": "another version: {version}",
     "find_other_version": "That table plays another version of wizard-p2p.",
+    "find_other_game": "That table plays {game}.",
+    "find_game": "plays {game}",
     "find_code_prompt": "Invite code: ",
     "find_code_hint": "Type the code the host gives you, then Enter; Esc goes back to the list.",
     "find_code_needed": "The invite code is needed: the host's screen shows it.",

@@ -228,6 +228,8 @@ JA: dict[str, str] = {
     "find_playing_already": "そのゲームは始まっています。観戦はできますが参加はできません。",
     "find_version": "別のバージョン：{version}",
     "find_other_version": "そのテーブルは別のバージョンの wizard-p2p です。",
+    "find_other_game": "そのテーブルは{game}のテーブルです。",
+    "find_game": "{game}のテーブル",
     "find_code_prompt": "招待コード：",
     "find_code_hint": "ホストから聞いたコードを入力して Enter。Esc で一覧に戻ります。",
     "find_code_needed": "招待コードが必要です。ホストの画面に表示されています。",

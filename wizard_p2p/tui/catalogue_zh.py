@@ -228,6 +228,8 @@ ZH: dict[str, str] = {
     "find_playing_already": "该游戏已经开始：可以观战，不能加入。",
     "find_version": "其他版本：{version}",
     "find_other_version": "该牌桌使用另一版本的 wizard-p2p。",
+    "find_other_game": "该牌桌玩的是{game}。",
+    "find_game": "玩{game}",
     "find_code_prompt": "邀请码：",
     "find_code_hint": "输入主持人给你的邀请码，然后按回车；Esc 返回列表。",
     "find_code_needed": "需要邀请码：主持人的屏幕上有。",
