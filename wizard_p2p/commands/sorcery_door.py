@@ -15,7 +15,10 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
+from dataclasses import dataclass
 
+from wizard_p2p.commands.options import SorceryTableOptions
+from wizard_p2p.commands.sorcery_cards import load_card_file, resolve_deck
 from wizard_p2p.errors import Said, UsageError
 from wizard_p2p.node.lobby_host_machine import DeckDoor
 from wizard_p2p.protocol.lobby_schema import DeckFault, DeckPart
@@ -34,6 +37,7 @@ from wizard_p2p.sorcery.decks import (
 __all__ = [
     "UNKNOWN_CARD",
     "IllegalOwnDeck",
+    "SeatDeck",
     "card_file_identity",
     "check_own_deck",
     "deck_door",
@@ -41,6 +45,7 @@ __all__ = [
     "door_check",
     "fault_of",
     "fault_said",
+    "seat_deck",
 ]
 
 # The rule a host names when a shown card is not in its card file (the two players'
@@ -132,3 +137,29 @@ def deck_door(deck: Deck, cards: CardDatabase, card_file: bytes) -> DeckDoor:
     :class:`IllegalOwnDeck`), with the card file of bytes ``card_file``."""
     return DeckDoor(check_own_deck(deck, cards), door_check(cards),
                     card_file_identity(card_file))
+
+
+@dataclass(frozen=True)
+class SeatDeck:
+    """A player's deck for a 巫师牌 table, checked whole: its public part, the card file
+    it was read with, and that file's identity."""
+
+    part: DeckPart
+    cards: CardDatabase
+    card_file: bytes  # the SHA-256 of the card file's bytes
+
+    def door(self) -> DeckDoor:
+        """The door of the table this player hosts."""
+        return DeckDoor(self.part, door_check(self.cards), self.card_file)
+
+    def word_fault(self, fault: DeckFault) -> Said:
+        """A rule the host says this deck breaks, worded with this player's cards."""
+        return fault_said(fault, self.cards)
+
+
+def seat_deck(options: SorceryTableOptions) -> SeatDeck:
+    """The deck ``options`` name, read with this run's card file and checked whole before
+    any lobby is opened or greeted: :class:`IllegalOwnDeck` names the rule and card."""
+    data, cards = load_card_file(options.cards, options.net.data_dir)
+    part = check_own_deck(resolve_deck(options.deck, cards), cards)
+    return SeatDeck(part, cards, card_file_identity(data))
