@@ -131,10 +131,11 @@ def test_the_start_proposes_both_public_decks_in_seat_order_and_the_card_file() 
     (made,) = [e for e in machine.handle(AskStart(), 0.0) if isinstance(e, MakeTerms)]
     assert made.sorcery is not None
     assert made.sorcery.decks == (legal_part(0), legal_part(1))
-    assert made.sorcery.card_file == hashlib.sha256(CARD_FILE).digest()
+    assert made.sorcery.cards == hashlib.sha256(CARD_FILE).digest()
     assert [p["name"] for p in made.players] == ["Host", "Ann"]
-    terms = made.sorcery.to_json()
-    assert terms["seats"] == 2 and terms["decks"][1]["hero"] == HEROES[1].number
+    config = made.sorcery.config()
+    assert made.sorcery.seats == 2 and config["decks"][1]["hero"] == HEROES[1].number
+    assert config["cards"] == made.sorcery.cards
 
 
 def test_a_wizard_table_names_no_game_as_older_hosts_do() -> None:

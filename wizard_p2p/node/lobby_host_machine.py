@@ -94,7 +94,7 @@ class DeckDoor:
 
     own: DeckPart
     check: Callable[[DeckPart], DeckFault | None]
-    card_file: bytes
+    cards: bytes
 
 
 # --- inputs -----------------------------------------------------------------------------
@@ -712,7 +712,7 @@ class HostMachine:
         records = tuple(p.record() for p in self.players)
         if self.door is not None:
             sorcery = SorceryTerms(tuple(self._decks[p.sign_key] for p in self.players),
-                                   self.door.card_file)
+                                   self.door.cards)
             self._emit(MakeTerms(self.config, records, self.coach, series, sorcery))
             return
         config = GameConfig.with_variants(len(self.players), list(self.config.variants()))

@@ -4,7 +4,8 @@ Both players see, before the game, the public part of each deck (its hero, its e
 deck, how many cards its main deck and skill pool hold) and which card file the table
 reads the cards from: the SHA-256 of the card file's bytes, since every seat must read
 each card number as the same card. The genesis's ``config`` of a 巫师牌 game is made of
-this value (protocol/SPEC.md §9).
+this value: ``decks`` and ``cards`` are its members of those names (the game's own
+terms, such as its turn limit, join them there).
 """
 
 from __future__ import annotations
@@ -22,22 +23,22 @@ CARD_FILE_DIGEST_BYTES = 32  # SHA-256
 
 @dataclass(frozen=True)
 class SorceryTerms:
-    """The seats, each seat's public deck in seat order, and the card file's SHA-256."""
+    """Each seat's public deck in seat order, and the card file's SHA-256."""
 
     decks: tuple[DeckPart, ...]
-    card_file: bytes
+    cards: bytes
 
     def __post_init__(self) -> None:
         refusal = seats_refusal(GameName.SORCERY, len(self.decks))
         if refusal is not None:
             raise ValueError(refusal)
-        if len(self.card_file) != CARD_FILE_DIGEST_BYTES:
+        if len(self.cards) != CARD_FILE_DIGEST_BYTES:
             raise ValueError("the card file's identity is its SHA-256: 32 bytes")
 
     @property
     def seats(self) -> int:
         return len(self.decks)
 
-    def to_json(self) -> dict[str, Any]:
-        return {"game": GameName.SORCERY.value, "seats": self.seats,
-                "decks": [d.to_json() for d in self.decks], "card_file": self.card_file.hex()}
+    def config(self) -> dict[str, Any]:
+        """The members of the genesis's ``config`` this value makes (bytes for hex)."""
+        return {"decks": [d.to_json() for d in self.decks], "cards": self.cards}
