@@ -46,12 +46,14 @@ from wizard_p2p.identity import Identity
 from wizard_p2p.net import CurveKeys
 from wizard_p2p.node.lobby_common import LobbyTimers, Seated
 from wizard_p2p.node.lobby_host_machine import (
+    Admit,
     AskStart,
     HostEvent,
     HostMachine,
     MakeTerms,
     Push,
     Refusal,
+    Refuse,
     Reply,
     SetVariants,
 )
@@ -136,6 +138,17 @@ def test_the_start_proposes_both_public_decks_in_seat_order_and_the_card_file() 
     config = made.sorcery.config()
     assert made.sorcery.seats == 2 and config["decks"][1]["hero"] == HEROES[1].number
     assert config["cards"] == made.sorcery.cards
+
+
+def test_the_terms_hold_the_deck_of_whoever_sits_not_of_who_left() -> None:
+    machine = sorcery_host(approve=True)
+    machine.handle(sorcery_hello(_KEYS[0], _IDS[0], "Ann", legal_part(1)), 0.0)
+    machine.handle(Refuse(_KEYS[0]), 0.0)
+    machine.handle(sorcery_hello(_KEYS[1], _IDS[1], "Bob", legal_part(0)), 0.0)
+    machine.handle(Admit(_KEYS[1]), 0.0)
+    (made,) = [e for e in machine.handle(AskStart(), 0.0) if isinstance(e, MakeTerms)]
+    assert made.sorcery is not None and made.sorcery.decks == (legal_part(0), legal_part(0))
+    assert [p["name"] for p in made.players] == ["Host", "Bob"]
 
 
 def test_a_wizard_table_names_no_game_as_older_hosts_do() -> None:

@@ -609,8 +609,6 @@ class HostMachine:
             return _Why(RefusalKind.BAD_ADDRESS, str(exc)), None
         joiner = Seated(player.name, player.sign_key, player.curve_key, address,
                         player.coin_commit, client, player.bot)
-        if hello.deck is not None:
-            self._decks[player.sign_key] = hello.deck
         again = player.sign_key in self._barred
         if self.approve or again:
             # A player the host refused or removed may ask again: the host decides.
@@ -618,15 +616,22 @@ class HostMachine:
                 return _Why(RefusalKind.TOO_MANY_WAITING,
                             "too many players are waiting for the host: try later"), None
             self.waiting.append(joiner)
+            self._keep_deck(hello)
             self._heard[client] = now
             self._say(LobbyStatus(LobbyNews.ASKS_AGAIN if again else LobbyNews.ASKS,
                                   joiner.name))
             self._emit(TableChanged())
             return None, None
         self.players.append(joiner)
+        self._keep_deck(hello)
         self._heard[client] = now
         self._say(LobbyStatus(LobbyNews.JOINED, joiner.name))
         return None, len(self.players) - 1
+
+    def _keep_deck(self, hello: Hello) -> None:
+        """Keep the public part of a seated or waiting joiner's deck, for the terms."""
+        if hello.deck is not None:
+            self._decks[hello.player.sign_key] = hello.deck
 
     def _refusal(self, player: LobbyPlayer) -> _Why | None:
         """Why ``player`` cannot sit at this table now, or None."""
