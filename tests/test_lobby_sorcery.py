@@ -59,7 +59,7 @@ from wizard_p2p.node.lobby_host_machine import (
 )
 from wizard_p2p.node.lobby_join import LobbyError
 from wizard_p2p.node.lobby_join_machine import Ended, FromHost, JoinMachine
-from wizard_p2p.protocol.game_name import GameName
+from wizard_p2p.protocol.game_name import SEATS, GameName
 from wizard_p2p.protocol.lobby_schema import (
     DeckFault,
     DeckPart,
@@ -181,6 +181,16 @@ def test_a_joiner_welcomed_at_a_table_of_another_game_leaves_saying_so() -> None
     assert _joiner(GameName.WIZARD).handle(FromHost(welcome), 0.0)[0] != ended
 
 
+def test_a_seat_list_of_another_game_ends_the_lobby_saying_so() -> None:
+    hello = sorcery_hello(_KEYS[0], _IDS[0], "Ann", None).body
+    assert isinstance(hello, Hello)
+    joiner = _joiner(GameName.WIZARD)
+    joiner.handle(FromHost(Welcome(0, (hello.player,), (), PROTOCOL)), 0.0)
+    pushed = Players((hello.player,), 2, (), game=GameName.SORCERY)
+    (ended,) = joiner.handle(FromHost(pushed), 0.0)
+    assert isinstance(ended, Ended) and ended.game is GameName.SORCERY
+
+
 def test_a_refusal_of_the_deck_ends_the_lobby_with_the_rule_and_card() -> None:
     fault = DeckFault(DeckRule.AT_MOST_TWICE.value, 3, MAIN[0].number)
     (ended,) = _joiner(GameName.SORCERY).handle(
@@ -279,6 +289,22 @@ def _hello_json(**changes: Any) -> dict[str, Any]:
 def test_a_hello_carries_any_public_part_whole(part: DeckPart) -> None:
     hello = decode_lobby(json.dumps(_hello_json(game="sorcery", deck=part.to_json())).encode())
     assert isinstance(hello, Hello) and hello.deck == part and hello.game is GameName.SORCERY
+
+
+@given(st.sampled_from(GameName), st.data())
+def test_a_seat_list_of_either_game_reads_back_as_the_host_wrote_it(
+    game: GameName, data: st.DataObject
+) -> None:
+    low, high = SEATS[game]
+    seats = data.draw(st.integers(low, high))
+    variants = data.draw(st.sampled_from([[], ["no_trump"]])) if game is GameName.WIZARD else []
+    message: dict[str, Any] = {"type": "players", "players": [_PLAYER], "seats": seats,
+                               "variants": variants}
+    if game is not GameName.WIZARD:
+        message["game"] = game.value
+    body = decode_lobby(json.dumps(message).encode())
+    assert isinstance(body, Players)
+    assert (body.game, body.seats, body.variants) == (game, seats, tuple(variants))
 
 
 @given(faults, st.sampled_from(GameName))
