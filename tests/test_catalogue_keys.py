@@ -14,12 +14,15 @@ from pathlib import Path
 import pytest
 
 from wizard_p2p.commands.history import GameState
+from wizard_p2p.commands.sorcery_door import UNKNOWN_CARD
 from wizard_p2p.node.lobby_common import refusal_said
 from wizard_p2p.node.lobby_news import QUIET, LobbyNews
+from wizard_p2p.protocol.game_name import GameName
 from wizard_p2p.protocol.kinds import FaultKind
 from wizard_p2p.protocol.lobby_schema import RefusalKind
 from wizard_p2p.rules import Suit
 from wizard_p2p.rules.config import VARIANT_NAMES
+from wizard_p2p.sorcery.decks import DeckRule
 from wizard_p2p.tui.catalogue_en import EN
 from wizard_p2p.tui.i18n import CATALOGUES, Translator
 
@@ -95,6 +98,8 @@ BUILT: dict[str, Callable[[], set[str]]] = {
     "history_state_": lambda: {s.value for s in GameState},
     "lobby_news_": lambda: {n.value for n in LobbyNews} - QUIET,
     "lobby_refused_": lambda: {k.value for k in RefusalKind},
+    "game_name_": lambda: {g.value for g in GameName} | {"other"},
+    "deck_rule_": lambda: {r.value for r in DeckRule} | {UNKNOWN_CARD, "unknown"},
 }
 
 

@@ -32,6 +32,7 @@ from wizard_p2p.net.discovery import (
 )
 from wizard_p2p.node.lobby import HostLobby, lobby_keys
 from wizard_p2p.protocol.announce import LOBBY, PLAYING, decode_announcement, encode_announcement
+from wizard_p2p.protocol.game_name import GameName
 from wizard_p2p.rules import GameConfig
 from wizard_p2p.tui.lobby_screen import LobbyLine, LobbyStatusKind
 
@@ -48,6 +49,15 @@ class FakeLobby:
     listen_host: str = "0.0.0.0"
     code: str = "K7QD-M2XP"
     callbacks: list[Callable[[], None]] = field(default_factory=list)
+    game: GameName = GameName.WIZARD
+
+    @property
+    def seats(self) -> int:
+        return self.config.seats
+
+    @property
+    def variants(self) -> tuple[str, ...]:
+        return self.config.variants()
 
     def subscribe(self, callback: Callable[[], None]) -> None:
         self.callbacks.append(callback)

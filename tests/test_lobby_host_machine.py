@@ -14,6 +14,7 @@ import pytest
 from hypothesis import event as hypothesis_event
 from hypothesis import given, settings
 
+from tests.lobby_sorcery_support import TWO_LEGENDS, legal_part, sorcery_hello, sorcery_host
 from wizard_p2p.errors import UsageError
 from wizard_p2p.identity import Identity
 from wizard_p2p.net import CurveKeys
@@ -431,6 +432,16 @@ def _too_many_waiting() -> list[RefusalKind]:
     return said
 
 
+def _other_game() -> list[RefusalKind]:
+    hello = sorcery_hello(_KEYS[0], _IDS[0], "Ann", legal_part())
+    return _refusals(_host().handle(hello, 0.0), _KEYS[0])
+
+
+def _illegal_deck() -> list[RefusalKind]:
+    hello = sorcery_hello(_KEYS[0], _IDS[0], "Ann", TWO_LEGENDS)
+    return _refusals(sorcery_host().handle(hello, 0.0), _KEYS[0])
+
+
 def _unreadable() -> list[RefusalKind]:
     return _refusals(_host().handle(Unreadable(_KEYS[0], 1, "too deep"), 0.0), _KEYS[0])
 
@@ -523,6 +534,8 @@ _EACH_KIND: dict[RefusalKind, Callable[[], list[RefusalKind]]] = {
     RefusalKind.TABLE_FULL: _full,
     RefusalKind.BAD_ADDRESS: _bad_address,
     RefusalKind.TOO_MANY_WAITING: _too_many_waiting,
+    RefusalKind.OTHER_GAME: _other_game,
+    RefusalKind.ILLEGAL_DECK: _illegal_deck,
     RefusalKind.UNREADABLE: _unreadable,
     RefusalKind.UNEXPECTED: _unexpected,
     RefusalKind.NO_TERMS: _no_terms,

@@ -26,9 +26,12 @@ from wizard_p2p.commands.options import (
     ResumeOptions,
     SeatOptions,
     SorceryDeckOptions,
+    SorceryHostOptions,
     SorceryImportOptions,
+    SorceryJoinOptions,
     SorceryPlayOptions,
     SorceryStartersOptions,
+    SorceryTableOptions,
     TournamentOptions,
     WatchOptions,
 )
@@ -331,6 +334,60 @@ def _add_sorcery(sub: Any) -> None:
     play.set_defaults(options=_sorcery_play_options)
 
 
+
+
+# --- 巫师牌 at a networked table: `sorcery host --deck CODE`, `sorcery join` ---------------
+# Their options are values and their parsers are here, but `_add_sorcery` does not offer
+# them yet: the two-player table that plays a game over the network is not built, and a
+# command that cannot play a game is not shown. `parse_sorcery_table` reads them.
+
+
+def _add_sorcery_table(group: Any) -> None:
+    host = group.add_parser(
+        "host",
+        help="open a lobby for a game of 巫师牌 between two players",
+        description="Open a lobby for 巫师牌: your deck is checked whole first, and a "
+        "joiner's deck is shown to you only by its hero, its extra deck and its sizes.",
+    )
+    _add_sorcery_seat_options(host)
+    host.add_argument(
+        "--port", type=int, default=DEFAULT_PORT, help=f"lobby port (default {DEFAULT_PORT})"
+    )
+    host.add_argument(
+        "--no-announce", dest="announce", action="store_false",
+        help="do not announce the lobby on the local network (joiners then need its address)",
+    )
+    host.set_defaults(options=_sorcery_host_options)
+
+    join = group.add_parser(
+        "join",
+        help="join a game of 巫师牌 at HOST:PORT, or one found on the local network",
+        description="Join a 巫师牌 lobby: your deck is checked whole before you say hello; "
+        "the host sees its hero, its extra deck and its sizes, never its cards.",
+    )
+    _add_host_address(join, "choose among the 巫师牌 lobbies announced on the local network")
+    _add_sorcery_seat_options(join)
+    join.set_defaults(options=_sorcery_join_options)
+
+
+def _add_sorcery_seat_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--deck", required=True, metavar="CODE",
+                        help="your deck: a code or a starter's name")
+    parser.add_argument(
+        "--cards", default=None, metavar="FILE",
+        help="the card file to use for this run (default: the one imported)",
+    )
+    _add_network_options(parser)
+
+
+def parse_sorcery_table(argv: Sequence[str]) -> SorceryHostOptions | SorceryJoinOptions:
+    """The options of ``sorcery host`` or ``sorcery join`` (``argv`` after ``sorcery``):
+    not yet among the program's commands (see above)."""
+    parser = argparse.ArgumentParser(prog="wizard-p2p sorcery")
+    _add_sorcery_table(parser.add_subparsers(dest="sorcery_command", required=True))
+    args = parser.parse_args(list(argv))
+    options: SorceryHostOptions | SorceryJoinOptions = args.options(args)
+    return options
 
 
 class _Version(argparse.Action):
@@ -798,6 +855,20 @@ def _sorcery_import_options(args: argparse.Namespace) -> SorceryImportOptions:
 def _sorcery_deck_options(args: argparse.Namespace) -> SorceryDeckOptions:
     return SorceryDeckOptions(" ".join(args.code), cards=_path(args.cards),
                               data_dir=_path(args.data_dir))
+
+
+def _sorcery_table_options(args: argparse.Namespace) -> SorceryTableOptions:
+    return SorceryTableOptions(net=_net_options(args), deck=args.deck, cards=_path(args.cards))
+
+
+def _sorcery_host_options(args: argparse.Namespace) -> SorceryHostOptions:
+    return SorceryHostOptions(_sorcery_table_options(args), port=args.port,
+                              announce=args.announce)
+
+
+def _sorcery_join_options(args: argparse.Namespace) -> SorceryJoinOptions:
+    return SorceryJoinOptions(_sorcery_table_options(args), address=args.address,
+                              code=args.code)
 
 
 def _sorcery_play_options(args: argparse.Namespace) -> SorceryPlayOptions:

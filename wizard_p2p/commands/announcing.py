@@ -83,14 +83,15 @@ class LobbyAnnouncer:
         return Announcement(
             protocol=PROTOCOL,
             name=lobby.name,
-            seats=lobby.config.seats,
-            seated=min(len(lobby.players), lobby.config.seats),
-            variants=lobby.config.variants(),
+            seats=lobby.seats,
+            seated=min(len(lobby.players), lobby.seats),
+            variants=lobby.variants,
             opened=int(self.opened),
             # From the moment the terms go out for endorsement the table no longer seats
             # anyone: watchers are the ones to tell.
             state=PLAYING if lobby.starting else LOBBY,
             port=lobby.port,
+            game=lobby.game,
         )
 
     async def start(self) -> None:

@@ -27,6 +27,7 @@ from wizard_p2p.net.discovery import Browser, DiscoveryUnavailable, Heard
 from wizard_p2p.node.invite import normalise_code
 from wizard_p2p.node.lobby_common import lobby_keys
 from wizard_p2p.protocol.announce import PLAYING, Announcement, decode_announcement
+from wizard_p2p.protocol.game_name import GameName
 from wizard_p2p.protocol.messages import PROTOCOL
 from wizard_p2p.tui.find_screen import CodeCheck, FindSnapshot, FoundTable
 
@@ -62,14 +63,17 @@ class HeardTables:
     """The tables a browser hears, read and checked: the console's ``FindSource``.
 
     ``watching``: the tables whose game is playing are listed too (a joiner sees only
-    lobbies). ``clock`` gives the Unix time the tables' ages are counted to.
+    lobbies). ``game``: the game the player means to play (a table of another is listed
+    as one it cannot take). ``clock`` gives the Unix time the tables' ages are counted to.
     """
 
     def __init__(
-        self, browser: Browser, *, watching: bool, clock: Callable[[], float] = time.time
+        self, browser: Browser, *, watching: bool, clock: Callable[[], float] = time.time,
+        game: GameName = GameName.WIZARD,
     ) -> None:
         self.browser = browser
         self.watching = watching
+        self.game = game
         self.clock = clock
         # Each service's record as last read: its TXT data and what it said (or None).
         self._read: dict[str, tuple[bytes, Announcement | None]] = {}
@@ -108,6 +112,7 @@ class HeardTables:
                 seats=ad.seats, seated=ad.seated, variants=ad.variants,
                 age=max(0.0, now - ad.opened), playing=playing,
                 compatible=ad.protocol == PROTOCOL, version=ad.protocol,
+                game="" if ad.game is self.game else ad.game.value,
             ))
         tables.sort(key=lambda t: (t.name.casefold(), t.address))
         return FindSnapshot(tuple(tables), unreadable + self.browser.ignored)
@@ -116,7 +121,7 @@ class HeardTables:
 def _open_tables(tables: HeardTables, *, watching: bool) -> list[FoundTable]:
     return [
         t for t in tables.snapshot().tables
-        if t.compatible and (watching or t.seated < t.seats)
+        if t.compatible and not t.game and (watching or t.seated < t.seats)
     ]
 
 
@@ -187,12 +192,15 @@ def _lobby_takes_code(tables: HeardTables) -> CodeCheck:
 
 async def choose_table(
     command: str, code: str | None, *, headless: bool, lang: str | None, watching: bool,
+    game: GameName = GameName.WIZARD,
 ) -> tuple[str, int, str | None]:
     """The lobby (host, port) of a table found on the local network, and the invite code.
 
     A console seat chooses on the list (``watching``: games that are playing are listed
     too) and, if ``code`` is empty, types the invite code, which is returned in its
-    place; a headless seat takes the only table heard. ``UsageError`` says why none was
+    place; a headless seat takes the only table heard. A table of another game than
+    ``game`` is listed but cannot be taken: the list says so in one sentence, before any
+    hello, and a headless seat passes it over. ``UsageError`` says why none was
     chosen: multicast cannot run here, no table or several (headless), or the player
     left the list; its advice names ``command`` (``join``, ``bot``, ``watch``).
     """
@@ -205,7 +213,7 @@ async def choose_table(
             f"{exc}; ask the host for its address: {_example(command)}"
         ) from None
     try:
-        tables = HeardTables(browser, watching=watching)
+        tables = HeardTables(browser, watching=watching, game=game)
         if headless:
             key = await _only_table(command, tables, watching=watching)
         else:

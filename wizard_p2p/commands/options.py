@@ -30,9 +30,12 @@ __all__ = [
     "ResumeOptions",
     "SeatOptions",
     "SorceryDeckOptions",
+    "SorceryHostOptions",
     "SorceryImportOptions",
+    "SorceryJoinOptions",
     "SorceryPlayOptions",
     "SorceryStartersOptions",
+    "SorceryTableOptions",
     "TournamentOptions",
     "WatchOptions",
 ]
@@ -192,6 +195,33 @@ class SorceryPlayOptions:
     lang: str | None
     cards: Path | None
     data_dir: Path | None
+
+
+@dataclass(frozen=True)
+class SorceryTableOptions:
+    """What a seat at a networked 巫师牌 table reads: ``sorcery host`` and ``sorcery join``."""
+
+    net: NetOptions
+    deck: str  # the player's deck: a code or a starter's name, checked whole before the lobby
+    cards: Path | None  # the card file of this run (None: the imported one)
+
+
+@dataclass(frozen=True)
+class SorceryHostOptions:
+    """``sorcery host --deck CODE``: open a 巫师牌 table's lobby."""
+
+    table: SorceryTableOptions
+    port: int  # the lobby's (0: any free port)
+    announce: bool = True  # announce the lobby on the local network
+
+
+@dataclass(frozen=True)
+class SorceryJoinOptions:
+    """``sorcery join [ADDRESS] --code CODE --deck CODE``."""
+
+    table: SorceryTableOptions
+    address: str | None  # None: found on the local network (a table of 巫师牌)
+    code: str | None
 
 
 Options = (

@@ -25,6 +25,7 @@ __all__ = [
     "CardFileMissing",
     "card_file_path",
     "import_cards",
+    "load_card_file",
     "load_cards",
     "resolve_deck",
     "show_deck",
@@ -66,6 +67,12 @@ def _decode_file(path: Path) -> tuple[bytes, CardDatabase]:
         return data, decode_card_file(data)
     except DecodeError as exc:
         raise UsageError(f"{path} is not a good card file ({exc}): {WHERE_TO_GET}") from None
+
+
+def load_card_file(cards: Path | None, data_dir: Path | None) -> tuple[bytes, CardDatabase]:
+    """The bytes of this run's card file and its cards (as :func:`load_cards`): a table
+    names the file by the SHA-256 of those bytes."""
+    return _decode_file(card_file_path(cards, data_dir))
 
 
 def load_cards(cards: Path | None, data_dir: Path | None) -> CardDatabase:

@@ -58,6 +58,7 @@ from wizard_p2p.node.lobby_host_machine import (
     AskStart,
     CalledOff,
     Close,
+    DeckDoor,
     Dropped,
     GenesisMade,
     HostEvent,
@@ -85,6 +86,7 @@ from wizard_p2p.node.lobby_news import LobbyNews, LobbyStatus, news_text
 from wizard_p2p.node.lobby_stage import HostStage
 from wizard_p2p.node.store import GameStore, SeatRecord
 from wizard_p2p.ports import release_port, reserve_port
+from wizard_p2p.protocol.game_name import SEATS, GameName
 from wizard_p2p.protocol.genesis import (
     SeriesTerms,
     coin_commitment,
@@ -94,6 +96,7 @@ from wizard_p2p.protocol.genesis import (
 )
 from wizard_p2p.protocol.lobby_schema import decode_lobby
 from wizard_p2p.protocol.messages import PROTOCOL, genesis_terms_bytes
+from wizard_p2p.protocol.sorcery_terms import SorceryTerms
 from wizard_p2p.rules import GameConfig
 
 
@@ -126,6 +129,10 @@ class HostLobby:
     # those who sit again keep that order.
     series: SeriesTerms | None = None
     seat_order: tuple[bytes, ...] = ()
+    # A 巫师牌 table: the host's deck's public part, the check of each joiner's, the card
+    # file's identity (``config`` is then unused); and the terms its start proposed.
+    door: DeckDoor | None = None
+    sorcery_terms: SorceryTerms | None = None
     _server: LobbyServer | None = None
     _machine: HostMachine | None = None
     _master: bytes = b""
@@ -156,7 +163,7 @@ class HostLobby:
         self._machine = HostMachine(
             me, self.config, self.code, approve=self.approve, coach=self.coach,
             gate=self.gate, protocol=self.protocol, series=self.series,
-            seat_order=self.seat_order, timers=self.timers,
+            seat_order=self.seat_order, timers=self.timers, door=self.door,
         )
 
     # --- what the machine holds, for the console and the commands ----------------------
@@ -208,6 +215,23 @@ class HostLobby:
     @property
     def can_start(self) -> bool:
         return self.start_refusal() is None
+
+    @property
+    def game(self) -> GameName:
+        """The game the table plays: 巫师牌 with a deck door, else Wizard."""
+        return GameName.SORCERY if self.door is not None else GameName.WIZARD
+
+    @property
+    def seats(self) -> int:
+        """How many players the table seats."""
+        if self.door is not None:
+            return SEATS[GameName.SORCERY][1]
+        return self.config.seats
+
+    @property
+    def variants(self) -> tuple[str, ...]:
+        """The variants the table plays (Wizard's only)."""
+        return self.config.variants() if self.door is None else ()
 
     @property
     def variants_open(self) -> bool:
@@ -292,14 +316,20 @@ class HostLobby:
             match event:
                 case Reply(client=client, msg_id=msg_id, payload=payload):
                     server.answer(client, msg_id, payload)
-                case Refusal(client=client, reason=reason, msg_id=None, kind=kind):
-                    self._delivered |= server.push(client, refused(reason, kind))
-                case Refusal(client=client, reason=reason, msg_id=int(msg_id), kind=kind):
-                    server.answer(client, msg_id, refused(reason, kind))
+                case Refusal(client=client, reason=reason, msg_id=None, kind=kind, deck=deck,
+                             game=game):
+                    self._delivered |= server.push(client, refused(reason, kind, deck, game))
+                case Refusal(client=client, reason=reason, msg_id=int(msg_id), kind=kind,
+                             deck=deck, game=game):
+                    server.answer(client, msg_id, refused(reason, kind, deck, game))
                 case Push(client=client, payload=payload):
                     self._delivered |= server.push(client, payload)
                 case TableChanged() | NewsChanged():
                     changed = True
+                case MakeTerms(sorcery=SorceryTerms() as sorcery):
+                    self.sorcery_terms = sorcery
+                    raise LobbyError("a game of 巫师牌 cannot start over the network yet: "
+                                     "its table is not built")
                 case MakeTerms():
                     self._carry_out(machine.handle(self._make_terms(event), time.monotonic()))
                 case SignGenesis(endorsements=endorsements):

@@ -18,8 +18,10 @@ from wizard_p2p.identity import fingerprint
 from wizard_p2p.net import CurveKeys, SenderDropped
 from wizard_p2p.node.invite import normalise_code
 from wizard_p2p.node.store import GameStore, SeatRecord
+from wizard_p2p.protocol.game_name import GameName
 from wizard_p2p.protocol.lobby_schema import (
     Bye,
+    DeckFault,
     LobbyBody,
     LobbyPlayer,
     RefusalKind,
@@ -57,11 +59,26 @@ def dropped_who(event: SenderDropped) -> str:
         return f"{who}(?)"
 
 
-def refusal_said(kind: RefusalKind, *, name: str, protocol: str) -> Said:
+def game_said(game: GameName) -> Said:
+    """A game's name in the player's language (the catalogues' ``game_name_<game>``)."""
+    return Said(f"game_name_{game.value}")
+
+
+def refusal_said(kind: RefusalKind, *, name: str, protocol: str,
+                 game: GameName = GameName.WIZARD, table_game: GameName | None = None,
+                 rule: Said | None = None) -> Said:
     """A host's refusal of ``kind`` as the joiner words it in its own language (the
     catalogues' ``lobby_refused_<kind>``): ``name`` is the joiner's own, ``protocol``
-    the version it plays."""
-    return Said(f"lobby_refused_{kind.value}", name=name, ours=protocol)
+    the version it plays, ``game`` the game it plays, ``table_game`` the table's (when
+    the host says it), ``rule`` the deck rule its deck breaks, worded."""
+    fields: dict[str, object] = {"name": name, "ours": protocol}
+    if kind is RefusalKind.OTHER_GAME:
+        fields["game"] = game_said(game)
+        fields["theirs"] = (game_said(table_game) if table_game is not None
+                            else Said("game_name_other"))
+    if kind is RefusalKind.ILLEGAL_DECK:
+        fields["rule"] = rule if rule is not None else Said("deck_rule_unknown")
+    return Said(f"lobby_refused_{kind.value}", **fields)
 
 
 # Why the host refuses a client that holds no seat and no waiting place (its ping says
@@ -178,10 +195,17 @@ def encode(obj: dict[str, Any]) -> bytes:
     return json.dumps(obj, sort_keys=True).encode()
 
 
-def refused(reason: str, kind: RefusalKind | None = None) -> bytes:
+def refused(reason: str, kind: RefusalKind | None = None, deck: DeckFault | None = None,
+            game: GameName | None = None) -> bytes:
+    """A refusal's message: the host's sentence, its kind, and the deck rule broken or the
+    table's game when the kind is about them."""
     answer: dict[str, Any] = {"type": "refused", "reason": reason}
     if kind is not None:
         answer["kind"] = kind.value
+    if deck is not None:
+        answer["deck"] = deck.to_json()
+    if game is not None:
+        answer["game"] = game.value
     return encode(answer)
 
 

@@ -9,6 +9,12 @@ push, a refusal with its reason), that the table or the news changed, and when t
 driver must make the terms or sign the genesis, narrow the socket to the seated,
 forget a game that did not start, or hand the game over. The stages are
 ``lobby_stage``'s table; there is no socket, clock, task or randomness here.
+
+A table plays one game (``GameName``): a hello for another is refused. A 巫师牌 table
+has a door (``DeckDoor``): its host's deck's public part, the check every joiner's
+public part passes before it sits (given by whoever holds the card file: this module
+knows no deck rule), and the card file's identity; its start asks for
+``SorceryTerms``.
 ``node.lobby.HostLobby`` is the asyncio driver (SPEC §9 is the wire).
 """
 
@@ -17,7 +23,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -40,9 +46,12 @@ from wizard_p2p.node.lobby_news import (
     news_text,
 )
 from wizard_p2p.node.lobby_stage import HostStage, HostStep, advance
+from wizard_p2p.protocol.game_name import SEATS, GameName
 from wizard_p2p.protocol.genesis import SeriesTerms
 from wizard_p2p.protocol.lobby_schema import (
     Bye,
+    DeckFault,
+    DeckPart,
     Endorse,
     Hello,
     LobbyBody,
@@ -53,7 +62,8 @@ from wizard_p2p.protocol.lobby_schema import (
     joiner_address,
 )
 from wizard_p2p.protocol.messages import GENESIS_DOMAIN, PROTOCOL
-from wizard_p2p.rules import MIN_SEATS, GameConfig
+from wizard_p2p.protocol.sorcery_terms import SorceryTerms
+from wizard_p2p.rules import GameConfig
 
 # Joiners the host lists at once while it admits them one by one: a stranger with
 # the code can make the list no longer than this, and takes no seat.
@@ -75,6 +85,16 @@ _CALLED_OFF = {
     LobbyNews.CALLED_OFF_GONE: RefusalKind.CALLED_OFF_GONE,
     LobbyNews.CALLED_OFF_LATE: RefusalKind.CALLED_OFF_LATE,
 }
+
+
+@dataclass(frozen=True)
+class DeckDoor:
+    """A 巫师牌 table's door: the host's own deck's public part, the check a joiner's
+    public part passes (the first rule it breaks, or None), the card file's SHA-256."""
+
+    own: DeckPart
+    check: Callable[[DeckPart], DeckFault | None]
+    cards: bytes
 
 
 # --- inputs -----------------------------------------------------------------------------
@@ -195,17 +215,21 @@ class Refusal:
     reason: str
     kind: RefusalKind
     msg_id: int | None = None
+    deck: DeckFault | None = None  # the rule and card of an ``ILLEGAL_DECK`` refusal
+    game: GameName | None = None  # the table's game, in an ``OTHER_GAME`` refusal
 
 
 @dataclass(frozen=True)
 class MakeTerms:
     """Make the terms of a game of ``config`` with ``players`` (their genesis records,
-    in seat order) and feed them back as ``TermsMade``."""
+    in seat order) and feed them back as ``TermsMade``. A 巫师牌 table's ``sorcery`` holds
+    what its genesis's config is made of (its ``config`` is then Wizard's, unused)."""
 
     config: GameConfig
     players: tuple[dict[str, Any], ...]
     coach: bool
     series: SeriesTerms | None
+    sorcery: SorceryTerms | None = None
 
 
 @dataclass(frozen=True)
@@ -241,6 +265,7 @@ class _Why:
 
     kind: RefusalKind
     reason: str
+    deck: DeckFault | None = None
 
 
 HostEvent = (
@@ -274,7 +299,11 @@ class HostMachine:
         series: SeriesTerms | None = None,
         seat_order: Sequence[bytes] = (),
         timers: LobbyTimers | None = None,
+        door: DeckDoor | None = None,
     ) -> None:
+        # A table with a deck door plays 巫师牌; any other, Wizard of ``config``.
+        self.game = GameName.SORCERY if door is not None else GameName.WIZARD
+        self.door = door
         self.config = config
         self.code = normalise_code(code)
         self.approve = approve
@@ -299,6 +328,20 @@ class HostMachine:
         self._clients: dict[str, int] = {}  # the seated clients while the terms are out
         self._out: list[HostEvent] = []
         self.genesis: bytes | None = None  # the genesis entry, once it is out
+        # Each seated or waiting player's deck's public part, by signing key (巫师牌).
+        self._decks: dict[bytes, DeckPart] = {}
+        if door is not None:
+            self._decks[host.sign_key] = door.own
+
+    @property
+    def seats(self) -> int:
+        """How many players the table seats: Wizard's configured count, 巫师牌's two."""
+        return self.config.seats if self.game is GameName.WIZARD else SEATS[self.game][1]
+
+    @property
+    def variants(self) -> tuple[str, ...]:
+        """The variants the table plays (Wizard's only)."""
+        return self.config.variants() if self.game is GameName.WIZARD else ()
 
     # --- what the host may ask ---------------------------------------------------------
 
@@ -311,8 +354,9 @@ class HostMachine:
             return "the lobby is closed"
         if self.stage is not HostStage.SEATING:
             return "the game is starting"
-        if seated < MIN_SEATS:
-            return f"a game needs at least {MIN_SEATS} players: {seated} seated"
+        least = SEATS[self.game][0]
+        if seated < least:
+            return f"a game needs at least {least} players: {seated} seated"
         return None
 
     @property
@@ -384,21 +428,27 @@ class HostMachine:
         self._emit(Refusal(client, reason, kind, msg_id))
 
     def _full(self) -> bool:
-        return len(self.players) == self.config.seats
+        return len(self.players) == self.seats
+
+    def _with_game(self, message: dict[str, Any]) -> bytes:
+        """``message`` naming the table's game; Wizard's leaves it out, as older hosts do."""
+        if self.game is not GameName.WIZARD:
+            message["game"] = self.game.value
+        return encode(message)
 
     def _push_players(self) -> None:
-        payload = encode({"type": "players", "players": [p.to_json() for p in self.players],
-                           "seats": self.config.seats,
-                           "variants": list(self.config.variants()), "coach": self.coach})
+        payload = self._with_game({
+            "type": "players", "players": [p.to_json() for p in self.players],
+            "seats": self.seats, "variants": list(self.variants), "coach": self.coach})
         for p in self.players:
             if p.client is not None:
                 self._emit(Push(p.client, payload))
         self._emit(TableChanged())
 
     def _welcome(self, seat: int) -> bytes:
-        return encode({"type": "welcome", "seat": seat,
-                        "players": [p.to_json() for p in self.players],
-                        "variants": list(self.config.variants()), "protocol": self.protocol})
+        return self._with_game({
+            "type": "welcome", "seat": seat, "players": [p.to_json() for p in self.players],
+            "variants": list(self.variants), "protocol": self.protocol})
 
     # --- the host's decisions ---------------------------------------------------------
 
@@ -412,7 +462,7 @@ class HostMachine:
         joiner = self._waiting(client)
         if self.stage is not HostStage.SEATING:
             raise UsageError("the game is starting")
-        if len(self.players) >= self.config.seats:
+        if len(self.players) >= self.seats:
             raise UsageError("the table is full: remove a player first")
         self.waiting.remove(joiner)
         self._barred.discard(joiner.sign_key)
@@ -424,6 +474,7 @@ class HostMachine:
     def _refuse_waiting(self, client: str) -> None:
         joiner = self._waiting(client)
         self.waiting.remove(joiner)
+        self._decks.pop(joiner.sign_key, None)
         self._barred.add(joiner.sign_key)
         self._heard.pop(client, None)
         self._say(LobbyStatus(LobbyNews.NOT_ADMITTED, joiner.name))
@@ -438,6 +489,7 @@ class HostMachine:
         if not 0 < seat < len(self.players):
             raise UsageError(f"there is no player at seat {seat + 1}")
         player = self.players.pop(seat)
+        self._decks.pop(player.sign_key, None)
         self._barred.add(player.sign_key)
         assert player.client is not None  # only the host's own seat has none
         self._heard.pop(player.client, None)
@@ -448,6 +500,8 @@ class HostMachine:
     def _set_variants(self, variants: tuple[str, ...]) -> None:
         if self.stage is not HostStage.SEATING:
             raise UsageError("the game has started: its variants are fixed")
+        if self.game is not GameName.WIZARD:
+            raise UsageError(f"a table of {self.game.value} has no variants")
         self.config = GameConfig.with_variants(self.config.seats, list(variants))
         self._push_players()
 
@@ -504,7 +558,8 @@ class HostMachine:
         seated = len(self.players)
         refusal, place = self._hello_answer(hello, message, now)
         if refusal is not None:
-            self._refuse(client, refusal.kind, refusal.reason, msg_id)
+            self._emit(Refusal(client, refusal.reason, refusal.kind, msg_id, refusal.deck,
+                               self.game if refusal.kind is RefusalKind.OTHER_GAME else None))
         elif place is None:
             self._emit(Reply(client, msg_id, _WAIT))
         else:
@@ -526,6 +581,9 @@ class HostMachine:
         if hello.protocol is not None and hello.protocol != self.protocol:
             return _Why(RefusalKind.OTHER_VERSION,
                         other_version(self.protocol, hello.protocol)), None
+        if hello.game is not self.game:
+            return _Why(RefusalKind.OTHER_GAME, f"this table plays {self.game.value}, not "
+                        f"{hello.game.value}"), None
         player = hello.player
         client = message.client
         if player.curve_key != client:
@@ -542,7 +600,7 @@ class HostMachine:
             return None, seat  # a repeated hello
         if held is not None:
             return None, None
-        refusal = self._refusal(player)
+        refusal = self._refusal(player) or self._deck_refusal(hello)
         if refusal is not None:
             return refusal, None
         try:
@@ -558,15 +616,22 @@ class HostMachine:
                 return _Why(RefusalKind.TOO_MANY_WAITING,
                             "too many players are waiting for the host: try later"), None
             self.waiting.append(joiner)
+            self._keep_deck(hello)
             self._heard[client] = now
             self._say(LobbyStatus(LobbyNews.ASKS_AGAIN if again else LobbyNews.ASKS,
                                   joiner.name))
             self._emit(TableChanged())
             return None, None
         self.players.append(joiner)
+        self._keep_deck(hello)
         self._heard[client] = now
         self._say(LobbyStatus(LobbyNews.JOINED, joiner.name))
         return None, len(self.players) - 1
+
+    def _keep_deck(self, hello: Hello) -> None:
+        """Keep the public part of a seated or waiting joiner's deck, for the terms."""
+        if hello.deck is not None:
+            self._decks[hello.player.sign_key] = hello.deck
 
     def _refusal(self, player: LobbyPlayer) -> _Why | None:
         """Why ``player`` cannot sit at this table now, or None."""
@@ -576,9 +641,20 @@ class HostMachine:
         if any(p.name.casefold() == player.name.casefold() for p in everyone):
             return _Why(RefusalKind.NAME_TAKEN, f"the name {player.name!r} is taken at this "
                         "table: choose another (--name)")
-        if len(self.players) >= self.config.seats:
+        if len(self.players) >= self.seats:
             return _Why(RefusalKind.TABLE_FULL, TABLE_FULL)
         return None
+
+    def _deck_refusal(self, hello: Hello) -> _Why | None:
+        """Why the public part of the joiner's deck cannot come to this table, or None."""
+        if self.door is None or hello.deck is None:
+            return None  # the schema holds a 巫师牌 hello to a deck, a Wizard one to none
+        fault = self.door.check(hello.deck)
+        if fault is None:
+            return None
+        card = f" (card {fault.card})" if fault.card is not None else ""
+        return _Why(RefusalKind.ILLEGAL_DECK,
+                    f"your deck breaks the rule {fault.rule}{card}: {fault.count}", fault)
 
     def _leave(self, client: str, why: LobbyNews) -> Seated | None:
         """Free the seat (or the waiting place) of ``client``; the player that left."""
@@ -586,6 +662,7 @@ class HostMachine:
         gone = next((p for p in self.players[1:] + self.waiting if p.client == client), None)
         if gone is None:
             return None
+        self._decks.pop(gone.sign_key, None)
         if gone in self.waiting:
             self.waiting.remove(gone)
             self._emit(TableChanged())
@@ -630,15 +707,21 @@ class HostMachine:
         self.players = [host, *again, *(p for p in rest if not p.bot), *bots]
         for joiner in self.waiting:
             assert joiner.client is not None
+            self._decks.pop(joiner.sign_key, None)
             self._refuse(joiner.client, RefusalKind.STARTED_WITHOUT_YOU,
                          "the game started without you")
         self.waiting = []
-        config = GameConfig.with_variants(len(self.players), list(self.config.variants()))
         self._push_players()
         series = None if self.series is None else dataclasses.replace(
             self.series, first_dealer=self.series.first_dealer % len(self.players))
-        self._emit(MakeTerms(config, tuple(p.record() for p in self.players), self.coach,
-                             series))
+        records = tuple(p.record() for p in self.players)
+        if self.door is not None:
+            sorcery = SorceryTerms(tuple(self._decks[p.sign_key] for p in self.players),
+                                   self.door.cards)
+            self._emit(MakeTerms(self.config, records, self.coach, series, sorcery))
+            return
+        config = GameConfig.with_variants(len(self.players), list(self.config.variants()))
+        self._emit(MakeTerms(config, records, self.coach, series))
 
     def _terms_out(self, signed: bytes, own: bytes, now: float) -> None:
         self.stage = advance(self.stage, HostStep.TERMS_OUT)
@@ -721,6 +804,8 @@ class HostMachine:
                 self._heard.pop(player.client, None)
                 self._refuse(player.client, _CALLED_OFF[why], news_text(LobbyStatus(why, names)))
         self.players = [self.players[0], *(p for p in self.players[1:] if p not in gone)]
+        for player in gone:
+            self._decks.pop(player.sign_key, None)
         self.stage = advance(self.stage, HostStep.CALL_OFF)
         self._signed, self._endorsements, self._clients = b"", {}, {}
         self._emit(CalledOff())
@@ -737,6 +822,7 @@ __all__ = [
     "AskStart",
     "CalledOff",
     "Close",
+    "DeckDoor",
     "Dropped",
     "GenesisMade",
     "HostEvent",

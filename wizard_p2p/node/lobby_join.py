@@ -61,8 +61,9 @@ from wizard_p2p.node.lobby_news import LobbyNews, LobbyStatus, news_text
 from wizard_p2p.node.lobby_stage import JoinStage
 from wizard_p2p.node.store import GameStore, SeatRecord
 from wizard_p2p.ports import release_port, reserve_port
+from wizard_p2p.protocol.game_name import GameName
 from wizard_p2p.protocol.genesis import coin_commitment, endorse
-from wizard_p2p.protocol.lobby_schema import RefusalKind, decode_lobby
+from wizard_p2p.protocol.lobby_schema import DeckFault, DeckPart, RefusalKind, decode_lobby
 from wizard_p2p.protocol.messages import PROTOCOL
 
 __all__ = ["AGAIN_RETRY", "JoinLobby"]
@@ -88,6 +89,12 @@ class JoinLobby:
     again_until: float | None = None
     timers: LobbyTimers = field(default_factory=LobbyTimers)
     protocol: str = PROTOCOL  # the version this client plays (SPEC §9: hello, welcome)
+    # The game this player means to play; a 巫师牌 player's deck's public part (checked
+    # whole by the caller before joining: this module knows no deck rule), and how a
+    # deck rule the host says it breaks is worded (the caller holds the card file).
+    game: GameName = GameName.WIZARD
+    deck: DeckPart | None = None
+    word_fault: Callable[[DeckFault], Said] | None = None
     _machine: JoinMachine | None = None
     _client: LobbyClient | None = None
     _callbacks: list[Callable[[], None]] = field(default_factory=list)
@@ -160,12 +167,16 @@ class JoinLobby:
         self._master = os.urandom(32)
         me = Seated(self.name, self.identity.public_key, self.curve_keys.public, "",
                     coin_commitment(self._master), bot=self.bot)
-        hello = {"type": "hello", "code": code, "protocol": self.protocol,
-                 "port": self.mesh_port, "player": me.to_json()}
+        hello: dict[str, Any] = {"type": "hello", "code": code, "protocol": self.protocol,
+                                 "port": self.mesh_port, "player": me.to_json()}
+        if self.game is not GameName.WIZARD:  # Wizard's hello says none, as older ones
+            hello["game"] = self.game.value
+        if self.deck is not None:
+            hello["deck"] = self.deck.to_json()
         machine = self._machine = JoinMachine(
             self.identity.public_key, me.coin_commit, self.mesh_port,
             f"{self.host}:{self.port}", protocol=self.protocol, timers=self.timers,
-            again_until=self.again_until,
+            again_until=self.again_until, game=self.game,
         )
         self._notify()
         while machine.stage is JoinStage.CONNECTING:
@@ -248,12 +259,15 @@ class JoinLobby:
                     assert self._store is not None and self._record is not None
                     save_people(self._store, people)
                     self._start = GameStart(entry, self._store, self._record, people)
-                case Ended(reason=reason, kind=kind, said=said):
+                case Ended(reason=reason, kind=kind, said=said, deck=deck, game=game):
                     if changed:
                         self._notify()
                     error = (TableFull if kind is RefusalKind.TABLE_FULL else LobbyError)(reason)
                     if kind is not None:  # a kind this client knows: worded in its language
-                        error.said = refusal_said(kind, name=self.name, protocol=self.protocol)
+                        rule = (self.word_fault(deck) if deck is not None
+                                and self.word_fault is not None else None)
+                        error.said = refusal_said(kind, name=self.name, protocol=self.protocol,
+                                                  game=self.game, table_game=game, rule=rule)
                     elif said is not None:  # an ending of our own, worded the same way
                         error.said = said
                     raise error

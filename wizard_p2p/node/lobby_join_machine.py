@@ -25,8 +25,10 @@ from wizard_p2p.node.lobby_news import (
     TableChanged,
 )
 from wizard_p2p.node.lobby_stage import JoinStage, JoinStep, join_advance
+from wizard_p2p.protocol.game_name import GameName
 from wizard_p2p.protocol.lobby_schema import (
     Bye,
+    DeckFault,
     Genesis,
     LobbyBody,
     Ok,
@@ -152,6 +154,8 @@ class Ended:
     reason: str
     kind: RefusalKind | None = None
     said: Said | None = None  # ``reason`` in the player's language, when no kind words it
+    deck: DeckFault | None = None  # the deck rule the host says our deck breaks
+    game: GameName | None = None  # the table's game, when the host says it
 
 
 JoinEvent = (
@@ -195,7 +199,9 @@ class JoinMachine:
         protocol: str = PROTOCOL,
         timers: LobbyTimers | None = None,
         again_until: float | None = None,
+        game: GameName = GameName.WIZARD,
     ) -> None:
+        self.game = game  # the game this player means to play
         self.sign_key = sign_key
         self.coin_commit = coin_commit
         self.mesh_port = mesh_port
@@ -252,7 +258,8 @@ class JoinMachine:
         self._emit(NewsChanged(status))
 
     def _end(self, reason: str, now: float, *, again: bool = True,
-             kind: RefusalKind | None = None, said: Said | None = None) -> None:
+             kind: RefusalKind | None = None, said: Said | None = None,
+             refusal: Refused | None = None) -> None:
         """The lobby ends with ``reason`` — unless the hello is still being said to a
         table's next lobby that has not opened yet (and ``again``: asking again could
         help)."""
@@ -263,7 +270,8 @@ class JoinMachine:
             return
         self._endorsing = None
         self.stage = join_advance(self.stage, JoinStep.REFUSE)
-        self._emit(Ended(reason, kind, said))
+        self._emit(Ended(reason, kind, said, refusal.deck if refusal else None,
+                         refusal.game if refusal else None))
 
     def _step(self, step: JoinStep) -> None:
         self.stage = join_advance(self.stage, step)
@@ -294,7 +302,7 @@ class JoinMachine:
 
     def _from_host(self, body: LobbyBody, now: float) -> None:
         if isinstance(body, Refused):
-            self._end(f"the host refused: {body.reason}", now, kind=body.kind)
+            self._end(f"the host refused: {body.reason}", now, kind=body.kind, refusal=body)
         elif isinstance(body, Bye):
             self._end(body.reason or "the host left the lobby", now,
                       said=Said("lobby_ended_host_left"))
@@ -326,6 +334,13 @@ class JoinMachine:
             self._end(other_version(theirs, self.protocol), now, again=False,
                       said=Said("lobby_ended_other_version", ours=self.protocol))
             return
+        if welcome.game is not self.game:
+            # A host older than the game's name plays Wizard: it seated a joiner it should
+            # have refused.
+            self._end(f"the host's table plays {welcome.game.value}, not {self.game.value}",
+                      now, again=False, kind=RefusalKind.OTHER_GAME,
+                      refusal=Refused("", RefusalKind.OTHER_GAME, game=welcome.game))
+            return
         self._step(JoinStep.WELCOMED)
         self.seat = welcome.seat
         self.players = [Seated.from_lobby(p) for p in welcome.players]
@@ -334,6 +349,11 @@ class JoinMachine:
         self._say(LobbyStatus(LobbyNews.SEATED))
 
     def _players(self, players: Players, now: float) -> None:
+        if players.game is not self.game:
+            self._end(f"the host's table plays {players.game.value}, not {self.game.value}",
+                      now, again=False, kind=RefusalKind.OTHER_GAME,
+                      refusal=Refused("", RefusalKind.OTHER_GAME, game=players.game))
+            return
         self.players = [Seated.from_lobby(p) for p in players.players]
         self.seats = players.seats
         self.variants = tuple(v for v in VARIANT_NAMES if v in players.variants)

@@ -4,7 +4,9 @@ The host's program announces its table with multicast DNS (``net.discovery``,
 protocol/NET.md §9); the record's TXT strings say what a person choosing a table
 needs and nothing more: the protocol version, the host player's name, the seats
 and how many are taken, the variants, when the lobby opened, whether the game is
-still in its lobby or already playing, and the lobby's port.
+still in its lobby or already playing, the lobby's port, and the game the table
+plays (written for a game other than Wizard: a record without it is Wizard's, as
+hosts from before the field write it).
 
 The TXT record comes from anyone on the network, so :func:`decode_announcement`
 reads its raw bytes as hostile input: length-prefixed strings within bounds, each
@@ -29,10 +31,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from wizard_p2p.errors import ConfigError, DecodeError
+from wizard_p2p.protocol.game_name import (
+    MAX_TABLE_SEATS,
+    MIN_TABLE_SEATS,
+    GameName,
+    seats_refusal,
+)
 from wizard_p2p.protocol.lobby_schema import check_name
 from wizard_p2p.protocol.messages import PROTOCOL
 from wizard_p2p.protocol.schema import Int, Obj, Str
-from wizard_p2p.rules import MAX_SEATS, MIN_SEATS, VARIANT_NAMES, GameConfig
+from wizard_p2p.rules import VARIANT_NAMES, GameConfig
 
 __all__ = [
     "LOBBY",
@@ -63,13 +71,15 @@ _FIELDS = Obj(
     {
         "v": Str(max_len=32, min_len=1),
         "name": Str(max_len=32, min_len=1),
-        "seats": Int(MIN_SEATS, MAX_SEATS),
-        "seated": Int(1, MAX_SEATS),
+        "seats": Int(MIN_TABLE_SEATS, MAX_TABLE_SEATS),
+        "seated": Int(1, MAX_TABLE_SEATS),
         "variants": Str(max_len=200),
         "opened": Int(0, MAX_TIME),
         "state": Str(max_len=8, choices=STATES),
         "port": Int(1, 65535),
-    }
+        "game": Str(max_len=16, choices=tuple(g.value for g in GameName)),
+    },
+    optional=frozenset({"game"}),
 )
 _INTEGERS = frozenset({"seats", "seated", "opened", "port"})
 # What a record of another protocol version is read for: the fields a list shows, in
@@ -107,6 +117,7 @@ class Announcement:
     opened: int
     state: str
     port: int
+    game: GameName = GameName.WIZARD
 
 
 def encode_announcement(ad: Announcement) -> bytes:
@@ -122,6 +133,8 @@ def encode_announcement(ad: Announcement) -> bytes:
         "state": ad.state,
         "port": str(ad.port),
     }
+    if ad.game is not GameName.WIZARD:
+        values["game"] = ad.game.value
     strings = [f"{key}={value}".encode() for key, value in values.items()]
     if any(len(s) > 255 for s in strings):
         raise ValueError("a TXT string holds at most 255 bytes")
@@ -177,8 +190,12 @@ def _value(name: str, raw: bytes) -> Any:
         raise DecodeError(f"announcement.{name}: not UTF-8") from None
 
 
-def _variants(text: str, seats: int) -> tuple[str, ...]:
+def _variants(text: str, seats: int, game: GameName) -> tuple[str, ...]:
     names = tuple(text.split(",")) if text else ()
+    if game is not GameName.WIZARD:
+        if names:
+            raise DecodeError(f"announcement.variants: a table of {game.value} has none")
+        return ()
     if len(set(names)) != len(names) or any(n not in VARIANT_NAMES for n in names):
         raise DecodeError("announcement.variants: unknown or repeated variant names")
     try:
@@ -200,6 +217,7 @@ def decode_announcement(text: bytes) -> Announcement:
     other = version != PROTOCOL
     if other:
         raw.pop("variants", None)  # another version's variants are its own
+        raw.pop("game", None)  # and so are its games
     schema = _OTHER_FIELDS if other else _FIELDS
     fields = schema.parse({name: _value(name, value) for name, value in raw.items()},
                           "announcement")
@@ -208,13 +226,18 @@ def decode_announcement(text: bytes) -> Announcement:
         raise DecodeError("announcement.name: spaces around the name")
     if fields["seated"] > fields["seats"]:
         raise DecodeError("announcement: more players seated than seats")
+    game = GameName(fields.get("game", GameName.WIZARD))
+    refusal = None if other else seats_refusal(game, fields["seats"])
+    if refusal is not None:
+        raise DecodeError(f"announcement.seats: {refusal}")
     return Announcement(
         protocol=version,
         name=name,
         seats=fields["seats"],
         seated=fields["seated"],
-        variants=() if other else _variants(fields["variants"], fields["seats"]),
+        variants=() if other else _variants(fields["variants"], fields["seats"], game),
         opened=fields["opened"],
         state=fields["state"],
         port=fields["port"],
+        game=game,
     )

@@ -21,6 +21,14 @@ played by a program: the table uses it to keep a bot from ending a game that
 people play, SPEC §6), and the lobby's own messages keep it alive and end it:
 ``wait`` (the host admits joiners one by one), ``ping``, ``bye`` with a reason.
 
+A table names its game (``game``: ``wizard`` when absent, as older clients send) in
+``hello``, ``welcome`` and ``players``; a 巫师牌 joiner's hello carries the public part of
+its deck (``deck``: the hero, the extra deck, the sizes of the main deck and the skill
+pool — never the main deck's cards nor the skill pool's, which stay hidden until the
+game ends), and a host that refuses it says which rule and card (``refused.deck``).
+This layer reads card numbers and counts; the deck rules are checked by whoever holds
+the card file (the host's door check, given to its lobby).
+
 Somebody who wants to watch the game asks the same socket with ``watch`` (its
 name, its CURVE key, the port its own mesh listens on) and is answered ``wait``,
 ``refused`` or ``admitted`` (the genesis line, and who watches already): SPEC
@@ -29,6 +37,7 @@ name, its CURVE key, the port its own mesh listens on) and is answered ``wait``,
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection
 from dataclasses import dataclass
 from enum import StrEnum
@@ -36,14 +45,23 @@ from typing import Any
 
 from wizard_p2p import boundedjson
 from wizard_p2p.errors import DecodeError
+from wizard_p2p.protocol.game_name import (
+    MAX_TABLE_SEATS,
+    MIN_TABLE_SEATS,
+    GameName,
+    seats_refusal,
+)
 from wizard_p2p.protocol.messages import GENESIS_TERMS, MAX_ENTRY_BYTES, PLAYER, PROTOCOL
 from wizard_p2p.protocol.schema import Bool, Field, Hex, Int, List, Obj, Str, Utf8
 from wizard_p2p.protocol.shown import is_unsafe
 
 __all__ = [
+    "MAX_DECK_CARDS",
     "MAX_LOBBY_BYTES",
     "MAX_WATCHERS",
     "Bye",
+    "DeckFault",
+    "DeckPart",
     "Endorse",
     "Genesis",
     "Hello",
@@ -126,13 +144,42 @@ class _Z85Key(Field):
         return PLAYER.fields["curve_key"].json_schema()
 
 
+class _Pattern(Field):
+    """A string that matches ``pattern`` whole (ASCII only), said as ``what``."""
+
+    def __init__(self, pattern: str, what: str) -> None:
+        self.pattern = re.compile(pattern, re.ASCII)
+        self.what = what
+
+    def parse(self, value: Any, path: str) -> str:
+        if not isinstance(value, str) or not self.pattern.fullmatch(value):
+            raise DecodeError(f"{path}: expected {self.what}")
+        return value
+
+    def json_schema(self) -> dict[str, Any]:
+        return {"type": "string", "pattern": f"^{self.pattern.pattern}$"}
+
+
 _NAME = _Name()
 _Z85_KEY = _Z85Key()
+# A card of 巫师牌 by its number: six digits, the first its type (1..4).
+_CARD = _Pattern(r"[1-4][0-9]{5}", "a card number (six digits, the first 1..4)")
+# The most cards an extra deck or a group's size may count: a deck code holds at most
+# 200 numbers (sorcery.decks), so no legal or illegal deck a code describes is bigger.
+MAX_DECK_CARDS = 200
+_DECK = Obj({"hero": _CARD, "extra": List(_CARD, 0, MAX_DECK_CARDS),
+             "main": Int(0, MAX_DECK_CARDS), "skills": Int(0, MAX_DECK_CARDS)})
+_DECK_FAULT = Obj(
+    {"rule": _Pattern(r"[a-z][a-z_]{0,31}", "a rule's name (a-z and _)"),
+     "count": Int(0, MAX_DECK_CARDS), "card": _CARD},
+    optional=frozenset({"card"}),
+)
+_GAME = Str(max_len=16, choices=tuple(g.value for g in GameName))
 _PLAYER = Obj(
     {**PLAYER.fields, "name": _NAME, "curve_key": _Z85_KEY, "bot": Bool()},
     optional=frozenset({"bot"}),
 )
-_PLAYERS = List(_PLAYER, 1, 6)
+_PLAYERS = List(_PLAYER, 1, MAX_TABLE_SEATS)
 _VARIANTS = List(Str(max_len=32), 0, 16)
 _PROTOCOL = Str(max_len=32)
 _REASON = Str(max_len=1000)
@@ -142,17 +189,21 @@ MAX_WATCHERS = 8
 _SCHEMAS: dict[str, Obj] = {
     "hello": Obj(
         {"code": Str(max_len=32), "protocol": _PROTOCOL, "port": Int(1, 65535),
-         "player": _PLAYER},
-        optional=frozenset({"protocol"}),
+         "player": _PLAYER, "game": _GAME, "deck": _DECK},
+        optional=frozenset({"protocol", "game", "deck"}),
     ),
     "welcome": Obj(
-        {"seat": Int(0, 5), "players": _PLAYERS, "variants": _VARIANTS, "protocol": _PROTOCOL},
-        optional=frozenset({"protocol", "variants"}),
+        {"seat": Int(0, MAX_TABLE_SEATS - 1), "players": _PLAYERS, "variants": _VARIANTS,
+         "protocol": _PROTOCOL, "game": _GAME},
+        optional=frozenset({"protocol", "variants", "game"}),
     ),
-    "refused": Obj({"reason": _REASON, "kind": Str(max_len=32)}, optional=frozenset({"kind"})),
+    "refused": Obj({"reason": _REASON, "kind": Str(max_len=32), "deck": _DECK_FAULT,
+                    "game": _GAME},
+                   optional=frozenset({"kind", "deck", "game"})),
     "players": Obj(
-        {"players": _PLAYERS, "seats": Int(3, 6), "variants": _VARIANTS, "coach": Bool()},
-        optional=frozenset({"variants", "coach"}),
+        {"players": _PLAYERS, "seats": Int(MIN_TABLE_SEATS, MAX_TABLE_SEATS),
+         "variants": _VARIANTS, "coach": Bool(), "game": _GAME},
+        optional=frozenset({"variants", "coach", "game"}),
     ),
     "terms": Obj({"terms": GENESIS_TERMS}),
     "endorse": Obj({"signature": Hex(64)}),
@@ -186,13 +237,49 @@ class LobbyPlayer:
 
 
 @dataclass(frozen=True)
+class DeckPart:
+    """The public part of a 巫师牌 deck, as a hello carries it: the hero's and the extra
+    deck's card numbers (in the deck code's order), and how many cards the main deck and
+    the skill pool hold."""
+
+    hero: str
+    extra: tuple[str, ...]
+    main: int
+    skills: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"hero": self.hero, "extra": list(self.extra), "main": self.main,
+                "skills": self.skills}
+
+
+@dataclass(frozen=True)
+class DeckFault:
+    """A deck rule a joiner's deck breaks, as the host names it: ``rule`` the rule's name
+    (``sorcery.decks.DeckRule``), ``count`` the group's size or the card's copies,
+    ``card`` the card's number when one card breaks it."""
+
+    rule: str
+    count: int
+    card: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"rule": self.rule, "count": self.count}
+        if self.card is not None:
+            out["card"] = self.card
+        return out
+
+
+@dataclass(frozen=True)
 class Hello:
-    """A joiner asks for a seat. ``protocol`` is None from a client older than the field."""
+    """A joiner asks for a seat. ``protocol`` is None from a client older than the field;
+    ``game`` the game it means to play; ``deck`` its deck's public part (巫师牌 only)."""
 
     code: str
     protocol: str | None
     port: int
     player: LobbyPlayer
+    game: GameName = GameName.WIZARD
+    deck: DeckPart | None = None
 
 
 @dataclass(frozen=True)
@@ -203,12 +290,15 @@ class Welcome:
     players: tuple[LobbyPlayer, ...]
     variants: tuple[str, ...]
     protocol: str | None
+    game: GameName = GameName.WIZARD
 
 
 @dataclass(frozen=True)
 class Refused:
     reason: str
     kind: RefusalKind | None = None  # None: no kind this client knows
+    deck: DeckFault | None = None  # the rule and card of an ``illegal_deck`` refusal
+    game: GameName | None = None  # the table's game, in an ``other_game`` refusal
 
 
 class RefusalKind(StrEnum):
@@ -225,6 +315,8 @@ class RefusalKind(StrEnum):
     TABLE_FULL = "full"  # every seat is taken: the table can be watched
     BAD_ADDRESS = "bad_address"  # no player address can be made of the joiner's IP and port
     TOO_MANY_WAITING = "too_many_waiting"  # the host's list of joiners waiting is full
+    OTHER_GAME = "other_game"  # the joiner means to play another game than the table's
+    ILLEGAL_DECK = "illegal_deck"  # the deck's public part breaks a rule (``deck`` says which)
     # A message out of place.
     UNREADABLE = "unreadable"  # the schema refused the joiner's message
     UNEXPECTED = "unexpected"  # a message type a joiner does not send
@@ -249,6 +341,7 @@ class Players:
     seats: int
     variants: tuple[str, ...]
     coach: bool = False  # the host's terms will let the players ask the coach
+    game: GameName = GameName.WIZARD
 
 
 @dataclass(frozen=True)
@@ -361,24 +454,32 @@ def decode_lobby(payload: bytes, expect: Collection[str] | None = None) -> Lobby
             raise VersionMismatch(theirs)
     fields = _SCHEMAS[kind].parse(obj, kind)
     if kind == "hello":
-        return Hello(fields["code"], fields.get("protocol"), fields["port"],
-                     LobbyPlayer(**fields["player"]))
+        return _hello(fields)
     if kind == "welcome":
         players = _players(fields["players"], "welcome.players")
         if fields["seat"] >= len(players):
             raise DecodeError("welcome.seat: no such seat in welcome.players")
+        game = _game(fields, "welcome")
         return Welcome(fields["seat"], players, tuple(fields.get("variants", ())),
-                       fields.get("protocol"))
+                       fields.get("protocol"), game)
     if kind == "refused":
         kind = fields.get("kind", "")
-        return Refused(fields["reason"], RefusalKind(kind) if kind in set(RefusalKind) else None)
+        fault = fields.get("deck")
+        table = fields.get("game")
+        return Refused(fields["reason"], RefusalKind(kind) if kind in set(RefusalKind) else None,
+                       None if fault is None else DeckFault(fault["rule"], fault["count"],
+                                                            fault.get("card")),
+                       None if table is None else GameName(table))
     if kind == "players":
         players = _players(fields["players"], "players.players")
+        game = _game(fields, "players")
+        refusal = seats_refusal(game, fields["seats"])
+        if refusal is not None:
+            raise DecodeError(f"players.seats: {refusal}")
         if len(players) > fields["seats"]:
             raise DecodeError("players: more players than seats")
-        return Players(
-            players, fields["seats"], tuple(fields.get("variants", ())), fields.get("coach", False)
-        )
+        return Players(players, fields["seats"], tuple(fields.get("variants", ())),
+                       fields.get("coach", False), game)
     if kind == "terms":
         return Terms(fields["terms"])
     if kind == "endorse":
@@ -399,6 +500,28 @@ def decode_lobby(payload: bytes, expect: Collection[str] | None = None) -> Lobby
         return WatchAdmitted(fields["genesis"], tuple(fields["watchers"]),
                              None if bots is None else frozenset(bots))
     return Ok() if kind == "ok" else Ping()
+
+
+def _game(fields: dict[str, Any], path: str) -> GameName:
+    """The message's game (absent: Wizard); a table of another game has no variants."""
+    game = GameName(fields.get("game", GameName.WIZARD))
+    if game is not GameName.WIZARD and fields.get("variants"):
+        raise DecodeError(f"{path}.variants: a table of {game.value} has no variants")
+    return game
+
+
+def _hello(fields: dict[str, Any]) -> Hello:
+    """A hello: a 巫师牌 joiner's carries its deck's public part, a Wizard joiner's none."""
+    game = GameName(fields.get("game", GameName.WIZARD))
+    deck = fields.get("deck")
+    if game is GameName.SORCERY and deck is None:
+        raise DecodeError("hello.deck: a joiner of 巫师牌 brings its deck's public part")
+    if game is not GameName.SORCERY and deck is not None:
+        raise DecodeError(f"hello.deck: a joiner of {game.value} brings no deck")
+    part = None if deck is None else DeckPart(deck["hero"], tuple(deck["extra"]), deck["main"],
+                                              deck["skills"])
+    return Hello(fields["code"], fields.get("protocol"), fields["port"],
+                 LobbyPlayer(**fields["player"]), game, part)
 
 
 def joiner_address(host: str, port: int) -> str:

@@ -229,6 +229,8 @@ EN: dict[str, str] = {
     "find_playing_already": "That game has begun: it can be watched, not joined.",
     "find_version": "another version: {version}",
     "find_other_version": "That table plays another version of wizard-p2p.",
+    "find_other_game": "That table plays {game}.",
+    "find_game": "plays {game}",
     "find_code_prompt": "Invite code: ",
     "find_code_hint": "Type the code the host gives you, then Enter; Esc goes back to the list.",
     "find_code_needed": "The invite code is needed: the host's screen shows it.",
@@ -904,6 +906,27 @@ EN: dict[str, str] = {
     "lobby_refused_called_off_left": "the start was called off: you left the lobby",
     "lobby_refused_called_off_gone": "the start was called off: the host heard nothing from you",
     "lobby_refused_called_off_late": "the start was called off: you did not sign the game in time",
+    "lobby_refused_other_game": "the host refused: this table plays {theirs}, not {game}",
+    "lobby_refused_illegal_deck": "the host refused your deck: {rule}",
+    # The games a table plays (protocol.game_name.GameName), and the deck rules of 巫师牌
+    # (sorcery.decks.DeckRule) as a refusal or the local check names them.
+    "game_name_wizard": "Wizard",
+    "game_name_sorcery": "巫师牌",
+    "game_name_other": "another game",
+    "deck_illegal": "your deck cannot be played: {rule}",
+    "deck_no_card": "none",
+    "deck_rule_one_hero": "a deck has exactly 1 hero (人物牌); this one has {count} ({card})",
+    "deck_rule_main_size": (
+        "the main deck holds exactly 30 creatures and items; this one holds {count}"
+    ),
+    "deck_rule_skill_pool_size": "the skill pool holds exactly 10 skills; this one holds {count}",
+    "deck_rule_legendary_once": "{card} is legendary (传奇): at most 1 copy, this deck has {count}",
+    "deck_rule_skill_once": "{card} is a skill: at most 1 copy, this deck has {count}",
+    "deck_rule_at_most_twice": "{card}: at most 2 copies, this deck has {count}",
+    "deck_rule_unknown_card": (
+        "the host's card file holds no card {card}: both players need the same card file"
+    ),
+    "deck_rule_unknown": "a deck rule this program does not know",
     # A joiner's own endings of the lobby (node.lobby_join_machine.Ended's ``said``).
     "lobby_ended_unreadable": "the host sent what this program cannot read",
     "lobby_ended_host_gone": "the host is gone: nothing heard from {address} for {seconds} seconds",

@@ -228,6 +228,8 @@ JA: dict[str, str] = {
     "find_playing_already": "そのゲームは始まっています。観戦はできますが参加はできません。",
     "find_version": "別のバージョン：{version}",
     "find_other_version": "そのテーブルは別のバージョンの wizard-p2p です。",
+    "find_other_game": "そのテーブルは{game}のテーブルです。",
+    "find_game": "{game}のテーブル",
     "find_code_prompt": "招待コード：",
     "find_code_hint": "ホストから聞いたコードを入力して Enter。Esc で一覧に戻ります。",
     "find_code_needed": "招待コードが必要です。ホストの画面に表示されています。",
@@ -897,6 +899,28 @@ JA: dict[str, str] = {
     "lobby_refused_called_off_left": "開始を取りやめました：あなたがロビーを出ました",
     "lobby_refused_called_off_gone": "開始を取りやめました：ホストとあなたの連絡が途絶えました",
     "lobby_refused_called_off_late": "開始を取りやめました：あなたが時間内に署名しませんでした",
+    "lobby_refused_other_game": (
+        "ホストに断られました：このテーブルは{theirs}のテーブルです（{game}ではありません）"
+    ),
+    "lobby_refused_illegal_deck": "ホストにデッキを断られました：{rule}",
+    # テーブルのゲーム（protocol.game_name.GameName）と巫师牌の構築ルール（sorcery.decks.DeckRule）
+    "game_name_wizard": "ウィザード",
+    "game_name_sorcery": "巫师牌",
+    "game_name_other": "別のゲーム",
+    "deck_illegal": "このデッキは使えません：{rule}",
+    "deck_no_card": "なし",
+    "deck_rule_one_hero": "英雄カードはちょうど 1 枚です。このデッキは {count} 枚（{card}）",
+    "deck_rule_main_size": (
+        "メインデッキはクリーチャーとアイテムちょうど 30 枚です。このデッキは {count} 枚"
+    ),
+    "deck_rule_skill_pool_size": "スキルプールはスキルちょうど 10 枚です。このデッキは {count} 枚",
+    "deck_rule_legendary_once": "{card}は伝説カードで、1 枚までです。このデッキは {count} 枚",
+    "deck_rule_skill_once": "{card}はスキルで、1 枚までです。このデッキは {count} 枚",
+    "deck_rule_at_most_twice": "{card}は 2 枚までです。このデッキは {count} 枚",
+    "deck_rule_unknown_card": (
+        "ホストのカードファイルにカード {card} がありません。両者に同じカードファイルが必要です"
+    ),
+    "deck_rule_unknown": "このプログラムの知らない構築ルール",
     # A joiner's own endings of the lobby (node.lobby_join_machine.Ended's ``said``).
     "lobby_ended_unreadable": "ホストからこのプログラムが読めないものが届きました",
     "lobby_ended_host_gone": (

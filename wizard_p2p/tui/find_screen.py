@@ -6,7 +6,8 @@ builds it over the network's browser): ``snapshot()`` — the tables heard now, 
 on the loop whenever the list changes. The screen lists each table's host, its
 players seated of its seats, its variants and how long ago it opened (for a
 watcher, whether its game is playing), updating live; a table of another protocol
-version is greyed, with the version it plays. ↑/↓ choose, Enter takes the table
+version is greyed, with the version it plays, and so is a table of another game
+than the player's, with the game it plays. ↑/↓ choose, Enter takes the table
 chosen (or says in one sentence why it cannot), ``q`` leaves. A joiner without an
 invite code is then asked for it: the code is never announced, so the list alone
 lets nobody in.
@@ -60,6 +61,7 @@ class FoundTable:
     playing: bool = False  # its game has begun
     compatible: bool = True  # it plays this program's protocol version
     version: str = ""  # the protocol it plays, said when it is not this program's
+    game: str = ""  # the game it plays, said when it is not the player's ("": the same)
 
 
 @dataclass(frozen=True)
@@ -122,6 +124,8 @@ class FindState:
         table = tables[self.index(tables)]
         if not table.compatible:
             self.message = self.tr("find_other_version")
+        elif table.game:
+            self.message = self.tr("find_other_game", game=self.tr(f"game_name_{table.game}"))
         elif not self.watching and table.playing:
             self.message = self.tr("find_playing_already")
         elif not self.watching and table.seated >= table.seats:
@@ -156,6 +160,8 @@ def _table_row(state: FindState, table: FoundTable, chosen: bool, cells: int,
     variants = ", ".join(tr.variant(v) for v in table.variants) or tr("no_variants")
     if not table.compatible:  # why it is greyed: its variants are another version's
         variants = tr("find_version", version=table.version or "?")
+    elif table.game:  # greyed too: a table of another game
+        variants = tr("find_game", game=tr(f"game_name_{table.game}"))
     elif state.watching:
         variants = (tr("find_playing") if table.playing else tr("find_in_lobby")) + tr(
             "semicolon") + variants
@@ -164,7 +170,8 @@ def _table_row(state: FindState, table: FoundTable, chosen: bool, cells: int,
     head = f"{mark}{pad(table.name, name_cells)}  {pad(players, players_cells)}  "
     tail = f"  {age}"
     middle = pad(variants, max(0, cells - width(head) - width(tail)))
-    style = "class:me reverse" if chosen else ("class:dim" if not table.compatible else "")
+    greyed = not table.compatible or bool(table.game)
+    style = "class:me reverse" if chosen else ("class:dim" if greyed else "")
     return [(style, clip(head + middle + tail, cells))]
 
 
