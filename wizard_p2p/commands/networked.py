@@ -134,11 +134,11 @@ class SeatRun:
 
     @property
     def lobby_notice(self) -> str | None:
-        """The line a headless seat says when the lobby is not, or no longer, announced
-        (the console's lobby screen words the reason itself)."""
+        """The line a headless seat says, in the player's language, when the lobby is not,
+        or no longer, announced (the console's lobby screen words the reason itself)."""
         if self.lobby_unannounced is None:
             return None
-        return not_announced(self.lobby_unannounced, "en")
+        return not_announced(self.lobby_unannounced, self.seat.net.lang)
 
     def no_longer_announced(self, reason: WizardError) -> None:
         """The lobby's announcement stopped after it opened: said as when it cannot start,
