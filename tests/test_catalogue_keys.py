@@ -17,7 +17,7 @@ from wizard_p2p.commands.history import GameState
 from wizard_p2p.node.lobby_common import refusal_said
 from wizard_p2p.node.lobby_news import QUIET, LobbyNews
 from wizard_p2p.protocol.kinds import FaultKind
-from wizard_p2p.protocol.lobby_schema import RefusalKind
+from wizard_p2p.protocol.lobby_schema import GateRefusalKind, RefusalKind
 from wizard_p2p.rules import Suit
 from wizard_p2p.rules.config import VARIANT_NAMES
 from wizard_p2p.tui.catalogue_en import EN
@@ -95,6 +95,7 @@ BUILT: dict[str, Callable[[], set[str]]] = {
     "history_state_": lambda: {s.value for s in GameState},
     "lobby_news_": lambda: {n.value for n in LobbyNews} - QUIET,
     "lobby_refused_": lambda: {k.value for k in RefusalKind},
+    "gate_refused_": lambda: {k.value for k in GateRefusalKind},
 }
 
 

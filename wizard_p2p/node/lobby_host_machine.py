@@ -43,6 +43,7 @@ from wizard_p2p.node.lobby_stage import HostStage, HostStep, advance
 from wizard_p2p.protocol.genesis import SeriesTerms
 from wizard_p2p.protocol.lobby_schema import (
     Bye,
+    ByeKind,
     Endorse,
     Hello,
     LobbyBody,
@@ -463,7 +464,8 @@ class HostMachine:
         if self.stage in (HostStage.STARTED, HostStage.CLOSED):
             return  # the game is the seats' own, or everyone was told already
         self.stage = advance(self.stage, HostStep.CLOSE)
-        bye = encode({"type": "bye", "reason": "the host left the lobby"})
+        bye = encode({"type": "bye", "reason": "the host left the lobby",
+                      "kind": ByeKind.HOST_LEFT.value})
         for p in self.players[1:] + self.waiting:
             if p.client is not None:
                 self._emit(Push(p.client, bye))

@@ -17,7 +17,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from wizard_p2p.errors import Said
-from wizard_p2p.node.lobby_common import NOT_SEATED, LobbyTimers, Seated, other_version
+from wizard_p2p.node.lobby_common import (
+    NOT_SEATED,
+    LobbyTimers,
+    Seated,
+    bye_said,
+    other_version,
+)
 from wizard_p2p.node.lobby_news import (
     LobbyNews,
     LobbyStatus,
@@ -27,6 +33,8 @@ from wizard_p2p.node.lobby_news import (
 from wizard_p2p.node.lobby_stage import JoinStage, JoinStep, join_advance
 from wizard_p2p.protocol.lobby_schema import (
     Bye,
+    ByeKind,
+    GateRefusalKind,
     Genesis,
     LobbyBody,
     Ok,
@@ -150,7 +158,7 @@ class Ended:
     host's refusal as data, when it gave one this client knows."""
 
     reason: str
-    kind: RefusalKind | None = None
+    kind: RefusalKind | GateRefusalKind | None = None
     said: Said | None = None  # ``reason`` in the player's language, when no kind words it
 
 
@@ -252,7 +260,8 @@ class JoinMachine:
         self._emit(NewsChanged(status))
 
     def _end(self, reason: str, now: float, *, again: bool = True,
-             kind: RefusalKind | None = None, said: Said | None = None) -> None:
+             kind: RefusalKind | GateRefusalKind | None = None,
+             said: Said | None = None) -> None:
         """The lobby ends with ``reason`` — unless the hello is still being said to a
         table's next lobby that has not opened yet (and ``again``: asking again could
         help)."""
@@ -297,7 +306,7 @@ class JoinMachine:
             self._end(f"the host refused: {body.reason}", now, kind=body.kind)
         elif isinstance(body, Bye):
             self._end(body.reason or "the host left the lobby", now,
-                      said=Said("lobby_ended_host_left"))
+                      said=bye_said(body.kind or ByeKind.HOST_LEFT))
         elif _WIRE_TYPE.get(type(body)) not in self.expecting:
             self._end(f"the host sent what this client cannot read: a "
                       f"{type(body).__name__.lower()} message while {self.stage.value}", now,

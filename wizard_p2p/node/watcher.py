@@ -30,7 +30,7 @@ import logging
 from collections.abc import Callable
 from pathlib import Path
 
-from wizard_p2p.errors import DecodeError, FileRefused, PeerFault, UsageError
+from wizard_p2p.errors import DecodeError, FileRefused, PeerFault, Said, UsageError
 from wizard_p2p.files import check_target, write_atomic
 from wizard_p2p.identity import fingerprint
 from wizard_p2p.net import (
@@ -117,6 +117,7 @@ class WatchNode:
         self._saved_length = 0
         self._following_since = 0.0
         self.lost: str | None = None  # why the watcher stopped following an unfinished game
+        self.lost_said: Said | None = None  # ``lost`` in the reader's language, when worded
 
     # --- life cycle -------------------------------------------------------------------
 
@@ -157,10 +158,10 @@ class WatchNode:
         self.watchers = names
         self._notify()
 
-    def _refused_by_host(self, reason: str) -> None:
+    def _refused_by_host(self, refusal: WatchRefused) -> None:
         """The host no longer lets us watch: we stop, saying why."""
         if self.table is None or not self.table.ended:
-            self.lost = reason
+            self.lost, self.lost_said = str(refusal), refusal.said
         self.finished.set()
         self._notify()
 
@@ -186,6 +187,8 @@ class WatchNode:
                     self.forks.ask_again(self.table, self.mesh)
                 if self._players_gone():
                     self.lost = f"no player heard for {PLAYERS_GONE:g} seconds"
+                    self.lost_said = Said("watch_ended_players_gone",
+                                          seconds=f"{PLAYERS_GONE:g}")
                     self.finished.set()
                     self._notify()
 
@@ -347,7 +350,7 @@ class WatchNode:
         if isinstance(outcome, Faulted):
             items.append(Status(StatusKind.CHEATED, seat=outcome.seat, detail=str(outcome.fault)))
         if self.lost is not None:
-            items.append(Status(StatusKind.EVENT, detail=self.lost))
+            items.append(Status(StatusKind.EVENT, detail=self.lost, said=self.lost_said))
         progress = game_status(table, outcome)
         if progress is not None:
             items.append(progress)

@@ -19,12 +19,13 @@ the lobby never seats a player the genesis then refuses:
 Beyond the genesis's record, a lobby player may say ``"bot": true`` (its seat is
 played by a program: the table uses it to keep a bot from ending a game that
 people play, SPEC §6), and the lobby's own messages keep it alive and end it:
-``wait`` (the host admits joiners one by one), ``ping``, ``bye`` with a reason.
+``wait`` (the host admits joiners one by one), ``ping``, ``bye`` with a reason (and
+from the host a ``ByeKind``).
 
 Somebody who wants to watch the game asks the same socket with ``watch`` (its
 name, its CURVE key, the port its own mesh listens on) and is answered ``wait``,
-``refused`` or ``admitted`` (the genesis line, and who watches already): SPEC
-§10.
+``refused`` (a ``GateRefusalKind``, or the lobby's ``RefusalKind`` for the reasons
+both refuse) or ``admitted`` (the genesis line, and who watches already): SPEC §10.
 """
 
 from __future__ import annotations
@@ -44,7 +45,9 @@ __all__ = [
     "MAX_LOBBY_BYTES",
     "MAX_WATCHERS",
     "Bye",
+    "ByeKind",
     "Endorse",
+    "GateRefusalKind",
     "Genesis",
     "Hello",
     "LobbyBody",
@@ -158,7 +161,8 @@ _SCHEMAS: dict[str, Obj] = {
     "endorse": Obj({"signature": Hex(64)}),
     "ok": Obj({}),
     "genesis": Obj({"entry": Utf8(MAX_ENTRY_BYTES)}),
-    "bye": Obj({"reason": _REASON}, optional=frozenset({"reason"})),
+    "bye": Obj({"reason": _REASON, "kind": Str(max_len=32)},
+               optional=frozenset({"reason", "kind"})),
     "wait": Obj({"reason": _REASON}),
     "ping": Obj({}),
     "watch": Obj(
@@ -208,7 +212,8 @@ class Welcome:
 @dataclass(frozen=True)
 class Refused:
     reason: str
-    kind: RefusalKind | None = None  # None: no kind this client knows
+    # The lobby's kind or the watch gate's; None: no kind this client knows.
+    kind: RefusalKind | GateRefusalKind | None = None
 
 
 class RefusalKind(StrEnum):
@@ -239,6 +244,29 @@ class RefusalKind(StrEnum):
     CALLED_OFF_LEFT = "called_off_left"  # the start failed: the joiner left
     CALLED_OFF_GONE = "called_off_gone"  # ... the joiner was not heard from
     CALLED_OFF_LATE = "called_off_late"  # ... the joiner did not endorse in time
+
+
+class GateRefusalKind(StrEnum):
+    """Why the watch gate (the host's lobby socket once the game has begun) refuses, as
+    data the watcher or joiner words in its own language (SPEC §10). Where the gate
+    refuses for the lobby's own reason (a code, a version, a key, a name, an address,
+    an unreadable message) it says that ``RefusalKind``; these are the gate's alone,
+    and no value is also a ``RefusalKind``'s."""
+
+    BEGUN = "begun"  # a hello or an endorsement once the game has begun: watch it instead
+    PLAYER_KEY = "player_key"  # a seated player's key asks to watch its own game
+    NOT_LET_WATCH = "not_let_watch"  # the host refused this watcher (it may not ask again)
+    NO_WATCHERS = "no_watchers"  # this host admits no watchers
+    WATCHERS_FULL = "watchers_full"  # as many watch as may: ask later
+    TOO_MANY_ASKING = "too_many_asking"  # the host's list of requests is full: ask later
+    NOT_WATCHING = "not_watching"  # a ping from a key the gate does not list: ask again
+
+
+class ByeKind(StrEnum):
+    """Why the host's lobby socket says ``bye``, as data (SPEC §9, §10)."""
+
+    HOST_LEFT = "host_left"  # the host left the lobby before the game began
+    GAME_OVER = "game_over"  # the watch gate closes: the game is over
 
 
 @dataclass(frozen=True)
@@ -275,9 +303,11 @@ class Genesis:
 
 @dataclass(frozen=True)
 class Bye:
-    """A joiner leaves the lobby, or the host closes it (``reason`` says why)."""
+    """A joiner leaves the lobby, or the host closes it (``reason`` says why, and ``kind``
+    as data when the host says one this client knows)."""
 
     reason: str = ""
+    kind: ByeKind | None = None
 
 
 @dataclass(frozen=True)
@@ -370,8 +400,7 @@ def decode_lobby(payload: bytes, expect: Collection[str] | None = None) -> Lobby
         return Welcome(fields["seat"], players, tuple(fields.get("variants", ())),
                        fields.get("protocol"))
     if kind == "refused":
-        kind = fields.get("kind", "")
-        return Refused(fields["reason"], RefusalKind(kind) if kind in set(RefusalKind) else None)
+        return Refused(fields["reason"], _refusal_kind(fields.get("kind", "")))
     if kind == "players":
         players = _players(fields["players"], "players.players")
         if len(players) > fields["seats"]:
@@ -386,7 +415,8 @@ def decode_lobby(payload: bytes, expect: Collection[str] | None = None) -> Lobby
     if kind == "genesis":
         return Genesis(fields["entry"])
     if kind == "bye":
-        return Bye(fields.get("reason", ""))
+        said = fields.get("kind", "")
+        return Bye(fields.get("reason", ""), ByeKind(said) if said in set(ByeKind) else None)
     if kind == "wait":
         return Wait(fields["reason"])
     if kind == "watch":
@@ -399,6 +429,15 @@ def decode_lobby(payload: bytes, expect: Collection[str] | None = None) -> Lobby
         return WatchAdmitted(fields["genesis"], tuple(fields["watchers"]),
                              None if bots is None else frozenset(bots))
     return Ok() if kind == "ok" else Ping()
+
+
+def _refusal_kind(kind: str) -> RefusalKind | GateRefusalKind | None:
+    """A refusal's ``kind`` as this client knows it (the lobby's or the gate's), or None."""
+    if kind in set(RefusalKind):
+        return RefusalKind(kind)
+    if kind in set(GateRefusalKind):
+        return GateRefusalKind(kind)
+    return None
 
 
 def joiner_address(host: str, port: int) -> str:

@@ -16,6 +16,7 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Protocol
 
+from wizard_p2p.errors import Said
 from wizard_p2p.protocol.events import Aborted, Faulted
 from wizard_p2p.rules import Card, Phase, SeatView, Suit
 
@@ -71,6 +72,7 @@ class Status:
     total: int | None = None
     detail: str = ""
     writer: int | None = None
+    said: Said | None = None  # ``detail`` in the reader's language, when worded as data
 
 
 @dataclass(frozen=True)

@@ -898,6 +898,19 @@ EN: dict[str, str] = {
     "lobby_refused_called_off_left": "the start was called off: you left the lobby",
     "lobby_refused_called_off_gone": "the start was called off: the host heard nothing from you",
     "lobby_refused_called_off_late": "the start was called off: you did not sign the game in time",
+    # The watch gate's own refusals, by their kind (protocol.lobby_schema.GateRefusalKind).
+    "gate_refused_begun": "the host refused: the game has begun; ask to watch it instead",
+    "gate_refused_player_key": "the host refused: a player of this game cannot watch it",
+    "gate_refused_not_let_watch": "the host did not let you watch",
+    "gate_refused_no_watchers": "the host refused: this host admits no watchers",
+    "gate_refused_watchers_full": "the host refused: as many watch this game as may; try later",
+    "gate_refused_too_many_asking": (
+        "the host refused: too many are waiting for the host to let them watch; try later"
+    ),
+    "gate_refused_not_watching": "the host no longer lists you as watching: ask again",
+    "gate_bye_game_over": "the game is over",
+    "watch_ended_other_game": "the host's gate now holds another game",
+    "watch_ended_players_gone": "no player heard for {seconds} seconds",
     # A joiner's own endings of the lobby (node.lobby_join_machine.Ended's ``said``).
     "lobby_ended_unreadable": "the host sent what this program cannot read",
     "lobby_ended_host_gone": "the host is gone: nothing heard from {address} for {seconds} seconds",

@@ -891,6 +891,25 @@ JA: dict[str, str] = {
     "lobby_refused_called_off_left": "開始を取りやめました：あなたがロビーを出ました",
     "lobby_refused_called_off_gone": "開始を取りやめました：ホストとあなたの連絡が途絶えました",
     "lobby_refused_called_off_late": "開始を取りやめました：あなたが時間内に署名しませんでした",
+    # The watch gate's own refusals, by their kind (protocol.lobby_schema.GateRefusalKind).
+    "gate_refused_begun": (
+        "ホストに断られました：ゲームはもう始まっています。観戦を希望してください"
+    ),
+    "gate_refused_player_key": "ホストに断られました：このゲームのプレイヤーは観戦できません",
+    "gate_refused_not_let_watch": "ホストはあなたの観戦を認めませんでした",
+    "gate_refused_no_watchers": "ホストに断られました：このホストは観戦者を受け入れません",
+    "gate_refused_watchers_full": (
+        "ホストに断られました：観戦者は満員です。後でもう一度試してください"
+    ),
+    "gate_refused_too_many_asking": (
+        "ホストに断られました：観戦の受け入れを待つ人が多すぎます。後でもう一度試してください"
+    ),
+    "gate_refused_not_watching": (
+        "ホストはもうあなたを観戦者として扱っていません：もう一度希望してください"
+    ),
+    "gate_bye_game_over": "ゲームは終わりました",
+    "watch_ended_other_game": "ホストの受付は別のゲームになっています",
+    "watch_ended_players_gone": "{seconds} 秒間どのプレイヤーからも連絡がありません",
     # A joiner's own endings of the lobby (node.lobby_join_machine.Ended's ``said``).
     "lobby_ended_unreadable": "ホストからこのプログラムが読めないものが届きました",
     "lobby_ended_host_gone": (

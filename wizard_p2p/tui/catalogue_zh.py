@@ -839,6 +839,17 @@ ZH: dict[str, str] = {
     "lobby_refused_called_off_left": "开始已取消：你离开了大厅",
     "lobby_refused_called_off_gone": "开始已取消：主持人与你失去联系",
     "lobby_refused_called_off_late": "开始已取消：你没有及时签署本局",
+    # The watch gate's own refusals, by their kind (protocol.lobby_schema.GateRefusalKind).
+    "gate_refused_begun": "主持人拒绝了：游戏已经开始；请改为请求观战",
+    "gate_refused_player_key": "主持人拒绝了：本局的玩家不能观战本局",
+    "gate_refused_not_let_watch": "主持人没有准许你观战",
+    "gate_refused_no_watchers": "主持人拒绝了：这位主持人不接纳观战者",
+    "gate_refused_watchers_full": "主持人拒绝了：观战人数已满；请稍后再试",
+    "gate_refused_too_many_asking": "主持人拒绝了：等待主持人准许观战的人太多；请稍后再试",
+    "gate_refused_not_watching": "主持人已不再把你列为观战者：请重新请求",
+    "gate_bye_game_over": "游戏已结束",
+    "watch_ended_other_game": "主持人的入口现在是另一局游戏",
+    "watch_ended_players_gone": "{seconds} 秒内没有收到任何玩家的消息",
     # A joiner's own endings of the lobby (node.lobby_join_machine.Ended's ``said``).
     "lobby_ended_unreadable": "主持人发来了本程序无法读取的内容",
     "lobby_ended_host_gone": "主持人已离开：{seconds} 秒内没有收到 {address} 的任何消息",

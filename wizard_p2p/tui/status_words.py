@@ -103,6 +103,8 @@ def _why_ended(app: ConsoleState, status: Status) -> Mapping[str, object]:
 
 
 def _sentence(app: ConsoleState, status: Status) -> Mapping[str, object]:
+    if status.said is not None:
+        return {"detail": app.tr.say(status.said)}
     return {"detail": status.detail or status.kind}
 
 
