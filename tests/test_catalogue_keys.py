@@ -16,8 +16,9 @@ import pytest
 from wizard_p2p.commands.history import GameState
 from wizard_p2p.node.lobby_common import refusal_said
 from wizard_p2p.node.lobby_news import QUIET, LobbyNews
+from wizard_p2p.node.watch_gate import GateNews
 from wizard_p2p.protocol.kinds import FaultKind
-from wizard_p2p.protocol.lobby_schema import GateRefusalKind, RefusalKind
+from wizard_p2p.protocol.lobby_schema import GateRefusalKind, RefusalKind, WaitKind
 from wizard_p2p.rules import Suit
 from wizard_p2p.rules.config import VARIANT_NAMES
 from wizard_p2p.tui.catalogue_en import EN
@@ -52,7 +53,7 @@ def _trees() -> list[ast.Module]:
 
 # The function names a catalogue key is passed to as the first argument: a translator
 # (``tr``, ``self.tr``, ``app.tr``), a sentence as data (``Said``) and an error's wording.
-_TAKES_A_KEY = {"tr", "Said", "saying"}
+_TAKES_A_KEY = {"tr", "Said", "saying", "say_in", "_say_in"}
 
 
 def _called(node: ast.Call) -> str:
@@ -96,6 +97,8 @@ BUILT: dict[str, Callable[[], set[str]]] = {
     "lobby_news_": lambda: {n.value for n in LobbyNews} - QUIET,
     "lobby_refused_": lambda: {k.value for k in RefusalKind},
     "gate_refused_": lambda: {k.value for k in GateRefusalKind},
+    "gate_news_": lambda: {n.value for n in GateNews},
+    "host_wait_": lambda: {k.value for k in WaitKind},
 }
 
 

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from tests.lobby_support import NET
 from tests.test_catalogue_keys import CJK, _english_left
 from tests.test_node_watch_gate import CODE, _run
+from wizard_p2p.errors import Said
 from wizard_p2p.net import CurveKeys, LobbyClient
 from wizard_p2p.node.lobby_common import bye_said, encode, lobby_keys, refusal_said
 from wizard_p2p.node.watch_gate import WatchGate
@@ -25,6 +26,8 @@ from wizard_p2p.protocol.lobby_schema import (
     GateRefusalKind,
     RefusalKind,
     Refused,
+    Wait,
+    WaitKind,
     WatchAdmitted,
     decode_lobby,
 )
@@ -36,12 +39,16 @@ def test_the_gates_kinds_are_no_lobby_kinds() -> None:
     assert not {k.value for k in GateRefusalKind} & {k.value for k in RefusalKind}
 
 
-@pytest.mark.parametrize("kind", [*GateRefusalKind, *ByeKind], ids=str)
-def test_each_gate_refusal_and_goodbye_is_worded_in_every_language(
-    kind: GateRefusalKind | ByeKind,
+@pytest.mark.parametrize("kind", [*GateRefusalKind, *ByeKind, *WaitKind], ids=str)
+def test_each_gate_refusal_goodbye_and_wait_is_worded_in_every_language(
+    kind: GateRefusalKind | ByeKind | WaitKind,
 ) -> None:
-    said = (bye_said(kind) if isinstance(kind, ByeKind)
-            else refusal_said(kind, name="Ann", protocol=PROTOCOL))
+    if isinstance(kind, WaitKind):
+        said = Said(f"host_wait_{kind.value}")
+    elif isinstance(kind, ByeKind):
+        said = bye_said(kind)
+    else:
+        said = refusal_said(kind, name="Ann", protocol=PROTOCOL)
     worded = {lang: Translator(lang).say(said) for lang in CATALOGUES}
     assert len(set(worded.values())) == len(worded)  # each language its own sentence
     for lang in ("zh", "ja"):
@@ -49,7 +56,7 @@ def test_each_gate_refusal_and_goodbye_is_worded_in_every_language(
         assert ":" not in worded[lang] and ";" not in worded[lang]  # full-width punctuation
 
 
-_KINDS = [k.value for k in (*RefusalKind, *GateRefusalKind, *ByeKind)]
+_KINDS = [k.value for k in (*RefusalKind, *GateRefusalKind, *ByeKind, *WaitKind)]
 
 
 # Any kind the schema takes (a string of at most 32 characters, no control characters).
@@ -58,16 +65,19 @@ _KINDS = [k.value for k in (*RefusalKind, *GateRefusalKind, *ByeKind)]
 def test_a_refusal_or_goodbye_reads_a_known_kind_and_any_other_as_none(kind: str) -> None:
     refused = decode_lobby(json.dumps({"type": "refused", "reason": "r", "kind": kind}).encode())
     bye = decode_lobby(json.dumps({"type": "bye", "reason": "r", "kind": kind}).encode())
-    assert isinstance(refused, Refused) and isinstance(bye, Bye)
+    wait = decode_lobby(json.dumps({"type": "wait", "reason": "r", "kind": kind}).encode())
+    assert isinstance(refused, Refused) and isinstance(bye, Bye) and isinstance(wait, Wait)
     known = {k.value: k for k in (*RefusalKind, *GateRefusalKind)}
     assert refused.kind is known.get(kind)
     assert bye.kind is {k.value: k for k in ByeKind}.get(kind)
+    assert wait.kind is {k.value: k for k in WaitKind}.get(kind)
 
 
 def test_an_older_hosts_messages_without_a_kind_read_as_before() -> None:
     assert decode_lobby(b'{"type": "refused", "reason": "no"}') == Refused("no")
     assert decode_lobby(b'{"type": "bye", "reason": "gone"}') == Bye("gone")
     assert decode_lobby(b'{"type": "bye"}') == Bye()
+    assert decode_lobby(b'{"type": "wait", "reason": "later"}') == Wait("later")
 
 
 def test_the_gate_says_goodbye_to_its_watchers_as_the_game_being_over() -> None:

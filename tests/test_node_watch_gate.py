@@ -24,12 +24,13 @@ from wizard_p2p.net import CurveKeys, LobbyClient, LobbyServer
 from wizard_p2p.node.lobby import JoinLobby, LobbyError
 from wizard_p2p.node.lobby_common import encode, lobby_keys
 from wizard_p2p.node.watch_ask import GateClient, WatchRefused, WatchTimers
-from wizard_p2p.node.watch_gate import MAX_WAITING, MAX_WATCHERS, WatchGate
+from wizard_p2p.node.watch_gate import MAX_WAITING, MAX_WATCHERS, GateNews, WatchGate
 from wizard_p2p.protocol.lobby_schema import (
     GateRefusalKind,
     RefusalKind,
     Refused,
     Wait,
+    WaitKind,
     decode_lobby,
 )
 from wizard_p2p.protocol.messages import PROTOCOL
@@ -80,7 +81,7 @@ def test_a_gate_that_admits_all_hands_over_the_genesis() -> None:
         finally:
             await watcher.close()  # says bye: dropped
         await until([gate], lambda: not gate.listed(), timeout=10)
-        assert "stopped watching" in gate.status
+        assert (gate.news, gate.news_who) == (GateNews.LEFT, "Big screen")
 
     _run("all", test)
 
@@ -102,7 +103,7 @@ def test_a_headless_host_admits_no_watchers() -> None:
 def test_the_host_decides_each_request() -> None:
     async def test(gate: WatchGate) -> None:
         ann, bob = _watcher(gate, "Ann"), _watcher(gate, "Bob")
-        waits: list[str] = []
+        waits: list[Wait | None] = []
         asking = [asyncio.ensure_future(w.admission(waits.append)) for w in (ann, bob)]
         try:
             await until([gate], lambda: len(gate.requests()) == 2, timeout=10)
@@ -110,7 +111,8 @@ def test_the_host_decides_each_request() -> None:
             async with asyncio.timeout(10):  # the answer travels after the gate changed
                 while len(waits) < 2:
                     await asyncio.sleep(0.01)
-            assert set(waits) == {"the host decides who watches"}
+            assert {w.reason for w in waits if w} == {"the host decides who watches"}
+            assert {w.kind for w in waits if w} == {WaitKind.HOST_DECIDES}  # worded as data
             gate.admit(ann.curve_keys.public)
             gate.refuse(bob.curve_keys.public)
             assert (await asyncio.wait_for(asking[0], 10)).genesis == GENESIS
@@ -135,7 +137,7 @@ def test_a_silent_watcher_is_dropped() -> None:
             await watcher.admission(lambda reason: None)
             assert len(gate.listed()) == 1
             await until([gate], lambda: not gate.listed(), timeout=10)
-            assert "not heard from" in gate.status
+            assert (gate.news, gate.news_who) == (GateNews.GONE, "Gone")
         finally:
             await watcher.close()
 
@@ -234,6 +236,7 @@ def test_before_the_game_begins_the_lobby_says_wait(tmp_path: Path) -> None:
             }))
             reply = decode_lobby(raw)
             assert isinstance(reply, Wait) and "not begun" in reply.reason
+            assert reply.kind is WaitKind.NOT_BEGUN
             assert [p.name for p in host.players] == ["Host"]
         finally:
             serving.cancel()

@@ -26,7 +26,7 @@ from wizard_p2p.errors import DecodeError, Said
 from wizard_p2p.net import CurveKeys, LobbyClient, PrivateReceived
 from wizard_p2p.node.lobby_common import encode, lobby_keys
 from wizard_p2p.node.watch_ask import GateClient, WatchRefused, WatchTimers
-from wizard_p2p.node.watch_gate import NOT_WATCHING, WatchGate
+from wizard_p2p.node.watch_gate import NOT_WATCHING, GateNews, WatchGate
 from wizard_p2p.node.watch_list import HOST_SEAT, WatchList
 from wizard_p2p.protocol.control import (
     ListedWatcher,
@@ -84,7 +84,7 @@ def test_a_watcher_dropped_after_a_silence_asks_again_and_is_listed_again() -> N
             await watcher.admission(lambda reason: None)
             watcher.keep_listed(seen.append, ended.append)
             await until([gate], lambda: not gate.listed(), timeout=10)
-            assert "not heard from" in gate.status
+            assert gate.news is GateNews.GONE
             await until([gate], lambda: len(gate.listed()) == 1, timeout=20)
             assert watcher.asked_again >= 1 and not ended
         finally:
@@ -151,7 +151,7 @@ def test_a_pushed_refusal_or_bye_sends_the_watcher_back_through_admission() -> N
 def test_a_listener_that_fails_on_a_silence_does_not_close_the_gate() -> None:
     async def test(gate: WatchGate) -> None:
         def fails() -> None:
-            if gate.status.endswith("is gone (not heard from)"):
+            if gate.news is GateNews.GONE:
                 raise RuntimeError("a listener's bug")
 
         gate.subscribe(fails)

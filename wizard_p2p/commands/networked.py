@@ -42,7 +42,7 @@ from wizard_p2p.commands.printout import (
 )
 from wizard_p2p.disk.evidence import read_evidence
 from wizard_p2p.disk.log import read_log_bytes
-from wizard_p2p.errors import DecodeError, FileRefused, UsageError, WizardError
+from wizard_p2p.errors import DecodeError, FileRefused, Said, UsageError, WizardError
 from wizard_p2p.files import check_target, write_atomic
 from wizard_p2p.identity import Identity
 from wizard_p2p.net import CurveKeys, LobbyServer, NetConfig, load_or_create_curve_keys
@@ -98,10 +98,11 @@ def _say(net: NetOptions, text: str) -> None:
 
 
 def _say_in(net: NetOptions, key: str, **fields: object) -> None:
-    """A headless line in the player's language: the catalogues' ``key``."""
+    """A headless line in the player's language: the catalogues' ``key`` (a field given
+    as ``Said`` is worded too)."""
     from wizard_p2p.tui.i18n import Translator
 
-    _say(net, Translator(net.lang)(key, **fields))
+    _say(net, Translator(net.lang).say(Said(key, **fields)))
 
 
 @dataclass
@@ -221,7 +222,8 @@ def _open_gate(
         resumed=resumed, bots=peer.bot_seats,
     )
     if headless:  # the console shows who watches and who asks, in its own words
-        gate.subscribe(lambda: run.say(f"watchers: {gate.status}") if gate.status else None)
+        gate.subscribe(lambda: run.say_in(f"gate_news_{gate.news}", name=gate.news_who)
+                       if gate.news is not None else None)
     peer.attach_gate(gate)
 
 
@@ -236,9 +238,9 @@ async def reopen_gate_socket(net: NetOptions, record: SeatRecord) -> LobbyServer
                          port=record.lobby_port, config=_net_config(net))
     try:
         await server.start()
-    except WizardError as exc:
+    except WizardError:
         await server.close()
-        _say(net, f"no watcher can be admitted: {exc}")
+        _say_in(net, "gate_not_reopened", port=record.lobby_port)
         return None
     server.on_dropped(lambda event: _say_in(net, "lobby_news_dropped", who=dropped_who(event)))
     return server
@@ -539,7 +541,10 @@ async def _lobby_then_game(
         except WizardError as exc:
             # No next game (the host did not open one, or it would not seat us): the
             # evening ends with the last game played, and says why.
-            run.say(str(exc))
+            if exc.said is not None:
+                run.say_in("again_none", why=exc.said)
+            else:
+                run.say(str(exc))
             return peer
         if following is None:
             return peer
@@ -742,7 +747,7 @@ async def _resume_async(options: ResumeOptions) -> GamePeer:
             f"game {store.game_dir} was played with protocol version {version}; this program "
             f"plays version {VERSION} and cannot resume it"
         ).saying("error_resume_version", id=store.game_dir, version=version, ours=VERSION)
-    run.say(f"resuming game {store.game_dir} at seat {record.seat + 1} ({len(lines)} entries)")
+    run.say_in("resume_headless", id=store.game_dir, n=record.seat + 1, lines=len(lines))
     start = GameStart(lines[0], store, record, load_people(store))
     server = await reopen_gate_socket(net, record)
     gated: list[GamePeer] = []

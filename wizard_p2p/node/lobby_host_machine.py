@@ -50,6 +50,7 @@ from wizard_p2p.protocol.lobby_schema import (
     LobbyPlayer,
     Ping,
     RefusalKind,
+    WaitKind,
     Watch,
     joiner_address,
 )
@@ -68,8 +69,10 @@ SAME_IDENTITY = (
 )
 TABLE_FULL = "the table is full"
 # The answer to a request to watch before the game begins: the watcher asks again.
-NOT_BEGUN = encode({"type": "wait", "reason": "the game has not begun"})
-_WAIT = encode({"type": "wait", "reason": "the host admits players one by one"})
+NOT_BEGUN = encode({"type": "wait", "reason": "the game has not begun",
+                    "kind": WaitKind.NOT_BEGUN.value})
+_WAIT = encode({"type": "wait", "reason": "the host admits players one by one",
+                "kind": WaitKind.ONE_BY_ONE.value})
 # A failed start's news, as the refusal its gone seats are told.
 _CALLED_OFF = {
     LobbyNews.CALLED_OFF_LEFT: RefusalKind.CALLED_OFF_LEFT,

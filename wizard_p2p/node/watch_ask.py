@@ -94,14 +94,14 @@ class GateClient:
         self._tasks: list[asyncio.Task[None]] = []
         self._admitted = False
         self._genesis = b""
-        self._on_wait: Callable[[str], None] = _nothing
+        self._on_wait: Callable[[Wait | None], None] = _nothing
         self._ask_again = asyncio.Event()  # the gate pushed refused or bye
         self.asked_again = 0  # times we went back through admission
         self.ended: str | None = None  # why the host ended our watching
 
-    async def admission(self, on_wait: Callable[[str], None]) -> WatchAdmitted:
-        """Ask until admitted; ``on_wait(reason)`` each time we are told to wait (and
-        ``on_wait("")`` once admitted again later). ``WatchRefused`` says why not."""
+    async def admission(self, on_wait: Callable[[Wait | None], None]) -> WatchAdmitted:
+        """Ask until admitted; ``on_wait(wait)`` each time we are told to wait (and
+        ``on_wait(None)`` once admitted again later). ``WatchRefused`` says why not."""
         await self._client.start()
         self._on_wait = on_wait
         admitted = await self._ask(self.timers.first / 3)
@@ -128,7 +128,7 @@ class GateClient:
             body = self._read(raw)
             if isinstance(body, WatchAdmitted):
                 return body
-            self._on_wait(body.reason)
+            self._on_wait(body)
             timeout = self.timers.patience / 3
             await asyncio.sleep(self.timers.ask)  # the pace of asking again, not a wait on state
 
@@ -198,7 +198,7 @@ class GateClient:
                 self._end(WatchRefused("the host's gate now holds another game").saying(
                     "watch_ended_other_game"), on_ended)
                 return
-            self._on_wait("")
+            self._on_wait(None)
             on_watchers(admitted.watchers)
 
     async def _ping(self) -> bool | None:

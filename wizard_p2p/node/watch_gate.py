@@ -31,6 +31,7 @@ import logging
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from zmq.utils import z85
@@ -49,6 +50,7 @@ from wizard_p2p.protocol.lobby_schema import (
     Hello,
     Ping,
     RefusalKind,
+    WaitKind,
     Watch,
     decode_lobby,
 )
@@ -56,7 +58,7 @@ from wizard_p2p.protocol.messages import PROTOCOL
 from wizard_p2p.seat.controller import WatchRequest
 
 __all__ = ["ADMISSIONS", "MAX_WAITING", "MAX_WATCHERS", "NOT_WATCHING", "WATCHER_SILENCE",
-           "WatchGate", "key_fingerprint"]
+           "GateNews", "WatchGate", "key_fingerprint"]
 
 _log = logging.getLogger(__name__)
 
@@ -71,6 +73,17 @@ _SWEEP_EVERY = 1.0
 _FROM_WATCHER = ("hello", "watch", "ping", "bye", "endorse")
 # The answer to a ping from a key the gate does not list: the watcher asks again.
 NOT_WATCHING = "not watching: ask again"
+
+
+class GateNews(StrEnum):
+    """The gate's latest change, as data a headless host words in its language (the
+    catalogues' ``gate_news_<value>``, with the watcher's name)."""
+
+    ASKS = "asks"  # a request waits for the host
+    WATCHES = "watches"  # admitted
+    REFUSED = "refused"  # the host turned the request away
+    LEFT = "left"  # the watcher said bye
+    GONE = "gone"  # the watcher was not heard from for the silence limit
 
 
 def key_fingerprint(curve_key: str) -> str:
@@ -127,7 +140,9 @@ class WatchGate:
         self._task: asyncio.Task[None] | None = None
         self.failure: BaseException | None = None  # why the gate stopped serving, if it did
         self._told: tuple[str, ...] = ()  # the names the watchers were last sent
-        self.status = ""
+        # The latest change and whom it is about (None: nothing has happened yet).
+        self.news: GateNews | None = None
+        self.news_who = ""
 
     # --- what the host's seat reads ---------------------------------------------------
 
@@ -159,7 +174,7 @@ class WatchGate:
         waiter = self._waiting(key)
         self.waiting.remove(waiter)
         self._barred.add(key)
-        self.status = f"{waiter.name} may not watch"
+        self._tell(GateNews.REFUSED, waiter.name)
         self.server.push(key, refused("the host did not let you watch",
                                       GateRefusalKind.NOT_LET_WATCH))
         self._changed()
@@ -228,7 +243,7 @@ class WatchGate:
         elif isinstance(body, Ping):
             self.server.reply(message, self._on_ping(message.client))
         elif isinstance(body, Bye):
-            self._drop(message.client, "stopped watching")
+            self._drop(message.client, GateNews.LEFT)
         elif isinstance(body, Hello):
             self.server.reply(message, refused("the game has begun: ask to watch it instead",
                                                GateRefusalKind.BEGUN))
@@ -241,7 +256,7 @@ class WatchGate:
         if any(w.key == key for w in self.watching):
             return OK
         if any(w.key == key for w in self.waiting):
-            return _wait("the host decides who watches")
+            return _HOST_DECIDES
         return refused(NOT_WATCHING, GateRefusalKind.NOT_WATCHING)
 
     def _on_watch(self, watch: Watch, message: LobbyMessage) -> bytes:
@@ -263,7 +278,7 @@ class WatchGate:
         if any(w.key == key for w in self.watching):
             return self._admitted()  # a repeated request
         if any(w.key == key for w in self.waiting):
-            return _wait("the host decides who watches")
+            return _HOST_DECIDES
         if key in self._barred:
             return refused("the host did not let you watch", GateRefusalKind.NOT_LET_WATCH)
         if self.admission == "none":
@@ -288,13 +303,13 @@ class WatchGate:
             return refused("too many are waiting for the host: try later",
                            GateRefusalKind.TOO_MANY_ASKING)
         self.waiting.append(watcher)
-        self.status = f"{watcher.name} asks to watch"
+        self._tell(GateNews.ASKS, watcher.name)
         self._changed()
-        return _wait("the host decides who watches")
+        return _HOST_DECIDES
 
     def _admit(self, watcher: _Watcher) -> None:
         self.watching.append(watcher)
-        self.status = f"{watcher.name} watches"
+        self._tell(GateNews.WATCHES, watcher.name)
 
     def _admitted(self) -> bytes:
         answer: dict[str, Any] = {"type": "admitted", "genesis": self.genesis.decode(),
@@ -306,18 +321,21 @@ class WatchGate:
     def _known(self, key: str) -> _Watcher | None:
         return next((w for w in self.watching + self.waiting if w.key == key), None)
 
-    def _drop(self, key: str, why: str) -> None:
+    def _drop(self, key: str, why: GateNews) -> None:
         gone = self._known(key)
         if gone is None:
             return
         (self.watching if gone in self.watching else self.waiting).remove(gone)
-        self.status = f"{gone.name} {why}"
+        self._tell(why, gone.name)
         self._changed()
+
+    def _tell(self, news: GateNews, who: str) -> None:
+        self.news, self.news_who = news, who
 
     def _sweep(self) -> None:
         limit = time.monotonic() - self.silence
         for watcher in [w for w in self.watching + self.waiting if w.heard < limit]:
-            self._drop(watcher.key, "is gone (not heard from)")
+            self._drop(watcher.key, GateNews.GONE)
 
     def _changed(self, *, admitted: str | None = None) -> None:
         """Tell the listeners; push ``admitted`` (with who watches) to every watcher when
@@ -340,5 +358,5 @@ class WatchGate:
                 _log.exception("watch gate: a listener failed")
 
 
-def _wait(reason: str) -> bytes:
-    return encode({"type": "wait", "reason": reason})
+_HOST_DECIDES = encode({"type": "wait", "reason": "the host decides who watches",
+                       "kind": WaitKind.HOST_DECIDES.value})

@@ -50,7 +50,7 @@ from wizard_p2p.node.watch_fork import WatchForks, evidence_path
 from wizard_p2p.ports import release_port, reserve_port
 from wizard_p2p.protocol.events import Faulted, Finished
 from wizard_p2p.protocol.kinds import FaultKind
-from wizard_p2p.protocol.lobby_schema import WatchAdmitted
+from wizard_p2p.protocol.lobby_schema import Wait, WatchAdmitted
 from wizard_p2p.protocol.table import Table
 from wizard_p2p.rules import public_view
 from wizard_p2p.seat.controller import Snapshot, Status, StatusKind
@@ -109,6 +109,7 @@ class WatchNode:
         )
         self.refused_count = 0
         self.asking = ""  # why the gate said to wait, while it does
+        self.asking_said: Said | None = None  # ... in the reader's language, when worded
         self._callbacks: list[Callable[[], None]] = []
         self._events: asyncio.Task[None] | None = None
         self.ready = asyncio.Event()  # the first dealer is known: there is a table to show
@@ -131,7 +132,7 @@ class WatchNode:
         )
         try:
             admitted = await self._gate.admission(self._waiting)
-            self.asking = ""
+            self.asking, self.asking_said = "", None
             self.watchers = admitted.watchers
             self.table = open_table(admitted.genesis, replay_every_pass=True)
             self.bots = _bot_seats(admitted, self.table.seats)
@@ -165,8 +166,10 @@ class WatchNode:
         self.finished.set()
         self._notify()
 
-    def _waiting(self, reason: str) -> None:
-        self.asking = reason
+    def _waiting(self, wait: Wait | None) -> None:
+        self.asking = "" if wait is None else wait.reason
+        self.asking_said = None if wait is None or wait.kind is None else Said(
+            f"host_wait_{wait.kind.value}")
         self._notify()
 
     def _endpoint_of(self, seat: int) -> str:
@@ -333,7 +336,7 @@ class WatchNode:
         table = self.table
         if table is None:
             if self.asking:
-                return (Status(StatusKind.ADMISSION, detail=self.asking),)
+                return (Status(StatusKind.ADMISSION, detail=self.asking, said=self.asking_said),)
             return (Status(StatusKind.CONNECTING, detail=f"{self.host}:{self.port}"),)
         # Once the game is over the players leave: nobody is waited for any more.
         silent = () if table.ended else sorted(self.silent)

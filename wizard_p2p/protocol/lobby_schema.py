@@ -60,6 +60,7 @@ __all__ = [
     "Terms",
     "VersionMismatch",
     "Wait",
+    "WaitKind",
     "Watch",
     "WatchAdmitted",
     "Welcome",
@@ -163,7 +164,7 @@ _SCHEMAS: dict[str, Obj] = {
     "genesis": Obj({"entry": Utf8(MAX_ENTRY_BYTES)}),
     "bye": Obj({"reason": _REASON, "kind": Str(max_len=32)},
                optional=frozenset({"reason", "kind"})),
-    "wait": Obj({"reason": _REASON}),
+    "wait": Obj({"reason": _REASON, "kind": Str(max_len=32)}, optional=frozenset({"kind"})),
     "ping": Obj({}),
     "watch": Obj(
         {"code": Str(max_len=32), "protocol": _PROTOCOL, "name": _NAME,
@@ -262,6 +263,14 @@ class GateRefusalKind(StrEnum):
     NOT_WATCHING = "not_watching"  # a ping from a key the gate does not list: ask again
 
 
+class WaitKind(StrEnum):
+    """Why the host's lobby socket says ``wait``, as data (SPEC §9, §10)."""
+
+    ONE_BY_ONE = "one_by_one"  # the host admits joiners one by one (``host --approve``)
+    NOT_BEGUN = "not_begun"  # a request to watch before the game has begun
+    HOST_DECIDES = "host_decides"  # the gate's host decides who watches
+
+
 class ByeKind(StrEnum):
     """Why the host's lobby socket says ``bye``, as data (SPEC §9, §10)."""
 
@@ -312,9 +321,11 @@ class Bye:
 
 @dataclass(frozen=True)
 class Wait:
-    """The host will admit or refuse the joiner later (it admits joiners one by one)."""
+    """The host will admit or refuse the joiner (or watcher) later: ``reason`` says why,
+    and ``kind`` as data when the host says one this client knows."""
 
     reason: str
+    kind: WaitKind | None = None
 
 
 @dataclass(frozen=True)
@@ -418,7 +429,8 @@ def decode_lobby(payload: bytes, expect: Collection[str] | None = None) -> Lobby
         said = fields.get("kind", "")
         return Bye(fields.get("reason", ""), ByeKind(said) if said in set(ByeKind) else None)
     if kind == "wait":
-        return Wait(fields["reason"])
+        said = fields.get("kind", "")
+        return Wait(fields["reason"], WaitKind(said) if said in set(WaitKind) else None)
     if kind == "watch":
         return Watch(fields["code"], fields["protocol"], fields["name"], fields["curve_key"],
                      fields["port"])

@@ -910,6 +910,17 @@ JA: dict[str, str] = {
     "gate_bye_game_over": "ゲームは終わりました",
     "watch_ended_other_game": "ホストの受付は別のゲームになっています",
     "watch_ended_players_gone": "{seconds} 秒間どのプレイヤーからも連絡がありません",
+    "gate_news_asks": "観戦：{name} が観戦を希望しています",
+    "gate_news_watches": "観戦：{name} が観戦しています",
+    "gate_news_refused": "観戦：{name} の観戦を断りました",
+    "gate_news_left": "観戦：{name} が観戦をやめました",
+    "gate_news_gone": "観戦：{name} との連絡が途絶えました",
+    "gate_not_reopened": "観戦者を受け入れられません：ロビーのポート {port} をもう一度開けません",
+    "again_none": "このテーブルで次のゲームはありません：{why}",
+    "resume_headless": "ゲーム {id} を席 {n} で再開します（記録 {lines} 行）",
+    "host_wait_one_by_one": "ホストはプレイヤーを一人ずつ受け入れます",
+    "host_wait_not_begun": "ゲームはまだ始まっていません",
+    "host_wait_host_decides": "観戦できるかはホストが決めます",
     # A joiner's own endings of the lobby (node.lobby_join_machine.Ended's ``said``).
     "lobby_ended_unreadable": "ホストからこのプログラムが読めないものが届きました",
     "lobby_ended_host_gone": (

@@ -74,7 +74,7 @@ def _count(app: ConsoleState, status: Status) -> Mapping[str, object]:
 
 
 def _detail(app: ConsoleState, status: Status) -> Mapping[str, object]:
-    return {"detail": status.detail}
+    return {"detail": app.tr.say(status.said) if status.said is not None else status.detail}
 
 
 def _nothing(app: ConsoleState, status: Status) -> Mapping[str, object]:
