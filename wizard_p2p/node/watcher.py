@@ -104,7 +104,9 @@ class WatchNode:
         self.bots: frozenset[int] = frozenset()
         self.silent: set[int] = set()
         # (seat, position, reason) of the latest refused entries.
-        self.refusals: collections.deque[tuple[int | None, int, str]] = collections.deque(
+        # (seat, position, reason, what was wrong in the reader's words) of the latest
+        # refused entries.
+        self.refusals: collections.deque[tuple[int | None, int, str, Said]] = collections.deque(
             maxlen=MAX_REFUSALS_SHOWN
         )
         self.refused_count = 0
@@ -229,13 +231,15 @@ class WatchNode:
                 self.forks.fork(table, self.mesh, position - 1)
                 return False
             self.forks.keep(fault, data)
-            self._refused(sender, position, str(fault))
+            self._refused(sender, position, str(fault),
+                          Said("fault_kind_" + str(fault.kind).replace("-", "_")))
             return False
         except DecodeError as exc:
-            self._refused(sender, position, f"malformed entry: {exc}")
+            self._refused(sender, position, f"malformed entry: {exc}", Said("fault_kind_malformed"))
             return False
         if len(table.log) <= position:
-            self._refused(sender, position, "a valid entry of another position")
+            self._refused(sender, position, "a valid entry of another position",
+                          Said("watch_entry_elsewhere"))
             return False
         self.forks.accepted(table, position, sender)
         self._became(table)
@@ -270,9 +274,9 @@ class WatchNode:
             self.finished.set()
         self._notify()
 
-    def _refused(self, seat: int | None, position: int, reason: str) -> None:
+    def _refused(self, seat: int | None, position: int, reason: str, said: Said) -> None:
         self.refused_count += 1
-        self.refusals.append((seat, position, reason))
+        self.refusals.append((seat, position, reason, said))
         _log.warning("refused entry %d from seat %s: %s", position, seat, reason)
         self._notify()
 
@@ -345,8 +349,9 @@ class WatchNode:
         items.append(Status(StatusKind.VERIFIED, done=len(table.log)))
         if table.completed_rounds:
             items.append(Status(StatusKind.ROUND_CHECKED, done=table.completed_rounds))
-        for seat, position, reason in self.refusals:
-            items.append(Status(StatusKind.REFUSED, seat=seat, done=position + 1, detail=reason))
+        for seat, position, reason, said in self.refusals:
+            items.append(Status(StatusKind.REFUSED, seat=seat, done=position + 1, detail=reason,
+                                said=said))
         for seat, reason in self.forks.proven.items():
             items.append(Status(StatusKind.CHEATED, seat=seat, detail=f"{reason} (proof kept)"))
         outcome = table.outcome

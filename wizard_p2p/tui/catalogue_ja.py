@@ -921,6 +921,22 @@ JA: dict[str, str] = {
     "host_wait_one_by_one": "ホストはプレイヤーを一人ずつ受け入れます",
     "host_wait_not_begun": "ゲームはまだ始まっていません",
     "host_wait_host_decides": "観戦できるかはホストが決めます",
+    "watch_entry_elsewhere": "別の行の有効な記録",
+    # A headless watcher's lines (commands.watch.HeadlessProgress).
+    "watch_headless_asking": "{address} に {name}（{fingerprint}）の観戦を希望しています…",
+    "watch_headless_admitted": "観戦を受け入れられました：ゲームを追っています",
+    "watch_never_dealt": "カードが一度も配られませんでした：表示するテーブルはありません",
+    "watch_headless_seat": "席 {n}（{name}）",
+    "watch_headless_no_seat": "不明な席",
+    "watch_headless_cheated": "{who} が不正をしました：{detail}",
+    "watch_headless_cheated_in": (
+        "{who} が不正をしました：{detail}。証拠は {path} に保存されています"
+    ),
+    "watch_headless_trick": "第{round}ラウンド トリック{trick}：{cards} → {winner}",
+    "watch_headless_round": "第{round}ラウンドの得点：{scores}",
+    "watch_headless_verified": "ゲーム終了：検証済み、記録は {lines} 行",
+    "watch_headless_stopped": "観戦をやめました：{lines} 行目まで検証済み",
+    "watch_headless_stopped_why": "観戦をやめました（{why}）：{lines} 行目まで検証済み",
     # A joiner's own endings of the lobby (node.lobby_join_machine.Ended's ``said``).
     "lobby_ended_unreadable": "ホストからこのプログラムが読めないものが届きました",
     "lobby_ended_host_gone": (

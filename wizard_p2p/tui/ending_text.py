@@ -14,11 +14,11 @@ prints its last lines without loading the console.
 
 from __future__ import annotations
 
-from wizard_p2p.errors import PeerFault
+from wizard_p2p.errors import PeerFault, Said
 from wizard_p2p.protocol.events import Aborted, Faulted
 from wizard_p2p.tui.i18n import Translator
 
-__all__ = ["ending_reason", "fault_detail"]
+__all__ = ["ending_reason", "fault_detail", "fault_words"]
 
 
 def ending_reason(tr: Translator, outcome: Faulted | Aborted, names: tuple[str, ...]) -> str:
@@ -38,7 +38,12 @@ def ending_reason(tr: Translator, outcome: Faulted | Aborted, names: tuple[str, 
 def fault_detail(tr: Translator, fault: PeerFault) -> str:
     """A cheat said by its kind in the player's language; in English, the verifier's own
     (English) words follow it."""
-    kind = tr("fault_kind_" + str(fault.kind).replace("-", "_"))
+    return fault_words(tr, Said("fault_kind_" + str(fault.kind).replace("-", "_")), fault.reason)
+
+
+def fault_words(tr: Translator, said: Said, reason: str) -> str:
+    """What was wrong, ``said`` in the reader's language; in English, the verifier's own
+    words (``reason``, English) follow it."""
     if tr.lang != "en":
-        return kind
-    return tr("fault_detail", kind=kind, reason=fault.reason)
+        return tr.say(said)
+    return tr("fault_detail", kind=tr.say(said), reason=reason)

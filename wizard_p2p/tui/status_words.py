@@ -18,7 +18,7 @@ from enum import IntEnum
 from types import MappingProxyType
 
 from wizard_p2p.seat.controller import WAITING_FOR, Status, StatusKind
-from wizard_p2p.tui.ending_text import ending_reason
+from wizard_p2p.tui.ending_text import ending_reason, fault_words
 from wizard_p2p.tui.shared import ConsoleState
 
 __all__ = ["STATUS_WORDS", "Place", "Wording", "ended_detail", "status_text"]
@@ -82,7 +82,9 @@ def _nothing(app: ConsoleState, status: Status) -> Mapping[str, object]:
 
 
 def _refused(app: ConsoleState, status: Status) -> Mapping[str, object]:
-    return {"n": status.done or 0, "name": _who(app, status.seat), "detail": status.detail}
+    detail = (status.detail if status.said is None
+              else fault_words(app.tr, status.said, status.detail))
+    return {"n": status.done or 0, "name": _who(app, status.seat), "detail": detail}
 
 
 def ended_detail(app: ConsoleState) -> str:
