@@ -22,6 +22,7 @@ from wizard_p2p.protocol.lobby_schema import GateRefusalKind, RefusalKind, WaitK
 from wizard_p2p.rules import Suit
 from wizard_p2p.rules.config import VARIANT_NAMES
 from wizard_p2p.tui.catalogue_en import EN
+from wizard_p2p.tui.catalogue_help_en import HELP_EN
 from wizard_p2p.tui.i18n import CATALOGUES, Translator
 
 PACKAGE = Path(__file__).resolve().parent.parent / "wizard_p2p"
@@ -39,11 +40,17 @@ def test_every_catalogue_key_is_used_somewhere_in_the_program() -> None:
     source = _sources()
     prefixes = set(_BUILT.findall(source))
     unused = [
-        key for key in EN
+        key for key in CATALOGUES["en"]  # the console's words and the command line's help
         if f'"{key}"' not in source and f"'{key}'" not in source
         and not any(key.startswith(p) for p in prefixes)
     ]
     assert unused == []
+
+
+def test_the_help_catalogues_take_no_key_of_the_consoles() -> None:
+    assert not set(EN) & set(HELP_EN)
+    for lang, catalogue in CATALOGUES.items():
+        assert len(catalogue) == len(EN) + len(HELP_EN), lang
 
 
 def _trees() -> list[ast.Module]:
