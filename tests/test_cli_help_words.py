@@ -11,8 +11,11 @@ import unicodedata
 import pytest
 
 from tests.test_catalogue_keys import CJK, _english_left
+from tests.test_tui_cjk import ascii_punctuation
 from wizard_p2p.cli import POLICY_CHOICES, help_lang, main
 from wizard_p2p.rules import VARIANT_NAMES
+from wizard_p2p.tui.catalogue_help_ja import HELP_JA
+from wizard_p2p.tui.catalogue_help_zh import HELP_ZH
 from wizard_p2p.tui.i18n import Translator
 
 COMMANDS = ["play", "host", "join", "watch", "resume", "audit", "replay", "history", "bot"]
@@ -89,3 +92,11 @@ def test_the_help_language_is_read_from_the_command_line() -> None:
     assert help_lang(["host", "--lang", "fr"]) is None  # refused later, in the locale's
     assert help_lang(["host", "--", "--lang", "ja"]) is None
     assert help_lang(["host"]) is None
+
+
+@pytest.mark.parametrize("catalogue", [HELP_ZH, HELP_JA], ids=["zh", "ja"])
+def test_the_help_punctuates_full_width(catalogue: dict[str, str]) -> None:
+    # What a person types (an address, an option, argparse's own %(default)s) keeps its
+    # ASCII; the sentences around it do not.
+    for key, text in catalogue.items():
+        assert not ascii_punctuation(text), (key, text)
