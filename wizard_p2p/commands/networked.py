@@ -811,7 +811,7 @@ def play_networked(options: PlayOptions, local: LocalGame) -> int:
                         and headless)
         if options.out is not None:
             refused = _copy_logs(_data_dir(host.seat.net), config.seats, out,
-                                 force=options.force)
+                                 force=options.force, lang=options.seat.net.lang)
         else:
             shutil.rmtree(out, ignore_errors=True)
     if peer is None:
@@ -828,14 +828,16 @@ def play_networked(options: PlayOptions, local: LocalGame) -> int:
     return 0  # finished, or the player chose to leave: neither is a failure
 
 
-def _copy_logs(own_dir: Path, seats: int, out: Path, *, force: bool) -> bool:
+def _copy_logs(
+    own_dir: Path, seats: int, out: Path, *, force: bool, lang: str | None = None
+) -> bool:
     """Every seat's log as ``seat-<n>.jsonl`` (the first from this seat's own data folder,
     ``own_dir``), and every record of proof any seat kept in the one ``evidence.jsonl``
     beside them: a record is the game's, whichever copy of its log it is checked against
     (SPEC §2.3). Each is written whole, atomically, and only where ``check_copy_targets``
     would allow it now (something may have appeared there while the game was played):
     never through a link or onto what is not a regular file. Whatever is refused is said
-    on stderr; True if anything was."""
+    on stderr, in the language ``lang``; True if anything was."""
     *logs, evidence_file = copy_targets(out, seats)
     records: list[Evidence] = []
     refused = False
@@ -847,9 +849,9 @@ def _copy_logs(own_dir: Path, seats: int, out: Path, *, force: bool) -> bool:
         try:
             data = read_log_bytes(games[0].log_path)
         except FileRefused as exc:
-            refused |= _refused(exc)
+            refused |= _refused(exc, lang)
             continue
-        refused |= not _save_copy(target, data, force=force)
+        refused |= not _save_copy(target, data, force=force, lang=lang)
         try:
             kept = read_evidence(games[0].log_path.parent / EVIDENCE_FILE)
         except (OSError, DecodeError):
@@ -857,11 +859,11 @@ def _copy_logs(own_dir: Path, seats: int, out: Path, *, force: bool) -> bool:
         records += [r for r in kept if r not in records]
     if records:
         data = b"".join(r.encode() + b"\n" for r in records[:MAX_RECORDS])
-        refused |= not _save_copy(evidence_file, data, force=force)
+        refused |= not _save_copy(evidence_file, data, force=force, lang=lang)
     return refused
 
 
-def _save_copy(target: Path, data: bytes, *, force: bool) -> bool:
+def _save_copy(target: Path, data: bytes, *, force: bool, lang: str | None) -> bool:
     """Write ``data`` at ``target`` as ``--out`` may (True), or say why not (False)."""
     what = "evidence file" if target.name == EVIDENCE_FILE else "log copy"
     try:
@@ -870,10 +872,15 @@ def _save_copy(target: Path, data: bytes, *, force: bool) -> bool:
         # --force, only where nothing holds it.
         write_atomic(target, data, mode=0o644, replace=force)
     except FileRefused as exc:
-        return not _refused(exc)
+        return not _refused(exc, lang)
     return True
 
 
-def _refused(exc: FileRefused) -> bool:
-    print(f"wizard-p2p: {exc}", file=sys.stderr)
+def _refused(exc: FileRefused, lang: str | None) -> bool:
+    """Say on stderr, in the language ``lang``, why a file was refused."""
+    from wizard_p2p.tui.i18n import Translator
+
+    tr = Translator(lang)
+    print(tr("error_line", text=str(exc) if exc.said is None else tr.say(exc.said)),
+          file=sys.stderr)
     return True
