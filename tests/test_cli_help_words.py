@@ -5,10 +5,14 @@ terminal cells (a wide character counts two), not left to overflow."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import re
 import unicodedata
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.test_catalogue_keys import CJK, _english_left
 from tests.test_tui_cjk import ascii_punctuation
@@ -100,3 +104,23 @@ def test_the_help_punctuates_full_width(catalogue: dict[str, str]) -> None:
     # ASCII; the sentences around it do not.
     for key, text in catalogue.items():
         assert not ascii_punctuation(text), (key, text)
+
+
+@settings(max_examples=25, deadline=None)
+@given(columns=st.integers(60, 140), lang=st.sampled_from(["zh", "ja"]),
+       command=st.sampled_from(COMMANDS))
+def test_chinese_and_japanese_help_fits_any_terminal_width(
+    columns: int, lang: str, command: str,
+) -> None:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("COLUMNS", str(columns))
+        shown = io.StringIO()
+        with contextlib.redirect_stdout(shown), pytest.raises(SystemExit):
+            main([command, "--help", "--lang", lang])
+    text = shown.getvalue()
+    assert all(_cells(line) <= columns for line in text.splitlines()), (columns, text)
+    # Nothing lost to the breaks: the description's characters all there, in order.
+    tr = Translator(lang)
+    assert "".join(tr(f"desc_{command}").split()) in "".join(text.split())
+    # No line of a help text begins with closing punctuation.
+    assert not [line for line in text.splitlines() if line.strip()[:1] in set("，。、；：）")]
