@@ -11,7 +11,7 @@ import re
 import unicodedata
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from tests.test_catalogue_keys import CJK, _english_left
@@ -107,6 +107,8 @@ def test_the_help_punctuates_full_width(catalogue: dict[str, str]) -> None:
 
 
 @settings(max_examples=25, deadline=None)
+@example(columns=60, lang="ja", command="resume")  # two closing marks in a row
+@example(columns=60, lang="zh", command="resume")  # a usage line with a wide prefix
 @given(columns=st.integers(60, 140), lang=st.sampled_from(["zh", "ja"]),
        command=st.sampled_from(COMMANDS))
 def test_chinese_and_japanese_help_fits_any_terminal_width(

@@ -49,6 +49,13 @@ def _localised(tr: Translator) -> type[argparse.ArgumentParser]:
     of its parent, so the whole command line speaks one language."""
 
     class Formatter(argparse.HelpFormatter):
+        def __init__(self, prog: str, **kwargs: Any) -> None:
+            super().__init__(prog, **kwargs)
+            # argparse wraps the usage line counting its prefix's characters, not its
+            # cells: a wide prefix takes its extra cells off the width.
+            prefix = tr("cli_usage")
+            self._width -= _cells(prefix) - len(prefix)
+
         def add_usage(self, usage: str | None, actions: Any, groups: Any,
                       prefix: str | None = None) -> None:
             super().add_usage(usage, actions, groups, tr("cli_usage") if prefix is None else prefix)
@@ -104,8 +111,13 @@ def _wrap_cells(text: str, width: int) -> list[str]:
         line = lines[-1]
         if line and _cells("".join(line) + token.rstrip()) > width and token != " ":
             carried: list[str] = []
-            if token[0] in _NO_LINE_START and len(line) > 1:
-                carried = [line.pop()]  # the punctuation goes with the character before it
+            if token[0] in _NO_LINE_START:
+                # Closing punctuation goes down with the character before it (and with
+                # any closing punctuation between them).
+                while len(line) > 1 and line[-1][0] in _NO_LINE_START:
+                    carried.insert(0, line.pop())
+                if len(line) > 1:
+                    carried.insert(0, line.pop())
             lines.append(carried)
             line = lines[-1]
         if line or token != " ":
