@@ -17,13 +17,15 @@ from wizard_p2p.commands.history import GameState
 from wizard_p2p.commands.sorcery_door import UNKNOWN_CARD
 from wizard_p2p.node.lobby_common import refusal_said
 from wizard_p2p.node.lobby_news import QUIET, LobbyNews
+from wizard_p2p.node.watch_gate import GateNews
 from wizard_p2p.protocol.game_name import GameName
 from wizard_p2p.protocol.kinds import FaultKind
-from wizard_p2p.protocol.lobby_schema import RefusalKind
+from wizard_p2p.protocol.lobby_schema import GateRefusalKind, RefusalKind, WaitKind
 from wizard_p2p.rules import Suit
 from wizard_p2p.rules.config import VARIANT_NAMES
 from wizard_p2p.sorcery.decks import DeckRule
 from wizard_p2p.tui.catalogue_en import EN
+from wizard_p2p.tui.catalogue_help_en import HELP_EN
 from wizard_p2p.tui.i18n import CATALOGUES, Translator
 
 PACKAGE = Path(__file__).resolve().parent.parent / "wizard_p2p"
@@ -41,11 +43,17 @@ def test_every_catalogue_key_is_used_somewhere_in_the_program() -> None:
     source = _sources()
     prefixes = set(_BUILT.findall(source))
     unused = [
-        key for key in EN
+        key for key in CATALOGUES["en"]  # the console's words and the command line's help
         if f'"{key}"' not in source and f"'{key}'" not in source
         and not any(key.startswith(p) for p in prefixes)
     ]
     assert unused == []
+
+
+def test_the_help_catalogues_take_no_key_of_the_consoles() -> None:
+    assert not set(EN) & set(HELP_EN)
+    for lang, catalogue in CATALOGUES.items():
+        assert len(catalogue) == len(EN) + len(HELP_EN), lang
 
 
 def _trees() -> list[ast.Module]:
@@ -55,7 +63,7 @@ def _trees() -> list[ast.Module]:
 
 # The function names a catalogue key is passed to as the first argument: a translator
 # (``tr``, ``self.tr``, ``app.tr``), a sentence as data (``Said``) and an error's wording.
-_TAKES_A_KEY = {"tr", "Said", "saying"}
+_TAKES_A_KEY = {"tr", "Said", "saying", "say_in", "_say_in"}
 
 
 def _called(node: ast.Call) -> str:
@@ -100,6 +108,9 @@ BUILT: dict[str, Callable[[], set[str]]] = {
     "lobby_refused_": lambda: {k.value for k in RefusalKind},
     "game_name_": lambda: {g.value for g in GameName} | {"other"},
     "deck_rule_": lambda: {r.value for r in DeckRule} | {UNKNOWN_CARD, "unknown"},
+    "gate_refused_": lambda: {k.value for k in GateRefusalKind},
+    "gate_news_": lambda: {n.value for n in GateNews},
+    "host_wait_": lambda: {k.value for k in WaitKind},
 }
 
 
@@ -136,12 +147,14 @@ def test_the_printout_of_a_game_has_no_english_sentence_left(tmp_path: Path, lan
         capture_output=True, text=True, timeout=600, check=False, cwd=tmp_path,
     )
     assert played.returncode == 0, played.stderr
-    # The lines after the game: from the id line on (a headless seat prints its progress
-    # before, a bot's log that is not read by a person).
+    # Every line the headless seat printed: its lobby and seats, then the game's end.
     catalogue = CATALOGUES[lang]
     head = catalogue["end_game"].split("{")[0]
-    lines = played.stdout[played.stdout.rindex(head):].splitlines()
-    assert _english_left(lines) == [], lines
+    lines = played.stdout.splitlines()
+    assert head in played.stdout and lines[0] != head
+    # A key's fingerprint is letters in groups (``MK25-HQHL-QOQV-…``), not words.
+    shown = [FINGERPRINT.sub("", line) for line in lines]
+    assert _english_left(shown) == [], lines
     # Then what a person runs next on that game: history, its score pad, audit, replay.
     logs = sorted((tmp_path / "d" / "games").glob("*/log.jsonl"))
     assert len(logs) == 1
@@ -163,6 +176,7 @@ def test_the_printout_of_a_game_has_no_english_sentence_left(tmp_path: Path, lan
 
 
 CJK = r"[\u3040-\u30ff\u3400-\u9fff]"
+FINGERPRINT = re.compile(r"\b[A-Z2-7]{4}(?:-[A-Z2-7]{4}){4}\b")
 
 
 def _english_left(lines: list[str]) -> list[str]:

@@ -34,6 +34,7 @@ from wizard_p2p.node.lobby import HostLobby, lobby_keys
 from wizard_p2p.protocol.announce import LOBBY, PLAYING, decode_announcement, encode_announcement
 from wizard_p2p.protocol.game_name import GameName
 from wizard_p2p.rules import GameConfig
+from wizard_p2p.tui.i18n import Translator
 from wizard_p2p.tui.lobby_screen import LobbyLine, LobbyStatusKind
 
 CONFIG = GameConfig(4, clairvoyance=True)
@@ -243,9 +244,12 @@ def test_an_announcement_that_stops_later_is_said_on_the_lobby_and_headless(
     fake.on_failure(NO_MULTICAST)  # as net.discovery.Announcer tells it
     assert told == [NO_MULTICAST]
 
-    headless = networked.SeatRun(host_options("--headless", "--lang", "zh").seat)
-    headless.no_longer_announced(NO_MULTICAST)
-    assert capsys.readouterr().out == not_announced(NO_MULTICAST, "en") + "\n"
+    for lang in ("en", "zh", "ja"):  # a headless seat says it in the player's language
+        headless = networked.SeatRun(host_options("--headless", "--lang", lang).seat)
+        headless.no_longer_announced(NO_MULTICAST)
+        tr = Translator(lang)
+        why = str(NO_MULTICAST) if lang == "en" else tr("find_why_no_interface")
+        assert capsys.readouterr().out == tr("find_not_announced", reason=why) + "\n"
 
     async def console() -> tuple[LobbyLine, ...]:
         host = host_lobby(tmp_path)

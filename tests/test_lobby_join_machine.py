@@ -38,6 +38,7 @@ from wizard_p2p.node.lobby_stage import JoinStage
 from wizard_p2p.protocol.genesis import genesis_terms
 from wizard_p2p.protocol.lobby_schema import (
     Bye,
+    ByeKind,
     Genesis,
     LobbyBody,
     LobbyPlayer,
@@ -137,6 +138,10 @@ def test_every_ending_of_the_joiners_own_is_worded_as_data() -> None:
     seated = _machine()
     seated.handle(_welcome(), 0.0)
     assert _said(seated.handle(FromHost(Bye()), 1.0)) == "lobby_ended_host_left"
+    told = _machine()  # a host that says why it says goodbye
+    told.handle(_welcome(), 0.0)
+    assert _said(told.handle(FromHost(Bye("the game is over", ByeKind.GAME_OVER)), 1.0)) == (
+        "gate_bye_game_over")
     silent = _machine()
     silent.handle(_welcome(), 0.0)
     assert _said(silent.handle(Tick(heard=0.0), 60.0)) == "lobby_ended_host_gone"

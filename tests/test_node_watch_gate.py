@@ -18,13 +18,22 @@ import pytest
 
 from tests.lobby_support import NET, host_lobby, until
 from tests.protocol_support import new_game
+from wizard_p2p.errors import Said
 from wizard_p2p.identity import Identity
 from wizard_p2p.net import CurveKeys, LobbyClient, LobbyServer
 from wizard_p2p.node.lobby import JoinLobby, LobbyError
 from wizard_p2p.node.lobby_common import encode, lobby_keys
 from wizard_p2p.node.watch_ask import GateClient, WatchRefused, WatchTimers
-from wizard_p2p.node.watch_gate import MAX_WAITING, MAX_WATCHERS, WatchGate
-from wizard_p2p.protocol.lobby_schema import Refused, Wait, decode_lobby
+from wizard_p2p.node.watch_gate import MAX_WAITING, MAX_WATCHERS, GateNews, WatchGate
+from wizard_p2p.protocol.lobby_schema import (
+    GateRefusalKind,
+    RefusalKind,
+    Refused,
+    Wait,
+    WaitKind,
+    decode_lobby,
+)
+from wizard_p2p.protocol.messages import PROTOCOL
 
 GAME = new_game(3)
 GENESIS = GAME.tables[0].log[0]
@@ -72,7 +81,7 @@ def test_a_gate_that_admits_all_hands_over_the_genesis() -> None:
         finally:
             await watcher.close()  # says bye: dropped
         await until([gate], lambda: not gate.listed(), timeout=10)
-        assert "stopped watching" in gate.status
+        assert (gate.news, gate.news_who) == (GateNews.LEFT, "Big screen")
 
     _run("all", test)
 
@@ -81,8 +90,9 @@ def test_a_headless_host_admits_no_watchers() -> None:
     async def test(gate: WatchGate) -> None:
         watcher = _watcher(gate, "Nosy")
         try:
-            with pytest.raises(WatchRefused, match="this host admits no watchers"):
+            with pytest.raises(WatchRefused, match="this host admits no watchers") as refused:
                 await watcher.admission(lambda reason: None)
+            assert refused.value.said == Said("gate_refused_no_watchers")
         finally:
             await watcher.close()
         assert gate.listed() == ()
@@ -93,7 +103,7 @@ def test_a_headless_host_admits_no_watchers() -> None:
 def test_the_host_decides_each_request() -> None:
     async def test(gate: WatchGate) -> None:
         ann, bob = _watcher(gate, "Ann"), _watcher(gate, "Bob")
-        waits: list[str] = []
+        waits: list[Wait | None] = []
         asking = [asyncio.ensure_future(w.admission(waits.append)) for w in (ann, bob)]
         try:
             await until([gate], lambda: len(gate.requests()) == 2, timeout=10)
@@ -101,12 +111,14 @@ def test_the_host_decides_each_request() -> None:
             async with asyncio.timeout(10):  # the answer travels after the gate changed
                 while len(waits) < 2:
                     await asyncio.sleep(0.01)
-            assert set(waits) == {"the host decides who watches"}
+            assert {w.reason for w in waits if w} == {"the host decides who watches"}
+            assert {w.kind for w in waits if w} == {WaitKind.HOST_DECIDES}  # worded as data
             gate.admit(ann.curve_keys.public)
             gate.refuse(bob.curve_keys.public)
             assert (await asyncio.wait_for(asking[0], 10)).genesis == GENESIS
-            with pytest.raises(WatchRefused, match="did not let you watch"):
+            with pytest.raises(WatchRefused, match="did not let you watch") as refused:
                 await asyncio.wait_for(asking[1], 10)
+            assert refused.value.said == Said("gate_refused_not_let_watch")
             assert [w.name for w in gate.listed()] == ["Ann"] and gate.requests() == ()
         finally:
             for task in asking:
@@ -125,7 +137,7 @@ def test_a_silent_watcher_is_dropped() -> None:
             await watcher.admission(lambda reason: None)
             assert len(gate.listed()) == 1
             await until([gate], lambda: not gate.listed(), timeout=10)
-            assert "not heard from" in gate.status
+            assert (gate.news, gate.news_who) == (GateNews.GONE, "Gone")
         finally:
             await watcher.close()
 
@@ -138,8 +150,10 @@ def test_watchers_and_requests_are_bounded() -> None:
         try:
             for client in clients[:MAX_WATCHERS]:
                 await client.admission(lambda reason: None)
-            with pytest.raises(WatchRefused, match=f"{MAX_WATCHERS} watch this game already"):
+            with pytest.raises(WatchRefused,
+                               match=f"{MAX_WATCHERS} watch this game already") as refused:
                 await clients[-1].admission(lambda reason: None)
+            assert refused.value.said == Said("gate_refused_watchers_full")
         finally:
             for client in clients:
                 await client.close()
@@ -151,8 +165,9 @@ def test_watchers_and_requests_are_bounded() -> None:
         asking = [asyncio.ensure_future(c.admission(lambda r: None)) for c in clients[:-1]]
         try:
             await until([gate], lambda: len(gate.requests()) == MAX_WAITING, timeout=20)
-            with pytest.raises(WatchRefused, match="too many are waiting"):
+            with pytest.raises(WatchRefused, match="too many are waiting") as refused:
                 await clients[-1].admission(lambda reason: None)
+            assert refused.value.said == Said("gate_refused_too_many_asking")
         finally:
             for task in asking:
                 task.cancel()
@@ -170,8 +185,11 @@ def test_a_wrong_code_a_taken_name_and_a_late_hello_are_refused() -> None:
         try:
             with pytest.raises(WatchRefused, match="check the invite code"):
                 await wrong.admission(lambda reason: None)
-            with pytest.raises(WatchRefused, match="is taken"):
+            with pytest.raises(WatchRefused, match="is taken") as refused:
                 await player.admission(lambda reason: None)
+            # The lobby's own reason, in the lobby's words, with the name asked with.
+            assert refused.value.said == Said("lobby_refused_name_taken", name=player.name,
+                                              ours=PROTOCOL)
         finally:
             await wrong.close()
             await player.close()
@@ -182,8 +200,19 @@ def test_a_wrong_code_a_taken_name_and_a_late_hello_are_refused() -> None:
             reply = decode_lobby(await client.request(encode({"type": "endorse",
                                                               "signature": "ab" * 64})))
             assert isinstance(reply, Refused) and "begun" in reply.reason
+            assert reply.kind is GateRefusalKind.BEGUN
             reply = decode_lobby(await client.request(b'{"type": "watch", "port": 0}'))
             assert isinstance(reply, Refused)  # malformed: told why, the gate goes on
+            assert reply.kind is RefusalKind.UNREADABLE
+            keys = CurveKeys.generate()
+            reply = decode_lobby(await client.request(encode({  # another key than its own
+                "type": "watch", "code": CODE, "protocol": PROTOCOL, "name": "Mallory",
+                "curve_key": keys.public, "port": 4000})))
+            assert isinstance(reply, Refused) and reply.kind is RefusalKind.KEY_MISMATCH
+            reply = decode_lobby(await client.request(encode({
+                "type": "watch", "code": CODE, "protocol": "wizard-p2p/1", "name": "Old",
+                "curve_key": keys.public, "port": 4000})))
+            assert isinstance(reply, Refused) and reply.kind is RefusalKind.OTHER_VERSION
         finally:
             await client.close()
         assert gate.listed() == ()
@@ -207,6 +236,7 @@ def test_before_the_game_begins_the_lobby_says_wait(tmp_path: Path) -> None:
             }))
             reply = decode_lobby(raw)
             assert isinstance(reply, Wait) and "not begun" in reply.reason
+            assert reply.kind is WaitKind.NOT_BEGUN
             assert [p.name for p in host.players] == ["Host"]
         finally:
             serving.cancel()
@@ -223,8 +253,9 @@ def test_a_joiner_after_the_start_is_told_the_game_has_begun(tmp_path: Path) -> 
                          gate.server.port, CODE, tmp_path / "late", listen_host="127.0.0.1",
                          net_config=NET)
         try:
-            with pytest.raises(LobbyError, match="the game has begun"):
+            with pytest.raises(LobbyError, match="the game has begun") as refused:
                 await late.join(timeout=10)
+            assert refused.value.said == Said("gate_refused_begun")
         finally:
             await late.close()
 

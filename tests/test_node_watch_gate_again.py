@@ -22,11 +22,11 @@ import pytest
 
 from tests.lobby_support import NET, until
 from tests.test_node_watch_gate import CODE, _run
-from wizard_p2p.errors import DecodeError
+from wizard_p2p.errors import DecodeError, Said
 from wizard_p2p.net import CurveKeys, LobbyClient, PrivateReceived
 from wizard_p2p.node.lobby_common import encode, lobby_keys
-from wizard_p2p.node.watch_ask import GateClient, WatchTimers
-from wizard_p2p.node.watch_gate import NOT_WATCHING, WatchGate
+from wizard_p2p.node.watch_ask import GateClient, WatchRefused, WatchTimers
+from wizard_p2p.node.watch_gate import NOT_WATCHING, GateNews, WatchGate
 from wizard_p2p.node.watch_list import HOST_SEAT, WatchList
 from wizard_p2p.protocol.control import (
     ListedWatcher,
@@ -84,7 +84,7 @@ def test_a_watcher_dropped_after_a_silence_asks_again_and_is_listed_again() -> N
             await watcher.admission(lambda reason: None)
             watcher.keep_listed(seen.append, ended.append)
             await until([gate], lambda: not gate.listed(), timeout=10)
-            assert "not heard from" in gate.status
+            assert gate.news is GateNews.GONE
             await until([gate], lambda: len(gate.listed()) == 1, timeout=20)
             assert watcher.asked_again >= 1 and not ended
         finally:
@@ -97,10 +97,10 @@ def test_a_watcher_the_host_turns_away_on_asking_again_ends_with_the_reason() ->
     async def test(gate: WatchGate) -> None:
         watcher = _watcher(gate, "Screen", ping=2.0)
         ended = asyncio.Event()
-        reasons: list[str] = []
+        reasons: list[WatchRefused] = []
 
-        def end(reason: str) -> None:
-            reasons.append(reason)
+        def end(refusal: WatchRefused) -> None:
+            reasons.append(refusal)
             ended.set()
 
         asking = asyncio.ensure_future(watcher.admission(lambda reason: None))
@@ -113,8 +113,9 @@ def test_a_watcher_the_host_turns_away_on_asking_again_ends_with_the_reason() ->
             await until([gate], lambda: len(gate.requests()) == 1, timeout=20)  # asks again
             gate.refuse(watcher.curve_keys.public)
             await asyncio.wait_for(ended.wait(), 20)
-            assert reasons == ["the host refused: the host did not let you watch"]
-            assert watcher.ended == reasons[0]
+            assert [str(r) for r in reasons] == ["the host refused: the host did not let you watch"]
+            assert reasons[0].said == Said("gate_refused_not_let_watch")  # worded as data
+            assert watcher.ended == str(reasons[0])
         finally:
             asking.cancel()
             await asyncio.gather(asking, return_exceptions=True)
@@ -150,7 +151,7 @@ def test_a_pushed_refusal_or_bye_sends_the_watcher_back_through_admission() -> N
 def test_a_listener_that_fails_on_a_silence_does_not_close_the_gate() -> None:
     async def test(gate: WatchGate) -> None:
         def fails() -> None:
-            if gate.status.endswith("is gone (not heard from)"):
+            if gate.news is GateNews.GONE:
                 raise RuntimeError("a listener's bug")
 
         gate.subscribe(fails)

@@ -117,6 +117,35 @@ def test_a_refused_joiner_reads_the_refusal_in_its_language(lang: str) -> None:
         assert hint not in flat, (key, worded)
 
 
+class NeverSeatedLobby(FakeLobby):
+    """A joiner's lobby that ended before the host seated it: a wrong invite code."""
+
+    def __init__(self) -> None:
+        super().__init__([], you=1)
+
+    def snapshot(self) -> LobbySnapshot:
+        return dataclasses.replace(
+            super().snapshot(), status=(), seats=0, variants=(),
+            closed_said=Said("lobby_ended_wrong_code", address="10.0.0.2:7711", code="ABCD-EF23"),
+            closed="the lobby at 10.0.0.2:7711 refused us: check the invite code ABCD-EF23")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh", "ja"])
+def test_a_lobby_that_ended_before_any_seat_shows_no_players(lang: str) -> None:
+    tr = Translator(lang)
+    screen = lobby_screen(NeverSeatedLobby(), lang)
+    flat = "".join(screen.split())
+    said = tr("lobby_ended_wrong_code", address="10.0.0.2:7711", code="ABCD-EF23")
+    assert "".join(tr("lobby_error", detail=said).split()) in flat, screen
+    players = tr("lobby_players", n=0, target=0)
+    assert players.split("0")[0].strip() not in screen, screen  # no "Players (0 of 0)"
+    assert tr("no_variants") not in screen and tr("coach_off") not in screen, screen
+    assert "10.0.0.2" in screen or "127.0.0.1" in screen  # where it asked is still said
+    # A joiner the host seated, then refused, still sees the table it was at.
+    seated = lobby_screen(RefusedLobby(Said("lobby_refused_removed")), lang)
+    assert tr("lobby_players", n=2, target=4) in seated, seated
+
+
 @pytest.mark.parametrize("you,said", [(0, "The lobby closes for everyone."),
                                        (1, "You leave the lobby; the others stay.")])
 def test_the_leave_question_says_what_leaving_does(you: int, said: str) -> None:

@@ -7,8 +7,10 @@ import argparse
 import functools
 import gc
 import os
+import re
 import sys
 import textwrap
+import unicodedata
 from collections.abc import Callable, Coroutine, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -41,96 +43,176 @@ from wizard_p2p.rules import VARIANT_NAMES
 
 if TYPE_CHECKING:
     from wizard_p2p.node.peer import GamePeer
+    from wizard_p2p.tui.i18n import Translator
 
 
-def _add_game_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--seats", type=int, default=4, help="number of seats, 3..6 (default 4)")
+def _localised(tr: Translator) -> type[argparse.ArgumentParser]:
+    """An ``ArgumentParser`` that says argparse's own words (the usage line, the section
+    titles, ``-h``) in ``tr``'s language; argparse gives each subcommand's parser the class
+    of its parent, so the whole command line speaks one language."""
+
+    class Formatter(argparse.HelpFormatter):
+        def __init__(self, prog: str, **kwargs: Any) -> None:
+            super().__init__(prog, **kwargs)
+            # argparse wraps the usage line counting its prefix's characters, not its
+            # cells: a wide prefix takes its extra cells off the width.
+            prefix = tr("cli_usage")
+            self._width -= _cells(prefix) - len(prefix)
+
+        def add_usage(self, usage: str | None, actions: Any, groups: Any,
+                      prefix: str | None = None) -> None:
+            super().add_usage(usage, actions, groups, tr("cli_usage") if prefix is None else prefix)
+
+        def format_help(self) -> str:
+            # argparse ends each section's title with an ASCII colon: the language's own.
+            text = super().format_help()
+            for title in (tr("cli_positionals"), tr("cli_options")):
+                text = text.replace(f"\n{title}:\n", f"\n{tr('cli_section', title=title)}\n")
+            return text
+
+        def _split_lines(self, text: str, width: int) -> list[str]:
+            if text.isascii():
+                return super()._split_lines(text, width)
+            return _wrap_cells(" ".join(text.split()), width)
+
+        def _fill_text(self, text: str, width: int, indent: str) -> str:
+            if text.isascii():
+                return super()._fill_text(text, width, indent)
+            return "\n".join(indent + line
+                             for line in _wrap_cells(" ".join(text.split()), width - len(indent)))
+
+    class Parser(argparse.ArgumentParser):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            kwargs.setdefault("formatter_class", Formatter)
+            helped = kwargs.pop("add_help", True)
+            kwargs["add_help"] = False  # ours instead, worded in the language
+            super().__init__(*args, **kwargs)
+            self._positionals.title = tr("cli_positionals")
+            self._optionals.title = tr("cli_options")
+            if helped:
+                self.add_argument("-h", "--help", action="help", default=argparse.SUPPRESS,
+                                  help=tr("cli_help"))
+
+    return Parser
+
+
+# Punctuation a line does not begin with (it stays at the end of the line before).
+_NO_LINE_START = set("，。、；：！？）」』】〉》ー…")
+
+
+def _cells(text: str) -> int:
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def _wrap_cells(text: str, width: int) -> list[str]:
+    """``text`` in lines of at most ``width`` terminal cells (a wide character counts
+    two), broken between any two CJK characters or at a space, never inside a run of
+    ASCII (an option, a path, a word), and never before closing punctuation."""
+    lines: list[list[str]] = [[]]
+    for token in re.findall(r"\s+|[!-~]+|.", text):
+        token = " " if token.isspace() else token
+        line = lines[-1]
+        if line and _cells("".join(line) + token.rstrip()) > width and token != " ":
+            carried: list[str] = []
+            if token[0] in _NO_LINE_START:
+                # Closing punctuation goes down with the character before it (and with
+                # any closing punctuation between them).
+                while len(line) > 1 and line[-1][0] in _NO_LINE_START:
+                    carried.insert(0, line.pop())
+                if len(line) > 1:
+                    carried.insert(0, line.pop())
+            lines.append(carried)
+            line = lines[-1]
+        if line or token != " ":
+            line.append(token)
+    return [text for text in ("".join(line).rstrip() for line in lines) if text]
+
+
+def help_lang(argv: Sequence[str]) -> str | None:
+    """The language ``--lang`` names in ``argv``, if it names one; else None."""
+    from wizard_p2p.tui.i18n import resolve_lang
+
+    for i, arg in enumerate(argv):
+        if arg == "--":
+            break
+        value = (argv[i + 1] if arg == "--lang" and i + 1 < len(argv)
+                 else arg.partition("=")[2] if arg.startswith("--lang=") else None)
+        if value is not None:
+            try:
+                return resolve_lang(value)
+            except UsageError:
+                return None  # refused later, in the locale's language
+    return None
+
+
+def _add_game_options(parser: argparse.ArgumentParser, tr: Translator) -> None:
+    parser.add_argument("--seats", type=int, default=4, help=tr("help_seats"))
     parser.add_argument(
         "--variant",
         action="append",
         default=[],
         metavar="NAME",
-        help=f"{', '.join(VARIANT_NAMES)} (repeatable)",
+        help=tr("help_variant", names=", ".join(VARIANT_NAMES)),
     )
 
 
-def _add_host_address(parser: argparse.ArgumentParser, found: str) -> None:
-    """The host's address (optional: without it, ``found``) and its invite code."""
+def _add_host_address(parser: argparse.ArgumentParser, tr: Translator, found: str) -> None:
+    """The host's address (optional: without it, what the catalogues' ``found`` says)
+    and its invite code."""
     parser.add_argument(
         "address", nargs="?", default=None,
-        help=f"the host's address, e.g. 192.168.1.20:{DEFAULT_PORT} (default: {found})",
+        help=tr("help_address", port=DEFAULT_PORT, found=tr(found)),
     )
-    parser.add_argument("--code", default=None, help="the host's invite code")
+    parser.add_argument("--code", default=None, help=tr("help_code"))
 
 
 POLICY_CHOICES = tuple(PolicyName)
 
 
 def _add_network_options(
-    parser: argparse.ArgumentParser, *, bot: bool = False, watcher: bool = False
+    parser: argparse.ArgumentParser, tr: Translator, *, bot: bool = False,
+    watcher: bool = False,
 ) -> None:
     parser.add_argument(
         "--name",
         default=os.environ.get("USER", "Player")[:32] or "Player",
-        help="the name the other players see (default: your login name)",
+        help=tr("help_name"),
     )
-    parser.add_argument(
-        "--data-dir", default=None,
-        help="where keys and games live (default: ~/.local/share/wizard-p2p)",
-    )
-    parser.add_argument(
-        "--listen", default="0.0.0.0", help="address to listen on (default 0.0.0.0: every one)"
-    )
+    parser.add_argument("--data-dir", default=None, help=tr("help_data_dir"))
+    parser.add_argument("--listen", default="0.0.0.0", help=tr("help_listen"))
     parser.add_argument(
         "--mesh-port", type=int, default=None,
-        help="port of this watcher's mesh, where the players send the game (default: any "
-        "free port)" if watcher else
-        "port of the game mesh, between the players (default: the host's is the lobby "
-        "port + 1, a joiner's any free port)",
+        help=tr("help_mesh_port_watcher" if watcher else "help_mesh_port"),
     )
-    parser.add_argument("--lang", default=None, help="en, zh, ja (default: from the locale)")
+    parser.add_argument("--lang", default=None, help=tr("help_lang"))
     if watcher:
-        parser.add_argument(
-            "--headless", action="store_true",
-            help="no console: print a line per trick, the scores and what was refused",
-        )
+        parser.add_argument("--headless", action="store_true", help=tr("help_headless_watcher"))
     else:
         parser.add_argument(
-            "--policy", default="heuristic", choices=POLICY_CHOICES,
-            help="how a bot plays: %(choices)s (default %(default)s)",
+            "--policy", default="heuristic", choices=POLICY_CHOICES, help=tr("help_policy"),
         )
-        parser.add_argument("--headless", action="store_true", default=bot, help="a bot plays")
-    parser.add_argument(
-        "--quiet", action="store_true", help="print nothing but errors (headless seats)"
-    )
+        parser.add_argument("--headless", action="store_true", default=bot,
+                            help=tr("help_headless"))
+    parser.add_argument("--quiet", action="store_true", help=tr("help_quiet"))
     if not watcher:
         parser.add_argument(
             "--no-bell", action="store_true",
             # A bot has no console: the option is accepted, and not offered.
-            help=argparse.SUPPRESS if bot else "no terminal bell when your turn comes (key: m)",
+            help=argparse.SUPPRESS if bot else tr("help_no_bell"),
         )
         parser.add_argument("--trace", default=None, help=argparse.SUPPRESS)  # benchmarks
         # `play`'s bots: their host may still be starting when they first knock.
         parser.add_argument("--join-timeout", type=float, default=None, help=argparse.SUPPRESS)
         parser.add_argument("--stall-limit", type=float, default=120.0,
-                            help="seconds a seat may hold up the game (default 120)")
-        parser.add_argument(
-            "--trick-pause", type=float, default=None,
-            help="seconds a bot waits before it leads the next trick, so that the finished "
-            "trick stays a moment on the screen (default: 1 for play's bots when you play, "
-            "else 0)",
-        )
+                            help=tr("help_stall_limit"))
+        parser.add_argument("--trick-pause", type=float, default=None,
+                            help=tr("help_trick_pause"))
     parser.add_argument("--silence-limit", type=float, default=3.0,
-                        help="seconds without a heartbeat before a peer counts as silent "
-                        "(default 3)")
+                        help=tr("help_silence_limit"))
 
 
-def _add_series_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--games", type=int, default=1, metavar="N",
-        help="a headless seat plays up to N games in a row at this table (the console "
-        "offers another at each game over: key n); default 1",
-    )
+def _add_series_option(parser: argparse.ArgumentParser, tr: Translator) -> None:
+    parser.add_argument("--games", type=int, default=1, metavar="N", help=tr("help_games"))
 
 
 def _cmd_play(options: PlayOptions) -> int:
@@ -342,49 +424,39 @@ def _add_sorcery(sub: Any) -> None:
 # command that cannot play a game is not shown. `parse_sorcery_table` reads them.
 
 
-def _add_sorcery_table(group: Any) -> None:
-    host = group.add_parser(
-        "host",
-        help="open a lobby for a game of 巫师牌 between two players",
-        description="Open a lobby for 巫师牌: your deck is checked whole first, and a "
-        "joiner's deck is shown to you only by its hero, its extra deck and its sizes.",
-    )
-    _add_sorcery_seat_options(host)
-    host.add_argument(
-        "--port", type=int, default=DEFAULT_PORT, help=f"lobby port (default {DEFAULT_PORT})"
-    )
-    host.add_argument(
-        "--no-announce", dest="announce", action="store_false",
-        help="do not announce the lobby on the local network (joiners then need its address)",
-    )
+def _add_sorcery_table(group: Any, tr: Translator) -> None:
+    host = group.add_parser("host", help=tr("cmd_sorcery_host"),
+                            description=tr("desc_sorcery_host"))
+    _add_sorcery_seat_options(host, tr)
+    host.add_argument("--port", type=int, default=DEFAULT_PORT,
+                      help=tr("help_port", port=DEFAULT_PORT))
+    host.add_argument("--no-announce", dest="announce", action="store_false",
+                      help=tr("help_no_announce"))
     host.set_defaults(options=_sorcery_host_options)
 
-    join = group.add_parser(
-        "join",
-        help="join a game of 巫师牌 at HOST:PORT, or one found on the local network",
-        description="Join a 巫师牌 lobby: your deck is checked whole before you say hello; "
-        "the host sees its hero, its extra deck and its sizes, never its cards.",
-    )
-    _add_host_address(join, "choose among the 巫师牌 lobbies announced on the local network")
-    _add_sorcery_seat_options(join)
+    join = group.add_parser("join", help=tr("cmd_sorcery_join"),
+                            description=tr("desc_sorcery_join"))
+    _add_host_address(join, tr, "help_found_sorcery_join")
+    _add_sorcery_seat_options(join, tr)
     join.set_defaults(options=_sorcery_join_options)
 
 
-def _add_sorcery_seat_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--deck", required=True, metavar="CODE",
-                        help="your deck: a code or a starter's name")
-    parser.add_argument(
-        "--cards", default=None, metavar="FILE",
-        help="the card file to use for this run (default: the one imported)",
-    )
-    _add_network_options(parser)
+def _add_sorcery_seat_options(parser: argparse.ArgumentParser, tr: Translator) -> None:
+    parser.add_argument("--deck", required=True, metavar="CODE", help=tr("help_sorcery_deck"))
+    parser.add_argument("--cards", default=None, metavar="FILE", help=tr("help_sorcery_cards"))
+    _add_network_options(parser, tr)
 
 
-def parse_sorcery_table(argv: Sequence[str]) -> SorceryHostOptions | SorceryJoinOptions:
+def parse_sorcery_table(
+    argv: Sequence[str], lang: str | None = None
+) -> SorceryHostOptions | SorceryJoinOptions:
     """The options of ``sorcery host`` or ``sorcery join`` (``argv`` after ``sorcery``):
     not yet among the program's commands (see above)."""
-    parser = argparse.ArgumentParser(prog="wizard-p2p sorcery")
-    _add_sorcery_table(parser.add_subparsers(dest="sorcery_command", required=True))
+    from wizard_p2p.tui.i18n import Translator
+
+    tr = Translator(lang)
+    parser = _localised(tr)(prog="wizard-p2p sorcery")
+    _add_sorcery_table(parser.add_subparsers(dest="sorcery_command", required=True), tr)
     args = parser.parse_args(list(argv))
     options: SorceryHostOptions | SorceryJoinOptions = args.options(args)
     return options
@@ -407,194 +479,86 @@ class _Version(argparse.Action):
         parser.exit()
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="wizard-p2p", description="The card game Wizard over a LAN, with no server."
-    )
-    parser.add_argument(
-        "--version", action=_Version,
-        help="print the version and the protocol it plays (every player needs the same)",
-    )
+def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
+    """The command line, its help in the language ``lang`` (None: the locale's)."""
+    from wizard_p2p.tui.i18n import Translator
+
+    tr = Translator(lang)
+    parser = _localised(tr)(prog="wizard-p2p", description=tr("cli_description"))
+    parser.add_argument("--version", action=_Version, help=tr("cli_version"))
     sub = parser.add_subparsers(dest="command", required=True)
 
-    play = sub.add_parser(
-        "play",
-        help="play against bots on this machine (each bot its own process, on loopback)",
-        description="Play a game in this terminal against bots on this machine. Each bot is "
-        "its own process on loopback; the game is signed and logged as a LAN game is.",
-    )
-    _add_game_options(play)
-    _add_network_options(play)
+    play = sub.add_parser("play", help=tr("cmd_play"), description=tr("desc_play"))
+    _add_game_options(play, tr)
+    _add_network_options(play, tr)
     # The strongest bots to play against; a practice game lets the player ask the coach.
     play.set_defaults(name="You", policy="expert")
-    play.add_argument("--bots", type=int, default=None, help="bot processes (default: seats-1)")
-    play.add_argument(
-        "--out", default=None,
-        help="directory for every seat's log (seat-N.jsonl) and evidence.jsonl; never over "
-        "an existing file unless --force, never through a link or onto a FIFO",
-    )
-    play.add_argument(
-        "--force", action="store_true",
-        help="let --out replace the files a previous game left there",
-    )
-    play.add_argument("--seed", type=int, default=None, help="fixed seed (--offline only)")
-    play.add_argument(
-        "--offline", action="store_true", help="in-memory game: no network, no crypto"
-    )
-    _add_series_option(play)  # the bots stay for another game, as at a LAN table
+    play.add_argument("--bots", type=int, default=None, help=tr("help_bots"))
+    play.add_argument("--out", default=None, help=tr("help_out"))
+    play.add_argument("--force", action="store_true", help=tr("help_force_out"))
+    play.add_argument("--seed", type=int, default=None, help=tr("help_seed"))
+    play.add_argument("--offline", action="store_true", help=tr("help_offline"))
+    _add_series_option(play, tr)  # the bots stay for another game, as at a LAN table
     play.set_defaults(options=_play_options)
 
-    host = sub.add_parser(
-        "host",
-        help="open a lobby on this machine and host a game",
-        description="Open a lobby on this machine: it prints the address and invite code the "
-        "others join with, announces the lobby on the local network (so that they can find "
-        "it without the address), and you start the game once they are seated.",
-    )
-    _add_game_options(host)
-    _add_network_options(host)
-    host.add_argument(
-        "--port", type=int, default=DEFAULT_PORT, help=f"lobby port (default {DEFAULT_PORT})"
-    )
-    host.add_argument(
-        "--approve", action="store_true",
-        help="admit joiners one by one: the lobby shows each one's name and fingerprint",
-    )
-    host.add_argument(
-        "--no-announce", dest="announce", action="store_false",
-        help="do not announce the lobby on the local network (joiners then need its address)",
-    )
-    host.add_argument(
-        "--admit-watchers", action="store_true",
-        help="let everyone with the invite code watch the game (at most 8 at once); "
-        "otherwise the console asks you for each, and a headless host admits none",
-    )
-    host.add_argument(
-        "--coach", action="store_true",
-        help="let the players ask the coach (the c key) during the game: every player sees "
-        "this term in the lobby and on the board, and endorses it with the others",
-    )
-    _add_series_option(host)
+    host = sub.add_parser("host", help=tr("cmd_host"), description=tr("desc_host"))
+    _add_game_options(host, tr)
+    _add_network_options(host, tr)
+    host.add_argument("--port", type=int, default=DEFAULT_PORT,
+                      help=tr("help_port", port=DEFAULT_PORT))
+    host.add_argument("--approve", action="store_true", help=tr("help_approve"))
+    host.add_argument("--no-announce", dest="announce", action="store_false",
+                      help=tr("help_no_announce"))
+    host.add_argument("--admit-watchers", action="store_true", help=tr("help_admit_watchers"))
+    host.add_argument("--coach", action="store_true", help=tr("help_coach"))
+    _add_series_option(host, tr)
     host.set_defaults(options=_host_options)
 
-    join = sub.add_parser(
-        "join",
-        help="join a game hosted at HOST:PORT, or one found on the local network",
-        description="Join the lobby another player hosts, with the address and invite code "
-        "the host's screen shows. Without an address, choose among the lobbies announced "
-        "on the local network.",
-    )
-    _add_host_address(join, "choose among the lobbies announced on the local network")
-    _add_network_options(join)
-    _add_series_option(join)
+    join = sub.add_parser("join", help=tr("cmd_join"), description=tr("desc_join"))
+    _add_host_address(join, tr, "help_found_join")
+    _add_network_options(join, tr)
+    _add_series_option(join, tr)
     join.set_defaults(options=_join_options)
 
-    bot = sub.add_parser(
-        "bot",
-        help="join a game at HOST:PORT as a bot",
-        description="Seat a bot at a game hosted at HOST:PORT: it plays without a console "
-        "and prints its progress. Without an address, it joins the only lobby announced "
-        "on the local network.",
-    )
-    _add_host_address(bot, "the only lobby announced on the local network")
-    _add_network_options(bot, bot=True)
-    _add_series_option(bot)
+    bot = sub.add_parser("bot", help=tr("cmd_bot"), description=tr("desc_bot"))
+    _add_host_address(bot, tr, "help_found_bot")
+    _add_network_options(bot, tr, bot=True)
+    _add_series_option(bot, tr)
     bot.set_defaults(options=_join_options, name="Bot")
 
-    watch = sub.add_parser(
-        "watch",
-        help="watch a game hosted at HOST:PORT, or one found on the local network, with no "
-        "seat",
-        description="Follow a game live as the host admits you: the table, the bids as the "
-        "variant shows them, the tricks and the score pad, never a hand. Every entry is "
-        "verified as it comes, as audit does; the players see who watches.",
-    )
-    _add_host_address(watch, "choose among the games announced on the local network")
-    watch.add_argument(
-        "--save", default=None, metavar="LOG",
-        help="write the verified log there (for wizard-p2p audit); never over an existing "
-        "file unless --force",
-    )
-    watch.add_argument(
-        "--force", action="store_true", help="let --save replace an existing log file",
-    )
-    _add_network_options(watch, watcher=True)
+    watch = sub.add_parser("watch", help=tr("cmd_watch"), description=tr("desc_watch"))
+    _add_host_address(watch, tr, "help_found_watch")
+    watch.add_argument("--save", default=None, metavar="LOG", help=tr("help_save"))
+    watch.add_argument("--force", action="store_true", help=tr("help_force_save"))
+    _add_network_options(watch, tr, watcher=True)
     watch.set_defaults(options=_watch_options)
 
-    resume = sub.add_parser(
-        "resume",
-        help="rejoin a game after a crash or quit",
-        description="Rejoin a game this player left or lost: the others keep its seat "
-        "until it is back or the stall limit ends the game.",
-    )
-    resume.add_argument(
-        "game", nargs="?", default=None,
-        help="the game id, or its first digits, as the game's end printed (default: the latest)",
-    )
-    resume.add_argument(
-        "--admit-watchers", action="store_true",
-        help="the host: let everyone with the invite code watch again (at most 8 at once); "
-        "otherwise the console asks you for each, and a headless host admits none",
-    )
-    _add_network_options(resume)
+    resume = sub.add_parser("resume", help=tr("cmd_resume"), description=tr("desc_resume"))
+    resume.add_argument("game", nargs="?", default=None, help=tr("help_resume_game"))
+    resume.add_argument("--admit-watchers", action="store_true", help=tr("help_resume_admit"))
+    _add_network_options(resume, tr)
     resume.set_defaults(options=_resume_options)
 
-    audit = sub.add_parser(
-        "audit",
-        help="verify a game log offline and print its score pad",
-        description="Check every signature, shuffle, bid, card and score of a game log "
-        "offline, then print its score pad; exit 0 verified, 1 a fault, 2 unreadable. "
-        "Given several copies of one game (each seat's log), say whether they agree, "
-        "where they fork and which ending stands, with the signatures that prove it.",
-    )
-    audit.add_argument(
-        "log", nargs="+", help="the log file (JSON Lines); several: copies of one game"
-    )
-    audit.add_argument("--json", action="store_true", help="print the report as JSON")
-    audit.add_argument("--lang", default=None, help="en, zh, ja (default: from the locale)")
+    audit = sub.add_parser("audit", help=tr("cmd_audit"), description=tr("desc_audit"))
+    audit.add_argument("log", nargs="+", help=tr("help_audit_log"))
+    audit.add_argument("--json", action="store_true", help=tr("help_json"))
+    audit.add_argument("--lang", default=None, help=tr("help_lang"))
     audit.set_defaults(options=_audit_options)
 
-    replay = sub.add_parser(
-        "replay",
-        help="step through a finished game in the console, every hand shown",
-        description="Replay a game log trick by trick with every player's hand, the "
-        "trump, the bids, who won each trick and why, and the score pad, verifying the "
-        "log as it goes (a faulty log replays up to its fault). Keys: right/left next/"
-        "previous trick, down/up next/previous round, a round number and Enter to jump, "
-        "s score pad, ? help, q quit.",
-    )
-    replay.add_argument("log", help="the log file (JSON Lines)")
-    replay.add_argument(
-        "--export", default=None, metavar="FILE.json",
-        help="write the whole game (rounds, hands, bids, tricks, scores) as JSON instead "
-        "(schema: protocol/schemas/replay.json); never over the log, nor over an "
-        "existing file unless --force",
-    )
-    replay.add_argument(
-        "--force", action="store_true", help="let --export replace an existing file",
-    )
-    replay.add_argument("--lang", default=None, help="en, zh, ja (default: from the locale)")
+    replay = sub.add_parser("replay", help=tr("cmd_replay"), description=tr("desc_replay"))
+    replay.add_argument("log", help=tr("help_replay_log"))
+    replay.add_argument("--export", default=None, metavar="FILE.json", help=tr("help_export"))
+    replay.add_argument("--force", action="store_true", help=tr("help_force_export"))
+    replay.add_argument("--lang", default=None, help=tr("help_lang"))
     replay.set_defaults(options=_replay_options)
 
-    history = sub.add_parser(
-        "history",
-        help="list the games kept in the data folder, or show one",
-        description="List the games kept in the data folder: when, who played, the "
-        "variants, the winners, how each ended and whether its log verifies, and the "
-        "standings of each series of games played at one table. With GAME (its id or its "
-        "first digits): that game's score pad and the commands that audit and replay it.",
-    )
-    history.add_argument("game", nargs="?", default=None, help="a game id, or its first digits")
-    history.add_argument(
-        "--data-dir", default=None,
-        help="where keys and games live (default: ~/.local/share/wizard-p2p)",
-    )
-    history.add_argument("--lang", default=None, help="en, zh, ja (default: from the locale)")
+    history = sub.add_parser("history", help=tr("cmd_history"), description=tr("desc_history"))
+    history.add_argument("game", nargs="?", default=None, help=tr("help_history_game"))
+    history.add_argument("--data-dir", default=None, help=tr("help_data_dir"))
+    history.add_argument("--lang", default=None, help=tr("help_lang"))
     history.set_defaults(options=_history_options)
 
-    tournament = sub.add_parser(
-        "tournament", help="bot policies against each other in memory", add_help=False
-    )
+    tournament = sub.add_parser("tournament", help=tr("cmd_tournament"), add_help=False)
     tournament.add_argument("rest", nargs=argparse.REMAINDER)
     tournament.set_defaults(options=_tournament_options)
 
@@ -602,11 +566,19 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _parser_for(argv: Sequence[str]) -> argparse.ArgumentParser:
+    """The parser whose help speaks the language of ``argv``'s ``--lang``, else the
+    locale's."""
+    from wizard_p2p.tui.i18n import default_lang
+
+    return _parser(help_lang(argv) or default_lang())
+
+
 @functools.cache
-def _parser() -> argparse.ArgumentParser:
-    # Built once per process: `play`'s forked bots parse their own command line with
-    # the parser it built before forking them, instead of building it again each.
-    return build_parser()
+def _parser(lang: str) -> argparse.ArgumentParser:
+    # Built once per process (and language): `play`'s forked bots parse their own command
+    # line with the parser it built before forking them, instead of building it again each.
+    return build_parser(lang)
 
 
 def parse_options(argv: Sequence[str]) -> Options:
@@ -617,7 +589,7 @@ def parse_options(argv: Sequence[str]) -> Options:
     if argv and argv[0] == "tournament":
         # It parses its own options (argparse's REMAINDER would drop leading ones).
         return TournamentOptions(tuple(argv[1:]))
-    return _built(_parser().parse_args(argv))
+    return _built(_parser_for(argv).parse_args(argv))
 
 
 def _built(args: argparse.Namespace) -> Options:
@@ -668,7 +640,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             gc.freeze()
     argv = list(argv)
     # A malformed command line: argparse says so, and exits (2).
-    args = None if argv and argv[0] == "tournament" else _parser().parse_args(argv)
+    args = None if argv and argv[0] == "tournament" else _parser_for(argv).parse_args(argv)
     # The language errors are said in: as typed, before the options check it (a refused
     # --lang is said in the locale's).
     lang: str | None = None if args is None else vars(args).get("lang")

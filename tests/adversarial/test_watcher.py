@@ -54,7 +54,7 @@ def test_a_watcher_refuses_a_seats_tampered_entries_and_still_reaches_the_end(
     saved = tmp_path / "watched.jsonl"
     table, out = watched_to_the_end(hostile, "tamper-to-watchers", saved)
     evil = table.evil_seat
-    refusals = [line for line in out.splitlines() if line.startswith("refused entry")]
+    refusals = [line for line in out.splitlines() if line.startswith("refused the entry")]
     assert refusals, out
     assert all(f"from seat {evil + 1} (Evil)" in line for line in refusals), refusals
     assert "game over: verified" in out
@@ -74,8 +74,11 @@ def test_a_watcher_sent_another_bid_than_the_players_proves_the_equivocation_and
     evil = table.evil_seat
     assert "game over: verified" in out, out
     assert saved.read_bytes() == table.log_path(table.honest[0]).read_bytes()
-    assert f"seat {evil + 1} (Evil) cheated: signed two different entries" in out, out
-    blamed = [line for line in out.splitlines() if "refused entry" in line or "cheated" in line]
+    proven = [line for line in out.splitlines()
+              if line.startswith(f"seat {evil + 1} (Evil) cheated: ")]
+    assert proven and "signed two different entries" in proven[0], out
+    blamed = [line for line in out.splitlines()
+              if "refused the entry" in line or "cheated" in line]
     assert blamed and all(f"seat {evil + 1} (Evil)" in line for line in blamed), blamed
     records = read_evidence(saved.parent / "evidence.jsonl")
     assert records and all(r.kind is FaultKind.EQUIVOCATION and r.seat == evil for r in records)

@@ -45,7 +45,7 @@ from wizard_p2p.commands.wizard_seat import WizardSeat
 from wizard_p2p.commands.wizard_warmup import warm_up_seat
 from wizard_p2p.disk.evidence import read_evidence
 from wizard_p2p.disk.log import read_log_bytes
-from wizard_p2p.errors import DecodeError, FileRefused, UsageError, WizardError
+from wizard_p2p.errors import DecodeError, FileRefused, Said, UsageError, WizardError
 from wizard_p2p.files import check_target, write_atomic
 from wizard_p2p.identity import Identity
 from wizard_p2p.net import CurveKeys, LobbyServer, NetConfig, load_or_create_curve_keys
@@ -101,10 +101,11 @@ def _say(net: NetOptions, text: str) -> None:
 
 
 def _say_in(net: NetOptions, key: str, **fields: object) -> None:
-    """A headless line in the player's language: the catalogues' ``key``."""
+    """A headless line in the player's language: the catalogues' ``key`` (a field given
+    as ``Said`` is worded too)."""
     from wizard_p2p.tui.i18n import Translator
 
-    _say(net, Translator(net.lang)(key, **fields))
+    _say(net, Translator(net.lang).say(Said(key, **fields)))
 
 
 @dataclass
@@ -137,11 +138,11 @@ class SeatRun:
 
     @property
     def lobby_notice(self) -> str | None:
-        """The line a headless seat says when the lobby is not, or no longer, announced
-        (the console's lobby screen words the reason itself)."""
+        """The line a headless seat says, in the player's language, when the lobby is not,
+        or no longer, announced (the console's lobby screen words the reason itself)."""
         if self.lobby_unannounced is None:
             return None
-        return not_announced(self.lobby_unannounced, "en")
+        return not_announced(self.lobby_unannounced, self.seat.net.lang)
 
     def no_longer_announced(self, reason: WizardError) -> None:
         """The lobby's announcement stopped after it opened: said as when it cannot start,
@@ -225,7 +226,8 @@ def _open_gate(
         resumed=resumed, bots=peer.bot_seats,
     )
     if headless:  # the console shows who watches and who asks, in its own words
-        gate.subscribe(lambda: run.say(f"watchers: {gate.status}") if gate.status else None)
+        gate.subscribe(lambda: run.say_in(f"gate_news_{gate.news}", name=gate.news_who)
+                       if gate.news is not None else None)
     peer.attach_gate(gate)
 
 
@@ -240,9 +242,9 @@ async def reopen_gate_socket(net: NetOptions, record: SeatRecord) -> LobbyServer
                          port=record.lobby_port, config=_net_config(net))
     try:
         await server.start()
-    except WizardError as exc:
+    except WizardError:
         await server.close()
-        _say(net, f"no watcher can be admitted: {exc}")
+        _say_in(net, "gate_not_reopened", port=record.lobby_port)
         return None
     server.on_dropped(lambda event: _say_in(net, "lobby_news_dropped", who=dropped_who(event)))
     return server
@@ -543,7 +545,10 @@ async def _lobby_then_game(
         except WizardError as exc:
             # No next game (the host did not open one, or it would not seat us): the
             # evening ends with the last game played, and says why.
-            run.say(str(exc))
+            if exc.said is not None:
+                run.say_in("again_none", why=exc.said)
+            else:
+                run.say(str(exc))
             return peer
         if following is None:
             return peer
@@ -746,7 +751,7 @@ async def _resume_async(options: ResumeOptions) -> GamePeer:
             f"game {store.game_dir} was played with protocol version {version}; this program "
             f"plays version {VERSION} and cannot resume it"
         ).saying("error_resume_version", id=store.game_dir, version=version, ours=VERSION)
-    run.say(f"resuming game {store.game_dir} at seat {record.seat + 1} ({len(lines)} entries)")
+    run.say_in("resume_headless", id=store.game_dir, n=record.seat + 1, lines=len(lines))
     start = GameStart(lines[0], store, record, load_people(store))
     server = await reopen_gate_socket(net, record)
     gated: list[GamePeer] = []
@@ -810,7 +815,7 @@ def play_networked(options: PlayOptions, local: LocalGame) -> int:
                         and headless)
         if options.out is not None:
             refused = _copy_logs(_data_dir(host.seat.net), config.seats, out,
-                                 force=options.force)
+                                 force=options.force, lang=options.seat.net.lang)
         else:
             shutil.rmtree(out, ignore_errors=True)
     if peer is None:
@@ -827,14 +832,16 @@ def play_networked(options: PlayOptions, local: LocalGame) -> int:
     return 0  # finished, or the player chose to leave: neither is a failure
 
 
-def _copy_logs(own_dir: Path, seats: int, out: Path, *, force: bool) -> bool:
+def _copy_logs(
+    own_dir: Path, seats: int, out: Path, *, force: bool, lang: str | None = None
+) -> bool:
     """Every seat's log as ``seat-<n>.jsonl`` (the first from this seat's own data folder,
     ``own_dir``), and every record of proof any seat kept in the one ``evidence.jsonl``
     beside them: a record is the game's, whichever copy of its log it is checked against
     (SPEC §2.3). Each is written whole, atomically, and only where ``check_copy_targets``
     would allow it now (something may have appeared there while the game was played):
     never through a link or onto what is not a regular file. Whatever is refused is said
-    on stderr; True if anything was."""
+    on stderr, in the language ``lang``; True if anything was."""
     *logs, evidence_file = copy_targets(out, seats)
     records: list[Evidence] = []
     refused = False
@@ -846,9 +853,9 @@ def _copy_logs(own_dir: Path, seats: int, out: Path, *, force: bool) -> bool:
         try:
             data = read_log_bytes(games[0].log_path)
         except FileRefused as exc:
-            refused |= _refused(exc)
+            refused |= _refused(exc, lang)
             continue
-        refused |= not _save_copy(target, data, force=force)
+        refused |= not _save_copy(target, data, force=force, lang=lang)
         try:
             kept = read_evidence(games[0].log_path.parent / EVIDENCE_FILE)
         except (OSError, DecodeError):
@@ -856,11 +863,11 @@ def _copy_logs(own_dir: Path, seats: int, out: Path, *, force: bool) -> bool:
         records += [r for r in kept if r not in records]
     if records:
         data = b"".join(r.encode() + b"\n" for r in records[:MAX_RECORDS])
-        refused |= not _save_copy(evidence_file, data, force=force)
+        refused |= not _save_copy(evidence_file, data, force=force, lang=lang)
     return refused
 
 
-def _save_copy(target: Path, data: bytes, *, force: bool) -> bool:
+def _save_copy(target: Path, data: bytes, *, force: bool, lang: str | None) -> bool:
     """Write ``data`` at ``target`` as ``--out`` may (True), or say why not (False)."""
     what = "evidence file" if target.name == EVIDENCE_FILE else "log copy"
     try:
@@ -869,10 +876,15 @@ def _save_copy(target: Path, data: bytes, *, force: bool) -> bool:
         # --force, only where nothing holds it.
         write_atomic(target, data, mode=0o644, replace=force)
     except FileRefused as exc:
-        return not _refused(exc)
+        return not _refused(exc, lang)
     return True
 
 
-def _refused(exc: FileRefused) -> bool:
-    print(f"wizard-p2p: {exc}", file=sys.stderr)
+def _refused(exc: FileRefused, lang: str | None) -> bool:
+    """Say on stderr, in the language ``lang``, why a file was refused."""
+    from wizard_p2p.tui.i18n import Translator
+
+    tr = Translator(lang)
+    print(tr("error_line", text=str(exc) if exc.said is None else tr.say(exc.said)),
+          file=sys.stderr)
     return True

@@ -14,7 +14,6 @@ import asyncio
 from collections.abc import Callable
 from typing import Any
 
-from wizard_p2p.audit import format_score_pad
 from wizard_p2p.commands.networked import (
     _data_dir,
     _keys,
@@ -26,12 +25,15 @@ from wizard_p2p.commands.networked import (
 from wizard_p2p.commands.options import WatchOptions
 from wizard_p2p.commands.printout import command, labelled, shell_path, terminal_columns
 from wizard_p2p.commands.wizard_watch import WizardWatch
-from wizard_p2p.errors import UsageError
+from wizard_p2p.errors import Said, UsageError
 from wizard_p2p.files import check_target
 from wizard_p2p.node.watch_gate import key_fingerprint
 from wizard_p2p.node.watcher import WatchNode
 from wizard_p2p.protocol.events import Finished
 from wizard_p2p.rules import RoundResult, Trick
+from wizard_p2p.tui.ending_text import ending_reason, fault_words
+from wizard_p2p.tui.i18n import Translator
+from wizard_p2p.tui.score_text import score_pad_text
 
 __all__ = ["HeadlessProgress", "watch", "watch_async"]
 
@@ -66,13 +68,15 @@ async def watch_async(options: WatchOptions) -> WatchNode:
         curve, name, host, port, code or "", listen_host=net.listen, mesh_port=net.mesh_port,
         net_config=_net_config(net), save=options.save, data_dir=data_dir,
     )
-    _say(net, f"asking {host}:{port} to watch as {name} ({key_fingerprint(curve.public)})…")
-    printer = HeadlessProgress(node, lambda line: _say(net, line))
+    tr = Translator(net.lang)
+    _say(net, tr("watch_headless_asking", address=f"{host}:{port}", name=name,
+                 fingerprint=key_fingerprint(curve.public)))
+    printer = HeadlessProgress(node, lambda line: _say(net, line), tr)
     if net.headless:
         node.subscribe(printer.update)
     try:
         await node.start()
-        _say(net, "admitted: following the game")
+        _say(net, tr("watch_headless_admitted"))
         if net.headless:
             await node.run_until_finished()
         else:
@@ -84,9 +88,7 @@ async def watch_async(options: WatchOptions) -> WatchNode:
             printer.update()  # what came last (the screen showed it already)
         printer.final()
     if node.save_path is not None and node.table is not None:
-        from wizard_p2p.tui.i18n import Translator
-
-        tr, columns = Translator(net.lang), terminal_columns()
+        columns = terminal_columns()
         _say(net, labelled(tr("end_log"), shell_path(node.save_path), columns))
         _say(net, labelled(tr("end_check"), command("audit", node.save_path), columns))
     return node
@@ -103,7 +105,7 @@ async def _console(node: WatchNode, options: WatchOptions) -> None:
         if watchdog.done():
             watchdog.result()  # an error of the watchdog's is the command's
         if not node.ready.is_set():
-            _say(options.net, "the game was never dealt: there is no table to show")
+            _say(options.net, Translator(options.net.lang)("watch_never_dealt"))
             return
         with _no_log_lines_on_screen():
             from wizard_p2p.tui.watch_screen import run_watch_async
@@ -126,11 +128,13 @@ def watch(options: WatchOptions) -> int:
 
 
 class HeadlessProgress:
-    """The lines a headless watcher prints, each once, as the verified game grows."""
+    """The lines a headless watcher prints, each once, as the verified game grows, in
+    the reader's language (``tr``); card faces keep their letters in every language."""
 
-    def __init__(self, node: WatchNode, say: Callable[[str], Any]) -> None:
+    def __init__(self, node: WatchNode, say: Callable[[str], Any], tr: Translator) -> None:
         self._node = node
         self._say = say
+        self._tr = tr
         self._rounds = 0  # rounds whose tricks and score are printed
         self._tricks = 0  # tricks printed of the round after them
         self._refused = 0
@@ -141,7 +145,8 @@ class HeadlessProgress:
     def update(self) -> None:
         node = self._node
         if node.asking and node.asking != self._asking:
-            self._say(f"waiting: {node.asking}")
+            why = self._tr.say(node.asking_said) if node.asking_said else node.asking
+            self._say(self._tr("watch_admission", detail=why))
         self._asking = node.asking
         self._refusals()
         self._cheats()
@@ -167,34 +172,43 @@ class HeadlessProgress:
         fresh = min(node.refused_count - self._refused, len(node.refusals))
         self._refused = node.refused_count
         names = node.table.names if node.table is not None else ()
-        for seat, position, reason in list(node.refusals)[len(node.refusals) - fresh :]:
-            who = f"seat {seat + 1} ({names[seat]})" if seat is not None else "an unknown seat"
-            self._say(f"refused entry {position} from {who}: {reason}")
+        tr = self._tr
+        for seat, position, reason, said in list(node.refusals)[len(node.refusals) - fresh :]:
+            who = (tr("watch_headless_seat", n=seat + 1, name=names[seat])
+                   if seat is not None and seat < len(names) else tr("watch_headless_no_seat"))
+            self._say(tr("watch_refused_entry", n=position + 1, name=who,
+                         detail=fault_words(tr, said, reason)))
 
     def _cheats(self) -> None:
         node = self._node
         names = node.table.names if node.table is not None else ()
-        where = f" in {node.forks.path}" if node.forks.path is not None else ""
+        tr = self._tr
         for seat, reason in list(node.forks.proven.items()):
             if seat not in self._proven and seat < len(names):
                 self._proven.add(seat)
-                self._say(f"seat {seat + 1} ({names[seat]}) cheated: {reason}; "
-                          f"the proof is kept{where}")
+                who = tr("watch_headless_seat", n=seat + 1, name=names[seat])
+                detail = fault_words(tr, Said("fault_kind_equivocation"), reason)
+                if node.forks.path is not None:
+                    self._say(tr("watch_headless_cheated_in", who=who, detail=detail,
+                                 path=shell_path(node.forks.path)))
+                else:
+                    self._say(tr("watch_headless_cheated", who=who, detail=detail))
 
     def _trick(self, round_no: int, number: int, trick: Trick) -> None:
-        names = self._names()
-        cards = ", ".join(f"{names[seat]} {card}" for seat, card in trick.plays)
-        self._say(f"round {round_no} trick {number + 1}: {cards} -> {names[trick.winner]}")
+        names, tr = self._names(), self._tr
+        cards = tr("comma").join(f"{names[seat]} {card}" for seat, card in trick.plays)
+        self._say(tr("watch_headless_trick", round=round_no, trick=number + 1, cards=cards,
+                     winner=names[trick.winner]))
 
     def _round(self, result: RoundResult) -> None:
-        names = self._names()
-        scores = ", ".join(
+        names, tr = self._names(), self._tr
+        scores = tr("comma").join(
             f"{name} {bid}/{taken} {total:+d}"
             for name, bid, taken, total in zip(
                 names, result.bids, result.taken, result.totals, strict=True
             )
         )
-        self._say(f"round {result.round_no} scored: {scores}")
+        self._say(tr("watch_headless_round", round=result.round_no, scores=scores))
 
     def _names(self) -> tuple[str, ...]:
         assert self._node.table is not None
@@ -207,18 +221,21 @@ class HeadlessProgress:
             return
         self._ended = True
         game = table.game
+        tr = self._tr
         if game is not None and game.history:
-            self._say(format_score_pad(table.names, list(game.history[: table.completed_rounds])))
+            history = list(game.history[: table.completed_rounds])
+            self._say(score_pad_text(tr, table.names, history))
         outcome = table.outcome
         if isinstance(outcome, Finished):
-            self._say("winner(s): " + ", ".join(table.names[s] for s in outcome.winners))
-            self._say(f"game over: verified, {len(table.log)} entries")
-        elif outcome is not None:  # in English, as every headless line
-            from wizard_p2p.tui.ending_text import ending_reason
-            from wizard_p2p.tui.i18n import Translator
-
-            tr = Translator("en")
+            names = tr("comma").join(table.names[s] for s in outcome.winners)
+            self._say(tr("end_winners", names=names))
+            self._say(tr("watch_headless_verified", lines=len(table.log)))
+        elif outcome is not None:
             self._say(tr("end_ended", reason=ending_reason(tr, outcome, table.names)))
         else:
-            why = f" ({self._node.lost})" if self._node.lost else ""
-            self._say(f"stopped watching{why}: verified up to position {len(table.log) - 1}")
+            node = self._node
+            if node.lost is None:
+                self._say(tr("watch_headless_stopped", lines=len(table.log)))
+            else:
+                why = tr.say(node.lost_said) if node.lost_said is not None else node.lost
+                self._say(tr("watch_headless_stopped_why", why=why, lines=len(table.log)))

@@ -21,7 +21,9 @@ from wizard_p2p.node.store import GameStore, SeatRecord
 from wizard_p2p.protocol.game_name import GameName
 from wizard_p2p.protocol.lobby_schema import (
     Bye,
+    ByeKind,
     DeckFault,
+    GateRefusalKind,
     LobbyBody,
     LobbyPlayer,
     RefusalKind,
@@ -29,6 +31,7 @@ from wizard_p2p.protocol.lobby_schema import (
     check_name,
     decode_lobby,
 )
+from wizard_p2p.protocol.messages import PROTOCOL
 
 
 class LobbyError(WizardError):
@@ -64,13 +67,16 @@ def game_said(game: GameName) -> Said:
     return Said(f"game_name_{game.value}")
 
 
-def refusal_said(kind: RefusalKind, *, name: str, protocol: str,
+def refusal_said(kind: RefusalKind | GateRefusalKind, *, name: str, protocol: str,
                  game: GameName = GameName.WIZARD, table_game: GameName | None = None,
                  rule: Said | None = None) -> Said:
-    """A host's refusal of ``kind`` as the joiner words it in its own language (the
-    catalogues' ``lobby_refused_<kind>``): ``name`` is the joiner's own, ``protocol``
-    the version it plays, ``game`` the game it plays, ``table_game`` the table's (when
-    the host says it), ``rule`` the deck rule its deck breaks, worded."""
+    """A host's refusal of ``kind`` as the joiner or watcher words it in its own language
+    (the catalogues' ``lobby_refused_<kind>``, or ``gate_refused_<kind>`` for the watch
+    gate's own): ``name`` is the asker's own, ``protocol`` the version it plays, ``game``
+    the game it plays, ``table_game`` the table's (when the host says it), ``rule`` the
+    deck rule its deck breaks, worded."""
+    if isinstance(kind, GateRefusalKind):
+        return Said(f"gate_refused_{kind.value}")
     fields: dict[str, object] = {"name": name, "ours": protocol}
     if kind is RefusalKind.OTHER_GAME:
         fields["game"] = game_said(game)
@@ -79,6 +85,15 @@ def refusal_said(kind: RefusalKind, *, name: str, protocol: str,
     if kind is RefusalKind.ILLEGAL_DECK:
         fields["rule"] = rule if rule is not None else Said("deck_rule_unknown")
     return Said(f"lobby_refused_{kind.value}", **fields)
+
+
+# The words of each goodbye a host's lobby socket says (``ByeKind``).
+_BYE_WORDS = {ByeKind.HOST_LEFT: "lobby_ended_host_left", ByeKind.GAME_OVER: "gate_bye_game_over"}
+
+
+def bye_said(kind: ByeKind) -> Said:
+    """A host's ``bye`` of ``kind`` as the joiner or watcher words it."""
+    return Said(_BYE_WORDS[kind])
 
 
 # Why the host refuses a client that holds no seat and no waiting place (its ping says
@@ -105,17 +120,28 @@ def read_from_host(
     *,
     error: type[LobbyError] = LobbyError,
     gone: str = "the host left the lobby",
+    name: str = "",
+    protocol: str = PROTOCOL,
 ) -> LobbyBody:
     """A message from the host, one of ``expect``: a refusal, a goodbye (``gone`` if it
-    gives no reason) and anything unreadable end the exchange with ``error``."""
+    gives no reason) and anything unreadable end the exchange with ``error``, worded in
+    the reader's language when the host gave a kind it knows (``name``: the asker's own,
+    ``protocol``: the version it plays, for those words)."""
     try:
         body = decode_lobby(raw, expect=(*expect, "refused", "bye"))
     except DecodeError as exc:
-        raise error(f"the host sent what this client cannot read: {exc}") from None
+        raise error(f"the host sent what this client cannot read: {exc}").saying(
+            "lobby_ended_unreadable") from None
     if isinstance(body, Refused):
-        raise error(f"the host refused: {body.reason}")
+        refusal = error(f"the host refused: {body.reason}")
+        if body.kind is not None:
+            refusal.said = refusal_said(body.kind, name=name, protocol=protocol)
+        raise refusal
     if isinstance(body, Bye):
-        raise error(body.reason or gone)
+        goodbye = error(body.reason or gone)
+        if body.kind is not None:
+            goodbye.said = bye_said(body.kind)
+        raise goodbye
     return body
 
 
@@ -195,8 +221,8 @@ def encode(obj: dict[str, Any]) -> bytes:
     return json.dumps(obj, sort_keys=True).encode()
 
 
-def refused(reason: str, kind: RefusalKind | None = None, deck: DeckFault | None = None,
-            game: GameName | None = None) -> bytes:
+def refused(reason: str, kind: RefusalKind | GateRefusalKind | None = None,
+            deck: DeckFault | None = None, game: GameName | None = None) -> bytes:
     """A refusal's message: the host's sentence, its kind, and the deck rule broken or the
     table's game when the kind is about them."""
     answer: dict[str, Any] = {"type": "refused", "reason": reason}

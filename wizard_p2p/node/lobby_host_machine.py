@@ -50,6 +50,7 @@ from wizard_p2p.protocol.game_name import SEATS, GameName
 from wizard_p2p.protocol.genesis import SeriesTerms
 from wizard_p2p.protocol.lobby_schema import (
     Bye,
+    ByeKind,
     DeckFault,
     DeckPart,
     Endorse,
@@ -58,6 +59,7 @@ from wizard_p2p.protocol.lobby_schema import (
     LobbyPlayer,
     Ping,
     RefusalKind,
+    WaitKind,
     Watch,
     joiner_address,
 )
@@ -77,8 +79,10 @@ SAME_IDENTITY = (
 )
 TABLE_FULL = "the table is full"
 # The answer to a request to watch before the game begins: the watcher asks again.
-NOT_BEGUN = encode({"type": "wait", "reason": "the game has not begun"})
-_WAIT = encode({"type": "wait", "reason": "the host admits players one by one"})
+NOT_BEGUN = encode({"type": "wait", "reason": "the game has not begun",
+                    "kind": WaitKind.NOT_BEGUN.value})
+_WAIT = encode({"type": "wait", "reason": "the host admits players one by one",
+                "kind": WaitKind.ONE_BY_ONE.value})
 # A failed start's news, as the refusal its gone seats are told.
 _CALLED_OFF = {
     LobbyNews.CALLED_OFF_LEFT: RefusalKind.CALLED_OFF_LEFT,
@@ -517,7 +521,8 @@ class HostMachine:
         if self.stage in (HostStage.STARTED, HostStage.CLOSED):
             return  # the game is the seats' own, or everyone was told already
         self.stage = advance(self.stage, HostStep.CLOSE)
-        bye = encode({"type": "bye", "reason": "the host left the lobby"})
+        bye = encode({"type": "bye", "reason": "the host left the lobby",
+                      "kind": ByeKind.HOST_LEFT.value})
         for p in self.players[1:] + self.waiting:
             if p.client is not None:
                 self._emit(Push(p.client, bye))

@@ -17,7 +17,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from wizard_p2p.errors import Said
-from wizard_p2p.node.lobby_common import NOT_SEATED, LobbyTimers, Seated, other_version
+from wizard_p2p.node.lobby_common import (
+    NOT_SEATED,
+    LobbyTimers,
+    Seated,
+    bye_said,
+    other_version,
+)
 from wizard_p2p.node.lobby_news import (
     LobbyNews,
     LobbyStatus,
@@ -28,7 +34,9 @@ from wizard_p2p.node.lobby_stage import JoinStage, JoinStep, join_advance
 from wizard_p2p.protocol.game_name import GameName
 from wizard_p2p.protocol.lobby_schema import (
     Bye,
+    ByeKind,
     DeckFault,
+    GateRefusalKind,
     Genesis,
     LobbyBody,
     Ok,
@@ -152,7 +160,7 @@ class Ended:
     host's refusal as data, when it gave one this client knows."""
 
     reason: str
-    kind: RefusalKind | None = None
+    kind: RefusalKind | GateRefusalKind | None = None
     said: Said | None = None  # ``reason`` in the player's language, when no kind words it
     deck: DeckFault | None = None  # the deck rule the host says our deck breaks
     game: GameName | None = None  # the table's game, when the host says it
@@ -258,7 +266,7 @@ class JoinMachine:
         self._emit(NewsChanged(status))
 
     def _end(self, reason: str, now: float, *, again: bool = True,
-             kind: RefusalKind | None = None, said: Said | None = None,
+             kind: RefusalKind | GateRefusalKind | None = None, said: Said | None = None,
              refusal: Refused | None = None) -> None:
         """The lobby ends with ``reason`` — unless the hello is still being said to a
         table's next lobby that has not opened yet (and ``again``: asking again could
@@ -305,7 +313,7 @@ class JoinMachine:
             self._end(f"the host refused: {body.reason}", now, kind=body.kind, refusal=body)
         elif isinstance(body, Bye):
             self._end(body.reason or "the host left the lobby", now,
-                      said=Said("lobby_ended_host_left"))
+                      said=bye_said(body.kind or ByeKind.HOST_LEFT))
         elif _WIRE_TYPE.get(type(body)) not in self.expecting:
             self._end(f"the host sent what this client cannot read: a "
                       f"{type(body).__name__.lower()} message while {self.stage.value}", now,

@@ -94,14 +94,14 @@ class GateClient:
         self._tasks: list[asyncio.Task[None]] = []
         self._admitted = False
         self._genesis = b""
-        self._on_wait: Callable[[str], None] = _nothing
+        self._on_wait: Callable[[Wait | None], None] = _nothing
         self._ask_again = asyncio.Event()  # the gate pushed refused or bye
         self.asked_again = 0  # times we went back through admission
         self.ended: str | None = None  # why the host ended our watching
 
-    async def admission(self, on_wait: Callable[[str], None]) -> WatchAdmitted:
-        """Ask until admitted; ``on_wait(reason)`` each time we are told to wait (and
-        ``on_wait("")`` once admitted again later). ``WatchRefused`` says why not."""
+    async def admission(self, on_wait: Callable[[Wait | None], None]) -> WatchAdmitted:
+        """Ask until admitted; ``on_wait(wait)`` each time we are told to wait (and
+        ``on_wait(None)`` once admitted again later). ``WatchRefused`` says why not."""
         await self._client.start()
         self._on_wait = on_wait
         admitted = await self._ask(self.timers.first / 3)
@@ -121,19 +121,20 @@ class GateClient:
             except LobbyRefused:
                 raise WatchRefused(
                     f"the lobby at {where} refused us: check the invite code {self.code}"
-                ) from None
+                ).saying("lobby_ended_wrong_code", address=where, code=self.code) from None
             except LobbyTimeout:
-                raise _Unanswered(f"no Wizard game answers at {where}") from None
+                raise _Unanswered(f"no Wizard game answers at {where}").saying(
+                    "lobby_ended_no_answer", address=where) from None
             body = self._read(raw)
             if isinstance(body, WatchAdmitted):
                 return body
-            self._on_wait(body.reason)
+            self._on_wait(body)
             timeout = self.timers.patience / 3
             await asyncio.sleep(self.timers.ask)  # the pace of asking again, not a wait on state
 
     def _read(self, raw: bytes) -> WatchAdmitted | Wait:
         body = read_from_host(
-            raw, ("admitted", "wait"), error=WatchRefused, gone="the host left"
+            raw, ("admitted", "wait"), error=WatchRefused, gone="the host left", name=self.name
         )
         assert isinstance(body, WatchAdmitted | Wait)
         return body
@@ -141,12 +142,12 @@ class GateClient:
     def keep_listed(
         self,
         on_watchers: Callable[[tuple[str, ...]], None],
-        on_ended: Callable[[str], None] | None = None,
+        on_ended: Callable[[WatchRefused], None] | None = None,
     ) -> None:
         """Ping the gate from now on (on the current loop), until :meth:`close`; each list
         of who watches the gate sends goes to ``on_watchers``. A gate that no longer lists
-        us is asked again; ``on_ended(reason)`` once the host refuses us (then nothing more
-        is sent to the gate)."""
+        us is asked again; ``on_ended(refusal)`` once the host refuses us (then nothing
+        more is sent to the gate)."""
         loop = asyncio.get_running_loop()
         self._tasks = [
             loop.create_task(self._stay(on_watchers, on_ended or _nothing), name="watch-ping"),
@@ -170,7 +171,8 @@ class GateClient:
                 self._ask_again.set()  # the gate's answer to `watch` is the host's word
 
     async def _stay(
-        self, on_watchers: Callable[[tuple[str, ...]], None], on_ended: Callable[[str], None]
+        self, on_watchers: Callable[[tuple[str, ...]], None],
+        on_ended: Callable[[WatchRefused], None],
     ) -> None:
         """Ping at the gate's pace; when it no longer lists us, ask again."""
         while True:
@@ -190,12 +192,13 @@ class GateClient:
             except _Unanswered:
                 continue  # no gate now (it may open again): asked again at the next turn
             except WatchRefused as exc:
-                self._end(str(exc), on_ended)
+                self._end(exc, on_ended)
                 return
             if admitted.genesis != self._genesis:
-                self._end("the host's gate now holds another game", on_ended)
+                self._end(WatchRefused("the host's gate now holds another game").saying(
+                    "watch_ended_other_game"), on_ended)
                 return
-            self._on_wait("")
+            self._on_wait(None)
             on_watchers(admitted.watchers)
 
     async def _ping(self) -> bool | None:
@@ -215,10 +218,10 @@ class GateClient:
             return True
         return isinstance(body, Ok | Wait)
 
-    def _end(self, reason: str, on_ended: Callable[[str], None]) -> None:
-        _log.warning("watching ended: %s", reason)
-        self.ended = reason
-        on_ended(reason)
+    def _end(self, refusal: WatchRefused, on_ended: Callable[[WatchRefused], None]) -> None:
+        _log.warning("watching ended: %s", refusal)
+        self.ended = str(refusal)
+        on_ended(refusal)
 
     async def close(self) -> None:
         """Say bye (if admitted) and close the connection."""
@@ -235,5 +238,5 @@ class GateClient:
         await self._client.close(linger=linger)
 
 
-def _nothing(_: str) -> None:
+def _nothing(_: object) -> None:
     pass

@@ -18,8 +18,10 @@ watcher says it is there with ``ping`` (or a repeated ``watch``); one not heard 
 ``WATCHER_SILENCE`` seconds, or that says ``bye``, is dropped and the list sent
 again. A ``ping`` from a key the gate does not list (dropped, or never admitted) is
 answered ``refused`` ("not watching: ask again"): the watcher asks again with
-``watch`` and the host decides again. Nothing here touches the game: the gate only
-decides who is listed.
+``watch`` and the host decides again. Every refusal says its kind as data (SPEC §10):
+the lobby's ``RefusalKind`` where the gate refuses for the lobby's reason, else a
+``GateRefusalKind``; the closing ``bye`` says ``ByeKind.GAME_OVER``. Nothing here
+touches the game: the gate only decides who is listed.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ import logging
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from zmq.utils import z85
@@ -42,8 +45,12 @@ from wizard_p2p.protocol.control import ListedWatcher, listed_address
 from wizard_p2p.protocol.lobby_schema import (
     MAX_WATCHERS,
     Bye,
+    ByeKind,
+    GateRefusalKind,
     Hello,
     Ping,
+    RefusalKind,
+    WaitKind,
     Watch,
     decode_lobby,
 )
@@ -51,7 +58,7 @@ from wizard_p2p.protocol.messages import PROTOCOL
 from wizard_p2p.seat.controller import WatchRequest
 
 __all__ = ["ADMISSIONS", "MAX_WAITING", "MAX_WATCHERS", "NOT_WATCHING", "WATCHER_SILENCE",
-           "WatchGate", "key_fingerprint"]
+           "GateNews", "WatchGate", "key_fingerprint"]
 
 _log = logging.getLogger(__name__)
 
@@ -66,6 +73,17 @@ _SWEEP_EVERY = 1.0
 _FROM_WATCHER = ("hello", "watch", "ping", "bye", "endorse")
 # The answer to a ping from a key the gate does not list: the watcher asks again.
 NOT_WATCHING = "not watching: ask again"
+
+
+class GateNews(StrEnum):
+    """The gate's latest change, as data a headless host words in its language (the
+    catalogues' ``gate_news_<value>``, with the watcher's name)."""
+
+    ASKS = "asks"  # a request waits for the host
+    WATCHES = "watches"  # admitted
+    REFUSED = "refused"  # the host turned the request away
+    LEFT = "left"  # the watcher said bye
+    GONE = "gone"  # the watcher was not heard from for the silence limit
 
 
 def key_fingerprint(curve_key: str) -> str:
@@ -122,7 +140,9 @@ class WatchGate:
         self._task: asyncio.Task[None] | None = None
         self.failure: BaseException | None = None  # why the gate stopped serving, if it did
         self._told: tuple[str, ...] = ()  # the names the watchers were last sent
-        self.status = ""
+        # The latest change and whom it is about (None: nothing has happened yet).
+        self.news: GateNews | None = None
+        self.news_who = ""
 
     # --- what the host's seat reads ---------------------------------------------------
 
@@ -154,8 +174,9 @@ class WatchGate:
         waiter = self._waiting(key)
         self.waiting.remove(waiter)
         self._barred.add(key)
-        self.status = f"{waiter.name} may not watch"
-        self.server.push(key, refused("the host did not let you watch"))
+        self._tell(GateNews.REFUSED, waiter.name)
+        self.server.push(key, refused("the host did not let you watch",
+                                      GateRefusalKind.NOT_LET_WATCH))
         self._changed()
 
     def _waiting(self, key: str) -> _Watcher:
@@ -186,7 +207,8 @@ class WatchGate:
             self._task.cancel()
             # A failure of its own was told when it happened (``failure``), not again here.
             await asyncio.gather(self._task, return_exceptions=True)
-        bye = encode({"type": "bye", "reason": "the game is over"})
+        bye = encode({"type": "bye", "reason": "the game is over",
+                      "kind": ByeKind.GAME_OVER.value})
         for watcher in self.watching + self.waiting:
             self.server.push(watcher.key, bye)
         await self.server.close(linger=0.2 if self.watching or self.waiting else 0.0)
@@ -214,18 +236,19 @@ class WatchGate:
         try:
             body = decode_lobby(message.payload, expect=_FROM_WATCHER)
         except DecodeError as exc:
-            self.server.reply(message, refused(str(exc)))
+            self.server.reply(message, refused(str(exc), RefusalKind.UNREADABLE))
             return
         if isinstance(body, Watch):
             self.server.reply(message, self._on_watch(body, message))
         elif isinstance(body, Ping):
             self.server.reply(message, self._on_ping(message.client))
         elif isinstance(body, Bye):
-            self._drop(message.client, "stopped watching")
+            self._drop(message.client, GateNews.LEFT)
         elif isinstance(body, Hello):
-            self.server.reply(message, refused("the game has begun: ask to watch it instead"))
+            self.server.reply(message, refused("the game has begun: ask to watch it instead",
+                                               GateRefusalKind.BEGUN))
         else:
-            self.server.reply(message, refused("the game has begun"))
+            self.server.reply(message, refused("the game has begun", GateRefusalKind.BEGUN))
 
     def _on_ping(self, key: str) -> bytes:
         """``ok`` to a listed watcher; any other is told to ask again (and the host decides
@@ -233,55 +256,60 @@ class WatchGate:
         if any(w.key == key for w in self.watching):
             return OK
         if any(w.key == key for w in self.waiting):
-            return _wait("the host decides who watches")
-        return refused(NOT_WATCHING)
+            return _HOST_DECIDES
+        return refused(NOT_WATCHING, GateRefusalKind.NOT_WATCHING)
 
     def _on_watch(self, watch: Watch, message: LobbyMessage) -> bytes:
         """The answer to a request to watch."""
         try:
             if normalise_code(watch.code) != self.code:
-                return refused("wrong invite code")
+                return refused("wrong invite code", RefusalKind.WRONG_CODE)
         except UsageError:
-            return refused("wrong invite code")
+            return refused("wrong invite code", RefusalKind.WRONG_CODE)
         if watch.protocol != self.protocol:
-            return refused(other_version(self.protocol, watch.protocol))
+            return refused(other_version(self.protocol, watch.protocol),
+                           RefusalKind.OTHER_VERSION)
         if watch.curve_key != message.client:
-            return refused("the watcher's key is not the connection's key")
+            return refused("the watcher's key is not the connection's key",
+                           RefusalKind.KEY_MISMATCH)
         key = message.client
         if key in self._player_keys:
-            return refused("a player of this game cannot watch it")
+            return refused("a player of this game cannot watch it", GateRefusalKind.PLAYER_KEY)
         if any(w.key == key for w in self.watching):
             return self._admitted()  # a repeated request
         if any(w.key == key for w in self.waiting):
-            return _wait("the host decides who watches")
+            return _HOST_DECIDES
         if key in self._barred:
-            return refused("the host did not let you watch")
+            return refused("the host did not let you watch", GateRefusalKind.NOT_LET_WATCH)
         if self.admission == "none":
-            return refused("this host admits no watchers")
+            return refused("this host admits no watchers", GateRefusalKind.NO_WATCHERS)
         if len(self.watching) >= MAX_WATCHERS:
-            return refused(f"{MAX_WATCHERS} watch this game already: try later")
+            return refused(f"{MAX_WATCHERS} watch this game already: try later",
+                           GateRefusalKind.WATCHERS_FULL)
         taken = self._player_names | {w.name.casefold() for w in self.watching + self.waiting}
         if watch.name.casefold() in taken:
-            return refused(f"the name {watch.name!r} is taken at this table: choose another")
+            return refused(f"the name {watch.name!r} is taken at this table: choose another",
+                           RefusalKind.NAME_TAKEN)
         try:
             address = listed_address(message.address, watch.port)
         except DecodeError as exc:
-            return refused(str(exc))
+            return refused(str(exc), RefusalKind.BAD_ADDRESS)
         watcher = _Watcher(watch.name, key, address, time.monotonic())
         if self.admission == "all":
             self._admit(watcher)
             self._changed()
             return self._admitted()
         if len(self.waiting) >= MAX_WAITING:
-            return refused("too many are waiting for the host: try later")
+            return refused("too many are waiting for the host: try later",
+                           GateRefusalKind.TOO_MANY_ASKING)
         self.waiting.append(watcher)
-        self.status = f"{watcher.name} asks to watch"
+        self._tell(GateNews.ASKS, watcher.name)
         self._changed()
-        return _wait("the host decides who watches")
+        return _HOST_DECIDES
 
     def _admit(self, watcher: _Watcher) -> None:
         self.watching.append(watcher)
-        self.status = f"{watcher.name} watches"
+        self._tell(GateNews.WATCHES, watcher.name)
 
     def _admitted(self) -> bytes:
         answer: dict[str, Any] = {"type": "admitted", "genesis": self.genesis.decode(),
@@ -293,18 +321,21 @@ class WatchGate:
     def _known(self, key: str) -> _Watcher | None:
         return next((w for w in self.watching + self.waiting if w.key == key), None)
 
-    def _drop(self, key: str, why: str) -> None:
+    def _drop(self, key: str, why: GateNews) -> None:
         gone = self._known(key)
         if gone is None:
             return
         (self.watching if gone in self.watching else self.waiting).remove(gone)
-        self.status = f"{gone.name} {why}"
+        self._tell(why, gone.name)
         self._changed()
+
+    def _tell(self, news: GateNews, who: str) -> None:
+        self.news, self.news_who = news, who
 
     def _sweep(self) -> None:
         limit = time.monotonic() - self.silence
         for watcher in [w for w in self.watching + self.waiting if w.heard < limit]:
-            self._drop(watcher.key, "is gone (not heard from)")
+            self._drop(watcher.key, GateNews.GONE)
 
     def _changed(self, *, admitted: str | None = None) -> None:
         """Tell the listeners; push ``admitted`` (with who watches) to every watcher when
@@ -327,5 +358,5 @@ class WatchGate:
                 _log.exception("watch gate: a listener failed")
 
 
-def _wait(reason: str) -> bytes:
-    return encode({"type": "wait", "reason": reason})
+_HOST_DECIDES = encode({"type": "wait", "reason": "the host decides who watches",
+                       "kind": WaitKind.HOST_DECIDES.value})

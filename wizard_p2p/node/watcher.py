@@ -32,7 +32,7 @@ import logging
 from collections.abc import Callable
 from pathlib import Path
 
-from wizard_p2p.errors import DecodeError, FileRefused, PeerFault
+from wizard_p2p.errors import DecodeError, FileRefused, PeerFault, Said
 from wizard_p2p.files import check_target, write_atomic
 from wizard_p2p.net import (
     CurveKeys,
@@ -51,7 +51,7 @@ from wizard_p2p.node.watch_fork import WatchForks, evidence_path
 from wizard_p2p.ports import release_port, reserve_port
 from wizard_p2p.protocol.events import Faulted
 from wizard_p2p.protocol.kinds import FaultKind
-from wizard_p2p.protocol.lobby_schema import WatchAdmitted
+from wizard_p2p.protocol.lobby_schema import Wait, WatchAdmitted
 from wizard_p2p.protocol.table import Table
 from wizard_p2p.seat.controller import Status, StatusKind
 from wizard_p2p.tables import open_table
@@ -104,11 +104,14 @@ class WatchNode:
         self.bots: frozenset[int] = frozenset()
         self.silent: set[int] = set()
         # (seat, position, reason) of the latest refused entries.
-        self.refusals: collections.deque[tuple[int | None, int, str]] = collections.deque(
+        # (seat, position, reason, what was wrong in the reader's words) of the latest
+        # refused entries.
+        self.refusals: collections.deque[tuple[int | None, int, str, Said]] = collections.deque(
             maxlen=MAX_REFUSALS_SHOWN
         )
         self.refused_count = 0
         self.asking = ""  # why the gate said to wait, while it does
+        self.asking_said: Said | None = None  # ... in the reader's language, when worded
         self._callbacks: list[Callable[[], None]] = []
         self._events: asyncio.Task[None] | None = None
         self.ready = asyncio.Event()  # the game began: there is a public view to show
@@ -117,6 +120,7 @@ class WatchNode:
         self._saved_length = 0
         self._following_since = 0.0
         self.lost: str | None = None  # why the watcher stopped following an unfinished game
+        self.lost_said: Said | None = None  # ``lost`` in the reader's language, when worded
 
     # --- life cycle -------------------------------------------------------------------
 
@@ -130,7 +134,7 @@ class WatchNode:
         )
         try:
             admitted = await self._gate.admission(self._waiting)
-            self.asking = ""
+            self.asking, self.asking_said = "", None
             self.watchers = admitted.watchers
             self.table = open_table(admitted.genesis, replay_every_pass=True)
             self.bots = _bot_seats(admitted, self.table.seats)
@@ -157,15 +161,17 @@ class WatchNode:
         self.watchers = names
         self._notify()
 
-    def _refused_by_host(self, reason: str) -> None:
+    def _refused_by_host(self, refusal: WatchRefused) -> None:
         """The host no longer lets us watch: we stop, saying why."""
         if self.table is None or not self.table.ended:
-            self.lost = reason
+            self.lost, self.lost_said = str(refusal), refusal.said
         self.finished.set()
         self._notify()
 
-    def _waiting(self, reason: str) -> None:
-        self.asking = reason
+    def _waiting(self, wait: Wait | None) -> None:
+        self.asking = "" if wait is None else wait.reason
+        self.asking_said = None if wait is None or wait.kind is None else Said(
+            f"host_wait_{wait.kind.value}")
         self._notify()
 
     def _endpoint_of(self, seat: int) -> str:
@@ -186,6 +192,8 @@ class WatchNode:
                     self.forks.ask_again(self.table, self.mesh)
                 if self._players_gone():
                     self.lost = f"no player heard for {PLAYERS_GONE:g} seconds"
+                    self.lost_said = Said("watch_ended_players_gone",
+                                          seconds=f"{PLAYERS_GONE:g}")
                     self.finished.set()
                     self._notify()
 
@@ -223,13 +231,15 @@ class WatchNode:
                 self.forks.fork(table, self.mesh, position - 1)
                 return False
             self.forks.keep(fault, data)
-            self._refused(sender, position, str(fault))
+            self._refused(sender, position, str(fault),
+                          Said("fault_kind_" + str(fault.kind).replace("-", "_")))
             return False
         except DecodeError as exc:
-            self._refused(sender, position, f"malformed entry: {exc}")
+            self._refused(sender, position, f"malformed entry: {exc}", Said("fault_kind_malformed"))
             return False
         if len(table.log) <= position:
-            self._refused(sender, position, "a valid entry of another position")
+            self._refused(sender, position, "a valid entry of another position",
+                          Said("watch_entry_elsewhere"))
             return False
         self.forks.accepted(table, position, sender)
         self._became(table)
@@ -264,9 +274,9 @@ class WatchNode:
             self.finished.set()
         self._notify()
 
-    def _refused(self, seat: int | None, position: int, reason: str) -> None:
+    def _refused(self, seat: int | None, position: int, reason: str, said: Said) -> None:
         self.refused_count += 1
-        self.refusals.append((seat, position, reason))
+        self.refusals.append((seat, position, reason, said))
         _log.warning("refused entry %d from seat %s: %s", position, seat, reason)
         self._notify()
 
@@ -313,7 +323,7 @@ class WatchNode:
         table = self.table
         if table is None:
             if self.asking:
-                return (Status(StatusKind.ADMISSION, detail=self.asking),)
+                return (Status(StatusKind.ADMISSION, detail=self.asking, said=self.asking_said),)
             return (Status(StatusKind.CONNECTING, detail=f"{self.host}:{self.port}"),)
         # Once the game is over the players leave: nobody is waited for any more.
         silent = () if table.ended else sorted(self.silent)
@@ -323,15 +333,16 @@ class WatchNode:
         checked = table.replica.checked()
         if checked:
             items.append(Status(StatusKind.ROUND_CHECKED, done=checked))
-        for seat, position, reason in self.refusals:
-            items.append(Status(StatusKind.REFUSED, seat=seat, done=position + 1, detail=reason))
+        for seat, position, reason, said in self.refusals:
+            items.append(Status(StatusKind.REFUSED, seat=seat, done=position + 1, detail=reason,
+                                said=said))
         for seat, reason in self.forks.proven.items():
             items.append(Status(StatusKind.CHEATED, seat=seat, detail=f"{reason} (proof kept)"))
         outcome = table.outcome
         if isinstance(outcome, Faulted):
             items.append(Status(StatusKind.CHEATED, seat=outcome.seat, detail=str(outcome.fault)))
         if self.lost is not None:
-            items.append(Status(StatusKind.EVENT, detail=self.lost))
+            items.append(Status(StatusKind.EVENT, detail=self.lost, said=self.lost_said))
         progress = game_status(table, outcome)
         if progress is not None:
             items.append(progress)

@@ -19,7 +19,8 @@ the lobby never seats a player the genesis then refuses:
 Beyond the genesis's record, a lobby player may say ``"bot": true`` (its seat is
 played by a program: the table uses it to keep a bot from ending a game that
 people play, SPEC §6), and the lobby's own messages keep it alive and end it:
-``wait`` (the host admits joiners one by one), ``ping``, ``bye`` with a reason.
+``wait`` (the host admits joiners one by one), ``ping``, ``bye`` with a reason (and
+from the host a ``ByeKind``).
 
 A table names its game (``game``: ``wizard`` when absent, as older clients send) in
 ``hello``, ``welcome`` and ``players``; a 巫师牌 joiner's hello carries the public part of
@@ -31,8 +32,8 @@ the card file (the host's door check, given to its lobby).
 
 Somebody who wants to watch the game asks the same socket with ``watch`` (its
 name, its CURVE key, the port its own mesh listens on) and is answered ``wait``,
-``refused`` or ``admitted`` (the genesis line, and who watches already): SPEC
-§10.
+``refused`` (a ``GateRefusalKind``, or the lobby's ``RefusalKind`` for the reasons
+both refuse) or ``admitted`` (the genesis line, and who watches already): SPEC §10.
 """
 
 from __future__ import annotations
@@ -60,9 +61,11 @@ __all__ = [
     "MAX_LOBBY_BYTES",
     "MAX_WATCHERS",
     "Bye",
+    "ByeKind",
     "DeckFault",
     "DeckPart",
     "Endorse",
+    "GateRefusalKind",
     "Genesis",
     "Hello",
     "LobbyBody",
@@ -75,6 +78,7 @@ __all__ = [
     "Terms",
     "VersionMismatch",
     "Wait",
+    "WaitKind",
     "Watch",
     "WatchAdmitted",
     "Welcome",
@@ -209,8 +213,9 @@ _SCHEMAS: dict[str, Obj] = {
     "endorse": Obj({"signature": Hex(64)}),
     "ok": Obj({}),
     "genesis": Obj({"entry": Utf8(MAX_ENTRY_BYTES)}),
-    "bye": Obj({"reason": _REASON}, optional=frozenset({"reason"})),
-    "wait": Obj({"reason": _REASON}),
+    "bye": Obj({"reason": _REASON, "kind": Str(max_len=32)},
+               optional=frozenset({"reason", "kind"})),
+    "wait": Obj({"reason": _REASON, "kind": Str(max_len=32)}, optional=frozenset({"kind"})),
     "ping": Obj({}),
     "watch": Obj(
         {"code": Str(max_len=32), "protocol": _PROTOCOL, "name": _NAME,
@@ -296,7 +301,8 @@ class Welcome:
 @dataclass(frozen=True)
 class Refused:
     reason: str
-    kind: RefusalKind | None = None  # None: no kind this client knows
+    # The lobby's kind or the watch gate's; None: no kind this client knows.
+    kind: RefusalKind | GateRefusalKind | None = None
     deck: DeckFault | None = None  # the rule and card of an ``illegal_deck`` refusal
     game: GameName | None = None  # the table's game, in an ``other_game`` refusal
 
@@ -331,6 +337,37 @@ class RefusalKind(StrEnum):
     CALLED_OFF_LEFT = "called_off_left"  # the start failed: the joiner left
     CALLED_OFF_GONE = "called_off_gone"  # ... the joiner was not heard from
     CALLED_OFF_LATE = "called_off_late"  # ... the joiner did not endorse in time
+
+
+class GateRefusalKind(StrEnum):
+    """Why the watch gate (the host's lobby socket once the game has begun) refuses, as
+    data the watcher or joiner words in its own language (SPEC §10). Where the gate
+    refuses for the lobby's own reason (a code, a version, a key, a name, an address,
+    an unreadable message) it says that ``RefusalKind``; these are the gate's alone,
+    and no value is also a ``RefusalKind``'s."""
+
+    BEGUN = "begun"  # a hello or an endorsement once the game has begun: watch it instead
+    PLAYER_KEY = "player_key"  # a seated player's key asks to watch its own game
+    NOT_LET_WATCH = "not_let_watch"  # the host refused this watcher (it may not ask again)
+    NO_WATCHERS = "no_watchers"  # this host admits no watchers
+    WATCHERS_FULL = "watchers_full"  # as many watch as may: ask later
+    TOO_MANY_ASKING = "too_many_asking"  # the host's list of requests is full: ask later
+    NOT_WATCHING = "not_watching"  # a ping from a key the gate does not list: ask again
+
+
+class WaitKind(StrEnum):
+    """Why the host's lobby socket says ``wait``, as data (SPEC §9, §10)."""
+
+    ONE_BY_ONE = "one_by_one"  # the host admits joiners one by one (``host --approve``)
+    NOT_BEGUN = "not_begun"  # a request to watch before the game has begun
+    HOST_DECIDES = "host_decides"  # the gate's host decides who watches
+
+
+class ByeKind(StrEnum):
+    """Why the host's lobby socket says ``bye``, as data (SPEC §9, §10)."""
+
+    HOST_LEFT = "host_left"  # the host left the lobby before the game began
+    GAME_OVER = "game_over"  # the watch gate closes: the game is over
 
 
 @dataclass(frozen=True)
@@ -368,16 +405,20 @@ class Genesis:
 
 @dataclass(frozen=True)
 class Bye:
-    """A joiner leaves the lobby, or the host closes it (``reason`` says why)."""
+    """A joiner leaves the lobby, or the host closes it (``reason`` says why, and ``kind``
+    as data when the host says one this client knows)."""
 
     reason: str = ""
+    kind: ByeKind | None = None
 
 
 @dataclass(frozen=True)
 class Wait:
-    """The host will admit or refuse the joiner later (it admits joiners one by one)."""
+    """The host will admit or refuse the joiner (or watcher) later: ``reason`` says why,
+    and ``kind`` as data when the host says one this client knows."""
 
     reason: str
+    kind: WaitKind | None = None
 
 
 @dataclass(frozen=True)
@@ -463,10 +504,9 @@ def decode_lobby(payload: bytes, expect: Collection[str] | None = None) -> Lobby
         return Welcome(fields["seat"], players, tuple(fields.get("variants", ())),
                        fields.get("protocol"), game)
     if kind == "refused":
-        kind = fields.get("kind", "")
         fault = fields.get("deck")
         table = fields.get("game")
-        return Refused(fields["reason"], RefusalKind(kind) if kind in set(RefusalKind) else None,
+        return Refused(fields["reason"], _refusal_kind(fields.get("kind", "")),
                        None if fault is None else DeckFault(fault["rule"], fault["count"],
                                                             fault.get("card")),
                        None if table is None else GameName(table))
@@ -487,9 +527,11 @@ def decode_lobby(payload: bytes, expect: Collection[str] | None = None) -> Lobby
     if kind == "genesis":
         return Genesis(fields["entry"])
     if kind == "bye":
-        return Bye(fields.get("reason", ""))
+        said = fields.get("kind", "")
+        return Bye(fields.get("reason", ""), ByeKind(said) if said in set(ByeKind) else None)
     if kind == "wait":
-        return Wait(fields["reason"])
+        said = fields.get("kind", "")
+        return Wait(fields["reason"], WaitKind(said) if said in set(WaitKind) else None)
     if kind == "watch":
         return Watch(fields["code"], fields["protocol"], fields["name"], fields["curve_key"],
                      fields["port"])
@@ -522,6 +564,13 @@ def _hello(fields: dict[str, Any]) -> Hello:
                                               deck["skills"])
     return Hello(fields["code"], fields.get("protocol"), fields["port"],
                  LobbyPlayer(**fields["player"]), game, part)
+def _refusal_kind(kind: str) -> RefusalKind | GateRefusalKind | None:
+    """A refusal's ``kind`` as this client knows it (the lobby's or the gate's), or None."""
+    if kind in set(RefusalKind):
+        return RefusalKind(kind)
+    if kind in set(GateRefusalKind):
+        return GateRefusalKind(kind)
+    return None
 
 
 def joiner_address(host: str, port: int) -> str:

@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from wizard_p2p.errors import Said
+
 __all__ = ["Status", "StatusKind"]
 
 
@@ -58,3 +60,4 @@ class Status:
     total: int | None = None
     detail: str = ""
     writer: int | None = None
+    said: Said | None = None  # ``detail`` in the reader's language, when worded as data

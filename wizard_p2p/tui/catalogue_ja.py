@@ -921,6 +921,52 @@ JA: dict[str, str] = {
         "ホストのカードファイルにカード {card} がありません。両者に同じカードファイルが必要です"
     ),
     "deck_rule_unknown": "このプログラムの知らない構築ルール",
+    # The watch gate's own refusals, by their kind (protocol.lobby_schema.GateRefusalKind).
+    "gate_refused_begun": (
+        "ホストに断られました：ゲームはもう始まっています。観戦を希望してください"
+    ),
+    "gate_refused_player_key": "ホストに断られました：このゲームのプレイヤーは観戦できません",
+    "gate_refused_not_let_watch": "ホストはあなたの観戦を認めませんでした",
+    "gate_refused_no_watchers": "ホストに断られました：このホストは観戦者を受け入れません",
+    "gate_refused_watchers_full": (
+        "ホストに断られました：観戦者は満員です。後でもう一度試してください"
+    ),
+    "gate_refused_too_many_asking": (
+        "ホストに断られました：観戦の受け入れを待つ人が多すぎます。後でもう一度試してください"
+    ),
+    "gate_refused_not_watching": (
+        "ホストはもうあなたを観戦者として扱っていません：もう一度希望してください"
+    ),
+    "gate_bye_game_over": "ゲームは終わりました",
+    "watch_ended_other_game": "ホストの受付は別のゲームになっています",
+    "watch_ended_players_gone": "{seconds} 秒間どのプレイヤーからも連絡がありません",
+    "gate_news_asks": "観戦：{name} が観戦を希望しています",
+    "gate_news_watches": "観戦：{name} が観戦しています",
+    "gate_news_refused": "観戦：{name} の観戦を断りました",
+    "gate_news_left": "観戦：{name} が観戦をやめました",
+    "gate_news_gone": "観戦：{name} との連絡が途絶えました",
+    "gate_not_reopened": "観戦者を受け入れられません：ロビーのポート {port} をもう一度開けません",
+    "again_none": "このテーブルで次のゲームはありません：{why}",
+    "resume_headless": "ゲーム {id} を席 {n} で再開します（記録 {lines} 行）",
+    "host_wait_one_by_one": "ホストはプレイヤーを一人ずつ受け入れます",
+    "host_wait_not_begun": "ゲームはまだ始まっていません",
+    "host_wait_host_decides": "観戦できるかはホストが決めます",
+    "watch_entry_elsewhere": "別の行の有効な記録",
+    # A headless watcher's lines (commands.watch.HeadlessProgress).
+    "watch_headless_asking": "{address} に {name}（{fingerprint}）の観戦を希望しています…",
+    "watch_headless_admitted": "観戦を受け入れられました：ゲームを追っています",
+    "watch_never_dealt": "カードが一度も配られませんでした：表示するテーブルはありません",
+    "watch_headless_seat": "席 {n}（{name}）",
+    "watch_headless_no_seat": "不明な席",
+    "watch_headless_cheated": "{who} が不正をしました：{detail}",
+    "watch_headless_cheated_in": (
+        "{who} が不正をしました：{detail}。証拠は {path} に保存されています"
+    ),
+    "watch_headless_trick": "第{round}ラウンド トリック{trick}：{cards} → {winner}",
+    "watch_headless_round": "第{round}ラウンドの得点：{scores}",
+    "watch_headless_verified": "ゲーム終了：検証済み、記録は {lines} 行",
+    "watch_headless_stopped": "観戦をやめました：{lines} 行目まで検証済み",
+    "watch_headless_stopped_why": "観戦をやめました（{why}）：{lines} 行目まで検証済み",
     # A joiner's own endings of the lobby (node.lobby_join_machine.Ended's ``said``).
     "lobby_ended_unreadable": "ホストからこのプログラムが読めないものが届きました",
     "lobby_ended_host_gone": (

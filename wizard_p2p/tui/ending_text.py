@@ -2,10 +2,11 @@
 ``Outcome``, which the console's status line and final window, the printout after the
 console closes and a headless watcher's last line all use.
 
-A stall names the seat that held the game up; a cheat names the seat to blame, the
-line of the log, its kind in the player's language (``fault_kind_…``) and then the
-verifier's own words. The caller gives the names as its reader sees them (the console
-names a bot seat as a bot in the player's language).
+A stall names the seat that held the game up; a cheat names the seat to blame (counted
+from 1), the line of the log and its kind in the player's language (``fault_kind_…``).
+The verifier's own words are English: they follow the kind in English alone, and are
+otherwise read with ``audit``. The caller gives the names as its reader sees them (the
+console names a bot seat as a bot in the player's language).
 
 Light on purpose (the catalogues and the protocol's outcome types): a headless seat
 prints its last lines without loading the console.
@@ -13,11 +14,11 @@ prints its last lines without loading the console.
 
 from __future__ import annotations
 
-from wizard_p2p.errors import PeerFault
+from wizard_p2p.errors import PeerFault, Said
 from wizard_p2p.protocol.events import Aborted, Faulted
 from wizard_p2p.tui.i18n import Translator
 
-__all__ = ["ending_reason", "fault_detail"]
+__all__ = ["ending_reason", "fault_detail", "fault_words"]
 
 
 def ending_reason(tr: Translator, outcome: Faulted | Aborted, names: tuple[str, ...]) -> str:
@@ -35,6 +36,14 @@ def ending_reason(tr: Translator, outcome: Faulted | Aborted, names: tuple[str, 
 
 
 def fault_detail(tr: Translator, fault: PeerFault) -> str:
-    """A cheat said by its kind in the player's language, then the verifier's own words."""
-    kind = tr("fault_kind_" + str(fault.kind).replace("-", "_"))
-    return tr("fault_detail", kind=kind, reason=fault.reason)
+    """A cheat said by its kind in the player's language; in English, the verifier's own
+    (English) words follow it."""
+    return fault_words(tr, Said("fault_kind_" + str(fault.kind).replace("-", "_")), fault.reason)
+
+
+def fault_words(tr: Translator, said: Said, reason: str) -> str:
+    """What was wrong, ``said`` in the reader's language; in English, the verifier's own
+    words (``reason``, English) follow it."""
+    if tr.lang != "en":
+        return tr.say(said)
+    return tr("fault_detail", kind=tr.say(said), reason=reason)

@@ -30,6 +30,9 @@ from collections.abc import Mapping
 from wizard_p2p.errors import Said, UsageError
 from wizard_p2p.rules import Card, Suit
 from wizard_p2p.tui.catalogue_en import EN
+from wizard_p2p.tui.catalogue_help_en import HELP_EN
+from wizard_p2p.tui.catalogue_help_ja import HELP_JA
+from wizard_p2p.tui.catalogue_help_zh import HELP_ZH
 from wizard_p2p.tui.catalogue_ja import JA
 from wizard_p2p.tui.catalogue_zh import ZH
 
@@ -37,7 +40,10 @@ LANGUAGES = ("en", "zh", "ja")
 LANGUAGE_NAMES = {"en": "English", "zh": "简体中文", "ja": "日本語"}
 
 
-CATALOGUES: Mapping[str, Mapping[str, str]] = {"en": EN, "zh": ZH, "ja": JA}
+# The console's words and the command line's help (``catalogue_help_*``), per language.
+CATALOGUES: Mapping[str, Mapping[str, str]] = {
+    "en": {**EN, **HELP_EN}, "zh": {**ZH, **HELP_ZH}, "ja": {**JA, **HELP_JA},
+}
 
 
 def placeholders(text: str) -> set[str]:

@@ -267,6 +267,22 @@ def _coach_unit(snap: LobbySnapshot, tr: Translator) -> Line:
     return [("class:dim", tr("coach_off"))]
 
 
+def _ending(snap: LobbySnapshot, tr: Translator, cells: int, message: str) -> list[Line]:
+    """Why the lobby ended (or the latest error), its progress, and ``message``."""
+    lines: list[Line] = []
+    if snap.closed:
+        closed = tr.say(snap.closed_said) if snap.closed_said is not None else snap.closed
+        lines += flow(sentence("class:message", tr("lobby_error", detail=closed)), cells)
+    elif snap.error:
+        lines += flow(sentence("class:message", tr("lobby_error", detail=snap.error)), cells)
+    status = lobby_status_text(snap, tr)
+    if status:
+        lines += flow(sentence("class:status", status), cells)
+    if message:
+        lines += flow(sentence("class:message", message), cells)
+    return lines
+
+
 def lobby_lines(
     snap: LobbySnapshot, tr: Translator, cells: int, message: str = ""
 ) -> list[StyleAndTextTuples]:
@@ -286,6 +302,10 @@ def lobby_lines(
                        [("class:dim", snap.fingerprint)]], cells)
     lines.append([])
     seated = len(snap.players)
+    if snap.closed and not snap.players:
+        # A lobby that ended before any table was shown to us (a wrong code, no answer):
+        # no seats, no variants to tell of, only why it ended.
+        return lines + _ending(snap, tr, cells, message)
     lines.append([("class:header", clip(tr("lobby_players", n=seated, target=snap.seats), cells))])
     name_cells = max(8, min(24, cells - 30))
     for player in sorted(snap.players, key=lambda p: p.seat):
@@ -334,16 +354,7 @@ def lobby_lines(
             [[("", _label(tr, "variants"))], [("", variants + "  ")], _coach_unit(snap, tr)], cells
         )
     lines.append([])
-    if snap.closed:
-        closed = tr.say(snap.closed_said) if snap.closed_said is not None else snap.closed
-        lines += flow(sentence("class:message", tr("lobby_error", detail=closed)), cells)
-    elif snap.error:
-        lines += flow(sentence("class:message", tr("lobby_error", detail=snap.error)), cells)
-    status = lobby_status_text(snap, tr)
-    if status:
-        lines += flow(sentence("class:status", status), cells)
-    if message:
-        lines += flow(sentence("class:message", message), cells)
+    lines += _ending(snap, tr, cells, message)
     if snap.closed:
         return lines  # over: no hint of what to do next in a lobby that is gone
     if snap.can_remove and seated > 1:

@@ -18,7 +18,7 @@ from enum import IntEnum
 from types import MappingProxyType
 
 from wizard_p2p.seat.controller import WAITING_FOR, Status, StatusKind
-from wizard_p2p.tui.ending_text import ending_reason
+from wizard_p2p.tui.ending_text import ending_reason, fault_words
 from wizard_p2p.tui.shared import ConsoleState
 
 __all__ = ["STATUS_WORDS", "Place", "Wording", "ended_detail", "status_text"]
@@ -74,7 +74,7 @@ def _count(app: ConsoleState, status: Status) -> Mapping[str, object]:
 
 
 def _detail(app: ConsoleState, status: Status) -> Mapping[str, object]:
-    return {"detail": status.detail}
+    return {"detail": app.tr.say(status.said) if status.said is not None else status.detail}
 
 
 def _nothing(app: ConsoleState, status: Status) -> Mapping[str, object]:
@@ -82,7 +82,9 @@ def _nothing(app: ConsoleState, status: Status) -> Mapping[str, object]:
 
 
 def _refused(app: ConsoleState, status: Status) -> Mapping[str, object]:
-    return {"n": status.done or 0, "name": _who(app, status.seat), "detail": status.detail}
+    detail = (status.detail if status.said is None
+              else fault_words(app.tr, status.said, status.detail))
+    return {"n": status.done or 0, "name": _who(app, status.seat), "detail": detail}
 
 
 def ended_detail(app: ConsoleState) -> str:
@@ -103,6 +105,8 @@ def _why_ended(app: ConsoleState, status: Status) -> Mapping[str, object]:
 
 
 def _sentence(app: ConsoleState, status: Status) -> Mapping[str, object]:
+    if status.said is not None:
+        return {"detail": app.tr.say(status.said)}
     return {"detail": status.detail or status.kind}
 
 
