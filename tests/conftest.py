@@ -90,10 +90,10 @@ def lobby_table(tmp_path: Path) -> "TableFactory":
 
 # The modules whose tests take longest (whole games in a terminal, processes waiting out
 # stall limits, a fresh virtual environment), longest first. Their tests start the run:
-# with the workers handed one test at a time (``--maxschedchunk 1`` in ``scripts/test``),
-# a long test started first overlaps everything else instead of running on alone at the
-# end. Only the order depends on this list: a module missing from it, or listed that no
-# longer takes long, costs time, never a result.
+# with the workers handed one test at a time (``pytest_configure`` below), a long test
+# started first overlaps everything else instead of running on alone at the end. Only
+# the order depends on this list: a module missing from it, or listed that no longer
+# takes long, costs time, never a result.
 LONG_FIRST = (
     "tests/test_tui_tmux_series.py",
     "tests/test_play_full_game.py",
@@ -119,3 +119,11 @@ LONG_FIRST = (
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     rank = {module: place for place, module in enumerate(LONG_FIRST)}
     items.sort(key=lambda item: rank.get(item.nodeid.split("::", 1)[0], len(LONG_FIRST)))
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """With workers (``-n``), each is handed one test at a time unless told otherwise
+    (``--maxschedchunk``): pytest-xdist's default hands out a quarter of the suite at
+    once in the order above, which would give every long test to the first worker."""
+    if config.pluginmanager.hasplugin("xdist") and config.getoption("maxschedchunk") is None:
+        config.option.maxschedchunk = 1
