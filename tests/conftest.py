@@ -123,7 +123,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 def pytest_configure(config: pytest.Config) -> None:
     """With workers (``-n``), each is handed one test at a time unless told otherwise
-    (``--maxschedchunk``): pytest-xdist's default hands out a quarter of the suite at
-    once in the order above, which would give every long test to the first worker."""
+    (``--maxschedchunk``): pytest-xdist's default first hands each worker a quarter of
+    its share of the suite, consecutive tests in the order above, which would give every
+    long test to the first worker."""
     if config.pluginmanager.hasplugin("xdist") and config.getoption("maxschedchunk") is None:
         config.option.maxschedchunk = 1
