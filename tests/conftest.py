@@ -111,8 +111,18 @@ LONG_FIRST = (
     "tests/test_series_processes.py",
     "tests/test_play_out.py",
     "tests/test_tables_sorcery_replica.py",
+    "tests/test_catalogue_keys.py",
     "tests/adversarial/test_hostile_seat.py",
     "tests/test_node_peer.py",
+    "tests/test_private_reach.py",
+    "tests/test_tui_tmux_watch.py",
+    "tests/test_conformance.py",
+    "tests/test_sorcery_console_tmux.py",
+    "tests/test_tui_again.py",
+    "tests/test_bots_tournament.py",
+    "tests/test_sorcery_hidden.py",
+    "tests/test_tui_tmux_join.py",
+    "tests/test_tables_sorcery_look.py",
 )
 
 
