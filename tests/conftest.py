@@ -86,3 +86,55 @@ def lobby_table(tmp_path: Path) -> "TableFactory":
     from tests.lobby_support import LobbyTable
 
     return lambda seats=3, **options: LobbyTable(tmp_path, seats, **options)
+
+
+# The modules whose tests take longest (whole games in a terminal, processes waiting out
+# stall limits, a fresh virtual environment), longest first. Their tests start the run:
+# with the workers handed one test at a time (``pytest_configure`` below), a long test
+# started first overlaps everything else instead of running on alone at the end. Only
+# the order depends on this list: a module missing from it, or listed that no longer
+# takes long, costs time, never a result.
+LONG_FIRST = (
+    "tests/test_tui_tmux_series.py",
+    "tests/test_play_full_game.py",
+    "tests/test_scripts_bootstrap.py",
+    "tests/test_node_endings_multiprocess.py",
+    "tests/test_series_netns.py",
+    "tests/test_tables_sorcery_search.py",
+    "tests/test_discovery_processes.py",
+    "tests/test_bench.py",
+    "tests/test_play_series.py",
+    "tests/test_watch_multiprocess.py",
+    "tests/test_watch_discovery.py",
+    "tests/test_node_multiprocess.py",
+    "tests/test_tui_tmux_stall.py",
+    "tests/test_series_processes.py",
+    "tests/test_play_out.py",
+    "tests/test_tables_sorcery_replica.py",
+    "tests/test_catalogue_keys.py",
+    "tests/adversarial/test_hostile_seat.py",
+    "tests/test_node_peer.py",
+    "tests/test_private_reach.py",
+    "tests/test_tui_tmux_watch.py",
+    "tests/test_conformance.py",
+    "tests/test_sorcery_console_tmux.py",
+    "tests/test_tui_again.py",
+    "tests/test_bots_tournament.py",
+    "tests/test_sorcery_hidden.py",
+    "tests/test_tui_tmux_join.py",
+    "tests/test_tables_sorcery_look.py",
+)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    rank = {module: place for place, module in enumerate(LONG_FIRST)}
+    items.sort(key=lambda item: rank.get(item.nodeid.split("::", 1)[0], len(LONG_FIRST)))
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """With workers (``-n``), each is handed one test at a time unless told otherwise
+    (``--maxschedchunk``): pytest-xdist's default first hands each worker a quarter of
+    its share of the suite, consecutive tests in the order above, which would give every
+    long test to the first worker."""
+    if config.pluginmanager.hasplugin("xdist") and config.getoption("maxschedchunk") is None:
+        config.option.maxschedchunk = 1

@@ -1,7 +1,9 @@
 """A whole ``wizard-p2p play`` game, to its end, in a real terminal.
 
 tmux runs ``play --seats 6`` (the fewest rounds: sixty cards over six seats make
-ten) against ``play``'s own bot processes. The player's every decision is taken by
+ten) against ``play``'s own bot processes, whose trick pause is cut to a twentieth of a
+second (the pause itself is ``test_node_trick_pause``'s; here it only has to keep its
+place in the flow of a game). The player's every decision is taken by
 keys, generically: at a bid, a trump choice or a turn, Enter takes what the console
 offers (the lowest legal bid, the first legal card); at a round's summary and at
 Game over, Enter goes on. Every key waits for the screen to show what it answers.
@@ -102,7 +104,8 @@ def test_a_whole_game_through_the_console_ends_with_standings_and_a_verified_log
     monkeypatch.setattr(test_tui_tmux, "DEADLINE", DEADLINE)
     home = tmp_path / "home"
     argv = [sys.executable, "-m", "wizard_p2p", "play", "--seats", str(SEATS)]
-    argv += ["--policy", "random", "--lang", "en"]
+    # The default pause (a second before each bot's lead) would be most of the test's time.
+    argv += ["--policy", "random", "--lang", "en", "--trick-pause", "0.05"]
     env = f"env LANG=C.UTF-8 TERM=xterm-256color WIZARD_P2P_HOME={shlex.quote(str(home))} "
     # The shell stays once the program ends, so that its last lines and status can be read.
     script = env + shlex.join(argv) + '; echo "exit status $?"; exec cat'

@@ -62,7 +62,8 @@ def play_with_looks(seed: int, rate: float) -> tuple[MemoryTable, int]:
     return t, looks
 
 
-@settings(max_examples=6, deadline=None)
+# Each example is a whole game: a few in the fast profile, more in the thorough one.
+@settings(max_examples=max(3, settings().max_examples // 12), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), rate=st.sampled_from([0.1, 0.3]))
 def test_looks_at_any_point_of_any_game_end_verified(seed: int, rate: float) -> None:
     t, looks = play_with_looks(seed, rate)

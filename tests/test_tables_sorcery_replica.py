@@ -68,7 +68,8 @@ def test_two_seats_and_a_watcher_play_a_whole_game_to_a_winner(seed: int) -> Non
                 assert seat.game.pieces[pid].face == p.face
 
 
-@settings(max_examples=8, deadline=None)
+# Each example is a whole game: a few in the fast profile, more in the thorough one.
+@settings(max_examples=max(4, settings().max_examples // 10), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_any_seed_ends_verified_with_no_face_held_unshown(seed: int) -> None:
     t = MemoryTable(seed)

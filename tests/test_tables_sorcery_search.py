@@ -138,7 +138,8 @@ def test_a_search_is_asked_only_by_the_player_to_move() -> None:
     assert caught.value.seat == intruder.seat
 
 
-@settings(max_examples=6, deadline=None)
+# Each example is a whole game: a few in the fast profile, more in the thorough one.
+@settings(max_examples=max(3, settings().max_examples // 12), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), rate=st.sampled_from([0.05, 0.2]))
 def test_searches_at_any_point_of_any_game_end_verified(seed: int, rate: float) -> None:
     t = MemoryTable(seed)

@@ -1,12 +1,14 @@
 """A series at one table with its host in a real terminal, in Chinese: tmux runs Ana's
-``wizard-p2p host --lang zh`` console; Ben (for two games) and Chen (for one) are headless
-``join`` processes, which the console names as bots in Chinese (their hellos say a program
-plays them). Ana plays the first game through the console with Enter at every decision,
-and at game over takes another game at the table (``n``); her lobby opens again with Ben
-asking for his seat by himself, and a ``bot`` process takes Chen's. Ana plays the second
-game, and its game over shows the standings after game 2 on the console, naming Ana,
-Ben and the bot as the table does (你, 机器人 1, 机器人 2); the program's printout holds
-the standings after each game in Chinese, as the logs give them.
+``wizard-p2p host --lang zh`` console at a table of six (the fewest rounds, so the fewest
+keys: ten rounds, not a three-seat game's twenty); Ben, Eve, Fay and Gus (for two games)
+and Chen (for one) are headless ``join`` processes, which the console names as bots in
+Chinese (their hellos say a program plays them). Ana plays the first game through the
+console with Enter at every decision, and at game over takes another game at the table
+(``n``); her lobby opens again with the four asking for their seats by themselves, and a
+``bot`` process takes Chen's. Ana plays the second game, and its game over shows the
+standings after game 2 on the console, naming Ana, the four and the bot as the table does
+(你, 机器人 1 … 机器人 5) and Chen by his name; the program's printout holds the standings
+after each game in Chinese, as the logs give them.
 ``history`` of Ana's data directory lists both games of the series with those standings.
 
 The test waits on what the screen shows (polling ``capture-pane`` against a deadline),
@@ -34,6 +36,9 @@ from wizard_p2p.rules.series import GameResult, series_standings
 from wizard_p2p.tui.i18n import Translator
 
 ZH = Translator("zh")
+SEATS = 6
+ROUNDS = 60 // SEATS
+STAYING = ("Ben", "Eve", "Fay", "Gus")  # the joiners who play both games; Chen plays one
 HEADLESS = ["--headless", "--policy", "random", "--listen", "127.0.0.1", "--silence-limit",
             "3", "--lang", "en"]
 # Every step waits on the screen; a loaded machine answers slowly, never wrongly.
@@ -92,11 +97,11 @@ def _play_to_game_over(term: Terminal) -> str:
 
 
 def _the_bots_at_the_table(term: Terminal, third: str) -> None:
-    """The table's first screen names Ana's two opponents as the programs they are (their
+    """The table's first screen names Ana's opponents as the programs they are (their
     hellos said so), in Chinese, whatever names they gave."""
-    screen = term.wait_for(lambda s: ZH("round_of", n=1, total=20) in s, "the table")
-    assert ZH("bot_name", n=1) in screen and ZH("bot_name", n=2) in screen, screen
-    assert "Ben" not in screen and third not in screen, screen
+    screen = term.wait_for(lambda s: ZH("round_of", n=1, total=ROUNDS) in s, "the table")
+    assert all(ZH("bot_name", n=n) in screen for n in range(1, SEATS)), screen
+    assert not any(name in screen for name in (*STAYING, third)), screen
 
 
 def _standings(text: str, game: int) -> list[tuple[str, ...]]:
@@ -130,8 +135,8 @@ def _expected(logs: list[Path], game: int) -> list[tuple[str, ...]]:
              str(s.exact)) for s in series_standings(results)]
 
 
-# Two whole games of twenty rounds, every decision of one seat a key: more than the
-# suite's per-test limit allows on a loaded machine.
+# Two whole games of ten rounds, every decision of one seat a key: more than the suite's
+# per-test limit allows on a loaded machine.
 @pytest.mark.timeout(900)
 def test_a_series_hosted_in_a_chinese_console_with_a_player_leaving_and_a_bot_seated(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
@@ -141,21 +146,23 @@ def test_a_series_hosted_in_a_chinese_console_with_a_player_leaving_and_a_bot_se
     port = _free_port()
     ana_dir = tmp_path / "ana"
     ana = Terminal(tmux, tmp_path / "ana.sock", _console(
-        ["host", "--seats", "3", "--port", str(port), "--mesh-port", str(_free_port()),
+        ["host", "--seats", str(SEATS), "--port", str(port), "--mesh-port", str(_free_port()),
          "--name", "Ana", "--data-dir", str(ana_dir), "--listen", "127.0.0.1",
-         "--no-announce", "--lang", "zh"]), columns=100, rows=40)
+         "--no-announce", "--lang", "zh"]), columns=120, rows=50)
     procs: list[Proc] = []
     try:
         screen = ana.wait_for(lambda s: ZH("lobby_invite") in s, "Ana's lobby")
         found = re.search(r"([A-Z0-9]{4}-[A-Z0-9]{4})", screen)
         assert found, screen
         address, code = f"127.0.0.1:{port}", found.group(1)
-        ben = Proc("ben", ["join", address, "--code", code, "--name", "Ben", "--data-dir",
-                           str(tmp_path / "ben"), "--games", "2", *HEADLESS], tmp_path)
+        staying = [Proc(name.lower(), [
+            "join", address, "--code", code, "--name", name, "--data-dir",
+            str(tmp_path / name.lower()), "--games", "2", *HEADLESS], tmp_path)
+            for name in STAYING]
         chen = Proc("chen", ["join", address, "--code", code, "--name", "Chen", "--data-dir",
                              str(tmp_path / "chen"), *HEADLESS], tmp_path)
-        procs += [ben, chen]
-        ana.wait_for(lambda s: ZH("lobby_full_host") in s, "Ben and Chen seated")
+        procs += [*staying, chen]
+        ana.wait_for(lambda s: ZH("lobby_full_host") in s, "the five joiners seated")
         ana.send("Enter")
         _the_bots_at_the_table(ana, "Chen")
 
@@ -163,9 +170,10 @@ def test_a_series_hosted_in_a_chinese_console_with_a_player_leaving_and_a_bot_se
         assert ZH("series_title", n=1) not in screen  # a first game is no series yet
         ana.send("n")
         assert chen.wait(GAME_DEADLINE) == 0, chen.describe()
-        # The lobby again, on the same port with the same code: Ben asks for his seat.
-        screen = ana.wait_for(lambda s: ZH("lobby_invite") in s and "Ben" in s,
-                              "Ana's next lobby with Ben")
+        # The lobby again, on the same port with the same code: the four ask for their seats.
+        screen = ana.wait_for(
+            lambda s: ZH("lobby_invite") in s and all(name in s for name in STAYING),
+            "Ana's next lobby with the four")
         assert code in screen and "Chen" not in screen
         bot = Proc("bot", ["bot", address, "--code", code, "--name", "Dee", "--data-dir",
                            str(tmp_path / "bot"), *HEADLESS[1:]], tmp_path)
@@ -184,11 +192,11 @@ def test_a_series_hosted_in_a_chinese_console_with_a_player_leaving_and_a_bot_se
             assert ZH(f"series_col_{word}") in screen
         # ... naming the people at the table as its ranking does, Chen by his name.
         assert _names_in_standings(screen) == {
-            ZH("you_name"), ZH("bot_name", n=1), ZH("bot_name", n=2), "Chen"}, screen
+            ZH("you_name"), *(ZH("bot_name", n=n) for n in range(1, SEATS)), "Chen"}, screen
         ana.send("Enter")
         ended = ana.wait_for(lambda s: "exit " in s, "Ana's program to end")
         assert "exit 0" in ended
-        for proc in (ben, bot):
+        for proc in (*staying, bot):
             assert proc.wait(GAME_DEADLINE) == 0, proc.describe()
         printed = ana.command("capture-pane", "-p", "-J", "-S", "-").stdout
     finally:
@@ -198,12 +206,14 @@ def test_a_series_hosted_in_a_chinese_console_with_a_player_leaving_and_a_bot_se
 
     assert [audit_file(log).status for log in logs] == ["verified", "verified"]
     one, two = (read_genesis(log.read_bytes().splitlines()[0]) for log in logs)
-    assert [p["name"] for p in one.players] == ["Ana", "Ben", "Chen"]
-    assert [p["name"] for p in two.players] == ["Ana", "Ben", "Dee"]
+    # Programs sit in the order of their names; at the next game those who sit again keep
+    # their order, and the newcomer sits after them.
+    assert [p["name"] for p in one.players] == ["Ana", "Ben", "Chen", "Eve", "Fay", "Gus"]
+    assert [p["name"] for p in two.players] == ["Ana", *STAYING, "Dee"]
     # What Ana's terminal printed after each game: the standings the logs give.
     for game in (1, 2):
         assert _standings(printed, game) == _expected(logs, game), printed
-    assert {row[1] for row in _standings(printed, 2)} == {"Ana", "Ben", "Chen", "Dee"}
+    assert {row[1] for row in _standings(printed, 2)} == {"Ana", *STAYING, "Chen", "Dee"}
 
     listed = _history(ana_dir)
     assert listed.count(ZH("series_of", id=one.game_id.hex()[:16], n=1)) == 1, listed

@@ -21,7 +21,8 @@ from tests.test_tui_tmux_lobby import _console, _free_port
 
 
 def _decision(screen: str) -> bool:
-    return any(text in screen for text in ("choose trump", "Your bid", "Your turn"))
+    # The person's own prompts: a watcher's "waiting for Alice to choose trump" is none.
+    return any(text in screen for text in ("you deal: choose trump", "Your bid", "Your turn"))
 
 
 def _hand(screen: str) -> list[str]:
