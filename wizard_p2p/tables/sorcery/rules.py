@@ -21,16 +21,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from wizard_p2p.errors import DecodeError, UsageError
-from wizard_p2p.protocol.core_bodies import (
-    ABORT,
-    COIN,
-    HASH,
-    PLAYER,
-    PROOF,
-    PROTOCOL,
-)
+from wizard_p2p.protocol.core_bodies import ABORT, COIN, PROOF, PROTOCOL
 from wizard_p2p.protocol.game import GameReplica, Seating, TableContext
+from wizard_p2p.protocol.game_name import GameName
 from wizard_p2p.protocol.schema import Field, Hex, Int, List, Nullable, Obj, Str
+from wizard_p2p.protocol.sorcery_genesis import GENESIS_TERMS, MAX_TURN_LIMIT
+from wizard_p2p.protocol.sorcery_terms import SorceryTerms
 from wizard_p2p.sorcery.actions import EndReason
 from wizard_p2p.sorcery.cardfile import decode_card_file
 from wizard_p2p.sorcery.cards import Card, CardType
@@ -52,40 +48,7 @@ __all__ = [
     "genesis_terms",
 ]
 
-GAME = "sorcery"
-MAX_TURN_LIMIT = 1000
-MAX_EXTRA = 20  # cards of an extra deck
-MAX_MAIN = 60
-MAX_SKILLS = 30
-
-CARD_NUMBER = Str(max_len=6, min_len=6)
-
-DECK = Obj(
-    {
-        "hero": CARD_NUMBER,
-        "extra": List(CARD_NUMBER, 0, MAX_EXTRA),
-        "main": Int(1, MAX_MAIN),
-        "skills": Int(0, MAX_SKILLS),
-    }
-)
-
-CONFIG = Obj(
-    {
-        "decks": List(DECK, 2, 2),
-        "turn_limit": Int(1, MAX_TURN_LIMIT),
-        "cards": HASH,
-    }
-)
-
-GENESIS_TERMS = Obj(
-    {
-        "protocol": Str(max_len=32, choices=(PROTOCOL,)),
-        "game": Str(max_len=16, choices=(GAME,)),
-        "config": CONFIG,
-        "players": List(PLAYER, 2, 2),
-        "nonce": Hex(32),
-    }
-)
+GAME = GameName.SORCERY
 
 # What every seat signs at the end: the outcome the replay with every card known gave.
 FINAL = Obj(
@@ -184,6 +147,14 @@ class SorceryConfig:
     def to_terms(self) -> dict[str, Any]:
         return {"decks": [d.to_terms() for d in self.decks], "turn_limit": self.turn_limit,
                 "cards": self.cards}
+
+    @classmethod
+    def proposed(cls, terms: SorceryTerms, turn_limit: int = DEFAULT_TURN_LIMIT
+                 ) -> SorceryConfig:
+        """The terms of play a lobby's host proposes: the public decks the lobby seated,
+        in seat order, and the card file's SHA-256."""
+        first, second = (DeckTerms(d.hero, d.extra, d.main, d.skills) for d in terms.decks)
+        return cls((first, second), turn_limit, terms.cards)
 
     @classmethod
     def of(cls, decks: Sequence[PublicDeck], library: CardLibrary,
