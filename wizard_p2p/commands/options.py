@@ -195,6 +195,8 @@ class SorceryPlayOptions:
     lang: str | None
     cards: Path | None
     data_dir: Path | None
+    out: Path | None = None  # headless over loopback: where each seat's log is copied
+    force: bool = False  # --out may replace the copies of an earlier game
 
 
 @dataclass(frozen=True)
@@ -204,6 +206,7 @@ class SorceryTableOptions:
     net: NetOptions
     deck: str  # the player's deck: a code or a starter's name, checked whole before the lobby
     cards: Path | None  # the card file of this run (None: the imported one)
+    seed: int | None = None  # the bot's randomness (None: fresh)
 
 
 @dataclass(frozen=True)
@@ -227,6 +230,7 @@ class SorceryJoinOptions:
 Options = (
     HostOptions | JoinOptions | ResumeOptions | PlayOptions | WatchOptions | AuditOptions
     | ReplayOptions | HistoryOptions | TournamentOptions | SorceryImportOptions
-    | SorceryDeckOptions | SorceryStartersOptions | SorceryPlayOptions
+    | SorceryDeckOptions | SorceryStartersOptions | SorceryPlayOptions | SorceryHostOptions
+    | SorceryJoinOptions
 )
 """Every command's options: the one value ``cli.parse_options`` makes of a command line."""

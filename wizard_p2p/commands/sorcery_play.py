@@ -44,6 +44,10 @@ def play(options: SorceryPlayOptions) -> int:
             "the console needs a terminal to read keys from; run it in one, or let two bots "
             "play with: wizard-p2p sorcery play --offline --headless"
         )
+    if options.headless and not options.offline:
+        from wizard_p2p.commands.sorcery_seat import play_networked
+
+        return play_networked(options)
     cards = load_cards(options.cards, options.data_dir)
     names = (options.deck or STARTERS[0].name, options.against or STARTERS[1].name)
     decks = (decklist(resolve_deck(names[0], cards)), decklist(resolve_deck(names[1], cards)))

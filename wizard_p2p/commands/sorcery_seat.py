@@ -10,34 +10,60 @@ terms name (``GamePeer(private=…, cards=…)``), and its bot plays to the end.
 
 from __future__ import annotations
 
+import asyncio
 import random
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
 
 from wizard_p2p.bots.sorcery_seat import SorcerySeatBot
-from wizard_p2p.commands.networked import _keys, _net_config, _settle_store, parse_address
+from wizard_p2p.commands.local_game import LOOPBACK, check_copy_targets
+from wizard_p2p.commands.networked import (
+    _copy_logs,
+    _keys,
+    _net_config,
+    _settle_store,
+    parse_address,
+)
 from wizard_p2p.commands.one_program import one_program
-from wizard_p2p.commands.options import SorceryHostOptions, SorceryJoinOptions
-from wizard_p2p.commands.sorcery_door import SeatDeck, seat_deck
+from wizard_p2p.commands.options import (
+    NetOptions,
+    SorceryHostOptions,
+    SorceryJoinOptions,
+    SorceryPlayOptions,
+    SorceryTableOptions,
+)
+from wizard_p2p.commands.sorcery_cards import card_file_path, load_card_file, resolve_deck
+from wizard_p2p.commands.sorcery_door import SeatDeck, check_own_deck, seat_deck
 from wizard_p2p.errors import UsageError
 from wizard_p2p.identity import Identity
 from wizard_p2p.net import CurveKeys
+from wizard_p2p.node.invite import new_invite_code
 from wizard_p2p.node.lobby import GameStart, HostLobby, JoinLobby
 from wizard_p2p.node.peer import GamePeer
 from wizard_p2p.node.store import default_data_dir
+from wizard_p2p.ports import reserve_port
 from wizard_p2p.protocol.events import Finished
 from wizard_p2p.protocol.game_name import GameName
 from wizard_p2p.rules import GameConfig
+from wizard_p2p.sorcery.cardfile import CardDatabase
+from wizard_p2p.sorcery.starters import STARTERS
 
-__all__ = ["JOIN_TIMEOUT", "host_seat", "join_seat", "outcome_line"]
+__all__ = ["JOIN_TIMEOUT", "host_seat", "join_seat", "outcome_line", "play_networked",
+           "run_seat"]
 
 JOIN_TIMEOUT = 30.0
 """Seconds a joining seat keeps asking for a lobby that does not answer yet."""
 
+SEATS = 2
+SILENCE_LIMIT = 3.0  # the command line's default --silence-limit
+
 _UNUSED_CONFIG = GameConfig(3)  # a 巫师牌 lobby's terms come from its door, not this
 
 
-async def host_seat(
-    options: SorceryHostOptions, *, code: str | None = None, seed: int | None = None
-) -> GamePeer:
+async def host_seat(options: SorceryHostOptions, *, code: str | None = None) -> GamePeer:
     """Open a 巫师牌 table's lobby, seat one joiner, and play the host's seat to the end
     (``code``: the invite code, chosen before a local joiner started)."""
     table = options.table
@@ -56,10 +82,10 @@ async def host_seat(
             start = await lobby.serve(autostart=True)
         finally:
             await lobby.close()
-        return await _play(start, deck, options, (identity, curve), seed)
+        return await _play(start, deck, options, (identity, curve))
 
 
-async def join_seat(options: SorceryJoinOptions, *, seed: int | None = None) -> GamePeer:
+async def join_seat(options: SorceryJoinOptions) -> GamePeer:
     """Join the 巫师牌 table at ``options.address`` and play the seat to the end."""
     table = options.table
     net = table.net
@@ -79,14 +105,15 @@ async def join_seat(options: SorceryJoinOptions, *, seed: int | None = None) -> 
             start = await lobby.join(timeout=JOIN_TIMEOUT)
         finally:
             await lobby.close()
-        return await _play(start, deck, options, (identity, curve), seed)
+        return await _play(start, deck, options, (identity, curve))
 
 
 async def _play(start: GameStart, deck: SeatDeck,
                 options: SorceryHostOptions | SorceryJoinOptions,
-                keys: tuple[Identity, CurveKeys], seed: int | None) -> GamePeer:
+                keys: tuple[Identity, CurveKeys]) -> GamePeer:
     start = _settle_store(start)
     net = options.table.net
+    seed = options.table.seed
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
     peer = GamePeer(start.store, start.record, *keys,
@@ -102,11 +129,82 @@ async def _play(start: GameStart, deck: SeatDeck,
     return peer
 
 
-def outcome_line(peer: GamePeer) -> str:
+def outcome_line(peer: GamePeer | None) -> str:
     """How the seat's game ended, in one line."""
-    outcome = peer.outcome
+    outcome = None if peer is None else peer.outcome
     if not isinstance(outcome, Finished):
-        return f"巫师牌: the game did not finish ({outcome!r:.200})"
+        return f"the game did not finish ({outcome!r:.200})"
     if not outcome.winners:
-        return "巫师牌: a draw"
-    return f"巫师牌: seat {outcome.winners[0] + 1} wins"
+        return "a draw"
+    return f"seat {outcome.winners[0] + 1} wins"
+
+
+def run_seat(options: SorceryHostOptions | SorceryJoinOptions) -> int:
+    """``sorcery host`` or ``sorcery join``: the seat played by the bot (``--headless``)
+    to the end, the outcome printed; exit 0 for a finished game, 1 otherwise."""
+    net = options.table.net
+    if not net.headless:
+        raise UsageError("a seat at a networked table of 巫师牌 is played by the bot for now: "
+                         "add --headless")
+    seat = host_seat(options) if isinstance(options, SorceryHostOptions) else join_seat(options)
+    peer = asyncio.run(seat)
+    if not net.quiet:
+        print(f"巫师牌: {outcome_line(peer)}", flush=True)
+    return 0 if isinstance(peer.outcome, Finished) else 1
+
+
+def play_networked(options: SorceryPlayOptions) -> int:
+    """``sorcery play --headless`` without ``--offline``: two bots over loopback, this
+    process the host's seat and another process the joiner's; every seat's log copied
+    to ``--out`` as ``seat-<n>.jsonl`` (else kept in a temporary folder, removed).
+    Exit 0 for a finished game whose copies were all written, 1 otherwise."""
+    cards_file = card_file_path(options.cards, options.data_dir).resolve()
+    _, cards = load_card_file(cards_file, None)
+    names = (options.deck or STARTERS[0].name, options.against or STARTERS[1].name)
+    codes = [check_own_deck_code(name, cards) for name in names]
+    if options.out is not None:
+        check_copy_targets(options.out, SEATS, force=options.force)
+    out = options.out or Path(tempfile.mkdtemp(prefix="wizard-p2p-sorcery-"))
+    out.mkdir(parents=True, exist_ok=True)
+    seed = options.seed if options.seed is not None else random.SystemRandom().randrange(2**32)
+    port, code = reserve_port(), new_invite_code()
+    joiner = subprocess.Popen(
+        [sys.executable, "-m", "wizard_p2p", "sorcery", "join", f"{LOOPBACK}:{port}",
+         "--code", code, "--deck", codes[1], "--cards", str(cards_file),
+         "--seed", str(seed + 1), "--name", "Bot 2", "--data-dir", str(out / "seat-1"),
+         "--listen", LOOPBACK, "--headless", "--quiet"],
+        stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+    )
+    net = NetOptions(name="Bot 1", data_dir=out / "seat-0", listen=LOOPBACK, mesh_port=None,
+                     silence_limit=SILENCE_LIMIT, lang=options.lang, headless=True,
+                     quiet=True)
+    host = SorceryHostOptions(SorceryTableOptions(net, codes[0], cards_file, seed), port=port,
+                              announce=False)
+    peer: GamePeer | None = None
+    refused = False
+    try:
+        peer = asyncio.run(host_seat(host, code=code))
+    finally:
+        finished = peer is not None and isinstance(peer.outcome, Finished)
+        if not finished:
+            joiner.terminate()
+        try:
+            joiner.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            joiner.kill()
+        if options.out is not None:
+            refused = _copy_logs(out / "seat-0", SEATS, out, force=options.force,
+                                 lang=options.lang)
+        else:
+            shutil.rmtree(out, ignore_errors=True)
+    print(f"巫师牌, seed {seed}: {outcome_line(peer)}", flush=True)
+    if options.out is not None:
+        print(f"every seat's log: {out}", flush=True)
+    return 0 if isinstance(peer.outcome, Finished) and not refused else 1
+
+
+def check_own_deck_code(name: str, cards: CardDatabase) -> str:
+    """The code of the deck ``name`` (a code or a starter's name), checked whole."""
+    deck = resolve_deck(name, cards)
+    check_own_deck(deck, cards)
+    return deck.code
