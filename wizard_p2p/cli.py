@@ -555,6 +555,8 @@ def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
     audit.add_argument("log", nargs="+", help=tr("help_audit_log"))
     audit.add_argument("--json", action="store_true", help=tr("help_json"))
     audit.add_argument("--lang", default=None, help=tr("help_lang"))
+    audit.add_argument("--cards", default=None, metavar="FILE", help=tr("help_sorcery_cards"))
+    audit.add_argument("--data-dir", default=None, help=tr("help_data_dir"))
     audit.set_defaults(options=_audit_options)
 
     replay = sub.add_parser("replay", help=tr("cmd_replay"), description=tr("desc_replay"))
@@ -818,7 +820,8 @@ def _watch_options(args: argparse.Namespace) -> WatchOptions:
 
 def _audit_options(args: argparse.Namespace) -> AuditOptions:
     return AuditOptions(tuple(Path(log) for log in args.log), json=args.json,
-                        lang=_lang(args.lang))
+                        lang=_lang(args.lang), cards=_path(args.cards),
+                        data_dir=_path(args.data_dir))
 
 
 def _replay_options(args: argparse.Namespace) -> ReplayOptions:

@@ -145,6 +145,8 @@ class AuditOptions:
     logs: tuple[Path, ...]  # one log, or several copies of one game
     json: bool
     lang: str | None = None  # the text report's language, resolved (None: the locale's)
+    cards: Path | None = None  # 巫师牌's card file (None: the imported one, if any)
+    data_dir: Path | None = None  # where the imported card file is kept
 
 
 @dataclass(frozen=True)

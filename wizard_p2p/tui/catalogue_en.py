@@ -696,6 +696,14 @@ EN: dict[str, str] = {
         "an entry the others refused, signed by its seat (the proof is in {file}): {why}"
     ),
     "audit_no_file": "no such file: {path}",
+    "audit_needs_card_file": (
+        "a game of 巫师牌 is read with the card file it was played with: import it once with "
+        "wizard-p2p sorcery cards import FILE, or name it with --cards FILE"
+    ),
+    "audit_other_card_file": (
+        "this game of 巫师牌 was played with another card file: the SHA-256 of this one is "
+        "not the one the log's genesis names"
+    ),
     "audit_log_empty": "the log is empty",
     "audit_not_log_empty": "not a wizard-p2p log: the file is empty",
     "audit_not_log_no_line": "not a wizard-p2p log: it holds no complete line",

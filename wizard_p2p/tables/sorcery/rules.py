@@ -214,10 +214,12 @@ class SorceryRules:
     def replica(self, table: TableContext, seating: Seating) -> GameReplica:
         config: SorceryConfig = seating.genesis.config
         if self.library is None:
-            raise UsageError("a game of 巫师牌 is read with the card file it was played with")
+            raise UsageError("a game of 巫师牌 is read with the card file it was played "
+                             "with").saying("audit_needs_card_file")
         if self.library.digest != config.cards:
             raise UsageError("this game of 巫师牌 was played with another card file (its "
-                             "SHA-256 is not the one the genesis names)")
+                             "SHA-256 is not the one the genesis names)").saying(
+                                 "audit_other_card_file")
         return SorceryTableReplica(table, seating, config, self.library)
 
 
