@@ -98,6 +98,7 @@ COMMANDS: dict[tuple[str, ...], tuple[st.SearchStrategy[list[str]], type]] = {
     ("sorcery", "host"): (joined(SORCERY_SEAT, option("--port", st.integers(0, 65535)),
                                  flag("--no-announce")), opts.SorceryHostOptions),
     ("sorcery", "join"): (joined(HOST_ADDRESS, SORCERY_SEAT), opts.SorceryJoinOptions),
+    ("sorcery", "bot"): (joined(HOST_ADDRESS, SORCERY_SEAT), opts.SorceryJoinOptions),
 }
 
 

@@ -451,12 +451,18 @@ def _add_sorcery_table(group: Any, tr: Translator) -> None:
     _add_sorcery_seat_options(join, tr)
     join.set_defaults(options=_sorcery_join_options)
 
+    bot = group.add_parser("bot", help=tr("cmd_sorcery_bot"), description=tr("desc_sorcery_bot"))
+    _add_host_address(bot, tr, "help_found_sorcery_join")
+    _add_sorcery_seat_options(bot, tr, bot=True)
+    bot.set_defaults(options=_sorcery_join_options)
 
-def _add_sorcery_seat_options(parser: argparse.ArgumentParser, tr: Translator) -> None:
+
+def _add_sorcery_seat_options(parser: argparse.ArgumentParser, tr: Translator, *,
+                              bot: bool = False) -> None:
     parser.add_argument("--deck", required=True, metavar="CODE", help=tr("help_sorcery_deck"))
     parser.add_argument("--cards", default=None, metavar="FILE", help=tr("help_sorcery_cards"))
-    parser.add_argument("--seed", type=int, default=None, help=tr("help_seed"))
-    _add_network_options(parser, tr)
+    parser.add_argument("--seed", type=int, default=None, help=tr("help_sorcery_seed"))
+    _add_network_options(parser, tr, bot=bot)
 
 
 def parse_sorcery_table(
