@@ -24,6 +24,7 @@ from wizard_p2p.commands.networked import (
     _copy_logs,
     _keys,
     _net_config,
+    _say_in,
     _settle_store,
     parse_address,
 )
@@ -35,6 +36,7 @@ from wizard_p2p.commands.options import (
     SorceryPlayOptions,
     SorceryTableOptions,
 )
+from wizard_p2p.commands.printout import command
 from wizard_p2p.commands.sorcery_cards import card_file_path, load_card_file, resolve_deck
 from wizard_p2p.commands.sorcery_door import SeatDeck, check_own_deck, seat_deck
 from wizard_p2p.errors import UsageError
@@ -78,6 +80,9 @@ async def host_seat(options: SorceryHostOptions, *, code: str | None = None) -> 
         if code is not None:
             lobby.code = code
         await lobby.open()
+        for address in lobby.addresses:
+            _say_in(net, "lobby_headless_join_with", command=command(
+                "sorcery", "join", address, "--code", lobby.code, "--deck", "CODE"))
         try:
             start = await lobby.serve(autostart=True)
         finally:
