@@ -42,7 +42,8 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> Played:
         said: list[str] = []
         patch.setattr("builtins.print", lambda *a, **k: said.append(" ".join(map(str, a))))
         code = cli.main(["sorcery", "play", "--headless", "--out", str(out), "--seed", "3",
-                         "--cards", str(cards), "--deck", codes[0], "--against", codes[1]])
+                         "--lang", "en", "--cards", str(cards), "--deck", codes[0],
+                         "--against", codes[1]])
     assert code == 0, said
     return Played(cards, out, "\n".join(said))
 

@@ -36,7 +36,7 @@ from wizard_p2p.commands.options import (
     SorceryPlayOptions,
     SorceryTableOptions,
 )
-from wizard_p2p.commands.printout import command
+from wizard_p2p.commands.printout import command, labelled, shell_path, terminal_columns
 from wizard_p2p.commands.sorcery_cards import card_file_path, load_card_file, resolve_deck
 from wizard_p2p.commands.sorcery_door import SeatDeck, check_own_deck, seat_deck
 from wizard_p2p.errors import UsageError
@@ -49,9 +49,11 @@ from wizard_p2p.node.store import default_data_dir
 from wizard_p2p.ports import reserve_port
 from wizard_p2p.protocol.events import Finished
 from wizard_p2p.protocol.game_name import GameName
+from wizard_p2p.protocol.shown import shown
 from wizard_p2p.rules import GameConfig
 from wizard_p2p.sorcery.cardfile import CardDatabase
 from wizard_p2p.sorcery.starters import STARTERS
+from wizard_p2p.tables.sorcery.table_replica import SorceryResult
 
 __all__ = ["JOIN_TIMEOUT", "host_seat", "join_seat", "outcome_line", "play_networked",
            "run_seat"]
@@ -134,14 +136,23 @@ async def _play(start: GameStart, deck: SeatDeck,
     return peer
 
 
-def outcome_line(peer: GamePeer | None) -> str:
-    """How the seat's game ended, in one line."""
+def outcome_line(peer: GamePeer | None, lang: str | None) -> str:
+    """How the seat's game ended, in one line in the language ``lang``: the winner (or
+    the draw) and why."""
+    from wizard_p2p.tui.i18n import Translator
+
+    tr = Translator(lang)
     outcome = None if peer is None else peer.outcome
-    if not isinstance(outcome, Finished):
-        return f"the game did not finish ({outcome!r:.200})"
-    if not outcome.winners:
-        return "a draw"
-    return f"seat {outcome.winners[0] + 1} wins"
+    if peer is None or not isinstance(outcome, Finished):
+        return tr("sorcery_net_unfinished")
+    said = (tr("sorcery_net_won", name=shown(peer.table.names[outcome.winners[0]]),
+               n=outcome.winners[0] + 1) if outcome.winners else tr("sorcery_end_draw"))
+    result = outcome.result
+    if isinstance(result, SorceryResult):
+        ended = result.outcome
+        why = tr(f"sorcery_end_{ended.reason.value.replace('-', '_')}", turn=ended.turn)
+        said += (" " if said.endswith(".") else "") + why  # CJK's 。 needs no space
+    return said
 
 
 def run_seat(options: SorceryHostOptions | SorceryJoinOptions) -> int:
@@ -154,7 +165,7 @@ def run_seat(options: SorceryHostOptions | SorceryJoinOptions) -> int:
     seat = host_seat(options) if isinstance(options, SorceryHostOptions) else join_seat(options)
     peer = asyncio.run(seat)
     if not net.quiet:
-        print(f"巫师牌: {outcome_line(peer)}", flush=True)
+        print(f"巫师牌: {outcome_line(peer, net.lang)}", flush=True)
     return 0 if isinstance(peer.outcome, Finished) else 1
 
 
@@ -202,9 +213,12 @@ def play_networked(options: SorceryPlayOptions) -> int:
                                  lang=options.lang)
         else:
             shutil.rmtree(out, ignore_errors=True)
-    print(f"巫师牌, seed {seed}: {outcome_line(peer)}", flush=True)
+    print(f"巫师牌, seed {seed}: {outcome_line(peer, options.lang)}", flush=True)
     if options.out is not None:
-        print(f"every seat's log: {out}", flush=True)
+        from wizard_p2p.tui.i18n import Translator
+
+        print(labelled(Translator(options.lang)("end_seats_logs"), shell_path(out),
+                       terminal_columns()), flush=True)
     return 0 if isinstance(peer.outcome, Finished) and not refused else 1
 
 

@@ -493,6 +493,8 @@ EN: dict[str, str] = {
     "sorcery_end_won": "You win!",
     "sorcery_end_lost": "The bot wins.",
     "sorcery_end_draw": "A draw.",
+    "sorcery_net_won": "{name} (seat {n}) wins.",
+    "sorcery_net_unfinished": "The game did not finish.",
     "sorcery_end_hero_died": "A hero's life fell to 0 (turn {turn}).",
     "sorcery_end_conceded": "A player conceded (turn {turn}).",
     "sorcery_end_turn_limit": "The turn limit was reached (turn {turn}).",

@@ -490,6 +490,8 @@ JA: dict[str, str] = {
     "sorcery_end_won": "あなたの勝ち！",
     "sorcery_end_lost": "ボットの勝ち。",
     "sorcery_end_draw": "引き分け。",
+    "sorcery_net_won": "{name}（席 {n}）の勝ち。",
+    "sorcery_net_unfinished": "ゲームは終わりませんでした。",
     "sorcery_end_hero_died": "英雄のライフが 0 になった（第{turn}ターン）。",
     "sorcery_end_conceded": "投了（第{turn}ターン）。",
     "sorcery_end_turn_limit": "ターン上限に達した（第{turn}ターン）。",

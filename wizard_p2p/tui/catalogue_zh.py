@@ -481,6 +481,8 @@ ZH: dict[str, str] = {
     "sorcery_end_won": "你赢了！",
     "sorcery_end_lost": "机器人赢了。",
     "sorcery_end_draw": "平局。",
+    "sorcery_net_won": "{name}（座位 {n}）获胜。",
+    "sorcery_net_unfinished": "对局没有结束。",
     "sorcery_end_hero_died": "一方英雄的生命降到 0（第{turn}回合）。",
     "sorcery_end_conceded": "一方认输（第{turn}回合）。",
     "sorcery_end_turn_limit": "达到回合上限（第{turn}回合）。",
