@@ -1,6 +1,8 @@
 """``wizard-p2p sorcery play --offline [--headless] [--deck CODE] [--against CODE] [--seed N]``.
 
-Without ``--headless`` a person plays against the bot in the console
+``--headless`` without ``--offline`` plays over loopback between two processes
+(``sorcery_seat.play_networked``). Offline, without ``--headless`` a person plays
+against the bot in the console
 (``tui/sorcery_app.py``); with it, two bots play a whole game of 巫师牌 on this machine
 and the winner is printed. A deck is a deck code or a starter's name (``wizard-p2p
 sorcery starters``); both are checked against the rules first. The same seed plays the
