@@ -134,7 +134,7 @@ def test_a_bug_is_said_in_one_line(
 ) -> None:
     import wizard_p2p.commands.audit_text
 
-    def broken(path: object) -> object:  # a bug inside the command
+    def broken(path: object, **_: object) -> object:  # a bug inside the command
         raise RuntimeError("boom")
 
     monkeypatch.setattr(wizard_p2p.commands.audit_text, "audit_file", broken)

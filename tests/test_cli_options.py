@@ -52,6 +52,8 @@ GAME = joined(option("--seats", st.integers(3, 6)),
               st.lists(st.sampled_from(["hidden_bids", "clairvoyance"]), max_size=1)
               .map(lambda vs: [w for v in vs for w in ("--variant", v)]))
 GAMES = option("--games", st.integers(1, 20))
+SORCERY_SEAT = joined(st.just(["--deck", "411101"]), option("--cards", PATHS),
+                      option("--seed", st.integers()), SEAT, flag("--headless"))
 HOST_ADDRESS = joined(st.one_of(st.just([]), ADDRESSES.map(lambda a: [a])),
                       option("--code", CODES))
 
@@ -71,7 +73,8 @@ COMMANDS: dict[tuple[str, ...], tuple[st.SearchStrategy[list[str]], type]] = {
     ("resume",): (joined(st.one_of(st.just([]), st.just(["8a0b"])), SEAT, flag("--headless"),
                          flag("--admit-watchers")), opts.ResumeOptions),
     ("audit",): (joined(st.lists(PATHS, min_size=1, max_size=3), flag("--json"),
-                        option("--lang", LANGS)),
+                        option("--lang", LANGS), option("--cards", PATHS),
+                        option("--data-dir", PATHS)),
                  opts.AuditOptions),
     ("replay",): (joined(PATHS.map(lambda p: [p]), option("--export", PATHS), flag("--force"),
                          option("--lang", LANGS)), opts.ReplayOptions),
@@ -89,8 +92,13 @@ COMMANDS: dict[tuple[str, ...], tuple[st.SearchStrategy[list[str]], type]] = {
     ("sorcery", "starters"): (st.just([]), opts.SorceryStartersOptions),
     ("sorcery", "play"): (joined(flag("--offline"), flag("--headless"), option("--deck", CODES),
                                  option("--against", CODES), option("--seed", st.integers()),
-                                 option("--lang", LANGS), option("--cards", PATHS)),
+                                 option("--lang", LANGS), option("--cards", PATHS),
+                                 option("--out", PATHS), flag("--force")),
                           opts.SorceryPlayOptions),
+    ("sorcery", "host"): (joined(SORCERY_SEAT, option("--port", st.integers(0, 65535)),
+                                 flag("--no-announce")), opts.SorceryHostOptions),
+    ("sorcery", "join"): (joined(HOST_ADDRESS, SORCERY_SEAT), opts.SorceryJoinOptions),
+    ("sorcery", "bot"): (joined(HOST_ADDRESS, SORCERY_SEAT), opts.SorceryJoinOptions),
 }
 
 

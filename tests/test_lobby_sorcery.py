@@ -37,6 +37,7 @@ from wizard_p2p.commands.sorcery_door import (
     IllegalOwnDeck,
     check_own_deck,
     deck_part,
+    decklist,
     door_check,
     fault_of,
     fault_said,
@@ -44,7 +45,7 @@ from wizard_p2p.commands.sorcery_door import (
 from wizard_p2p.errors import DecodeError, Said, UsageError
 from wizard_p2p.identity import Identity
 from wizard_p2p.net import CurveKeys
-from wizard_p2p.node.lobby_common import LobbyTimers, Seated
+from wizard_p2p.node.lobby_common import GameStart, LobbyTimers, Seated
 from wizard_p2p.node.lobby_host_machine import (
     Admit,
     AskStart,
@@ -60,6 +61,7 @@ from wizard_p2p.node.lobby_host_machine import (
 from wizard_p2p.node.lobby_join import LobbyError
 from wizard_p2p.node.lobby_join_machine import Ended, FromHost, JoinMachine
 from wizard_p2p.protocol.game_name import SEATS, GameName
+from wizard_p2p.protocol.genesis import player_record, read_genesis
 from wizard_p2p.protocol.lobby_schema import (
     DeckFault,
     DeckPart,
@@ -67,13 +69,19 @@ from wizard_p2p.protocol.lobby_schema import (
     Players,
     RefusalKind,
     Refused,
+    Terms,
     Welcome,
     decode_lobby,
 )
-from wizard_p2p.protocol.messages import PROTOCOL
+from wizard_p2p.protocol.messages import PROTOCOL, genesis_terms_bytes
+from wizard_p2p.protocol.sorcery_terms import SorceryTerms
 from wizard_p2p.rules import GameConfig
 from wizard_p2p.sorcery.cards import Card
 from wizard_p2p.sorcery.decks import Deck, DeckRule
+from wizard_p2p.sorcery.game import DEFAULT_TURN_LIMIT
+from wizard_p2p.tables import CardLibrary, open_table, rules_of
+from wizard_p2p.tables.sorcery.rules import DeckTerms, SorceryConfig
+from wizard_p2p.tables.sorcery.rules import genesis_terms as sorcery_genesis_terms
 from wizard_p2p.tui.i18n import Translator
 
 _KEYS = [CurveKeys.generate().public for _ in range(3)]
@@ -383,3 +391,51 @@ def test_a_joiner_with_an_illegal_deck_is_stopped_naming_the_rule_and_card(
             await t.until(lambda: [p.name for p in t.host.players] == ["Host", "Ann"])
 
     asyncio.run(main())
+
+
+def test_two_players_endorse_the_terms_of_their_decks_and_each_opens_its_seat(
+    lobby_table: TableFactory,
+) -> None:
+    async def main() -> tuple[GameStart, GameStart, Identity, Identity]:
+        async with lobby_table(door=door()) as t:
+            hosting = t.serve(autostart=True)
+            ann = t.joiner("Ann", game=GameName.SORCERY, deck=legal_part(1))
+            joined = t.join(ann)
+            host_start, ann_start = await asyncio.wait_for(asyncio.gather(hosting, joined), 30)
+            return host_start, ann_start, t.host.identity, ann.identity
+
+    host_start, ann_start, host_id, ann_id = asyncio.run(main())
+    assert host_start.genesis == ann_start.genesis
+    library = CardLibrary.of_file(CARD_FILE)
+    genesis = read_genesis(host_start.genesis, rules_of(host_start.genesis, cards=library))
+    assert genesis.game is GameName.SORCERY
+    assert genesis.sign_keys == [host_id.public_key, ann_id.public_key]
+    first, second = (DeckTerms(p.hero, p.extra, p.main, p.skills)
+                     for p in (legal_part(0), legal_part(1)))
+    assert genesis.config == SorceryConfig((first, second), DEFAULT_TURN_LIMIT,
+                                           hashlib.sha256(CARD_FILE).digest())
+    # Each seat opens its table with its own deck and the card file the terms name.
+    for start, me, hero in ((host_start, host_id, 0), (ann_start, ann_id, 1)):
+        table = open_table(start.genesis, seat=start.record.seat, identity=me,
+                           master_secret=start.record.master_secret,
+                           private=decklist(legal_deck(hero)), cards=library)
+        assert table.seat == start.record.seat
+
+
+def test_terms_of_either_game_are_read_and_of_no_game_refused_with_a_reason() -> None:
+    library = CardLibrary.of_file(CARD_FILE)
+    ids = [Identity.generate(), Identity.generate()]
+    players = [player_record(i, bytes([n + 1]) * 32, f"P{n}", "0" * 40, f"127.0.0.1:{7001 + n}")
+               for n, i in enumerate(ids)]
+    config = SorceryConfig.proposed(SorceryTerms((legal_part(0), legal_part(1)),
+                                                 library.digest))
+    terms = sorcery_genesis_terms(config, players, b"\x07" * 32)
+    wire = json.loads(genesis_terms_bytes(terms))
+    read = decode_lobby(json.dumps({"type": "terms", "terms": wire}).encode())
+    assert isinstance(read, Terms) and genesis_terms_bytes(read.terms) == genesis_terms_bytes(terms)
+    for game in ("chess", 7, None, ["sorcery"]):
+        with pytest.raises(DecodeError, match=r"terms\.game"):
+            decode_lobby(json.dumps({"type": "terms", "terms": {**wire, "game": game}}).encode())
+    with pytest.raises(DecodeError, match="turn_limit"):
+        bad = {**wire, "config": {**wire["config"], "turn_limit": 0}}
+        decode_lobby(json.dumps({"type": "terms", "terms": bad}).encode())

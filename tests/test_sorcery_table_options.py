@@ -44,12 +44,17 @@ def test_a_seat_without_a_deck_is_refused_by_the_parser() -> None:
         cli.parse_sorcery_table(["join", "--code", "K7QD-M2XP"])
 
 
-def test_the_program_does_not_offer_the_table_commands_yet(
+def test_the_program_offers_the_table_commands_and_a_seat_needs_the_bot_for_now(
     capsys: pytest.CaptureFixture[str]
 ) -> None:
-    with pytest.raises(SystemExit):
-        cli.main(["sorcery", "host", "--deck", "x"])
-    assert "invalid choice: 'host'" in capsys.readouterr().err
+    options = cli.parse_options(["sorcery", "join", "127.0.0.1:47474", "--code", "K7QD-M2XP",
+                                 "--deck", "x", "--seed", "4", "--headless"])
+    assert isinstance(options, SorceryJoinOptions) and options.table.seed == 4
+    assert cli.main(["sorcery", "host", "--deck", "x"]) == 2
+    assert "add --headless" in capsys.readouterr().err
+    bot = cli.parse_options(["sorcery", "bot", "127.0.0.1:47474", "--code", "K7QD-M2XP",
+                             "--deck", "x"])
+    assert isinstance(bot, SorceryJoinOptions) and bot.table.net.headless
 
 
 def test_the_deck_is_read_and_checked_whole_before_any_lobby(tmp_path: Path) -> None:

@@ -13,10 +13,11 @@ from pathlib import Path
 import pytest
 
 from wizard_p2p.errors import UsageError
+from wizard_p2p.protocol.game_name import GameName
 from wizard_p2p.protocol.harness import MemoryGame, random_chooser
 from wizard_p2p.protocol.kinds import Stage
 from wizard_p2p.rules import GameConfig
-from wizard_p2p.tables import open_table
+from wizard_p2p.tables import RULES, open_table
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -60,3 +61,9 @@ def test_the_opener_opens_an_observer_and_a_seat_and_refuses_a_stranger() -> Non
     assert seat.seat == 1 and seat.game_id == observer.game_id
     with pytest.raises(UsageError, match="master secret"):
         open_table(genesis, seat=1, identity=game.identities[1], master_secret=game.masters[2])
+
+
+def test_the_games_a_table_plays_are_the_games_a_lobby_names() -> None:
+    # One vocabulary: every game a lobby may name opens a table, and no other does.
+    assert set(RULES) == set(GameName)
+    assert all(rules.name is game for game, rules in RULES.items())

@@ -342,6 +342,12 @@ def _cmd_sorcery_play(options: SorceryPlayOptions) -> int:
     return int(command.play(options))
 
 
+def _cmd_sorcery_seat(options: SorceryHostOptions | SorceryJoinOptions) -> int:
+    from wizard_p2p.commands.sorcery_seat import run_seat
+
+    return run_seat(options)
+
+
 def _add_sorcery_card_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--cards", default=None, metavar="FILE",
@@ -353,7 +359,7 @@ def _add_sorcery_card_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _add_sorcery(sub: Any) -> None:
+def _add_sorcery(sub: Any, tr: Translator) -> None:
     sorcery = sub.add_parser(
         "sorcery",
         help="巫师牌, a two-player card game of the rule documents: cards, decks, play",
@@ -412,16 +418,21 @@ def _add_sorcery(sub: Any) -> None:
                       help="the bot's deck: a code or a starter's name (default: a starter)")
     play.add_argument("--seed", type=int, default=None, help="fixed seed: the same game again")
     play.add_argument("--lang", default=None, help="en, zh, ja (default: from the locale)")
+    play.add_argument("--out", default=None, metavar="DIR",
+                      help="with --headless and without --offline: two bots play over "
+                      "loopback, one process each, and every seat's log is copied to "
+                      "DIR/seat-N.jsonl")
+    play.add_argument("--force", action="store_true", help=tr("help_force_out"))
     _add_sorcery_card_options(play)
     play.set_defaults(options=_sorcery_play_options)
+    _add_sorcery_table(group, tr)
 
 
 
 
 # --- 巫师牌 at a networked table: `sorcery host --deck CODE`, `sorcery join` ---------------
-# Their options are values and their parsers are here, but `_add_sorcery` does not offer
-# them yet: the two-player table that plays a game over the network is not built, and a
-# command that cannot play a game is not shown. `parse_sorcery_table` reads them.
+# Their seats run in commands/sorcery_seat.py; `parse_sorcery_table` reads their options
+# alone.
 
 
 def _add_sorcery_table(group: Any, tr: Translator) -> None:
@@ -440,11 +451,18 @@ def _add_sorcery_table(group: Any, tr: Translator) -> None:
     _add_sorcery_seat_options(join, tr)
     join.set_defaults(options=_sorcery_join_options)
 
+    bot = group.add_parser("bot", help=tr("cmd_sorcery_bot"), description=tr("desc_sorcery_bot"))
+    _add_host_address(bot, tr, "help_found_sorcery_join")
+    _add_sorcery_seat_options(bot, tr, bot=True)
+    bot.set_defaults(options=_sorcery_join_options)
 
-def _add_sorcery_seat_options(parser: argparse.ArgumentParser, tr: Translator) -> None:
+
+def _add_sorcery_seat_options(parser: argparse.ArgumentParser, tr: Translator, *,
+                              bot: bool = False) -> None:
     parser.add_argument("--deck", required=True, metavar="CODE", help=tr("help_sorcery_deck"))
     parser.add_argument("--cards", default=None, metavar="FILE", help=tr("help_sorcery_cards"))
-    _add_network_options(parser, tr)
+    parser.add_argument("--seed", type=int, default=None, help=tr("help_sorcery_seed"))
+    _add_network_options(parser, tr, bot=bot)
 
 
 def parse_sorcery_table(
@@ -543,6 +561,8 @@ def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
     audit.add_argument("log", nargs="+", help=tr("help_audit_log"))
     audit.add_argument("--json", action="store_true", help=tr("help_json"))
     audit.add_argument("--lang", default=None, help=tr("help_lang"))
+    audit.add_argument("--cards", default=None, metavar="FILE", help=tr("help_sorcery_cards"))
+    audit.add_argument("--data-dir", default=None, help=tr("help_data_dir"))
     audit.set_defaults(options=_audit_options)
 
     replay = sub.add_parser("replay", help=tr("cmd_replay"), description=tr("desc_replay"))
@@ -562,7 +582,7 @@ def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
     tournament.add_argument("rest", nargs=argparse.REMAINDER)
     tournament.set_defaults(options=_tournament_options)
 
-    _add_sorcery(sub)
+    _add_sorcery(sub, tr)
     return parser
 
 
@@ -626,6 +646,8 @@ def run_options(options: Options) -> int:
             return _cmd_sorcery_starters(options)
         case SorceryPlayOptions():
             return _cmd_sorcery_play(options)
+        case SorceryHostOptions() | SorceryJoinOptions():
+            return _cmd_sorcery_seat(options)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -804,7 +826,8 @@ def _watch_options(args: argparse.Namespace) -> WatchOptions:
 
 def _audit_options(args: argparse.Namespace) -> AuditOptions:
     return AuditOptions(tuple(Path(log) for log in args.log), json=args.json,
-                        lang=_lang(args.lang))
+                        lang=_lang(args.lang), cards=_path(args.cards),
+                        data_dir=_path(args.data_dir))
 
 
 def _replay_options(args: argparse.Namespace) -> ReplayOptions:
@@ -830,7 +853,8 @@ def _sorcery_deck_options(args: argparse.Namespace) -> SorceryDeckOptions:
 
 
 def _sorcery_table_options(args: argparse.Namespace) -> SorceryTableOptions:
-    return SorceryTableOptions(net=_net_options(args), deck=args.deck, cards=_path(args.cards))
+    return SorceryTableOptions(net=_net_options(args), deck=args.deck, cards=_path(args.cards),
+                               seed=args.seed)
 
 
 def _sorcery_host_options(args: argparse.Namespace) -> SorceryHostOptions:
@@ -847,5 +871,5 @@ def _sorcery_play_options(args: argparse.Namespace) -> SorceryPlayOptions:
     return SorceryPlayOptions(
         offline=args.offline, headless=args.headless, deck=args.deck, against=args.against,
         seed=args.seed, lang=_lang(args.lang), cards=_path(args.cards),
-        data_dir=_path(args.data_dir),
+        data_dir=_path(args.data_dir), out=_path(args.out), force=args.force,
     )

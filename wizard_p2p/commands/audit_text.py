@@ -14,6 +14,7 @@ import json
 
 from wizard_p2p.audit import GAME_ID_DIGITS, AuditReport, audit_file, seat_said
 from wizard_p2p.commands.options import AuditOptions
+from wizard_p2p.commands.sorcery_cards import card_library
 from wizard_p2p.copies import CopiesReport, Signed, Standing, audit_copies
 from wizard_p2p.protocol.shown import shown
 from wizard_p2p.rules import RoundResult
@@ -172,7 +173,7 @@ def audit(options: AuditOptions) -> int:
         else:
             print(copies_text(Translator(options.lang), copies))
         return copies.exit_code
-    report = audit_file(options.logs[0])
+    report = audit_file(options.logs[0], cards=card_library(options.cards, options.data_dir))
     if options.json:
         print(json.dumps(report.to_json(), indent=2, ensure_ascii=True))
     else:

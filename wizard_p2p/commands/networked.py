@@ -64,6 +64,7 @@ from wizard_p2p.protocol.genesis import SeriesTerms
 from wizard_p2p.protocol.messages import VERSION, decode_entry, signed_version_of
 from wizard_p2p.rules import GameConfig
 from wizard_p2p.rules.series import GameResult, SeriesAfter, series_standings
+from wizard_p2p.tables import rules_of
 
 
 def parse_address(text: str) -> tuple[str, int]:
@@ -159,7 +160,7 @@ JOIN_TIMEOUT = 3.0
 
 def short_game_id(genesis: bytes) -> str:
     """The game id (the genesis hash) as a person reads it: its first hex digits."""
-    return decode_entry(genesis).hash.hex()[:GAME_ID_DIGITS]
+    return decode_entry(genesis, rules_of(genesis).bodies).hash.hex()[:GAME_ID_DIGITS]
 
 
 def _settle_store(start: GameStart) -> GameStart:

@@ -145,6 +145,8 @@ class AuditOptions:
     logs: tuple[Path, ...]  # one log, or several copies of one game
     json: bool
     lang: str | None = None  # the text report's language, resolved (None: the locale's)
+    cards: Path | None = None  # 巫师牌's card file (None: the imported one, if any)
+    data_dir: Path | None = None  # where the imported card file is kept
 
 
 @dataclass(frozen=True)
@@ -195,6 +197,8 @@ class SorceryPlayOptions:
     lang: str | None
     cards: Path | None
     data_dir: Path | None
+    out: Path | None = None  # headless over loopback: where each seat's log is copied
+    force: bool = False  # --out may replace the copies of an earlier game
 
 
 @dataclass(frozen=True)
@@ -204,6 +208,7 @@ class SorceryTableOptions:
     net: NetOptions
     deck: str  # the player's deck: a code or a starter's name, checked whole before the lobby
     cards: Path | None  # the card file of this run (None: the imported one)
+    seed: int | None = None  # the bot's randomness (None: fresh)
 
 
 @dataclass(frozen=True)
@@ -227,6 +232,7 @@ class SorceryJoinOptions:
 Options = (
     HostOptions | JoinOptions | ResumeOptions | PlayOptions | WatchOptions | AuditOptions
     | ReplayOptions | HistoryOptions | TournamentOptions | SorceryImportOptions
-    | SorceryDeckOptions | SorceryStartersOptions | SorceryPlayOptions
+    | SorceryDeckOptions | SorceryStartersOptions | SorceryPlayOptions | SorceryHostOptions
+    | SorceryJoinOptions
 )
 """Every command's options: the one value ``cli.parse_options`` makes of a command line."""

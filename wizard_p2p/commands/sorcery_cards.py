@@ -10,6 +10,7 @@ and how to import it.
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 
 from wizard_p2p.commands.options import SorceryDeckOptions, SorceryImportOptions
@@ -19,6 +20,7 @@ from wizard_p2p.node.store import default_data_dir
 from wizard_p2p.sorcery.cardfile import MAX_CARD_FILE_BYTES, CardDatabase, decode_card_file
 from wizard_p2p.sorcery.decks import Deck, read_code
 from wizard_p2p.sorcery.starters import STARTERS, starter
+from wizard_p2p.tables import CardLibrary
 
 __all__ = [
     "CARD_FILE_NAME",
@@ -73,6 +75,16 @@ def load_card_file(cards: Path | None, data_dir: Path | None) -> tuple[bytes, Ca
     """The bytes of this run's card file and its cards (as :func:`load_cards`): a table
     names the file by the SHA-256 of those bytes."""
     return _decode_file(card_file_path(cards, data_dir))
+
+
+def card_library(cards: Path | None, data_dir: Path | None) -> CardLibrary | None:
+    """The card data a log of 巫师牌 is read with: ``--cards FILE`` (refused in one
+    sentence if it is not a card file), else the imported copy, else None (a log of
+    Wizard needs none; one of 巫师牌 is then unreadable, and says why)."""
+    if cards is None and not _imported(data_dir).is_file():
+        return None
+    data, database = load_card_file(cards, data_dir)
+    return CardLibrary(hashlib.sha256(data).digest(), {c.number: c for c in database})
 
 
 def load_cards(cards: Path | None, data_dir: Path | None) -> CardDatabase:

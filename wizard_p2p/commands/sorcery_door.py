@@ -33,6 +33,8 @@ from wizard_p2p.sorcery.decks import (
     Violation,
     group_of,
 )
+from wizard_p2p.sorcery.game import Decklist
+from wizard_p2p.tables import CardLibrary
 
 __all__ = [
     "UNKNOWN_CARD",
@@ -42,6 +44,7 @@ __all__ = [
     "check_own_deck",
     "deck_door",
     "deck_part",
+    "decklist",
     "door_check",
     "fault_of",
     "fault_said",
@@ -147,6 +150,8 @@ class SeatDeck:
     part: DeckPart
     cards: CardDatabase
     card_file: bytes  # the SHA-256 of the card file's bytes
+    deck: Decklist  # what the seat brings to the table, which nobody else sees
+    library: CardLibrary  # the cards the table reads entries with
 
     def door(self) -> DeckDoor:
         """The door of the table this player hosts."""
@@ -161,5 +166,12 @@ def seat_deck(options: SorceryTableOptions) -> SeatDeck:
     """The deck ``options`` name, read with this run's card file and checked whole before
     any lobby is opened or greeted: :class:`IllegalOwnDeck` names the rule and card."""
     data, cards = load_card_file(options.cards, options.net.data_dir)
-    part = check_own_deck(resolve_deck(options.deck, cards), cards)
-    return SeatDeck(part, cards, card_file_identity(data))
+    deck = resolve_deck(options.deck, cards)
+    part = check_own_deck(deck, cards)
+    library = CardLibrary(card_file_identity(data), {c.number: c for c in cards})
+    return SeatDeck(part, cards, library.digest, decklist(deck), library)
+
+
+def decklist(deck: Deck) -> Decklist:
+    """``deck`` as a seat brings it to a table (a deck without one hero: ``IllegalDeck``)."""
+    return Decklist(deck.hero, deck.main, deck.skills, deck.extra)

@@ -1,6 +1,8 @@
 """``wizard-p2p sorcery play --offline [--headless] [--deck CODE] [--against CODE] [--seed N]``.
 
-Without ``--headless`` a person plays against the bot in the console
+``--headless`` without ``--offline`` plays over loopback between two processes
+(``sorcery_seat.play_networked``). Offline, without ``--headless`` a person plays
+against the bot in the console
 (``tui/sorcery_app.py``); with it, two bots play a whole game of 巫师牌 on this machine
 and the winner is printed. A deck is a deck code or a starter's name (``wizard-p2p
 sorcery starters``); both are checked against the rules first. The same seed plays the
@@ -44,6 +46,10 @@ def play(options: SorceryPlayOptions) -> int:
             "the console needs a terminal to read keys from; run it in one, or let two bots "
             "play with: wizard-p2p sorcery play --offline --headless"
         )
+    if options.headless and not options.offline:
+        from wizard_p2p.commands.sorcery_seat import play_networked
+
+        return play_networked(options)
     cards = load_cards(options.cards, options.data_dir)
     names = (options.deck or STARTERS[0].name, options.against or STARTERS[1].name)
     decks = (decklist(resolve_deck(names[0], cards)), decklist(resolve_deck(names[1], cards)))

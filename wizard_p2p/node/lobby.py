@@ -98,6 +98,8 @@ from wizard_p2p.protocol.lobby_schema import decode_lobby
 from wizard_p2p.protocol.messages import PROTOCOL, genesis_terms_bytes
 from wizard_p2p.protocol.sorcery_terms import SorceryTerms
 from wizard_p2p.rules import GameConfig
+from wizard_p2p.tables.sorcery.rules import SorceryConfig
+from wizard_p2p.tables.sorcery.rules import genesis_terms as sorcery_genesis_terms
 
 
 @dataclass
@@ -326,10 +328,6 @@ class HostLobby:
                     self._delivered |= server.push(client, payload)
                 case TableChanged() | NewsChanged():
                     changed = True
-                case MakeTerms(sorcery=SorceryTerms() as sorcery):
-                    self.sorcery_terms = sorcery
-                    raise LobbyError("a game of 巫师牌 cannot start over the network yet: "
-                                     "its table is not built")
                 case MakeTerms():
                     self._carry_out(machine.handle(self._make_terms(event), time.monotonic()))
                 case SignGenesis(endorsements=endorsements):
@@ -352,8 +350,13 @@ class HostLobby:
     def _make_terms(self, asked: MakeTerms) -> TermsMade:
         """The terms of the game, its seat record kept, and the host's endorsement."""
         nonce = os.urandom(32)
-        terms = genesis_terms(asked.config, list(asked.players), nonce, coach=asked.coach,
-                              series=asked.series)
+        if asked.sorcery is not None:
+            self.sorcery_terms = asked.sorcery
+            terms = sorcery_genesis_terms(SorceryConfig.proposed(asked.sorcery),
+                                          list(asked.players), nonce)
+        else:
+            terms = genesis_terms(asked.config, list(asked.players), nonce,
+                                  coach=asked.coach, series=asked.series)
         game_dir = nonce.hex()[:16]
         store = GameStore(self.data_dir, game_dir)
         record = SeatRecord(

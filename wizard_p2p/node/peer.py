@@ -75,7 +75,7 @@ from wizard_p2p.protocol.events import (
 from wizard_p2p.protocol.kinds import FaultKind
 from wizard_p2p.protocol.table import Table
 from wizard_p2p.seat.controller import Status, WatchRequest
-from wizard_p2p.tables import open_table
+from wizard_p2p.tables import CardLibrary, open_table
 
 __all__ = ["GamePeer", "PeerTimers", "SeatFailed", "WarmUp"]
 
@@ -114,7 +114,12 @@ class GamePeer:
         rewrite: Rewrite | None = None,
         send_filter: SendFilter | None = None,
         dial: Mapping[int, str] | None = None,
+        private: object | None = None,
+        cards: CardLibrary | None = None,
     ) -> None:
+        """``private``: what this seat brings that nobody else sees (巫师牌: its
+        ``Decklist``); ``cards``: the card data its game is played with (巫师牌's card
+        file), both as ``tables.open_table`` takes them."""
         self.store = store
         # Where to reach some seats instead of the address the genesis gives (a relay,
         # the tests' fault proxies): seat → endpoint.
@@ -133,7 +138,8 @@ class GamePeer:
         self._helper = PassHelper() if (os.cpu_count() or 1) > 1 else None
         self.table = open_table(
             genesis, seat=record.seat, identity=identity, master_secret=record.master_secret,
-            defer_checks=True, helper=self._helper, rewrite=rewrite,
+            defer_checks=True, helper=self._helper, rewrite=rewrite, private=private,
+            cards=cards,
         )
         # A modified client's hooks on what it writes and sends (the adversarial tests'
         # cheating seat): ``Table(rewrite=…)``, ``Mesh.filter_sends``.

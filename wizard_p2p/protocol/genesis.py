@@ -11,6 +11,7 @@ from wizard_p2p import boundedjson, canonical
 from wizard_p2p.errors import ConfigError, DecodeError, PeerFault, UsageError
 from wizard_p2p.identity import BadSignature, Identity, verify
 from wizard_p2p.protocol import messages as m
+from wizard_p2p.protocol.game_name import GameName
 from wizard_p2p.protocol.kinds import CoreKind, FaultKind
 from wizard_p2p.protocol.seat_secrets import coin_commitment
 from wizard_p2p.rules import MAX_SEATS, MIN_SEATS, GameConfig
@@ -107,7 +108,7 @@ def _as_json(value: Any) -> Any:
     return canonical.decode(canonical.encode(value), m.MAX_ENTRY_BYTES)
 
 
-WIZARD = "wizard"
+WIZARD = GameName.WIZARD
 """The game of a genesis whose terms name none (SPEC §3.1: ``game`` absent)."""
 
 
@@ -115,7 +116,7 @@ class GenesisRules(Protocol):
     """How a game's genesis is read: what the core asks of the game it names."""
 
     @property
-    def name(self) -> str:
+    def name(self) -> GameName:
         """The game's word in the terms' ``game`` (absent: ``wizard``)."""
 
     @property
@@ -155,7 +156,7 @@ class Genesis:
     players: list[dict[str, Any]]
     coach: bool = False  # the terms let the players ask the coach
     bodies: m.Bodies = field(default_factory=lambda: m.BODIES)
-    game: str = WIZARD
+    game: GameName = WIZARD
 
     @property
     def seats(self) -> int:

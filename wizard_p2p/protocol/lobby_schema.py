@@ -39,7 +39,7 @@ both refuse) or ``admitted`` (the genesis line, and who watches already): SPEC �
 from __future__ import annotations
 
 import re
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -55,6 +55,7 @@ from wizard_p2p.protocol.game_name import (
 from wizard_p2p.protocol.messages import GENESIS_TERMS, MAX_ENTRY_BYTES, PLAYER, PROTOCOL
 from wizard_p2p.protocol.schema import Bool, Field, Hex, Int, List, Obj, Str, Utf8
 from wizard_p2p.protocol.shown import is_unsafe
+from wizard_p2p.protocol.sorcery_genesis import GENESIS_TERMS as SORCERY_GENESIS_TERMS
 
 __all__ = [
     "MAX_DECK_CARDS",
@@ -164,6 +165,27 @@ class _Pattern(Field):
         return {"type": "string", "pattern": f"^{self.pattern.pattern}$"}
 
 
+_TERMS_BY_GAME: Mapping[GameName, Obj] = {
+    GameName.WIZARD: GENESIS_TERMS,
+    GameName.SORCERY: SORCERY_GENESIS_TERMS,
+}
+
+
+class _GameTerms(Field):
+    """A genesis's terms, by the schema of the game they name (absent: Wizard's)."""
+
+    def parse(self, value: Any, path: str) -> Any:
+        game = value.get("game", GameName.WIZARD.value) if isinstance(value, dict) else None
+        schema = (_TERMS_BY_GAME.get(GameName(game))
+                  if isinstance(game, str) and game in set(GameName) else None)
+        if schema is None:
+            raise DecodeError(f"{path}.game: not a game this program plays")
+        return schema.parse(value, path)
+
+    def json_schema(self) -> dict[str, Any]:
+        return {"oneOf": [s.json_schema() for s in _TERMS_BY_GAME.values()]}
+
+
 _NAME = _Name()
 _Z85_KEY = _Z85Key()
 # A card of 巫师牌 by its number: six digits, the first its type (1..4).
@@ -209,7 +231,7 @@ _SCHEMAS: dict[str, Obj] = {
          "variants": _VARIANTS, "coach": Bool(), "game": _GAME},
         optional=frozenset({"variants", "coach", "game"}),
     ),
-    "terms": Obj({"terms": GENESIS_TERMS}),
+    "terms": Obj({"terms": _GameTerms()}),
     "endorse": Obj({"signature": Hex(64)}),
     "ok": Obj({}),
     "genesis": Obj({"entry": Utf8(MAX_ENTRY_BYTES)}),

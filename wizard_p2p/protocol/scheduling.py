@@ -173,8 +173,8 @@ class Scheduling:
     def _unprepared(self) -> int | None:
         """The round :meth:`prepare_next_round` would prepare, or None if none is left."""
         table = self._table
-        if table.seat is None or table.ended:
-            return None
+        if table.seat is None or table.ended or not isinstance(table.config, GameConfig):
+            return None  # rounds and their keys are Wizard's: another game prepares none
         # Before the first deal (the coins are being written), round 1 is next.
         game = table.game
         upcoming = 1 if game is None or table.round is None else game.round_no + 1

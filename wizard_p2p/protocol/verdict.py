@@ -91,7 +91,7 @@ class LogReader:
         except PeerFault as fault:
             return _fault(0, fault.seat, fault.kind, fault.reason)
         except UsageError as exc:  # what reading this game needs, we lack (its card file)
-            return Stop(UNREADABLE, str(exc))
+            return Stop(UNREADABLE, str(exc), said=exc.said)
         except WizardError as exc:
             return _fault(0, None, FaultKind.MALFORMED, str(exc))
 

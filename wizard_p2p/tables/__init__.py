@@ -1,7 +1,8 @@
 """The games a table can play, and the one way a table is opened.
 
 ``RULES`` holds each game a genesis may name (its terms' ``game``: SPEC §3.1), keyed by
-that word; ``rules_of`` reads the word from a genesis line before anything else of it.
+its ``GameName`` (the one vocabulary of games, the lobby's and the genesis's);
+``rules_of`` reads the word from a genesis line before anything else of it.
 ``open_table`` is how every caller outside the protocol opens a replica of a game
 from its genesis line: a seat's (with the seat, its identity and master secret), a
 watcher's or an auditor's (an observer, ``seat=None``). The protocol's own readers of
@@ -18,12 +19,13 @@ from wizard_p2p.errors import DecodeError
 from wizard_p2p.identity import Identity
 from wizard_p2p.protocol.authoring import Rewrite
 from wizard_p2p.protocol.game import GameRules
+from wizard_p2p.protocol.game_name import GameName
 from wizard_p2p.protocol.genesis import game_name
 from wizard_p2p.protocol.table import Table
 from wizard_p2p.protocol.wizard_replica import WIZARD_RULES
 from wizard_p2p.tables.sorcery.rules import SORCERY_RULES, CardLibrary, SorceryRules
 
-RULES: Mapping[str, GameRules] = {
+RULES: Mapping[GameName, GameRules] = {
     WIZARD_RULES.name: WIZARD_RULES,
     SORCERY_RULES.name: SORCERY_RULES,
 }
@@ -34,9 +36,10 @@ def rules_of(genesis: bytes, *, cards: CardLibrary | None = None) -> GameRules:
     play. ``cards``: the card data of a game played with the user's own card file
     (巫师牌's), which reading its entries needs."""
     name = game_name(genesis)
-    rules = RULES.get(name)
-    if rules is None:
-        raise DecodeError(f"terms.game: {name[:16]!r} is not a game this program plays")
+    try:
+        rules = RULES[GameName(name)]
+    except (ValueError, KeyError):
+        raise DecodeError(f"terms.game: {name[:16]!r} is not a game this program plays") from None
     if cards is not None and isinstance(rules, SorceryRules):
         return rules.using(cards)
     return rules

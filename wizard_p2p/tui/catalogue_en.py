@@ -493,6 +493,8 @@ EN: dict[str, str] = {
     "sorcery_end_won": "You win!",
     "sorcery_end_lost": "The bot wins.",
     "sorcery_end_draw": "A draw.",
+    "sorcery_net_won": "{name} (seat {n}) wins.",
+    "sorcery_net_unfinished": "The game did not finish.",
     "sorcery_end_hero_died": "A hero's life fell to 0 (turn {turn}).",
     "sorcery_end_conceded": "A player conceded (turn {turn}).",
     "sorcery_end_turn_limit": "The turn limit was reached (turn {turn}).",
@@ -696,6 +698,14 @@ EN: dict[str, str] = {
         "an entry the others refused, signed by its seat (the proof is in {file}): {why}"
     ),
     "audit_no_file": "no such file: {path}",
+    "audit_needs_card_file": (
+        "a game of 巫师牌 is read with the card file it was played with: import it once with "
+        "wizard-p2p sorcery cards import FILE, or name it with --cards FILE"
+    ),
+    "audit_other_card_file": (
+        "this game of 巫师牌 was played with another card file: the SHA-256 of this one is "
+        "not the one the log's genesis names"
+    ),
     "audit_log_empty": "the log is empty",
     "audit_not_log_empty": "not a wizard-p2p log: the file is empty",
     "audit_not_log_no_line": "not a wizard-p2p log: it holds no complete line",

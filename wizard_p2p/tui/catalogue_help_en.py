@@ -166,6 +166,12 @@ HELP_EN: dict[str, str] = {
     ),
     "help_found_sorcery_join": "choose among the 巫师牌 lobbies announced on the local network",
     "help_sorcery_deck": "your deck: a code or a starter's name",
+    "help_sorcery_seed": "fixed seed of the bot's choices",
+    "cmd_sorcery_bot": "join a game of 巫师牌 at HOST:PORT as a bot",
+    "desc_sorcery_bot": (
+        "Seat a bot at the 巫师牌 game HOST:PORT hosts: it plays without a console, its deck "
+        "checked whole first, and prints how the game ended."
+    ),
     "help_sorcery_cards": (
         "the card file to use for this "
         "run (default: the one imported)"

@@ -134,6 +134,12 @@ HELP_ZH: dict[str, str] = {
         "物牌、额外卡组和各部分的张数。"
     ),
     "cmd_sorcery_join": "加入 HOST:PORT 的巫师牌对局，或在本地网络上找到的对局",
+    "cmd_sorcery_bot": "以机器人身份加入 HOST:PORT 的巫师牌对局",
+    "desc_sorcery_bot": (
+        "让机器人坐到 HOST:PORT 主持的巫师牌对局：它不用控制台，先完整检查自己的卡组，"
+        "最后打印对局的结果。"
+    ),
+    "help_sorcery_seed": "机器人选择所用的固定种子",
     "desc_sorcery_join": (
         "加入巫师牌大厅：打招呼之前先完整检查你的卡组；主持人只看到它"
         "的人物牌、额外卡组和各部分的张数，看不到其中的牌。"

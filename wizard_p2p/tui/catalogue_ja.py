@@ -490,6 +490,8 @@ JA: dict[str, str] = {
     "sorcery_end_won": "あなたの勝ち！",
     "sorcery_end_lost": "ボットの勝ち。",
     "sorcery_end_draw": "引き分け。",
+    "sorcery_net_won": "{name}（席 {n}）の勝ち。",
+    "sorcery_net_unfinished": "ゲームは終わりませんでした。",
     "sorcery_end_hero_died": "英雄のライフが 0 になった（第{turn}ターン）。",
     "sorcery_end_conceded": "投了（第{turn}ターン）。",
     "sorcery_end_turn_limit": "ターン上限に達した（第{turn}ターン）。",
@@ -683,6 +685,14 @@ JA: dict[str, str] = {
     "audit_fault": "{line} 行目で不正：責任は{who}［{kind}］：{detail}",
     "audit_evidence_fault": "他の席が拒否した、その席の署名のある記録（証拠は {file}）：{why}",
     "audit_no_file": "ファイルがありません：{path}",
+    "audit_needs_card_file": (
+        "巫师牌のゲームは対局に使ったカードファイルで読みます：wizard-p2p sorcery cards import "
+        "FILE で一度取り込むか、--cards FILE で指定してください"
+    ),
+    "audit_other_card_file": (
+        "この巫师牌のゲームは別のカードファイルで対局されました：このファイルの SHA-256 は"
+        "ゲーム記録の開始が記すものではありません"
+    ),
     "audit_log_empty": "記録が空です",
     "audit_not_log_empty": "wizard-p2p の記録ではありません：ファイルが空です",
     "audit_not_log_no_line": "wizard-p2p の記録ではありません：完全な行がありません",

@@ -481,6 +481,8 @@ ZH: dict[str, str] = {
     "sorcery_end_won": "你赢了！",
     "sorcery_end_lost": "机器人赢了。",
     "sorcery_end_draw": "平局。",
+    "sorcery_net_won": "{name}（座位 {n}）获胜。",
+    "sorcery_net_unfinished": "对局没有结束。",
     "sorcery_end_hero_died": "一方英雄的生命降到 0（第{turn}回合）。",
     "sorcery_end_conceded": "一方认输（第{turn}回合）。",
     "sorcery_end_turn_limit": "达到回合上限（第{turn}回合）。",
@@ -667,6 +669,13 @@ ZH: dict[str, str] = {
     "audit_fault": "第 {line} 行有违规：责任在{who}［{kind}］：{detail}",
     "audit_evidence_fault": "其他座位拒绝的一条记录，有其座位的签名（证据在 {file}）：{why}",
     "audit_no_file": "没有这个文件：{path}",
+    "audit_needs_card_file": (
+        "巫师牌的对局要用对局时的卡牌文件来读：请用 wizard-p2p sorcery cards import FILE "
+        "导入一次，或用 --cards FILE 指定"
+    ),
+    "audit_other_card_file": (
+        "这局巫师牌用的是另一个卡牌文件：这个文件的 SHA-256 不是游戏记录的开局所记的"
+    ),
     "audit_log_empty": "游戏记录是空的",
     "audit_not_log_empty": "不是 wizard-p2p 的游戏记录：文件是空的",
     "audit_not_log_no_line": "不是 wizard-p2p 的游戏记录：没有一行是完整的",

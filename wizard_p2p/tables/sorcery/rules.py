@@ -21,16 +21,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from wizard_p2p.errors import DecodeError, UsageError
-from wizard_p2p.protocol.core_bodies import (
-    ABORT,
-    COIN,
-    HASH,
-    PLAYER,
-    PROOF,
-    PROTOCOL,
-)
+from wizard_p2p.protocol.core_bodies import ABORT, COIN, PROOF, PROTOCOL
 from wizard_p2p.protocol.game import GameReplica, Seating, TableContext
+from wizard_p2p.protocol.game_name import GameName
 from wizard_p2p.protocol.schema import Field, Hex, Int, List, Nullable, Obj, Str
+from wizard_p2p.protocol.sorcery_genesis import GENESIS_TERMS, MAX_TURN_LIMIT
+from wizard_p2p.protocol.sorcery_terms import SorceryTerms
 from wizard_p2p.sorcery.actions import EndReason
 from wizard_p2p.sorcery.cardfile import decode_card_file
 from wizard_p2p.sorcery.cards import Card, CardType
@@ -52,40 +48,7 @@ __all__ = [
     "genesis_terms",
 ]
 
-GAME = "sorcery"
-MAX_TURN_LIMIT = 1000
-MAX_EXTRA = 20  # cards of an extra deck
-MAX_MAIN = 60
-MAX_SKILLS = 30
-
-CARD_NUMBER = Str(max_len=6, min_len=6)
-
-DECK = Obj(
-    {
-        "hero": CARD_NUMBER,
-        "extra": List(CARD_NUMBER, 0, MAX_EXTRA),
-        "main": Int(1, MAX_MAIN),
-        "skills": Int(0, MAX_SKILLS),
-    }
-)
-
-CONFIG = Obj(
-    {
-        "decks": List(DECK, 2, 2),
-        "turn_limit": Int(1, MAX_TURN_LIMIT),
-        "cards": HASH,
-    }
-)
-
-GENESIS_TERMS = Obj(
-    {
-        "protocol": Str(max_len=32, choices=(PROTOCOL,)),
-        "game": Str(max_len=16, choices=(GAME,)),
-        "config": CONFIG,
-        "players": List(PLAYER, 2, 2),
-        "nonce": Hex(32),
-    }
-)
+GAME = GameName.SORCERY
 
 # What every seat signs at the end: the outcome the replay with every card known gave.
 FINAL = Obj(
@@ -186,6 +149,14 @@ class SorceryConfig:
                 "cards": self.cards}
 
     @classmethod
+    def proposed(cls, terms: SorceryTerms, turn_limit: int = DEFAULT_TURN_LIMIT
+                 ) -> SorceryConfig:
+        """The terms of play a lobby's host proposes: the public decks the lobby seated,
+        in seat order, and the card file's SHA-256."""
+        first, second = (DeckTerms(d.hero, d.extra, d.main, d.skills) for d in terms.decks)
+        return cls((first, second), turn_limit, terms.cards)
+
+    @classmethod
     def of(cls, decks: Sequence[PublicDeck], library: CardLibrary,
            turn_limit: int = DEFAULT_TURN_LIMIT) -> SorceryConfig:
         first, second = (DeckTerms.of(d) for d in decks)
@@ -243,10 +214,12 @@ class SorceryRules:
     def replica(self, table: TableContext, seating: Seating) -> GameReplica:
         config: SorceryConfig = seating.genesis.config
         if self.library is None:
-            raise UsageError("a game of 巫师牌 is read with the card file it was played with")
+            raise UsageError("a game of 巫师牌 is read with the card file it was played "
+                             "with").saying("audit_needs_card_file")
         if self.library.digest != config.cards:
             raise UsageError("this game of 巫师牌 was played with another card file (its "
-                             "SHA-256 is not the one the genesis names)")
+                             "SHA-256 is not the one the genesis names)").saying(
+                                 "audit_other_card_file")
         return SorceryTableReplica(table, seating, config, self.library)
 
 
