@@ -79,34 +79,38 @@ def parse_address(text: str) -> tuple[str, int]:
     return host, int(port)
 
 
-def _data_dir(net: NetOptions) -> Path:
+def seat_data_dir(net: NetOptions) -> Path:
+    """Where the seat keeps its keys and games: ``--data-dir``, else the default."""
     return net.data_dir if net.data_dir is not None else default_data_dir()
 
 
-def _keys(data_dir: Path) -> tuple[Identity, CurveKeys]:
+def seat_keys(data_dir: Path) -> tuple[Identity, CurveKeys]:
+    """The seat's signing identity and CURVE keypair kept in ``data_dir`` (made once)."""
     data_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
     identity = Identity.load_or_create(data_dir / "identity.key")
     curve = load_or_create_curve_keys(data_dir / "curve.key")
     return identity, curve
 
 
-def _net_config(net: NetOptions) -> NetConfig:
+def net_config_of(net: NetOptions) -> NetConfig:
+    """The network's budgets and timers for a seat run with ``net``."""
     silence = net.silence_limit
     # Heartbeats go out several times per silence limit, so a short limit still works.
     return NetConfig(silence_limit=silence, heartbeat_interval=min(0.5, silence / 4))
 
 
-def _say(net: NetOptions, text: str) -> None:
+def say_line(net: NetOptions, text: str) -> None:
+    """A headless line as it is, unless the seat runs quiet."""
     if not net.quiet:
         print(text, flush=True)
 
 
-def _say_in(net: NetOptions, key: str, **fields: object) -> None:
+def say_line_in(net: NetOptions, key: str, **fields: object) -> None:
     """A headless line in the player's language: the catalogues' ``key`` (a field given
     as ``Said`` is worded too)."""
     from wizard_p2p.tui.i18n import Translator
 
-    _say(net, Translator(net.lang).say(Said(key, **fields)))
+    say_line(net, Translator(net.lang).say(Said(key, **fields)))
 
 
 @dataclass
@@ -132,10 +136,10 @@ class SeatRun:
         return self.seat.net
 
     def say(self, text: str) -> None:
-        _say(self.seat.net, text)
+        say_line(self.seat.net, text)
 
     def say_in(self, key: str, **fields: object) -> None:
-        _say_in(self.seat.net, key, **fields)
+        say_line_in(self.seat.net, key, **fields)
 
     @property
     def lobby_notice(self) -> str | None:
@@ -163,7 +167,7 @@ def short_game_id(genesis: bytes) -> str:
     return decode_entry(genesis, rules_of(genesis).bodies).hash.hex()[:GAME_ID_DIGITS]
 
 
-def _settle_store(start: GameStart) -> GameStart:
+def settle_store(start: GameStart) -> GameStart:
     """Name the game's folder by its game id once the genesis exists.
 
     The lobby names the folder before the game id is known (the seat record must be
@@ -185,7 +189,7 @@ def _settle_store(start: GameStart) -> GameStart:
 def _new_peer(
     seat: SeatOptions, start: GameStart, identity: Identity, curve: CurveKeys
 ) -> GamePeer:
-    start = _settle_store(start)
+    start = settle_store(start)
     headless = seat.net.headless
     if not seat.resumable:  # play's bots end with the player: the seat record says so
         start = dataclasses.replace(start, record=dataclasses.replace(start.record,
@@ -197,7 +201,7 @@ def _new_peer(
         identity,
         curve,
         start.genesis,
-        net_config=_net_config(seat.net),
+        net_config=net_config_of(seat.net),
         bot=PolicyBot(make_policy(seat.policy)) if headless else None,
         warm_up=warm_up_seat,
         timers=PeerTimers(stall_limit=seat.stall_limit, trick_pause=seat.trick_pause or 0.0),
@@ -240,14 +244,14 @@ async def reopen_gate_socket(net: NetOptions, record: SeatRecord) -> LobbyServer
     if record.seat != HOST_SEAT or not record.invite_code:
         return None
     server = LobbyServer(lobby_keys(record.invite_code), host=record.listen_host,
-                         port=record.lobby_port, config=_net_config(net))
+                         port=record.lobby_port, config=net_config_of(net))
     try:
         await server.start()
     except WizardError:
         await server.close()
-        _say_in(net, "gate_not_reopened", port=record.lobby_port)
+        say_line_in(net, "gate_not_reopened", port=record.lobby_port)
         return None
-    server.on_dropped(lambda event: _say_in(net, "lobby_news_dropped", who=dropped_who(event)))
+    server.on_dropped(lambda event: say_line_in(net, "lobby_news_dropped", who=dropped_who(event)))
     return server
 
 
@@ -271,7 +275,7 @@ async def _play_seat(
     else:
         from wizard_p2p.tui.app import run_app_async
 
-        with _no_log_lines_on_screen():
+        with no_log_lines_on_screen():
             app = asyncio.ensure_future(
                 run_app_async(WizardSeat(peer), lang=seat.net.lang, bell=seat.bell)
             )
@@ -285,7 +289,7 @@ async def _play_seat(
 
 
 @contextlib.contextmanager
-def _no_log_lines_on_screen() -> Iterator[None]:
+def no_log_lines_on_screen() -> Iterator[None]:
     """A log line (a lobby that refused us, a refused entry) would be written raw over the
     full screen, which says what matters in its own words: none reaches the terminal while
     it is open (with no handler of its own, Python's last resort writes to stderr)."""
@@ -340,7 +344,7 @@ async def _console_lobby(
     if run.lobby_announced or run.lobby_unannounced is not None:
         node_lobby.show_announcement(run.lobby_unannounced)  # announced, or why not
     run.show_lobby_notice = node_lobby.show_announcement  # ... or no longer is
-    with _no_log_lines_on_screen():
+    with no_log_lines_on_screen():
         node_lobby.begin()
         app = asyncio.ensure_future(
             run_app_async(node_lobby, lang=seat.net.lang, bell=seat.bell,
@@ -467,7 +471,7 @@ def _raise_if_failed(run: SeatRun, peer: GamePeer) -> None:
 
 
 async def host_async(options: HostOptions) -> GamePeer | None:
-    with one_program(_data_dir(options.seat.net)):
+    with one_program(seat_data_dir(options.seat.net)):
         return await _host_async(options)
 
 
@@ -478,8 +482,8 @@ async def _host_async(options: HostOptions) -> GamePeer | None:
         raise UsageError("--approve needs the console: a bot host cannot admit anyone").saying(
             "error_approve_headless")
     run = SeatRun(seat, host=options, admit_watchers=options.admit_watchers)
-    data_dir = _data_dir(net)
-    identity, curve = _keys(data_dir)
+    data_dir = seat_data_dir(net)
+    identity, curve = seat_keys(data_dir)
     config = GameConfig.with_variants(options.seats, list(options.variants))
     host = HostLobby(
         identity,
@@ -490,7 +494,7 @@ async def _host_async(options: HostOptions) -> GamePeer | None:
         listen_host=net.listen,
         port=options.port,
         mesh_port=net.mesh_port,
-        net_config=_net_config(net),
+        net_config=net_config_of(net),
         approve=options.approve,
         bot=net.headless,
         coach=options.coach,
@@ -663,15 +667,15 @@ async def _one_game(
 
 
 async def join_async(options: JoinOptions) -> GamePeer | None:
-    with one_program(_data_dir(options.seat.net)):
+    with one_program(seat_data_dir(options.seat.net)):
         return await _join_async(options)
 
 
 async def _join_async(options: JoinOptions) -> GamePeer | None:
     net = options.seat.net
     run = SeatRun(options.seat)
-    data_dir = _data_dir(net)
-    identity, curve = _keys(data_dir)
+    data_dir = seat_data_dir(net)
+    identity, curve = seat_keys(data_dir)
     code = options.code
     if options.address is not None:
         host, port = parse_address(options.address)
@@ -698,7 +702,7 @@ async def _join_async(options: JoinOptions) -> GamePeer | None:
         data_dir,
         listen_host=net.listen,
         mesh_port=net.mesh_port,
-        net_config=_net_config(net),
+        net_config=net_config_of(net),
         bot=net.headless,
     )
     if net.headless:  # a console says it on its lobby screen, which opens next
@@ -720,15 +724,15 @@ def matching_games(stores: list[GameStore], wanted: str) -> list[GameStore]:
 
 
 async def resume_async(options: ResumeOptions) -> GamePeer:
-    with one_program(_data_dir(options.seat.net)):
+    with one_program(seat_data_dir(options.seat.net)):
         return await _resume_async(options)
 
 
 async def _resume_async(options: ResumeOptions) -> GamePeer:
     net = options.seat.net
     run = SeatRun(options.seat, admit_watchers=options.admit_watchers)
-    data_dir = _data_dir(net)
-    identity, curve = _keys(data_dir)
+    data_dir = seat_data_dir(net)
+    identity, curve = seat_keys(data_dir)
     stores = list_games(data_dir)
     if options.game:
         stores = matching_games(stores, options.game)
@@ -815,7 +819,7 @@ def play_networked(options: PlayOptions, local: LocalGame) -> int:
         local.stop_bots(finished=peer is not None and isinstance(peer.outcome, Finished)
                         and headless)
         if options.out is not None:
-            refused = _copy_logs(_data_dir(host.seat.net), config.seats, out,
+            refused = copy_logs(seat_data_dir(host.seat.net), config.seats, out,
                                  force=options.force, lang=options.seat.net.lang)
         else:
             shutil.rmtree(out, ignore_errors=True)
@@ -833,7 +837,7 @@ def play_networked(options: PlayOptions, local: LocalGame) -> int:
     return 0  # finished, or the player chose to leave: neither is a failure
 
 
-def _copy_logs(
+def copy_logs(
     own_dir: Path, seats: int, out: Path, *, force: bool, lang: str | None = None
 ) -> bool:
     """Every seat's log as ``seat-<n>.jsonl`` (the first from this seat's own data folder,

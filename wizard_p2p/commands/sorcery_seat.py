@@ -21,12 +21,12 @@ from pathlib import Path
 from wizard_p2p.bots.sorcery_seat import SorcerySeatBot
 from wizard_p2p.commands.local_game import LOOPBACK, check_copy_targets
 from wizard_p2p.commands.networked import (
-    _copy_logs,
-    _keys,
-    _net_config,
-    _say_in,
-    _settle_store,
+    copy_logs,
+    net_config_of,
     parse_address,
+    say_line_in,
+    seat_keys,
+    settle_store,
 )
 from wizard_p2p.commands.one_program import one_program
 from wizard_p2p.commands.options import (
@@ -75,15 +75,15 @@ async def host_seat(options: SorceryHostOptions, *, code: str | None = None) -> 
     deck = seat_deck(table)  # refused before anything is opened
     data_dir = net.data_dir or default_data_dir()
     with one_program(data_dir):
-        identity, curve = _keys(data_dir)
+        identity, curve = seat_keys(data_dir)
         lobby = HostLobby(identity, curve, net.name, _UNUSED_CONFIG, data_dir,
                           listen_host=net.listen, port=options.port, mesh_port=net.mesh_port,
-                          net_config=_net_config(net), bot=True, door=deck.door())
+                          net_config=net_config_of(net), bot=True, door=deck.door())
         if code is not None:
             lobby.code = code
         await lobby.open()
         for address in lobby.addresses:
-            _say_in(net, "lobby_headless_join_with", command=command(
+            say_line_in(net, "lobby_headless_join_with", command=command(
                 "sorcery", "join", address, "--code", lobby.code, "--deck", "CODE"))
         try:
             start = await lobby.serve(autostart=True)
@@ -103,10 +103,10 @@ async def join_seat(options: SorceryJoinOptions) -> GamePeer:
     deck = seat_deck(table)
     data_dir = net.data_dir or default_data_dir()
     with one_program(data_dir):
-        identity, curve = _keys(data_dir)
+        identity, curve = seat_keys(data_dir)
         lobby = JoinLobby(identity, curve, net.name, host, port, options.code, data_dir,
                           listen_host=net.listen, mesh_port=net.mesh_port,
-                          net_config=_net_config(net), bot=True, game=GameName.SORCERY,
+                          net_config=net_config_of(net), bot=True, game=GameName.SORCERY,
                           deck=deck.part, word_fault=deck.word_fault)
         try:
             start = await lobby.join(timeout=JOIN_TIMEOUT)
@@ -118,13 +118,13 @@ async def join_seat(options: SorceryJoinOptions) -> GamePeer:
 async def _play(start: GameStart, deck: SeatDeck,
                 options: SorceryHostOptions | SorceryJoinOptions,
                 keys: tuple[Identity, CurveKeys]) -> GamePeer:
-    start = _settle_store(start)
+    start = settle_store(start)
     net = options.table.net
     seed = options.table.seed
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
     peer = GamePeer(start.store, start.record, *keys,
-                    start.genesis, net_config=_net_config(net),
+                    start.genesis, net_config=net_config_of(net),
                     bot=SorcerySeatBot(start.record.seat, seed), auto_abort=True,
                     resumable=False, people=start.people, private=deck.deck,
                     cards=deck.library)
@@ -209,7 +209,7 @@ def play_networked(options: SorceryPlayOptions) -> int:
         except subprocess.TimeoutExpired:
             joiner.kill()
         if options.out is not None:
-            refused = _copy_logs(out / "seat-0", SEATS, out, force=options.force,
+            refused = copy_logs(out / "seat-0", SEATS, out, force=options.force,
                                  lang=options.lang)
         else:
             shutil.rmtree(out, ignore_errors=True)

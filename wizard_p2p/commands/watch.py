@@ -15,12 +15,12 @@ from collections.abc import Callable
 from typing import Any
 
 from wizard_p2p.commands.networked import (
-    _data_dir,
-    _keys,
-    _net_config,
-    _no_log_lines_on_screen,
-    _say,
+    net_config_of,
+    no_log_lines_on_screen,
     parse_address,
+    say_line,
+    seat_data_dir,
+    seat_keys,
 )
 from wizard_p2p.commands.options import WatchOptions
 from wizard_p2p.commands.printout import command, labelled, shell_path, terminal_columns
@@ -62,21 +62,21 @@ async def watch_async(options: WatchOptions) -> WatchNode:
     if options.save is not None:
         check_target(options.save, what="log to save", force=options.force)
     host, port, code = await _address(options)
-    data_dir = _data_dir(net)
-    _, curve = _keys(data_dir)
+    data_dir = seat_data_dir(net)
+    _, curve = seat_keys(data_dir)
     node = WatchNode(
         curve, name, host, port, code or "", listen_host=net.listen, mesh_port=net.mesh_port,
-        net_config=_net_config(net), save=options.save, data_dir=data_dir,
+        net_config=net_config_of(net), save=options.save, data_dir=data_dir,
     )
     tr = Translator(net.lang)
-    _say(net, tr("watch_headless_asking", address=f"{host}:{port}", name=name,
+    say_line(net, tr("watch_headless_asking", address=f"{host}:{port}", name=name,
                  fingerprint=key_fingerprint(curve.public)))
-    printer = HeadlessProgress(node, lambda line: _say(net, line), tr)
+    printer = HeadlessProgress(node, lambda line: say_line(net, line), tr)
     if net.headless:
         node.subscribe(printer.update)
     try:
         await node.start()
-        _say(net, tr("watch_headless_admitted"))
+        say_line(net, tr("watch_headless_admitted"))
         if net.headless:
             await node.run_until_finished()
         else:
@@ -89,8 +89,8 @@ async def watch_async(options: WatchOptions) -> WatchNode:
         printer.final()
     if node.save_path is not None and node.table is not None:
         columns = terminal_columns()
-        _say(net, labelled(tr("end_log"), shell_path(node.save_path), columns))
-        _say(net, labelled(tr("end_check"), command("audit", node.save_path), columns))
+        say_line(net, labelled(tr("end_log"), shell_path(node.save_path), columns))
+        say_line(net, labelled(tr("end_check"), command("audit", node.save_path), columns))
     return node
 
 
@@ -105,9 +105,9 @@ async def _console(node: WatchNode, options: WatchOptions) -> None:
         if watchdog.done():
             watchdog.result()  # an error of the watchdog's is the command's
         if not node.ready.is_set():
-            _say(options.net, Translator(options.net.lang)("watch_never_dealt"))
+            say_line(options.net, Translator(options.net.lang)("watch_never_dealt"))
             return
-        with _no_log_lines_on_screen():
+        with no_log_lines_on_screen():
             from wizard_p2p.tui.watch_screen import run_watch_async
 
             await run_watch_async(WizardWatch(node), lang=options.net.lang)
