@@ -4,6 +4,7 @@ and ``wizard-p2p sorcery …`` for 巫师牌, the rule documents' second game.""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import gc
 import os
@@ -11,9 +12,9 @@ import re
 import sys
 import textwrap
 import unicodedata
-from collections.abc import Callable, Coroutine, Sequence
+from collections.abc import Callable, Coroutine, Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from wizard_p2p.commands.options import (
     AuditOptions,
@@ -93,7 +94,67 @@ def _localised(tr: Translator) -> type[argparse.ArgumentParser]:
                 self.add_argument("-h", "--help", action="help", default=argparse.SUPPRESS,
                                   help=tr("cli_help"))
 
+        # argparse words its refusals while it parses and when it fails, each a step of
+        # its own that a subcommand's parser may enter again: each speaks the language.
+        def parse_known_args(self, *args: Any, **kwargs: Any) -> Any:
+            with _argparse_speaking(tr):
+                return super().parse_known_args(*args, **kwargs)
+
+        def parse_args(self, *args: Any, **kwargs: Any) -> Any:
+            with _argparse_speaking(tr):
+                return super().parse_args(*args, **kwargs)
+
+        def error(self, message: str) -> NoReturn:
+            with _argparse_speaking(tr):
+                super().error(message)
+
     return Parser
+
+
+# argparse's refusals by the message id it words them with (its ``_`` and ``ngettext``,
+# the same ids from Python 3.11 on), and the catalogue's key for each. An id missing here
+# (argparse's own misuse, a message a newer Python adds) stays argparse's English.
+_ARGPARSE_WORDS = {
+    "%(prog)s: error: %(message)s\n": "cli_error",
+    "argument %(argument_name)s: %(message)s": "cli_error_argument",
+    "the following arguments are required: %s": "cli_error_required",
+    "one of the arguments %s is required": "cli_error_one_required",
+    "unrecognized arguments: %s": "cli_error_unrecognized",
+    "ambiguous option: %(option)s could match %(matches)s": "cli_error_ambiguous",
+    "invalid %(type)s value: %(value)r": "cli_error_invalid_value",
+    "invalid choice: %(value)r (choose from %(choices)s)": "cli_error_invalid_choice",
+    "unknown parser %(parser_name)r (choices: %(choices)s)": "cli_error_unknown_command",
+    "not allowed with argument %s": "cli_error_not_allowed_with",
+    "ignored explicit argument %r": "cli_error_ignored_value",
+    "expected one argument": "cli_error_expected_one",
+    "expected at most one argument": "cli_error_expected_at_most_one",
+    "expected at least one argument": "cli_error_expected_at_least_one",
+    "expected %s argument": "cli_error_expected_n",
+    "expected %s arguments": "cli_error_expected_n_plural",
+}
+
+
+@contextlib.contextmanager
+def _argparse_speaking(tr: Translator) -> Iterator[None]:
+    """argparse's ``_`` and ``ngettext`` worded from ``tr``'s catalogue while the block runs.
+
+    argparse takes no translation but gettext's, read from its module's names on each
+    call; those names are swapped for the block's length and put back after it.
+    """
+
+    def gettext(message: str) -> str:
+        key = _ARGPARSE_WORDS.get(message)
+        return message if key is None else tr(key)
+
+    def ngettext(singular: str, plural: str, n: int) -> str:
+        return gettext(singular if n == 1 else plural)
+
+    saved = argparse._, argparse.ngettext  # type: ignore[attr-defined]
+    argparse._, argparse.ngettext = gettext, ngettext  # type: ignore[attr-defined]
+    try:
+        yield
+    finally:
+        argparse._, argparse.ngettext = saved  # type: ignore[attr-defined]
 
 
 # Punctuation a line does not begin with (it stays at the end of the line before).
@@ -166,7 +227,8 @@ def _add_host_address(parser: argparse.ArgumentParser, tr: Translator, found: st
     parser.add_argument("--code", default=None, help=tr("help_code"))
 
 
-POLICY_CHOICES = tuple(PolicyName)
+# As typed: a refusal lists the choices by their repr, an enum member's names its class.
+POLICY_CHOICES = tuple(policy.value for policy in PolicyName)
 
 
 def _add_network_options(
