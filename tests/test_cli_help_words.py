@@ -126,3 +126,47 @@ def test_chinese_and_japanese_help_fits_any_terminal_width(
     assert "".join(tr(f"desc_{command}").split()) in "".join(text.split())
     # No line of a help text begins with closing punctuation.
     assert not [line for line in text.splitlines() if line.strip()[:1] in set("，。、；：）")]
+
+
+# 巫师牌's commands (``sorcery …``) and the catalogue key of each one's description.
+SORCERY = {
+    "sorcery": "desc_sorcery", "sorcery cards": "desc_sorcery_cards",
+    "sorcery cards import": "desc_sorcery_import", "sorcery deck": "desc_sorcery_deck",
+    "sorcery starters": "desc_sorcery_starters", "sorcery play": "desc_sorcery_play",
+    "sorcery host": "desc_sorcery_host", "sorcery join": "desc_sorcery_join",
+    "sorcery bot": "desc_sorcery_bot",
+}
+# A command as typed, quoted in a description, and an address as typed.
+_QUOTED_COMMAND = re.compile(r"`[^`]*`|\bHOST:PORT\b")
+
+
+@pytest.mark.parametrize("command", sorted(SORCERY))
+@pytest.mark.parametrize("lang", ["zh", "ja"])
+def test_each_sorcery_commands_help_is_in_the_language_asked_for(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, command: str,
+    lang: str,
+) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    # The locale chooses: not every one of these commands takes --lang.
+    monkeypatch.setenv("LC_ALL", {"zh": "zh_CN.UTF-8", "ja": "ja_JP.UTF-8"}[lang])
+    text = _help(capsys, *command.split())
+    tr = Translator(lang)
+    assert text.startswith(tr("cli_usage"))
+    assert tr("cli_section", title=tr("cli_options")) in text and tr("cli_help") in text
+    flat = "".join(text.split())
+    assert "".join(tr(SORCERY[command]).split()) in flat
+    assert "巫师牌" in tr("desc_sorcery") and "巫师牌" in tr("cmd_sorcery_play")
+    # The help's lines, with a command quoted as typed (it may span two lines) taken out.
+    body, usage = text.split("\n\n", 1)[1], text.split("\n\n", 1)[0]
+    said = _QUOTED_COMMAND.sub(lambda typed: "\n" * typed.group().count("\n"), body)
+    assert _english_left(_prose(usage + "\n\n" + said)) == [], text
+    assert all(_cells(line) <= 80 for line in text.splitlines()), text
+
+
+def test_english_sorcery_help_keeps_its_words(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    text = _help(capsys, "sorcery", "play")
+    assert text.startswith("usage: wizard-p2p sorcery play")
+    assert "against the bot" in text and "--against CODE" in text

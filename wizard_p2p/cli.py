@@ -410,82 +410,46 @@ def _cmd_sorcery_seat(options: SorceryHostOptions | SorceryJoinOptions) -> int:
     return run_seat(options)
 
 
-def _add_sorcery_card_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--cards", default=None, metavar="FILE",
-        help="the card file to use for this run (default: the one imported)",
-    )
-    parser.add_argument(
-        "--data-dir", default=None,
-        help="where the imported card file lives (default: ~/.local/share/wizard-p2p)",
-    )
+def _add_sorcery_card_options(parser: argparse.ArgumentParser, tr: Translator) -> None:
+    parser.add_argument("--cards", default=None, metavar="FILE", help=tr("help_sorcery_cards"))
+    parser.add_argument("--data-dir", default=None, help=tr("help_sorcery_data_dir"))
 
 
 def _add_sorcery(sub: Any, tr: Translator) -> None:
-    sorcery = sub.add_parser(
-        "sorcery",
-        help="巫师牌, a two-player card game of the rule documents: cards, decks, play",
-        description="巫师牌 (Sorcery TCG). Its cards are the game's own data: import your copy "
-        "of SorceryComposer's resources/all_card_infos.json once with `sorcery cards "
-        "import FILE`.",
-    )
+    sorcery = sub.add_parser("sorcery", help=tr("cmd_sorcery"), description=tr("desc_sorcery"))
     group = sorcery.add_subparsers(dest="sorcery_command", required=True)
 
-    cards = group.add_parser("cards", help="the card file", description="The card file.")
+    cards = group.add_parser("cards", help=tr("cmd_sorcery_cards"),
+                             description=tr("desc_sorcery_cards"))
     cards_sub = cards.add_subparsers(dest="cards_command", required=True)
-    imported = cards_sub.add_parser(
-        "import",
-        help="check a card file and copy it into the data dir",
-        description="Check every card of FILE (SorceryComposer's resources/"
-        "all_card_infos.json), then copy it into the data dir, where every later run "
-        "finds it.",
-    )
-    imported.add_argument("file", metavar="FILE", help="your copy of all_card_infos.json")
-    imported.add_argument("--data-dir", default=None,
-                          help="where to keep it (default: ~/.local/share/wizard-p2p)")
+    imported = cards_sub.add_parser("import", help=tr("cmd_sorcery_import"),
+                                    description=tr("desc_sorcery_import"))
+    imported.add_argument("file", metavar="FILE", help=tr("help_sorcery_import_file"))
+    imported.add_argument("--data-dir", default=None, help=tr("help_sorcery_import_data_dir"))
     imported.set_defaults(options=_sorcery_import_options)
 
-    deck = group.add_parser(
-        "deck",
-        help="check a deck code (or a starter's name) against the rules",
-        description="Check a deck code as SorceryComposer writes it (HERO // MAIN // "
-        "SKILLS // EXTRA), or a starter deck's name, against the card file and the "
-        "rules; exit 0 legal (a one-line summary), 1 illegal (each card and rule "
-        "broken), 2 unreadable.",
-    )
-    deck.add_argument("code", nargs="+", metavar="CODE",
-                      help="the deck code (quoted, or as separate words)")
-    _add_sorcery_card_options(deck)
+    deck = group.add_parser("deck", help=tr("cmd_sorcery_deck"),
+                            description=tr("desc_sorcery_deck"))
+    deck.add_argument("code", nargs="+", metavar="CODE", help=tr("help_sorcery_deck_code"))
+    _add_sorcery_card_options(deck, tr)
     deck.set_defaults(options=_sorcery_deck_options)
 
-    starters = group.add_parser(
-        "starters", help="list the starter decks and their codes",
-        description="The starter decks: each one's name, elements and code.",
-    )
+    starters = group.add_parser("starters", help=tr("cmd_sorcery_starters"),
+                                description=tr("desc_sorcery_starters"))
     starters.set_defaults(options=lambda args: SorceryStartersOptions())
 
-    play = group.add_parser(
-        "play",
-        help="play 巫师牌 on this machine against the bot",
-        description="Play 巫师牌 against the bot in this terminal (--offline), or let two "
-        "bots play a whole game (--headless). A deck is a code or a starter's name.",
-    )
-    play.add_argument("--offline", action="store_true",
-                      help="in memory on this machine, against the bot")
-    play.add_argument("--headless", action="store_true",
-                      help="no console: the bot plays both sides and the winner is printed")
-    play.add_argument("--deck", default=None, metavar="CODE",
-                      help="your deck: a code or a starter's name (default: a starter)")
+    play = group.add_parser("play", help=tr("cmd_sorcery_play"),
+                            description=tr("desc_sorcery_play"))
+    play.add_argument("--offline", action="store_true", help=tr("help_sorcery_offline"))
+    play.add_argument("--headless", action="store_true", help=tr("help_sorcery_headless"))
+    play.add_argument("--deck", default=None, metavar="CODE", help=tr("help_sorcery_play_deck"))
     play.add_argument("--against", default=None, metavar="CODE",
-                      help="the bot's deck: a code or a starter's name (default: a starter)")
-    play.add_argument("--seed", type=int, default=None, help="fixed seed: the same game again")
-    play.add_argument("--lang", default=None, help="en, zh, ja (default: from the locale)")
-    play.add_argument("--out", default=None, metavar="DIR",
-                      help="with --headless and without --offline: two bots play over "
-                      "loopback, one process each, and every seat's log is copied to "
-                      "DIR/seat-N.jsonl")
+                      help=tr("help_sorcery_against"))
+    play.add_argument("--seed", type=int, default=None, help=tr("help_sorcery_play_seed"))
+    play.add_argument("--lang", default=None, help=tr("help_lang"))
+    play.add_argument("--out", default=None, metavar="DIR", help=tr("help_sorcery_out"))
     play.add_argument("--force", action="store_true", help=tr("help_force_out"))
-    _add_sorcery_card_options(play)
+    _add_sorcery_card_options(play, tr)
     play.set_defaults(options=_sorcery_play_options)
     _add_sorcery_table(group, tr)
 

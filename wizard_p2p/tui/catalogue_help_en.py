@@ -194,4 +194,44 @@ HELP_EN: dict[str, str] = {
         "the card file to use for this "
         "run (default: the one imported)"
     ),
+    "cmd_sorcery": "巫师牌, a two-player card game of the rule documents: cards, decks, play",
+    "desc_sorcery": (
+        "巫师牌 (Sorcery TCG). Its cards are the game's own data: import your copy of "
+        "SorceryComposer's resources/all_card_infos.json once with `sorcery cards import FILE`."
+    ),
+    "cmd_sorcery_cards": "the card file",
+    "desc_sorcery_cards": "The card file.",
+    "cmd_sorcery_import": "check a card file and copy it into the data dir",
+    "desc_sorcery_import": (
+        "Check every card of FILE (SorceryComposer's resources/all_card_infos.json), then copy "
+        "it into the data dir, where every later run finds it."
+    ),
+    "help_sorcery_import_file": "your copy of all_card_infos.json",
+    "help_sorcery_import_data_dir": "where to keep it (default: ~/.local/share/wizard-p2p)",
+    "help_sorcery_data_dir": (
+        "where the imported card file lives (default: ~/.local/share/wizard-p2p)"
+    ),
+    "cmd_sorcery_deck": "check a deck code (or a starter's name) against the rules",
+    "desc_sorcery_deck": (
+        "Check a deck code as SorceryComposer writes it (HERO // MAIN // SKILLS // EXTRA), or a "
+        "starter deck's name, against the card file and the rules; exit 0 legal (a one-line "
+        "summary), 1 illegal (each card and rule broken), 2 unreadable."
+    ),
+    "help_sorcery_deck_code": "the deck code (quoted, or as separate words)",
+    "cmd_sorcery_starters": "list the starter decks and their codes",
+    "desc_sorcery_starters": "The starter decks: each one's name, elements and code.",
+    "cmd_sorcery_play": "play 巫师牌 on this machine against the bot",
+    "desc_sorcery_play": (
+        "Play 巫师牌 against the bot in this terminal (--offline), or let two bots play a whole "
+        "game (--headless). A deck is a code or a starter's name."
+    ),
+    "help_sorcery_offline": "in memory on this machine, against the bot",
+    "help_sorcery_headless": "no console: the bot plays both sides and the winner is printed",
+    "help_sorcery_play_deck": "your deck: a code or a starter's name (default: a starter)",
+    "help_sorcery_against": "the bot's deck: a code or a starter's name (default: a starter)",
+    "help_sorcery_play_seed": "fixed seed: the same game again",
+    "help_sorcery_out": (
+        "with --headless and without --offline: two bots play over loopback, one process each, "
+        "and every seat's log is copied to DIR/seat-N.jsonl"
+    ),
 }

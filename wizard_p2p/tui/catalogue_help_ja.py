@@ -186,4 +186,44 @@ HELP_JA: dict[str, str] = {
     "help_found_sorcery_join": "ローカルネットワークで告知されている巫师牌のロビーから選ぶ",
     "help_sorcery_deck": "自分のデッキ：デッキコードまたはスターターの名前",
     "help_sorcery_cards": "今回使うカードファイル（既定：取り込み済みのもの）",
+    "cmd_sorcery": "巫师牌、ルール文書の二人対戦カードゲーム：カード、デッキ、対戦",
+    "desc_sorcery": (
+        "巫师牌（Sorcery TCG）。カードはゲーム自身のデータです。手元の SorceryComposer の "
+        "resources/all_card_infos.json を `sorcery cards import FILE` で一度取り込んでください。"
+    ),
+    "cmd_sorcery_cards": "カードファイル",
+    "desc_sorcery_cards": "カードファイル。",
+    "cmd_sorcery_import": "カードファイルを確認してデータフォルダーにコピーする",
+    "desc_sorcery_import": (
+        "FILE（SorceryComposer の resources/all_card_infos.json）のすべてのカードを確認し、"
+        "データフォルダーにコピーします。以後の実行はそこから読みます。"
+    ),
+    "help_sorcery_import_file": "手元の all_card_infos.json",
+    "help_sorcery_import_data_dir": "保存場所（既定：~/.local/share/wizard-p2p）",
+    "help_sorcery_data_dir": (
+        "取り込んだカードファイルの保存場所（既定：~/.local/share/wizard-p2p）"
+    ),
+    "cmd_sorcery_deck": "デッキコード（またはスターターの名前）をルールで確認する",
+    "desc_sorcery_deck": (
+        "SorceryComposer が書くデッキコード（英雄 // メイン // スキル // エクストラ）、または"
+        "スターターデッキの名前を、カードファイルとルールで確認します。終了コードは、0 が適正"
+        "（一行の要約）、1 が不適正（各カードと破ったルール）、2 が読めないものです。"
+    ),
+    "help_sorcery_deck_code": "デッキコード（引用符で囲むか、いくつかの語に分けて）",
+    "cmd_sorcery_starters": "スターターデッキとそのコードを一覧する",
+    "desc_sorcery_starters": "スターターデッキ：それぞれの名前、元素、コード。",
+    "cmd_sorcery_play": "このマシンでボットと巫师牌を遊ぶ",
+    "desc_sorcery_play": (
+        "この端末でボットと巫师牌を遊ぶ（--offline）か、ボット二体に一ゲームを最後まで"
+        "遊ばせます（--headless）。デッキはデッキコードかスターターの名前です。"
+    ),
+    "help_sorcery_offline": "このマシンのメモリ内で、ボットと対戦",
+    "help_sorcery_headless": "コンソールなし：ボットが両方を遊び、勝者を表示",
+    "help_sorcery_play_deck": "自分のデッキ：デッキコードかスターターの名前（既定：スターター）",
+    "help_sorcery_against": "ボットのデッキ：デッキコードかスターターの名前（既定：スターター）",
+    "help_sorcery_play_seed": "固定の乱数シード：同じゲームをもう一度",
+    "help_sorcery_out": (
+        "--headless かつ --offline なし：ボット二体がループバックで一体一プロセスずつ対戦し、"
+        "各席の記録を DIR/seat-N.jsonl にコピー"
+    ),
 }

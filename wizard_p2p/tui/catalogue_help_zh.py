@@ -163,4 +163,42 @@ HELP_ZH: dict[str, str] = {
     "help_found_sorcery_join": "从本地网络上通告的巫师牌大厅中选择",
     "help_sorcery_deck": "你的卡组：卡组代码或预组的名称",
     "help_sorcery_cards": "本次使用的卡牌文件（默认：已导入的那个）",
+    "cmd_sorcery": "巫师牌，规则文档中的两人卡牌游戏：卡牌、卡组、对局",
+    "desc_sorcery": (
+        "巫师牌（Sorcery TCG）。它的卡牌是游戏自己的数据：用 `sorcery cards import FILE` "
+        "导入一次你手上的 SorceryComposer 的 resources/all_card_infos.json。"
+    ),
+    "cmd_sorcery_cards": "卡牌文件",
+    "desc_sorcery_cards": "卡牌文件。",
+    "cmd_sorcery_import": "检查卡牌文件并复制到数据文件夹",
+    "desc_sorcery_import": (
+        "检查 FILE（SorceryComposer 的 resources/all_card_infos.json）中的每张卡牌，"
+        "然后复制到数据文件夹，此后每次运行都从那里读取。"
+    ),
+    "help_sorcery_import_file": "你手上的 all_card_infos.json",
+    "help_sorcery_import_data_dir": "存放位置（默认：~/.local/share/wizard-p2p）",
+    "help_sorcery_data_dir": "已导入的卡牌文件的存放位置（默认：~/.local/share/wizard-p2p）",
+    "cmd_sorcery_deck": "按规则检查卡组代码（或预组的名称）",
+    "desc_sorcery_deck": (
+        "按卡牌文件和规则检查 SorceryComposer 写出的卡组代码（英雄 // 主卡组 // 技能池 // "
+        "额外卡组）或预组的名称；退出码 0 为合规（打印一行摘要），1 为不合规（列出每张卡牌"
+        "和违反的规则），2 为无法读取。"
+    ),
+    "help_sorcery_deck_code": "卡组代码（加引号，或分成几个词）",
+    "cmd_sorcery_starters": "列出预组及其卡组代码",
+    "desc_sorcery_starters": "预组：每个预组的名称、元素和卡组代码。",
+    "cmd_sorcery_play": "在本机与机器人玩巫师牌",
+    "desc_sorcery_play": (
+        "在本终端与机器人玩巫师牌（--offline），或让两个机器人打完一整局（--headless）。"
+        "卡组是卡组代码或预组的名称。"
+    ),
+    "help_sorcery_offline": "在本机内存中与机器人对战",
+    "help_sorcery_headless": "不用控制台：机器人替双方出牌，结束时打印胜者",
+    "help_sorcery_play_deck": "你的卡组：卡组代码或预组的名称（默认：一个预组）",
+    "help_sorcery_against": "机器人的卡组：卡组代码或预组的名称（默认：一个预组）",
+    "help_sorcery_play_seed": "固定的随机种子：再来同样的一局",
+    "help_sorcery_out": (
+        "配合 --headless 且不用 --offline：两个机器人经回环对战，各占一个进程，"
+        "每个座位的记录复制到 DIR/seat-N.jsonl"
+    ),
 }
