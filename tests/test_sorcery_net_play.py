@@ -24,7 +24,7 @@ class Played:
     said: str  # what the command printed
 
 
-def _card_file_and_codes(folder: Path) -> tuple[Path, list[str]]:
+def card_file_and_codes(folder: Path) -> tuple[Path, list[str]]:
     """The tests' fire and water decks: a card file of their cards, and their codes."""
     decks = fire_and_water(1)
     cards = {c.number: c for d in decks for c in (d.hero, *d.main, *d.skills, *d.extra)}
@@ -36,7 +36,7 @@ def _card_file_and_codes(folder: Path) -> tuple[Path, list[str]]:
 @pytest.fixture(scope="module")
 def played(tmp_path_factory: pytest.TempPathFactory) -> Played:
     folder = tmp_path_factory.mktemp("sorcery-net")
-    cards, codes = _card_file_and_codes(folder)
+    cards, codes = card_file_and_codes(folder)
     out = folder / "out"
     with pytest.MonkeyPatch.context() as patch:
         said: list[str] = []
@@ -83,7 +83,7 @@ def test_audit_without_the_card_file_says_so_in_the_readers_language(
 
 
 def test_an_illegal_deck_stops_the_game_before_any_process_starts(tmp_path: Path) -> None:
-    cards, codes = _card_file_and_codes(tmp_path)
+    cards, codes = card_file_and_codes(tmp_path)
     out = tmp_path / "out"
     code = cli.main(["sorcery", "play", "--headless", "--out", str(out), "--cards", str(cards),
                      "--deck", codes[0], "--against", "NOT-A-DECK"])

@@ -16,25 +16,14 @@ from pathlib import Path
 import pytest
 
 from tests.netns_support import DEADLINE, entering, lan, skip_unless_netns
-from tests.sorcery_replica_support import test_decks as fire_and_water
-from tests.sorcery_support import card_file_bytes
 from tests.test_node_multiprocess import GAME_DEADLINE, Proc, wait_until
+from tests.test_sorcery_net_play import card_file_and_codes
 from wizard_p2p import cli
 from wizard_p2p.protocol.game_name import GameName
 from wizard_p2p.protocol.genesis import game_name
 from wizard_p2p.protocol.messages import decode_envelope
-from wizard_p2p.sorcery.decks import Deck
 
 pytestmark = skip_unless_netns
-
-
-def _card_file_and_codes(folder: Path) -> tuple[Path, list[str]]:
-    """The tests' fire and water decks: a card file of their cards, and their codes."""
-    decks = fire_and_water(1)
-    cards = {c.number: c for d in decks for c in (d.hero, *d.main, *d.skills, *d.extra)}
-    path = folder / "cards.json"
-    path.write_bytes(card_file_bytes(list(cards.values())))
-    return path, [Deck.of([d.hero, *d.main, *d.skills, *d.extra]).code for d in decks]
 
 
 def _invitation(host: Proc) -> str | None:
@@ -55,7 +44,7 @@ def _log(data_dir: Path) -> Path:
 def test_two_machines_play_sorcery_to_the_end_and_the_log_audits(
     tmp_path: Path, procs: list[Proc], capsys: pytest.CaptureFixture[str]
 ) -> None:
-    cards, codes = _card_file_and_codes(tmp_path)
+    cards, codes = card_file_and_codes(tmp_path)
     common = ["--headless", "--cards", str(cards), "--lang", "en"]
     with lan(2) as (ana_machine, ben_machine):
         ana = Proc("ana", ["sorcery", "host", "--deck", codes[0], "--name", "Ana",
