@@ -26,10 +26,9 @@ import pytest
 from tests.netns_support import DEADLINE, entering, lan, skip_unless_netns
 from tests.test_catalogue_keys import CJK, _english_left
 from tests.test_node_multiprocess import GAME_DEADLINE, REPO, Proc, wait_until
-from tests.test_series_processes import _games
+from tests.test_series_processes import _games, expected_standings
 from wizard_p2p.audit import audit_file
 from wizard_p2p.protocol.genesis import read_genesis
-from wizard_p2p.rules.series import GameResult, series_standings
 from wizard_p2p.tui.i18n import Translator
 
 pytestmark = skip_unless_netns
@@ -63,18 +62,6 @@ def _standings(tr: Translator, text: str, game: int) -> list[tuple[str, ...]]:
             break
         rows.append(row.groups())
     return rows
-
-
-def _expected(tr: Translator, logs: list[Path], game: int) -> list[tuple[str, ...]]:
-    """The standings after ``game`` as the logs give them, worded by ``tr``."""
-    results = []
-    for log in logs[:game]:
-        genesis = read_genesis(log.read_bytes().splitlines()[0])
-        report = audit_file(log)
-        keys = [p["sign_key"].hex() for p in genesis.players]
-        results.append(GameResult.from_history(keys, report.names, report.history))
-    return [(tr("place", n=s.place), s.name, str(s.played), str(s.won), str(s.points),
-             str(s.exact)) for s in series_standings(results)]
 
 
 # What a person reads as a name, not as words: the players', and the fingerprints and
@@ -143,7 +130,8 @@ def test_three_machines_play_two_games_in_a_row_each_in_its_own_language(
         for game, log in ((1, first), (2, second)):
             assert tr("end_game", id=read_genesis(
                 log.read_bytes().splitlines()[0]).game_id.hex()[:16]) in printed, name
-            assert _standings(tr, printed, game) == _expected(tr, logs[name], game), printed
+            expected = expected_standings(tr, logs[name], game)
+            assert _standings(tr, printed, game) == expected, printed
         assert printed.count(tr("series_rule")) == 2, printed
         listed = _history(tmp_path / name, lang)
         _in_its_language(lang, listed.splitlines())
@@ -151,7 +139,7 @@ def test_three_machines_play_two_games_in_a_row_each_in_its_own_language(
         assert listed.count(tr("series_of", id=series, n=2)) == 1, listed
         assert listed.count(tr("history_state_finished")) == 2, listed
         assert listed.count(tr("history_verified")) == 2, listed
-        assert _standings(tr, listed, 2) == _expected(tr, logs[name], 2), listed
+        assert _standings(tr, listed, 2) == expected_standings(tr, logs[name], 2), listed
     # The host's lobby opened again by itself; each joiner asked for its seat by itself.
     assert Translator("zh")("again_offered") in ana.stdout()
     for proc, lang in (seats["ben"], seats["chen"]):

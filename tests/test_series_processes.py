@@ -19,9 +19,24 @@ from wizard_p2p.audit import audit_file
 from wizard_p2p.protocol.genesis import read_genesis
 from wizard_p2p.protocol.table import Table
 from wizard_p2p.rules.series import GameResult, series_standings
+from wizard_p2p.tui.i18n import Translator
 
 COMMON = ["--policy", "random", "--listen", "127.0.0.1", "--silence-limit", "3",
           "--lang", "en"]
+
+
+def expected_standings(tr: Translator, logs: list[Path], game: int) -> list[tuple[str, ...]]:
+    """The standings after ``game`` (of the series whose logs are ``logs``, first game
+    first) as the audited logs give them, each row worded by ``tr``: place, name, games,
+    won, points, exact bids."""
+    results = []
+    for log in logs[:game]:
+        genesis = read_genesis(log.read_bytes().splitlines()[0])
+        report = audit_file(log)
+        keys = [p["sign_key"].hex() for p in genesis.players]
+        results.append(GameResult.from_history(keys, report.names, report.history))
+    return [(tr("place", n=s.place), s.name, str(s.played), str(s.won), str(s.points),
+             str(s.exact)) for s in series_standings(results)]
 
 
 def _games(data_dir: Path) -> list[Path]:
@@ -98,14 +113,8 @@ def test_two_games_at_one_table_with_a_player_leaving_and_a_bot_taking_the_seat(
     assert [p["name"] for p in one.players] == ["Ana", "Ben", "Chen"]
     assert [p["name"] for p in two.players] == ["Ana", "Ben", "Bot 1"]
 
-    results = []
-    for log, genesis in ((first, one), (second, two)):
-        report = audit_file(log)
-        keys = [p["sign_key"].hex() for p in genesis.players]
-        results.append(GameResult.from_history(keys, report.names, report.history))
     for game, stdout in ((1, ana.stdout()), (2, ana.stdout()), (2, ben.stdout())):
-        expected = [(f"{s.place}.", s.name, str(s.played), str(s.won), str(s.points),
-                     str(s.exact)) for s in series_standings(results[:game])]
+        expected = expected_standings(Translator("en"), [first, second], game)
         assert _standings_block(stdout, game) == expected, stdout
     assert "standings of the series" not in chen.stdout()  # a lone game for Chen
     rows = _standings_block(ana.stdout(), 2)

@@ -27,12 +27,11 @@ import pytest
 
 from tests import test_tui_tmux
 from tests.test_node_multiprocess import GAME_DEADLINE, REPO, Proc
-from tests.test_series_processes import _games
+from tests.test_series_processes import _games, expected_standings
 from tests.test_tui_tmux import Terminal, tmux_or_skip
 from tests.test_tui_tmux_lobby import _console, _free_port
 from wizard_p2p.audit import audit_file
 from wizard_p2p.protocol.genesis import read_genesis
-from wizard_p2p.rules.series import GameResult, series_standings
 from wizard_p2p.tui.i18n import Translator
 
 ZH = Translator("zh")
@@ -124,17 +123,6 @@ def _names_in_standings(screen: str) -> set[str]:
     return {row.group(1) for row in rows if row is not None}
 
 
-def _expected(logs: list[Path], game: int) -> list[tuple[str, ...]]:
-    results = []
-    for log in logs[:game]:
-        genesis = read_genesis(log.read_bytes().splitlines()[0])
-        report = audit_file(log)
-        keys = [p["sign_key"].hex() for p in genesis.players]
-        results.append(GameResult.from_history(keys, report.names, report.history))
-    return [(ZH("place", n=s.place), s.name, str(s.played), str(s.won), str(s.points),
-             str(s.exact)) for s in series_standings(results)]
-
-
 # Two whole games of ten rounds, every decision of one seat a key: more than the suite's
 # per-test limit allows on a loaded machine.
 @pytest.mark.timeout(900)
@@ -212,13 +200,13 @@ def test_a_series_hosted_in_a_chinese_console_with_a_player_leaving_and_a_bot_se
     assert [p["name"] for p in two.players] == ["Ana", *STAYING, "Dee"]
     # What Ana's terminal printed after each game: the standings the logs give.
     for game in (1, 2):
-        assert _standings(printed, game) == _expected(logs, game), printed
+        assert _standings(printed, game) == expected_standings(ZH, logs, game), printed
     assert {row[1] for row in _standings(printed, 2)} == {"Ana", *STAYING, "Chen", "Dee"}
 
     listed = _history(ana_dir)
     assert listed.count(ZH("series_of", id=one.game_id.hex()[:16], n=1)) == 1, listed
     assert listed.count(ZH("series_of", id=one.game_id.hex()[:16], n=2)) == 1, listed
-    assert _standings(listed, 2) == _expected(logs, 2), listed
+    assert _standings(listed, 2) == expected_standings(ZH, logs, 2), listed
 
 
 def _history(data_dir: Path) -> str:
