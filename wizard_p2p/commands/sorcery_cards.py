@@ -14,7 +14,7 @@ import hashlib
 from pathlib import Path
 
 from wizard_p2p.commands.options import SorceryDeckOptions, SorceryImportOptions
-from wizard_p2p.errors import DecodeError, FileMissing, FileRefused, UsageError
+from wizard_p2p.errors import DecodeError, FileMissing, FileRefused, Said, UsageError
 from wizard_p2p.files import read_bounded, write_atomic
 from wizard_p2p.node.store import default_data_dir
 from wizard_p2p.sorcery.cardfile import MAX_CARD_FILE_BYTES, CardDatabase, decode_card_file
@@ -35,11 +35,14 @@ __all__ = [
 ]
 
 CARD_FILE_NAME = "all_card_infos.json"
+_SOURCE = "https://github.com/Yifeeeeei/SorceryComposer"
+_IMPORT = "wizard-p2p sorcery cards import FILE"
 WHERE_TO_GET = (
-    "get SorceryComposer's resources/all_card_infos.json "
-    "(https://github.com/Yifeeeeei/SorceryComposer) and import it with: "
-    "wizard-p2p sorcery cards import FILE"
+    f"get SorceryComposer's resources/all_card_infos.json ({_SOURCE}) and import it with: "
+    f"{_IMPORT}"
 )
+# The same advice as data, worded in the reader's language (``tui.catalogue_*``).
+_WHERE_SAID = Said("card_file_where", url=_SOURCE, command=_IMPORT)
 
 
 class CardFileMissing(UsageError):
@@ -62,13 +65,23 @@ def _decode_file(path: Path) -> tuple[bytes, CardDatabase]:
     try:
         data = read_bounded(path, limit=MAX_CARD_FILE_BYTES, what="card file of 巫师牌")
     except FileMissing as exc:
-        raise CardFileMissing(f"{exc}: {WHERE_TO_GET}") from None
+        raise CardFileMissing(f"{exc}: {WHERE_TO_GET}").saying(
+            "card_file_unreadable", problem=_said(exc), where=_WHERE_SAID) from None
     except FileRefused as exc:
-        raise UsageError(f"{exc}: {WHERE_TO_GET}") from None
+        raise UsageError(f"{exc}: {WHERE_TO_GET}").saying(
+            "card_file_unreadable", problem=_said(exc), where=_WHERE_SAID) from None
     try:
         return data, decode_card_file(data)
     except DecodeError as exc:
-        raise UsageError(f"{path} is not a good card file ({exc}): {WHERE_TO_GET}") from None
+        # ``exc`` names the field at fault as the decoder reads it: kept as it is, a detail
+        # inside the sentence the reader's language words.
+        raise UsageError(f"{path} is not a good card file ({exc}): {WHERE_TO_GET}").saying(
+            "card_file_not_cards", path=str(path), detail=str(exc), where=_WHERE_SAID) from None
+
+
+def _said(exc: FileRefused) -> Said | str:
+    """What is wrong with the file, as data when ``files`` worded it (it always does)."""
+    return exc.said if exc.said is not None else str(exc)
 
 
 def load_card_file(cards: Path | None, data_dir: Path | None) -> tuple[bytes, CardDatabase]:

@@ -698,6 +698,12 @@ EN: dict[str, str] = {
         "an entry the others refused, signed by its seat (the proof is in {file}): {why}"
     ),
     "audit_no_file": "no such file: {path}",
+    "card_file_where": (
+        "get SorceryComposer's resources/all_card_infos.json ({url}) and import it with: "
+        "{command}"
+    ),
+    "card_file_unreadable": "{problem}: {where}",
+    "card_file_not_cards": "{path} is not a good card file ({detail}): {where}",
     "audit_needs_card_file": (
         "a game of 巫师牌 is read with the card file it was played with: import it once with "
         "wizard-p2p sorcery cards import FILE, or name it with --cards FILE"

@@ -685,6 +685,12 @@ JA: dict[str, str] = {
     "audit_fault": "{line} 行目で不正：責任は{who}［{kind}］：{detail}",
     "audit_evidence_fault": "他の席が拒否した、その席の署名のある記録（証拠は {file}）：{why}",
     "audit_no_file": "ファイルがありません：{path}",
+    "card_file_where": (
+        "SorceryComposer の resources/all_card_infos.json（{url}）を入手し、{command} で"
+        "取り込んでください"
+    ),
+    "card_file_unreadable": "{problem}：{where}",
+    "card_file_not_cards": "{path} は使えるカードファイルではありません（{detail}）：{where}",
     "audit_needs_card_file": (
         "巫师牌のゲームは対局に使ったカードファイルで読みます：wizard-p2p sorcery cards import "
         "FILE で一度取り込むか、--cards FILE で指定してください"

@@ -669,6 +669,11 @@ ZH: dict[str, str] = {
     "audit_fault": "第 {line} 行有违规：责任在{who}［{kind}］：{detail}",
     "audit_evidence_fault": "其他座位拒绝的一条记录，有其座位的签名（证据在 {file}）：{why}",
     "audit_no_file": "没有这个文件：{path}",
+    "card_file_where": (
+        "请取得 SorceryComposer 的 resources/all_card_infos.json（{url}），并用 {command} 导入"
+    ),
+    "card_file_unreadable": "{problem}：{where}",
+    "card_file_not_cards": "{path} 不是可用的卡牌文件（{detail}）：{where}",
     "audit_needs_card_file": (
         "巫师牌的对局要用对局时的卡牌文件来读：请用 wizard-p2p sorcery cards import FILE "
         "导入一次，或用 --cards FILE 指定"
