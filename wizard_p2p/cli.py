@@ -236,9 +236,7 @@ def _add_network_options(
     watcher: bool = False,
 ) -> None:
     parser.add_argument(
-        "--name",
-        default=os.environ.get("USER", "Player")[:32] or "Player",
-        help=tr("help_name"),
+        "--name", default=None, help=tr("help_name"),  # none: lobby_common.default_name
     )
     parser.add_argument("--data-dir", default=None, help=tr("help_data_dir"))
     parser.add_argument("--listen", default="0.0.0.0", help=tr("help_listen"))
@@ -799,10 +797,12 @@ def _check_terminal(command: str, headless: bool) -> None:
 
 
 def _net_options(args: argparse.Namespace) -> NetOptions:
-    from wizard_p2p.node.lobby_common import check_own_name
+    from wizard_p2p.node.lobby_common import check_own_name, default_name
 
     lang = _lang(args.lang)
-    name = check_own_name(args.name)  # the genesis's rules, before anything is sent
+    # The genesis's rules, before anything is sent.
+    name = (check_own_name(args.name) if args.name is not None
+            else default_name(_path(args.data_dir)))
     return NetOptions(
         name=name, data_dir=_path(args.data_dir), listen=args.listen, mesh_port=args.mesh_port,
         silence_limit=_seconds(float(args.silence_limit), "--silence-limit"), lang=lang,

@@ -4,7 +4,10 @@ lobby's key, its timers and its error."""
 from __future__ import annotations
 
 import json
+import os
+from collections.abc import Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import zmq
@@ -17,7 +20,7 @@ from wizard_p2p.files import read_bounded, write_atomic
 from wizard_p2p.identity import fingerprint
 from wizard_p2p.net import CurveKeys, SenderDropped
 from wizard_p2p.node.invite import normalise_code
-from wizard_p2p.node.store import GameStore, SeatRecord
+from wizard_p2p.node.store import GameStore, SeatRecord, default_data_dir, user_data_dir
 from wizard_p2p.protocol.game_name import GameName
 from wizard_p2p.protocol.lobby_schema import (
     Bye,
@@ -152,6 +155,44 @@ def check_own_name(name: str) -> str:
         return check_name(name)
     except DecodeError as exc:
         raise LobbyError(f"the name {name!r:.60} cannot be used: {exc}") from None
+
+
+# The most characters a name holds (the genesis's player record), and the longest folder
+# name a default name carries (a longer one is cut).
+MAX_NAME_CHARS = 32
+_FOLDER_IN_NAME = 16
+
+
+def default_name(data_dir: Path | None, environ: Mapping[str, str] | None = None) -> str:
+    """The name a player who gives no ``--name`` plays under: the login name, followed by
+    the data dir's folder name when it is not the login's own (``Ana (seat2)``).
+
+    Two players on one machine each need their own data dir (one identity, one seat), so
+    the folder is what tells them apart at the table, where a name is taken once. A
+    login name no table seats gives "Player"; a folder that would spoil the name is left
+    out (the host then refuses the second player's name, saying to choose one)."""
+    env = os.environ if environ is None else environ
+    login = env.get("USER", "")[:MAX_NAME_CHARS].strip()
+    try:
+        login = check_name(login)
+    except DecodeError:
+        login = "Player"
+    used = data_dir if data_dir is not None else default_data_dir()
+    if _same_dir(used, user_data_dir()):
+        return login
+    folder = used.resolve().name[:_FOLDER_IN_NAME].strip()
+    keep = MAX_NAME_CHARS - len(folder) - len(" ()")
+    try:
+        return check_name(f"{login[:max(keep, 1)].rstrip()} ({folder})") if folder else login
+    except DecodeError:
+        return login
+
+
+def _same_dir(one: Path, other: Path) -> bool:
+    try:
+        return one.expanduser().resolve() == other.expanduser().resolve()
+    except OSError:
+        return False
 
 
 def lobby_keys(code: str) -> CurveKeys:

@@ -56,6 +56,12 @@ def default_data_dir() -> Path:
     explicit = os.environ.get("WIZARD_P2P_HOME")
     if explicit:
         return Path(explicit)
+    return user_data_dir()
+
+
+def user_data_dir() -> Path:
+    """The login's own data dir, ``$XDG_DATA_HOME/wizard-p2p`` or
+    ``~/.local/share/wizard-p2p``: the one a person who names none plays with."""
     base = os.environ.get("XDG_DATA_HOME") or ""
     root = Path(base) if os.path.isabs(base) else Path.home() / ".local" / "share"
     return root / "wizard-p2p"

@@ -98,7 +98,10 @@ HELP_EN: dict[str, str] = {
     "help_found_bot": "the only lobby announced on the local network",
     "help_found_watch": "choose among the games announced on the local network",
     "help_code": "the host's invite code",
-    "help_name": "the name the other players see (default: your login name)",
+    "help_name": (
+        "the name the other players see (default: your login name, followed by the "
+        "--data-dir folder's name when it is not your own: Ana (seat2))"
+    ),
     "help_data_dir": "where keys and games live (default: ~/.local/share/wizard-p2p)",
     "help_listen": "address to listen on (default 0.0.0.0: every one)",
     "help_mesh_port_watcher": (

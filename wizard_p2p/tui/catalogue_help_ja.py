@@ -96,7 +96,10 @@ HELP_JA: dict[str, str] = {
     "help_found_bot": "ローカルネットワークに告知された唯一のロビー",
     "help_found_watch": "ローカルネットワークに告知されたゲームから選ぶ",
     "help_code": "ホストの招待コード",
-    "help_name": "ほかのプレイヤーに見える名前（既定：あなたのユーザー名）",
+    "help_name": (
+        "ほかのプレイヤーに見える名前（既定：あなたのユーザー名。--data-dir が既定の保存場所"
+        "でないときはそのフォルダー名を添えて、例：Ana (seat2)）"
+    ),
     "help_data_dir": "鍵とゲームの保存場所（既定：~/.local/share/wizard-p2p）",
     "help_listen": "待ち受けるアドレス（既定 0.0.0.0：すべて）",
     "help_mesh_port_watcher": (

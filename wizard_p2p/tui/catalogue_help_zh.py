@@ -82,7 +82,10 @@ HELP_ZH: dict[str, str] = {
     "help_found_bot": "本地网络上唯一通告的大厅",
     "help_found_watch": "从本地网络上通告的游戏中选择",
     "help_code": "主持人的邀请码",
-    "help_name": "其他玩家看到的名字（默认：你的登录名）",
+    "help_name": (
+        "其他玩家看到的名字（默认：你的登录名；--data-dir 不是你自己的默认位置时，"
+        "后接其文件夹名，如 Ana (seat2)）"
+    ),
     "help_data_dir": "密钥和游戏的存放位置（默认：~/.local/share/wizard-p2p）",
     "help_listen": "监听的地址（默认 0.0.0.0：所有地址）",
     "help_mesh_port_watcher": "本观战者的网络端口，玩家把游戏发送到这里（默认：任意空闲端口）",
