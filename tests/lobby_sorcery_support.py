@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from tests.sorcery_support import card_file_bytes, small_pool
-from wizard_p2p.commands.sorcery_door import deck_door, deck_part
+from wizard_p2p.commands.sorcery_door import card_file_identity, deck_door, deck_part
 from wizard_p2p.identity import Identity
 from wizard_p2p.net import CurveKeys
 from wizard_p2p.node.lobby_common import LobbyTimers, Seated
@@ -14,9 +14,9 @@ from wizard_p2p.node.lobby_host_machine import DeckDoor, HostMachine, Message
 from wizard_p2p.protocol.game_name import GameName
 from wizard_p2p.protocol.lobby_schema import DeckPart, Hello, LobbyPlayer
 from wizard_p2p.protocol.messages import PROTOCOL
-from wizard_p2p.rules import GameConfig
 from wizard_p2p.sorcery.cards import Card
 from wizard_p2p.sorcery.decks import Deck, Group, group_of
+from wizard_p2p.tables.sorcery.lobby import SorceryLobbyTerms
 
 POOL = small_pool()
 HEROES = [c for c in POOL if group_of(c) is Group.HERO]
@@ -47,14 +47,19 @@ TWO_LEGENDS = DeckPart(HEROES[1].number, (LEGEND.number, LEGEND.number), 28, 10)
 
 
 def door() -> DeckDoor:
-    return deck_door(legal_deck(), POOL, CARD_FILE)
+    return deck_door(legal_deck(), POOL)
+
+
+def sorcery_terms() -> SorceryLobbyTerms:
+    """The terms of a 巫师牌 table read with the tests' cards."""
+    return SorceryLobbyTerms(card_file_identity(CARD_FILE))
 
 
 def sorcery_host(**options: Any) -> HostMachine:
     """A host machine of a 巫师牌 table with the tests' cards."""
     me = Seated("Host", Identity.generate().public_key, CurveKeys.generate().public, ":7001",
                 b"\x01" * 32)
-    return HostMachine(me, GameConfig(3), CODE,
+    return HostMachine(me, sorcery_terms(), CODE,
                        timers=LobbyTimers(hello=10.0, ping=1.0, silence=10.0, endorse=60.0),
                        door=door(), **options)
 

@@ -14,19 +14,23 @@ from wizard_p2p.identity import Identity
 from wizard_p2p.net import CurveKeys, LobbyClient, NetConfig
 from wizard_p2p.node.lobby import GameStart, HostLobby, JoinLobby, LobbyTimers, lobby_keys
 from wizard_p2p.protocol.lobby_schema import LobbyBody, decode_lobby
+from wizard_p2p.protocol.lobby_terms import LobbyTerms
 from wizard_p2p.rules import GameConfig
+from wizard_p2p.tables.wizard_lobby import WizardTerms
 
 NET = NetConfig(heartbeat_interval=0.2, silence_limit=1.0, resend_interval=0.3, ack_delay=0.05)
 # Short lobby timeouts, so that a test of them ends soon; pings stay frequent enough.
 TIMERS = LobbyTimers(hello=10.0, ping=0.2, silence=2.0, endorse=20.0)
 
 
-def host_lobby(tmp_path: Path, seats: int = 3, **options: Any) -> HostLobby:
-    """A host's lobby on 127.0.0.1 (``options``: HostLobby's, over the tests' defaults)."""
+def host_lobby(tmp_path: Path, seats: int = 3, *, terms: LobbyTerms | None = None,
+               **options: Any) -> HostLobby:
+    """A host's lobby on 127.0.0.1 (``options``: HostLobby's, over the tests' defaults): a
+    table of ``terms``, else of Wizard with ``seats`` seats."""
     settings: dict[str, Any] = {"listen_host": "127.0.0.1", "port": 0, "net_config": NET,
                                 "timers": TIMERS, **options}
-    return HostLobby(Identity.generate(), CurveKeys.generate(), "Host", GameConfig(seats),
-                     tmp_path / "host", **settings)
+    return HostLobby(Identity.generate(), CurveKeys.generate(), "Host",
+                     terms or WizardTerms(GameConfig(seats)), tmp_path / "host", **settings)
 
 
 def joiner(tmp_path: Path, host: HostLobby, name: str, *, identity: Identity | None = None,

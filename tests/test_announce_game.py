@@ -11,7 +11,7 @@ import hypothesis.strategies as st
 import pytest
 from hypothesis import given
 
-from tests.lobby_sorcery_support import door
+from tests.lobby_sorcery_support import door, sorcery_terms
 from tests.lobby_support import host_lobby
 from tests.test_tui_find import ANA, FakeBrowser, FakeSource, choose, heard, run
 from wizard_p2p.commands.announcing import LobbyAnnouncer
@@ -25,8 +25,11 @@ from wizard_p2p.protocol.announce import (
     encode_announcement,
     txt_strings,
 )
-from wizard_p2p.protocol.game_name import SEATS, GameName
+from wizard_p2p.protocol.game_name import GameName
 from wizard_p2p.protocol.messages import PROTOCOL
+from wizard_p2p.protocol.sorcery_terms import SEATS as SORCERY_SEATS
+from wizard_p2p.rules import MAX_SEATS, MIN_SEATS
+from wizard_p2p.tables import lobby_terms
 from wizard_p2p.tui.find_screen import FoundTable
 from wizard_p2p.tui.headless import Driver, screen_text
 
@@ -47,12 +50,13 @@ def _txt(*strings: bytes) -> bytes:
 def test_an_announcement_of_either_game_reads_back(
     game: GameName, data: st.DataObject, state: str, port: int
 ) -> None:
-    low, high = SEATS[game]
+    low, high = {GameName.WIZARD: (MIN_SEATS, MAX_SEATS),
+                 GameName.SORCERY: (SORCERY_SEATS, SORCERY_SEATS)}[game]
     seats = data.draw(st.integers(low, high))
     written = _ad(game=game, seats=seats, seated=data.draw(st.integers(1, seats)),
                   state=state, port=port)
     text = encode_announcement(written)
-    assert decode_announcement(text) == written
+    assert decode_announcement(text, lobby_terms) == written
     keys = [s.partition(b"=")[0] for s in txt_strings(text)]
     assert (b"game" in keys) is (game is not GameName.WIZARD)  # Wizard's: as before
 
@@ -74,7 +78,7 @@ _BASE = (b"v=" + PROTOCOL.encode(), b"name=Mei", b"seated=1", b"opened=1000", b"
 def test_a_record_mixing_the_games_is_refused_saying_why(strings: tuple[bytes, ...],
                                                          words: str) -> None:
     with pytest.raises(DecodeError, match=words):
-        decode_announcement(_txt(*_BASE, *strings))
+        decode_announcement(_txt(*_BASE, *strings), lobby_terms)
 
 
 def _tables(game: GameName) -> list[FoundTable]:
@@ -107,7 +111,8 @@ def test_a_table_of_another_game_is_greyed_and_cannot_be_taken() -> None:
 
 
 def test_a_host_of_sorcery_announces_its_game_and_two_seats(tmp_path: Path) -> None:
-    announced = LobbyAnnouncer(host_lobby(tmp_path, door=door())).announcement()
+    sorcery = host_lobby(tmp_path, door=door(), terms=sorcery_terms())
+    announced = LobbyAnnouncer(sorcery).announcement()
     assert (announced.game, announced.seats, announced.variants) == (GameName.SORCERY, 2, ())
     wizard = LobbyAnnouncer(host_lobby(tmp_path, seats=5)).announcement()
     assert (wizard.game, wizard.seats) == (GameName.WIZARD, 5)

@@ -34,6 +34,7 @@ from wizard_p2p.node.lobby import HostLobby, lobby_keys
 from wizard_p2p.protocol.announce import LOBBY, PLAYING, decode_announcement, encode_announcement
 from wizard_p2p.protocol.game_name import GameName
 from wizard_p2p.rules import GameConfig
+from wizard_p2p.tables import lobby_terms
 from wizard_p2p.tui.i18n import Translator
 from wizard_p2p.tui.lobby_screen import LobbyLine, LobbyStatusKind
 
@@ -120,12 +121,12 @@ def test_each_change_is_pushed_and_the_last_one_wins() -> None:
         lobby.changed()
         lobby.changed()  # nothing new: nothing sent
         await announcer.pushed()
-        assert [decode_announcement(t).seated for t in fake.texts][-1] == 3
+        assert [decode_announcement(t, lobby_terms).seated for t in fake.texts][-1] == 3
         await announcer.close()
         return fake
 
     fake = asyncio.run(main())
-    assert [decode_announcement(t).seated for t in fake.texts][-1] == 3
+    assert [decode_announcement(t, lobby_terms).seated for t in fake.texts][-1] == 3
     assert len(fake.texts) <= 2 and fake.closed
 
 
@@ -282,7 +283,7 @@ def test_a_real_lobby_announces_no_secret(tmp_path: Path) -> None:
             await host.close()
 
     text, host = asyncio.run(main())
-    ad = decode_announcement(text)
+    ad = decode_announcement(text, lobby_terms)
     assert (ad.name, ad.seats, ad.seated, ad.port, ad.state) == ("Host", 4, 1, host.port, LOBBY)
     keys = lobby_keys(host.code)
     me = host.players[0]

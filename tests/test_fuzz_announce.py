@@ -29,6 +29,7 @@ from wizard_p2p.protocol.announce import (
 )
 from wizard_p2p.protocol.messages import PROTOCOL
 from wizard_p2p.rules import VARIANT_NAMES
+from wizard_p2p.tables import lobby_terms
 
 
 def ad(**changes: object) -> Announcement:
@@ -58,8 +59,8 @@ VALID = [
 
 def test_what_a_host_writes_is_read_back() -> None:
     for text in VALID:
-        assert encode_announcement(decode_announcement(text)) == text
-    assert decode_announcement(VALID[0]) == ad()
+        assert encode_announcement(decode_announcement(text, lobby_terms)) == text
+    assert decode_announcement(VALID[0], lobby_terms) == ad()
 
 
 def test_the_record_holds_these_keys_and_no_other() -> None:
@@ -70,7 +71,8 @@ def test_the_record_holds_these_keys_and_no_other() -> None:
 
 def test_unknown_keys_are_passed_over_and_order_does_not_matter() -> None:
     strings = fields_of(ad())
-    assert decode_announcement(txt(b"txtvers=1", *reversed(strings), b"flag", b"")) == ad()
+    shuffled = txt(b"txtvers=1", *reversed(strings), b"flag", b"")
+    assert decode_announcement(shuffled, lobby_terms) == ad()
 
 
 def replaced(key: bytes, value: bytes | None) -> bytes:
@@ -100,7 +102,7 @@ def replaced(key: bytes, value: bytes | None) -> bytes:
 )
 def test_a_bad_field_is_refused(key: bytes, value: bytes | None) -> None:
     with pytest.raises(DecodeError):
-        decode_announcement(replaced(key, value))
+        decode_announcement(replaced(key, value), lobby_terms)
 
 
 @pytest.mark.parametrize(
@@ -115,11 +117,12 @@ def test_a_bad_field_is_refused(key: bytes, value: bytes | None) -> None:
 )
 def test_a_bad_record_is_refused(text: bytes) -> None:
     with pytest.raises(DecodeError):
-        decode_announcement(text)
+        decode_announcement(text, lobby_terms)
 
 
 def test_another_protocol_version_is_read_for_the_list_to_say_so() -> None:
-    assert decode_announcement(replaced(b"v", b"wizard-p2p/99")).protocol == "wizard-p2p/99"
+    newer_one = replaced(b"v", b"wizard-p2p/99")
+    assert decode_announcement(newer_one, lobby_terms).protocol == "wizard-p2p/99"
 
 
 def newer(**values: bytes) -> bytes:
@@ -131,11 +134,11 @@ def newer(**values: bytes) -> bytes:
 
 
 def test_another_version_is_read_whatever_its_rules_are() -> None:
-    found = decode_announcement(newer())
+    found = decode_announcement(newer(), lobby_terms)
     assert (found.protocol, found.name, found.seats, found.seated, found.variants,
             found.opened, found.state, found.port) == (
         "wizard-p2p/99", "Ana", 8, 0, (), 1_700_000_000, "paused", 47474)
-    assert decode_announcement(newer(variants=b"\xff")).variants == ()
+    assert decode_announcement(newer(variants=b"\xff"), lobby_terms).variants == ()
 
 
 @pytest.mark.parametrize(
@@ -146,11 +149,11 @@ def test_another_version_is_read_whatever_its_rules_are() -> None:
 )
 def test_another_version_still_has_its_shown_fields_checked(key: bytes, value: bytes) -> None:
     with pytest.raises(DecodeError):
-        decode_announcement(newer(**{key.decode(): value}))
+        decode_announcement(newer(**{key.decode(): value}), lobby_terms)
 
 
 def _announcement(text: bytes) -> None:
-    found = attempt(decode_announcement, text)
+    found = attempt(decode_announcement, text, lobby_terms)
     if found is None:
         return
     assert 0 <= found.seated <= found.seats and 1 <= found.port <= 65535
@@ -158,7 +161,7 @@ def _announcement(text: bytes) -> None:
         assert found.seated >= 1 and set(found.variants) <= set(VARIANT_NAMES)
     else:
         assert found.variants == ()
-    assert decode_announcement(encode_announcement(found)) == found
+    assert decode_announcement(encode_announcement(found), lobby_terms) == found
 
 
 @fuzz_settings(share=2)
@@ -186,6 +189,6 @@ def test_any_announcement_a_host_may_write_is_read_back_or_its_name_refused(
     written = ad(name=name, seats=seats[0], seated=seats[1], variants=variants,
                  opened=opened, state=state, port=port)
     try:
-        assert decode_announcement(encode_announcement(written)) == written
+        assert decode_announcement(encode_announcement(written), lobby_terms) == written
     except DecodeError as exc:  # a name no lobby seats (control or invisible characters)
         assert "name" in str(exc)

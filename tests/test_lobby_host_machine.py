@@ -47,7 +47,7 @@ from wizard_p2p.node.lobby_host_machine import (
 )
 from wizard_p2p.node.lobby_news import LobbyNews
 from wizard_p2p.node.lobby_stage import HostStage
-from wizard_p2p.protocol.genesis import endorse, genesis_terms
+from wizard_p2p.protocol.genesis import endorse
 from wizard_p2p.protocol.lobby_schema import (
     Bye,
     Endorse,
@@ -62,6 +62,7 @@ from wizard_p2p.protocol.lobby_schema import (
 )
 from wizard_p2p.protocol.messages import PROTOCOL, genesis_terms_bytes
 from wizard_p2p.rules import GameConfig
+from wizard_p2p.tables.wizard_lobby import WizardTerms
 
 CODE = "ABCD-EFGH"
 TIMERS = LobbyTimers(hello=10.0, ping=1.0, silence=10.0, endorse=60.0)
@@ -73,7 +74,7 @@ _IDS = [Identity.generate() for _ in range(5)]
 def _host(seats: int = 3, **options: Any) -> HostMachine:
     me = Seated("Host", Identity.generate().public_key, CurveKeys.generate().public, ":7001",
                 b"\x01" * 32)
-    return HostMachine(me, GameConfig(seats), CODE, timers=TIMERS, **options)
+    return HostMachine(me, WizardTerms(GameConfig(seats)), CODE, timers=TIMERS, **options)
 
 
 def _player(i: int, name: str | None = None, bot: bool = False) -> LobbyPlayer:
@@ -227,8 +228,8 @@ def _to_signing(machine: HostMachine, now: float = 0.0) -> dict[str, Any]:
     events = machine.handle(AskStart(), now)
     asked = events[-1]
     assert isinstance(asked, MakeTerms)
-    terms = genesis_terms(asked.config, list(asked.players), b"\x07" * 32, coach=asked.coach,
-                          series=asked.series)
+    terms = asked.terms.genesis_terms(list(asked.players), b"\x07" * 32, coach=asked.coach,
+                                      series=asked.series, decks=asked.decks)
     machine.handle(TermsMade(genesis_terms_bytes(terms), b"\x00" * 64), now)
     return terms
 
@@ -360,7 +361,8 @@ def test_any_sequence_of_joiners_messages_keeps_the_table_whole(
         now += step
         out = machine.handle(given_input, now)
         for asked in [e for e in out if isinstance(e, MakeTerms)]:  # as the driver does
-            terms = genesis_terms(asked.config, list(asked.players), b"\x07" * 32)
+            terms = asked.terms.genesis_terms(list(asked.players), b"\x07" * 32, coach=False,
+                                              series=None, decks=())
             out += machine.handle(TermsMade(genesis_terms_bytes(terms), b"\x00" * 64), now)
             started += 1
         assert len(machine.players) <= seats

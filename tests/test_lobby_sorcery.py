@@ -30,6 +30,7 @@ from tests.lobby_sorcery_support import (
     legal_part,
     sorcery_hello,
     sorcery_host,
+    sorcery_terms,
 )
 from tests.lobby_support import TableFactory
 from wizard_p2p.commands.sorcery_door import (
@@ -60,7 +61,7 @@ from wizard_p2p.node.lobby_host_machine import (
 )
 from wizard_p2p.node.lobby_join import LobbyError
 from wizard_p2p.node.lobby_join_machine import Ended, FromHost, JoinMachine
-from wizard_p2p.protocol.game_name import SEATS, GameName
+from wizard_p2p.protocol.game_name import MAX_TABLE_SEATS, MIN_TABLE_SEATS, GameName
 from wizard_p2p.protocol.genesis import player_record, read_genesis
 from wizard_p2p.protocol.lobby_schema import (
     DeckFault,
@@ -82,6 +83,7 @@ from wizard_p2p.sorcery.game import DEFAULT_TURN_LIMIT
 from wizard_p2p.tables import CardLibrary, open_table, rules_of
 from wizard_p2p.tables.sorcery.rules import DeckTerms, SorceryConfig
 from wizard_p2p.tables.sorcery.rules import genesis_terms as sorcery_genesis_terms
+from wizard_p2p.tables.wizard_lobby import WizardTerms
 from wizard_p2p.tui.i18n import Translator
 
 _KEYS = [CurveKeys.generate().public for _ in range(3)]
@@ -139,13 +141,15 @@ def test_the_start_proposes_both_public_decks_in_seat_order_and_the_card_file() 
     assert machine.start_refusal() == "a game needs at least 2 players: 1 seated"
     machine.handle(sorcery_hello(_KEYS[0], _IDS[0], "Ann", legal_part(1)), 0.0)
     (made,) = [e for e in machine.handle(AskStart(), 0.0) if isinstance(e, MakeTerms)]
-    assert made.sorcery is not None
-    assert made.sorcery.decks == (legal_part(0), legal_part(1))
-    assert made.sorcery.cards == hashlib.sha256(CARD_FILE).digest()
+    assert made.terms.game is GameName.SORCERY
+    assert made.decks == (legal_part(0), legal_part(1))
     assert [p["name"] for p in made.players] == ["Host", "Ann"]
-    config = made.sorcery.config()
-    assert made.sorcery.seats == 2 and config["decks"][1]["hero"] == HEROES[1].number
-    assert config["cards"] == made.sorcery.cards
+    terms = made.terms.genesis_terms(list(made.players), b"\x07" * 32, coach=False,
+                                     series=None, decks=made.decks)
+    config = terms["config"]
+    assert config["decks"][1]["hero"] == HEROES[1].number
+    assert config["cards"] == hashlib.sha256(CARD_FILE).digest()
+    assert "variants" not in config and "seats" not in config  # no Wizard config
 
 
 def test_the_terms_hold_the_deck_of_whoever_sits_not_of_who_left() -> None:
@@ -155,14 +159,14 @@ def test_the_terms_hold_the_deck_of_whoever_sits_not_of_who_left() -> None:
     machine.handle(sorcery_hello(_KEYS[1], _IDS[1], "Bob", legal_part(0)), 0.0)
     machine.handle(Admit(_KEYS[1]), 0.0)
     (made,) = [e for e in machine.handle(AskStart(), 0.0) if isinstance(e, MakeTerms)]
-    assert made.sorcery is not None and made.sorcery.decks == (legal_part(0), legal_part(0))
+    assert made.decks == (legal_part(0), legal_part(0))
     assert [p["name"] for p in made.players] == ["Host", "Bob"]
 
 
 def test_a_wizard_table_names_no_game_as_older_hosts_do() -> None:
     me = Seated("Host", Identity.generate().public_key, CurveKeys.generate().public, ":7001",
                 b"\x01" * 32)
-    machine = HostMachine(me, GameConfig(3), CODE, timers=LobbyTimers())
+    machine = HostMachine(me, WizardTerms(GameConfig(3)), CODE, timers=LobbyTimers())
     hello = sorcery_hello(_KEYS[0], _IDS[0], "Ann", None, game=GameName.WIZARD)
     for message in _sent(machine.handle(hello, 0.0), _KEYS[0]):
         assert "game" not in message
@@ -303,8 +307,7 @@ def test_a_hello_carries_any_public_part_whole(part: DeckPart) -> None:
 def test_a_seat_list_of_either_game_reads_back_as_the_host_wrote_it(
     game: GameName, data: st.DataObject
 ) -> None:
-    low, high = SEATS[game]
-    seats = data.draw(st.integers(low, high))
+    seats = data.draw(st.integers(MIN_TABLE_SEATS, MAX_TABLE_SEATS))
     variants = data.draw(st.sampled_from([[], ["no_trump"]])) if game is GameName.WIZARD else []
     message: dict[str, Any] = {"type": "players", "players": [_PLAYER], "seats": seats,
                                "variants": variants}
@@ -349,17 +352,40 @@ _PLAYER = _hello_json()["player"]
         (_hello_json(game="sorcery"), "brings its deck"),
         (_hello_json(deck=legal_part().to_json()), "brings no deck"),
         (_hello_json(game="chess"), "must be one of"),
-        ({"type": "players", "players": [_PLAYER], "seats": 3, "game": "sorcery"},
-         "has 2 seats, not 3"),
-        ({"type": "players", "players": [_PLAYER], "seats": 2}, "has 3..6 seats, not 2"),
-        ({"type": "welcome", "seat": 0, "players": [_PLAYER], "variants": ["no_trump"],
-          "game": "sorcery"}, "no variants"),
+        ({"type": "players", "players": [_PLAYER], "seats": 7}, "outside 2..6"),
     ],
 )
 def test_a_message_mixing_the_games_is_refused_saying_why(message: dict[str, Any],
                                                           words: str) -> None:
     with pytest.raises(DecodeError, match=words):
         decode_lobby(json.dumps(message).encode())
+
+
+@pytest.mark.parametrize(
+    ("game", "welcome", "seats", "variants", "words"),
+    [
+        (GameName.SORCERY, False, 3, (), "has 2 seats, not 3"),
+        (GameName.WIZARD, False, 2, (), "has 3..6 seats, not 2"),
+        (GameName.SORCERY, True, None, ("clairvoyance",), "has none"),
+        (GameName.WIZARD, False, 4, ("no_trump",), "unknown or repeated variant"),
+        (GameName.WIZARD, True, None, ("plus_minus_one", "hidden_bids"), "cannot be combined"),
+    ],
+)
+def test_a_table_its_game_does_not_play_ends_the_lobby_as_unreadable(
+    game: GameName, welcome: bool, seats: int | None, variants: tuple[str, ...], words: str,
+) -> None:
+    # The schema reads the seats and variants within any table's bounds; the game reads
+    # them, and a joiner leaves a host that says what its game does not play.
+    hello = sorcery_hello(_KEYS[0], _IDS[0], "Ann", None).body
+    assert isinstance(hello, Hello)
+    joiner = _joiner(game)
+    said = (Welcome(0, (hello.player,), variants, PROTOCOL, game) if welcome
+            else Players((hello.player,), seats or 0, variants, game=game))
+    if not welcome:
+        joiner.handle(FromHost(Welcome(0, (hello.player,), (), PROTOCOL, game)), 0.0)
+    (ended,) = [e for e in joiner.handle(FromHost(said), 0.0) if isinstance(e, Ended)]
+    assert words in ended.reason
+    assert ended.said is not None and ended.said.key == "lobby_ended_unreadable"
 
 
 # --- over loopback ------------------------------------------------------------------------
@@ -370,7 +396,7 @@ def test_a_joiner_with_an_illegal_deck_is_stopped_naming_the_rule_and_card(
     lobby_table: TableFactory, lang: str
 ) -> None:
     async def main() -> None:
-        async with lobby_table(door=door()) as t:
+        async with lobby_table(door=door(), terms=sorcery_terms()) as t:
             t.serve()
             # A client that skipped its own check: the host's door stops it.
             cheat = t.joiner("Eve", game=GameName.SORCERY, deck=TWO_LEGENDS,
@@ -397,7 +423,7 @@ def test_two_players_endorse_the_terms_of_their_decks_and_each_opens_its_seat(
     lobby_table: TableFactory,
 ) -> None:
     async def main() -> tuple[GameStart, GameStart, Identity, Identity]:
-        async with lobby_table(door=door()) as t:
+        async with lobby_table(door=door(), terms=sorcery_terms()) as t:
             hosting = t.serve(autostart=True)
             ann = t.joiner("Ann", game=GameName.SORCERY, deck=legal_part(1))
             joined = t.join(ann)

@@ -52,6 +52,7 @@ from wizard_p2p.protocol.round_state import round_size
 from wizard_p2p.protocol.table import Table
 from wizard_p2p.rules import GameConfig, Suit
 from wizard_p2p.seat.controller import Status, StatusKind
+from wizard_p2p.tables.wizard_lobby import WizardTerms
 
 NET = NetConfig(
     heartbeat_interval=0.2,
@@ -96,7 +97,7 @@ async def seat_players(tmp_path: Path, config: GameConfig) -> list[Player]:
         Identity.generate(),
         CurveKeys.generate(),
         "Host",
-        config,
+        WizardTerms(config),
         tmp_path / "host",
         listen_host="127.0.0.1",
         port=0,

@@ -29,6 +29,7 @@ from wizard_p2p.node.lobby_common import lobby_keys
 from wizard_p2p.protocol.announce import PLAYING, Announcement, decode_announcement
 from wizard_p2p.protocol.game_name import GameName
 from wizard_p2p.protocol.messages import PROTOCOL
+from wizard_p2p.tables import lobby_terms
 from wizard_p2p.tui.find_screen import CodeCheck, FindSnapshot, FoundTable
 
 log = logging.getLogger(__name__)
@@ -45,7 +46,7 @@ def read_heard(heard: Heard) -> Announcement | None:
     """The announcement a service's record holds, if it reads and names the service's
     own port; None (logged) if not."""
     try:
-        ad = decode_announcement(heard.text)
+        ad = decode_announcement(heard.text, lobby_terms)
         if ad.port != heard.port:
             raise DecodeError("announcement.port: not the service's port")
     except DecodeError as exc:

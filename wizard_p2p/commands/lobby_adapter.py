@@ -94,7 +94,7 @@ class LobbyAdapter:
                         bot=p.bot)
             for seat, p in enumerate(lobby.players)
         )
-        seats = lobby.config.seats if isinstance(lobby, HostLobby) else lobby.seats
+        seats = lobby.seats
         status: tuple[LobbyLine, ...] = ()
         starting = isinstance(lobby, HostLobby) and (
             lobby.starting or (self.autostart and len(players) >= seats)
@@ -104,7 +104,7 @@ class LobbyAdapter:
         waiting: tuple[LobbyPlayer, ...] = ()
         if isinstance(lobby, HostLobby):
             addresses = tuple(lobby.addresses)
-            variants = lobby.config.variants()
+            variants = lobby.variants
             can_start = lobby.can_start and not self.autostart
             choices = VARIANT_NAMES if self.peer is None and lobby.variants_open else ()
             waiting = tuple(LobbyPlayer(p.name, p.fingerprint, i, bot=p.bot)

@@ -65,6 +65,7 @@ from wizard_p2p.protocol.messages import VERSION, decode_entry, signed_version_o
 from wizard_p2p.rules import GameConfig
 from wizard_p2p.rules.series import GameResult, SeriesAfter, series_standings
 from wizard_p2p.tables import rules_of
+from wizard_p2p.tables.wizard_lobby import WizardTerms
 
 
 def parse_address(text: str) -> tuple[str, int]:
@@ -484,12 +485,12 @@ async def _host_async(options: HostOptions) -> GamePeer | None:
     run = SeatRun(seat, host=options, admit_watchers=options.admit_watchers)
     data_dir = seat_data_dir(net)
     identity, curve = seat_keys(data_dir)
-    config = GameConfig.with_variants(options.seats, list(options.variants))
+    terms = WizardTerms(GameConfig.with_variants(options.seats, list(options.variants)))
     host = HostLobby(
         identity,
         curve,
         net.name,
-        config,
+        terms,
         data_dir,
         listen_host=net.listen,
         port=options.port,
@@ -513,7 +514,7 @@ async def _host_async(options: HostOptions) -> GamePeer | None:
     if announcer is not None:
         run.announce_next = announcer.follow  # the table's next game, if it plays one
     if net.headless:  # the console's lobby screen shows the same, in its own words
-        run.say_in("lobby_headless_open", seats=config.seats, code=host.code)
+        run.say_in("lobby_headless_open", seats=terms.seats, code=host.code)
         for address in host.addresses:
             run.say_in("lobby_headless_join_with",
                        command=f"wizard-p2p join {address} --code {host.code}")
@@ -588,8 +589,7 @@ async def _next_lobby(
     # A lobby on a port the system chose has its mesh on another such port.
     chosen_port = run.host is not None and run.host.port == 0
     host = HostLobby(
-        identity, curve, lobby.name, GameConfig.with_variants(lobby.config.seats,
-                                                              list(table.config.variants())),
+        identity, curve, lobby.name, lobby.terms.with_variants(table.config.variants()),
         lobby.data_dir, listen_host=lobby.listen_host, port=lobby.port,
         mesh_port=net.mesh_port if net.mesh_port is not None or not chosen_port
         else reserve_port(lobby.listen_host or "0.0.0.0"),

@@ -35,6 +35,7 @@ from wizard_p2p.sorcery.decks import (
 )
 from wizard_p2p.sorcery.game import Decklist
 from wizard_p2p.tables import CardLibrary
+from wizard_p2p.tables.sorcery.lobby import SorceryLobbyTerms
 
 __all__ = [
     "UNKNOWN_CARD",
@@ -135,11 +136,10 @@ def door_check(cards: CardDatabase) -> Callable[[DeckPart], DeckFault | None]:
     return check
 
 
-def deck_door(deck: Deck, cards: CardDatabase, card_file: bytes) -> DeckDoor:
+def deck_door(deck: Deck, cards: CardDatabase) -> DeckDoor:
     """A 巫师牌 table's door for a host bringing ``deck`` (checked whole first:
-    :class:`IllegalOwnDeck`), with the card file of bytes ``card_file``."""
-    return DeckDoor(check_own_deck(deck, cards), door_check(cards),
-                    card_file_identity(card_file))
+    :class:`IllegalOwnDeck`), read with ``cards``."""
+    return DeckDoor(check_own_deck(deck, cards), door_check(cards))
 
 
 @dataclass(frozen=True)
@@ -155,7 +155,11 @@ class SeatDeck:
 
     def door(self) -> DeckDoor:
         """The door of the table this player hosts."""
-        return DeckDoor(self.part, door_check(self.cards), self.card_file)
+        return DeckDoor(self.part, door_check(self.cards))
+
+    def terms(self) -> SorceryLobbyTerms:
+        """The table this player hosts, proposing the card file it was read with."""
+        return SorceryLobbyTerms(self.card_file)
 
     def word_fault(self, fault: DeckFault) -> Said:
         """A rule the host says this deck breaks, worded with this player's cards."""

@@ -50,7 +50,6 @@ from wizard_p2p.ports import reserve_port
 from wizard_p2p.protocol.events import Finished
 from wizard_p2p.protocol.game_name import GameName
 from wizard_p2p.protocol.shown import shown
-from wizard_p2p.rules import GameConfig
 from wizard_p2p.sorcery.cardfile import CardDatabase
 from wizard_p2p.sorcery.starters import STARTERS
 from wizard_p2p.tables.sorcery.table_replica import SorceryResult
@@ -64,8 +63,6 @@ JOIN_TIMEOUT = 30.0
 SEATS = 2
 SILENCE_LIMIT = 3.0  # the command line's default --silence-limit
 
-_UNUSED_CONFIG = GameConfig(3)  # a 巫师牌 lobby's terms come from its door, not this
-
 
 async def host_seat(options: SorceryHostOptions, *, code: str | None = None) -> GamePeer:
     """Open a 巫师牌 table's lobby, seat one joiner, and play the host's seat to the end
@@ -76,7 +73,7 @@ async def host_seat(options: SorceryHostOptions, *, code: str | None = None) -> 
     data_dir = net.data_dir or default_data_dir()
     with one_program(data_dir):
         identity, curve = seat_keys(data_dir)
-        lobby = HostLobby(identity, curve, net.name, _UNUSED_CONFIG, data_dir,
+        lobby = HostLobby(identity, curve, net.name, deck.terms(), data_dir,
                           listen_host=net.listen, port=options.port, mesh_port=net.mesh_port,
                           net_config=net_config_of(net), bot=True, door=deck.door())
         if code is not None:

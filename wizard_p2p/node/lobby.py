@@ -86,20 +86,16 @@ from wizard_p2p.node.lobby_news import LobbyNews, LobbyStatus, news_text
 from wizard_p2p.node.lobby_stage import HostStage
 from wizard_p2p.node.store import GameStore, SeatRecord
 from wizard_p2p.ports import release_port, reserve_port
-from wizard_p2p.protocol.game_name import SEATS, GameName
+from wizard_p2p.protocol.game_name import GameName
 from wizard_p2p.protocol.genesis import (
     SeriesTerms,
     coin_commitment,
     encode_genesis,
     endorse,
-    genesis_terms,
 )
 from wizard_p2p.protocol.lobby_schema import decode_lobby
+from wizard_p2p.protocol.lobby_terms import LobbyTerms
 from wizard_p2p.protocol.messages import PROTOCOL, genesis_terms_bytes
-from wizard_p2p.protocol.sorcery_terms import SorceryTerms
-from wizard_p2p.rules import GameConfig
-from wizard_p2p.tables.sorcery.rules import SorceryConfig
-from wizard_p2p.tables.sorcery.rules import genesis_terms as sorcery_genesis_terms
 
 
 @dataclass
@@ -111,7 +107,7 @@ class HostLobby:
     identity: Identity
     curve_keys: CurveKeys
     name: str
-    config: GameConfig
+    terms: LobbyTerms  # the game the table plays, as the game offers it
     data_dir: Any
     listen_host: str = "0.0.0.0"
     port: int = DEFAULT_PORT
@@ -131,10 +127,9 @@ class HostLobby:
     # those who sit again keep that order.
     series: SeriesTerms | None = None
     seat_order: tuple[bytes, ...] = ()
-    # A 巫师牌 table: the host's deck's public part, the check of each joiner's, the card
-    # file's identity (``config`` is then unused); and the terms its start proposed.
+    # A table whose players bring a deck (巫师牌's): the host's deck's public part and the
+    # check of each joiner's.
     door: DeckDoor | None = None
-    sorcery_terms: SorceryTerms | None = None
     _server: LobbyServer | None = None
     _machine: HostMachine | None = None
     _master: bytes = b""
@@ -163,7 +158,7 @@ class HostLobby:
         me = Seated(self.name, self.identity.public_key, self.curve_keys.public,
                     f":{self.mesh_port}", coin_commitment(self._master), bot=self.bot)
         self._machine = HostMachine(
-            me, self.config, self.code, approve=self.approve, coach=self.coach,
+            me, self.terms, self.code, approve=self.approve, coach=self.coach,
             gate=self.gate, protocol=self.protocol, series=self.series,
             seat_order=self.seat_order, timers=self.timers, door=self.door,
         )
@@ -220,20 +215,18 @@ class HostLobby:
 
     @property
     def game(self) -> GameName:
-        """The game the table plays: 巫师牌 with a deck door, else Wizard."""
-        return GameName.SORCERY if self.door is not None else GameName.WIZARD
+        """The game the table plays."""
+        return self.terms.game
 
     @property
     def seats(self) -> int:
         """How many players the table seats."""
-        if self.door is not None:
-            return SEATS[GameName.SORCERY][1]
-        return self.config.seats
+        return self.terms.seats
 
     @property
     def variants(self) -> tuple[str, ...]:
-        """The variants the table plays (Wizard's only)."""
-        return self.config.variants() if self.door is None else ()
+        """The variants the table plays (none for a game without)."""
+        return self.terms.variants
 
     @property
     def variants_open(self) -> bool:
@@ -263,7 +256,7 @@ class HostLobby:
         if not self.variants_open:
             raise UsageError("the game has started: its variants are fixed")
         if self._machine is None:
-            self.config = GameConfig.with_variants(self.config.seats, list(variants))
+            self.terms = self.terms.with_variants(variants)
             return
         self._command(SetVariants(tuple(variants)))
 
@@ -343,20 +336,15 @@ class HostLobby:
                     assert self._store is not None and self._record is not None
                     save_people(self._store, people)
                     self._start = GameStart(self._entry, self._store, self._record, people)
-        self.config = machine.config
+        self.terms = machine.terms
         if changed:
             self._notify()
 
     def _make_terms(self, asked: MakeTerms) -> TermsMade:
         """The terms of the game, its seat record kept, and the host's endorsement."""
         nonce = os.urandom(32)
-        if asked.sorcery is not None:
-            self.sorcery_terms = asked.sorcery
-            terms = sorcery_genesis_terms(SorceryConfig.proposed(asked.sorcery),
-                                          list(asked.players), nonce)
-        else:
-            terms = genesis_terms(asked.config, list(asked.players), nonce,
-                                  coach=asked.coach, series=asked.series)
+        terms = asked.terms.genesis_terms(list(asked.players), nonce, coach=asked.coach,
+                                          series=asked.series, decks=asked.decks)
         game_dir = nonce.hex()[:16]
         store = GameStore(self.data_dir, game_dir)
         record = SeatRecord(

@@ -10,11 +10,12 @@ driver must make the terms or sign the genesis, narrow the socket to the seated,
 forget a game that did not start, or hand the game over. The stages are
 ``lobby_stage``'s table; there is no socket, clock, task or randomness here.
 
-A table plays one game (``GameName``): a hello for another is refused. A 巫师牌 table
-has a door (``DeckDoor``): its host's deck's public part, the check every joiner's
-public part passes before it sits (given by whoever holds the card file: this module
-knows no deck rule), and the card file's identity; its start asks for
-``SorceryTerms``.
+A table plays one game, whose terms (``LobbyTerms``: its seats, the fewest it starts
+with, its variants, how its genesis terms are made) the game gives: this module knows
+no game's rules. A hello for another game is refused. A table whose players bring a
+deck (巫师牌's) has a door (``DeckDoor``): its host's deck's public part and the check
+every joiner's public part passes before it sits (given by whoever holds the card
+file); its start hands the seats' public parts, in seat order, to the terms.
 ``node.lobby.HostLobby`` is the asyncio driver (SPEC §9 is the wire).
 """
 
@@ -46,7 +47,7 @@ from wizard_p2p.node.lobby_news import (
     news_text,
 )
 from wizard_p2p.node.lobby_stage import HostStage, HostStep, advance
-from wizard_p2p.protocol.game_name import SEATS, GameName
+from wizard_p2p.protocol.game_name import GameName
 from wizard_p2p.protocol.genesis import SeriesTerms
 from wizard_p2p.protocol.lobby_schema import (
     Bye,
@@ -63,9 +64,8 @@ from wizard_p2p.protocol.lobby_schema import (
     Watch,
     joiner_address,
 )
+from wizard_p2p.protocol.lobby_terms import LobbyTerms
 from wizard_p2p.protocol.messages import GENESIS_DOMAIN, PROTOCOL
-from wizard_p2p.protocol.sorcery_terms import SorceryTerms
-from wizard_p2p.rules import GameConfig
 
 # Joiners the host lists at once while it admits them one by one: a stranger with
 # the code can make the list no longer than this, and takes no seat.
@@ -93,12 +93,12 @@ _CALLED_OFF = {
 
 @dataclass(frozen=True)
 class DeckDoor:
-    """A 巫师牌 table's door: the host's own deck's public part, the check a joiner's
-    public part passes (the first rule it breaks, or None), the card file's SHA-256."""
+    """The door of a table whose players bring a deck: the host's own deck's public
+    part, and the check a joiner's public part passes (the first rule it breaks, or
+    None)."""
 
     own: DeckPart
     check: Callable[[DeckPart], DeckFault | None]
-    cards: bytes
 
 
 # --- inputs -----------------------------------------------------------------------------
@@ -225,15 +225,15 @@ class Refusal:
 
 @dataclass(frozen=True)
 class MakeTerms:
-    """Make the terms of a game of ``config`` with ``players`` (their genesis records,
-    in seat order) and feed them back as ``TermsMade``. A 巫师牌 table's ``sorcery`` holds
-    what its genesis's config is made of (its ``config`` is then Wizard's, unused)."""
+    """Make the genesis terms of the table's ``terms`` with ``players`` (their genesis
+    records, in seat order) and feed them back as ``TermsMade``; ``decks``: the public
+    parts of their decks in seat order, at a table with a door (else empty)."""
 
-    config: GameConfig
+    terms: LobbyTerms
     players: tuple[dict[str, Any], ...]
     coach: bool
     series: SeriesTerms | None
-    sorcery: SorceryTerms | None = None
+    decks: tuple[DeckPart, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -292,7 +292,7 @@ class HostMachine:
     def __init__(
         self,
         host: Seated,
-        config: GameConfig,
+        terms: LobbyTerms,
         code: str,
         *,
         approve: bool = False,
@@ -305,10 +305,9 @@ class HostMachine:
         timers: LobbyTimers | None = None,
         door: DeckDoor | None = None,
     ) -> None:
-        # A table with a deck door plays 巫师牌; any other, Wizard of ``config``.
-        self.game = GameName.SORCERY if door is not None else GameName.WIZARD
+        self.terms = terms
+        self.game = terms.game
         self.door = door
-        self.config = config
         self.code = normalise_code(code)
         self.approve = approve
         self.coach = coach
@@ -339,13 +338,13 @@ class HostMachine:
 
     @property
     def seats(self) -> int:
-        """How many players the table seats: Wizard's configured count, 巫师牌's two."""
-        return self.config.seats if self.game is GameName.WIZARD else SEATS[self.game][1]
+        """How many players the table seats."""
+        return self.terms.seats
 
     @property
     def variants(self) -> tuple[str, ...]:
-        """The variants the table plays (Wizard's only)."""
-        return self.config.variants() if self.game is GameName.WIZARD else ()
+        """The variants the table plays (none for a game without)."""
+        return self.terms.variants
 
     # --- what the host may ask ---------------------------------------------------------
 
@@ -358,7 +357,7 @@ class HostMachine:
             return "the lobby is closed"
         if self.stage is not HostStage.SEATING:
             return "the game is starting"
-        least = SEATS[self.game][0]
+        least = self.terms.least
         if seated < least:
             return f"a game needs at least {least} players: {seated} seated"
         return None
@@ -504,9 +503,7 @@ class HostMachine:
     def _set_variants(self, variants: tuple[str, ...]) -> None:
         if self.stage is not HostStage.SEATING:
             raise UsageError("the game has started: its variants are fixed")
-        if self.game is not GameName.WIZARD:
-            raise UsageError(f"a table of {self.game.value} has no variants")
-        self.config = GameConfig.with_variants(self.config.seats, list(variants))
+        self.terms = self.terms.with_variants(variants)
         self._push_players()
 
     def _ask_start(self) -> None:
@@ -720,13 +717,9 @@ class HostMachine:
         series = None if self.series is None else dataclasses.replace(
             self.series, first_dealer=self.series.first_dealer % len(self.players))
         records = tuple(p.record() for p in self.players)
-        if self.door is not None:
-            sorcery = SorceryTerms(tuple(self._decks[p.sign_key] for p in self.players),
-                                   self.door.cards)
-            self._emit(MakeTerms(self.config, records, self.coach, series, sorcery))
-            return
-        config = GameConfig.with_variants(len(self.players), list(self.config.variants()))
-        self._emit(MakeTerms(config, records, self.coach, series))
+        decks = () if self.door is None else tuple(self._decks[p.sign_key]
+                                                   for p in self.players)
+        self._emit(MakeTerms(self.terms, records, self.coach, series, decks))
 
     def _terms_out(self, signed: bytes, own: bytes, now: float) -> None:
         self.stage = advance(self.stage, HostStep.TERMS_OUT)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from wizard_p2p.errors import Said
+from wizard_p2p.errors import DecodeError, Said
 from wizard_p2p.node.lobby_common import (
     NOT_SEATED,
     LobbyTimers,
@@ -47,8 +47,9 @@ from wizard_p2p.protocol.lobby_schema import (
     Wait,
     Welcome,
 )
+from wizard_p2p.protocol.lobby_terms import LobbyTerms
 from wizard_p2p.protocol.messages import PROTOCOL
-from wizard_p2p.rules import VARIANT_NAMES
+from wizard_p2p.tables import lobby_terms
 
 # Seconds before a player waiting for a series' next lobby to open says hello again: the
 # first wait, doubled after each try up to the longest. Each try is a new connection (a
@@ -221,9 +222,10 @@ class JoinMachine:
         self.news = LobbyStatus(LobbyNews.CONNECTING, address)
         self.players: list[Seated] = []
         self.seat: int | None = None
-        self.seats = 0
-        # What the host says it will play; the terms each player endorses are what count.
-        self.variants: tuple[str, ...] = ()
+        self.seats = 0  # the seats of the host's table, once its seat list says them
+        # What the host says it will play, as the game reads it (None until it says); the
+        # terms each player endorses are what count.
+        self.terms: LobbyTerms | None = None
         self.coach = False
         self._endorsing: list[dict[str, Any]] | None = None  # the terms' players, while asked
         self._terms_players: list[dict[str, Any]] = []
@@ -349,10 +351,12 @@ class JoinMachine:
                       now, again=False, kind=RefusalKind.OTHER_GAME,
                       refusal=Refused("", RefusalKind.OTHER_GAME, game=welcome.game))
             return
+        # A welcome does not say the seats: the seat list that follows does.
+        if not self._read_terms(welcome.game, self.seats or None, welcome.variants, now):
+            return
         self._step(JoinStep.WELCOMED)
         self.seat = welcome.seat
         self.players = [Seated.from_lobby(p) for p in welcome.players]
-        self.variants = tuple(v for v in VARIANT_NAMES if v in welcome.variants)
         self._emit(TableChanged())
         self._say(LobbyStatus(LobbyNews.SEATED))
 
@@ -362,9 +366,10 @@ class JoinMachine:
                       now, again=False, kind=RefusalKind.OTHER_GAME,
                       refusal=Refused("", RefusalKind.OTHER_GAME, game=players.game))
             return
+        if not self._read_terms(players.game, players.seats, players.variants, now):
+            return
         self.players = [Seated.from_lobby(p) for p in players.players]
         self.seats = players.seats
-        self.variants = tuple(v for v in VARIANT_NAMES if v in players.variants)
         self.coach = players.coach
         self._emit(TableChanged())
         mine = [s for s, p in enumerate(self.players) if p.sign_key == self.sign_key]
@@ -392,6 +397,23 @@ class JoinMachine:
             return
         self._endorsing = list(players)
         self._emit(EndorseTerms(terms, seat, self.mesh_port))
+
+    @property
+    def variants(self) -> tuple[str, ...]:
+        """The variants the host's table plays, in the game's one order."""
+        return () if self.terms is None else self.terms.variants
+
+    def _read_terms(self, game: GameName, seats: int | None, variants: tuple[str, ...],
+                    now: float) -> bool:
+        """Read what the host says its table offers, as its game reads it; end the lobby
+        (False) if the game refuses it."""
+        try:
+            self.terms = lobby_terms(game, seats, variants)
+        except DecodeError as exc:
+            self._end(f"the host sent what this client cannot read: {exc}", now,
+                      said=Said("lobby_ended_unreadable"))
+            return False
+        return True
 
     def _endorsed(self) -> None:
         assert self._endorsing is not None  # "ok" is expected only then

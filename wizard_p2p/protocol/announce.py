@@ -11,8 +11,10 @@ hosts from before the field write it).
 The TXT record comes from anyone on the network, so :func:`decode_announcement`
 reads its raw bytes as hostile input: length-prefixed strings within bounds, each
 known key at most once, every value in the form :func:`encode_announcement`
-writes it (decimal integers without leading zeros, the lobby's name rule, known
-and compatible variants), or :class:`DecodeError` saying why. Unknown keys are
+writes it (decimal integers without leading zeros, the lobby's name rule), and
+the table's seats and variants as its game reads them (the reader it is given,
+``tables.lobby_terms``: this module knows no game's rules), or
+:class:`DecodeError` saying why. Unknown keys are
 ignored, as DNS-SD asks of a reader. The version ``v`` is read first: a record of
 another protocol version is read only for what a list shows of it (the name, the
 seats, when it opened, its state and port, each loosely bounded), since another
@@ -30,17 +32,12 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from wizard_p2p.errors import ConfigError, DecodeError
-from wizard_p2p.protocol.game_name import (
-    MAX_TABLE_SEATS,
-    MIN_TABLE_SEATS,
-    GameName,
-    seats_refusal,
-)
+from wizard_p2p.errors import DecodeError
+from wizard_p2p.protocol.game_name import MAX_TABLE_SEATS, MIN_TABLE_SEATS, GameName
 from wizard_p2p.protocol.lobby_schema import check_name
+from wizard_p2p.protocol.lobby_terms import TermsReader
 from wizard_p2p.protocol.messages import PROTOCOL
 from wizard_p2p.protocol.schema import Int, Obj, Str
-from wizard_p2p.rules import VARIANT_NAMES, GameConfig
 
 __all__ = [
     "LOBBY",
@@ -82,6 +79,7 @@ _FIELDS = Obj(
     optional=frozenset({"game"}),
 )
 _INTEGERS = frozenset({"seats", "seated", "opened", "port"})
+_VARIANT = re.compile(r"[a-z0-9_]{1,32}", re.ASCII)
 # What a record of another protocol version is read for: the fields a list shows, in
 # bounds loose enough for a version with other rules (its variants are not read).
 MAX_OTHER_SEATS = 99
@@ -190,23 +188,20 @@ def _value(name: str, raw: bytes) -> Any:
         raise DecodeError(f"announcement.{name}: not UTF-8") from None
 
 
-def _variants(text: str, seats: int, game: GameName) -> tuple[str, ...]:
+def _variants(text: str, seats: int, game: GameName, read: TermsReader) -> tuple[str, ...]:
+    """The variants as the table's game reads them, in its one order."""
     names = tuple(text.split(",")) if text else ()
-    if game is not GameName.WIZARD:
-        if names:
-            raise DecodeError(f"announcement.variants: a table of {game.value} has none")
-        return ()
-    if len(set(names)) != len(names) or any(n not in VARIANT_NAMES for n in names):
-        raise DecodeError("announcement.variants: unknown or repeated variant names")
+    if any(not _VARIANT.fullmatch(name) for name in names):
+        raise DecodeError("announcement.variants: expected names of a-z, 0-9 and _")
     try:
-        config = GameConfig.with_variants(seats, names)
-    except ConfigError as exc:
-        raise DecodeError(f"announcement.variants: {exc}") from None
-    return config.variants()  # in the one order every program lists them
+        return read(game, seats, names).variants
+    except DecodeError as exc:
+        raise DecodeError(f"announcement.{exc}") from None
 
 
-def decode_announcement(text: bytes) -> Announcement:
-    """The announcement in a TXT record's raw data, or :class:`DecodeError`.
+def decode_announcement(text: bytes, read: TermsReader) -> Announcement:
+    """The announcement in a TXT record's raw data, its table's seats and variants read
+    by ``read`` (``tables.lobby_terms``), or :class:`DecodeError`.
 
     A record of another protocol version comes back with no variants (they are not
     read) and its own ``protocol``: the reader lists it as a table it cannot join."""
@@ -227,15 +222,12 @@ def decode_announcement(text: bytes) -> Announcement:
     if fields["seated"] > fields["seats"]:
         raise DecodeError("announcement: more players seated than seats")
     game = GameName(fields.get("game", GameName.WIZARD))
-    refusal = None if other else seats_refusal(game, fields["seats"])
-    if refusal is not None:
-        raise DecodeError(f"announcement.seats: {refusal}")
     return Announcement(
         protocol=version,
         name=name,
         seats=fields["seats"],
         seated=fields["seated"],
-        variants=() if other else _variants(fields["variants"], fields["seats"], game),
+        variants=() if other else _variants(fields["variants"], fields["seats"], game, read),
         opened=fields["opened"],
         state=fields["state"],
         port=fields["port"],

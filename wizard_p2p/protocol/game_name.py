@@ -2,16 +2,16 @@
 
 A lobby message or an announcement without a game name is Wizard's: that is what a
 client older than the name sends, so Wizard's lobby messages leave the name out and
-stay as they were (protocol/SPEC.md §9, NET.md §9). Each game seats its own number of
-players; only Wizard has variants.
+stay as they were (protocol/SPEC.md §9, NET.md §9). What a table of each game offers
+(its seats, its variants) is the game's to say and read (``lobby_terms``); the core
+bounds every table's seats by what the mesh and the deal serve.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from enum import StrEnum
 
-__all__ = ["MAX_TABLE_SEATS", "MIN_TABLE_SEATS", "SEATS", "GameName", "seats_refusal"]
+__all__ = ["MAX_TABLE_SEATS", "MIN_TABLE_SEATS", "GameName"]
 
 
 class GameName(StrEnum):
@@ -21,19 +21,6 @@ class GameName(StrEnum):
     SORCERY = "sorcery"  # 巫师牌
 
 
-# The seats a table of each game may have (both ends included).
-SEATS: Mapping[GameName, tuple[int, int]] = {
-    GameName.WIZARD: (3, 6),
-    GameName.SORCERY: (2, 2),
-}
-MIN_TABLE_SEATS = min(low for low, _ in SEATS.values())
-MAX_TABLE_SEATS = max(high for _, high in SEATS.values())
-
-
-def seats_refusal(game: GameName, seats: int) -> str | None:
-    """Why a table of ``game`` cannot have ``seats`` seats, or None."""
-    low, high = SEATS[game]
-    if low <= seats <= high:
-        return None
-    wanted = str(low) if low == high else f"{low}..{high}"
-    return f"a table of {game.value} has {wanted} seats, not {seats}"
+# The seats any table may have (both ends included): a game's own range lies within.
+MIN_TABLE_SEATS = 2
+MAX_TABLE_SEATS = 6

@@ -28,7 +28,9 @@ its deck (``deck``: the hero, the extra deck, the sizes of the main deck and the
 pool — never the main deck's cards nor the skill pool's, which stay hidden until the
 game ends), and a host that refuses it says which rule and card (``refused.deck``).
 This layer reads card numbers and counts; the deck rules are checked by whoever holds
-the card file (the host's door check, given to its lobby).
+the card file (the host's door check, given to its lobby). It reads a table's ``seats``
+within the bounds of any table and its ``variants`` as short names; what they mean is
+the table's game's to read (``tables.lobby_terms``), before anything uses them.
 
 Somebody who wants to watch the game asks the same socket with ``watch`` (its
 name, its CURVE key, the port its own mesh listens on) and is answered ``wait``,
@@ -46,12 +48,7 @@ from typing import Any
 
 from wizard_p2p import boundedjson
 from wizard_p2p.errors import DecodeError
-from wizard_p2p.protocol.game_name import (
-    MAX_TABLE_SEATS,
-    MIN_TABLE_SEATS,
-    GameName,
-    seats_refusal,
-)
+from wizard_p2p.protocol.game_name import MAX_TABLE_SEATS, MIN_TABLE_SEATS, GameName
 from wizard_p2p.protocol.messages import GENESIS_TERMS, MAX_ENTRY_BYTES, PLAYER, PROTOCOL
 from wizard_p2p.protocol.schema import Bool, Field, Hex, Int, List, Obj, Str, Utf8
 from wizard_p2p.protocol.shown import is_unsafe
@@ -522,7 +519,7 @@ def decode_lobby(payload: bytes, expect: Collection[str] | None = None) -> Lobby
         players = _players(fields["players"], "welcome.players")
         if fields["seat"] >= len(players):
             raise DecodeError("welcome.seat: no such seat in welcome.players")
-        game = _game(fields, "welcome")
+        game = _game(fields)
         return Welcome(fields["seat"], players, tuple(fields.get("variants", ())),
                        fields.get("protocol"), game)
     if kind == "refused":
@@ -534,10 +531,7 @@ def decode_lobby(payload: bytes, expect: Collection[str] | None = None) -> Lobby
                        None if table is None else GameName(table))
     if kind == "players":
         players = _players(fields["players"], "players.players")
-        game = _game(fields, "players")
-        refusal = seats_refusal(game, fields["seats"])
-        if refusal is not None:
-            raise DecodeError(f"players.seats: {refusal}")
+        game = _game(fields)
         if len(players) > fields["seats"]:
             raise DecodeError("players: more players than seats")
         return Players(players, fields["seats"], tuple(fields.get("variants", ())),
@@ -566,12 +560,10 @@ def decode_lobby(payload: bytes, expect: Collection[str] | None = None) -> Lobby
     return Ok() if kind == "ok" else Ping()
 
 
-def _game(fields: dict[str, Any], path: str) -> GameName:
-    """The message's game (absent: Wizard); a table of another game has no variants."""
-    game = GameName(fields.get("game", GameName.WIZARD))
-    if game is not GameName.WIZARD and fields.get("variants"):
-        raise DecodeError(f"{path}.variants: a table of {game.value} has no variants")
-    return game
+def _game(fields: dict[str, Any]) -> GameName:
+    """The message's game (absent: Wizard, as older hosts leave it out). Its seats and
+    variants are the game's to read (``tables.lobby_terms``), within this layer's bounds."""
+    return GameName(fields.get("game", GameName.WIZARD))
 
 
 def _hello(fields: dict[str, Any]) -> Hello:

@@ -13,12 +13,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from wizard_p2p.protocol.game_name import GameName, seats_refusal
 from wizard_p2p.protocol.lobby_schema import DeckPart
 
-__all__ = ["CARD_FILE_DIGEST_BYTES", "SorceryTerms"]
+__all__ = ["CARD_FILE_DIGEST_BYTES", "SEATS", "SorceryTerms"]
 
 CARD_FILE_DIGEST_BYTES = 32  # SHA-256
+SEATS = 2  # a table of 巫师牌 seats two players
 
 
 @dataclass(frozen=True)
@@ -29,9 +29,8 @@ class SorceryTerms:
     cards: bytes
 
     def __post_init__(self) -> None:
-        refusal = seats_refusal(GameName.SORCERY, len(self.decks))
-        if refusal is not None:
-            raise ValueError(refusal)
+        if len(self.decks) != SEATS:
+            raise ValueError(f"a table of sorcery has {SEATS} seats, not {len(self.decks)}")
         if len(self.cards) != CARD_FILE_DIGEST_BYTES:
             raise ValueError("the card file's identity is its SHA-256: 32 bytes")
 

@@ -8,11 +8,15 @@ from its genesis line: a seat's (with the seat, its identity and master secret),
 watcher's or an auditor's (an observer, ``seat=None``). The protocol's own readers of
 a log (``verdict.LogReader``, ``evidence.check_evidence``) are given it as a
 parameter, so that the core never names a game's table itself.
+
+``lobby_terms`` reads what a lobby message or an announcement says a table offers
+(its seats, its variants) into that game's ``LobbyTerms``: the lobby and the
+announcement carry a game's terms, and only the game reads them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor
 
 from wizard_p2p.errors import DecodeError
@@ -21,14 +25,30 @@ from wizard_p2p.protocol.authoring import Rewrite
 from wizard_p2p.protocol.game import GameRules
 from wizard_p2p.protocol.game_name import GameName
 from wizard_p2p.protocol.genesis import game_name
+from wizard_p2p.protocol.lobby_terms import LobbyTerms
 from wizard_p2p.protocol.table import Table
 from wizard_p2p.protocol.wizard_replica import WIZARD_RULES
+from wizard_p2p.tables.sorcery.lobby import read_sorcery_terms
 from wizard_p2p.tables.sorcery.rules import SORCERY_RULES, CardLibrary, SorceryRules
+from wizard_p2p.tables.wizard_lobby import read_wizard_terms
 
 RULES: Mapping[GameName, GameRules] = {
     WIZARD_RULES.name: WIZARD_RULES,
     SORCERY_RULES.name: SORCERY_RULES,
 }
+
+# How each game reads the seats and variants a lobby message or an announcement says.
+_LOBBY_READERS: Mapping[GameName, Callable[[int | None, Sequence[str]], LobbyTerms]] = {
+    GameName.WIZARD: read_wizard_terms,
+    GameName.SORCERY: read_sorcery_terms,
+}
+
+
+def lobby_terms(game: GameName, seats: int | None, variants: Sequence[str]) -> LobbyTerms:
+    """What a table of ``game`` offers, as a lobby message or an announcement says it
+    (``seats`` None: the message does not say); ``DecodeError`` for what the game does
+    not play (a ``protocol.lobby_terms.TermsReader``)."""
+    return _LOBBY_READERS[game](seats, variants)
 
 
 def rules_of(genesis: bytes, *, cards: CardLibrary | None = None) -> GameRules:
@@ -76,4 +96,4 @@ def open_table(
     )
 
 
-__all__ = ["RULES", "CardLibrary", "open_table", "rules_of"]
+__all__ = ["RULES", "CardLibrary", "lobby_terms", "open_table", "rules_of"]
