@@ -667,7 +667,8 @@ def fault_files(golden: list[bytes]) -> dict[Path, bytes]:
     files[FAULTS_DIR / "manifest.json"] = _json(
         {
             "description": "logs that each commit one fault; `expected` is the audit's "
-            "verdict: exit code, status, position, seat (null: none) and kind (SPEC.md §5). "
+            "verdict: exit code, status, position, seat (null: none) and kind "
+            "(SPEC.md §5, WIZARD.md §4). "
             "A log with `golden_prefix` is the first that many lines of "
             "../golden/game.jsonl followed by its own lines.",
             "vectors": manifest,

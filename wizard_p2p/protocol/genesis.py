@@ -47,7 +47,7 @@ def player_record(
 
 @dataclass(frozen=True)
 class SeriesTerms:
-    """A game after the first of a series at one table (SPEC §3.4): the series' first
+    """A game after the first of a series at one table (WIZARD §1.3): the series' first
     game id, this game's number in it (2 or more) and its first dealer (0-based)."""
 
     first: bytes

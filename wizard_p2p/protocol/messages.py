@@ -93,7 +93,7 @@ CONFIG = Record(
     )
 )
 
-# A game after the first of a series at one table (SPEC §3.4): the series is named by the
+# A game after the first of a series at one table (WIZARD §1.3): the series is named by the
 # game id of its first game, which carries no such field; the first dealer is fixed.
 MAX_SERIES_GAMES = 999
 SERIES = Obj(
