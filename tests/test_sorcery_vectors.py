@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from jsonschema import Draft202012Validator
 
 from tools import gen_sorcery_vectors
 from tools.conformance_forges import fields
@@ -82,3 +83,12 @@ def test_the_generator_writes_the_committed_files(tmp_path: Path) -> None:
         p.relative_to(ROOT) for p in FOLDER.iterdir())
     for path in written:
         assert path.read_bytes() == (ROOT / path.relative_to(tmp_path)).read_bytes(), path
+
+
+def test_every_report_of_the_vectors_validates_against_the_audit_schema() -> None:
+    schema = json.loads((ROOT / "protocol" / "schemas" / "audit.json").read_text())
+    validator = Draft202012Validator(schema)
+    for vector in MANIFEST["vectors"]:
+        report = audit_entries(lines_of(vector), cards=CARDS).to_json()
+        errors = [f"{list(e.path)}: {e.message}" for e in validator.iter_errors(report)]
+        assert errors == [], vector["name"]
