@@ -44,6 +44,9 @@ class TableGame:
 
     seed: int
     turn_limit: int = 60
+    # The seed's test decks and their cards named by a digest of their own, unless given.
+    given_decks: tuple[Decklist, Decklist] | None = None
+    given_library: CardLibrary | None = None
     decks: tuple[Decklist, Decklist] = field(init=False)
     library: CardLibrary = field(init=False)
     genesis: bytes = field(init=False)
@@ -52,8 +55,8 @@ class TableGame:
     outcomes: list[Outcome] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        self.decks = test_decks(self.seed)
-        self.library = CardLibrary(TEST_CARDS_DIGEST, cards_of(self.decks))
+        self.decks = self.given_decks or test_decks(self.seed)
+        self.library = self.given_library or CardLibrary(TEST_CARDS_DIGEST, cards_of(self.decks))
         self.genesis = sorcery_genesis(self.seed, self.decks, self.library, self.turn_limit)
         self.seats = [self.open_seat(p) for p in (0, 1)]
         self.watcher = open_table(self.genesis, replay_every_pass=True, cards=self.library)

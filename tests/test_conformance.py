@@ -27,7 +27,7 @@ FAULTS = ROOT / gen_conformance.FAULTS_DIR
 CLEAN = ROOT / gen_conformance.CLEAN_DIR
 FILES = ROOT / gen_conformance.FILES_DIR
 GOLDEN = (ROOT / GOLDEN_DIR / "game.jsonl").read_bytes().splitlines()
-# Faults no audit can report (SPEC §5): it re-runs every pass, so the deviations that
+# Faults no audit can report (WIZARD §3): it re-runs every pass, so the deviations that
 # cancel out, which a replica can only call `deck` or `dispute`, get a seat's name.
 REPLICAS_ONLY = {FaultKind.DECK, FaultKind.DISPUTE}
 
@@ -135,17 +135,21 @@ def test_no_unsigned_word_of_an_evidence_record_reaches_the_report() -> None:
 # --- one closed list of fault kinds ----------------------------------------------------------
 
 
-def spec_kinds() -> list[str]:
-    """The kinds of SPEC §5's table of fault kinds, in its order."""
-    text = (ROOT / "protocol" / "SPEC.md").read_text()
-    table = text.split("### Fault kinds", 1)[1].split("\n## ", 1)[0]
+def chapter_kinds(chapter: str, heading: str) -> list[str]:
+    """The kinds of one chapter's table of fault kinds, in its order."""
+    text = (ROOT / "protocol" / chapter).read_text()
+    table = text.split(heading, 1)[1].split("\n## ", 1)[0]
     return re.findall(r"^\| `([a-z-]+)` \|", table, flags=re.MULTILINE)
 
 
-def test_the_spec_table_lists_exactly_the_fault_kinds() -> None:
-    listed = spec_kinds()
-    assert len(listed) == len(set(listed))
-    assert set(listed) == {k.value for k in FaultKind}
+def test_the_spec_tables_list_exactly_the_fault_kinds() -> None:
+    """The core's table (SPEC §5) and Wizard's (WIZARD §4) together list every kind."""
+    core = chapter_kinds("SPEC.md", "### Fault kinds")
+    wizard = chapter_kinds("WIZARD.md", "## 4. Wizard's fault kinds")
+    for listed in (core, wizard):
+        assert len(listed) == len(set(listed))
+    assert {"malformed", "bad-signature", "fork", "equivocation"} <= set(core)
+    assert set(core) | set(wizard) == {k.value for k in FaultKind}
 
 
 FAULT_MAKERS = {"PeerFault", "OutOfTurn", "CheatDetected", "Equivocation", "AuditReport"}

@@ -383,7 +383,7 @@ def test_a_small_order_component_no_card_depends_on_is_named_by_the_auditor(
 ) -> None:
     """A point plus one of order 8, with no twin beside it: the next multiplication (a
     later pass, or the reading of the card) removes the component, so no card changes
-    and the players' tables play on (SPEC §5); the auditor re-runs every pass and names
+    and the players' tables play on (WIZARD §3); the auditor re-runs every pass and names
     the seat that published it."""
     game = new_game(3, seed=3)
 
@@ -1048,7 +1048,7 @@ def test_a_deferred_round_check_blames_the_same_seat_at_the_same_position(
 
 
 def test_a_put_off_check_falls_due_once_our_own_shuffle_of_the_next_round_is_out() -> None:
-    """Until then this seat is on the set-up's critical path (SPEC §5)."""
+    """Until then this seat is on the set-up's critical path (WIZARD §3)."""
     game = new_game(4, seed=5)
     game.defer_checks = True
     for table in game.tables:

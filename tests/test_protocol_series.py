@@ -1,4 +1,4 @@
-"""A series' later game (SPEC §3.4): optional terms that name the series' first game, the
+"""A series' later game (WIZARD §1.3): optional terms that name the series' first game, the
 game's number and its first dealer, which the coins then no longer choose."""
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""SPEC §5, "Order of the checks": a round with two faults names the one the order puts first.
+"""WIZARD §3, "Order of the round's checks": a round with two faults names the one the
+order puts first.
 
 Two seats cheat in one round; the replica of the honest seat and the auditor must
 both name the same one, as the SPEC orders the checks (decks before keys, and

@@ -452,10 +452,13 @@ def _record(kind: str, seat: int, position: int, reason: str, entries: list[byte
     ) + b"\n"
 
 
-def _genesis_with(game: MemoryGame, change: Callable[[Json], None]) -> bytes:
+def _genesis_with(
+    game: MemoryGame, change: Callable[[Json], None], version: int = VERSION
+) -> bytes:
     """The genesis with its terms changed, endorsed again by every player and signed by
-    the host: a genesis its players really signed."""
+    the host (as an entry of ``version``): a genesis its players really signed."""
     obj = fields(game.genesis)
+    obj["v"] = version
     terms = obj["body"]["terms"]
     change(terms)
     terms_bytes = canonical.encode(terms)
@@ -473,6 +476,10 @@ def damaged_files(golden: list[bytes]) -> list[FileVector]:
     extra = fields(golden[finals[0]])
     extra["body"]["totals"].append(0)
     old_protocol = _genesis_with(game, lambda t: t.update(protocol=f"wizard-p2p/{VERSION - 1}"))
+    no_game = _genesis_with(game, lambda t: t.pop("game"))
+    version_8 = _genesis_with(
+        game, lambda t: (t.pop("game"), t.update(protocol="wizard-p2p/8")), version=8
+    )
     game_id = fields(golden[1])
     game_id["game"] = ("0" if game_id["game"][0] != "0" else "1") + game_id["game"][1:]
     unsigned_game = canonical.encode(game_id)[:-1] + golden[1][golden[1].index(b',"sig":"'):]
@@ -489,6 +496,12 @@ def damaged_files(golden: list[bytes]) -> list[FileVector]:
         FileVector("genesis-protocol-mismatch", f"a genesis of version {VERSION} whose terms "
                    f"say wizard-p2p/{VERSION - 1}, signed and endorsed: no game of this "
                    "version, so no seat is named", _file([old_protocol, *golden[1:3]])),
+        FileVector("genesis-without-game", f"a genesis of version {VERSION} whose terms name "
+                   "no game, signed and endorsed: no game of this version, so no seat is named",
+                   _file([no_game, *golden[1:3]])),
+        FileVector("version-8-genesis", "a genesis of version 8, whose terms name no game, "
+                   "signed and endorsed: a log of another version, refused as such",
+                   _file([version_8, *golden[1:3]])),
         FileVector("final-wrong-count", "seat 0 signs a final with one total more than the "
                    "seats", _file([*golden[: finals[0]], resign(game, extra)])),
         FileVector("unsigned-game-id", "one digit of line 2's game id changed, no key used: "
@@ -667,7 +680,8 @@ def fault_files(golden: list[bytes]) -> dict[Path, bytes]:
     files[FAULTS_DIR / "manifest.json"] = _json(
         {
             "description": "logs that each commit one fault; `expected` is the audit's "
-            "verdict: exit code, status, position, seat (null: none) and kind (SPEC.md §5). "
+            "verdict: exit code, status, position, seat (null: none) and kind "
+            "(SPEC.md §5, WIZARD.md §4). "
             "A log with `golden_prefix` is the first that many lines of "
             "../golden/game.jsonl followed by its own lines.",
             "vectors": manifest,

@@ -2,7 +2,7 @@
 counts its series.
 
 Each game is read from its own log: the genesis says who sat, with which variants, and
-whether it continues a series (SPEC §3.4); the audit replays and verifies the rest, so
+whether it continues a series (WIZARD §1.3); the audit replays and verifies the rest, so
 what ``history`` says of a game is what ``audit`` would. A series is its first game
 and every game whose terms name it.
 """

@@ -567,7 +567,7 @@ async def _next_lobby(
     curve: CurveKeys,
 ) -> HostLobby | JoinLobby:
     """The lobby of the table's next game: the host opens it on the same port with the same
-    code, the seats in the last game's order and the next first dealer (SPEC §3.4); a
+    code, the seats in the last game's order and the next first dealer (WIZARD §1.3); a
     joiner asks it for a seat, as long as ``AGAIN_WAIT``."""
     from wizard_p2p.tui.i18n import Translator
 

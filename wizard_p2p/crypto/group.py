@@ -42,7 +42,7 @@ instead, for every canonical u (CRYPTO.md §2):
   check (a shuffle refuses a deck whose products collide; a twist point never
   decodes) or where their round check compares bytes, and let a component pass
   that vanishes in a multiplication or a card's reading: it changes no card
-  (SPEC §5).
+  (WIZARD §3).
 * :func:`is_valid_point` / :func:`check_point` do the whole check (canonical,
   on the curve, in the prime-order subgroup) for points that are not multiplied.
 """

@@ -122,7 +122,7 @@ class HostLobby:
     # The lobby socket stays open to every key once the game begins, for the watch gate
     # (node.watch_gate) to take over with ``hand_over_socket``.
     gate: bool = False
-    # The next game of a series (SPEC §3.4): its terms (the first dealer is taken modulo
+    # The next game of a series (WIZARD §1.3): its terms (the first dealer is taken modulo
     # the seats at the start), and the last game's players by signing key, in seat order:
     # those who sit again keep that order.
     series: SeriesTerms | None = None

@@ -14,7 +14,7 @@ def send_order(table: Table, seat: int) -> tuple[str | None, str | None]:
 
     An entry written at once by its client, a pass of a set-up above all, goes to
     its writer first: it is the chain, and every other seat only records ours
-    (SPEC §4). A choice (a bid, the trump, a play) goes to its chooser last: every
+    (WIZARD §2). A choice (a bid, the trump, a play) goes to its chooser last: every
     seat checks and shows our entry, and a bot chooses the moment it has it, so its
     sends would wake the seats still checking ours. Sent last to the next player, a
     play reaches the others sooner, and the game is no slower.

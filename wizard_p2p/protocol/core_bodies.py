@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from wizard_p2p.protocol.schema import Hex, Int, List, Obj, Str
 
-PROTOCOL = "wizard-p2p/8"
-VERSION = 8
+VERSION = 9
+PROTOCOL = f"wizard-p2p/{VERSION}"
 MAX_ENTRY_BYTES = 64 * 1024
 # An entry line held in a proof (SPEC §6.3): every entry the schemas admit is shorter, and
 # two of them, their quotes escaped, leave a proof entry under MAX_ENTRY_BYTES.

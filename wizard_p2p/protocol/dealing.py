@@ -1,6 +1,6 @@
 """The mental-poker steps of a round as one replica sees them: the keys and sealed key
 shares a locking entry carries, our own next pass, reading the turned card, our hand
-and, in the clairvoyance round, the others' cards (SPEC §4, §7, CRYPTO.md).
+and, in the clairvoyance round, the others' cards (WIZARD §2, §6, CRYPTO.md).
 
 Each function reads and updates a ``RoundState`` and reports what it could not do as
 the reason for a dispute (a string), never as an exception: what only one replica can
@@ -107,7 +107,7 @@ def open_shares(
 
     Keys of ours that do not open are not a reason to refuse the entry (nobody else
     can tell): we dispute, and the round's check names the writer if its box differs
-    from the one its secret seals (SPEC §7).
+    from the one its secret seals (WIZARD §6).
     """
     if boxes is None:
         return None

@@ -23,7 +23,7 @@ class CheatDetected(PeerFault):
     """A round's replay from the revealed secrets found a seat at fault."""
 
 
-# A rule of the game an entry breaks, by the fault it is (SPEC §5). The turn and phase
+# A rule of the game an entry breaks, by the fault it is (WIZARD §3). The turn and phase
 # rules cannot fire behind the turn check (``turns``), but would be the same fault.
 _RULE_FAULTS = {
     "not-held": FaultKind.NOT_HELD,

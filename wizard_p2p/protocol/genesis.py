@@ -47,7 +47,7 @@ def player_record(
 
 @dataclass(frozen=True)
 class SeriesTerms:
-    """A game after the first of a series at one table (SPEC §3.4): the series' first
+    """A game after the first of a series at one table (WIZARD §1.3): the series' first
     game id, this game's number in it (2 or more) and its first dealer (0-based)."""
 
     first: bytes
@@ -72,6 +72,7 @@ def genesis_terms(
         raise UsageError(f"the first dealer must be one of the {config.seats} seats")
     terms: dict[str, Any] = {
         "protocol": m.PROTOCOL,
+        "game": WIZARD.value,
         "config": config_terms(config),
         "players": [dict(p) for p in players],
         "nonce": nonce,
@@ -109,7 +110,7 @@ def _as_json(value: Any) -> Any:
 
 
 WIZARD = GameName.WIZARD
-"""The game of a genesis whose terms name none (SPEC §3.1: ``game`` absent)."""
+"""Wizard's word in a genesis's ``terms.game`` (SPEC §3.1, WIZARD §1)."""
 
 
 class GenesisRules(Protocol):
@@ -117,7 +118,7 @@ class GenesisRules(Protocol):
 
     @property
     def name(self) -> GameName:
-        """The game's word in the terms' ``game`` (absent: ``wizard``)."""
+        """The game's word in the terms' ``game``."""
 
     @property
     def seats(self) -> range:
@@ -133,15 +134,18 @@ class GenesisRules(Protocol):
 
 
 def game_name(raw: bytes) -> str:
-    """The game a genesis line names (its terms' ``game``; absent: Wizard), read before
-    anything else of it and bounded like :func:`messages.signed_version_of`. Raises
-    ``DecodeError`` for a line that names no game as a word."""
+    """The game a genesis line names (its terms' ``game``, which every genesis of this
+    version carries: SPEC §3.1), read before anything else of it and bounded like
+    :func:`messages.signed_version_of`. Raises ``DecodeError`` for a line that names no
+    game as a word."""
     try:
         obj = boundedjson.loads(raw, max_size=m.MAX_ENTRY_BYTES, max_depth=canonical.MAX_DEPTH)
         terms = obj["body"]["terms"]
-        name = terms.get("game", WIZARD)
+        name = terms.get("game")
     except (TypeError, KeyError, AttributeError, ValueError, DecodeError):
         raise DecodeError("the genesis holds no terms to read its game from") from None
+    if name is None:
+        raise DecodeError("terms.game: the genesis names no game")
     if not isinstance(name, str) or not 1 <= len(name) <= 16:
         raise DecodeError("terms.game: the game is named by a word")
     return name

@@ -115,7 +115,7 @@ def on_coin(t: Replica, entry: m.Entry) -> Apply:
         seats = t.config.seats
         if len(t.coins) == seats:
             values = [t.coins[s] for s in range(seats)]
-            # A series' later game names its first dealer in the terms (SPEC §3.4):
+            # A series' later game names its first dealer in the terms (WIZARD §1.3):
             # the coins are still opened, and only the first game's pick the dealer.
             fixed = t.series_first_dealer
             t.first_dealer_known(
@@ -132,7 +132,7 @@ def on_shuffle(t: Replica, entry: m.Entry) -> Apply:
     rnd = _round_of(t, entry)
     seats = t.config.seats
     deck = list(entry.body["deck"])
-    # The last shuffler keeps only the positions the round locks (SPEC §4).
+    # The last shuffler keeps only the positions the round locks (WIZARD §2).
     kept = dealing.kept_by_shuffle(rnd, entry.seat) or crypto.DECK_SIZE
     crypto.check_deck(deck, kept, validate_points=False)
     last = entry.seat == seats - 1

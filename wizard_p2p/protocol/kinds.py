@@ -25,7 +25,7 @@ class CoreKind(StrEnum):
 
 
 class WizardKind(StrEnum):
-    """The ``kind`` of an entry of Wizard's own (SPEC §4, §5): a round's steps."""
+    """The ``kind`` of an entry of Wizard's own (WIZARD §2, §3): a round's steps."""
 
     SHUFFLE = "shuffle"
     LOCK = "lock"
@@ -78,8 +78,9 @@ CHOICE_KINDS = (WizardKind.BID, WizardKind.TRUMP, WizardKind.PLAY)
 
 
 class FaultKind(StrEnum):
-    """``PeerFault.kind``: the closed list of faults (SPEC §5, "Fault kinds"). Every
-    fault a replica or the audit reports is one of these, a broken game rule too."""
+    """``PeerFault.kind``: the closed list of faults (SPEC §5 and WIZARD §4, "Fault
+    kinds"). Every fault a replica or the audit reports is one of these, a broken game
+    rule too."""
 
     # an entry refused as it arrives
     BAD_SIGNATURE = "bad-signature"

@@ -38,6 +38,7 @@ from wizard_p2p.protocol.core_bodies import PROOF_LINE_CHARS as PROOF_LINE_CHARS
 from wizard_p2p.protocol.core_bodies import PROTOCOL as PROTOCOL
 from wizard_p2p.protocol.core_bodies import SEATS as SEATS
 from wizard_p2p.protocol.core_bodies import VERSION as VERSION
+from wizard_p2p.protocol.game_name import GameName
 from wizard_p2p.protocol.kinds import WIZARD_KINDS
 from wizard_p2p.protocol.schema import (
     REQUIRED,
@@ -93,7 +94,7 @@ CONFIG = Record(
     )
 )
 
-# A game after the first of a series at one table (SPEC §3.4): the series is named by the
+# A game after the first of a series at one table (WIZARD §1.3): the series is named by the
 # game id of its first game, which carries no such field; the first dealer is fixed.
 MAX_SERIES_GAMES = 999
 SERIES = Obj(
@@ -107,6 +108,8 @@ SERIES = Obj(
 GENESIS_TERMS = Obj(
     {
         "protocol": Str(max_len=32, choices=(PROTOCOL,)),
+        # The game the log plays (SPEC §3.1): required, read before the rest of the terms.
+        "game": Str(max_len=16, choices=(GameName.WIZARD.value,)),
         "config": CONFIG,
         "players": List(PLAYER, 3, 6),
         "nonce": Hex(32),

@@ -2,7 +2,7 @@
 was won, the score pad, and the fault that ended the game, if one did.
 
 Nobody sees another's hand during a round, but every round ends with every seat's
-round secret revealed (SPEC §5), and those secrets are all it takes to read the
+round secret revealed (WIZARD §3), and those secrets are all it takes to read the
 deal: each seat's permutation, derived from its secret, composed in seat order
 (``crypto.deck_order``) gives the card at every position of the final deck, and
 the deal gives each position its seat. ``dealt_hands`` is that reading.

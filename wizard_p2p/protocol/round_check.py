@@ -2,7 +2,7 @@
 
 Pure: it reads a finished round (``RoundState``) and raises ``CheatDetected`` naming
 the seat to blame, at the log position the round's check belongs to. Every replica
-runs it on every round; the auditor with ``every_pass`` (SPEC §5).
+runs it on every round; the auditor with ``every_pass`` (WIZARD §3).
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ from wizard_p2p.rules import Card, seat_of_position
 
 def round_size(round_no: int, seats: int) -> int:
     """How many positions round ``round_no`` locks: the dealt ones, and the turned card
-    while any is left (SPEC §4). The last shuffler keeps exactly these."""
+    while any is left (WIZARD §2). The last shuffler keeps exactly these."""
     return min(round_no * seats + 1, crypto.DECK_SIZE)
 
 
