@@ -57,9 +57,13 @@ def test_a_look_ends_only_by_its_own_moves() -> None:
     assert app.table.looking() is None  # every card moved: the look is over
 
 
-def test_a_look_is_refused_in_words_when_it_cannot_be_taken() -> None:
+def test_a_look_under_way_is_asked_again_at_the_next_key() -> None:
     app = playing("zh")
     app.table.begin_look(1)
-    generic(app, "look")
-    choose(app, lambda n: n == 1)
-    assert app.message == app.tr("sorcery_look_not_now")
+    app.key("g")  # no second look, nor any other move: the one under way comes back
+    assert app.picker is not None
+    assert app.picker.title == app.tr("sorcery_ask_look_take")
+    top = app.game.sides[app.me].deck[0]
+    assert [c.value for c in app.picker.choices] == [top]
+    app.key("?")  # the keys any mode has still work
+    assert app.overlay is not None

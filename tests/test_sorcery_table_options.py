@@ -44,14 +44,15 @@ def test_a_seat_without_a_deck_is_refused_by_the_parser() -> None:
         cli.parse_sorcery_table(["join", "--code", "K7QD-M2XP"])
 
 
-def test_the_program_offers_the_table_commands_and_a_seat_needs_the_bot_for_now(
+def test_the_program_offers_the_table_commands_and_a_console_seat_needs_a_terminal(
     capsys: pytest.CaptureFixture[str]
 ) -> None:
     options = cli.parse_options(["sorcery", "join", "127.0.0.1:47474", "--code", "K7QD-M2XP",
                                  "--deck", "x", "--seed", "4", "--headless"])
     assert isinstance(options, SorceryJoinOptions) and options.table.seed == 4
+    # The tests' standard input is no terminal: the board is refused before any lobby.
     assert cli.main(["sorcery", "host", "--deck", "x"]) == 2
-    assert "add --headless" in capsys.readouterr().err
+    assert "needs a terminal" in capsys.readouterr().err
     bot = cli.parse_options(["sorcery", "bot", "127.0.0.1:47474", "--code", "K7QD-M2XP",
                              "--deck", "x"])
     assert isinstance(bot, SorceryJoinOptions) and bot.table.net.headless

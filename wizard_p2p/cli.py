@@ -405,6 +405,10 @@ def _cmd_sorcery_play(options: SorceryPlayOptions) -> int:
 
 
 def _cmd_sorcery_seat(options: SorceryHostOptions | SorceryJoinOptions) -> int:
+    if not options.table.net.headless:  # a person plays at the console board
+        from wizard_p2p.commands.sorcery_console_seat import run_console_seat
+
+        return run_console_seat(options)
     from wizard_p2p.commands.sorcery_seat import run_seat
 
     return run_seat(options)

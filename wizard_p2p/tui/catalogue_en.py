@@ -990,4 +990,9 @@ EN: dict[str, str] = {
     ),
     "lobby_ended_no_answer": "no Wizard lobby answers at {address}",
     "lobby_ended_endorsement_lost": "the host did not take your endorsement",
+    # 巫师牌's console at a networked table (tui.sorcery_app, commands.sorcery_console_seat).
+    "sorcery_search_not_now": "You cannot search your deck now.",
+    "sorcery_search_none": "none (the deck is shuffled)",
+    "sorcery_seat_stopped": "The table stopped: {detail}",
+    "sorcery_seat_waiting_start": "Waiting for the table to deal…",
 }

@@ -994,4 +994,9 @@ JA: dict[str, str] = {
     ),
     "lobby_ended_no_answer": "{address} で応答するウィザードのロビーはありません",
     "lobby_ended_endorsement_lost": "ホストがあなたの署名を受け取りませんでした",
+    # 巫师牌's console at a networked table (tui.sorcery_app, commands.sorcery_console_seat).
+    "sorcery_search_not_now": "今はデッキを探すことができません。",
+    "sorcery_search_none": "取らない（デッキはシャッフルされる）",
+    "sorcery_seat_stopped": "テーブルが止まりました：{detail}",
+    "sorcery_seat_waiting_start": "テーブルの配札を待っています…",
 }

@@ -921,4 +921,9 @@ ZH: dict[str, str] = {
     ),
     "lobby_ended_no_answer": "{address} 没有巫师大厅应答",
     "lobby_ended_endorsement_lost": "主持人没有收到你的签署",
+    # 巫师牌's console at a networked table (tui.sorcery_app, commands.sorcery_console_seat).
+    "sorcery_search_not_now": "现在不能检索你的卡组。",
+    "sorcery_search_none": "不取（卡组照样洗牌）",
+    "sorcery_seat_stopped": "牌桌已停止：{detail}",
+    "sorcery_seat_waiting_start": "等待牌桌发牌……",
 }

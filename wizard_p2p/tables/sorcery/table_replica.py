@@ -105,6 +105,9 @@ class SorceryTableReplica:
         self.inner: r.SorceryReplica | None = None
         self._first: int | None = None
         self.outcome: Outcome | None = None
+        # Every action taken into the game, in order, as this seat's game took it (a
+        # front end tells the other player's moves from it as they come).
+        self.acted: list[r.Acted] = []
 
     # --- who writes next ----------------------------------------------------------------
 
@@ -193,6 +196,8 @@ class SorceryTableReplica:
             self._table.cheat_found(fault)
             return
         for event in events:
+            if isinstance(event, r.Acted):
+                self.acted.append(event)
             if isinstance(event, r.Ended):
                 self.outcome = event.outcome
                 self._table.advance(Step.GAME_OVER)
