@@ -103,6 +103,7 @@ from wizard_p2p.tui.sorcery_text import (
     fit,
     grid_lines,
     hand_label,
+    held_label,
     narrate,
     piece_label,
     refusal,
@@ -951,11 +952,9 @@ class SorceryApp:
         lines += block(self.bot_side, True)
         lines.append(fit(battle_line(tr, game) or "─" * width, width))
         lines += block(me, False)
-        hand = " ".join(_unbroken(hand_label(game.pieces[pid].card))
-                        for pid in game.sides[me].hand)
+        hand = " ".join(_unbroken(held_label(game, pid)) for pid in game.sides[me].hand)
         lines += _wrap(tr("sorcery_hand", cards=hand or "-"), width, 2)
-        pool = " ".join(_unbroken(hand_label(game.pieces[pid].card))
-                        for pid in game.sides[me].pool)
+        pool = " ".join(_unbroken(held_label(game, pid)) for pid in game.sides[me].pool)
         lines += _wrap(tr("sorcery_pool", cards=pool or "-"), width, 1)
         return "\n".join(line.rstrip() for line in lines)
 

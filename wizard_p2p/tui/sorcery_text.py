@@ -58,6 +58,7 @@ __all__ = [
     "cell_name",
     "fit",
     "grid_lines",
+    "held_label",
     "narrate",
     "piece_label",
     "refusal",
@@ -119,6 +120,13 @@ def piece_label(p: Piece, *, stats: bool = True, width: int | None = None) -> st
 def hand_label(card: Card) -> str:
     """A card in the hand or the pool: its name and what it costs."""
     return f"{card.name}({card.cost})"
+
+
+def held_label(game: Game, pid: int) -> str:
+    """A card of the player's hand or pool: its ``hand_label``, or ``?`` while its face
+    has not come yet (a card just drawn at a networked table, until the other seals it)."""
+    piece = game.pieces[pid]
+    return "?" if piece.face is None else hand_label(piece.card)
 
 
 def grid_lines(
@@ -263,7 +271,9 @@ def refusal(tr: Translator, exc: IllegalAction) -> str:
 def _name(game: Game, pid: int | None) -> str:
     if pid is None or pid not in game.pieces:
         return "-"
-    return game.pieces[pid].card.name
+    piece = game.pieces[pid]
+    # A card this seat has not been shown (at a networked table) has no name here.
+    return "?" if piece.face is None else piece.card.name
 
 
 def narrate(tr: Translator, game: Game, action: Action, who: str) -> str:
