@@ -600,6 +600,8 @@ def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
     replay.add_argument("--export", default=None, metavar="FILE.json", help=tr("help_export"))
     replay.add_argument("--force", action="store_true", help=tr("help_force_export"))
     replay.add_argument("--lang", default=None, help=tr("help_lang"))
+    replay.add_argument("--cards", default=None, metavar="FILE", help=tr("help_sorcery_cards"))
+    replay.add_argument("--data-dir", default=None, help=tr("help_data_dir"))
     replay.set_defaults(options=_replay_options)
 
     history = sub.add_parser("history", help=tr("cmd_history"), description=tr("desc_history"))
@@ -862,7 +864,8 @@ def _audit_options(args: argparse.Namespace) -> AuditOptions:
 
 def _replay_options(args: argparse.Namespace) -> ReplayOptions:
     return ReplayOptions(Path(args.log), export=_path(args.export), force=args.force,
-                         lang=_lang(args.lang))
+                         lang=_lang(args.lang), cards=_path(args.cards),
+                         data_dir=_path(args.data_dir))
 
 
 def _history_options(args: argparse.Namespace) -> HistoryOptions:

@@ -170,11 +170,16 @@ def zone_line(tr: Translator, game: Game, player: int) -> str:
     return tr("sorcery_zones", skills=skills, equipment=equipment)
 
 
-def status_line(tr: Translator, game: Game, me: int) -> str:
-    """Whose turn and which step."""
+def status_line(tr: Translator, game: Game, me: int | None,
+                names: tuple[str, ...] | None = None) -> str:
+    """Whose turn and which step (``names``: the players' names, as a watcher says
+    them; else "you" for ``me`` and "bot" for the other)."""
     if game.outcome is not None:
         return tr("sorcery_status_over", turn=game.turn)
-    who = tr("sorcery_you") if game.active == me else tr("sorcery_bot")
+    if names is not None:
+        who = names[game.active]
+    else:
+        who = tr("sorcery_you") if game.active == me else tr("sorcery_bot")
     step = tr(f"sorcery_step_{_STEP_KEYS[game.step]}")
     return tr("sorcery_status", turn=game.turn, who=who, step=step)
 
