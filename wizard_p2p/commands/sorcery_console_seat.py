@@ -34,7 +34,7 @@ from wizard_p2p.protocol.events import Finished
 from wizard_p2p.protocol.shown import shown
 from wizard_p2p.sorcery.actions import Action
 from wizard_p2p.sorcery.game import Game
-from wizard_p2p.tables.sorcery.table_replica import LOOK, SEARCH, SorceryTableReplica
+from wizard_p2p.tables.sorcery.table_replica import SEARCH, SorceryTableReplica, look_choice
 from wizard_p2p.tui.sorcery_app import SorceryApp
 
 __all__ = ["DEAL_TIMEOUT", "END_TIMEOUT", "SeatBoard", "console_seat", "run_console_seat"]
@@ -105,7 +105,7 @@ class SeatBoard:
         return inner is not None and inner.searching()
 
     def begin_look(self, count: int) -> None:
-        self._peer.choose((LOOK, count))
+        self._peer.choose(look_choice(count))
 
     def begin_search(self) -> None:
         self._peer.choose(SEARCH)

@@ -55,7 +55,7 @@ from wizard_p2p.protocol.shown import shown
 from wizard_p2p.rules import GameConfig
 from wizard_p2p.sorcery.cardfile import CardDatabase
 from wizard_p2p.sorcery.starters import STARTERS
-from wizard_p2p.tables.sorcery.table_replica import SorceryResult
+from wizard_p2p.tables.sorcery.table_replica import SorceryResult, look_choice
 
 __all__ = ["JOIN_TIMEOUT", "SeatPlay", "host_seat", "join_seat", "outcome_line",
            "play_networked", "run_seat"]
@@ -138,7 +138,8 @@ async def _play(start: GameStart, deck: SeatDeck,
         seed = random.SystemRandom().randrange(2**32)
     peer = GamePeer(start.store, start.record, *keys,
                     start.genesis, net_config=net_config_of(net),
-                    bot=SorcerySeatBot(start.record.seat, seed), auto_abort=True,
+                    bot=SorcerySeatBot(start.record.seat, seed, look=look_choice),
+                    auto_abort=True,
                     resumable=False, people=start.people, private=deck.deck,
                     cards=deck.library)
     try:

@@ -41,7 +41,8 @@ from wizard_p2p.sorcery.game import Decklist, Game
 from wizard_p2p.tables.sorcery import replica as r
 from wizard_p2p.tables.sorcery.kinds import SorceryKind
 
-__all__ = ["ACT", "SEARCH", "SorceryResult", "SorceryTableReplica", "final_body"]
+__all__ = ["ACT", "LOOK", "SEARCH", "SorceryResult", "SorceryTableReplica", "final_body",
+           "look_choice"]
 
 COIN = "coin"
 FINAL = "final"
@@ -50,6 +51,13 @@ FINAL = "final"
 ACT = str(SorceryKind.ACT)
 SEARCH = str(SorceryKind.SEARCH)
 LOOK = str(SorceryKind.LOOK)
+
+
+def look_choice(count: int) -> tuple[str, int]:
+    """The choice (``Table.choose``) that begins a look at the top ``count`` cards of our
+    deck."""
+    return (LOOK, count)
+
 
 # The entries that carry a choice of our seat (its openings, its act, a search or look
 # asked, the card a search takes), as against the deck steps its secrets fix.
