@@ -233,8 +233,10 @@ POLICY_CHOICES = tuple(policy.value for policy in PolicyName)
 
 def _add_network_options(
     parser: argparse.ArgumentParser, tr: Translator, *, bot: bool = False,
-    watcher: bool = False,
+    watcher: bool = False, policy: bool = True,
 ) -> None:
+    """The options every networked command shares; ``policy``: whether its bot plays by a
+    policy one may choose (Wizard's do; 巫师牌's bot has one way to play)."""
     parser.add_argument(
         "--name",
         default=os.environ.get("USER", "Player")[:32] or "Player",
@@ -250,9 +252,11 @@ def _add_network_options(
     if watcher:
         parser.add_argument("--headless", action="store_true", help=tr("help_headless_watcher"))
     else:
-        parser.add_argument(
-            "--policy", default="heuristic", choices=POLICY_CHOICES, help=tr("help_policy"),
-        )
+        if policy:
+            parser.add_argument(
+                "--policy", default="heuristic", choices=POLICY_CHOICES,
+                help=tr("help_policy"),
+            )
         parser.add_argument("--headless", action="store_true", default=bot,
                             help=tr("help_headless"))
     parser.add_argument("--quiet", action="store_true", help=tr("help_quiet"))
@@ -492,7 +496,7 @@ def _add_sorcery_seat_options(parser: argparse.ArgumentParser, tr: Translator, *
     parser.add_argument("--deck", required=True, metavar="CODE", help=tr("help_sorcery_deck"))
     parser.add_argument("--cards", default=None, metavar="FILE", help=tr("help_sorcery_cards"))
     parser.add_argument("--seed", type=int, default=None, help=tr("help_sorcery_seed"))
-    _add_network_options(parser, tr, bot=bot)
+    _add_network_options(parser, tr, bot=bot, policy=False)
 
 
 def parse_sorcery_table(
