@@ -67,3 +67,21 @@ def test_a_look_under_way_is_asked_again_at_the_next_key() -> None:
     assert [c.value for c in app.picker.choices] == [top]
     app.key("?")  # the keys any mode has still work
     assert app.overlay is not None
+
+
+def test_leaving_when_the_table_takes_no_concession_now_still_leaves(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A networked table takes a concession on the person's move only: q, y then leaves
+    without one (the other's stall countdown ends the game)."""
+    app = playing()
+    conceded: list[object] = []
+
+    def refuse(action: object) -> None:
+        conceded.append(action)
+        raise IllegalAction("it is not your turn to choose", rule="turn")
+
+    monkeypatch.setattr(app.table, "act", refuse)
+    app.key("q")
+    app.answer_quit(True)
+    assert conceded and app.left

@@ -1000,10 +1000,10 @@ JA: dict[str, str] = {
     "sorcery_seat_stopped": "テーブルが止まりました：{detail}",
     "sorcery_seat_waiting_start": "テーブルの配札を待っています…",
     # 巫师牌's replay (tui.sorcery_replay, commands.sorcery_replay).
-    "sorcery_replay_no_move": "ログに手はありません。",
-    "sorcery_replay_step": "{total} 手中 {n} 手目（ログ {line} 行目）",
+    "sorcery_replay_no_move": "記録に手はありません。",
+    "sorcery_replay_step": "{total} 手中 {n} 手目（記録の {line} 行目）",
     "sorcery_replay_keys": "→/n 次へ · ←/p 前へ · Home/End 最初/最後 · q 終了",
-    "sorcery_replay_fault": "ログは {line} 行目で止まります：{why}",
+    "sorcery_replay_fault": "記録は {line} 行目で止まります：{why}",
     "sorcery_replay_won": "{name}（席 {n}）の勝ち。{why}",
     "sorcery_replay_draw": "引き分け。{why}",
     "sorcery_replay_not_sorcery": "巫师牌のゲームではありません",

@@ -927,10 +927,10 @@ ZH: dict[str, str] = {
     "sorcery_seat_stopped": "牌桌已停止：{detail}",
     "sorcery_seat_waiting_start": "等待牌桌发牌……",
     # 巫师牌's replay (tui.sorcery_replay, commands.sorcery_replay).
-    "sorcery_replay_no_move": "日志中没有任何行动。",
-    "sorcery_replay_step": "第 {n} 步，共 {total} 步（日志第 {line} 行）",
+    "sorcery_replay_no_move": "游戏记录中没有任何行动。",
+    "sorcery_replay_step": "第 {n} 步，共 {total} 步（游戏记录第 {line} 行）",
     "sorcery_replay_keys": "→/n 下一步 · ←/p 上一步 · Home/End 第一步/最后一步 · q 离开",
-    "sorcery_replay_fault": "日志止于第 {line} 行：{why}",
+    "sorcery_replay_fault": "游戏记录止于第 {line} 行：{why}",
     "sorcery_replay_won": "{name}（座位 {n}）获胜。{why}",
     "sorcery_replay_draw": "平局。{why}",
     "sorcery_replay_not_sorcery": "这不是巫师牌的对局",

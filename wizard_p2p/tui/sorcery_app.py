@@ -20,6 +20,7 @@ there waits for the other to seal the cards, and its question opens once they co
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
@@ -901,7 +902,10 @@ class SorceryApp:
         self.confirm_quit = False
         if yes:
             if not self.table.over:
-                self.table.act(Concede(self.me))
+                # At a networked table a concession waits for the person's move; leaving
+                # before it leaves the seat to the other's stall countdown.
+                with contextlib.suppress(UsageError):
+                    self.table.act(Concede(self.me))
             self.leave()
 
     def leave(self) -> None:
