@@ -10,7 +10,9 @@ import pytest
 from tests.test_sorcery_console_generic import choose, generic, playing
 from wizard_p2p.errors import IllegalAction, UsageError
 from wizard_p2p.sorcery.actions import EndTurn, Look, MoveCard, Zone
+from wizard_p2p.sorcery.game import Game
 from wizard_p2p.tui.sorcery_pick import LABELS
+from wizard_p2p.tui.sorcery_table import SorceryTable
 
 
 @pytest.mark.parametrize("lang", ["en", "zh", "ja"])
@@ -85,3 +87,20 @@ def test_leaving_when_the_table_takes_no_concession_now_still_leaves(
     app.key("q")
     app.answer_quit(True)
     assert conceded and app.left
+
+
+def test_a_hand_whose_faces_have_not_come_shows_question_marks() -> None:
+    """At a networked table a card just drawn has no face until the other seals it: the
+    board shows it as ?, and neither its choices nor a card's text name it."""
+    app = playing()
+    table = app.table
+    assert isinstance(table, SorceryTable)
+    cards = {c.number: c for d in table.decks for c in (d.hero, *d.main, *d.skills, *d.extra)}
+    table.game = Game.start_hidden([d.public() for d in table.decks], 0, cards)
+    me = app.me
+    hand = table.game.sides[me].hand
+    assert hand and all(table.game.pieces[pid].face is None for pid in hand)
+    assert "?" in app.board_text(80)
+    app.view_card()
+    assert app.picker is not None
+    assert not set(hand) & {c.value for c in app.picker.choices}

@@ -103,7 +103,6 @@ from wizard_p2p.tui.sorcery_text import (
     cell_name,
     fit,
     grid_lines,
-    hand_label,
     held_label,
     narrate,
     piece_label,
@@ -376,7 +375,8 @@ class SorceryApp:
             p = self.game.pieces[pid]
             where = (cell_name(self.tr, p.cell) if p.cell is not None
                      else zone_name(self.tr, p.zone))
-            text = piece_label(p, stats=stats) if p.zone is not Zone.HAND else hand_label(p.card)
+            text = (piece_label(p, stats=stats) if p.zone is not Zone.HAND
+                    else held_label(self.game, pid))
             # A card on the battlefield is on its controller's side (TakeControl moves it).
             side = p.controller if p.zone.battlefield else p.owner
             theirs = "" if side == self.me else self.tr("sorcery_theirs")
@@ -880,7 +880,9 @@ class SorceryApp:
 
     def view_card(self) -> None:
         side = self.game.sides[self.me]
-        pids = self._battlefield() + side.hand + side.pool
+        # A card just drawn at a networked table has no face here until it is sealed.
+        pids = [pid for pid in self._battlefield() + side.hand + side.pool
+                if self.game.pieces[pid].face is not None]
 
         def show(pid: int) -> None:
             self.card = pid
