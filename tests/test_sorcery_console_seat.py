@@ -1,5 +1,6 @@
-"""A person at 巫师牌's console board plays a networked game to its end against
-``sorcery bot`` in another process over loopback: the keys go in by a prompt_toolkit
+"""A person at 巫师牌's console board plays a networked game to its end against the bot
+in another process over loopback (``sorcery bot`` at the person's table, or the person
+at ``sorcery host --headless``'s): the keys go in by a prompt_toolkit
 pipe (the screen is ``DummyOutput``), the person's moves (a generic action carrying out
 a card's text among them) go out as signed entries, the bot's moves are told on the
 board as they come, and the log verifies.
@@ -21,7 +22,12 @@ from prompt_toolkit.output import DummyOutput
 from tests.test_sorcery_net_play import card_file_and_codes
 from wizard_p2p import cli
 from wizard_p2p.commands.local_game import LOOPBACK
-from wizard_p2p.commands.options import NetOptions, SorceryHostOptions, SorceryTableOptions
+from wizard_p2p.commands.options import (
+    NetOptions,
+    SorceryHostOptions,
+    SorceryJoinOptions,
+    SorceryTableOptions,
+)
 from wizard_p2p.commands.sorcery_console_seat import SeatBoard, console_seat
 from wizard_p2p.node.invite import new_invite_code
 from wizard_p2p.node.peer import GamePeer
@@ -102,23 +108,48 @@ class Person:
                 await asyncio.wait_for(self.changed.wait(), left)
 
 
-@pytest.mark.parametrize("plan", [("draw",), ("search", "look")])
+def bot_host(tmp_path: Path, cards: Path, deck: str) -> tuple[subprocess.Popen[str], str, str]:
+    """``sorcery host --headless`` in another process: it, and the address and invite code
+    its first lines say to join with."""
+    host = subprocess.Popen(
+        [sys.executable, "-m", "wizard_p2p", "sorcery", "host", "--deck", deck, "--cards",
+         str(cards), "--seed", "5", "--name", OPPONENT, "--data-dir", str(tmp_path / "bot"),
+         "--listen", LOOPBACK, "--port", "0", "--no-announce", "--headless",
+         "--lang", "en"],
+        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, text=True,
+    )
+    assert host.stdout is not None
+    for line in host.stdout:  # each line read as it comes; the process ends the stream
+        words = line.split()
+        if "--code" in words:
+            at = words.index("--code")  # ... sorcery join ADDRESS --code CODE --deck CODE
+            return host, words[at - 1], words[at + 1]
+    raise AssertionError("the host said no invite code")
+
+
+@pytest.mark.parametrize(("role", "plan"), [("host", ("draw",)), ("host", ("search", "look")),
+                                            ("join", ("draw",))])
 def test_a_person_at_the_board_plays_a_networked_game_against_the_bot_to_its_end(
-    tmp_path: Path, plan: tuple[str, ...]
+    tmp_path: Path, role: str, plan: tuple[str, ...]
 ) -> None:
     cards, codes = card_file_and_codes(tmp_path)
-    port, code = reserve_port(), new_invite_code()
-    bot = subprocess.Popen(
-        [sys.executable, "-m", "wizard_p2p", "sorcery", "bot", f"{LOOPBACK}:{port}",
-         "--code", code, "--deck", codes[1], "--cards", str(cards), "--seed", "5",
-         "--name", OPPONENT, "--data-dir", str(tmp_path / "bot"), "--listen", LOOPBACK,
-         "--quiet"],
-        stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-    )
     net = NetOptions(name="Ada", data_dir=tmp_path / "person", listen=LOOPBACK,
                      mesh_port=None, silence_limit=3.0, lang="en", headless=False, quiet=True)
-    options = SorceryHostOptions(SorceryTableOptions(net, codes[0], cards), port=port,
-                                 announce=False)
+    options: SorceryHostOptions | SorceryJoinOptions
+    if role == "host":
+        port, code = reserve_port(), new_invite_code()
+        bot = subprocess.Popen(
+            [sys.executable, "-m", "wizard_p2p", "sorcery", "bot", f"{LOOPBACK}:{port}",
+             "--code", code, "--deck", codes[1], "--cards", str(cards), "--seed", "5",
+             "--name", OPPONENT, "--data-dir", str(tmp_path / "bot"), "--listen", LOOPBACK,
+             "--quiet"],
+            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, text=True,
+        )
+        options = SorceryHostOptions(SorceryTableOptions(net, codes[0], cards), port=port,
+                                     announce=False)
+    else:
+        bot, address, code = bot_host(tmp_path, cards, codes[1])
+        options = SorceryJoinOptions(SorceryTableOptions(net, codes[0], cards), address, code)
     people: list[Person] = []
     tasks: list[asyncio.Task[None]] = []
     try:
@@ -129,18 +160,20 @@ def test_a_person_at_the_board_plays_a_networked_game_against_the_bot_to_its_end
                 tasks.append(asyncio.get_running_loop().create_task(person.play()))
 
             async def main() -> GamePeer:
-                peer = await console_seat(options, code=code, input=pipe,
+                host_code = code if role == "host" else None
+                peer = await console_seat(options, code=host_code, input=pipe,
                                           output=DummyOutput(), on_board=opened)
                 for task in tasks:
                     await task  # its failure, if any, is the test's
                 return peer
 
             peer = asyncio.run(main())
-        assert bot.wait(timeout=60) == 0
+        bot.communicate(timeout=60)  # what the host still prints, until it ends
+        assert bot.returncode == 0
     finally:
         if bot.poll() is None:
             bot.kill()
-            bot.wait()
+            bot.communicate()
     assert isinstance(peer.outcome, Finished)
     (person,) = people
     app = person.app
