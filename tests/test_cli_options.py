@@ -43,17 +43,18 @@ NETWORK = joined(
     option("--mesh-port", st.integers(0, 65535)), option("--lang", LANGS), flag("--quiet"),
     option("--silence-limit", SECONDS),
 )
-SEAT = joined(
-    NETWORK, option("--policy", st.sampled_from(list(opts.PolicyName))), flag("--no-bell"),
-    option("--stall-limit", SECONDS), option("--join-timeout", SECONDS),
+SEAT_TIMING = joined(
+    flag("--no-bell"), option("--stall-limit", SECONDS), option("--join-timeout", SECONDS),
     option("--trick-pause", PAUSES),
 )
+SEAT = joined(NETWORK, option("--policy", st.sampled_from(list(opts.PolicyName))), SEAT_TIMING)
 GAME = joined(option("--seats", st.integers(3, 6)),
               st.lists(st.sampled_from(["hidden_bids", "clairvoyance"]), max_size=1)
               .map(lambda vs: [w for v in vs for w in ("--variant", v)]))
 GAMES = option("--games", st.integers(1, 20))
 SORCERY_SEAT = joined(st.just(["--deck", "411101"]), option("--cards", PATHS),
-                      option("--seed", st.integers()), SEAT, flag("--headless"))
+                      option("--seed", st.integers()), NETWORK, SEAT_TIMING,
+                      flag("--headless"))  # 巫师牌's bot has no policy to choose
 HOST_ADDRESS = joined(st.one_of(st.just([]), ADDRESSES.map(lambda a: [a])),
                       option("--code", CODES))
 

@@ -10,7 +10,9 @@ import pytest
 from tests.test_sorcery_console_generic import choose, generic, playing
 from wizard_p2p.errors import IllegalAction, UsageError
 from wizard_p2p.sorcery.actions import EndTurn, Look, MoveCard, Zone
+from wizard_p2p.sorcery.game import Game
 from wizard_p2p.tui.sorcery_pick import LABELS
+from wizard_p2p.tui.sorcery_table import SorceryTable
 
 
 @pytest.mark.parametrize("lang", ["en", "zh", "ja"])
@@ -57,9 +59,48 @@ def test_a_look_ends_only_by_its_own_moves() -> None:
     assert app.table.looking() is None  # every card moved: the look is over
 
 
-def test_a_look_is_refused_in_words_when_it_cannot_be_taken() -> None:
+def test_a_look_under_way_is_asked_again_at_the_next_key() -> None:
     app = playing("zh")
     app.table.begin_look(1)
-    generic(app, "look")
-    choose(app, lambda n: n == 1)
-    assert app.message == app.tr("sorcery_look_not_now")
+    app.key("g")  # no second look, nor any other move: the one under way comes back
+    assert app.picker is not None
+    assert app.picker.title == app.tr("sorcery_ask_look_take")
+    top = app.game.sides[app.me].deck[0]
+    assert [c.value for c in app.picker.choices] == [top]
+    app.key("?")  # the keys any mode has still work
+    assert app.overlay is not None
+
+
+def test_leaving_when_the_table_takes_no_concession_now_still_leaves(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A networked table takes a concession on the person's move only: q, y then leaves
+    without one (the other's stall countdown ends the game)."""
+    app = playing()
+    conceded: list[object] = []
+
+    def refuse(action: object) -> None:
+        conceded.append(action)
+        raise IllegalAction("it is not your turn to choose", rule="turn")
+
+    monkeypatch.setattr(app.table, "act", refuse)
+    app.key("q")
+    app.answer_quit(True)
+    assert conceded and app.left
+
+
+def test_a_hand_whose_faces_have_not_come_shows_question_marks() -> None:
+    """At a networked table a card just drawn has no face until the other seals it: the
+    board shows it as ?, and neither its choices nor a card's text name it."""
+    app = playing()
+    table = app.table
+    assert isinstance(table, SorceryTable)
+    cards = {c.number: c for d in table.decks for c in (d.hero, *d.main, *d.skills, *d.extra)}
+    table.game = Game.start_hidden([d.public() for d in table.decks], 0, cards)
+    me = app.me
+    hand = table.game.sides[me].hand
+    assert hand and all(table.game.pieces[pid].face is None for pid in hand)
+    assert "?" in app.board_text(80)
+    app.view_card()
+    assert app.picker is not None
+    assert not set(hand) & {c.value for c in app.picker.choices}

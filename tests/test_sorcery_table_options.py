@@ -44,14 +44,15 @@ def test_a_seat_without_a_deck_is_refused_by_the_parser() -> None:
         cli.parse_sorcery_table(["join", "--code", "K7QD-M2XP"])
 
 
-def test_the_program_offers_the_table_commands_and_a_seat_needs_the_bot_for_now(
+def test_the_program_offers_the_table_commands_and_a_console_seat_needs_a_terminal(
     capsys: pytest.CaptureFixture[str]
 ) -> None:
     options = cli.parse_options(["sorcery", "join", "127.0.0.1:47474", "--code", "K7QD-M2XP",
                                  "--deck", "x", "--seed", "4", "--headless"])
     assert isinstance(options, SorceryJoinOptions) and options.table.seed == 4
+    # The tests' standard input is no terminal: the board is refused before any lobby.
     assert cli.main(["sorcery", "host", "--deck", "x"]) == 2
-    assert "add --headless" in capsys.readouterr().err
+    assert "needs a terminal" in capsys.readouterr().err
     bot = cli.parse_options(["sorcery", "bot", "127.0.0.1:47474", "--code", "K7QD-M2XP",
                              "--deck", "x"])
     assert isinstance(bot, SorceryJoinOptions) and bot.table.net.headless
@@ -79,3 +80,21 @@ def test_the_deck_is_read_and_checked_whole_before_any_lobby(tmp_path: Path) -> 
     assert stopped.value.said is not None
     zh = Translator("zh").say(stopped.value.said)
     assert plain[0].name in zh and "最多携带 2 张" in zh
+
+
+@pytest.mark.parametrize("command", ["host", "join", "bot"])
+def test_the_seat_commands_offer_no_policy(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """巫师牌's bot has one way to play: its seat commands take no ``--policy``, and their
+    help does not offer it (Wizard's still do)."""
+    address = [] if command == "host" else ["127.0.0.1:47474", "--code", "K7QD-M2XP"]
+    with pytest.raises(SystemExit):
+        cli.parse_options(["sorcery", command, *address, "--deck", "x", "--policy", "expert"])
+    assert "--policy" in capsys.readouterr().err  # refused by name
+    with pytest.raises(SystemExit):
+        cli.parse_options(["sorcery", command, "--help"])
+    assert "--policy" not in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        cli.parse_options(["bot", "--help"])
+    assert "--policy" in capsys.readouterr().out

@@ -233,8 +233,10 @@ POLICY_CHOICES = tuple(policy.value for policy in PolicyName)
 
 def _add_network_options(
     parser: argparse.ArgumentParser, tr: Translator, *, bot: bool = False,
-    watcher: bool = False,
+    watcher: bool = False, policy: bool = True,
 ) -> None:
+    """The options every networked command shares; ``policy``: whether its bot plays by a
+    policy one may choose (Wizard's do; 巫师牌's bot has one way to play)."""
     parser.add_argument(
         "--name", default=None, help=tr("help_name"),  # none: lobby_common.default_name
     )
@@ -248,9 +250,11 @@ def _add_network_options(
     if watcher:
         parser.add_argument("--headless", action="store_true", help=tr("help_headless_watcher"))
     else:
-        parser.add_argument(
-            "--policy", default="heuristic", choices=POLICY_CHOICES, help=tr("help_policy"),
-        )
+        if policy:
+            parser.add_argument(
+                "--policy", default="heuristic", choices=POLICY_CHOICES,
+                help=tr("help_policy"),
+            )
         parser.add_argument("--headless", action="store_true", default=bot,
                             help=tr("help_headless"))
     parser.add_argument("--quiet", action="store_true", help=tr("help_quiet"))
@@ -403,6 +407,10 @@ def _cmd_sorcery_play(options: SorceryPlayOptions) -> int:
 
 
 def _cmd_sorcery_seat(options: SorceryHostOptions | SorceryJoinOptions) -> int:
+    if not options.table.net.headless:  # a person plays at the console board
+        from wizard_p2p.commands.sorcery_console_seat import run_console_seat
+
+        return run_console_seat(options)
     from wizard_p2p.commands.sorcery_seat import run_seat
 
     return run_seat(options)
@@ -486,7 +494,7 @@ def _add_sorcery_seat_options(parser: argparse.ArgumentParser, tr: Translator, *
     parser.add_argument("--deck", required=True, metavar="CODE", help=tr("help_sorcery_deck"))
     parser.add_argument("--cards", default=None, metavar="FILE", help=tr("help_sorcery_cards"))
     parser.add_argument("--seed", type=int, default=None, help=tr("help_sorcery_seed"))
-    _add_network_options(parser, tr, bot=bot)
+    _add_network_options(parser, tr, bot=bot, policy=False)
 
 
 def parse_sorcery_table(
@@ -594,6 +602,8 @@ def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
     replay.add_argument("--export", default=None, metavar="FILE.json", help=tr("help_export"))
     replay.add_argument("--force", action="store_true", help=tr("help_force_export"))
     replay.add_argument("--lang", default=None, help=tr("help_lang"))
+    replay.add_argument("--cards", default=None, metavar="FILE", help=tr("help_sorcery_cards"))
+    replay.add_argument("--data-dir", default=None, help=tr("help_data_dir"))
     replay.set_defaults(options=_replay_options)
 
     history = sub.add_parser("history", help=tr("cmd_history"), description=tr("desc_history"))
@@ -858,7 +868,8 @@ def _audit_options(args: argparse.Namespace) -> AuditOptions:
 
 def _replay_options(args: argparse.Namespace) -> ReplayOptions:
     return ReplayOptions(Path(args.log), export=_path(args.export), force=args.force,
-                         lang=_lang(args.lang))
+                         lang=_lang(args.lang), cards=_path(args.cards),
+                         data_dir=_path(args.data_dir))
 
 
 def _history_options(args: argparse.Namespace) -> HistoryOptions:

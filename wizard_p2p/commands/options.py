@@ -155,6 +155,8 @@ class ReplayOptions:
     export: Path | None
     force: bool
     lang: str | None
+    cards: Path | None = None  # a log of 巫师牌: the card file it was played with
+    data_dir: Path | None = None  # where the imported card file is
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,7 @@
 """``wizard-p2p replay LOG``: a finished (or aborted, or faulty) game stepped through in
 the console with every hand shown; ``--export FILE.json`` writes the same record as
-JSON (``protocol/schemas/replay.json``) instead.
+JSON (``protocol/schemas/replay.json``) instead. A log whose genesis names 巫师牌 is
+replayed by ``commands.sorcery_replay``, as a watcher saw it.
 
 The log is verified as it is read (``protocol.replay``, the auditor's observer
 table); a log that cannot be read at all is refused with the reason.
@@ -16,6 +17,8 @@ from wizard_p2p.commands.options import ReplayOptions
 from wizard_p2p.disk.log import read_log_bytes
 from wizard_p2p.errors import DecodeError, FileMissing, UsageError
 from wizard_p2p.files import check_target, write_atomic
+from wizard_p2p.protocol.game_name import GameName
+from wizard_p2p.protocol.genesis import game_name
 from wizard_p2p.protocol.log import complete_lines
 from wizard_p2p.protocol.replay import (
     ABORTED,
@@ -36,16 +39,31 @@ _STATUS_WORDS = {FINISHED: "replay_status_finished", ABORTED: "replay_status_abo
                  LIVE: "replay_status_incomplete"}
 
 
-def read_record(path: Path) -> GameRecord:
-    """The game record of the log at ``path``; ``UsageError`` says why there is none."""
+def read_lines(path: Path) -> list[bytes]:
+    """The complete lines of the log at ``path``: a torn last line (a crash while writing
+    it) was never sent, and is dropped. ``UsageError`` for a file that is not there."""
     try:
         data = read_log_bytes(path)
     except FileMissing:
         raise UsageError(f"no such file: {path}").saying("audit_no_file", path=str(path)) from None
+    return complete_lines(data)
+
+
+def is_sorcery(lines: list[bytes]) -> bool:
+    """Whether the log's genesis names 巫师牌 (a line naming no game is read as Wizard's,
+    whose reading says what is wrong with it)."""
     try:
-        # A torn last line (a crash while writing it) was never sent: it is dropped. Every
-        # complete line is judged as the audit judges it.
-        return replay_log(complete_lines(data))
+        return bool(lines) and game_name(lines[0]) == GameName.SORCERY
+    except DecodeError:
+        return False
+
+
+def read_record(path: Path) -> GameRecord:
+    """The game record of the log at ``path``; ``UsageError`` says why there is none."""
+    lines = read_lines(path)
+    try:
+        # Every complete line is judged as the audit judges it.
+        return replay_log(lines)
     except DecodeError as exc:
         raise UsageError(f"cannot replay {path}: {exc}").saying(
             "error_cannot_replay", path=str(path), why=exc.said or str(exc)) from None
@@ -65,6 +83,11 @@ def replay(options: ReplayOptions) -> int:
     force, export = options.force, options.export
     if export is not None:  # before the work: never over the log, a device, a file
         check_target(export, what="export", force=force, inputs=[options.log])
+    lines = read_lines(options.log)
+    if is_sorcery(lines):
+        from wizard_p2p.commands.sorcery_replay import replay_sorcery
+
+        return replay_sorcery(lines, options)
     record = read_record(options.log)
     if export is not None:
         export_record(record, export, force=force)

@@ -5,7 +5,8 @@ The deck is read with this run's card file and checked whole before any lobby is
 opened or greeted (``sorcery_door.seat_deck``). The lobby seats two players, the host
 proposes the terms of both public decks and every player endorses them; the seat then
 opens its table with its own whole deck, which it never sends, and the card data the
-terms name (``GamePeer(private=…, cards=…)``), and its bot plays to the end.
+terms name (``GamePeer(private=…, cards=…)``), and its bot plays to the end. A person's
+seat (``commands.sorcery_console_seat``) goes through the same lobby with its own ``play``.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 from wizard_p2p.bots.sorcery_seat import SorcerySeatBot
@@ -52,10 +54,10 @@ from wizard_p2p.protocol.game_name import GameName
 from wizard_p2p.protocol.shown import shown
 from wizard_p2p.sorcery.cardfile import CardDatabase
 from wizard_p2p.sorcery.starters import STARTERS
-from wizard_p2p.tables.sorcery.table_replica import SorceryResult
+from wizard_p2p.tables.sorcery.table_replica import SorceryResult, look_choice
 
-__all__ = ["JOIN_TIMEOUT", "host_seat", "join_seat", "outcome_line", "play_networked",
-           "run_seat"]
+__all__ = ["JOIN_TIMEOUT", "SeatPlay", "host_seat", "join_seat", "outcome_line",
+           "play_networked", "run_seat"]
 
 JOIN_TIMEOUT = 30.0
 """Seconds a joining seat keeps asking for a lobby that does not answer yet."""
@@ -63,10 +65,18 @@ JOIN_TIMEOUT = 30.0
 SEATS = 2
 SILENCE_LIMIT = 3.0  # the command line's default --silence-limit
 
+SeatPlay = Callable[
+    [GameStart, SeatDeck, "SorceryHostOptions | SorceryJoinOptions", tuple[Identity, CurveKeys]],
+    Awaitable[GamePeer],
+]
+"""How a seat plays once the lobby has started its game (None: by the bot, ``_play``)."""
 
-async def host_seat(options: SorceryHostOptions, *, code: str | None = None) -> GamePeer:
+
+async def host_seat(options: SorceryHostOptions, *, code: str | None = None,
+                    play: SeatPlay | None = None) -> GamePeer:
     """Open a 巫师牌 table's lobby, seat one joiner, and play the host's seat to the end
-    (``code``: the invite code, chosen before a local joiner started)."""
+    (``code``: the invite code, chosen before a local joiner started; ``play``: a
+    person's, else the bot's)."""
     table = options.table
     net = table.net
     deck = seat_deck(table)  # refused before anything is opened
@@ -75,7 +85,8 @@ async def host_seat(options: SorceryHostOptions, *, code: str | None = None) -> 
         identity, curve = seat_keys(data_dir)
         lobby = HostLobby(identity, curve, net.name, deck.terms(), data_dir,
                           listen_host=net.listen, port=options.port, mesh_port=net.mesh_port,
-                          net_config=net_config_of(net), bot=True, door=deck.door())
+                          net_config=net_config_of(net), bot=play is None,
+                          door=deck.door())
         if code is not None:
             lobby.code = code
         await lobby.open()
@@ -86,11 +97,12 @@ async def host_seat(options: SorceryHostOptions, *, code: str | None = None) -> 
             start = await lobby.serve(autostart=True)
         finally:
             await lobby.close()
-        return await _play(start, deck, options, (identity, curve))
+        return await (play or _play)(start, deck, options, (identity, curve))
 
 
-async def join_seat(options: SorceryJoinOptions) -> GamePeer:
-    """Join the 巫师牌 table at ``options.address`` and play the seat to the end."""
+async def join_seat(options: SorceryJoinOptions, *, play: SeatPlay | None = None) -> GamePeer:
+    """Join the 巫师牌 table at ``options.address`` and play the seat to the end (``play``:
+    a person's, else the bot's)."""
     table = options.table
     net = table.net
     if options.address is None or not options.code:
@@ -103,13 +115,14 @@ async def join_seat(options: SorceryJoinOptions) -> GamePeer:
         identity, curve = seat_keys(data_dir)
         lobby = JoinLobby(identity, curve, net.name, host, port, options.code, data_dir,
                           listen_host=net.listen, mesh_port=net.mesh_port,
-                          net_config=net_config_of(net), bot=True, game=GameName.SORCERY,
+                          net_config=net_config_of(net), bot=play is None,
+                          game=GameName.SORCERY,
                           deck=deck.part, word_fault=deck.word_fault)
         try:
             start = await lobby.join(timeout=JOIN_TIMEOUT)
         finally:
             await lobby.close()
-        return await _play(start, deck, options, (identity, curve))
+        return await (play or _play)(start, deck, options, (identity, curve))
 
 
 async def _play(start: GameStart, deck: SeatDeck,
@@ -122,7 +135,8 @@ async def _play(start: GameStart, deck: SeatDeck,
         seed = random.SystemRandom().randrange(2**32)
     peer = GamePeer(start.store, start.record, *keys,
                     start.genesis, net_config=net_config_of(net),
-                    bot=SorcerySeatBot(start.record.seat, seed), auto_abort=True,
+                    bot=SorcerySeatBot(start.record.seat, seed, look=look_choice),
+                    auto_abort=True,
                     resumable=False, people=start.people, private=deck.deck,
                     cards=deck.library)
     try:
@@ -157,8 +171,7 @@ def run_seat(options: SorceryHostOptions | SorceryJoinOptions) -> int:
     to the end, the outcome printed; exit 0 for a finished game, 1 otherwise."""
     net = options.table.net
     if not net.headless:
-        raise UsageError("a seat at a networked table of 巫师牌 is played by the bot for now: "
-                         "add --headless")
+        raise UsageError("this seat is played by the bot: add --headless")
     seat = host_seat(options) if isinstance(options, SorceryHostOptions) else join_seat(options)
     peer = asyncio.run(seat)
     if not net.quiet:

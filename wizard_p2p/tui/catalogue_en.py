@@ -996,4 +996,21 @@ EN: dict[str, str] = {
     ),
     "lobby_ended_no_answer": "no Wizard lobby answers at {address}",
     "lobby_ended_endorsement_lost": "the host did not take your endorsement",
+    # 巫师牌's console at a networked table (tui.sorcery_app, commands.sorcery_console_seat).
+    "sorcery_search_not_now": "You cannot search your deck now.",
+    "sorcery_search_none": "none (the deck is shuffled)",
+    "sorcery_seat_stopped": "The table stopped: {detail}",
+    "sorcery_seat_waiting_start": "Waiting for the table to deal…",
+    # 巫师牌's replay (tui.sorcery_replay, commands.sorcery_replay).
+    "sorcery_replay_no_move": "The log holds no move.",
+    "sorcery_replay_step": "Move {n} of {total} (log line {line})",
+    "sorcery_replay_keys": "→/n next · ←/p back · Home/End first/last · q leave",
+    "sorcery_replay_fault": "The log stops at line {line}: {why}",
+    "sorcery_replay_won": "{name} (seat {n}) wins. {why}",
+    "sorcery_replay_draw": "A draw. {why}",
+    "sorcery_replay_not_sorcery": "it is no game of 巫师牌",
+    "error_sorcery_replay_export": (
+        "--export writes a game of Wizard; a game of 巫师牌 is replayed in the console"
+    ),
+    "error_sorcery_replay_terminal": "the replay of 巫师牌 needs a terminal",
 }

@@ -80,7 +80,9 @@ HELP_EN: dict[str, str] = {
         "Replay a game log trick by trick with every player's hand, the trump, the bids, who "
         "won each trick and why, and the score pad, verifying the log as it goes (a faulty "
         "log replays up to its fault). Keys: right/left next/previous trick, down/up "
-        "next/previous round, a round number and Enter to jump, s score pad, ? help, q quit."
+        "next/previous round, a round number and Enter to jump, s score pad, ? help, q quit. "
+        "A log of 巫师牌 (its genesis says so) is stepped through move by move as a watcher "
+        "saw it, read with the card file of --cards or the imported one."
     ),
     "cmd_history": "list the games kept in the data folder, or show one",
     "desc_history": (

@@ -1000,4 +1000,21 @@ JA: dict[str, str] = {
     ),
     "lobby_ended_no_answer": "{address} で応答するウィザードのロビーはありません",
     "lobby_ended_endorsement_lost": "ホストがあなたの署名を受け取りませんでした",
+    # 巫师牌's console at a networked table (tui.sorcery_app, commands.sorcery_console_seat).
+    "sorcery_search_not_now": "今はデッキを探すことができません。",
+    "sorcery_search_none": "取らない（デッキはシャッフルされる）",
+    "sorcery_seat_stopped": "テーブルが止まりました：{detail}",
+    "sorcery_seat_waiting_start": "テーブルの配札を待っています…",
+    # 巫师牌's replay (tui.sorcery_replay, commands.sorcery_replay).
+    "sorcery_replay_no_move": "記録に手はありません。",
+    "sorcery_replay_step": "{total} 手中 {n} 手目（記録の {line} 行目）",
+    "sorcery_replay_keys": "→/n 次へ · ←/p 前へ · Home/End 最初/最後 · q 終了",
+    "sorcery_replay_fault": "記録は {line} 行目で止まります：{why}",
+    "sorcery_replay_won": "{name}（席 {n}）の勝ち。{why}",
+    "sorcery_replay_draw": "引き分け。{why}",
+    "sorcery_replay_not_sorcery": "巫师牌のゲームではありません",
+    "error_sorcery_replay_export": (
+        "--export が書き出すのはウィザードのゲームです。巫师牌のゲームは端末でリプレイします"
+    ),
+    "error_sorcery_replay_terminal": "巫师牌のリプレイには端末が必要です",
 }

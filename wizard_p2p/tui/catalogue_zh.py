@@ -926,4 +926,19 @@ ZH: dict[str, str] = {
     ),
     "lobby_ended_no_answer": "{address} 没有巫师大厅应答",
     "lobby_ended_endorsement_lost": "主持人没有收到你的签署",
+    # 巫师牌's console at a networked table (tui.sorcery_app, commands.sorcery_console_seat).
+    "sorcery_search_not_now": "现在不能检索你的卡组。",
+    "sorcery_search_none": "不取（卡组照样洗牌）",
+    "sorcery_seat_stopped": "牌桌已停止：{detail}",
+    "sorcery_seat_waiting_start": "等待牌桌发牌……",
+    # 巫师牌's replay (tui.sorcery_replay, commands.sorcery_replay).
+    "sorcery_replay_no_move": "游戏记录中没有任何行动。",
+    "sorcery_replay_step": "第 {n} 步，共 {total} 步（游戏记录第 {line} 行）",
+    "sorcery_replay_keys": "→/n 下一步 · ←/p 上一步 · Home/End 第一步/最后一步 · q 离开",
+    "sorcery_replay_fault": "游戏记录止于第 {line} 行：{why}",
+    "sorcery_replay_won": "{name}（座位 {n}）获胜。{why}",
+    "sorcery_replay_draw": "平局。{why}",
+    "sorcery_replay_not_sorcery": "这不是巫师牌的对局",
+    "error_sorcery_replay_export": "--export 只导出巫师对局；巫师牌的对局在终端中回放",
+    "error_sorcery_replay_terminal": "巫师牌的回放需要一个终端",
 }

@@ -11,12 +11,16 @@ Every action starts with one key (``?`` lists them) and is completed by choices
 is what the engine would accept where that is cheap to ask (``SorceryTable.legal``);
 a refusal still comes back from the engine as one sentence on the message line, and
 changes nothing. The bot moves in the application's loop, one action at a time with
-a short pause (``bot_delay``), each told in the log as it happens.
+a short pause (``bot_delay``), each told in the log as it happens. At a networked table
+(``BoardTable`` of a seat) the other player's moves come in by themselves: the table
+calls :meth:`SorceryApp.changed`, and each is told as it comes. A search or a look
+there waits for the other to seal the cards, and its question opens once they come.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
@@ -91,7 +95,7 @@ from wizard_p2p.sorcery.keywords import (
 from wizard_p2p.tui.i18n import Translator
 from wizard_p2p.tui.sorcery_pay import PaymentSteps, arcane_units
 from wizard_p2p.tui.sorcery_pick import LABELS, Choice, Picker
-from wizard_p2p.tui.sorcery_table import SorceryTable
+from wizard_p2p.tui.sorcery_table import BoardTable, SorceryTable
 from wizard_p2p.tui.sorcery_text import (
     ROW_LABEL,
     battle_line,
@@ -99,7 +103,7 @@ from wizard_p2p.tui.sorcery_text import (
     cell_name,
     fit,
     grid_lines,
-    hand_label,
+    held_label,
     narrate,
     piece_label,
     refusal,
@@ -128,7 +132,7 @@ class SorceryApp:
 
     def __init__(
         self,
-        table: SorceryTable,
+        table: BoardTable,
         lang: str | None = None,
         *,
         input: Input | None = None,
@@ -160,6 +164,8 @@ class SorceryApp:
         self.application.ttimeoutlen = 0.05
         self.application.pre_run_callables.append(self.wake_bot)
         self._check_over()
+        self._news_due = False
+        table.subscribe(self.changed)
 
     # --- reading ---------------------------------------------------------------------
 
@@ -168,7 +174,9 @@ class SorceryApp:
         return self.table.game
 
     def name(self, player: int) -> str:
-        return self.tr("sorcery_you") if player == self.me else self.tr("sorcery_bot")
+        if player == self.me:
+            return self.tr("sorcery_you")
+        return self.table.opponent or self.tr("sorcery_bot")
 
     def mode(self) -> str:
         """What the player is asked for now: pick, quit, over, mulligan, defend, play, wait."""
@@ -215,6 +223,44 @@ class SorceryApp:
         self._check_over()
         self.application.invalidate()
         return True
+
+    # --- the other player's moves at a networked table -----------------------------------
+
+    def changed(self) -> None:
+        """The table changed by itself: its news is taken once the caller is done (the
+        table calls this from inside the person's own action, too)."""
+        if self._news_due:
+            return
+        self._news_due = True
+        if self.application.is_running:
+            asyncio.get_running_loop().call_soon(self.take_news)
+        else:
+            self.take_news()
+
+    def take_news(self) -> None:
+        """Tell the other player's moves, open a search's or a look's question once its
+        cards have come, and take the keys typed ahead when the person's move comes."""
+        self._news_due = False
+        for action in self.table.news():
+            self.tell(narrate(self.tr, self.game, action, self.name(self.bot_side)))
+        self._check_over()
+        self.reopen()
+        self.replay_held()
+        self.application.invalidate()
+
+    def reopen(self) -> bool:
+        """Ask again the question of a search or a look under way (its cards came, or the
+        person closed it): it ends only with its cards taken or put back."""
+        if self.picker is not None or self.table.over or not self.table.my_move:
+            return False
+        if self.table.searching():
+            self._ask_search()
+            return True
+        count = self.table.looking()
+        if count is not None:
+            self._ask_look(count)
+            return True
+        return False
 
     def run_bot(self) -> None:
         """All the bot's moves now, without pauses (for a caller without an event loop)."""
@@ -329,7 +375,8 @@ class SorceryApp:
             p = self.game.pieces[pid]
             where = (cell_name(self.tr, p.cell) if p.cell is not None
                      else zone_name(self.tr, p.zone))
-            text = piece_label(p, stats=stats) if p.zone is not Zone.HAND else hand_label(p.card)
+            text = (piece_label(p, stats=stats) if p.zone is not Zone.HAND
+                    else held_label(self.game, pid))
             # A card on the battlefield is on its controller's side (TakeControl moves it).
             side = p.controller if p.zone.battlefield else p.owner
             theirs = "" if side == self.me else self.tr("sorcery_theirs")
@@ -400,6 +447,8 @@ class SorceryApp:
         """A command key in the mode the game is in."""
         self.message = ""
         mode = self.mode()
+        if ("any", key) not in _COMMANDS and self.reopen():
+            return
         handler = _COMMANDS.get((mode, key)) or _COMMANDS.get(("any", key))
         if handler is None and mode == "wait":
             self.hold(key)
@@ -673,9 +722,26 @@ class SorceryApp:
         self._amount(lambda n: self.submit(Draw(self.me, n)))
 
     def g_search(self) -> None:
+        """检索: the deck opens to the person (at a networked table once the other has
+        sealed it), who takes one card, or none (the deck is shuffled all the same)."""
+        try:
+            self.table.begin_search()
+        except UsageError:
+            self.message = self.tr("sorcery_search_not_now")
+            return
+        self.reopen()
+
+    def _ask_search(self) -> None:
         deck = self.game.sides[self.me].deck
-        self.ask(self.tr("sorcery_ask_search"), self._choices(sorted(deck)),
-                 lambda pid: self.submit(Search(self.me, pid, self.table.order(len(deck) - 1))))
+        none = Choice(self.tr("sorcery_search_none"), None)
+
+        def take(pid: int | None) -> None:
+            if pid is None:
+                self.submit(Shuffle(self.me, self.table.order(len(deck))))
+            else:
+                self.submit(Search(self.me, pid, self.table.order(len(deck) - 1)))
+
+        self.ask(self.tr("sorcery_ask_search"), [*self._choices(sorted(deck)), none], take)
 
     def g_look(self) -> None:
         """预见 and its kin: look at the top of the deck, take some of those cards into the
@@ -689,9 +755,14 @@ class SorceryApp:
             except UsageError:
                 self.message = self.tr("sorcery_look_not_now")
                 return
-            top = list(self.game.sides[self.me].deck[:n])
-            self.ask(self.tr("sorcery_ask_look_take"), self._choices(top),
-                     lambda chosen: take(top, chosen), multiple=True)
+            self.reopen()  # at a networked table, once the other has sealed the cards
+
+        counts = range(1, min(len(deck), MAX_LOOK_ASKED) + 1)
+        self.ask(self.tr("sorcery_ask_look_count"), [Choice(str(n), n) for n in counts], begin)
+
+    def _ask_look(self, n: int) -> None:
+        """The look at the top ``n`` cards, their faces now seen: which to take."""
+        top = list(self.game.sides[self.me].deck[:n])
 
         def take(top: list[int], chosen: Sequence[int]) -> None:
             for pid in chosen:
@@ -715,8 +786,8 @@ class SorceryApp:
             order = tuple(rest.index(pid) for pid in placed)
             self.submit(Look(self.me, len(rest), order, under))
 
-        counts = range(1, min(len(deck), MAX_LOOK_ASKED) + 1)
-        self.ask(self.tr("sorcery_ask_look_count"), [Choice(str(n), n) for n in counts], begin)
+        self.ask(self.tr("sorcery_ask_look_take"), self._choices(top),
+                 lambda chosen: take(top, chosen), multiple=True)
 
     def g_shuffle(self) -> None:
         self.submit(Shuffle(self.me, self.table.order(len(self.game.sides[self.me].deck))))
@@ -809,7 +880,9 @@ class SorceryApp:
 
     def view_card(self) -> None:
         side = self.game.sides[self.me]
-        pids = self._battlefield() + side.hand + side.pool
+        # A card just drawn at a networked table has no face here until it is sealed.
+        pids = [pid for pid in self._battlefield() + side.hand + side.pool
+                if self.game.pieces[pid].face is not None]
 
         def show(pid: int) -> None:
             self.card = pid
@@ -831,7 +904,10 @@ class SorceryApp:
         self.confirm_quit = False
         if yes:
             if not self.table.over:
-                self.table.act(Concede(self.me))
+                # At a networked table a concession waits for the person's move; leaving
+                # before it leaves the seat to the other's stall countdown.
+                with contextlib.suppress(UsageError):
+                    self.table.act(Concede(self.me))
             self.leave()
 
     def leave(self) -> None:
@@ -882,11 +958,9 @@ class SorceryApp:
         lines += block(self.bot_side, True)
         lines.append(fit(battle_line(tr, game) or "─" * width, width))
         lines += block(me, False)
-        hand = " ".join(_unbroken(hand_label(game.pieces[pid].card))
-                        for pid in game.sides[me].hand)
+        hand = " ".join(_unbroken(held_label(game, pid)) for pid in game.sides[me].hand)
         lines += _wrap(tr("sorcery_hand", cards=hand or "-"), width, 2)
-        pool = " ".join(_unbroken(hand_label(game.pieces[pid].card))
-                        for pid in game.sides[me].pool)
+        pool = " ".join(_unbroken(held_label(game, pid)) for pid in game.sides[me].pool)
         lines += _wrap(tr("sorcery_pool", cards=pool or "-"), width, 1)
         return "\n".join(line.rstrip() for line in lines)
 

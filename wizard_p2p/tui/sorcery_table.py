@@ -15,20 +15,78 @@ table, never the engine's internals, what it may do:
   its kin) and ``looking()`` says how many are being looked at, until the look's
   actions end it: a ``MoveCard`` of each card taken out of the deck, then a ``Look`` at
   the rest. These are the public methods a seat's replica at a trustless table has, so
-  the console asks a look the same way of either.
+  the console asks a look the same way of either; ``begin_search()`` and
+  ``searching()`` do the same for a search (检索), which this table grants at once.
+
+``BoardTable`` is what the console reads and does, whichever table it plays on: this
+one, or a seat at a networked table (``commands.sorcery_console_seat``), whose other
+player's moves come in as they happen (``subscribe``, ``news``).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Protocol
 
 from wizard_p2p.bots.sorcery import SorceryBot, seeded_start
 from wizard_p2p.errors import IllegalAction, UsageError
-from wizard_p2p.sorcery.actions import Action, Look, MoveCard, Zone
-from wizard_p2p.sorcery.game import Decklist, Rule, Step
+from wizard_p2p.sorcery.actions import Action, Look, MoveCard, Search, Shuffle, Zone
+from wizard_p2p.sorcery.game import Decklist, Game, Rule, Step
 
-__all__ = ["SorceryTable"]
+__all__ = ["BoardTable", "SorceryTable"]
+
+
+class BoardTable(Protocol):
+    """The table the console plays on: its game as the person's seat sees it, and the
+    person's actions."""
+
+    me: int
+    bot_player: int  # the other player's seat (the bot's, offline)
+
+    @property
+    def game(self) -> Game: ...
+
+    @property
+    def opponent(self) -> str | None:
+        """The other player's name (None: the bot of this machine)."""
+        ...
+
+    @property
+    def over(self) -> bool: ...
+
+    @property
+    def my_move(self) -> bool: ...
+
+    @property
+    def bot_move(self) -> bool:
+        """Whether the game waits for a bot this console moves (``bot_step``)."""
+        ...
+
+    def legal(self, action: Action) -> bool: ...
+
+    def order(self, n: int) -> tuple[int, ...]: ...
+
+    def looking(self) -> int | None: ...
+
+    def begin_look(self, count: int) -> None: ...
+
+    def searching(self) -> bool: ...
+
+    def begin_search(self) -> None: ...
+
+    def act(self, action: Action) -> None: ...
+
+    def bot_step(self) -> Action | None: ...
+
+    def subscribe(self, callback: Callable[[], None]) -> None:
+        """Call ``callback`` whenever the table changes by itself (the other's moves)."""
+        ...
+
+    def news(self) -> list[Action]:
+        """The other player's actions since the last call, in order (a bot this console
+        moves is told through ``bot_step`` instead)."""
+        ...
 
 
 class SorceryTable:
@@ -46,6 +104,7 @@ class SorceryTable:
         self.bot = SorceryBot(random.Random(rng.random()))
         self._rng = random.Random(rng.random())
         self._looking: int | None = None  # the cards of the person's look not yet ended
+        self._searching = False  # a search begun, until its card is taken (or none)
 
     # --- reading ---------------------------------------------------------------------
 
@@ -83,6 +142,20 @@ class SorceryTable:
         """How many cards of the top of the person's deck it is looking at, or None."""
         return self._looking
 
+    def searching(self) -> bool:
+        """Whether the person is looking through its deck for the card a search takes."""
+        return self._searching
+
+    @property
+    def opponent(self) -> str | None:
+        return None
+
+    def subscribe(self, callback: Callable[[], None]) -> None:
+        """Nothing changes here but by ``act`` and ``bot_step``."""
+
+    def news(self) -> list[Action]:
+        return []
+
     # --- acting ----------------------------------------------------------------------
 
     def begin_look(self, count: int) -> None:
@@ -93,6 +166,13 @@ class SorceryTable:
             raise UsageError(f"{count} cards of the deck cannot be looked at now")
         self._looking = count
 
+    def begin_search(self) -> None:
+        """Search the person's deck (检索): the deck is open to it at once, until a
+        ``Search`` takes a card (or a ``Shuffle`` takes none)."""
+        if not self.my_move or self.step is not Step.PLAY or self._looking is not None:
+            raise UsageError("the deck cannot be searched now")
+        self._searching = True
+
     def act(self, action: Action) -> None:
         """Apply the person's action, or raise ``IllegalAction`` and change nothing."""
         if getattr(action, "player", None) != self.me:
@@ -100,6 +180,8 @@ class SorceryTable:
         n = self._looking
         if n is None:
             self.game.apply(action)
+            if isinstance(action, Search | Shuffle):
+                self._searching = False
             return
         top = self.game.sides[self.me].deck[:n]
         if isinstance(action, MoveCard) and action.piece in top and action.zone is not Zone.DECK:

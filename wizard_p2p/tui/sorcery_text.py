@@ -58,6 +58,7 @@ __all__ = [
     "cell_name",
     "fit",
     "grid_lines",
+    "held_label",
     "narrate",
     "piece_label",
     "refusal",
@@ -121,6 +122,13 @@ def hand_label(card: Card) -> str:
     return f"{card.name}({card.cost})"
 
 
+def held_label(game: Game, pid: int) -> str:
+    """A card of the player's hand or pool: its ``hand_label``, or ``?`` while its face
+    has not come yet (a card just drawn at a networked table, until the other seals it)."""
+    piece = game.pieces[pid]
+    return "?" if piece.face is None else hand_label(piece.card)
+
+
 def grid_lines(
     tr: Translator, game: Game, player: int, cell_width: int, *, top_back: bool
 ) -> list[str]:
@@ -162,11 +170,16 @@ def zone_line(tr: Translator, game: Game, player: int) -> str:
     return tr("sorcery_zones", skills=skills, equipment=equipment)
 
 
-def status_line(tr: Translator, game: Game, me: int) -> str:
-    """Whose turn and which step."""
+def status_line(tr: Translator, game: Game, me: int | None,
+                names: tuple[str, ...] | None = None) -> str:
+    """Whose turn and which step (``names``: the players' names, as a watcher says
+    them; else "you" for ``me`` and "bot" for the other)."""
     if game.outcome is not None:
         return tr("sorcery_status_over", turn=game.turn)
-    who = tr("sorcery_you") if game.active == me else tr("sorcery_bot")
+    if names is not None:
+        who = names[game.active]
+    else:
+        who = tr("sorcery_you") if game.active == me else tr("sorcery_bot")
     step = tr(f"sorcery_step_{_STEP_KEYS[game.step]}")
     return tr("sorcery_status", turn=game.turn, who=who, step=step)
 
@@ -263,7 +276,9 @@ def refusal(tr: Translator, exc: IllegalAction) -> str:
 def _name(game: Game, pid: int | None) -> str:
     if pid is None or pid not in game.pieces:
         return "-"
-    return game.pieces[pid].card.name
+    piece = game.pieces[pid]
+    # A card this seat has not been shown (at a networked table) has no name here.
+    return "?" if piece.face is None else piece.card.name
 
 
 def narrate(tr: Translator, game: Game, action: Action, who: str) -> str:

@@ -41,7 +41,8 @@ from wizard_p2p.sorcery.game import Decklist, Game
 from wizard_p2p.tables.sorcery import replica as r
 from wizard_p2p.tables.sorcery.kinds import SorceryKind
 
-__all__ = ["ACT", "SEARCH", "SorceryResult", "SorceryTableReplica", "final_body"]
+__all__ = ["ACT", "LOOK", "SEARCH", "SorceryResult", "SorceryTableReplica", "final_body",
+           "look_choice"]
 
 COIN = "coin"
 FINAL = "final"
@@ -50,6 +51,13 @@ FINAL = "final"
 ACT = str(SorceryKind.ACT)
 SEARCH = str(SorceryKind.SEARCH)
 LOOK = str(SorceryKind.LOOK)
+
+
+def look_choice(count: int) -> tuple[str, int]:
+    """The choice (``Table.choose``) that begins a look at the top ``count`` cards of our
+    deck."""
+    return (LOOK, count)
+
 
 # The entries that carry a choice of our seat (its openings, its act, a search or look
 # asked, the card a search takes), as against the deck steps its secrets fix.
@@ -105,6 +113,9 @@ class SorceryTableReplica:
         self.inner: r.SorceryReplica | None = None
         self._first: int | None = None
         self.outcome: Outcome | None = None
+        # Every action taken into the game, in order, as this seat's game took it (a
+        # front end tells the other player's moves from it as they come).
+        self.acted: list[r.Acted] = []
 
     # --- who writes next ----------------------------------------------------------------
 
@@ -193,6 +204,8 @@ class SorceryTableReplica:
             self._table.cheat_found(fault)
             return
         for event in events:
+            if isinstance(event, r.Acted):
+                self.acted.append(event)
             if isinstance(event, r.Ended):
                 self.outcome = event.outcome
                 self._table.advance(Step.GAME_OVER)
