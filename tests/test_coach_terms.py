@@ -22,11 +22,11 @@ from wizard_p2p.errors import DecodeError, PeerFault
 from wizard_p2p.identity import Identity
 from wizard_p2p.protocol import messages as m
 from wizard_p2p.protocol.genesis import read_genesis
-from wizard_p2p.protocol.harness import make_genesis, seeded_bytes
 from wizard_p2p.protocol.lobby_schema import Players, decode_lobby
-from wizard_p2p.protocol.replay import GameRecord, replay_log
-from wizard_p2p.protocol.table import Table
 from wizard_p2p.rules import GameConfig
+from wizard_p2p.tables.wizard.harness import make_genesis, seeded_bytes
+from wizard_p2p.tables.wizard.replay import GameRecord, replay_log
+from wizard_p2p.tables.wizard.table import WizardTable
 from wizard_p2p.tui.coach_text import chosen_points, note
 from wizard_p2p.tui.i18n import Translator
 from wizard_p2p.tui.replay_coach import round_notes
@@ -46,9 +46,9 @@ def genesis(coach: bool) -> bytes:
 
 def test_the_genesis_says_whether_the_coach_is_allowed() -> None:
     assert read_genesis(genesis(True)).coach
-    assert Table(genesis(True)).coach
+    assert WizardTable(genesis(True)).coach
     assert not read_genesis(genesis(False)).coach
-    assert not Table(genesis(False)).coach
+    assert not WizardTable(genesis(False)).coach
     without = json.loads(genesis(False))
     assert "coach" not in without["body"]["terms"]  # absent: terms as they always were
 

@@ -47,11 +47,12 @@ from wizard_p2p.protocol.events import (
     broadcasts,
 )
 from wizard_p2p.protocol.faults import Equivocation
-from wizard_p2p.protocol.harness import MemoryGame
 from wizard_p2p.protocol.kinds import WizardKind
-from wizard_p2p.protocol.round_state import round_size
-from wizard_p2p.protocol.seat_secrets import SeatSecrets
 from wizard_p2p.protocol.table import Table
+from wizard_p2p.tables.wizard.harness import MemoryGame
+from wizard_p2p.tables.wizard.round_state import round_size
+from wizard_p2p.tables.wizard.secrets import WizardSecrets
+from wizard_p2p.tables.wizard.table import WizardTable
 
 INVALID_POINT = "ff" * 32  # not a canonical u-coordinate (its top bit is set)
 
@@ -262,10 +263,10 @@ def foreign_point_at(position: int) -> Callable[[dict[str, Any], Table], dict[st
     return replace
 
 
-def secrets_of(game: MemoryGame, seat: int) -> SeatSecrets:
+def secrets_of(game: MemoryGame, seat: int) -> WizardSecrets:
     """``seat``'s secrets, derived from its master secret as its table derives them."""
     table = game.tables[seat]
-    return SeatSecrets(game.masters[seat], table.game_id, seat, table.seats)
+    return WizardSecrets(game.masters[seat], table.game_id, seat, table.seats)
 
 
 def reaching_the_deal(game: MemoryGame, round_no: int, seat: int) -> list[int]:
@@ -958,7 +959,7 @@ def test_an_observer_names_an_equivocation_and_writes_nothing() -> None:
     cheater = next(s for s, t in enumerate(game.tables) if t.choice_needed() == "bid")
     first = forge(game, cheater, "bid", {"round": 1, "bid": 0})
     second = forge(game, cheater, "bid", {"round": 1, "bid": 1})
-    observer = Table(game.tables[0].log[0])
+    observer = WizardTable(game.tables[0].log[0])
     for line in game.tables[0].log[1:]:
         observer.receive(line)
     observer.receive(first)
@@ -1017,7 +1018,7 @@ def test_a_deferred_round_check_blames_the_same_seat_at_the_same_position(
         game = new_game(3, seed=3)
         game.defer_checks = defer
         for table in game.tables:
-            table.scheduling.defer_checks = defer  # as Table(defer_checks=...) sets it
+            table.scheduling.defer_checks = defer  # as WizardTable(defer_checks=...) sets it
         tamper = (
             shuffle_tamper(game, cheater, how)
             if kind == "shuffle"

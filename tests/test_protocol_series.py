@@ -10,9 +10,9 @@ from hypothesis import given, settings
 from wizard_p2p import canonical
 from wizard_p2p.errors import DecodeError, UsageError
 from wizard_p2p.protocol.genesis import SeriesTerms, genesis_terms, read_genesis
-from wizard_p2p.protocol.harness import MemoryGame, random_chooser
 from wizard_p2p.protocol.messages import GENESIS_TERMS
 from wizard_p2p.rules import GameConfig
+from wizard_p2p.tables.wizard.harness import MemoryGame, random_chooser
 
 
 def _played_until_dealt(game: MemoryGame) -> None:

@@ -1,25 +1,17 @@
-"""The turn order and the stage transitions, as data (``wizard_p2p.protocol.turns``)."""
+"""The turn order and the stage transitions, as data: the core's
+(``wizard_p2p.protocol.turns``) and Wizard's (``wizard_p2p.tables.wizard.turns``)."""
 
 from __future__ import annotations
 
 import pytest
 
 from wizard_p2p.protocol import messages as m
-from wizard_p2p.protocol.handlers import CORE_HANDLERS, HANDLERS
+from wizard_p2p.protocol.core_handlers import CORE_HANDLERS
 from wizard_p2p.protocol.kinds import AUTO_KINDS, WIZARD_KINDS, CoreKind, Stage, WizardKind
-from wizard_p2p.protocol.turns import (
-    CLAIRVOYANT_PLAY,
-    PHASE_TURNS,
-    STAGE_TURNS,
-    TRANSITIONS,
-    Step,
-    Tally,
-    Turn,
-    abort_writer,
-    advance,
-    due,
-)
+from wizard_p2p.protocol.turns import TRANSITIONS, Step, Turn, abort_writer, advance
 from wizard_p2p.rules import Phase
+from wizard_p2p.tables.wizard.handlers import HANDLERS
+from wizard_p2p.tables.wizard.turns import CLAIRVOYANT_PLAY, PHASE_TURNS, STAGE_TURNS, Tally, due
 
 K = WizardKind
 

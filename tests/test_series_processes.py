@@ -17,8 +17,8 @@ from pathlib import Path
 from tests.test_node_multiprocess import GAME_DEADLINE, REPO, Proc, wait_until
 from wizard_p2p.audit import audit_file
 from wizard_p2p.protocol.genesis import read_genesis
-from wizard_p2p.protocol.table import Table
 from wizard_p2p.rules.series import GameResult, series_standings
+from wizard_p2p.tables.wizard.table import WizardTable
 from wizard_p2p.tui.i18n import Translator
 
 COMMON = ["--policy", "random", "--listen", "127.0.0.1", "--silence-limit", "3",
@@ -48,7 +48,7 @@ def _games(data_dir: Path) -> list[Path]:
 
 def _first_dealer(log: Path) -> int:
     lines = log.read_bytes().splitlines()
-    table = Table(lines[0])
+    table = WizardTable(lines[0])
     for raw in lines[1:]:
         table.receive(raw)
         if table.game is not None:

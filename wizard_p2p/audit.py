@@ -38,6 +38,7 @@ from wizard_p2p.protocol.table import OpenObserver, Table
 from wizard_p2p.protocol.verdict import FAULT, UNREADABLE, LogReader, Stop
 from wizard_p2p.rules import RoundResult
 from wizard_p2p.tables import CardLibrary, open_table
+from wizard_p2p.tables.wizard.table import wizard_replica
 
 GAME_ID_DIGITS = 16
 """The game id as a person reads it: its first hex digits, also its folder's name."""
@@ -183,22 +184,22 @@ def read_entries(lines: list[bytes], *, cards: CardLibrary | None = None) -> Rea
         writer, stalled, reason = outcome.writer, outcome.stalled, outcome.reason
         report.status = "aborted"
         report.message = (
-            f"verified up to round {table.completed_rounds}; the game was ended by seat "
+            f"verified up to round {table.replica.checked()}; the game was ended by seat "
             f"{writer + 1} ({shown(table.names[writer])}) because seat {stalled + 1} "
             f"({shown(table.names[stalled])}) stalled: {shown(reason)}"
         )
-        report.verdict = Said("audit_aborted", rounds=table.completed_rounds,
+        report.verdict = Said("audit_aborted", rounds=table.replica.checked(),
                               writer=seat_said(writer, table.names),
                               stalled=seat_said(stalled, table.names), reason=shown(reason))
     else:
         stage, due, _, _ = table.progress()
         report.message = (
-            f"verified up to round {table.completed_rounds}; the log ends in stage {stage}"
+            f"verified up to round {table.replica.checked()}; the log ends in stage {stage}"
             + (f", waiting for seat {due + 1} ({shown(table.names[due])})" if due is not None
                else "")
         )
         report.verdict = Said(
-            "audit_ends" if due is None else "audit_ends_waiting", rounds=table.completed_rounds,
+            "audit_ends" if due is None else "audit_ends_waiting", rounds=table.replica.checked(),
             stage=stage, **({} if due is None else {"seat": seat_said(due, table.names)}))
     return Reading(report, lines, list(table.log))
 
@@ -239,10 +240,11 @@ def _faulted(
 
 
 def _fill(report: AuditReport, table: Table) -> None:
-    game = table.game
-    report.rounds_verified = table.completed_rounds
+    report.rounds_verified = table.replica.checked()
+    wizard = wizard_replica(table)
+    game = None if wizard is None else wizard.game
     if game is not None:
-        report.history = list(game.history)[: table.completed_rounds]
+        report.history = list(game.history)[: report.rounds_verified]
         if report.history:
             report.totals = report.history[-1].totals
             top = max(report.totals)

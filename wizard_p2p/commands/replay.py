@@ -2,7 +2,7 @@
 the console with every hand shown; ``--export FILE.json`` writes the same record as
 JSON (``protocol/schemas/replay.json``) instead.
 
-The log is verified as it is read (``protocol.replay``, the auditor's observer
+The log is verified as it is read (``tables.wizard.replay``, the auditor's observer
 table); a log that cannot be read at all is refused with the reason.
 """
 
@@ -17,7 +17,8 @@ from wizard_p2p.disk.log import read_log_bytes
 from wizard_p2p.errors import DecodeError, FileMissing, UsageError
 from wizard_p2p.files import check_target, write_atomic
 from wizard_p2p.protocol.log import complete_lines
-from wizard_p2p.protocol.replay import (
+from wizard_p2p.protocol.shown import shown
+from wizard_p2p.tables.wizard.replay import (
     ABORTED,
     FAULT,
     FINISHED,
@@ -27,7 +28,6 @@ from wizard_p2p.protocol.replay import (
     record_to_json,
     replay_log,
 )
-from wizard_p2p.protocol.shown import shown
 from wizard_p2p.tui.i18n import Translator
 
 # The record's status as the export's line says it.

@@ -19,10 +19,10 @@ from __future__ import annotations
 import dataclasses
 from concurrent.futures import Executor
 
-from wizard_p2p.protocol.harness import MemoryGame
 from wizard_p2p.protocol.kinds import Stage, WizardKind
 from wizard_p2p.protocol.table import Table
 from wizard_p2p.rules import Card, GameConfig, SeatView, Suit
+from wizard_p2p.tables.wizard.harness import MemoryGame
 
 __all__ = ["WARM_UP_SEATS", "warm_up", "warm_up_seat"]
 

@@ -5,7 +5,7 @@ events; everything a game's rules decide sits behind a ``GameReplica``: who writ
 next position, whether an entry of the game is valid and what it changes, what the
 local seat owes by itself or must choose, and how the game finished. The replica reads
 and drives its table through a ``TableContext``. Neither names a game: Wizard's replica
-is ``wizard_replica.WizardReplica``.
+is ``tables.wizard.replica.WizardReplica``.
 """
 
 from __future__ import annotations
@@ -16,19 +16,23 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple, Protocol
 
 from wizard_p2p.errors import PeerFault
+from wizard_p2p.protocol.core_handlers import Apply
 from wizard_p2p.protocol.events import Finished
 from wizard_p2p.protocol.genesis import Genesis, GenesisRules
 from wizard_p2p.protocol.kinds import Stage
 from wizard_p2p.protocol.messages import Entry
+from wizard_p2p.protocol.scheduling import Ahead
 from wizard_p2p.protocol.seat_secrets import SeatSecrets
 from wizard_p2p.protocol.status import Status
 from wizard_p2p.protocol.turns import Step, Turn
 
 Body = dict[str, Any]
 
-# What a validator returns: the change an entry makes, applied once it is in the log
-# (a refused entry changes nothing).
-Apply = Callable[[], None]
+# A modified client's hook on what it writes: called with each entry of ours before it
+# is signed, it returns the body to sign (the same one, or a lie the client signs as its
+# own) or None to write nothing (the seat holds the game up). The shipped program never
+# sets one: the adversarial tests' cheating seat does (``Table(rewrite=…)``).
+Rewrite = Callable[[str, Body], Body | None]
 
 
 @dataclass(frozen=True)
@@ -68,8 +72,9 @@ class TableContext(Protocol):
         """End the game: the replica found ``fault`` replaying what the log holds."""
 
 
-class GameReplica(Protocol):
-    """A game's state inside one table, fed the game's entries by the core."""
+class GameReplica(Ahead, Protocol):
+    """A game's state inside one table, fed the game's entries by the core (and, as an
+    ``Ahead``, saying when its put-off checks run and what it derives ahead)."""
 
     def due(self) -> Turn | None:
         """The seat due at the next position and the kinds it may write there (None once
@@ -150,6 +155,7 @@ __all__ = [
     "GameRules",
     "Owed",
     "Progress",
+    "Rewrite",
     "Seating",
     "TableContext",
 ]

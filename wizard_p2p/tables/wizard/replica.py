@@ -3,10 +3,11 @@ every step a Wizard round takes (a ``game.GameReplica``).
 
 The core ``Table`` hands it every entry of Wizard's kinds (``validate``, through the
 validators of ``handlers``) and asks it who is due, what the local seat owes by itself
-and what it must choose. It drives the table back through a ``WizardTable`` (the
-``game.TableContext`` with the put-off checks of ``scheduling``): moving the stage on
-as a round starts, is dealt, disputed and verified, and ending the game when a round's
-replay finds a cheat.
+and what it must choose. It drives the table back through a ``WizardContext`` (the
+``game.TableContext`` with the put-off checks of ``protocol.scheduling``): moving the
+stage on as a round starts, is dealt, disputed and verified, and ending the game when
+a round's replay finds a cheat. It says when a put-off round check may run, and
+derives the next round's keys ahead when the driver is idle (``work_ahead``).
 """
 
 from __future__ import annotations
@@ -16,15 +17,13 @@ from concurrent.futures import Executor
 from types import MappingProxyType
 from typing import Any, Protocol
 
+from wizard_p2p import crypto
 from wizard_p2p.errors import IllegalAction, UsageError
-from wizard_p2p.protocol import dealing
 from wizard_p2p.protocol import messages as m
-from wizard_p2p.protocol.authoring import Author, Body
 from wizard_p2p.protocol.events import Finished
 from wizard_p2p.protocol.faults import CheatDetected, OutOfTurn
-from wizard_p2p.protocol.game import Apply, Owed, Progress, Seating, TableContext
+from wizard_p2p.protocol.game import Apply, Body, Owed, Progress, Seating, TableContext
 from wizard_p2p.protocol.genesis import WizardGenesis
-from wizard_p2p.protocol.handlers import HANDLERS
 from wizard_p2p.protocol.kinds import (
     AUTO_KINDS,
     CHOICE_KINDS,
@@ -33,12 +32,9 @@ from wizard_p2p.protocol.kinds import (
     Stage,
     WizardKind,
 )
-from wizard_p2p.protocol.round_check import check_round
-from wizard_p2p.protocol.round_state import RoundState, round_size
 from wizard_p2p.protocol.scheduling import Scheduling
-from wizard_p2p.protocol.seat_secrets import SeatSecrets
 from wizard_p2p.protocol.status import Status, StatusKind
-from wizard_p2p.protocol.turns import Step, Tally, Turn, due
+from wizard_p2p.protocol.turns import Step, Turn
 from wizard_p2p.rules import (
     Bid,
     Card,
@@ -53,6 +49,13 @@ from wizard_p2p.rules import (
     public_view,
     seat_view,
 )
+from wizard_p2p.tables.wizard import dealing
+from wizard_p2p.tables.wizard.authoring import Author
+from wizard_p2p.tables.wizard.handlers import HANDLERS
+from wizard_p2p.tables.wizard.round_check import check_round
+from wizard_p2p.tables.wizard.round_state import RoundState, round_size
+from wizard_p2p.tables.wizard.secrets import WizardSecrets
+from wizard_p2p.tables.wizard.turns import Tally, due
 
 # Whose choice a table waits for, by the rules' phase: the one map from a phase to a status.
 WAITING_FOR: Mapping[Phase, StatusKind] = MappingProxyType({
@@ -70,9 +73,9 @@ _SETUP_STATUS: Mapping[Stage, StatusKind] = MappingProxyType({
 })
 
 
-class WizardTable(TableContext, Protocol):
+class WizardContext(TableContext, Protocol):
     """What Wizard's replica reads and drives of its table: the core's context, and the
-    round checks put off and keys derived ahead (``scheduling``)."""
+    round checks it puts off (``protocol.scheduling``)."""
 
     @property
     def scheduling(self) -> Scheduling: ...
@@ -83,14 +86,14 @@ class WizardReplica:
 
     def __init__(
         self,
-        table: WizardTable,
+        table: WizardContext,
         *,
         config: GameConfig,
         seat: int | None,
         players: list[dict[str, Any]],
         game_id: bytes,
         series_first_dealer: int | None,
-        secrets: SeatSecrets | None,
+        secrets: WizardSecrets | None,
         helper: Executor | None,
         every_pass: bool,
     ) -> None:
@@ -110,6 +113,8 @@ class WizardReplica:
         self.finals: dict[int, tuple[int, ...]] = {}
         self.completed_rounds = 0
         self.my_dispute: str | None = None  # why our own reading failed, to dispute
+        # round → (our keys, seat 0's first shuffle pass), derived ahead when idle
+        self._prepared: dict[int, tuple[crypto.RoundKeys, list[bytes] | None]] = {}
 
     @property
     def seats(self) -> int:
@@ -345,7 +350,7 @@ class WizardReplica:
             clairvoyant=self.config.clairvoyance and r == 1,
         )
         if self.secrets is not None:
-            prepared = self._table.scheduling.take_prepared(r)
+            prepared = self._prepared.pop(r, None)
             rnd.my_keys, first_pass = prepared or self.secrets.round_keys_and_first_pass(r)
             if self.seat == 0:
                 rnd.next_pass = first_pass
@@ -435,6 +440,72 @@ class WizardReplica:
             return False
         return True
 
+    # --- work put off and done ahead (``protocol.scheduling``) ------------------------------
+
+    def checks_may_run(self) -> bool:
+        """A put-off round check runs once our shuffle pass of the next round is in the
+        log (until then we are on the set-up's critical path), or as soon as that round
+        has moved on. (Once the next round is dealt instead: the hands come sooner, but
+        the first bid later, by more.)"""
+        rnd = self.round
+        return (
+            rnd is None
+            or self._table.stage is not Stage.SHUFFLE
+            or (self.seat is not None and len(rnd.shuffles) > self.seat)
+        )
+
+    def work_ahead_due(self) -> bool:
+        """Whether the next round's keys are to be derived now: our hand is dealt, every
+        seat has written an entry since the deal (so each has checked the last lock),
+        and no round check is pending (the check comes first, then the keys).
+
+        Not at the deal itself: the other seats are then still checking the last lock,
+        and seat 0's pass of the next round would take a core from them at the
+        set-up's very end.
+        """
+        since = self._entries_since_deal()
+        return since is not None and since >= self.seats
+
+    def work_ahead_waits(self) -> bool:
+        since = self._entries_since_deal()
+        return since is not None and since < self.seats and self._unprepared() is not None
+
+    def work_ahead(self) -> bool:
+        """Derive our keys of the round after the current one and, for seat 0, its
+        shuffle pass of the fresh deck: they depend on nothing but our secret, so that
+        seat's pass leaves the next set-up's critical path."""
+        upcoming = self._unprepared()
+        if upcoming is None:
+            return False
+        assert self.secrets is not None
+        self._prepared = {upcoming: self.secrets.round_keys_and_first_pass(upcoming)}
+        return True
+
+    def prepared(self, round_no: int) -> tuple[crypto.RoundKeys, list[bytes] | None] | None:
+        """Round ``round_no``'s keys (and our first pass, when we shuffle first) derived
+        ahead and not taken yet; None if they are not."""
+        return self._prepared.get(round_no)
+
+    def _entries_since_deal(self) -> int | None:
+        """Entries written since our deal, while no round check is pending; else None."""
+        rnd = self.round
+        if self._table.stage is not Stage.PLAY or rnd is None or not rnd.dealt_at:
+            return None
+        if self._table.scheduling.has_deferred_checks:
+            return None
+        return len(self._table.log) - rnd.dealt_at
+
+    def _unprepared(self) -> int | None:
+        """The round :meth:`work_ahead` would prepare, or None if none is left."""
+        if self.seat is None or self._table.stage.ended:
+            return None
+        # Before the first deal (the coins are being written), round 1 is next.
+        game = self.game
+        upcoming = 1 if game is None or self.round is None else game.round_no + 1
+        if upcoming > self.config.rounds or upcoming in self._prepared:
+            return None
+        return upcoming
+
     def _game(self) -> Game:
         assert self.game is not None
         return self.game
@@ -448,9 +519,14 @@ class WizardRules(WizardGenesis):
     """Wizard, as a game a table plays (``game.GameRules``): its genesis read as
     ``genesis.WizardGenesis`` says, its replica a :class:`WizardReplica`."""
 
-    def replica(self, table: WizardTable, seating: Seating) -> WizardReplica:
+    def replica(self, table: WizardContext, seating: Seating) -> WizardReplica:
         genesis = seating.genesis
         series = genesis.series
+        secrets = None
+        if seating.seat is not None and seating.master_secret is not None:
+            secrets = WizardSecrets(
+                seating.master_secret, genesis.game_id, seating.seat, genesis.seats
+            )
         return WizardReplica(
             table,
             config=genesis.config,
@@ -458,7 +534,7 @@ class WizardRules(WizardGenesis):
             players=genesis.players,
             game_id=genesis.game_id,
             series_first_dealer=None if series is None else series.first_dealer,
-            secrets=seating.secrets,
+            secrets=secrets,
             helper=seating.helper,
             every_pass=seating.every_pass,
         )
@@ -467,4 +543,4 @@ class WizardRules(WizardGenesis):
 WIZARD_RULES = WizardRules()
 
 
-__all__ = ["WIZARD_RULES", "WizardReplica", "WizardRules", "WizardTable"]
+__all__ = ["WIZARD_RULES", "WizardContext", "WizardReplica", "WizardRules"]
