@@ -143,6 +143,10 @@ class Seating:
 class GameRules(GenesisRules, Protocol):
     """One game a table can play: how its genesis is read, and its replica."""
 
+    @property
+    def choice_kinds(self) -> frozenset[str]:
+        """The kinds of entry a player chooses (the others its client writes by itself)."""
+
     def replica(self, table: Any, seating: Seating) -> GameReplica:
         """The game's state in a new table (``table``: the ``TableContext`` it drives)."""
 

@@ -61,22 +61,6 @@ _ENDED = frozenset({Stage.DONE, Stage.ABORTED, Stage.FAULTED})
 # position (SPEC §6.2): a stalled seat's abort, and the proof of an equivocation.
 ENDING_KINDS = frozenset({CoreKind.ABORT, CoreKind.PROOF})
 
-# Entries a seat's client writes by itself, with no choice to think over.
-AUTO_KINDS = frozenset(
-    {
-        CoreKind.COIN,
-        WizardKind.SHUFFLE,
-        WizardKind.LOCK,
-        WizardKind.BID_OPEN,
-        WizardKind.REVEAL,
-        CoreKind.FINAL,
-    }
-)
-
-# The entries a player chooses, in the order ``Table.choice_needed`` asks for them.
-CHOICE_KINDS = (WizardKind.BID, WizardKind.TRUMP, WizardKind.PLAY)
-
-
 class FaultKind(StrEnum):
     """``PeerFault.kind``: the closed list of faults (SPEC §5, "Fault kinds"). Every
     fault a replica or the audit reports is one of these, a broken game rule too."""
@@ -118,8 +102,6 @@ WIZARD_KINDS: dict[str, CoreKind | WizardKind] = {
 
 
 __all__ = [
-    "AUTO_KINDS",
-    "CHOICE_KINDS",
     "ENDING_KINDS",
     "WIZARD_KINDS",
     "CoreKind",

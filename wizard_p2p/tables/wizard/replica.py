@@ -18,15 +18,13 @@ from types import MappingProxyType
 from typing import Any, Protocol
 
 from wizard_p2p import crypto
-from wizard_p2p.errors import IllegalAction, UsageError
+from wizard_p2p.errors import DecodeError, IllegalAction, UsageError
 from wizard_p2p.protocol import messages as m
 from wizard_p2p.protocol.events import Finished
 from wizard_p2p.protocol.faults import CheatDetected, OutOfTurn
 from wizard_p2p.protocol.game import Apply, Body, Owed, Progress, Seating, TableContext
-from wizard_p2p.protocol.genesis import WizardGenesis
+from wizard_p2p.protocol.genesis import WIZARD, read_config
 from wizard_p2p.protocol.kinds import (
-    AUTO_KINDS,
-    CHOICE_KINDS,
     WIZARD_KINDS,
     FaultKind,
     Stage,
@@ -36,6 +34,8 @@ from wizard_p2p.protocol.scheduling import Scheduling
 from wizard_p2p.protocol.status import Status, StatusKind
 from wizard_p2p.protocol.turns import Step, Turn
 from wizard_p2p.rules import (
+    MAX_SEATS,
+    MIN_SEATS,
     Bid,
     Card,
     Deal,
@@ -52,6 +52,7 @@ from wizard_p2p.rules import (
 from wizard_p2p.tables.wizard import dealing
 from wizard_p2p.tables.wizard.authoring import Author
 from wizard_p2p.tables.wizard.handlers import HANDLERS
+from wizard_p2p.tables.wizard.kinds import AUTO_KINDS, CHOICE_KINDS
 from wizard_p2p.tables.wizard.round_check import check_round
 from wizard_p2p.tables.wizard.round_state import RoundState, round_size
 from wizard_p2p.tables.wizard.secrets import WizardSecrets
@@ -515,9 +516,22 @@ class WizardReplica:
         return self.round, self.game
 
 
-class WizardRules(WizardGenesis):
-    """Wizard, as a game a table plays (``game.GameRules``): its genesis read as
-    ``genesis.WizardGenesis`` says, its replica a :class:`WizardReplica`."""
+class WizardRules:
+    """Wizard, as a game a table plays (``game.GameRules``): 3 to 6 seats, the body
+    table ``messages.BODIES``, the terms' ``config`` a ``GameConfig`` of as many seats,
+    its replica a :class:`WizardReplica`."""
+
+    name = WIZARD
+    seats = range(MIN_SEATS, MAX_SEATS + 1)
+    bodies: m.Bodies = m.BODIES
+    # The entries a player chooses (the rest its client writes by itself).
+    choice_kinds: frozenset[str] = frozenset(CHOICE_KINDS)
+
+    def read_config(self, config: Any, seats: int) -> GameConfig:
+        game = read_config(config)
+        if game.seats != seats:
+            raise DecodeError("the genesis needs one player and one endorsement per seat")
+        return game
 
     def replica(self, table: WizardContext, seating: Seating) -> WizardReplica:
         genesis = seating.genesis
