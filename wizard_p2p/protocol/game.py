@@ -10,7 +10,7 @@ is ``tables.wizard.replica.WizardReplica``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any, NamedTuple, Protocol
@@ -54,6 +54,28 @@ class Progress(NamedTuple):
     writer: int | None
     done: int
     total: int
+
+
+class Verified(Protocol):
+    """What the audit reports of a game's parts verified so far (Wizard: its rounds)."""
+
+    @property
+    def parts(self) -> Sequence[object]:
+        """The game's own record of each part (Wizard: a ``RoundResult``)."""
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Each seat's score after the last part verified (none: the game keeps none)."""
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seats ahead after the last part verified."""
+
+    def parts_json(self) -> list[dict[str, Any]]:
+        """The parts as the audit report's JSON members (SPEC §8)."""
+
+    def score_pad(self, names: tuple[str, ...]) -> str:
+        """The parts as the text report's score pad."""
 
 
 class TableContext(Protocol):
@@ -118,6 +140,10 @@ class GameReplica(Ahead, Protocol):
         """How many of the game's parts (Wizard's rounds) are verified so far, every
         secret of them revealed and checked."""
 
+    def verified(self) -> Verified | None:
+        """What the audit reports of the parts verified (None: nothing beyond
+        :meth:`checked` and the game's result)."""
+
     def status(self, seat: int | None) -> Status | None:
         """What the table does now or whose choice it waits for, as a status line,
         unless it waits for ``seat`` (None: an observer's); None when nothing is said."""
@@ -162,4 +188,5 @@ __all__ = [
     "Rewrite",
     "Seating",
     "TableContext",
+    "Verified",
 ]

@@ -138,6 +138,10 @@ class SorceryTableReplica:
         come from its committed list only once the decks are opened), then every one."""
         return 0 if self.outcome is None else self.outcome.turn
 
+    def verified(self) -> None:
+        """Nothing beyond the turns checked and the result (``Finished.result``)."""
+        return None
+
     # --- work put off and done ahead: none (every check runs as its entry comes) --------
 
     def checks_may_run(self) -> bool:

@@ -53,6 +53,7 @@ from wizard_p2p.tables.wizard import dealing
 from wizard_p2p.tables.wizard.authoring import Author
 from wizard_p2p.tables.wizard.handlers import HANDLERS
 from wizard_p2p.tables.wizard.kinds import AUTO_KINDS, CHOICE_KINDS
+from wizard_p2p.tables.wizard.report import WizardVerified
 from wizard_p2p.tables.wizard.round_check import check_round
 from wizard_p2p.tables.wizard.round_state import RoundState, round_size
 from wizard_p2p.tables.wizard.secrets import WizardSecrets
@@ -199,6 +200,12 @@ class WizardReplica:
     def checked(self) -> int:
         """The rounds verified so far (their secrets revealed and every pass replayed)."""
         return self.completed_rounds
+
+    def verified(self) -> WizardVerified | None:
+        """The rounds verified, as the audit reports them."""
+        if self.game is None:
+            return None
+        return WizardVerified(tuple(self.game.history[: self.completed_rounds]))
 
     def status(self, seat: int | None) -> Status | None:
         """What the table does (a round's set-up, with its count) or whose choice it waits
