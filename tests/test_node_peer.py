@@ -777,7 +777,7 @@ def test_a_new_game_warms_round_1_up_before_the_coin_and_a_resumed_one_does_not(
             assert warmed == [(0, 1, True), (1, 1, True), (2, 1, True)]  # before the coin
             peers = game.peers
             await game.until(
-                lambda: all(p.table.stage == "play" for p in peers), "round 1's deal"
+                lambda: all(p.table.progress().stage == "play" for p in peers), "round 1's deal"
             )
             await game.crash(1)
             await game.resume(1, policy=RandomPolicy(), warm_up=recording_warm_up)
@@ -804,7 +804,8 @@ def test_a_failed_warm_up_is_logged_and_the_game_goes_on_without_it(
         try:
             peers = game.peers
             await game.until(
-                lambda: all(p.table.round is not None and p.table.stage == "play" for p in peers),
+                lambda: all(p.table.round is not None and p.table.progress().stage == "play"
+                            for p in peers),
                 "round 1's deal without the warm-up",
             )
             assert not any(p.faults for p in peers)

@@ -511,7 +511,7 @@ def test_play_with_a_wrong_key_is_caught() -> None:
     body = {"round": rnd.round_no, "position": position, "key": rnd.my_keys.lock_keys[other]}
     raw = forge(game, cheater, "play", body)
     game.deliver(raw, [cheater])  # the card does not open: every replica disputes the round
-    assert table.log[-1] == raw and table.stage == "reveal"
+    assert table.log[-1] == raw and table.progress().stage == "reveal"
     game.send(cheater, [Broadcast(len(table.log) - 1, raw, WizardKind.PLAY)])
     assert_caught_at_reveal(game, cheater, "wrong-key")
 
@@ -591,7 +591,7 @@ def last_trick_due(game: MemoryGame, round_no: int, index: int) -> tuple[int, Ta
                 rnd is not None
                 and due is not None
                 and rnd.round_no == round_no
-                and t.stage == "play"
+                and t.progress().stage == "play"
                 and "play" in due[1]
                 and due[0] != t.seat
                 and len(rnd.played) == rnd.dealt - n + index
@@ -999,7 +999,7 @@ def test_false_dispute_is_blamed_on_its_author() -> None:
     assert due is not None
     raw = forge(game, due[0], "dispute", {"round": 1, "reason": "I say so"}, log_of=table)
     game.deliver(raw, range(3))
-    assert all(t.stage == "reveal" for t in game.tables)
+    assert all(t.progress().stage == "reveal" for t in game.tables)
     assert_caught_at_reveal(game, due[0], "false-dispute")
 
 
@@ -1060,7 +1060,8 @@ def test_a_put_off_check_falls_due_once_our_own_shuffle_of_the_next_round_is_out
             if table.scheduling.has_deferred_checks:
                 assert table.round is not None
                 ours_out = len(table.round.shuffles) > seat
-                seen[seat].add((table.stage, ours_out, table.scheduling.deferred_checks_due))
+                seen[seat].add((table.progress().stage, ours_out,
+                                 table.scheduling.deferred_checks_due))
     for seat, states in enumerate(seen):
         assert all(due == (stage != "shuffle" or ours_out) for stage, ours_out, due in states)
         # Put off while the shuffles before ours come in, due as soon as ours is out.
@@ -1124,7 +1125,7 @@ def test_a_put_off_check_still_runs_when_the_game_is_aborted() -> None:
     # Stop once round 2 has begun and the check is still put off at seat 2.
     table = game.tables[2]
     assert game.run(
-        until=lambda: table.scheduling.has_deferred_checks and table.stage == "shuffle"
+        until=lambda: table.scheduling.has_deferred_checks and table.progress().stage == "shuffle"
     )
     assert table.outcome is None
     due = table.expected()

@@ -617,7 +617,7 @@ def test_the_next_round_is_prepared_once_the_game_goes_on_past_the_deal() -> Non
     # pass of the next round waits for an entry from every seat.
     game = MemoryGame.create(GameConfig(seats=3), random_chooser(3), seed=3, defer_checks=True)
     table = game.tables[0]
-    while table.stage != "play":
+    while table.progress().stage != "play":
         assert game.step()
     dealt = len(table.log)
     # Until every seat has written since the deal (so each has checked the last lock).

@@ -47,10 +47,11 @@ T = TypeVar("T", contravariant=True)
 
 @dataclass(frozen=True)
 class Handler(Generic[T]):
-    """One kind's validator over the state ``T`` it reads, and the stages it may come in."""
+    """One kind's validator over the state ``T`` it reads, and the stages it may come in
+    (the core's, or a game's own within ``Stage.PLAY``)."""
 
     validate: Callable[[T, m.Entry], Apply]
-    stages: frozenset[Stage]
+    stages: frozenset[str]
 
 
 def on_genesis(t: Core, entry: m.Entry) -> Apply:

@@ -48,9 +48,10 @@ class Owed:
 
 class Progress(NamedTuple):
     """How far the stage has come, for progress lines like "shuffling (3/6)": the
-    stage, the seat due (None once the game has ended), entries done and due."""
+    stage (the core's, or the game's own while it plays: a ``StrEnum`` member), the
+    seat due (None once the game has ended), entries done and due."""
 
-    stage: Stage
+    stage: str
     writer: int | None
     done: int
     total: int

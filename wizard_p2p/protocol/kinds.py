@@ -38,13 +38,12 @@ class WizardKind(StrEnum):
 
 
 class Stage(StrEnum):
-    """Where a replica is in the game: it decides who writes the next position."""
+    """Where a table is in the game: the coins, the game's own course (its replica's
+    stages within, e.g. Wizard's ``tables.wizard.turns.RoundStage``), the finals, the
+    end."""
 
     COIN = "coin"
-    SHUFFLE = "shuffle"
-    LOCK = "lock"
-    PLAY = "play"  # the rules' phases: trump, bids, opening bids, tricks
-    REVEAL = "reveal"  # a disputed round: the secrets not out yet
+    PLAY = "play"  # the game's own entries
     FINAL = "final"
     DONE = "done"
     ABORTED = "aborted"

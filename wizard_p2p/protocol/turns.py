@@ -65,32 +65,20 @@ def abort_writer(stalled: int) -> int:
 
 
 class Step(Enum):
-    GAME_STARTS = auto()  # the coins chose who starts a game played in one stage
-    ROUND_STARTS = auto()  # the first dealer is known, or the round before is verified
-    ALL_SHUFFLED = auto()
-    DEALT = auto()  # every lock is in
-    DISPUTED = auto()  # a dispute, or a card that does not decode
-    GAME_OVER = auto()  # the last round is verified
+    GAME_STARTS = auto()  # the coins are open: the game's own entries follow
+    GAME_OVER = auto()  # the game's course is over and verified (Wizard: its last round)
     ALL_FINAL = auto()
     ABORTED = auto()
-    CHEAT_FOUND = auto()  # a round's check named a seat, or a dispute was found false
+    CHEAT_FOUND = auto()  # the replica's replay named a seat (Wizard: a round's check)
 
 
 _ANY_TIME = {Step.ABORTED: Stage.ABORTED, Step.CHEAT_FOUND: Stage.FAULTED}
 
 TRANSITIONS: dict[Stage, dict[Step, Stage]] = {
-    Stage.COIN: {Step.ROUND_STARTS: Stage.SHUFFLE, Step.GAME_STARTS: Stage.PLAY, **_ANY_TIME},
-    Stage.SHUFFLE: {Step.ALL_SHUFFLED: Stage.LOCK, Step.DISPUTED: Stage.REVEAL, **_ANY_TIME},
-    Stage.LOCK: {Step.DEALT: Stage.PLAY, Step.DISPUTED: Stage.REVEAL, **_ANY_TIME},
-    Stage.PLAY: {
-        Step.DISPUTED: Stage.REVEAL,
-        Step.ROUND_STARTS: Stage.SHUFFLE,
-        Step.GAME_OVER: Stage.FINAL,
-        **_ANY_TIME,
-    },
-    Stage.REVEAL: {Step.ROUND_STARTS: Stage.SHUFFLE, Step.GAME_OVER: Stage.FINAL, **_ANY_TIME},
+    Stage.COIN: {Step.GAME_STARTS: Stage.PLAY, **_ANY_TIME},
+    Stage.PLAY: {Step.GAME_OVER: Stage.FINAL, **_ANY_TIME},
     Stage.FINAL: {Step.ALL_FINAL: Stage.DONE, **_ANY_TIME},
-    # A round check put off until the abort still runs then: a cheat outranks the stall.
+    # A check put off until the abort still runs then: a cheat outranks the stall.
     Stage.ABORTED: {Step.CHEAT_FOUND: Stage.FAULTED},
     Stage.DONE: {},
     Stage.FAULTED: {},

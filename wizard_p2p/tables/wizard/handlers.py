@@ -24,6 +24,7 @@ from wizard_p2p.rules import DECK, Bid, ChooseTrump, Game, GameConfig, OpenBids,
 from wizard_p2p.tables.wizard import dealing
 from wizard_p2p.tables.wizard.round_state import RoundState
 from wizard_p2p.tables.wizard.secrets import WizardSecrets, bid_domain
+from wizard_p2p.tables.wizard.turns import RoundStage, RoundStep
 
 
 class Replica(Protocol):
@@ -43,7 +44,7 @@ class Replica(Protocol):
     secrets: WizardSecrets | None
 
     def first_dealer_known(self, dealer: int) -> None: ...
-    def advance(self, step: Step) -> None: ...
+    def advance(self, step: Step | RoundStep) -> None: ...
     def deal(self) -> None: ...
     def to_reveal(self, rnd: RoundState) -> None: ...
     def finish_round(self) -> None: ...
@@ -135,7 +136,7 @@ def on_shuffle(t: Replica, entry: m.Entry) -> Apply:
         if dispute is not None:
             t.my_dispute = dispute
         if len(rnd.shuffles) == seats:
-            t.advance(Step.ALL_SHUFFLED)
+            t.advance(RoundStep.ALL_SHUFFLED)
 
     return apply
 
@@ -386,18 +387,17 @@ def on_final(t: Replica, entry: m.Entry) -> Apply:
 
 
 
-_SET_UP = {Stage.SHUFFLE, Stage.LOCK}
-_ROUND = {*_SET_UP, Stage.PLAY}
+_ROUND = {RoundStage.SHUFFLE, RoundStage.LOCK, RoundStage.PLAY}
 
 HANDLERS: Mapping[str, Handler[Replica]] = {
     CoreKind.COIN: Handler(on_coin, frozenset({Stage.COIN})),
-    WizardKind.SHUFFLE: Handler(on_shuffle, frozenset({Stage.SHUFFLE})),
-    WizardKind.LOCK: Handler(on_lock, frozenset({Stage.LOCK})),
-    WizardKind.TRUMP: Handler(on_trump, frozenset({Stage.PLAY})),
-    WizardKind.BID: Handler(on_bid, frozenset({Stage.PLAY})),
-    WizardKind.BID_OPEN: Handler(on_bid_open, frozenset({Stage.PLAY})),
-    WizardKind.PLAY: Handler(on_play, frozenset({Stage.PLAY})),
-    WizardKind.REVEAL: Handler(on_reveal, frozenset({Stage.REVEAL})),
+    WizardKind.SHUFFLE: Handler(on_shuffle, frozenset({RoundStage.SHUFFLE})),
+    WizardKind.LOCK: Handler(on_lock, frozenset({RoundStage.LOCK})),
+    WizardKind.TRUMP: Handler(on_trump, frozenset({RoundStage.PLAY})),
+    WizardKind.BID: Handler(on_bid, frozenset({RoundStage.PLAY})),
+    WizardKind.BID_OPEN: Handler(on_bid_open, frozenset({RoundStage.PLAY})),
+    WizardKind.PLAY: Handler(on_play, frozenset({RoundStage.PLAY})),
+    WizardKind.REVEAL: Handler(on_reveal, frozenset({RoundStage.REVEAL})),
     WizardKind.DISPUTE: Handler(on_dispute, frozenset(_ROUND)),
     CoreKind.FINAL: Handler(on_final, frozenset({Stage.FINAL})),
 }

@@ -57,7 +57,14 @@ from wizard_p2p.tables.wizard.report import WizardVerified
 from wizard_p2p.tables.wizard.round_check import check_round
 from wizard_p2p.tables.wizard.round_state import RoundState, round_size
 from wizard_p2p.tables.wizard.secrets import WizardSecrets
-from wizard_p2p.tables.wizard.turns import Tally, due
+from wizard_p2p.tables.wizard.turns import (
+    RoundStage,
+    RoundStep,
+    Tally,
+    WizardStage,
+    due,
+    round_advance,
+)
 
 # Whose choice a table waits for, by the rules' phase: the one map from a phase to a status.
 WAITING_FOR: Mapping[Phase, StatusKind] = MappingProxyType({
@@ -67,11 +74,11 @@ WAITING_FOR: Mapping[Phase, StatusKind] = MappingProxyType({
 })
 
 # What a table in set-up is doing, by its stage.
-_SETUP_STATUS: Mapping[Stage, StatusKind] = MappingProxyType({
+_SETUP_STATUS: Mapping[WizardStage, StatusKind] = MappingProxyType({
     Stage.COIN: StatusKind.SHUFFLING,
-    Stage.SHUFFLE: StatusKind.SHUFFLING,
-    Stage.LOCK: StatusKind.DEALING,
-    Stage.REVEAL: StatusKind.REVEALING,
+    RoundStage.SHUFFLE: StatusKind.SHUFFLING,
+    RoundStage.LOCK: StatusKind.DEALING,
+    RoundStage.REVEAL: StatusKind.REVEALING,
 })
 
 
@@ -115,6 +122,7 @@ class WizardReplica:
         self.finals: dict[int, tuple[int, ...]] = {}
         self.completed_rounds = 0
         self.my_dispute: str | None = None  # why our own reading failed, to dispute
+        self.round_stage: RoundStage | None = None  # None until the first round starts
         # round → (our keys, seat 0's first shuffle pass), derived ahead when idle
         self._prepared: dict[int, tuple[crypto.RoundKeys, list[bytes] | None]] = {}
 
@@ -122,16 +130,24 @@ class WizardReplica:
     def seats(self) -> int:
         return self.config.seats
 
+    @property
+    def stage(self) -> WizardStage:
+        """Where the game is: the table's stage, but the round's own while it plays."""
+        core = self._table.stage
+        if core is Stage.PLAY and self.round_stage is not None:
+            return self.round_stage
+        return core
+
     # --- who writes next ----------------------------------------------------------------
 
     def due(self) -> Turn | None:
-        return due(self._table.stage, self._tally())
+        return due(self.stage, self._tally())
 
     def _tally(self) -> Tally:
         rnd, game = self.round, self.game
         if rnd is None or game is None:
             return Tally(self.seats, coins=len(self.coins), finals=len(self.finals))
-        reveal = self._table.stage is Stage.REVEAL
+        reveal = self.stage is RoundStage.REVEAL
         return Tally(
             self.seats,
             coins=len(self.coins),
@@ -171,7 +187,7 @@ class WizardReplica:
         return (
             rnd is not None
             and game is not None
-            and self._table.stage is Stage.PLAY
+            and self.stage is RoundStage.PLAY
             and game.phase is Phase.PLAY
             and rnd.in_last_trick
         )
@@ -210,9 +226,10 @@ class WizardReplica:
     def status(self, seat: int | None) -> Status | None:
         """What the table does (a round's set-up, with its count) or whose choice it waits
         for, unless it waits for ``seat`` (None: an observer's, who holds none)."""
-        stage, writer, done, total = self.progress()
-        if stage in _SETUP_STATUS:
-            return Status(_SETUP_STATUS[stage], seat=writer, done=done, total=total)
+        _, writer, done, total = self.progress()
+        setup = _SETUP_STATUS.get(self.stage)
+        if setup is not None:
+            return Status(setup, seat=writer, done=done, total=total)
         if writer is None or writer == seat:
             return None
         # A play, but for the choices the rules' phase names.
@@ -223,16 +240,16 @@ class WizardReplica:
     def progress(self) -> Progress:
         turn = self.due()
         writer = turn.seat if turn is not None else None
-        rnd, stage = self.round, self._table.stage
+        rnd, stage = self.round, self.stage
         done = {
             Stage.COIN: len(self.coins),
-            Stage.SHUFFLE: len(rnd.shuffles) if rnd else 0,
+            RoundStage.SHUFFLE: len(rnd.shuffles) if rnd else 0,
             # Seat N-1 locked in its shuffle: the lock stage is seats 0..N-2.
-            Stage.LOCK: len(rnd.locks) - 1 if rnd else 0,
-            Stage.REVEAL: len(rnd.reveals) if rnd else 0,
+            RoundStage.LOCK: len(rnd.locks) - 1 if rnd else 0,
+            RoundStage.REVEAL: len(rnd.reveals) if rnd else 0,
             Stage.FINAL: len(self.finals),
         }.get(stage, 0)
-        total = self.seats - 1 if stage is Stage.LOCK else self.seats
+        total = self.seats - 1 if stage is RoundStage.LOCK else self.seats
         return Progress(stage, writer, done, total)
 
     def result(self) -> Finished:
@@ -243,7 +260,7 @@ class WizardReplica:
 
     def validate(self, entry: m.Entry) -> Apply:
         handler = HANDLERS[entry.kind]
-        stage = self._table.stage
+        stage = self.stage
         if stage not in handler.stages:
             raise OutOfTurn(
                 f"a '{entry.kind}' entry cannot come in stage {stage}",
@@ -339,8 +356,15 @@ class WizardReplica:
 
     # --- the round's course (driven by the handlers) ------------------------------------
 
-    def advance(self, step: Step) -> None:
-        self._table.advance(step)
+    def advance(self, step: Step | RoundStep) -> None:
+        """Move the game on: a round's own step moves the round's stage (the first
+        round's starts the table's game), any other the table's."""
+        if isinstance(step, Step):
+            self._table.advance(step)
+            return
+        if self.round_stage is None:
+            self._table.advance(Step.GAME_STARTS)
+        self.round_stage = round_advance(self.round_stage, step)
 
     def first_dealer_known(self, dealer: int) -> None:
         self.game = Game(self.config, first_dealer=dealer)
@@ -366,7 +390,7 @@ class WizardReplica:
                 rnd.my_box = self.secrets.box_secret(r)
         self.round = rnd
         self.my_dispute = None
-        self.advance(Step.ROUND_STARTS)
+        self.advance(RoundStep.ROUND_STARTS)
 
     def deal(self) -> None:
         """All locks are in: read the turned card and our own hand, and deal to the rules."""
@@ -384,7 +408,7 @@ class WizardReplica:
                 hands[self.seat] = hand
         game.apply(Deal(tuple(hands), rnd.turned))
         rnd.dealt_at = len(self._table.log)
-        self.advance(Step.DEALT)
+        self.advance(RoundStep.DEALT)
         if rnd.clairvoyant and self.seat is not None:
             dispute = dealing.read_clairvoyant_cards(rnd, game, self.seat, self.helper)
             if dispute is not None:
@@ -393,7 +417,7 @@ class WizardReplica:
     def to_reveal(self, rnd: RoundState) -> None:
         """A disputed round: the seats whose secret is not out yet reveal it, in seat order
         (once every secret is out — a dispute in the last trick — the replay runs at once)."""
-        self.advance(Step.DISPUTED)
+        self.advance(RoundStep.DISPUTED)
         if len(rnd.reveals) == self.seats:
             self.finish_round()
 
@@ -458,7 +482,7 @@ class WizardReplica:
         rnd = self.round
         return (
             rnd is None
-            or self._table.stage is not Stage.SHUFFLE
+            or self.stage is not RoundStage.SHUFFLE
             or (self.seat is not None and len(rnd.shuffles) > self.seat)
         )
 
@@ -497,7 +521,7 @@ class WizardReplica:
     def _entries_since_deal(self) -> int | None:
         """Entries written since our deal, while no round check is pending; else None."""
         rnd = self.round
-        if self._table.stage is not Stage.PLAY or rnd is None or not rnd.dealt_at:
+        if self.stage is not RoundStage.PLAY or rnd is None or not rnd.dealt_at:
             return None
         if self._table.scheduling.has_deferred_checks:
             return None

@@ -1,9 +1,11 @@
 """Who writes the next position of Wizard's log.
 
-Data keyed by stage, in the manner of h11's ``_state.py``: ``STAGE_TURNS`` says, for
-each stage, which seat writes next and which kinds it may write (in the play stage the
-rules' phase decides, ``PHASE_TURNS``); ``due`` reads them (the replica's ``due``). An
-entry by any other seat, or of another kind, is out of turn (``protocol.turns``).
+Data keyed by stage, in the manner of h11's ``_state.py``: while the table plays
+(``Stage.PLAY``) a round has stages of its own (``RoundStage``), which move on as
+``ROUND_TRANSITIONS`` lists; ``STAGE_TURNS`` says, for each stage, which seat writes
+next and which kinds it may write (in the round's play stage the rules' phase decides,
+``PHASE_TURNS``); ``due`` reads them (the replica's ``due``). An entry by any other
+seat, or of another kind, is out of turn (``protocol.turns``).
 
     coin      seats 0..N-1 in order → coin   (open first-dealer commitments)
     -- every round r, dealer d (left of d is d+1) --
@@ -26,6 +28,7 @@ seat order). A seat that stalls is named in an ``abort`` by the lowest other sea
 from __future__ import annotations
 
 from collections.abc import Callable
+from enum import Enum, StrEnum, auto
 from typing import NamedTuple
 
 from wizard_p2p.protocol.kinds import CoreKind, Stage, WizardKind
@@ -33,6 +36,50 @@ from wizard_p2p.protocol.turns import Turn
 from wizard_p2p.rules import Phase
 
 K = WizardKind
+
+
+class RoundStage(StrEnum):
+    """Where a round is, while the table plays (``Stage.PLAY``): it decides who writes
+    the next position."""
+
+    SHUFFLE = "shuffle"
+    LOCK = "lock"
+    PLAY = "play"  # the rules' phases: trump, bids, opening bids, tricks
+    REVEAL = "reveal"  # a disputed round: the secrets not out yet
+
+
+# Where Wizard's table is: the core's stage, but a round's own while it plays.
+WizardStage = Stage | RoundStage
+
+
+class RoundStep(Enum):
+    ROUND_STARTS = auto()  # the first dealer is known, or the round before is verified
+    ALL_SHUFFLED = auto()
+    DEALT = auto()  # every lock is in
+    DISPUTED = auto()  # a dispute, or a card that does not decode
+
+
+# How a round's stage moves on (the first round starts from the coins: ``ROUND_STARTS``
+# from no round at all).
+ROUND_TRANSITIONS: dict[RoundStage | None, dict[RoundStep, RoundStage]] = {
+    None: {RoundStep.ROUND_STARTS: RoundStage.SHUFFLE},
+    RoundStage.SHUFFLE: {
+        RoundStep.ALL_SHUFFLED: RoundStage.LOCK, RoundStep.DISPUTED: RoundStage.REVEAL,
+    },
+    RoundStage.LOCK: {RoundStep.DEALT: RoundStage.PLAY, RoundStep.DISPUTED: RoundStage.REVEAL},
+    RoundStage.PLAY: {
+        RoundStep.DISPUTED: RoundStage.REVEAL, RoundStep.ROUND_STARTS: RoundStage.SHUFFLE,
+    },
+    RoundStage.REVEAL: {RoundStep.ROUND_STARTS: RoundStage.SHUFFLE},
+}
+
+
+def round_advance(stage: RoundStage | None, step: RoundStep) -> RoundStage:
+    """The round's stage after ``step``; a step it does not allow there is our bug."""
+    try:
+        return ROUND_TRANSITIONS[stage][step]
+    except KeyError:
+        raise AssertionError(f"no step {step.name} from round stage {stage}") from None
 
 
 class Tally(NamedTuple):
@@ -63,13 +110,13 @@ def _left_of_dealer(count: Callable[[Tally], int]) -> SeatDue:
     return lambda t: (t.dealer + 1 + count(t)) % t.seats
 
 
-STAGE_TURNS: dict[Stage, tuple[SeatDue, frozenset[str]]] = {
+STAGE_TURNS: dict[WizardStage, tuple[SeatDue, frozenset[str]]] = {
     Stage.COIN: (lambda t: t.coins, _kinds(CoreKind.COIN)),
-    Stage.SHUFFLE: (lambda t: t.shuffles, _kinds(K.SHUFFLE, K.DISPUTE)),
+    RoundStage.SHUFFLE: (lambda t: t.shuffles, _kinds(K.SHUFFLE, K.DISPUTE)),
     # Seat N-1 locked in its shuffle entry: seats 0..N-2 follow.
-    Stage.LOCK: (lambda t: t.locks - 1, _kinds(K.LOCK, K.DISPUTE)),
+    RoundStage.LOCK: (lambda t: t.locks - 1, _kinds(K.LOCK, K.DISPUTE)),
     # After a dispute: the seats whose last-trick play did not reveal their secret.
-    Stage.REVEAL: (lambda t: t.unrevealed, _kinds(K.REVEAL)),
+    RoundStage.REVEAL: (lambda t: t.unrevealed, _kinds(K.REVEAL)),
     Stage.FINAL: (lambda t: t.finals, _kinds(CoreKind.FINAL)),
 }
 
@@ -87,10 +134,10 @@ CLAIRVOYANT_PLAY: tuple[SeatDue, frozenset[str]] = (
 )
 
 
-def due(stage: Stage, tally: Tally) -> Turn | None:
+def due(stage: WizardStage, tally: Tally) -> Turn | None:
     """The turn at the next position, or None when nobody may write (the game has ended,
     or the rules wait for nothing a seat writes)."""
-    if stage is Stage.PLAY:
+    if stage is RoundStage.PLAY:
         if tally.phase is Phase.PLAY and tally.clairvoyant:
             rule = CLAIRVOYANT_PLAY
         elif tally.phase in PHASE_TURNS:
@@ -109,4 +156,15 @@ def due(stage: Stage, tally: Tally) -> Turn | None:
     return Turn(seat, kinds)
 
 
-__all__ = ["CLAIRVOYANT_PLAY", "PHASE_TURNS", "STAGE_TURNS", "Tally", "due"]
+__all__ = [
+    "CLAIRVOYANT_PLAY",
+    "PHASE_TURNS",
+    "ROUND_TRANSITIONS",
+    "STAGE_TURNS",
+    "RoundStage",
+    "RoundStep",
+    "Tally",
+    "WizardStage",
+    "due",
+    "round_advance",
+]
