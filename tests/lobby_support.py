@@ -16,7 +16,7 @@ from wizard_p2p.node.lobby import GameStart, HostLobby, JoinLobby, LobbyTimers, 
 from wizard_p2p.protocol.lobby_schema import LobbyBody, decode_lobby
 from wizard_p2p.protocol.lobby_terms import LobbyTerms
 from wizard_p2p.rules import GameConfig
-from wizard_p2p.tables.wizard_lobby import WizardTerms
+from wizard_p2p.tables.wizard.lobby import WizardTerms
 
 NET = NetConfig(heartbeat_interval=0.2, silence_limit=1.0, resend_interval=0.3, ack_delay=0.05)
 # Short lobby timeouts, so that a test of them ends soon; pings stay frequent enough.

@@ -18,9 +18,9 @@ from wizard_p2p import canonical
 from wizard_p2p.errors import PeerFault
 from wizard_p2p.protocol import messages as m
 from wizard_p2p.protocol.events import Broadcast, Faulted
-from wizard_p2p.protocol.harness import MemoryGame, OutputsFilter, random_chooser
 from wizard_p2p.protocol.table import Table
 from wizard_p2p.rules import GameConfig
+from wizard_p2p.tables.wizard.harness import MemoryGame, OutputsFilter, random_chooser
 
 
 def new_game(seats: int = 3, *variants: str, seed: int = 1) -> MemoryGame:

@@ -25,7 +25,7 @@ from wizard_p2p import audit, canonical
 from wizard_p2p.audit import audit_entries, audit_file, format_report
 from wizard_p2p.disk.log import read_log
 from wizard_p2p.protocol import messages as m
-from wizard_p2p.protocol.harness import MemoryGame
+from wizard_p2p.tables.wizard.harness import MemoryGame
 
 ROOT = Path(__file__).resolve().parents[1]
 GOLDEN = ROOT / gen_vectors.GOLDEN_DIR

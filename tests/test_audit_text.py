@@ -7,7 +7,7 @@ from __future__ import annotations
 from tests.protocol_support import new_game
 from tools.conformance_forges import replayed
 from wizard_p2p.audit import audit_entries, format_report
-from wizard_p2p.protocol.harness import MemoryGame
+from wizard_p2p.tables.wizard.harness import MemoryGame
 
 
 def test_a_line_of_another_game_signed_by_the_same_player_is_a_replay() -> None:

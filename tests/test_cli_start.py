@@ -35,7 +35,7 @@ def test_a_headless_seat_says_how_its_game_ended_without_loading_the_console() -
         "from wizard_p2p.cli import parse_options; "
         "from wizard_p2p.commands.networked import SeatRun, report_text; "
         "from wizard_p2p.protocol.events import Aborted; "
-        "table = NS(game=None, names=('Ann', 'Ben', 'Cho'), completed_rounds=0, series=None); "
+        "table = NS(replica=None, names=('Ann', 'Ben', 'Cho'), series=None); "
         "store = NS(game_dir='8a0b', log_path=Path('log.jsonl')); "
         "peer = NS(table=table, store=store, outcome=Aborted(0, 1, 'x'), failure=None, "
         "resumable=True); "

@@ -22,11 +22,12 @@ from wizard_p2p.errors import DecodeError, PeerFault
 from wizard_p2p.identity import Identity
 from wizard_p2p.protocol import messages as m
 from wizard_p2p.protocol.genesis import read_genesis
-from wizard_p2p.protocol.harness import make_genesis, seeded_bytes
 from wizard_p2p.protocol.lobby_schema import Players, decode_lobby
-from wizard_p2p.protocol.replay import GameRecord, replay_log
-from wizard_p2p.protocol.table import Table
 from wizard_p2p.rules import GameConfig
+from wizard_p2p.tables.wizard.harness import make_genesis, seeded_bytes
+from wizard_p2p.tables.wizard.replay import GameRecord, replay_log
+from wizard_p2p.tables.wizard.replica import WIZARD_RULES
+from wizard_p2p.tables.wizard.table import WizardTable
 from wizard_p2p.tui.coach_text import chosen_points, note
 from wizard_p2p.tui.i18n import Translator
 from wizard_p2p.tui.replay_coach import round_notes
@@ -45,10 +46,10 @@ def genesis(coach: bool) -> bytes:
 
 
 def test_the_genesis_says_whether_the_coach_is_allowed() -> None:
-    assert read_genesis(genesis(True)).coach
-    assert Table(genesis(True)).coach
-    assert not read_genesis(genesis(False)).coach
-    assert not Table(genesis(False)).coach
+    assert read_genesis(genesis(True), WIZARD_RULES).coach
+    assert WizardTable(genesis(True)).coach
+    assert not read_genesis(genesis(False), WIZARD_RULES).coach
+    assert not WizardTable(genesis(False)).coach
     without = json.loads(genesis(False))
     assert "coach" not in without["body"]["terms"]  # absent: terms as they always were
 
@@ -56,7 +57,7 @@ def test_the_genesis_says_whether_the_coach_is_allowed() -> None:
 def test_terms_without_the_field_are_read_as_before() -> None:
     golden = read_log(ROOT / gen_vectors.GOLDEN_DIR / "game.jsonl")
     assert "coach" not in json.loads(golden[0])["body"]["terms"]
-    assert not read_genesis(golden[0]).coach
+    assert not read_genesis(golden[0], WIZARD_RULES).coach
 
 
 @pytest.mark.parametrize("coach", [True, False])
@@ -74,7 +75,7 @@ def test_a_host_cannot_change_the_term_after_the_players_signed(coach: bool) -> 
         host, game=m.ZERO_HASH, pos=0, prev=m.ZERO_HASH, seat=0, kind="genesis", body=body
     )
     with pytest.raises(PeerFault) as caught:
-        read_genesis(raw)
+        read_genesis(raw, WIZARD_RULES)
     assert caught.value.seat == 0  # the host published terms a player did not sign
 
 
@@ -82,7 +83,7 @@ def test_the_term_is_a_boolean() -> None:
     entry = json.loads(genesis(True))
     entry["body"]["terms"]["coach"] = "yes"
     with pytest.raises(DecodeError):
-        read_genesis(canonical.encode(entry))
+        read_genesis(canonical.encode(entry), WIZARD_RULES)
 
 
 def test_the_lobby_tells_joiners_the_term() -> None:

@@ -29,8 +29,9 @@ from tests.fuzz_support import (
 from tools.gen_vectors import GOLDEN_CONFIG, GOLDEN_SEED
 from wizard_p2p.identity import Identity
 from wizard_p2p.protocol import messages as m
-from wizard_p2p.protocol.harness import seeded_bytes
 from wizard_p2p.protocol.table import Table
+from wizard_p2p.tables.wizard.harness import seeded_bytes
+from wizard_p2p.tables.wizard.table import WizardTable
 
 LINES = golden_lines()
 IDENTITIES = [
@@ -44,7 +45,7 @@ POSITIONS = sorted({*dict(_KINDS).values(), *dict(reversed(_KINDS)).values()})
 
 
 def _replica(position: int) -> Table:
-    table = Table(LINES[0])
+    table = WizardTable(LINES[0])
     for line in LINES[1:position]:
         table.receive(line)
     return table

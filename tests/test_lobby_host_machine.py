@@ -62,7 +62,7 @@ from wizard_p2p.protocol.lobby_schema import (
 )
 from wizard_p2p.protocol.messages import PROTOCOL, genesis_terms_bytes
 from wizard_p2p.rules import GameConfig
-from wizard_p2p.tables.wizard_lobby import WizardTerms
+from wizard_p2p.tables.wizard.lobby import WizardTerms
 
 CODE = "ABCD-EFGH"
 TIMERS = LobbyTimers(hello=10.0, ping=1.0, silence=10.0, endorse=60.0)

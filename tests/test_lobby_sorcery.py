@@ -83,7 +83,7 @@ from wizard_p2p.sorcery.game import DEFAULT_TURN_LIMIT
 from wizard_p2p.tables import CardLibrary, open_table, rules_of
 from wizard_p2p.tables.sorcery.rules import DeckTerms, SorceryConfig
 from wizard_p2p.tables.sorcery.rules import genesis_terms as sorcery_genesis_terms
-from wizard_p2p.tables.wizard_lobby import WizardTerms
+from wizard_p2p.tables.wizard.lobby import WizardTerms
 from wizard_p2p.tui.i18n import Translator
 
 _KEYS = [CurveKeys.generate().public for _ in range(3)]

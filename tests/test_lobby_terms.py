@@ -14,7 +14,7 @@ from wizard_p2p.protocol.game_name import MAX_TABLE_SEATS, MIN_TABLE_SEATS, Game
 from wizard_p2p.rules import MAX_SEATS, MIN_SEATS, VARIANT_NAMES, GameConfig
 from wizard_p2p.tables import lobby_terms
 from wizard_p2p.tables.sorcery.lobby import SorceryLobbyTerms
-from wizard_p2p.tables.wizard_lobby import WizardTerms
+from wizard_p2p.tables.wizard.lobby import WizardTerms
 
 
 def _config_or_none(seats: int, names: list[str]) -> GameConfig | None:

@@ -200,7 +200,7 @@ def test_the_host_switches_variants_the_players_see_them_and_the_game_plays_them
     lobby_table: TableFactory,
 ) -> None:
     from wizard_p2p.errors import ConfigError
-    from wizard_p2p.protocol.table import Table
+    from wizard_p2p.tables.wizard.table import WizardTable
 
     async def main() -> None:
         async with lobby_table() as t:
@@ -221,7 +221,7 @@ def test_the_host_switches_variants_the_players_see_them_and_the_game_plays_them
                 host.set_variants([])
             starts = await asyncio.wait_for(asyncio.gather(serving, *joining), 60)
             for start in starts:
-                table = Table(start.genesis)
+                table = WizardTable(start.genesis)
                 assert table.config.variants() == ("hidden_bids", "clairvoyance")
 
     asyncio.run(main())

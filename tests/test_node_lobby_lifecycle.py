@@ -25,8 +25,8 @@ from wizard_p2p.node.lobby_common import Seated, encode
 from wizard_p2p.node.stall import PeerTimers, StallWatch
 from wizard_p2p.protocol.lobby_schema import Hello, Welcome, decode_lobby
 from wizard_p2p.protocol.messages import PROTOCOL
-from wizard_p2p.protocol.table import Table
 from wizard_p2p.rules import GameConfig
+from wizard_p2p.tables.wizard.table import WizardTable
 
 
 def test_a_joiner_who_leaves_frees_the_seat_for_the_next(lobby_table: TableFactory) -> None:
@@ -44,7 +44,7 @@ def test_a_joiner_who_leaves_frees_the_seat_for_the_next(lobby_table: TableFacto
             assert "Ann left" in host.status
             joining = [t.join(j) for j in (bob, cid)]
             starts = await asyncio.wait_for(asyncio.gather(serving, *joining), 60)
-            names = [p["name"] for p in Table(starts[0].genesis).players]
+            names = [p["name"] for p in WizardTable(starts[0].genesis).players]
             assert names[0] == "Host" and sorted(names[1:]) == ["Bob", "Cid"]
 
     asyncio.run(main())
@@ -152,7 +152,7 @@ def test_the_host_removes_a_player_and_starts_with_three_of_four(
                 await asyncio.wait_for(asking, 30)
             host.start()  # three of four seats: a game of three
             starts = await asyncio.wait_for(asyncio.gather(serving, *tasks[:2]), 60)
-            table = Table(starts[0].genesis)
+            table = WizardTable(starts[0].genesis)
             assert table.config.seats == 3 and len(table.players) == 3
 
     asyncio.run(main())
@@ -201,7 +201,7 @@ def test_bots_say_so_and_the_game_knows_which_seats_are_people(
                 tasks.append(t.join(lobby))
                 await t.until(lambda: len(host.players) == len(tasks) + 1)
             starts = await asyncio.wait_for(asyncio.gather(serving, *tasks), 60)
-            names = [p["name"] for p in Table(starts[0].genesis).players]
+            names = [p["name"] for p in WizardTable(starts[0].genesis).players]
             assert names == ["Host", "Ann", "Bot 1", "Bot 2"]  # people first
             assert {s.people for s in starts} == {frozenset({0, 1})}
 

@@ -44,15 +44,17 @@ from wizard_p2p.net.frames import Entry, encode_mesh
 from wizard_p2p.node.lobby import GameStart, HostLobby, JoinLobby
 from wizard_p2p.node.peer import GamePeer, PeerTimers
 from wizard_p2p.node.stall import COUNTDOWN_TICK
-from wizard_p2p.protocol.authoring import Body, Rewrite
 from wizard_p2p.protocol.events import Aborted
-from wizard_p2p.protocol.kinds import CHOICE_KINDS, WizardKind
+from wizard_p2p.protocol.game import Body, Rewrite
+from wizard_p2p.protocol.kinds import WizardKind
 from wizard_p2p.protocol.messages import decode_entry, encode_entry, entry_hash
-from wizard_p2p.protocol.round_state import round_size
 from wizard_p2p.protocol.table import Table
 from wizard_p2p.rules import GameConfig, Suit
 from wizard_p2p.seat.controller import Status, StatusKind
-from wizard_p2p.tables.wizard_lobby import WizardTerms
+from wizard_p2p.tables.wizard.kinds import CHOICE_KINDS
+from wizard_p2p.tables.wizard.lobby import WizardTerms
+from wizard_p2p.tables.wizard.round_state import round_size
+from wizard_p2p.tables.wizard.table import WizardTable
 
 NET = NetConfig(
     heartbeat_interval=0.2,
@@ -708,12 +710,12 @@ def test_the_next_round_is_prepared_while_the_first_is_bid(
         try:
             await game.until_first_bid(1)
             await game.until(
-                lambda: all(peer.table.scheduling.prepared(2) for peer in game.peers),
+                lambda: all(peer.table.replica.prepared(2) for peer in game.peers),
                 "round 2 prepared while seat 1 thinks",
             )
             for peer in game.peers:
                 assert peer.table.round is not None and peer.table.round.round_no == 1
-                prepared = peer.table.scheduling.prepared(2)
+                prepared = peer.table.replica.prepared(2)
                 assert prepared is not None
                 keys, first_pass = prepared
                 assert len(keys.lock_keys) == round_size(2, 3)
@@ -776,7 +778,7 @@ def test_a_new_game_warms_round_1_up_before_the_coin_and_a_resumed_one_does_not(
             assert warmed == [(0, 1, True), (1, 1, True), (2, 1, True)]  # before the coin
             peers = game.peers
             await game.until(
-                lambda: all(p.table.stage == "play" for p in peers), "round 1's deal"
+                lambda: all(p.table.progress().stage == "play" for p in peers), "round 1's deal"
             )
             await game.crash(1)
             await game.resume(1, policy=RandomPolicy(), warm_up=recording_warm_up)
@@ -803,7 +805,8 @@ def test_a_failed_warm_up_is_logged_and_the_game_goes_on_without_it(
         try:
             peers = game.peers
             await game.until(
-                lambda: all(p.table.round is not None and p.table.stage == "play" for p in peers),
+                lambda: all(p.table.round is not None and p.table.progress().stage == "play"
+                            for p in peers),
                 "round 1's deal without the warm-up",
             )
             assert not any(p.faults for p in peers)
@@ -841,9 +844,9 @@ def test_bots_end_the_game_by_themselves_after_the_stall_limit(
             waited = time.monotonic() - crashed
             # What seat 0 owed when it went: a player's decision waits for silence
             # first; an entry its client writes by itself stalls at once.
-            from wizard_p2p.protocol.table import Table
+            from wizard_p2p.tables.wizard.table import WizardTable
 
-            before = Table(peers[1].table.log[0])
+            before = WizardTable(peers[1].table.log[0])
             for line in peers[1].table.log[1:-1]:
                 before.receive(line)
             due = before.expected()
@@ -957,7 +960,6 @@ def test_seat_back_after_its_stall_takes_the_abort_over_its_unsent_entry(
 ) -> None:
     """It wrote its bid to disk and died before sending it; the others aborted its stall
     at that very position. Resumed, it learns the abort and its log agrees again."""
-    from wizard_p2p.protocol.table import Table
 
     async def main() -> None:
         game = Game(await seat_players(tmp_path, GameConfig(3)))
@@ -969,7 +971,7 @@ def test_seat_back_after_its_stall_takes_the_abort_over_its_unsent_entry(
             # Its bid reaches its own disk only (it dies before sending it).
             player = game.players[2]
             lines = player.start.store.read_log()
-            table = Table(
+            table = WizardTable(
                 lines[0],
                 seat=2,
                 identity=player.identity,

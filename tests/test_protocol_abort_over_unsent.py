@@ -14,9 +14,9 @@ import pytest
 
 from wizard_p2p.audit import audit_entries
 from wizard_p2p.protocol.events import Aborted, Accepted, GameEnded, LogRewritten, broadcasts
-from wizard_p2p.protocol.harness import MemoryGame, random_chooser
 from wizard_p2p.protocol.kinds import CoreKind
 from wizard_p2p.rules import GameConfig
+from wizard_p2p.tables.wizard.harness import MemoryGame, random_chooser
 
 
 def _game_where_seat_dies_with_an_unsent_entry(kind: str) -> tuple[MemoryGame, int, int]:

@@ -47,11 +47,12 @@ from wizard_p2p.protocol.events import (
     broadcasts,
 )
 from wizard_p2p.protocol.faults import Equivocation
-from wizard_p2p.protocol.harness import MemoryGame
 from wizard_p2p.protocol.kinds import WizardKind
-from wizard_p2p.protocol.round_state import round_size
-from wizard_p2p.protocol.seat_secrets import SeatSecrets
 from wizard_p2p.protocol.table import Table
+from wizard_p2p.tables.wizard.harness import MemoryGame
+from wizard_p2p.tables.wizard.round_state import round_size
+from wizard_p2p.tables.wizard.secrets import WizardSecrets
+from wizard_p2p.tables.wizard.table import WizardTable
 
 INVALID_POINT = "ff" * 32  # not a canonical u-coordinate (its top bit is set)
 
@@ -262,10 +263,10 @@ def foreign_point_at(position: int) -> Callable[[dict[str, Any], Table], dict[st
     return replace
 
 
-def secrets_of(game: MemoryGame, seat: int) -> SeatSecrets:
+def secrets_of(game: MemoryGame, seat: int) -> WizardSecrets:
     """``seat``'s secrets, derived from its master secret as its table derives them."""
     table = game.tables[seat]
-    return SeatSecrets(game.masters[seat], table.game_id, seat, table.seats)
+    return WizardSecrets(game.masters[seat], table.game_id, seat, table.seats)
 
 
 def reaching_the_deal(game: MemoryGame, round_no: int, seat: int) -> list[int]:
@@ -510,7 +511,7 @@ def test_play_with_a_wrong_key_is_caught() -> None:
     body = {"round": rnd.round_no, "position": position, "key": rnd.my_keys.lock_keys[other]}
     raw = forge(game, cheater, "play", body)
     game.deliver(raw, [cheater])  # the card does not open: every replica disputes the round
-    assert table.log[-1] == raw and table.stage == "reveal"
+    assert table.log[-1] == raw and table.progress().stage == "reveal"
     game.send(cheater, [Broadcast(len(table.log) - 1, raw, WizardKind.PLAY)])
     assert_caught_at_reveal(game, cheater, "wrong-key")
 
@@ -590,7 +591,7 @@ def last_trick_due(game: MemoryGame, round_no: int, index: int) -> tuple[int, Ta
                 rnd is not None
                 and due is not None
                 and rnd.round_no == round_no
-                and t.stage == "play"
+                and t.progress().stage == "play"
                 and "play" in due[1]
                 and due[0] != t.seat
                 and len(rnd.played) == rnd.dealt - n + index
@@ -958,7 +959,7 @@ def test_an_observer_names_an_equivocation_and_writes_nothing() -> None:
     cheater = next(s for s, t in enumerate(game.tables) if t.choice_needed() == "bid")
     first = forge(game, cheater, "bid", {"round": 1, "bid": 0})
     second = forge(game, cheater, "bid", {"round": 1, "bid": 1})
-    observer = Table(game.tables[0].log[0])
+    observer = WizardTable(game.tables[0].log[0])
     for line in game.tables[0].log[1:]:
         observer.receive(line)
     observer.receive(first)
@@ -998,7 +999,7 @@ def test_false_dispute_is_blamed_on_its_author() -> None:
     assert due is not None
     raw = forge(game, due[0], "dispute", {"round": 1, "reason": "I say so"}, log_of=table)
     game.deliver(raw, range(3))
-    assert all(t.stage == "reveal" for t in game.tables)
+    assert all(t.progress().stage == "reveal" for t in game.tables)
     assert_caught_at_reveal(game, due[0], "false-dispute")
 
 
@@ -1017,7 +1018,7 @@ def test_a_deferred_round_check_blames_the_same_seat_at_the_same_position(
         game = new_game(3, seed=3)
         game.defer_checks = defer
         for table in game.tables:
-            table.scheduling.defer_checks = defer  # as Table(defer_checks=...) sets it
+            table.scheduling.defer_checks = defer  # as WizardTable(defer_checks=...) sets it
         tamper = (
             shuffle_tamper(game, cheater, how)
             if kind == "shuffle"
@@ -1059,7 +1060,8 @@ def test_a_put_off_check_falls_due_once_our_own_shuffle_of_the_next_round_is_out
             if table.scheduling.has_deferred_checks:
                 assert table.round is not None
                 ours_out = len(table.round.shuffles) > seat
-                seen[seat].add((table.stage, ours_out, table.scheduling.deferred_checks_due))
+                seen[seat].add((table.progress().stage, ours_out,
+                                 table.scheduling.deferred_checks_due))
     for seat, states in enumerate(seen):
         assert all(due == (stage != "shuffle" or ours_out) for stage, ours_out, due in states)
         # Put off while the shuffles before ours come in, due as soon as ours is out.
@@ -1123,7 +1125,7 @@ def test_a_put_off_check_still_runs_when_the_game_is_aborted() -> None:
     # Stop once round 2 has begun and the check is still put off at seat 2.
     table = game.tables[2]
     assert game.run(
-        until=lambda: table.scheduling.has_deferred_checks and table.stage == "shuffle"
+        until=lambda: table.scheduling.has_deferred_checks and table.progress().stage == "shuffle"
     )
     assert table.outcome is None
     due = table.expected()

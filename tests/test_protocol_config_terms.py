@@ -24,6 +24,7 @@ from wizard_p2p.protocol.genesis import (
 from wizard_p2p.protocol.messages import CONFIG
 from wizard_p2p.protocol.schema import REQUIRED, Bool, Column, Int, Record
 from wizard_p2p.rules import VARIANT_NAMES, GameConfig
+from wizard_p2p.tables.wizard.replica import WIZARD_RULES
 
 OPTIONAL = [c for c in CONFIG.columns if not c.required]
 
@@ -132,7 +133,7 @@ def test_a_genesis_that_leaves_out_default_fields_founds_the_standard_game() -> 
     terms = genesis_terms(GameConfig(4, clairvoyance=True), players, bytes(32))
     terms["config"] = {"seats": 4, "clairvoyance": True}
     raw = encode_genesis(ids[0], terms, [endorse(i, terms) for i in ids])
-    genesis = read_genesis(raw)
+    genesis = read_genesis(raw, WIZARD_RULES)
     assert genesis.config == GameConfig(4, clairvoyance=True)
     assert genesis.entry.body["terms"]["config"] == {"seats": 4, "clairvoyance": True}
 

@@ -21,8 +21,8 @@ from tools import gen_vectors
 from wizard_p2p.audit import AuditReport, audit_entries
 from wizard_p2p.protocol import messages as m
 from wizard_p2p.protocol.events import EntryRejected, Finished, GameEnded
-from wizard_p2p.protocol.harness import MemoryGame, random_chooser
 from wizard_p2p.rules import GameConfig
+from wizard_p2p.tables.wizard.harness import MemoryGame, random_chooser
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -135,8 +135,8 @@ def test_golden_game_is_reproduced_byte_for_byte() -> None:
 def test_deferring_checks_and_preparing_rounds_ahead_changes_no_byte_of_the_log(
     seats: int,
 ) -> None:
-    from wizard_p2p.protocol.harness import MemoryGame, random_chooser
     from wizard_p2p.rules import GameConfig
+    from wizard_p2p.tables.wizard.harness import MemoryGame, random_chooser
 
     logs = []
     prepared = []
@@ -145,14 +145,14 @@ def test_deferring_checks_and_preparing_rounds_ahead_changes_no_byte_of_the_log(
             GameConfig(seats), random_chooser(7), seed=7, defer_checks=ahead
         )
         if ahead:
-            counted = game.tables[0].scheduling.prepare_next_round
+            counted = game.tables[0].scheduling.work_ahead
 
             def count(counted: Any = counted) -> bool:
                 done = counted()
                 prepared.append(done)
                 return done
 
-            game.tables[0].scheduling.prepare_next_round = count  # type: ignore[method-assign]
+            game.tables[0].scheduling.work_ahead = count  # type: ignore[method-assign]
         game.run()
         assert all(isinstance(t.outcome, Finished) for t in game.tables)
         logs.append(game.tables[0].log)

@@ -10,11 +10,12 @@ from tests.protocol_support import new_game
 from wizard_p2p.errors import IllegalAction
 from wizard_p2p.protocol.events import Broadcast
 from wizard_p2p.protocol.game import GameReplica
-from wizard_p2p.protocol.harness import MemoryGame
 from wizard_p2p.protocol.kinds import WizardKind
 from wizard_p2p.protocol.status import StatusKind
 from wizard_p2p.protocol.table import Table
-from wizard_p2p.protocol.wizard_replica import WAITING_FOR
+from wizard_p2p.tables.wizard.harness import MemoryGame
+from wizard_p2p.tables.wizard.replica import WAITING_FOR
+from wizard_p2p.tables.wizard.table import WizardTable
 
 
 def until_choice(game: MemoryGame, kind: WizardKind) -> Table:
@@ -71,7 +72,7 @@ def test_what_a_node_shows_of_a_table_comes_from_the_replica() -> None:
     replica: the status names the seat due, never tells a seat to wait for itself, and
     an observer is always told whom the game waits for."""
     game = new_game(3, seed=7)
-    observer = Table(game.genesis, replay_every_pass=True)
+    observer = WizardTable(game.genesis, replay_every_pass=True)
     delivered = 0
     kinds: set[StatusKind] = set()
     checked = [0, 0, 0, 0]

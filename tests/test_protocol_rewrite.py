@@ -1,4 +1,4 @@
-"""A modified client's hook on what its table writes (``Table(rewrite=…)``).
+"""A modified client's hook on what its table writes (``WizardTable(rewrite=…)``).
 
 The hook sees each body of ours before it is signed and returns the body to sign or
 None to write nothing. A lie it returns is signed with the seat's own key and
@@ -13,17 +13,18 @@ from typing import Any
 from tests.protocol_support import cheat_found, honest_seats, new_game, settled
 from tests.test_protocol_cheats import assert_caught_at_reveal
 from wizard_p2p.protocol import messages as m
-from wizard_p2p.protocol.authoring import Body, Rewrite
-from wizard_p2p.protocol.harness import MemoryGame
+from wizard_p2p.protocol.game import Body, Rewrite
 from wizard_p2p.protocol.kinds import WizardKind
 from wizard_p2p.protocol.table import Table
+from wizard_p2p.tables.wizard.harness import MemoryGame
+from wizard_p2p.tables.wizard.table import WizardTable
 
 CHEATER = 2
 
 
 def with_rewrite(game: MemoryGame, seat: int, rewrite: Rewrite) -> Table:
     """``seat``'s table, built again with ``rewrite`` before the game starts."""
-    table = Table(
+    table = WizardTable(
         game.genesis, seat=seat, identity=game.identities[seat],
         master_secret=game.masters[seat], rewrite=rewrite,
     )

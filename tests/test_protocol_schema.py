@@ -90,7 +90,7 @@ def test_sealed_shares_of_every_size_validate_against_their_schema() -> None:
     for seats in range(3, 7):
         game = new_game(seats, "clairvoyance", seed=43)
         table = game.tables[0]
-        assert game.run(until=settled(game, lambda t=table: t.stage == "play"))
+        assert game.run(until=settled(game, lambda t=table: t.progress().stage == "play"))
         lockers = [json.loads(raw) for raw in table.log if b'"shares":' in raw]
         assert len(lockers) == seats  # the last shuffle and N − 1 locks
         for entry in lockers:

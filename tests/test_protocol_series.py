@@ -10,9 +10,10 @@ from hypothesis import given, settings
 from wizard_p2p import canonical
 from wizard_p2p.errors import DecodeError, UsageError
 from wizard_p2p.protocol.genesis import SeriesTerms, genesis_terms, read_genesis
-from wizard_p2p.protocol.harness import MemoryGame, random_chooser
 from wizard_p2p.protocol.messages import GENESIS_TERMS
 from wizard_p2p.rules import GameConfig
+from wizard_p2p.tables.wizard.harness import MemoryGame, random_chooser
+from wizard_p2p.tables.wizard.replica import WIZARD_RULES
 
 
 def _played_until_dealt(game: MemoryGame) -> None:
@@ -32,7 +33,7 @@ def test_a_series_game_deals_first_from_the_seat_its_terms_name(
     for table in game.tables:
         assert table.series == series
         assert table.game is not None and table.game.first_dealer == dealer
-    assert read_genesis(game.genesis).series == series
+    assert read_genesis(game.genesis, WIZARD_RULES).series == series
 
 
 def test_a_game_without_series_terms_is_a_lone_game_whose_coins_choose() -> None:
@@ -41,14 +42,14 @@ def test_a_game_without_series_terms_is_a_lone_game_whose_coins_choose() -> None
         game = MemoryGame.create(GameConfig(3), random_chooser(seed), seed=seed)
         _played_until_dealt(game)
         assert game.tables[0].series is None
-        assert "series" not in read_genesis(game.genesis).entry.body["terms"]
+        assert "series" not in read_genesis(game.genesis, WIZARD_RULES).entry.body["terms"]
         dealers.add(game.tables[0].game.first_dealer)  # type: ignore[union-attr]
     assert len(dealers) > 1  # the coins, not a fixed seat
 
 
 def test_terms_refuse_a_first_dealer_outside_the_table() -> None:
     game = MemoryGame.create(GameConfig(3), random_chooser(0), seed=3)
-    players = read_genesis(game.genesis).players
+    players = read_genesis(game.genesis, WIZARD_RULES).players
     with pytest.raises(UsageError):
         genesis_terms(GameConfig(3), players, bytes(32), SeriesTerms(bytes(32), 2, 3))
 
@@ -60,8 +61,8 @@ def test_terms_refuse_a_first_dealer_outside_the_table() -> None:
 }))
 def test_the_series_field_is_decoded_strictly(series: dict[str, object]) -> None:
     game = MemoryGame.create(GameConfig(3), random_chooser(0), seed=4)
-    terms = canonical.decode(canonical.encode(read_genesis(game.genesis).entry.body["terms"]),
-                             1 << 16)
+    read = read_genesis(game.genesis, WIZARD_RULES)
+    terms = canonical.decode(canonical.encode(read.entry.body["terms"]), 1 << 16)
     terms["series"] = series
     valid = (len(str(series["first"])) == 64 and 2 <= int(series["game"]) <= 999  # type: ignore[call-overload]
              and 0 <= int(series["first_dealer"]) <= 5)  # type: ignore[call-overload]
@@ -82,4 +83,4 @@ def test_a_genesis_whose_series_dealer_is_not_a_seat_is_malformed() -> None:
     terms["series"]["first_dealer"] = 4  # in the schema's range, outside this table
     raw = encode_genesis(ids[0], terms, [endorse(i, terms) for i in ids])
     with pytest.raises(DecodeError, match="first dealer"):
-        read_genesis(raw)
+        read_genesis(raw, WIZARD_RULES)

@@ -24,7 +24,6 @@ from wizard_p2p.bots import make_policy
 from wizard_p2p.bots.policy import decide
 from wizard_p2p.errors import DecodeError, IllegalAction, PeerFault, UsageError
 from wizard_p2p.protocol import messages as m
-from wizard_p2p.protocol import round_check
 from wizard_p2p.protocol.choices import write_choice
 from wizard_p2p.protocol.events import (
     Aborted,
@@ -36,9 +35,11 @@ from wizard_p2p.protocol.events import (
     GameEnded,
     broadcasts,
 )
-from wizard_p2p.protocol.harness import MemoryGame, random_chooser
 from wizard_p2p.protocol.table import Table
 from wizard_p2p.rules import Card, GameConfig, SeatView, Suit
+from wizard_p2p.tables.wizard import round_check
+from wizard_p2p.tables.wizard.harness import MemoryGame, random_chooser
+from wizard_p2p.tables.wizard.table import WizardTable
 
 
 def stop_in_round(game: MemoryGame, round_no: int, plays: int = 1) -> None:
@@ -231,7 +232,7 @@ def test_box_keys_and_shares_only_where_the_clairvoyance_round_has_them(
 
 def test_observer_replays_a_log(short_game: MemoryGame) -> None:
     seated = short_game.tables[0]
-    observer = Table(short_game.genesis)
+    observer = WizardTable(short_game.genesis)
     for raw in seated.log[1:]:
         entry = m.decode_entry(raw)
         # Each entry is reported as it joins the log, and nothing else happens.
@@ -253,11 +254,11 @@ def test_a_seated_table_needs_the_right_identity_and_secret(short_game: MemoryGa
     genesis = short_game.genesis
     ids, masters = short_game.identities, short_game.masters
     with pytest.raises(UsageError):
-        Table(genesis, seat=0, identity=ids[1], master_secret=masters[0])
+        WizardTable(genesis, seat=0, identity=ids[1], master_secret=masters[0])
     with pytest.raises(UsageError):
-        Table(genesis, seat=0, identity=ids[0], master_secret=masters[1])
+        WizardTable(genesis, seat=0, identity=ids[0], master_secret=masters[1])
     with pytest.raises(UsageError):
-        Table(genesis, seat=0)
+        WizardTable(genesis, seat=0)
 
 
 # --- delivery order ---------------------------------------------------------------------------
@@ -268,8 +269,8 @@ def test_entries_in_any_order_converge(short_game: MemoryGame, order_seed: int) 
     log = short_game.tables[1].log
     shuffled = log[1:]
     random.Random(order_seed).shuffle(shuffled)
-    observer = Table(short_game.genesis)
-    seat_one = Table(
+    observer = WizardTable(short_game.genesis)
+    seat_one = WizardTable(
         short_game.genesis,
         seat=1,
         identity=short_game.identities[1],
@@ -292,7 +293,7 @@ def test_a_buffered_entry_refused_when_its_turn_comes_is_kept_as_evidence(
 ) -> None:
     log = short_game.tables[0].log
     k = 10
-    observer = Table(short_game.genesis)
+    observer = WizardTable(short_game.genesis)
     for raw in log[1:k]:
         observer.receive(raw)
     real = m.decode_entry(log[k + 1])
@@ -571,7 +572,7 @@ def test_a_bot_choice_lost_in_a_crash_is_written_again_byte_for_byte(
     assert {e.kind for e in picked} >= {"bid", "play"}
     seeds = set()
     for entry in picked:
-        table = Table(
+        table = WizardTable(
             log[0], seat=entry.seat, identity=game.identities[entry.seat],
             master_secret=game.masters[entry.seat],
         )
@@ -599,7 +600,7 @@ def test_a_forced_play_lost_in_a_crash_is_written_again_byte_for_byte(
     assert len(forced) == 12
     for entry in forced:
         seat = entry.seat
-        table = Table(
+        table = WizardTable(
             log[0], seat=seat, identity=game.identities[seat], master_secret=game.masters[seat]
         )
         written: dict[int, Broadcast] = {}
@@ -616,11 +617,11 @@ def test_the_next_round_is_prepared_once_the_game_goes_on_past_the_deal() -> Non
     # pass of the next round waits for an entry from every seat.
     game = MemoryGame.create(GameConfig(seats=3), random_chooser(3), seed=3, defer_checks=True)
     table = game.tables[0]
-    while table.stage != "play":
+    while table.progress().stage != "play":
         assert game.step()
     dealt = len(table.log)
     # Until every seat has written since the deal (so each has checked the last lock).
     while len(table.log) < dealt + 3:
-        assert table.scheduling.preparation_waits and not table.scheduling.preparation_due
+        assert table.scheduling.work_ahead_waits and not table.scheduling.work_ahead_due
         assert game.step()
-    assert table.scheduling.preparation_due and not table.scheduling.preparation_waits
+    assert table.scheduling.work_ahead_due and not table.scheduling.work_ahead_waits

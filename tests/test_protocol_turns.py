@@ -1,25 +1,28 @@
-"""The turn order and the stage transitions, as data (``wizard_p2p.protocol.turns``)."""
+"""The turn order and the stage transitions, as data: the core's
+(``wizard_p2p.protocol.turns``) and Wizard's (``wizard_p2p.tables.wizard.turns``)."""
 
 from __future__ import annotations
 
 import pytest
 
 from wizard_p2p.protocol import messages as m
-from wizard_p2p.protocol.handlers import CORE_HANDLERS, HANDLERS
-from wizard_p2p.protocol.kinds import AUTO_KINDS, WIZARD_KINDS, CoreKind, Stage, WizardKind
-from wizard_p2p.protocol.turns import (
+from wizard_p2p.protocol.core_handlers import CORE_HANDLERS
+from wizard_p2p.protocol.kinds import WIZARD_KINDS, CoreKind, Stage, WizardKind
+from wizard_p2p.protocol.turns import TRANSITIONS, Step, Turn, abort_writer, advance
+from wizard_p2p.rules import Phase
+from wizard_p2p.tables.wizard.handlers import HANDLERS
+from wizard_p2p.tables.wizard.kinds import AUTO_KINDS
+from wizard_p2p.tables.wizard.turns import (
     CLAIRVOYANT_PLAY,
     PHASE_TURNS,
+    ROUND_TRANSITIONS,
     STAGE_TURNS,
-    TRANSITIONS,
-    Step,
+    RoundStage,
+    RoundStep,
     Tally,
-    Turn,
-    abort_writer,
-    advance,
     due,
+    round_advance,
 )
-from wizard_p2p.rules import Phase
 
 K = WizardKind
 
@@ -27,9 +30,9 @@ K = WizardKind
 def test_the_set_up_and_the_end_go_in_seat_order() -> None:
     assert due(Stage.COIN, Tally(4, coins=2)) == Turn(2, frozenset({CoreKind.COIN}))
     dealt = Tally(4, shuffles=3, locks=1, finals=1, phase=Phase.DEAL, dealer=2)
-    assert due(Stage.SHUFFLE, dealt) == Turn(3, frozenset({K.SHUFFLE, K.DISPUTE}))
+    assert due(RoundStage.SHUFFLE, dealt) == Turn(3, frozenset({K.SHUFFLE, K.DISPUTE}))
     # Seat N-1 locked in its shuffle: after it, the lock stage is seats 0..N-2.
-    assert due(Stage.LOCK, dealt) == Turn(0, frozenset({K.LOCK, K.DISPUTE}))
+    assert due(RoundStage.LOCK, dealt) == Turn(0, frozenset({K.LOCK, K.DISPUTE}))
     assert due(Stage.FINAL, Tally(4, finals=1, phase=Phase.GAME_OVER)) == Turn(
         1, frozenset({CoreKind.FINAL})
     )
@@ -45,16 +48,16 @@ def test_in_play_the_rules_phase_decides() -> None:
         Phase.PLAY: Turn(0, frozenset({K.PLAY, K.DISPUTE})),
     }
     for phase, turn in expected.items():
-        assert due(Stage.PLAY, Tally(4, phase=phase, **base)) == turn  # type: ignore[arg-type]
+        assert due(RoundStage.PLAY, Tally(4, phase=phase, **base)) == turn  # type: ignore[arg-type]
     # The clairvoyance round's trick goes clockwise from the dealer's left.
     clairvoyant = Tally(4, phase=Phase.PLAY, clairvoyant=True, **base)  # type: ignore[arg-type]
-    assert due(Stage.PLAY, clairvoyant) == Turn(0, frozenset({K.PLAY, K.DISPUTE}))
-    assert due(Stage.PLAY, Tally(4, phase=Phase.DEAL)) is None
+    assert due(RoundStage.PLAY, clairvoyant) == Turn(0, frozenset({K.PLAY, K.DISPUTE}))
+    assert due(RoundStage.PLAY, Tally(4, phase=Phase.DEAL)) is None
 
 
 def test_a_disputed_round_reveals_in_seat_order() -> None:
     tally = Tally(3, unrevealed=1, phase=Phase.PLAY)
-    assert due(Stage.REVEAL, tally) == Turn(1, frozenset({K.REVEAL}))
+    assert due(RoundStage.REVEAL, tally) == Turn(1, frozenset({K.REVEAL}))
 
 
 @pytest.mark.parametrize("stage", [Stage.DONE, Stage.ABORTED, Stage.FAULTED])
@@ -67,48 +70,72 @@ def test_an_abort_comes_from_the_lowest_other_seat() -> None:
     assert [abort_writer(s) for s in range(4)] == [1, 0, 0, 0]
 
 
-def test_a_round_goes_through_its_stages() -> None:
+def test_a_game_goes_through_the_tables_stages() -> None:
     stage = Stage.COIN
     for step, then in [
-        (Step.ROUND_STARTS, Stage.SHUFFLE),
-        (Step.ALL_SHUFFLED, Stage.LOCK),
-        (Step.DEALT, Stage.PLAY),
-        (Step.ROUND_STARTS, Stage.SHUFFLE),
-        (Step.DISPUTED, Stage.REVEAL),
+        (Step.GAME_STARTS, Stage.PLAY),
         (Step.GAME_OVER, Stage.FINAL),
         (Step.ALL_FINAL, Stage.DONE),
     ]:
         stage = advance(stage, step)
         assert stage is then
     # A cheat found by a check put off until an abort outranks the stall.
-    assert advance(advance(Stage.LOCK, Step.ABORTED), Step.CHEAT_FOUND) is Stage.FAULTED
+    assert advance(advance(Stage.PLAY, Step.ABORTED), Step.CHEAT_FOUND) is Stage.FAULTED
+
+
+def test_a_round_goes_through_its_stages() -> None:
+    stage: RoundStage | None = None
+    for step, then in [
+        (RoundStep.ROUND_STARTS, RoundStage.SHUFFLE),
+        (RoundStep.ALL_SHUFFLED, RoundStage.LOCK),
+        (RoundStep.DEALT, RoundStage.PLAY),
+        (RoundStep.ROUND_STARTS, RoundStage.SHUFFLE),
+        (RoundStep.DISPUTED, RoundStage.REVEAL),
+        (RoundStep.ROUND_STARTS, RoundStage.SHUFFLE),
+    ]:
+        stage = round_advance(stage, step)
+        assert stage is then
 
 
 @pytest.mark.parametrize(
     ("stage", "step"),
-    [(Stage.COIN, Step.DEALT), (Stage.REVEAL, Step.DISPUTED), (Stage.DONE, Step.ABORTED)],
+    [(Stage.COIN, Step.ALL_FINAL), (Stage.FINAL, Step.GAME_STARTS), (Stage.DONE, Step.ABORTED)],
 )
 def test_a_step_the_table_does_not_allow_is_a_bug(stage: Stage, step: Step) -> None:
     with pytest.raises(AssertionError):
         advance(stage, step)
 
 
+@pytest.mark.parametrize(
+    ("stage", "step"),
+    [(None, RoundStep.DEALT), (RoundStage.REVEAL, RoundStep.DISPUTED),
+     (RoundStage.SHUFFLE, RoundStep.DEALT)],
+)
+def test_a_step_the_round_does_not_allow_is_a_bug(
+    stage: RoundStage | None, step: RoundStep
+) -> None:
+    with pytest.raises(AssertionError):
+        round_advance(stage, step)
+
+
 def test_every_stage_has_its_transitions_and_every_ongoing_one_a_writer() -> None:
     assert set(TRANSITIONS) == set(Stage)
-    ongoing = {s for s in Stage if not s.ended}
-    assert ongoing == set(STAGE_TURNS) | {Stage.PLAY}
+    assert set(ROUND_TRANSITIONS) == {None, *RoundStage}
+    # Wizard's game goes on in the coins, a round's own stages, and the finals.
+    ongoing = {Stage.COIN, *RoundStage, Stage.FINAL}
+    assert ongoing == set(STAGE_TURNS) | {RoundStage.PLAY}
 
 
 def test_the_handler_table_agrees_with_the_turns() -> None:
     """Every kind a turn allows in a stage has a handler that takes it in that stage; an
     abort and a proof are taken in every stage of a game that goes on; a genesis in none."""
-    allowed: dict[str, set[Stage]] = {kind: set() for kind in WIZARD_KINDS}
+    allowed: dict[str, set[str]] = {kind: set() for kind in WIZARD_KINDS}
     for stage, (_, kinds) in STAGE_TURNS.items():
         for kind in kinds:
             allowed[kind].add(stage)
     for _, kinds in [*PHASE_TURNS.values(), CLAIRVOYANT_PLAY]:
         for kind in kinds:
-            allowed[kind].add(Stage.PLAY)
+            allowed[kind].add(RoundStage.PLAY)
     allowed[CoreKind.ABORT] = {s for s in Stage if not s.ended}
     allowed[CoreKind.PROOF] = {s for s in Stage if not s.ended}
     # The kinds every game shares are the core's; the rest, the game's.

@@ -1,6 +1,6 @@
 """``wizard-p2p replay``: the golden game, an aborted and a faulty log read back with every hand.
 
-The record (``protocol.replay``) is checked against what the log itself shows:
+The record (``tables.wizard.replay``) is checked against what the log itself shows:
 each seat's hand read from the revealed secrets is exactly the cards that seat
 played in the round, each trick's winner and reason agree with the rules, the
 totals with the committed audit. The console is driven through a pipe with
@@ -25,10 +25,10 @@ from wizard_p2p.bots import make_policy
 from wizard_p2p.disk.log import read_log
 from wizard_p2p.protocol.events import Broadcast
 from wizard_p2p.protocol.kinds import WizardKind
-from wizard_p2p.protocol.replay import GameRecord, record_to_json, replay_log
 from wizard_p2p.rules import DECK, GameConfig, trick_winner
 from wizard_p2p.rules.tricks import breaks_follow_suit
 from wizard_p2p.seat.offline import OfflineSeat
+from wizard_p2p.tables.wizard.replay import GameRecord, record_to_json, replay_log
 from wizard_p2p.tui.app import ROUND, WizardApp
 from wizard_p2p.tui.headless import DEADLINE, KEYS, Driver, run_with_keys, screen_text
 from wizard_p2p.tui.replay_screen import DEAL, ReplayApp

@@ -17,8 +17,8 @@ import pytest
 from tests.protocol_support import Tamper, cheat_found, new_game, replace_own_entry, settled
 from wizard_p2p.audit import audit_entries
 from wizard_p2p.protocol.events import Broadcast
-from wizard_p2p.protocol.harness import MemoryGame
 from wizard_p2p.protocol.table import Table
+from wizard_p2p.tables.wizard.harness import MemoryGame
 
 
 def wrong_key(body: dict[str, Any], table: Table) -> dict[str, Any]:

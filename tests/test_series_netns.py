@@ -29,6 +29,7 @@ from tests.test_node_multiprocess import GAME_DEADLINE, REPO, Proc, wait_until
 from tests.test_series_processes import _games, expected_standings
 from wizard_p2p.audit import audit_file
 from wizard_p2p.protocol.genesis import read_genesis
+from wizard_p2p.tables.wizard.replica import WIZARD_RULES
 from wizard_p2p.tui.i18n import Translator
 
 pytestmark = skip_unless_netns
@@ -115,7 +116,9 @@ def test_three_machines_play_two_games_in_a_row_each_in_its_own_language(
         assert [log.read_bytes() for log in logs[name]] == [
             first.read_bytes(), second.read_bytes()], name
         assert [audit_file(log).status for log in logs[name]] == ["verified", "verified"]
-    one, two = (read_genesis(log.read_bytes().splitlines()[0]) for log in (first, second))
+    one, two = (
+        read_genesis(log.read_bytes().splitlines()[0], WIZARD_RULES) for log in (first, second)
+    )
     assert one.series is None and two.series is not None
     assert (two.series.first, two.series.game) == (one.game_id, 2)
     assert [p["name"] for p in one.players] == [p["name"] for p in two.players] == [
@@ -129,7 +132,7 @@ def test_three_machines_play_two_games_in_a_row_each_in_its_own_language(
         # The end of each game in the seat's words, with the standings the logs give.
         for game, log in ((1, first), (2, second)):
             assert tr("end_game", id=read_genesis(
-                log.read_bytes().splitlines()[0]).game_id.hex()[:16]) in printed, name
+                log.read_bytes().splitlines()[0], WIZARD_RULES).game_id.hex()[:16]) in printed, name
             expected = expected_standings(tr, logs[name], game)
             assert _standings(tr, printed, game) == expected, printed
         assert printed.count(tr("series_rule")) == 2, printed

@@ -17,8 +17,9 @@ from pathlib import Path
 from tests.test_node_multiprocess import GAME_DEADLINE, REPO, Proc, wait_until
 from wizard_p2p.audit import audit_file
 from wizard_p2p.protocol.genesis import read_genesis
-from wizard_p2p.protocol.table import Table
 from wizard_p2p.rules.series import GameResult, series_standings
+from wizard_p2p.tables.wizard.replica import WIZARD_RULES
+from wizard_p2p.tables.wizard.table import WizardTable
 from wizard_p2p.tui.i18n import Translator
 
 COMMON = ["--policy", "random", "--listen", "127.0.0.1", "--silence-limit", "3",
@@ -31,7 +32,7 @@ def expected_standings(tr: Translator, logs: list[Path], game: int) -> list[tupl
     won, points, exact bids."""
     results = []
     for log in logs[:game]:
-        genesis = read_genesis(log.read_bytes().splitlines()[0])
+        genesis = read_genesis(log.read_bytes().splitlines()[0], WIZARD_RULES)
         report = audit_file(log)
         keys = [p["sign_key"].hex() for p in genesis.players]
         results.append(GameResult.from_history(keys, report.names, report.history))
@@ -48,7 +49,7 @@ def _games(data_dir: Path) -> list[Path]:
 
 def _first_dealer(log: Path) -> int:
     lines = log.read_bytes().splitlines()
-    table = Table(lines[0])
+    table = WizardTable(lines[0])
     for raw in lines[1:]:
         table.receive(raw)
         if table.game is not None:
@@ -104,8 +105,8 @@ def test_two_games_at_one_table_with_a_player_leaving_and_a_bot_taking_the_seat(
         first.read_bytes(), second.read_bytes()]
     assert [log.read_bytes() for log in _games(tmp_path / "chen")] == [first.read_bytes()]
 
-    one = read_genesis(first.read_bytes().splitlines()[0])
-    two = read_genesis(second.read_bytes().splitlines()[0])
+    one = read_genesis(first.read_bytes().splitlines()[0], WIZARD_RULES)
+    two = read_genesis(second.read_bytes().splitlines()[0], WIZARD_RULES)
     assert one.series is None and two.series is not None
     assert (two.series.first, two.series.game) == (one.game_id, 2)
     assert _first_dealer(second) == (_first_dealer(first) + 1) % 3 == two.series.first_dealer

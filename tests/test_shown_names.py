@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 from tools.gen_conformance import FILES_DIR
 from wizard_p2p.audit import audit_file, format_report
 from wizard_p2p.protocol.log import complete_lines
-from wizard_p2p.protocol.replay import replay_log
 from wizard_p2p.protocol.shown import is_unsafe, shown
+from wizard_p2p.tables.wizard.replay import replay_log
 from wizard_p2p.tui.i18n import Translator
 from wizard_p2p.tui.replay_screen import ReplayState, status_line
 

@@ -14,10 +14,10 @@ import pytest
 
 from wizard_p2p.errors import UsageError
 from wizard_p2p.protocol.game_name import GameName
-from wizard_p2p.protocol.harness import MemoryGame, random_chooser
 from wizard_p2p.protocol.kinds import Stage
 from wizard_p2p.rules import GameConfig
 from wizard_p2p.tables import RULES, open_table
+from wizard_p2p.tables.wizard.harness import MemoryGame, random_chooser
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -23,13 +23,13 @@ from wizard_p2p.errors import DecodeError, PeerFault, UsageError
 from wizard_p2p.protocol import messages as m
 from wizard_p2p.protocol.events import Aborted, Broadcast, Faulted, Finished
 from wizard_p2p.protocol.genesis import game_name, read_genesis
-from wizard_p2p.protocol.harness import MemoryGame, random_chooser
 from wizard_p2p.protocol.kinds import Stage
 from wizard_p2p.protocol.table import Table
 from wizard_p2p.rules import GameConfig
 from wizard_p2p.tables import RULES, open_table, rules_of
 from wizard_p2p.tables.sorcery.kinds import SorceryKind
 from wizard_p2p.tables.sorcery.rules import CardLibrary
+from wizard_p2p.tables.wizard.harness import MemoryGame, random_chooser
 
 SEED = 3
 
@@ -198,9 +198,9 @@ def test_the_genesis_names_the_game_and_the_registry_opens_it(played: TableGame)
 
 def test_a_sorcery_genesis_read_by_wizards_rules_is_refused(played: TableGame) -> None:
     with pytest.raises(DecodeError, match="sorcery, not wizard"):
-        Table(played.genesis)  # a table given no rules reads Wizard's
+        Table(played.genesis, rules=RULES["wizard"])
     with pytest.raises(DecodeError, match="sorcery, not wizard"):
-        read_genesis(played.genesis)
+        read_genesis(played.genesis, RULES["wizard"])
     assert read_genesis(played.genesis, RULES["sorcery"]).seats == 2
 
 

@@ -10,7 +10,7 @@ import pytest
 from tests.test_replay import GOLDEN
 from tests.test_tui_cjk import screens
 from wizard_p2p.disk.log import read_log
-from wizard_p2p.protocol.replay import replay_log
+from wizard_p2p.tables.wizard.replay import replay_log
 from wizard_p2p.tui.i18n import CATALOGUES, Translator
 from wizard_p2p.tui.replay_screen import ReplayState, scores_lines
 from wizard_p2p.tui.text import width

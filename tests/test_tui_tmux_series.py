@@ -32,6 +32,7 @@ from tests.test_tui_tmux import Terminal, tmux_or_skip
 from tests.test_tui_tmux_lobby import _console, _free_port
 from wizard_p2p.audit import audit_file
 from wizard_p2p.protocol.genesis import read_genesis
+from wizard_p2p.tables.wizard.replica import WIZARD_RULES
 from wizard_p2p.tui.i18n import Translator
 
 ZH = Translator("zh")
@@ -193,7 +194,7 @@ def test_a_series_hosted_in_a_chinese_console_with_a_player_leaving_and_a_bot_se
             proc.kill()
 
     assert [audit_file(log).status for log in logs] == ["verified", "verified"]
-    one, two = (read_genesis(log.read_bytes().splitlines()[0]) for log in logs)
+    one, two = (read_genesis(log.read_bytes().splitlines()[0], WIZARD_RULES) for log in logs)
     # Programs sit in the order of their names; at the next game those who sit again keep
     # their order, and the newcomer sits after them.
     assert [p["name"] for p in one.players] == ["Ana", "Ben", "Chen", "Eve", "Fay", "Gus"]

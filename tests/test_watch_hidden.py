@@ -13,10 +13,11 @@ import pytest
 from tests.protocol_support import new_game
 from wizard_p2p.protocol.table import Table
 from wizard_p2p.rules import Phase, public_view
+from wizard_p2p.tables.wizard.table import WizardTable
 
 
 def _observer(lines: list[bytes]) -> Table:
-    table = Table(lines[0], replay_every_pass=True)
+    table = WizardTable(lines[0], replay_every_pass=True)
     for line in lines[1:]:
         table.receive(line)
     return table

@@ -18,7 +18,7 @@ def test_the_warm_up_deals_round_1_with_its_passes_shared_and_makes_no_choice() 
         helper.shutdown()
     assert game.config.seats == WARM_UP_SEATS and game.config.hidden_bids
     for table in game.tables:
-        assert table.stage == "play"
+        assert table.progress().stage == "play"
         assert table.round is not None and table.round.round_no == 1
         view = table.view()
         assert view is not None and len(view.hand) == 1
@@ -33,5 +33,5 @@ def test_the_warm_up_deals_round_1_with_its_passes_shared_and_makes_no_choice() 
 @pytest.mark.parametrize("variant", ["clairvoyance", "secret_bids", "plus_minus_one"])
 def test_the_warm_up_reaches_the_deal_in_every_variant(variant: str) -> None:
     game = warm_up(GameConfig.with_variants(4, [variant]))
-    assert all(table.stage == "play" for table in game.tables)
+    assert all(table.progress().stage == "play" for table in game.tables)
     assert not game.rejected

@@ -16,8 +16,8 @@ from wizard_p2p import canonical
 from wizard_p2p.identity import Identity
 from wizard_p2p.protocol import messages as m
 from wizard_p2p.protocol.events import Broadcast, Faulted
-from wizard_p2p.protocol.harness import MemoryGame, OutputsFilter
 from wizard_p2p.protocol.table import Table
+from wizard_p2p.tables.wizard.harness import MemoryGame, OutputsFilter
 
 Json = dict[str, Any]
 

@@ -26,7 +26,7 @@ from tools.generated import generator_main, write_files
 from wizard_p2p.copies import CopiesReport, compare, copy_of_lines
 from wizard_p2p.protocol import messages as m
 from wizard_p2p.protocol.endings import proof_body
-from wizard_p2p.protocol.harness import MemoryGame
+from wizard_p2p.tables.wizard.harness import MemoryGame
 
 ENDINGS_DIR = Path("protocol/vectors/endings")
 Json = dict[str, Any]

@@ -23,8 +23,8 @@ from pathlib import Path
 from tools.generated import generator_main, write_files
 from wizard_p2p.protocol import messages
 from wizard_p2p.protocol.events import Finished
-from wizard_p2p.protocol.harness import MemoryGame, random_chooser
 from wizard_p2p.rules import GameConfig
+from wizard_p2p.tables.wizard.harness import MemoryGame, random_chooser
 
 # Three seats keep the file small; these variants put every entry kind of a
 # normal game in it: sealed bids opened before play (bid_open) and the clairvoyance

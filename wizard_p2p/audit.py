@@ -36,7 +36,6 @@ from wizard_p2p.protocol.messages import decode_envelope, entry_hash
 from wizard_p2p.protocol.shown import shown
 from wizard_p2p.protocol.table import OpenObserver, Table
 from wizard_p2p.protocol.verdict import FAULT, UNREADABLE, LogReader, Stop
-from wizard_p2p.rules import RoundResult
 from wizard_p2p.tables import CardLibrary, open_table
 
 GAME_ID_DIGITS = 16
@@ -52,8 +51,13 @@ class AuditReport:
     status: str  # "verified", "incomplete", "aborted", "fault", "unreadable"
     entries: int
     names: tuple[str, ...] = ()
+    # How far the game is verified, in its own parts (Wizard: rounds), and what its
+    # rules report of them (``game.Verified``): its own records of them (Wizard: a
+    # ``RoundResult`` each), as JSON, as a score pad for the text report, the totals.
     rounds_verified: int = 0
-    history: list[RoundResult] = field(default_factory=list)
+    history: list[Any] = field(default_factory=list)
+    parts: list[dict[str, Any]] = field(default_factory=list)
+    score_pad: str = ""
     totals: tuple[int, ...] = ()
     winners: tuple[int, ...] = ()
     # How a game other than Wizard finished (``Finished.result``), as its JSON.
@@ -84,19 +88,7 @@ class AuditReport:
             "entries": self.entries,
             "players": list(self.names),
             "rounds_verified": self.rounds_verified,
-            "rounds": [
-                {
-                    "round": r.round_no,
-                    "dealer": r.dealer,
-                    "trump": r.trump.value if r.trump else None,
-                    "turned": str(r.turned) if r.turned else None,
-                    "bids": list(r.bids),
-                    "taken": list(r.taken),
-                    "points": list(r.points),
-                    "totals": list(r.totals),
-                }
-                for r in self.history
-            ],
+            "rounds": self.parts,
             "totals": list(self.totals),
             "winners": list(self.winners),
             **({} if self.result is None else {"result": self.result}),
@@ -183,22 +175,22 @@ def read_entries(lines: list[bytes], *, cards: CardLibrary | None = None) -> Rea
         writer, stalled, reason = outcome.writer, outcome.stalled, outcome.reason
         report.status = "aborted"
         report.message = (
-            f"verified up to round {table.completed_rounds}; the game was ended by seat "
+            f"verified up to round {table.replica.checked()}; the game was ended by seat "
             f"{writer + 1} ({shown(table.names[writer])}) because seat {stalled + 1} "
             f"({shown(table.names[stalled])}) stalled: {shown(reason)}"
         )
-        report.verdict = Said("audit_aborted", rounds=table.completed_rounds,
+        report.verdict = Said("audit_aborted", rounds=table.replica.checked(),
                               writer=seat_said(writer, table.names),
                               stalled=seat_said(stalled, table.names), reason=shown(reason))
     else:
         stage, due, _, _ = table.progress()
         report.message = (
-            f"verified up to round {table.completed_rounds}; the log ends in stage {stage}"
+            f"verified up to round {table.replica.checked()}; the log ends in stage {stage}"
             + (f", waiting for seat {due + 1} ({shown(table.names[due])})" if due is not None
                else "")
         )
         report.verdict = Said(
-            "audit_ends" if due is None else "audit_ends_waiting", rounds=table.completed_rounds,
+            "audit_ends" if due is None else "audit_ends_waiting", rounds=table.replica.checked(),
             stage=stage, **({} if due is None else {"seat": seat_said(due, table.names)}))
     return Reading(report, lines, list(table.log))
 
@@ -239,14 +231,14 @@ def _faulted(
 
 
 def _fill(report: AuditReport, table: Table) -> None:
-    game = table.game
-    report.rounds_verified = table.completed_rounds
-    if game is not None:
-        report.history = list(game.history)[: table.completed_rounds]
-        if report.history:
-            report.totals = report.history[-1].totals
-            top = max(report.totals)
-            report.winners = tuple(s for s, t in enumerate(report.totals) if t == top)
+    report.rounds_verified = table.replica.checked()
+    verified = table.replica.verified()
+    if verified is not None and verified.parts:
+        report.history = list(verified.parts)
+        report.parts = verified.parts_json()
+        report.score_pad = verified.score_pad(report.names)
+        report.totals = verified.totals
+        report.winners = verified.winners
 
 
 def audit_file(path: Path, *, cards: CardLibrary | None = None) -> AuditReport:
@@ -332,21 +324,6 @@ def add_evidence(
         report.verdict = Said("audit_evidence_fault", file=EVIDENCE_FILE, why=first.message)
 
 
-def format_score_pad(names: tuple[str, ...], history: list[RoundResult]) -> str:
-    """The paper score pad: a row per round; per player bid / tricks / running total."""
-    names = tuple(shown(n) for n in names)
-    width = max(14, *(len(n) + 2 for n in names)) if names else 14
-    head = "round " + "".join(f"{n[: width - 2]:>{width}}" for n in names)
-    rows = [head, "      " + "".join(f"{'bid tk  total':>{width}}" for _ in names)]
-    for r in history:
-        cells = "".join(
-            f"{f'{b:>3} {t:>2} {tot:>6}':>{width}}"
-            for b, t, tot in zip(r.bids, r.taken, r.totals, strict=True)
-        )
-        rows.append(f"{r.round_no:>5} {cells}")
-    return "\n".join(rows)
-
-
 def seat_said(seat: int, names: tuple[str, ...]) -> Said:
     """A seat as data for a person's text: counted from 1, with its name when known."""
     if seat < len(names):
@@ -380,8 +357,8 @@ def format_report(report: AuditReport) -> str:
     lines = []
     if report.game_id:
         lines.append(f"game {report.game_id[:GAME_ID_DIGITS]}…  {report.entries} entries")
-    if report.history:
-        lines.append(format_score_pad(report.names, report.history))
+    if report.score_pad:
+        lines.append(report.score_pad)
     if report.winners and report.status == "verified":
         lines.append("winner(s): " + ", ".join(shown(report.names[s]) for s in report.winners))
     lines.append(verdict_text(report))

@@ -25,6 +25,7 @@ from wizard_p2p.net.testing import FaultProxy
 from wizard_p2p.protocol.events import Finished
 from wizard_p2p.protocol.genesis import read_genesis
 from wizard_p2p.rules import GameConfig
+from wizard_p2p.tables.wizard.replica import WIZARD_RULES
 
 
 def test_a_link_cut_and_restored_heals_by_itself(tmp_path: Path) -> None:
@@ -33,7 +34,7 @@ def test_a_link_cut_and_restored_heals_by_itself(tmp_path: Path) -> None:
         proxies: list[FaultProxy] = []
         # Seats 0 and 1 dial each other, each through a proxy of its own.
         dial: dict[int, dict[int, str]] = {0: {}, 1: {}, 2: {}}
-        players = read_genesis(game.players[0].start.genesis).players
+        players = read_genesis(game.players[0].start.genesis, WIZARD_RULES).players
         for dialer, target in ((0, 1), (1, 0)):
             host, _, port = players[target]["address"].rpartition(":")
             proxy = FaultProxy(host or "127.0.0.1", int(port))

@@ -14,11 +14,11 @@ from concurrent.futures import Executor
 from tools.bench.traces import round_setups
 from wizard_p2p import crypto
 from wizard_p2p.crypto import group
-from wizard_p2p.protocol.harness import MemoryGame, random_chooser
-from wizard_p2p.protocol.round_state import round_size
 from wizard_p2p.protocol.table import Table
 from wizard_p2p.rules import GameConfig
 from wizard_p2p.tables import open_table
+from wizard_p2p.tables.wizard.harness import MemoryGame, random_chooser
+from wizard_p2p.tables.wizard.round_state import round_size
 
 
 def setup_floor(seats: int, round_no: int, helper: Executor | None = None) -> float:

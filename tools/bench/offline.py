@@ -11,8 +11,8 @@ from tools.bench.stats import fmt, summary
 from wizard_p2p.audit import audit_entries
 from wizard_p2p.bots.tournament import main as tournament_main
 from wizard_p2p.disk.log import read_log
-from wizard_p2p.protocol.harness import MemoryGame, random_chooser
 from wizard_p2p.rules import GameConfig
+from wizard_p2p.tables.wizard.harness import MemoryGame, random_chooser
 
 
 def bench_audit(log: Path | None, reps: int, say: Callable[[str], None]) -> dict[str, Any]:

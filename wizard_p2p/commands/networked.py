@@ -65,7 +65,8 @@ from wizard_p2p.protocol.messages import VERSION, decode_entry, signed_version_o
 from wizard_p2p.rules import GameConfig
 from wizard_p2p.rules.series import GameResult, SeriesAfter, series_standings
 from wizard_p2p.tables import rules_of
-from wizard_p2p.tables.wizard_lobby import WizardTerms
+from wizard_p2p.tables.wizard.lobby import WizardTerms
+from wizard_p2p.tables.wizard.table import wizard_replica
 
 
 def parse_address(text: str) -> tuple[str, int]:
@@ -378,9 +379,10 @@ async def _console_lobby(
 
 def _result(peer: GamePeer) -> GameResult:
     table = peer.table
-    assert table.game is not None
+    wizard = wizard_replica(table)
+    assert wizard is not None and wizard.game is not None
     return GameResult.from_history([k.hex() for k in table.sign_keys], table.names,
-                                   table.game.history[: table.completed_rounds])
+                                   wizard.game.history[: wizard.completed_rounds])
 
 
 def _series_first(peer: GamePeer) -> bytes:
@@ -423,10 +425,11 @@ def report_text(run: SeatRun, peer: GamePeer, *, columns: int | None) -> str:
 
     tr = Translator(run.net.lang)
     table = peer.table
-    game = table.game
+    wizard = wizard_replica(table)
+    game = None if wizard is None else wizard.game
     lines = [tr("end_game", id=peer.store.game_dir)]
-    if game is not None and game.history:
-        history = list(game.history[: table.completed_rounds])
+    if wizard is not None and game is not None and game.history:
+        history = list(game.history[: wizard.completed_rounds])
         lines.append(score_pad_text(tr, table.names, history))
     outcome = peer.outcome
     if peer.failure is not None:
@@ -582,8 +585,9 @@ async def _next_lobby(
             net_config=lobby.net_config, bot=lobby.bot,
             again_until=_deadline(AGAIN_WAIT),
         )
-    game = table.game
-    assert game is not None
+    wizard = wizard_replica(table)
+    assert wizard is not None and wizard.game is not None
+    game = wizard.game
     first = table.series.first if table.series is not None else table.game_id
     number = table.series.game + 1 if table.series is not None else 2
     # A lobby on a port the system chose has its mesh on another such port.

@@ -3,7 +3,7 @@ the console with every hand shown; ``--export FILE.json`` writes the same record
 JSON (``protocol/schemas/replay.json``) instead. A log whose genesis names 巫师牌 is
 replayed by ``commands.sorcery_replay``, as a watcher saw it.
 
-The log is verified as it is read (``protocol.replay``, the auditor's observer
+The log is verified as it is read (``tables.wizard.replay``, the auditor's observer
 table); a log that cannot be read at all is refused with the reason.
 """
 
@@ -20,7 +20,8 @@ from wizard_p2p.files import check_target, write_atomic
 from wizard_p2p.protocol.game_name import GameName
 from wizard_p2p.protocol.genesis import game_name
 from wizard_p2p.protocol.log import complete_lines
-from wizard_p2p.protocol.replay import (
+from wizard_p2p.protocol.shown import shown
+from wizard_p2p.tables.wizard.replay import (
     ABORTED,
     FAULT,
     FINISHED,
@@ -30,7 +31,6 @@ from wizard_p2p.protocol.replay import (
     record_to_json,
     replay_log,
 )
-from wizard_p2p.protocol.shown import shown
 from wizard_p2p.tui.i18n import Translator
 
 # The record's status as the export's line says it.

@@ -31,6 +31,7 @@ from wizard_p2p.node.watch_gate import key_fingerprint
 from wizard_p2p.node.watcher import WatchNode
 from wizard_p2p.protocol.events import Finished
 from wizard_p2p.rules import RoundResult, Trick
+from wizard_p2p.tables.wizard.table import wizard_replica
 from wizard_p2p.tui.ending_text import ending_reason, fault_words
 from wizard_p2p.tui.i18n import Translator
 from wizard_p2p.tui.score_text import score_pad_text
@@ -150,10 +151,10 @@ class HeadlessProgress:
         self._asking = node.asking
         self._refusals()
         self._cheats()
-        table = node.table
-        if table is None or table.game is None:
+        wizard = None if node.table is None else wizard_replica(node.table)
+        if wizard is None or wizard.game is None:
             return
-        view = table.game
+        view = wizard.game
         history = view.history
         while self._rounds < len(history):
             result = history[self._rounds]
@@ -220,10 +221,11 @@ class HeadlessProgress:
         if self._ended or table is None:
             return
         self._ended = True
-        game = table.game
+        wizard = wizard_replica(table)
+        game = None if wizard is None else wizard.game
         tr = self._tr
-        if game is not None and game.history:
-            history = list(game.history[: table.completed_rounds])
+        if wizard is not None and game is not None and game.history:
+            history = list(game.history[: wizard.completed_rounds])
             self._say(score_pad_text(tr, table.names, history))
         outcome = table.outcome
         if isinstance(outcome, Finished):

@@ -19,10 +19,11 @@ from __future__ import annotations
 import dataclasses
 from concurrent.futures import Executor
 
-from wizard_p2p.protocol.harness import MemoryGame
-from wizard_p2p.protocol.kinds import Stage, WizardKind
+from wizard_p2p.protocol.kinds import WizardKind
 from wizard_p2p.protocol.table import Table
 from wizard_p2p.rules import Card, GameConfig, SeatView, Suit
+from wizard_p2p.tables.wizard.harness import MemoryGame
+from wizard_p2p.tables.wizard.turns import RoundStage
 
 __all__ = ["WARM_UP_SEATS", "warm_up", "warm_up_seat"]
 
@@ -48,7 +49,7 @@ def warm_up(config: GameConfig, helper: Executor | None = None) -> MemoryGame:
         defer_checks=True,
         helper=helper,
     )
-    game.run(until=lambda: all(table.stage is Stage.PLAY for table in game.tables))
+    game.run(until=lambda: all(table.wizard.stage is RoundStage.PLAY for table in game.tables))
     return game
 
 

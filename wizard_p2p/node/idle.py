@@ -1,9 +1,10 @@
-"""Work a seat puts off until it is idle: a round's check, and the next round's keys.
+"""Work a seat puts off until it is idle: a check the game put off, and what the game
+derives ahead (Wizard's: a round's check, and the next round's keys).
 
-A round's check runs once what we had to send is sent; the next round's keys (and seat
-0's first pass) are derived once our hand is dealt. Either runs anyway after a short
-delay with nothing happening, so that a set-up stalled before our turn does not keep
-it waiting (``Scheduling`` in the protocol says what is due).
+A put-off check runs once what we had to send is sent; the work ahead is done when the
+game's replica says it is due. Either runs anyway after a short delay with nothing
+happening, so that a game stalled before our turn does not keep it waiting
+(``Scheduling`` in the protocol says what is due).
 """
 
 from __future__ import annotations
@@ -16,10 +17,10 @@ from wizard_p2p.protocol.table import Table
 
 __all__ = ["IDLE_CHECK_DELAY", "IDLE_PREPARE_DELAY", "IdleWork"]
 
-# Seconds without our turn in the next set-up after which a put-off round check runs.
+# Seconds without our turn after which a put-off check runs.
 IDLE_CHECK_DELAY = 0.5
-# Seconds after a deal, the seats not all having written since (a person chooses), after
-# which the next round is prepared anyway (Scheduling.preparation_waits).
+# Seconds the work ahead waits for the other seats (a person chooses) before it is done
+# anyway (Scheduling.work_ahead_waits).
 IDLE_PREPARE_DELAY = 0.05
 
 
@@ -43,25 +44,23 @@ class IdleWork:
         """Run, or set a timer for, whatever put-off work the table's change made due."""
         scheduling = self._table.scheduling
         if scheduling.deferred_checks_due:
-            # What we had to send is sent: the last round's check is off the critical path,
-            # and so is deriving what the next round's start will need.
+            # What we had to send is sent: the put-off check is off the critical path, and
+            # so is deriving what the game will need next.
             self._run_deferred_checks()
         elif scheduling.has_deferred_checks and not self._closing:
-            # Should the next set-up stall before our turn, the check runs anyway: after
+            # Should the game stall before our turn, the check runs anyway: after
             # IDLE_CHECK_DELAY with nothing happening (the timer restarts at every change).
             if self._check is not None:
                 self._check.cancel()
             self._check = asyncio.get_running_loop().call_later(
                 IDLE_CHECK_DELAY, self._run_deferred_checks
             )
-        elif scheduling.preparation_due:
-            # Our hand is dealt, every seat has written since and no check is pending: the
-            # next round's keys (and seat 0's first pass) are derived now, not at that
-            # round's start. After round 1 nothing else would: its set-up has no check of
-            # a round before it.
-            scheduling.prepare_next_round()
+        elif scheduling.work_ahead_due:
+            # The replica says its work ahead is due (Wizard: our hand is dealt, every
+            # seat has written since, no check is pending): done now, not when needed.
+            scheduling.work_ahead()
         elif (
-            scheduling.preparation_waits
+            scheduling.work_ahead_waits
             and self._prepare is None
             and not self._closing
         ):
@@ -71,10 +70,10 @@ class IdleWork:
 
     def _prepare_when_idle(self) -> None:
         self._prepare = None
-        # Only if still waiting: once the game has moved on, the round's own path prepares
-        # (when due, or after the next round's check), and not in the middle of a set-up.
+        # Only if still waiting: once the game has moved on, its own path does the work
+        # (when due, or after the next check).
         scheduling = self._table.scheduling
-        if not self._closing and scheduling.preparation_waits and scheduling.prepare_next_round():
+        if not self._closing and scheduling.work_ahead_waits and scheduling.work_ahead():
             self._on_change([])
 
     def _run_deferred_checks(self) -> None:
@@ -84,6 +83,6 @@ class IdleWork:
         if not self._table.scheduling.has_deferred_checks or self._closing:
             return
         events = self._table.scheduling.run_deferred_checks()
-        self._table.scheduling.prepare_next_round()
+        self._table.scheduling.work_ahead()
         if events:  # a cheat found: the game ended
             self._on_change(events)

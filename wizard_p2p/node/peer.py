@@ -63,7 +63,6 @@ from wizard_p2p.node.table_log import TableLog
 from wizard_p2p.node.tracing import BenchTracer, Tracer
 from wizard_p2p.node.watch_gate import WatchGate
 from wizard_p2p.node.watch_list import WatchList
-from wizard_p2p.protocol.authoring import Rewrite
 from wizard_p2p.protocol.events import (
     Event,
     Faulted,
@@ -72,6 +71,7 @@ from wizard_p2p.protocol.events import (
     LogRewritten,
     Outcome,
 )
+from wizard_p2p.protocol.game import Rewrite
 from wizard_p2p.protocol.kinds import FaultKind
 from wizard_p2p.protocol.table import Table
 from wizard_p2p.seat.controller import Status, WatchRequest
@@ -220,9 +220,9 @@ class GamePeer:
             # open, not for the first time on the game's chain (``warm_up``).
             self._warm_up()
         self._take([*replayed, *self.table.start()])
-        # Our coin is out: round 1's keys (and seat 0's first pass) are derived while
+        # Our coin is out: what the game needs first (Wizard: round 1's keys) is derived while
         # the others' coins come in, not after the last one.
-        self.table.scheduling.prepare_next_round()
+        self.table.scheduling.work_ahead()
         if self._helper is not None:
             self._helper.start_thread()
         loop = asyncio.get_running_loop()

@@ -5,30 +5,34 @@ events; everything a game's rules decide sits behind a ``GameReplica``: who writ
 next position, whether an entry of the game is valid and what it changes, what the
 local seat owes by itself or must choose, and how the game finished. The replica reads
 and drives its table through a ``TableContext``. Neither names a game: Wizard's replica
-is ``wizard_replica.WizardReplica``.
+is ``tables.wizard.replica.WizardReplica``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any, NamedTuple, Protocol
 
 from wizard_p2p.errors import PeerFault
+from wizard_p2p.protocol.core_handlers import Apply
 from wizard_p2p.protocol.events import Finished
 from wizard_p2p.protocol.genesis import Genesis, GenesisRules
 from wizard_p2p.protocol.kinds import Stage
 from wizard_p2p.protocol.messages import Entry
+from wizard_p2p.protocol.scheduling import Ahead
 from wizard_p2p.protocol.seat_secrets import SeatSecrets
 from wizard_p2p.protocol.status import Status
 from wizard_p2p.protocol.turns import Step, Turn
 
 Body = dict[str, Any]
 
-# What a validator returns: the change an entry makes, applied once it is in the log
-# (a refused entry changes nothing).
-Apply = Callable[[], None]
+# A modified client's hook on what it writes: called with each entry of ours before it
+# is signed, it returns the body to sign (the same one, or a lie the client signs as its
+# own) or None to write nothing (the seat holds the game up). The shipped program never
+# sets one: the adversarial tests' cheating seat does (``Table(rewrite=…)``).
+Rewrite = Callable[[str, Body], Body | None]
 
 
 @dataclass(frozen=True)
@@ -44,12 +48,35 @@ class Owed:
 
 class Progress(NamedTuple):
     """How far the stage has come, for progress lines like "shuffling (3/6)": the
-    stage, the seat due (None once the game has ended), entries done and due."""
+    stage (the core's, or the game's own while it plays: a ``StrEnum`` member), the
+    seat due (None once the game has ended), entries done and due."""
 
-    stage: Stage
+    stage: str
     writer: int | None
     done: int
     total: int
+
+
+class Verified(Protocol):
+    """What the audit reports of a game's parts verified so far (Wizard: its rounds)."""
+
+    @property
+    def parts(self) -> Sequence[object]:
+        """The game's own record of each part (Wizard: a ``RoundResult``)."""
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Each seat's score after the last part verified (none: the game keeps none)."""
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seats ahead after the last part verified."""
+
+    def parts_json(self) -> list[dict[str, Any]]:
+        """The parts as the audit report's JSON members (SPEC §8)."""
+
+    def score_pad(self, names: tuple[str, ...]) -> str:
+        """The parts as the text report's score pad."""
 
 
 class TableContext(Protocol):
@@ -68,8 +95,9 @@ class TableContext(Protocol):
         """End the game: the replica found ``fault`` replaying what the log holds."""
 
 
-class GameReplica(Protocol):
-    """A game's state inside one table, fed the game's entries by the core."""
+class GameReplica(Ahead, Protocol):
+    """A game's state inside one table, fed the game's entries by the core (and, as an
+    ``Ahead``, saying when its put-off checks run and what it derives ahead)."""
 
     def due(self) -> Turn | None:
         """The seat due at the next position and the kinds it may write there (None once
@@ -113,6 +141,10 @@ class GameReplica(Protocol):
         """How many of the game's parts (Wizard's rounds) are verified so far, every
         secret of them revealed and checked."""
 
+    def verified(self) -> Verified | None:
+        """What the audit reports of the parts verified (None: nothing beyond
+        :meth:`checked` and the game's result)."""
+
     def status(self, seat: int | None) -> Status | None:
         """What the table does now or whose choice it waits for, as a status line,
         unless it waits for ``seat`` (None: an observer's); None when nothing is said."""
@@ -138,6 +170,10 @@ class Seating:
 class GameRules(GenesisRules, Protocol):
     """One game a table can play: how its genesis is read, and its replica."""
 
+    @property
+    def choice_kinds(self) -> frozenset[str]:
+        """The kinds of entry a player chooses (the others its client writes by itself)."""
+
     def replica(self, table: Any, seating: Seating) -> GameReplica:
         """The game's state in a new table (``table``: the ``TableContext`` it drives)."""
 
@@ -150,6 +186,8 @@ __all__ = [
     "GameRules",
     "Owed",
     "Progress",
+    "Rewrite",
     "Seating",
     "TableContext",
+    "Verified",
 ]

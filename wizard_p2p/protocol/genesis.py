@@ -14,7 +14,7 @@ from wizard_p2p.protocol import messages as m
 from wizard_p2p.protocol.game_name import GameName
 from wizard_p2p.protocol.kinds import CoreKind, FaultKind
 from wizard_p2p.protocol.seat_secrets import coin_commitment
-from wizard_p2p.rules import MAX_SEATS, MIN_SEATS, GameConfig
+from wizard_p2p.rules import GameConfig
 
 
 def config_terms(config: GameConfig) -> dict[str, Any]:
@@ -183,27 +183,10 @@ class Genesis:
         return SeriesTerms(series["first"], series["game"], series["first_dealer"])
 
 
-class WizardGenesis:
-    """How Wizard's genesis is read (``GenesisRules``): 3 to 6 seats, the body table
-    ``messages.BODIES``, the terms' ``config`` a ``GameConfig`` of as many seats."""
-
-    name = WIZARD
-    seats = range(MIN_SEATS, MAX_SEATS + 1)
-    bodies: m.Bodies = m.BODIES
-
-    def read_config(self, config: Any, seats: int) -> GameConfig:
-        game = read_config(config)
-        if game.seats != seats:
-            raise DecodeError("the genesis needs one player and one endorsement per seat")
-        return game
-
-
-WIZARD_GENESIS = WizardGenesis()
-
-
-def read_genesis(raw: bytes, rules: GenesisRules = WIZARD_GENESIS) -> Genesis:
+def read_genesis(raw: bytes, rules: GenesisRules) -> Genesis:
     """Decode and verify a genesis of the game ``rules`` plays (the one its terms name:
-    :func:`game_name`): its shape, its terms, every endorsement, its signature.
+    :func:`game_name`; ``tables.rules_of`` finds its rules): its shape, its terms,
+    every endorsement, its signature.
 
     Raises ``DecodeError`` for a genesis that cannot found a game, ``PeerFault`` for a
     signature that does not verify (naming the host when its own holds: an endorsement).
@@ -257,11 +240,9 @@ def read_genesis(raw: bytes, rules: GenesisRules = WIZARD_GENESIS) -> Genesis:
 
 __all__ = [
     "WIZARD",
-    "WIZARD_GENESIS",
     "Genesis",
     "GenesisRules",
     "SeriesTerms",
-    "WizardGenesis",
     "coin_commitment",
     "config_terms",
     "encode_genesis",

@@ -38,13 +38,12 @@ class WizardKind(StrEnum):
 
 
 class Stage(StrEnum):
-    """Where a replica is in the game: it decides who writes the next position."""
+    """Where a table is in the game: the coins, the game's own course (its replica's
+    stages within, e.g. Wizard's ``tables.wizard.turns.RoundStage``), the finals, the
+    end."""
 
     COIN = "coin"
-    SHUFFLE = "shuffle"
-    LOCK = "lock"
-    PLAY = "play"  # the rules' phases: trump, bids, opening bids, tricks
-    REVEAL = "reveal"  # a disputed round: the secrets not out yet
+    PLAY = "play"  # the game's own entries
     FINAL = "final"
     DONE = "done"
     ABORTED = "aborted"
@@ -60,22 +59,6 @@ _ENDED = frozenset({Stage.DONE, Stage.ABORTED, Stage.FAULTED})
 # The entries that end a game wherever they stand, and may replace another entry at their
 # position (SPEC §6.2): a stalled seat's abort, and the proof of an equivocation.
 ENDING_KINDS = frozenset({CoreKind.ABORT, CoreKind.PROOF})
-
-# Entries a seat's client writes by itself, with no choice to think over.
-AUTO_KINDS = frozenset(
-    {
-        CoreKind.COIN,
-        WizardKind.SHUFFLE,
-        WizardKind.LOCK,
-        WizardKind.BID_OPEN,
-        WizardKind.REVEAL,
-        CoreKind.FINAL,
-    }
-)
-
-# The entries a player chooses, in the order ``Table.choice_needed`` asks for them.
-CHOICE_KINDS = (WizardKind.BID, WizardKind.TRUMP, WizardKind.PLAY)
-
 
 class FaultKind(StrEnum):
     """``PeerFault.kind``: the closed list of faults (SPEC §5 and WIZARD §4, "Fault
@@ -119,8 +102,6 @@ WIZARD_KINDS: dict[str, CoreKind | WizardKind] = {
 
 
 __all__ = [
-    "AUTO_KINDS",
-    "CHOICE_KINDS",
     "ENDING_KINDS",
     "WIZARD_KINDS",
     "CoreKind",

@@ -1,30 +1,30 @@
 """One seat's replica of a game, as a sans-I/O state machine (in the manner of h11).
 
 A ``Table`` is fed log entries (``receive``) and the local player's choices
-(``choose``; Wizard's ``bid``, ``choose_trump`` and ``play`` say which one they are).
+(``choose``).
 Every call returns the events it caused (``wizard_p2p.protocol.events``): every entry
 that joined the log (``Broadcast`` for ours, to send, saying whether it must reach the
 disk first; ``Accepted`` for another seat's), an entry refused late, a log rewritten,
 and the game's end with its ``outcome``. A driver reads nothing else to keep the log
 file and end the game.
-Everything a seat is sent is in the log, the clairvoyance round's key shares too
-(sealed to their reader). It never touches a socket, a clock or a file, and it draws
+Everything a seat is sent is in the log, its secrets too (sealed to their
+reader). It never touches a socket, a clock or a file, and it draws
 no randomness: every secret of the local seat derives from one ``master_secret`` the
 caller supplies (from ``os.urandom``) and persists, so a table rebuilt from its log
 and that secret after a crash is the same table.
 
 The table composes the protocol's parts (the package's docstring maps them): it
 feeds each entry through ``chain`` and ``turns`` to its validator (the core's in
-``handlers.CORE_HANDLERS``; a game's through the game's replica,
-``wizard_replica.WizardReplica``, which moves the round on), and writes what is ours
-to write (what the replica says we owe, or the choice it reads).
+``core_handlers.CORE_HANDLERS``; a game's through the game's replica, a
+``game.GameReplica`` the game's rules make), and writes what is ours to write (what
+the replica says we owe, or the choice it reads).
 
 A fault found in an entry as it arrives raises ``PeerFault`` (naming the author,
 once its signature proves who that is; a fork names nobody, as either of two
 authors may have equivocated) and changes nothing. An entry held for a later
 position and refused when its turn comes is reported as ``EntryRejected``. A fault
-found when a round is replayed from the revealed secrets (a renege, a tampered pass,
-a wrong key) ends the game (``GameEnded`` with ``Faulted``): the entries themselves
+found when the replica replays what the log holds (Wizard's round check: a renege, a
+tampered pass, a wrong key) ends the game (``GameEnded`` with ``Faulted``): the entries themselves
 were well-formed, and the log is the evidence.
 """
 
@@ -38,8 +38,8 @@ from typing import Any, Protocol
 from wizard_p2p.errors import CryptoError, DecodeError, IllegalAction, PeerFault, UsageError
 from wizard_p2p.identity import Identity
 from wizard_p2p.protocol import messages as m
-from wizard_p2p.protocol.authoring import Body, Rewrite
 from wizard_p2p.protocol.chain import Chain
+from wizard_p2p.protocol.core_handlers import CORE_HANDLERS
 from wizard_p2p.protocol.endings import Proof, abort_body, proof_body, stands_over
 from wizard_p2p.protocol.events import (
     Aborted,
@@ -53,16 +53,12 @@ from wizard_p2p.protocol.events import (
     Outcome,
 )
 from wizard_p2p.protocol.faults import Equivocation, OutOfTurn, fault_kind
-from wizard_p2p.protocol.game import GameReplica, GameRules, Progress, Seating
+from wizard_p2p.protocol.game import Body, GameReplica, GameRules, Progress, Rewrite, Seating
 from wizard_p2p.protocol.genesis import read_genesis
-from wizard_p2p.protocol.handlers import CORE_HANDLERS
-from wizard_p2p.protocol.kinds import ENDING_KINDS, CoreKind, FaultKind, Stage, WizardKind
-from wizard_p2p.protocol.round_state import RoundState
+from wizard_p2p.protocol.kinds import ENDING_KINDS, CoreKind, FaultKind, Stage
 from wizard_p2p.protocol.scheduling import Scheduling
 from wizard_p2p.protocol.seat_secrets import SeatSecrets, coin_commitment
 from wizard_p2p.protocol.turns import Step, Turn, abort_order, abort_writer, advance, check_turn
-from wizard_p2p.protocol.wizard_replica import WIZARD_RULES, WizardReplica
-from wizard_p2p.rules import Card, Game, Suit
 
 
 class Table:
@@ -71,16 +67,18 @@ class Table:
     ``defer_checks`` and ``helper`` only change when and on which thread work is
     done (``scheduling``, and the second thread our passes are shared with);
     ``replay_every_pass`` makes the round check re-run every pass (the auditor's).
-    ``rewrite`` is a modified client's hook on what it writes (``authoring.Rewrite``):
-    the shipped program never sets it; the adversarial tests' cheating seat does.
+    ``rewrite`` is a modified client's hook on what it writes (``game.Rewrite``): the
+    shipped program never sets it; the adversarial tests' cheating seat does.
     ``rules`` is the game the genesis names (``game.GameRules``; ``tables.open_table``
-    chooses it), ``private`` what the seat brings to it that nobody else sees.
+    and ``tables.rules_of`` choose it), ``private`` what the seat brings to it that
+    nobody else sees.
     """
 
     def __init__(
         self,
         genesis: bytes,
         *,
+        rules: GameRules,
         seat: int | None = None,
         identity: Identity | None = None,
         master_secret: bytes | None = None,
@@ -88,12 +86,9 @@ class Table:
         helper: Executor | None = None,
         replay_every_pass: bool = False,
         rewrite: Rewrite | None = None,
-        rules: GameRules | None = None,
         private: object | None = None,
     ) -> None:
-        # A table of another game is opened by ``tables.open_table`` with that game's
-        # rules; without, the genesis is read as Wizard's.
-        self.rules: GameRules = WIZARD_RULES if rules is None else rules
+        self.rules = rules
         self._genesis = read_genesis(genesis, self.rules)
         config, players = self._genesis.config, self._genesis.players
         seats = self._genesis.seats
@@ -145,42 +140,12 @@ class Table:
             private=self._private,
         ))
 
-    # --- Wizard's state, as its replica holds it (none for another game) -----------------
-
-    def _wizard(self) -> WizardReplica | None:
-        return self.replica if isinstance(self.replica, WizardReplica) else None
-
-    @property
-    def game(self) -> Game | None:
-        wizard = self._wizard()
-        return None if wizard is None else wizard.game
-
-    @property
-    def round(self) -> RoundState | None:
-        wizard = self._wizard()
-        return None if wizard is None else wizard.round
-
-    @property
-    def coins(self) -> dict[int, bytes]:
-        wizard = self._wizard()
-        return {} if wizard is None else wizard.coins
-
-    @property
-    def finals(self) -> dict[int, tuple[int, ...]]:
-        wizard = self._wizard()
-        return {} if wizard is None else wizard.finals
-
-    @property
-    def completed_rounds(self) -> int:
-        wizard = self._wizard()
-        return 0 if wizard is None else wizard.completed_rounds
+    # --- reading ---------------------------------------------------------------------
 
     @property
     def game_name(self) -> str:
         """The game the genesis founds (its terms' ``game``)."""
         return self._genesis.game
-
-    # --- reading ---------------------------------------------------------------------
 
     @property
     def log(self) -> list[bytes]:
@@ -215,14 +180,15 @@ class Table:
         return self.replica.due()
 
     def choice_needed(self) -> str | None:
-        """'bid', 'trump' or 'play' when the local player must choose now (the game's
-        replica says which: a choice its client makes by itself is none)."""
+        """The kind of choice the local player must make now (Wizard's 'bid', 'trump'
+        or 'play'), if any: the game's replica says which, and a choice its client
+        makes by itself is none."""
         return self.replica.choice_needed()
 
     def owes_at_once(self) -> bool:
-        """Whether the seat due owes an entry its client writes by itself (a shuffle, a
-        lock, a reveal, the last trick's forced play, every play of the clairvoyance
-        round...), not a choice to think over."""
+        """Whether the seat due owes an entry its client writes by itself (Wizard's
+        shuffle, lock, reveal, the last trick's forced play...), not a choice to think
+        over."""
         turn = self.expected()
         return turn is not None and self.replica.forced(turn)
 
@@ -267,20 +233,6 @@ class Table:
             return self._reported(self._settle)
         return self._reported(lambda: self._write_choice(kind, body, derived))
 
-    def bid(self, tricks: int, *, derived: bool = False) -> list[Event]:
-        self._expect_choice(WizardKind.BID)
-        return self.choose(tricks, derived=derived)
-
-    def choose_trump(self, suit: Suit, *, derived: bool = False) -> list[Event]:
-        self._expect_choice(WizardKind.TRUMP)
-        return self.choose(suit, derived=derived)
-
-    def play(self, card: Card, *, derived: bool = False) -> list[Event]:
-        """Play ``card`` (the last trick's card, and the clairvoyance round's unseen one,
-        play by themselves: see :meth:`choice_needed`)."""
-        self._expect_choice(WizardKind.PLAY)
-        return self.choose(card, derived=derived)
-
     def abort_stalled(self, reason: str = "stalled past the time limit") -> list[Event]:
         """End the game naming the seat due, when it has stalled (any other seat may:
         when several do, the lowest one's abort stands, SPEC §6.2). When to is the
@@ -302,12 +254,6 @@ class Table:
         """The seats that may end the game when ``stalled`` holds it up, in the order the
         right passes to them (SPEC §6.1)."""
         return abort_order(stalled, self.seats)
-
-    def _expect_choice(self, kind: WizardKind) -> None:
-        if self.seat is None:
-            raise UsageError("an observer makes no choices")
-        if self.choice_needed() != kind:
-            raise IllegalAction(f"it is not your turn to {kind}", rule="turn")
 
     # --- receiving --------------------------------------------------------------------
 
@@ -397,7 +343,7 @@ class Table:
         self._accept(entry, authenticated=True, ours=False)
 
     def _rebuild(self, pos: int) -> None:
-        """Rebuild the replica from our log before ``pos`` (its round checks run at once);
+        """Rebuild the replica from our log before ``pos`` (its checks run at once);
         the entries from ``pos`` on are dropped, and the driver told (``LogRewritten``)."""
         before = self.log[1:pos]
         events, self._events = self._events, []  # what the replay reports is not news
@@ -444,7 +390,7 @@ class Table:
         self._events.append(EntryRejected(found))  # the driver keeps it as evidence too
         self._write(CoreKind.PROOF, proof_body(*found.evidence))
 
-    # --- what the core handlers drive (``handlers.Core``) ---------------------------------
+    # --- what the core handlers drive (``core_handlers.Core``) ----------------------------
 
     def authenticate(self, entry: m.Entry) -> None:
         """Check an entry's signature and game (a proof's entries)."""
@@ -543,7 +489,7 @@ class Table:
         """An abort entry: ``writer`` ended the game naming ``stalled``."""
         self._ending = Aborted(writer, stalled, reason)
         self.advance(Step.ABORTED)
-        # A round check still put off runs now: a cheat it finds outranks the stall.
+        # A check still put off runs now: a cheat it finds outranks the stall.
         self.scheduling.run_deferred_checks()
 
     # --- writing our own entries -------------------------------------------------------

@@ -17,8 +17,8 @@ from typing import Protocol
 from wizard_p2p.protocol.events import Aborted, Faulted
 from wizard_p2p.protocol.status import Status as Status
 from wizard_p2p.protocol.status import StatusKind as StatusKind
-from wizard_p2p.protocol.wizard_replica import WAITING_FOR as WAITING_FOR
 from wizard_p2p.rules import Card, SeatView, Suit
+from wizard_p2p.tables.wizard.replica import WAITING_FOR as WAITING_FOR
 
 
 @dataclass(frozen=True)

@@ -21,16 +21,16 @@ from concurrent.futures import Executor
 
 from wizard_p2p.errors import DecodeError
 from wizard_p2p.identity import Identity
-from wizard_p2p.protocol.authoring import Rewrite
-from wizard_p2p.protocol.game import GameRules
+from wizard_p2p.protocol.game import GameRules, Rewrite
 from wizard_p2p.protocol.game_name import GameName
 from wizard_p2p.protocol.genesis import game_name
 from wizard_p2p.protocol.lobby_terms import LobbyTerms
 from wizard_p2p.protocol.table import Table
-from wizard_p2p.protocol.wizard_replica import WIZARD_RULES
 from wizard_p2p.tables.sorcery.lobby import read_sorcery_terms
 from wizard_p2p.tables.sorcery.rules import SORCERY_RULES, CardLibrary, SorceryRules
-from wizard_p2p.tables.wizard_lobby import read_wizard_terms
+from wizard_p2p.tables.wizard.lobby import read_wizard_terms
+from wizard_p2p.tables.wizard.replica import WIZARD_RULES, WizardRules
+from wizard_p2p.tables.wizard.table import WizardTable
 
 RULES: Mapping[GameName, GameRules] = {
     WIZARD_RULES.name: WIZARD_RULES,
@@ -81,7 +81,21 @@ def open_table(
     """The replica of the game ``genesis`` founds (``Table``'s arguments, which see).
     ``private``: what a seat brings that nobody else sees (巫师牌: its ``Decklist``);
     ``cards``: the card data its game is played with (巫师牌's card file). Raises what
-    reading the genesis raises: a ``PeerFault`` or a ``WizardError``."""
+    reading the genesis raises: a ``PeerFault`` or a ``WizardError``. A table of
+    Wizard is a ``tables.wizard.table.WizardTable``."""
+    rules = rules_of(genesis, cards=cards)
+    if isinstance(rules, WizardRules):
+        return WizardTable(
+            genesis,
+            seat=seat,
+            identity=identity,
+            master_secret=master_secret,
+            defer_checks=defer_checks,
+            helper=helper,
+            replay_every_pass=replay_every_pass,
+            rewrite=rewrite,
+            private=private,
+        )
     return Table(
         genesis,
         seat=seat,
@@ -91,7 +105,7 @@ def open_table(
         helper=helper,
         replay_every_pass=replay_every_pass,
         rewrite=rewrite,
-        rules=rules_of(genesis, cards=cards),
+        rules=rules,
         private=private,
     )
 

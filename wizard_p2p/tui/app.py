@@ -629,7 +629,7 @@ class WizardApp:
         """``h`` in the round summary: the replay of the round just scored, every hand
         shown (its cards have all been played face up)."""
         # Imported here: the replay reads logs, which a practice game never loads.
-        from wizard_p2p.protocol.replay import round_just_played
+        from wizard_p2p.tables.wizard.replay import round_just_played
         from wizard_p2p.tui.replay_screen import show_over
 
         result, snap = self.summary, self.snapshot

@@ -18,9 +18,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from wizard_p2p.bots.coach import Advice, advise, can_advise
-from wizard_p2p.protocol.replay import GameRecord, RoundRecord
 from wizard_p2p.rules import DECK, Card, Game, GameConfig, Phase, SeatView, Suit
 from wizard_p2p.rules.driver import Choice, GameDriver
+from wizard_p2p.tables.wizard.replay import GameRecord, RoundRecord
 from wizard_p2p.tui.coach_text import AS_GOOD, chosen_points, made_points
 
 REPLAY_SAMPLES = 24  # fewer than at the table: a long round has many decisions to weigh

@@ -1,7 +1,7 @@
 """The replay: a finished (or aborted, or faulty) game stepped through with every hand shown.
 
 ``ReplayState`` is where the replay stands in a ``GameRecord``
-(``wizard_p2p.protocol.replay``): a round, and in it the deal or one trick.
+(``wizard_p2p.tables.wizard.replay``): a round, and in it the deal or one trick.
 The next / previous trick keys step through the whole game (past a round's last
 trick comes the next round's deal); the next / previous round keys go to a
 round's deal; digits then Enter jump to a round. Each step shows every seat's
@@ -32,7 +32,9 @@ from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.layout import HSplit, Layout, Window
 from prompt_toolkit.output import Output
 
-from wizard_p2p.protocol.replay import (
+from wizard_p2p.protocol.shown import shown
+from wizard_p2p.rules import Card, sorted_hand
+from wizard_p2p.tables.wizard.replay import (
     ABORTED,
     FAULT,
     FINISHED,
@@ -41,8 +43,6 @@ from wizard_p2p.protocol.replay import (
     RoundRecord,
     TrickRecord,
 )
-from wizard_p2p.protocol.shown import shown
-from wizard_p2p.rules import Card, sorted_hand
 from wizard_p2p.tui.coach_text import note
 from wizard_p2p.tui.controls import Line, LinesControl, flow
 from wizard_p2p.tui.i18n import Translator
@@ -216,7 +216,7 @@ def status_line(state: ReplayState) -> tuple[str, str]:
         return "class:status", tr("replay_finished", names=names)
     if record.status == LIVE:
         return "class:status", tr("replay_live")
-    # A said message escapes the log's text in it already (``protocol.replay``).
+    # A said message escapes the log's text in it already (``tables.wizard.replay``).
     detail = tr.say(record.said) if record.said is not None else shown(record.message)
     if record.status == ABORTED:
         return "class:status", tr("replay_aborted", detail=detail)

@@ -194,6 +194,10 @@ class SorceryRules:
     name = GAME
     seats = range(2, 3)
     bodies: Mapping[str, Field] = BODIES
+    # The entries a player chooses: an action, and a search or a look it begins.
+    choice_kinds: frozenset[str] = frozenset(
+        {SorceryKind.ACT, SorceryKind.SEARCH, SorceryKind.LOOK}
+    )
 
     def __init__(self, library: CardLibrary | None = None) -> None:
         self.library = library

@@ -149,6 +149,24 @@ class SorceryTableReplica:
         come from its committed list only once the decks are opened), then every one."""
         return 0 if self.outcome is None else self.outcome.turn
 
+    def verified(self) -> None:
+        """Nothing beyond the turns checked and the result (``Finished.result``)."""
+        return None
+
+    # --- work put off and done ahead: none (every check runs as its entry comes) --------
+
+    def checks_may_run(self) -> bool:
+        return True
+
+    def work_ahead_due(self) -> bool:
+        return False
+
+    def work_ahead_waits(self) -> bool:
+        return False
+
+    def work_ahead(self) -> bool:
+        return False
+
     def status(self, seat: int | None) -> Status | None:
         """Whose entry the table waits for, unless it is ``seat``'s."""
         turn = self.due()

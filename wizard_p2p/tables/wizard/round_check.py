@@ -14,9 +14,9 @@ from wizard_p2p.crypto import group
 from wizard_p2p.errors import CryptoError, IllegalAction
 from wizard_p2p.protocol.faults import CheatDetected, rule_fault
 from wizard_p2p.protocol.kinds import FaultKind
-from wizard_p2p.protocol.round_state import RoundState
-from wizard_p2p.protocol.seat_secrets import secret_hash
 from wizard_p2p.rules import DECK, Card, GameConfig, Trick, check_round_plays
+from wizard_p2p.tables.wizard.round_state import RoundState
+from wizard_p2p.tables.wizard.secrets import secret_hash
 
 # (seat to blame, what it did, the fault's kind) -> the fault to raise
 Blame = Callable[[int | None, str, FaultKind], CheatDetected]

@@ -23,11 +23,8 @@ from typing import Any
 from wizard_p2p import crypto
 from wizard_p2p.errors import DecodeError, Said, WizardError
 from wizard_p2p.protocol.events import Aborted, Finished
-from wizard_p2p.protocol.round_state import RoundState
 from wizard_p2p.protocol.shown import shown
-from wizard_p2p.protocol.table import Table
 from wizard_p2p.protocol.verdict import UNREADABLE, LogReader, Stop
-from wizard_p2p.protocol.wizard_replica import WIZARD_RULES
 from wizard_p2p.rules import (
     DECK,
     Card,
@@ -39,6 +36,8 @@ from wizard_p2p.rules import (
     Trick,
     trick_winner_reason,
 )
+from wizard_p2p.tables.wizard.round_state import RoundState
+from wizard_p2p.tables.wizard.table import WizardTable
 
 FINISHED = "finished"
 ABORTED = "aborted"
@@ -239,8 +238,8 @@ def dealt_hands(rnd: RoundState, game_id: bytes) -> tuple[tuple[Card, ...], ...]
     return tuple(tuple(DECK[order[p]] for p in rnd.positions_of(s)) for s in range(rnd.seats))
 
 
-def _open_wizard(genesis: bytes, *, replay_every_pass: bool = False) -> Table:
-    return Table(genesis, replay_every_pass=replay_every_pass, rules=WIZARD_RULES)
+def _open_wizard(genesis: bytes, *, replay_every_pass: bool = False) -> WizardTable:
+    return WizardTable(genesis, replay_every_pass=replay_every_pass)
 
 
 def replay_log(lines: list[bytes]) -> GameRecord:
@@ -257,6 +256,7 @@ def replay_log(lines: list[bytes]) -> GameRecord:
             raise DecodeError(opened.reason)
         raise DecodeError(f"the first line is not a valid genesis: {opened.reason}")
     table = opened.table
+    assert isinstance(table, WizardTable)  # opened by _open_wizard
     rounds: list[RoundState] = []
     fault: ReplayFault | None = None
     for pos, raw in enumerate(lines[1:], start=1):
@@ -272,7 +272,7 @@ def replay_log(lines: list[bytes]) -> GameRecord:
 
 
 def _record(
-    table: Table, states: list[RoundState], fault: ReplayFault | None, entries: int
+    table: WizardTable, states: list[RoundState], fault: ReplayFault | None, entries: int
 ) -> GameRecord:
     game = table.game
     rounds: list[RoundRecord] = []
@@ -318,7 +318,7 @@ def _record(
 
 
 def _round(
-    table: Table, game: Game, rnd: RoundState, before: tuple[int, ...]
+    table: WizardTable, game: Game, rnd: RoundState, before: tuple[int, ...]
 ) -> RoundRecord | None:
     """The record of one round, from the rules' history once scored, else from the game
     in progress (None for a round that ends before its deal)."""
@@ -350,7 +350,7 @@ def _round(
     )
 
 
-def _hands(table: Table, rnd: RoundState) -> tuple[tuple[Card, ...], ...] | None:
+def _hands(table: WizardTable, rnd: RoundState) -> tuple[tuple[Card, ...], ...] | None:
     dealt = len(rnd.shuffles) == len(rnd.locks) == rnd.seats
     if not dealt or len(rnd.reveals) < rnd.seats:
         return None

@@ -1,37 +1,30 @@
-"""One validator per entry kind, and the stages in which each may come: ``HANDLERS``,
-in the manner of aioquic's frame handlers.
+"""One validator per kind of Wizard's entries, and the stages in which each may come:
+``HANDLERS``, in the manner of aioquic's frame handlers (``protocol.core_handlers``
+says what a validator does and returns).
 
-A validator checks an entry against the replica's state and raises if it is wrong
-(``PeerFault``, or an ``IllegalAction``/``CryptoError``/``DecodeError`` the table turns
-into one naming the author); it changes nothing. It returns the function that applies
-the entry, which the table calls once the entry is in the log: a refused entry leaves
-the replica as it was.
-
-The validators of Wizard's kinds (``HANDLERS``) read and drive a ``Replica`` (the
-game's ``wizard_replica.WizardReplica``); those of the kinds every game shares
-(``CORE_HANDLERS``: the genesis, an abort, a proof) drive the core ``Table`` (a
-``Core``). The turn order itself (who may write which kind) is checked before, from
-``turns``.
+They read and drive a ``Replica`` (``replica.WizardReplica``); the kinds every game
+shares but the coin and the final (the genesis, an abort, a proof) are the core
+table's (``protocol.core_handlers``). The turn order itself (who may write which kind)
+is checked before, from ``turns``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from concurrent.futures import Executor
-from dataclasses import dataclass
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Protocol
 
 from wizard_p2p import crypto
 from wizard_p2p.errors import CryptoError, DecodeError, IllegalAction
-from wizard_p2p.protocol import dealing
 from wizard_p2p.protocol import messages as m
-from wizard_p2p.protocol.endings import Proof, read_proof
-from wizard_p2p.protocol.game import Apply
+from wizard_p2p.protocol.core_handlers import Apply, Handler
 from wizard_p2p.protocol.kinds import CoreKind, Stage, WizardKind
-from wizard_p2p.protocol.round_state import RoundState
-from wizard_p2p.protocol.seat_secrets import SeatSecrets, bid_domain
 from wizard_p2p.protocol.turns import Step
 from wizard_p2p.rules import DECK, Bid, ChooseTrump, Game, GameConfig, OpenBids, Play, Suit
+from wizard_p2p.tables.wizard import dealing
+from wizard_p2p.tables.wizard.round_state import RoundState
+from wizard_p2p.tables.wizard.secrets import WizardSecrets, bid_domain
+from wizard_p2p.tables.wizard.turns import RoundStage, RoundStep
 
 
 class Replica(Protocol):
@@ -48,38 +41,13 @@ class Replica(Protocol):
     finals: dict[int, tuple[int, ...]]
     my_dispute: str | None
     helper: Executor | None
-    secrets: SeatSecrets | None
+    secrets: WizardSecrets | None
 
     def first_dealer_known(self, dealer: int) -> None: ...
-    def advance(self, step: Step) -> None: ...
+    def advance(self, step: Step | RoundStep) -> None: ...
     def deal(self) -> None: ...
     def to_reveal(self, rnd: RoundState) -> None: ...
     def finish_round(self) -> None: ...
-
-
-class Core(Protocol):
-    """What the validators of the kinds every game shares drive: the core table."""
-
-    def authenticate(self, entry: m.Entry) -> None:
-        """Check an entry's signature and game (a proof's entries)."""
-
-    def decode(self, raw: bytes) -> m.Entry:
-        """An entry line of the game, by its body table."""
-
-    def aborted(self, writer: int, stalled: int, reason: str) -> None:
-        """``writer`` ended the game naming ``stalled`` as holding it up."""
-
-    def proven(self, writer: int, proof: Proof) -> None:
-        """``writer`` proved a seat signed two entries for one position."""
-
-
-T = TypeVar("T", contravariant=True)
-
-
-@dataclass(frozen=True)
-class Handler(Generic[T]):
-    validate: Callable[[T, m.Entry], Apply]
-    stages: frozenset[Stage]
 
 
 def _round_of(t: Replica, entry: m.Entry) -> RoundState:
@@ -168,7 +136,7 @@ def on_shuffle(t: Replica, entry: m.Entry) -> Apply:
         if dispute is not None:
             t.my_dispute = dispute
         if len(rnd.shuffles) == seats:
-            t.advance(Step.ALL_SHUFFLED)
+            t.advance(RoundStep.ALL_SHUFFLED)
 
     return apply
 
@@ -418,41 +386,21 @@ def on_final(t: Replica, entry: m.Entry) -> Apply:
     return apply
 
 
-def on_genesis(t: Core, entry: m.Entry) -> Apply:
-    raise DecodeError("a genesis entry can only be the first")
 
-
-def on_abort(t: Core, entry: m.Entry) -> Apply:
-    return lambda: t.aborted(entry.seat, entry.body["stalled"], entry.body["reason"])
-
-
-def on_proof(t: Core, entry: m.Entry) -> Apply:
-    proof = read_proof(entry.body["entries"], entry.pos, t.authenticate, t.decode)
-    return lambda: t.proven(entry.seat, proof)
-
-
-_SET_UP = {Stage.SHUFFLE, Stage.LOCK}
-_ROUND = {*_SET_UP, Stage.PLAY}
-_UNTIL_THE_END = {Stage.COIN, *_ROUND, Stage.REVEAL, Stage.FINAL}
+_ROUND = {RoundStage.SHUFFLE, RoundStage.LOCK, RoundStage.PLAY}
 
 HANDLERS: Mapping[str, Handler[Replica]] = {
     CoreKind.COIN: Handler(on_coin, frozenset({Stage.COIN})),
-    WizardKind.SHUFFLE: Handler(on_shuffle, frozenset({Stage.SHUFFLE})),
-    WizardKind.LOCK: Handler(on_lock, frozenset({Stage.LOCK})),
-    WizardKind.TRUMP: Handler(on_trump, frozenset({Stage.PLAY})),
-    WizardKind.BID: Handler(on_bid, frozenset({Stage.PLAY})),
-    WizardKind.BID_OPEN: Handler(on_bid_open, frozenset({Stage.PLAY})),
-    WizardKind.PLAY: Handler(on_play, frozenset({Stage.PLAY})),
-    WizardKind.REVEAL: Handler(on_reveal, frozenset({Stage.REVEAL})),
+    WizardKind.SHUFFLE: Handler(on_shuffle, frozenset({RoundStage.SHUFFLE})),
+    WizardKind.LOCK: Handler(on_lock, frozenset({RoundStage.LOCK})),
+    WizardKind.TRUMP: Handler(on_trump, frozenset({RoundStage.PLAY})),
+    WizardKind.BID: Handler(on_bid, frozenset({RoundStage.PLAY})),
+    WizardKind.BID_OPEN: Handler(on_bid_open, frozenset({RoundStage.PLAY})),
+    WizardKind.PLAY: Handler(on_play, frozenset({RoundStage.PLAY})),
+    WizardKind.REVEAL: Handler(on_reveal, frozenset({RoundStage.REVEAL})),
     WizardKind.DISPUTE: Handler(on_dispute, frozenset(_ROUND)),
     CoreKind.FINAL: Handler(on_final, frozenset({Stage.FINAL})),
 }
 
-CORE_HANDLERS: Mapping[str, Handler[Core]] = {
-    CoreKind.GENESIS: Handler(on_genesis, frozenset()),
-    CoreKind.ABORT: Handler(on_abort, frozenset(_UNTIL_THE_END)),
-    CoreKind.PROOF: Handler(on_proof, frozenset(_UNTIL_THE_END)),
-}
 
-
-__all__ = ["CORE_HANDLERS", "HANDLERS", "Apply", "Core", "Handler", "Replica", "check_bid_opening"]
+__all__ = ["HANDLERS", "Replica", "check_bid_opening"]

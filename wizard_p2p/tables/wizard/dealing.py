@@ -16,8 +16,8 @@ from wizard_p2p import crypto
 from wizard_p2p.crypto import group
 from wizard_p2p.errors import CryptoError, DecodeError
 from wizard_p2p.protocol import messages as m
-from wizard_p2p.protocol.round_state import RoundState
 from wizard_p2p.rules import DECK, Card, Game, Phase, Play
+from wizard_p2p.tables.wizard.round_state import RoundState
 
 # Any 32 bytes: X25519 refuses a point of small order whatever the (clamped) secret.
 _ANY_BOX_SECRET = bytes(31) + b"\x01"

@@ -42,9 +42,8 @@ from wizard_p2p.protocol.genesis import (
     player_record,
 )
 from wizard_p2p.protocol.kinds import WizardKind
-from wizard_p2p.protocol.table import Table
-from wizard_p2p.protocol.wizard_replica import WIZARD_RULES
 from wizard_p2p.rules import Card, GameConfig, SeatView, Suit
+from wizard_p2p.tables.wizard.table import WizardTable
 
 Chooser = Callable[[int, WizardKind, SeatView], int | Suit | Card]
 # (sender seat, the entries its table just wrote) -> the entries to send instead
@@ -87,7 +86,7 @@ class MemoryGame:
     identities: list[Identity] = field(default_factory=list)
     masters: list[bytes] = field(default_factory=list)
     nonce: bytes = b""
-    tables: list[Table] = field(default_factory=list)
+    tables: list[WizardTable] = field(default_factory=list)
     delivered: int = 0
     outputs_filter: OutputsFilter | None = None
     reorder: random.Random | None = None
@@ -128,8 +127,8 @@ class MemoryGame:
         nonce = default_nonce if nonce is None else nonce
         genesis = make_genesis(config, identities, masters, nonce=nonce, series=series)
         tables = [
-            Table(genesis, seat=i, identity=identities[i], master_secret=masters[i],
-                  defer_checks=defer_checks, helper=helper, rules=WIZARD_RULES)
+            WizardTable(genesis, seat=i, identity=identities[i], master_secret=masters[i],
+                        defer_checks=defer_checks, helper=helper)
             for i in range(n)
         ]
         return cls(config, chooser, identities, masters, nonce, tables,
@@ -160,14 +159,14 @@ class MemoryGame:
             for i, table in enumerate(self.tables):
                 self.send(i, table.start())
                 if self.defer_checks:  # as a peer does once its coin is out
-                    table.scheduling.prepare_next_round()
+                    table.scheduling.work_ahead()
         for i, table in enumerate(self.tables):
             scheduling = table.scheduling
             if scheduling.deferred_checks_due:
                 self._keep(i, scheduling.run_deferred_checks())
-                scheduling.prepare_next_round()
-            elif self.defer_checks and scheduling.preparation_due:
-                scheduling.prepare_next_round()  # as a peer does once its hand is dealt
+                scheduling.work_ahead()
+            elif self.defer_checks and scheduling.work_ahead_due:
+                scheduling.work_ahead()  # as a peer does once its hand is dealt
         if self._queue:
             sender, out = self._pop()
             self.delivered += 1
@@ -215,14 +214,13 @@ class MemoryGame:
         Returns every entry the new table wrote (not queued): after a crash these are
         its own entries, re-generated.
         """
-        table = Table(
+        table = WizardTable(
             self.genesis,
             seat=seat,
             identity=self.identities[seat],
             master_secret=self.masters[seat],
             defer_checks=self.defer_checks,
             helper=self.helper,
-            rules=WIZARD_RULES,
         )
         events: list[Event] = []
         for raw in entries:

@@ -3,10 +3,11 @@ every step a Wizard round takes (a ``game.GameReplica``).
 
 The core ``Table`` hands it every entry of Wizard's kinds (``validate``, through the
 validators of ``handlers``) and asks it who is due, what the local seat owes by itself
-and what it must choose. It drives the table back through a ``WizardTable`` (the
-``game.TableContext`` with the put-off checks of ``scheduling``): moving the stage on
-as a round starts, is dealt, disputed and verified, and ending the game when a round's
-replay finds a cheat.
+and what it must choose. It drives the table back through a ``WizardContext`` (the
+``game.TableContext`` with the put-off checks of ``protocol.scheduling``): moving the
+stage on as a round starts, is dealt, disputed and verified, and ending the game when
+a round's replay finds a cheat. It says when a put-off round check may run, and
+derives the next round's keys ahead when the driver is idle (``work_ahead``).
 """
 
 from __future__ import annotations
@@ -16,30 +17,25 @@ from concurrent.futures import Executor
 from types import MappingProxyType
 from typing import Any, Protocol
 
-from wizard_p2p.errors import IllegalAction, UsageError
-from wizard_p2p.protocol import dealing
+from wizard_p2p import crypto
+from wizard_p2p.errors import DecodeError, IllegalAction, UsageError
 from wizard_p2p.protocol import messages as m
-from wizard_p2p.protocol.authoring import Author, Body
 from wizard_p2p.protocol.events import Finished
 from wizard_p2p.protocol.faults import CheatDetected, OutOfTurn
-from wizard_p2p.protocol.game import Apply, Owed, Progress, Seating, TableContext
-from wizard_p2p.protocol.genesis import WizardGenesis
-from wizard_p2p.protocol.handlers import HANDLERS
+from wizard_p2p.protocol.game import Apply, Body, Owed, Progress, Seating, TableContext
+from wizard_p2p.protocol.genesis import WIZARD, read_config
 from wizard_p2p.protocol.kinds import (
-    AUTO_KINDS,
-    CHOICE_KINDS,
     WIZARD_KINDS,
     FaultKind,
     Stage,
     WizardKind,
 )
-from wizard_p2p.protocol.round_check import check_round
-from wizard_p2p.protocol.round_state import RoundState, round_size
 from wizard_p2p.protocol.scheduling import Scheduling
-from wizard_p2p.protocol.seat_secrets import SeatSecrets
 from wizard_p2p.protocol.status import Status, StatusKind
-from wizard_p2p.protocol.turns import Step, Tally, Turn, due
+from wizard_p2p.protocol.turns import Step, Turn
 from wizard_p2p.rules import (
+    MAX_SEATS,
+    MIN_SEATS,
     Bid,
     Card,
     Deal,
@@ -53,6 +49,22 @@ from wizard_p2p.rules import (
     public_view,
     seat_view,
 )
+from wizard_p2p.tables.wizard import dealing
+from wizard_p2p.tables.wizard.authoring import Author
+from wizard_p2p.tables.wizard.handlers import HANDLERS
+from wizard_p2p.tables.wizard.kinds import AUTO_KINDS, CHOICE_KINDS
+from wizard_p2p.tables.wizard.report import WizardVerified
+from wizard_p2p.tables.wizard.round_check import check_round
+from wizard_p2p.tables.wizard.round_state import RoundState, round_size
+from wizard_p2p.tables.wizard.secrets import WizardSecrets
+from wizard_p2p.tables.wizard.turns import (
+    RoundStage,
+    RoundStep,
+    Tally,
+    WizardStage,
+    due,
+    round_advance,
+)
 
 # Whose choice a table waits for, by the rules' phase: the one map from a phase to a status.
 WAITING_FOR: Mapping[Phase, StatusKind] = MappingProxyType({
@@ -62,17 +74,17 @@ WAITING_FOR: Mapping[Phase, StatusKind] = MappingProxyType({
 })
 
 # What a table in set-up is doing, by its stage.
-_SETUP_STATUS: Mapping[Stage, StatusKind] = MappingProxyType({
+_SETUP_STATUS: Mapping[WizardStage, StatusKind] = MappingProxyType({
     Stage.COIN: StatusKind.SHUFFLING,
-    Stage.SHUFFLE: StatusKind.SHUFFLING,
-    Stage.LOCK: StatusKind.DEALING,
-    Stage.REVEAL: StatusKind.REVEALING,
+    RoundStage.SHUFFLE: StatusKind.SHUFFLING,
+    RoundStage.LOCK: StatusKind.DEALING,
+    RoundStage.REVEAL: StatusKind.REVEALING,
 })
 
 
-class WizardTable(TableContext, Protocol):
+class WizardContext(TableContext, Protocol):
     """What Wizard's replica reads and drives of its table: the core's context, and the
-    round checks put off and keys derived ahead (``scheduling``)."""
+    round checks it puts off (``protocol.scheduling``)."""
 
     @property
     def scheduling(self) -> Scheduling: ...
@@ -83,14 +95,14 @@ class WizardReplica:
 
     def __init__(
         self,
-        table: WizardTable,
+        table: WizardContext,
         *,
         config: GameConfig,
         seat: int | None,
         players: list[dict[str, Any]],
         game_id: bytes,
         series_first_dealer: int | None,
-        secrets: SeatSecrets | None,
+        secrets: WizardSecrets | None,
         helper: Executor | None,
         every_pass: bool,
     ) -> None:
@@ -110,21 +122,32 @@ class WizardReplica:
         self.finals: dict[int, tuple[int, ...]] = {}
         self.completed_rounds = 0
         self.my_dispute: str | None = None  # why our own reading failed, to dispute
+        self.round_stage: RoundStage | None = None  # None until the first round starts
+        # round → (our keys, seat 0's first shuffle pass), derived ahead when idle
+        self._prepared: dict[int, tuple[crypto.RoundKeys, list[bytes] | None]] = {}
 
     @property
     def seats(self) -> int:
         return self.config.seats
 
+    @property
+    def stage(self) -> WizardStage:
+        """Where the game is: the table's stage, but the round's own while it plays."""
+        core = self._table.stage
+        if core is Stage.PLAY and self.round_stage is not None:
+            return self.round_stage
+        return core
+
     # --- who writes next ----------------------------------------------------------------
 
     def due(self) -> Turn | None:
-        return due(self._table.stage, self._tally())
+        return due(self.stage, self._tally())
 
     def _tally(self) -> Tally:
         rnd, game = self.round, self.game
         if rnd is None or game is None:
             return Tally(self.seats, coins=len(self.coins), finals=len(self.finals))
-        reveal = self._table.stage is Stage.REVEAL
+        reveal = self.stage is RoundStage.REVEAL
         return Tally(
             self.seats,
             coins=len(self.coins),
@@ -164,7 +187,7 @@ class WizardReplica:
         return (
             rnd is not None
             and game is not None
-            and self._table.stage is Stage.PLAY
+            and self.stage is RoundStage.PLAY
             and game.phase is Phase.PLAY
             and rnd.in_last_trick
         )
@@ -194,12 +217,19 @@ class WizardReplica:
         """The rounds verified so far (their secrets revealed and every pass replayed)."""
         return self.completed_rounds
 
+    def verified(self) -> WizardVerified | None:
+        """The rounds verified, as the audit reports them."""
+        if self.game is None:
+            return None
+        return WizardVerified(tuple(self.game.history[: self.completed_rounds]))
+
     def status(self, seat: int | None) -> Status | None:
         """What the table does (a round's set-up, with its count) or whose choice it waits
         for, unless it waits for ``seat`` (None: an observer's, who holds none)."""
-        stage, writer, done, total = self.progress()
-        if stage in _SETUP_STATUS:
-            return Status(_SETUP_STATUS[stage], seat=writer, done=done, total=total)
+        _, writer, done, total = self.progress()
+        setup = _SETUP_STATUS.get(self.stage)
+        if setup is not None:
+            return Status(setup, seat=writer, done=done, total=total)
         if writer is None or writer == seat:
             return None
         # A play, but for the choices the rules' phase names.
@@ -210,16 +240,16 @@ class WizardReplica:
     def progress(self) -> Progress:
         turn = self.due()
         writer = turn.seat if turn is not None else None
-        rnd, stage = self.round, self._table.stage
+        rnd, stage = self.round, self.stage
         done = {
             Stage.COIN: len(self.coins),
-            Stage.SHUFFLE: len(rnd.shuffles) if rnd else 0,
+            RoundStage.SHUFFLE: len(rnd.shuffles) if rnd else 0,
             # Seat N-1 locked in its shuffle: the lock stage is seats 0..N-2.
-            Stage.LOCK: len(rnd.locks) - 1 if rnd else 0,
-            Stage.REVEAL: len(rnd.reveals) if rnd else 0,
+            RoundStage.LOCK: len(rnd.locks) - 1 if rnd else 0,
+            RoundStage.REVEAL: len(rnd.reveals) if rnd else 0,
             Stage.FINAL: len(self.finals),
         }.get(stage, 0)
-        total = self.seats - 1 if stage is Stage.LOCK else self.seats
+        total = self.seats - 1 if stage is RoundStage.LOCK else self.seats
         return Progress(stage, writer, done, total)
 
     def result(self) -> Finished:
@@ -230,7 +260,7 @@ class WizardReplica:
 
     def validate(self, entry: m.Entry) -> Apply:
         handler = HANDLERS[entry.kind]
-        stage = self._table.stage
+        stage = self.stage
         if stage not in handler.stages:
             raise OutOfTurn(
                 f"a '{entry.kind}' entry cannot come in stage {stage}",
@@ -326,8 +356,15 @@ class WizardReplica:
 
     # --- the round's course (driven by the handlers) ------------------------------------
 
-    def advance(self, step: Step) -> None:
-        self._table.advance(step)
+    def advance(self, step: Step | RoundStep) -> None:
+        """Move the game on: a round's own step moves the round's stage (the first
+        round's starts the table's game), any other the table's."""
+        if isinstance(step, Step):
+            self._table.advance(step)
+            return
+        if self.round_stage is None:
+            self._table.advance(Step.GAME_STARTS)
+        self.round_stage = round_advance(self.round_stage, step)
 
     def first_dealer_known(self, dealer: int) -> None:
         self.game = Game(self.config, first_dealer=dealer)
@@ -345,7 +382,7 @@ class WizardReplica:
             clairvoyant=self.config.clairvoyance and r == 1,
         )
         if self.secrets is not None:
-            prepared = self._table.scheduling.take_prepared(r)
+            prepared = self._prepared.pop(r, None)
             rnd.my_keys, first_pass = prepared or self.secrets.round_keys_and_first_pass(r)
             if self.seat == 0:
                 rnd.next_pass = first_pass
@@ -353,7 +390,7 @@ class WizardReplica:
                 rnd.my_box = self.secrets.box_secret(r)
         self.round = rnd
         self.my_dispute = None
-        self.advance(Step.ROUND_STARTS)
+        self.advance(RoundStep.ROUND_STARTS)
 
     def deal(self) -> None:
         """All locks are in: read the turned card and our own hand, and deal to the rules."""
@@ -371,7 +408,7 @@ class WizardReplica:
                 hands[self.seat] = hand
         game.apply(Deal(tuple(hands), rnd.turned))
         rnd.dealt_at = len(self._table.log)
-        self.advance(Step.DEALT)
+        self.advance(RoundStep.DEALT)
         if rnd.clairvoyant and self.seat is not None:
             dispute = dealing.read_clairvoyant_cards(rnd, game, self.seat, self.helper)
             if dispute is not None:
@@ -380,7 +417,7 @@ class WizardReplica:
     def to_reveal(self, rnd: RoundState) -> None:
         """A disputed round: the seats whose secret is not out yet reveal it, in seat order
         (once every secret is out — a dispute in the last trick — the replay runs at once)."""
-        self.advance(Step.DISPUTED)
+        self.advance(RoundStep.DISPUTED)
         if len(rnd.reveals) == self.seats:
             self.finish_round()
 
@@ -435,6 +472,72 @@ class WizardReplica:
             return False
         return True
 
+    # --- work put off and done ahead (``protocol.scheduling``) ------------------------------
+
+    def checks_may_run(self) -> bool:
+        """A put-off round check runs once our shuffle pass of the next round is in the
+        log (until then we are on the set-up's critical path), or as soon as that round
+        has moved on. (Once the next round is dealt instead: the hands come sooner, but
+        the first bid later, by more.)"""
+        rnd = self.round
+        return (
+            rnd is None
+            or self.stage is not RoundStage.SHUFFLE
+            or (self.seat is not None and len(rnd.shuffles) > self.seat)
+        )
+
+    def work_ahead_due(self) -> bool:
+        """Whether the next round's keys are to be derived now: our hand is dealt, every
+        seat has written an entry since the deal (so each has checked the last lock),
+        and no round check is pending (the check comes first, then the keys).
+
+        Not at the deal itself: the other seats are then still checking the last lock,
+        and seat 0's pass of the next round would take a core from them at the
+        set-up's very end.
+        """
+        since = self._entries_since_deal()
+        return since is not None and since >= self.seats
+
+    def work_ahead_waits(self) -> bool:
+        since = self._entries_since_deal()
+        return since is not None and since < self.seats and self._unprepared() is not None
+
+    def work_ahead(self) -> bool:
+        """Derive our keys of the round after the current one and, for seat 0, its
+        shuffle pass of the fresh deck: they depend on nothing but our secret, so that
+        seat's pass leaves the next set-up's critical path."""
+        upcoming = self._unprepared()
+        if upcoming is None:
+            return False
+        assert self.secrets is not None
+        self._prepared = {upcoming: self.secrets.round_keys_and_first_pass(upcoming)}
+        return True
+
+    def prepared(self, round_no: int) -> tuple[crypto.RoundKeys, list[bytes] | None] | None:
+        """Round ``round_no``'s keys (and our first pass, when we shuffle first) derived
+        ahead and not taken yet; None if they are not."""
+        return self._prepared.get(round_no)
+
+    def _entries_since_deal(self) -> int | None:
+        """Entries written since our deal, while no round check is pending; else None."""
+        rnd = self.round
+        if self.stage is not RoundStage.PLAY or rnd is None or not rnd.dealt_at:
+            return None
+        if self._table.scheduling.has_deferred_checks:
+            return None
+        return len(self._table.log) - rnd.dealt_at
+
+    def _unprepared(self) -> int | None:
+        """The round :meth:`work_ahead` would prepare, or None if none is left."""
+        if self.seat is None or self._table.stage.ended:
+            return None
+        # Before the first deal (the coins are being written), round 1 is next.
+        game = self.game
+        upcoming = 1 if game is None or self.round is None else game.round_no + 1
+        if upcoming > self.config.rounds or upcoming in self._prepared:
+            return None
+        return upcoming
+
     def _game(self) -> Game:
         assert self.game is not None
         return self.game
@@ -444,13 +547,31 @@ class WizardReplica:
         return self.round, self.game
 
 
-class WizardRules(WizardGenesis):
-    """Wizard, as a game a table plays (``game.GameRules``): its genesis read as
-    ``genesis.WizardGenesis`` says, its replica a :class:`WizardReplica`."""
+class WizardRules:
+    """Wizard, as a game a table plays (``game.GameRules``): 3 to 6 seats, the body
+    table ``messages.BODIES``, the terms' ``config`` a ``GameConfig`` of as many seats,
+    its replica a :class:`WizardReplica`."""
 
-    def replica(self, table: WizardTable, seating: Seating) -> WizardReplica:
+    name = WIZARD
+    seats = range(MIN_SEATS, MAX_SEATS + 1)
+    bodies: m.Bodies = m.BODIES
+    # The entries a player chooses (the rest its client writes by itself).
+    choice_kinds: frozenset[str] = frozenset(CHOICE_KINDS)
+
+    def read_config(self, config: Any, seats: int) -> GameConfig:
+        game = read_config(config)
+        if game.seats != seats:
+            raise DecodeError("the genesis needs one player and one endorsement per seat")
+        return game
+
+    def replica(self, table: WizardContext, seating: Seating) -> WizardReplica:
         genesis = seating.genesis
         series = genesis.series
+        secrets = None
+        if seating.seat is not None and seating.master_secret is not None:
+            secrets = WizardSecrets(
+                seating.master_secret, genesis.game_id, seating.seat, genesis.seats
+            )
         return WizardReplica(
             table,
             config=genesis.config,
@@ -458,7 +579,7 @@ class WizardRules(WizardGenesis):
             players=genesis.players,
             game_id=genesis.game_id,
             series_first_dealer=None if series is None else series.first_dealer,
-            secrets=seating.secrets,
+            secrets=secrets,
             helper=seating.helper,
             every_pass=seating.every_pass,
         )
@@ -467,4 +588,4 @@ class WizardRules(WizardGenesis):
 WIZARD_RULES = WizardRules()
 
 
-__all__ = ["WIZARD_RULES", "WizardReplica", "WizardRules", "WizardTable"]
+__all__ = ["WIZARD_RULES", "WizardContext", "WizardReplica", "WizardRules"]

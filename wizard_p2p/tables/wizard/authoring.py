@@ -7,28 +7,18 @@ the very same bytes again.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 from wizard_p2p import crypto
+from wizard_p2p.protocol.game import Body
 from wizard_p2p.protocol.kinds import CoreKind, WizardKind
-from wizard_p2p.protocol.round_state import RoundState
-from wizard_p2p.protocol.seat_secrets import SeatSecrets, secret_hash
 from wizard_p2p.rules import Card, Game, GameConfig, Suit
-
-Body = dict[str, Any]
-
-# A modified client's hook on what it writes: called with each entry of ours before it
-# is signed, it returns the body to sign (the same one, or a lie the client signs as its
-# own) or None to write nothing (the seat holds the game up). The shipped program never
-# sets one: the adversarial tests' cheating seat does (``Table(rewrite=…)``).
-Rewrite = Callable[[str, Body], Body | None]
+from wizard_p2p.tables.wizard.round_state import RoundState
+from wizard_p2p.tables.wizard.secrets import WizardSecrets, secret_hash
 
 
 class Author:
     """Writes the bodies of seat ``secrets.seat``'s entries."""
 
-    def __init__(self, secrets: SeatSecrets, config: GameConfig) -> None:
+    def __init__(self, secrets: WizardSecrets, config: GameConfig) -> None:
         self.secrets = secrets
         self.config = config
         self.seat = secrets.seat
@@ -153,4 +143,4 @@ class Author:
         ]
 
 
-__all__ = ["Author", "Body", "Rewrite"]
+__all__ = ["Author"]
