@@ -231,8 +231,10 @@ def _faulted(
 
 
 def _fill(report: AuditReport, table: Table) -> None:
-    report.rounds_verified = table.replica.checked()
     verified = table.replica.verified()
+    # the report's rounds are a game's parts (SPEC §8): a game without rounds has none,
+    # whatever else its replica has checked
+    report.rounds_verified = 0 if verified is None else len(verified.parts)
     if verified is not None and verified.parts:
         report.history = list(verified.parts)
         report.parts = verified.parts_json()
