@@ -99,6 +99,9 @@ COMMANDS: dict[tuple[str, ...], tuple[st.SearchStrategy[list[str]], type]] = {
                                  flag("--no-announce")), opts.SorceryHostOptions),
     ("sorcery", "join"): (joined(HOST_ADDRESS, SORCERY_SEAT), opts.SorceryJoinOptions),
     ("sorcery", "bot"): (joined(HOST_ADDRESS, SORCERY_SEAT), opts.SorceryJoinOptions),
+    ("sorcery", "resume"): (joined(st.one_of(st.just([]), st.just(["0123abcd"])),
+                                   option("--cards", PATHS), option("--seed", st.integers()),
+                                   SEAT, flag("--headless")), opts.SorceryResumeOptions),
 }
 
 

@@ -33,6 +33,7 @@ from wizard_p2p.commands.options import (
     SorceryImportOptions,
     SorceryJoinOptions,
     SorceryPlayOptions,
+    SorceryResumeOptions,
     SorceryStartersOptions,
     SorceryTableOptions,
     TournamentOptions,
@@ -452,6 +453,7 @@ def _add_sorcery(sub: Any, tr: Translator) -> None:
     _add_sorcery_card_options(play, tr)
     play.set_defaults(options=_sorcery_play_options)
     _add_sorcery_table(group, tr)
+    _add_sorcery_resume(group, tr)
 
 
 
@@ -481,6 +483,24 @@ def _add_sorcery_table(group: Any, tr: Translator) -> None:
     _add_host_address(bot, tr, "help_found_sorcery_join")
     _add_sorcery_seat_options(bot, tr, bot=True)
     bot.set_defaults(options=_sorcery_join_options)
+
+
+def _cmd_sorcery_resume(options: SorceryResumeOptions) -> int:
+    from wizard_p2p.commands.sorcery_resume import run_resume
+
+    return run_resume(options)
+
+
+def _add_sorcery_resume(group: Any, tr: Translator) -> None:
+    """``sorcery resume [GAME]``: a seat rebuilt from its data dir (commands/sorcery_resume.py)."""
+    resume = group.add_parser("resume", help=tr("cmd_sorcery_resume"),
+                              description=tr("desc_sorcery_resume"))
+    resume.add_argument("game", nargs="?", default=None, help=tr("help_sorcery_resume_game"))
+    resume.add_argument("--cards", default=None, metavar="FILE",
+                        help=tr("help_sorcery_resume_cards"))
+    resume.add_argument("--seed", type=int, default=None, help=tr("help_sorcery_seed"))
+    _add_network_options(resume, tr)
+    resume.set_defaults(options=_sorcery_resume_options)
 
 
 def _add_sorcery_seat_options(parser: argparse.ArgumentParser, tr: Translator, *,
@@ -674,6 +694,8 @@ def run_options(options: Options) -> int:
             return _cmd_sorcery_play(options)
         case SorceryHostOptions() | SorceryJoinOptions():
             return _cmd_sorcery_seat(options)
+        case SorceryResumeOptions():
+            return _cmd_sorcery_resume(options)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -891,6 +913,11 @@ def _sorcery_host_options(args: argparse.Namespace) -> SorceryHostOptions:
 def _sorcery_join_options(args: argparse.Namespace) -> SorceryJoinOptions:
     return SorceryJoinOptions(_sorcery_table_options(args), address=args.address,
                               code=args.code)
+
+
+def _sorcery_resume_options(args: argparse.Namespace) -> SorceryResumeOptions:
+    return SorceryResumeOptions(_net_options(args), game=args.game, cards=_path(args.cards),
+                                seed=args.seed)
 
 
 def _sorcery_play_options(args: argparse.Namespace) -> SorceryPlayOptions:

@@ -34,6 +34,7 @@ __all__ = [
     "SorceryImportOptions",
     "SorceryJoinOptions",
     "SorceryPlayOptions",
+    "SorceryResumeOptions",
     "SorceryStartersOptions",
     "SorceryTableOptions",
     "TournamentOptions",
@@ -229,10 +230,20 @@ class SorceryJoinOptions:
     code: str | None
 
 
+@dataclass(frozen=True)
+class SorceryResumeOptions:
+    """``sorcery resume [GAME]``: a 巫师牌 seat rebuilt from its data dir, played on."""
+
+    net: NetOptions
+    game: str | None  # the game id or its first digits (None: the latest)
+    cards: Path | None  # the card file (None: the one the seat played with, else imported)
+    seed: int | None = None  # the bot's randomness (None: fresh)
+
+
 Options = (
     HostOptions | JoinOptions | ResumeOptions | PlayOptions | WatchOptions | AuditOptions
     | ReplayOptions | HistoryOptions | TournamentOptions | SorceryImportOptions
     | SorceryDeckOptions | SorceryStartersOptions | SorceryPlayOptions | SorceryHostOptions
-    | SorceryJoinOptions
+    | SorceryJoinOptions | SorceryResumeOptions
 )
 """Every command's options: the one value ``cli.parse_options`` makes of a command line."""

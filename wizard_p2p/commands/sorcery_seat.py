@@ -39,6 +39,7 @@ from wizard_p2p.commands.options import (
 from wizard_p2p.commands.printout import command, labelled, shell_path, terminal_columns
 from wizard_p2p.commands.sorcery_cards import card_file_path, load_card_file, resolve_deck
 from wizard_p2p.commands.sorcery_door import SeatDeck, check_own_deck, seat_deck
+from wizard_p2p.commands.sorcery_kept import KeptDeck, deck_code, keep_deck
 from wizard_p2p.errors import UsageError
 from wizard_p2p.identity import Identity
 from wizard_p2p.net import CurveKeys
@@ -56,7 +57,7 @@ from wizard_p2p.sorcery.starters import STARTERS
 from wizard_p2p.tables.sorcery.table_replica import SorceryResult
 
 __all__ = ["JOIN_TIMEOUT", "host_seat", "join_seat", "outcome_line", "play_networked",
-           "run_seat"]
+           "play_seat", "run_seat"]
 
 JOIN_TIMEOUT = 30.0
 """Seconds a joining seat keeps asking for a lobby that does not answer yet."""
@@ -89,7 +90,7 @@ async def host_seat(options: SorceryHostOptions, *, code: str | None = None) -> 
             start = await lobby.serve(autostart=True)
         finally:
             await lobby.close()
-        return await _play(start, deck, options, (identity, curve))
+        return await play_seat(start, deck, table, (identity, curve))
 
 
 async def join_seat(options: SorceryJoinOptions) -> GamePeer:
@@ -112,22 +113,25 @@ async def join_seat(options: SorceryJoinOptions) -> GamePeer:
             start = await lobby.join(timeout=JOIN_TIMEOUT)
         finally:
             await lobby.close()
-        return await _play(start, deck, options, (identity, curve))
+        return await play_seat(start, deck, table, (identity, curve))
 
 
-async def _play(start: GameStart, deck: SeatDeck,
-                options: SorceryHostOptions | SorceryJoinOptions,
+async def play_seat(start: GameStart, deck: SeatDeck, table: SorceryTableOptions,
                 keys: tuple[Identity, CurveKeys]) -> GamePeer:
+    """Play the seat the lobby (or a resume) gives to the end. Its deck code and the card
+    file's path are kept beside its log before its first entry (``sorcery_kept``): with
+    the log and the master secret, all ``sorcery resume`` needs."""
     start = settle_store(start)
-    net = options.table.net
-    seed = options.table.seed
+    net = table.net
+    seed = table.seed
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
+    keep_deck(start.store, KeptDeck(deck_code(deck.deck),
+                                    card_file_path(table.cards, net.data_dir)))
     peer = GamePeer(start.store, start.record, *keys,
                     start.genesis, net_config=net_config_of(net),
                     bot=SorcerySeatBot(start.record.seat, seed), auto_abort=True,
-                    resumable=False, people=start.people, private=deck.deck,
-                    cards=deck.library)
+                    people=start.people, private=deck.deck, cards=deck.library)
     try:
         await peer.start()
         await peer.run_until_finished()

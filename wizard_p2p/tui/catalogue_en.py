@@ -990,4 +990,12 @@ EN: dict[str, str] = {
     ),
     "lobby_ended_no_answer": "no Wizard lobby answers at {address}",
     "lobby_ended_endorsement_lost": "the host did not take your endorsement",
+    # 巫师牌's seat again after a crash: `sorcery resume`
+    "sorcery_resume_no_deck": (
+        "game {id} keeps no deck of 巫师牌: it cannot be resumed as a seat of 巫师牌"
+    ),
+    "file_what_kept_deck": "kept deck",
+    "sorcery_resume_bad_deck": "the deck kept for game {id} is damaged: it cannot be resumed",
+    "sorcery_resume_other_game": "game {id} is not a game of 巫师牌; resume it with: {command}",
+    "resume_sorcery_game": "game {id} is a game of 巫师牌; resume it with: {command}",
 }

@@ -994,4 +994,16 @@ JA: dict[str, str] = {
     ),
     "lobby_ended_no_answer": "{address} で応答するウィザードのロビーはありません",
     "lobby_ended_endorsement_lost": "ホストがあなたの署名を受け取りませんでした",
+    # 巫师牌's seat again after a crash: `sorcery resume`
+    "sorcery_resume_no_deck": (
+        "ゲーム {id} には巫师牌のデッキが保存さ"
+        "れていません。巫师牌の席として再開できません"
+    ),
+    "file_what_kept_deck": "保存されたデッキ",
+    "sorcery_resume_bad_deck": "ゲーム {id} に保存されたデッキが壊れています。再開できません",
+    "sorcery_resume_other_game": (
+        "ゲーム {id} は巫师牌のゲームではあ"
+        "りません。再開するには：{command}"
+    ),
+    "resume_sorcery_game": "ゲーム {id} は巫师牌のゲームです。再開するには：{command}",
 }
