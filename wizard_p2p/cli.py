@@ -36,6 +36,7 @@ from wizard_p2p.commands.options import (
     SorceryResumeOptions,
     SorceryStartersOptions,
     SorceryTableOptions,
+    SorceryWatchOptions,
     TournamentOptions,
     WatchOptions,
 )
@@ -454,6 +455,7 @@ def _add_sorcery(sub: Any, tr: Translator) -> None:
     play.set_defaults(options=_sorcery_play_options)
     _add_sorcery_table(group, tr)
     _add_sorcery_resume(group, tr)
+    _add_sorcery_watch(group, tr)
 
 
 
@@ -471,6 +473,8 @@ def _add_sorcery_table(group: Any, tr: Translator) -> None:
                       help=tr("help_port", port=DEFAULT_PORT))
     host.add_argument("--no-announce", dest="announce", action="store_false",
                       help=tr("help_no_announce"))
+    host.add_argument("--admit-watchers", action="store_true",
+                      help=tr("help_admit_watchers"))
     host.set_defaults(options=_sorcery_host_options)
 
     join = group.add_parser("join", help=tr("cmd_sorcery_join"),
@@ -499,8 +503,28 @@ def _add_sorcery_resume(group: Any, tr: Translator) -> None:
     resume.add_argument("--cards", default=None, metavar="FILE",
                         help=tr("help_sorcery_resume_cards"))
     resume.add_argument("--seed", type=int, default=None, help=tr("help_sorcery_seed"))
+    resume.add_argument("--admit-watchers", action="store_true",
+                        help=tr("help_resume_admit"))
     _add_network_options(resume, tr)
     resume.set_defaults(options=_sorcery_resume_options)
+
+
+def _cmd_sorcery_watch(options: SorceryWatchOptions) -> int:
+    from wizard_p2p.commands.sorcery_watch import watch_sorcery
+
+    return watch_sorcery(options)
+
+
+def _add_sorcery_watch(group: Any, tr: Translator) -> None:
+    """``sorcery watch [ADDRESS]``: a watcher of a 巫师牌 table (commands/sorcery_watch.py)."""
+    watch = group.add_parser("watch", help=tr("cmd_sorcery_watch"),
+                             description=tr("desc_sorcery_watch"))
+    _add_host_address(watch, tr, "help_found_sorcery_watch")
+    watch.add_argument("--save", default=None, metavar="LOG", help=tr("help_save"))
+    watch.add_argument("--force", action="store_true", help=tr("help_force_save"))
+    watch.add_argument("--cards", default=None, metavar="FILE", help=tr("help_sorcery_cards"))
+    _add_network_options(watch, tr, watcher=True)
+    watch.set_defaults(options=_sorcery_watch_options)
 
 
 def _add_sorcery_seat_options(parser: argparse.ArgumentParser, tr: Translator, *,
@@ -696,6 +720,8 @@ def run_options(options: Options) -> int:
             return _cmd_sorcery_seat(options)
         case SorceryResumeOptions():
             return _cmd_sorcery_resume(options)
+        case SorceryWatchOptions():
+            return _cmd_sorcery_watch(options)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -907,7 +933,7 @@ def _sorcery_table_options(args: argparse.Namespace) -> SorceryTableOptions:
 
 def _sorcery_host_options(args: argparse.Namespace) -> SorceryHostOptions:
     return SorceryHostOptions(_sorcery_table_options(args), port=args.port,
-                              announce=args.announce)
+                              announce=args.announce, admit_watchers=args.admit_watchers)
 
 
 def _sorcery_join_options(args: argparse.Namespace) -> SorceryJoinOptions:
@@ -917,7 +943,11 @@ def _sorcery_join_options(args: argparse.Namespace) -> SorceryJoinOptions:
 
 def _sorcery_resume_options(args: argparse.Namespace) -> SorceryResumeOptions:
     return SorceryResumeOptions(_net_options(args), game=args.game, cards=_path(args.cards),
-                                seed=args.seed)
+                                seed=args.seed, admit_watchers=args.admit_watchers)
+
+
+def _sorcery_watch_options(args: argparse.Namespace) -> SorceryWatchOptions:
+    return SorceryWatchOptions(_watch_options(args), cards=_path(args.cards))
 
 
 def _sorcery_play_options(args: argparse.Namespace) -> SorceryPlayOptions:

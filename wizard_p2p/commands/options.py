@@ -37,6 +37,7 @@ __all__ = [
     "SorceryResumeOptions",
     "SorceryStartersOptions",
     "SorceryTableOptions",
+    "SorceryWatchOptions",
     "TournamentOptions",
     "WatchOptions",
 ]
@@ -219,6 +220,7 @@ class SorceryHostOptions:
     table: SorceryTableOptions
     port: int  # the lobby's (0: any free port)
     announce: bool = True  # announce the lobby on the local network
+    admit_watchers: bool = False  # every holder of the invite code may watch
 
 
 @dataclass(frozen=True)
@@ -238,12 +240,21 @@ class SorceryResumeOptions:
     game: str | None  # the game id or its first digits (None: the latest)
     cards: Path | None  # the card file (None: the one the seat played with, else imported)
     seed: int | None = None  # the bot's randomness (None: fresh)
+    admit_watchers: bool = False  # the host: every holder of the invite code may watch again
+
+
+@dataclass(frozen=True)
+class SorceryWatchOptions:
+    """``sorcery watch [ADDRESS] --code CODE``: follow a 巫师牌 table, seeing no hidden card."""
+
+    watch: WatchOptions
+    cards: Path | None  # the card file to read the game with (None: the imported one)
 
 
 Options = (
     HostOptions | JoinOptions | ResumeOptions | PlayOptions | WatchOptions | AuditOptions
     | ReplayOptions | HistoryOptions | TournamentOptions | SorceryImportOptions
     | SorceryDeckOptions | SorceryStartersOptions | SorceryPlayOptions | SorceryHostOptions
-    | SorceryJoinOptions | SorceryResumeOptions
+    | SorceryJoinOptions | SorceryResumeOptions | SorceryWatchOptions
 )
 """Every command's options: the one value ``cli.parse_options`` makes of a command line."""

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from wizard_p2p.commands.networked import (
     matching_games,
+    reopen_gate_socket,
     say_line_in,
     seat_data_dir,
     seat_keys,
@@ -25,6 +26,7 @@ from wizard_p2p.commands.one_program import one_program
 from wizard_p2p.commands.options import SorceryResumeOptions, SorceryTableOptions
 from wizard_p2p.commands.printout import command
 from wizard_p2p.commands.sorcery_door import seat_deck
+from wizard_p2p.commands.sorcery_gate import open_gate
 from wizard_p2p.commands.sorcery_kept import DECK_FILE, kept_deck
 from wizard_p2p.commands.sorcery_seat import outcome_line, play_seat
 from wizard_p2p.errors import DecodeError, UsageError
@@ -94,7 +96,22 @@ async def resume_seat(options: SorceryResumeOptions) -> GamePeer:
         say_line_in(net, "resume_headless", id=store.game_dir, n=record.seat + 1,
                     lines=len(lines))
         start = GameStart(lines[0], store, record, load_people(store))
-        return await play_seat(start, deck, table, (identity, curve))
+        # A host's watch gate opens again where its watchers knew it.
+        server = await reopen_gate_socket(net, record)
+        gated: list[GamePeer] = []
+
+        def gate(peer: GamePeer) -> None:
+            assert server is not None
+            open_gate(net, server, record.invite_code, peer, admit=options.admit_watchers,
+                      resumed=True)
+            gated.append(peer)  # the seat closes the gate, and with it the socket
+
+        try:
+            return await play_seat(start, deck, table, (identity, curve),
+                                   gate if server is not None else None)
+        finally:
+            if server is not None and not gated:
+                await server.close()
 
 
 def run_resume(options: SorceryResumeOptions) -> int:

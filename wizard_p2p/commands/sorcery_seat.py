@@ -16,6 +16,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 from wizard_p2p.bots.sorcery_seat import SorcerySeatBot
@@ -39,6 +40,7 @@ from wizard_p2p.commands.options import (
 from wizard_p2p.commands.printout import command, labelled, shell_path, terminal_columns
 from wizard_p2p.commands.sorcery_cards import card_file_path, load_card_file, resolve_deck
 from wizard_p2p.commands.sorcery_door import SeatDeck, check_own_deck, seat_deck
+from wizard_p2p.commands.sorcery_gate import open_gate
 from wizard_p2p.commands.sorcery_kept import KeptDeck, deck_code, keep_deck
 from wizard_p2p.errors import UsageError
 from wizard_p2p.identity import Identity
@@ -48,7 +50,7 @@ from wizard_p2p.node.lobby import GameStart, HostLobby, JoinLobby
 from wizard_p2p.node.peer import GamePeer
 from wizard_p2p.node.store import default_data_dir
 from wizard_p2p.ports import reserve_port
-from wizard_p2p.protocol.events import Finished
+from wizard_p2p.protocol.events import Finished, Outcome
 from wizard_p2p.protocol.game_name import GameName
 from wizard_p2p.protocol.shown import shown
 from wizard_p2p.rules import GameConfig
@@ -56,8 +58,8 @@ from wizard_p2p.sorcery.cardfile import CardDatabase
 from wizard_p2p.sorcery.starters import STARTERS
 from wizard_p2p.tables.sorcery.table_replica import SorceryResult
 
-__all__ = ["JOIN_TIMEOUT", "host_seat", "join_seat", "outcome_line", "play_networked",
-           "play_seat", "run_seat"]
+__all__ = ["JOIN_TIMEOUT", "finished_line", "host_seat", "join_seat", "outcome_line",
+           "play_networked", "play_seat", "run_seat"]
 
 JOIN_TIMEOUT = 30.0
 """Seconds a joining seat keeps asking for a lobby that does not answer yet."""
@@ -79,7 +81,8 @@ async def host_seat(options: SorceryHostOptions, *, code: str | None = None) -> 
         identity, curve = seat_keys(data_dir)
         lobby = HostLobby(identity, curve, net.name, _UNUSED_CONFIG, data_dir,
                           listen_host=net.listen, port=options.port, mesh_port=net.mesh_port,
-                          net_config=net_config_of(net), bot=True, door=deck.door())
+                          net_config=net_config_of(net), bot=True, door=deck.door(),
+                          gate=True)
         if code is not None:
             lobby.code = code
         await lobby.open()
@@ -88,9 +91,14 @@ async def host_seat(options: SorceryHostOptions, *, code: str | None = None) -> 
                 "sorcery", "join", address, "--code", lobby.code, "--deck", "CODE"))
         try:
             start = await lobby.serve(autostart=True)
+            server = lobby.hand_over_socket()  # the watch gate's, once the game began
         finally:
             await lobby.close()
-        return await play_seat(start, deck, table, (identity, curve))
+
+        def gate(peer: GamePeer) -> None:
+            open_gate(net, server, lobby.code, peer, admit=options.admit_watchers)
+
+        return await play_seat(start, deck, table, (identity, curve), gate)
 
 
 async def join_seat(options: SorceryJoinOptions) -> GamePeer:
@@ -117,10 +125,12 @@ async def join_seat(options: SorceryJoinOptions) -> GamePeer:
 
 
 async def play_seat(start: GameStart, deck: SeatDeck, table: SorceryTableOptions,
-                keys: tuple[Identity, CurveKeys]) -> GamePeer:
-    """Play the seat the lobby (or a resume) gives to the end. Its deck code and the card
-    file's path are kept beside its log before its first entry (``sorcery_kept``): with
-    the log and the master secret, all ``sorcery resume`` needs."""
+                    keys: tuple[Identity, CurveKeys],
+                    gate: Callable[[GamePeer], None] | None = None) -> GamePeer:
+    """Play the seat the lobby (or a resume) gives to the end (``gate``: opens the host's
+    watch gate once the seat started). Its deck code and the card file's path are kept
+    beside its log before its first entry (``sorcery_kept``): with the log and the
+    master secret, all ``sorcery resume`` needs."""
     start = settle_store(start)
     net = table.net
     seed = table.seed
@@ -134,6 +144,8 @@ async def play_seat(start: GameStart, deck: SeatDeck, table: SorceryTableOptions
                     people=start.people, private=deck.deck, cards=deck.library)
     try:
         await peer.start()
+        if gate is not None:
+            gate(peer)
         await peer.run_until_finished()
     finally:
         await peer.close()
@@ -143,13 +155,20 @@ async def play_seat(start: GameStart, deck: SeatDeck, table: SorceryTableOptions
 def outcome_line(peer: GamePeer | None, lang: str | None) -> str:
     """How the seat's game ended, in one line in the language ``lang``: the winner (or
     the draw) and why."""
+    if peer is None:
+        return finished_line(None, (), lang)
+    return finished_line(peer.outcome, peer.table.names, lang)
+
+
+def finished_line(outcome: Outcome | None, names: tuple[str, ...], lang: str | None) -> str:
+    """How a game of 巫师牌 between ``names`` ended, in one line in the language ``lang``:
+    the winner (or the draw) and why; that it did not finish, unless ``Finished``."""
     from wizard_p2p.tui.i18n import Translator
 
     tr = Translator(lang)
-    outcome = None if peer is None else peer.outcome
-    if peer is None or not isinstance(outcome, Finished):
+    if not isinstance(outcome, Finished):
         return tr("sorcery_net_unfinished")
-    said = (tr("sorcery_net_won", name=shown(peer.table.names[outcome.winners[0]]),
+    said = (tr("sorcery_net_won", name=shown(names[outcome.winners[0]]),
                n=outcome.winners[0] + 1) if outcome.winners else tr("sorcery_end_draw"))
     result = outcome.result
     if isinstance(result, SorceryResult):

@@ -249,4 +249,11 @@ HELP_EN: dict[str, str] = {
         "the card file to read the game with (default: the one the seat played with, else "
         "the one imported)"
     ),
+    # A watcher of a 巫师牌 table: `sorcery watch`
+    "cmd_sorcery_watch": "watch a game of 巫师牌 at HOST:PORT, or one found on the local network",
+    "desc_sorcery_watch": (
+        "Follow a game of 巫师牌 live, verifying every entry with your card file: you see "
+        "what both players were shown, never a hand or the order of a deck."
+    ),
+    "help_found_sorcery_watch": "choose among the 巫师牌 tables announced on the local network",
 }

@@ -215,4 +215,11 @@ HELP_ZH: dict[str, str] = {
         "读取对局所用的卡牌文件（默认：座位"
         "当时所用的文件，否则为已导入的文件）"
     ),
+    # A watcher of a 巫师牌 table: `sorcery watch`
+    "cmd_sorcery_watch": "观战 HOST:PORT 的巫师牌对局，或在本地网络上找到的对局",
+    "desc_sorcery_watch": (
+        "实时跟随一局巫师牌，用你的卡牌文件验证每一条记录：你只看到双方都被展示的牌，"
+        "看不到任何手牌，也看不到牌库的顺序。"
+    ),
+    "help_found_sorcery_watch": "从本地网络上通告的巫师牌牌桌中选择",
 }

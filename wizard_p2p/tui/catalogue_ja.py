@@ -1006,4 +1006,11 @@ JA: dict[str, str] = {
         "りません。再開するには：{command}"
     ),
     "resume_sorcery_game": "ゲーム {id} は巫师牌のゲームです。再開するには：{command}",
+    # A watcher of a 巫师牌 table: `sorcery watch`
+    "sorcery_watch_turn": "第{turn}ターン：{name}。",
+    "sorcery_watch_headless": (
+        "巫师牌のテーブルの観戦者は今のところ行を表示する"
+        "だけです。--headless を付けてください"
+    ),
+    "watch_other_game": "そのテーブルは{game}のテーブルです。観戦するには：{command}",
 }
