@@ -20,11 +20,13 @@ from collections.abc import Callable
 from pathlib import Path
 
 from wizard_p2p.bots.sorcery_seat import SorcerySeatBot
+from wizard_p2p.commands.announcing import announce_lobby, not_announced
 from wizard_p2p.commands.local_game import LOOPBACK, check_copy_targets
 from wizard_p2p.commands.networked import (
     copy_logs,
     net_config_of,
     parse_address,
+    say_line,
     say_line_in,
     seat_keys,
     settle_store,
@@ -72,7 +74,9 @@ _UNUSED_CONFIG = GameConfig(3)  # a 巫师牌 lobby's terms come from its door, 
 
 async def host_seat(options: SorceryHostOptions, *, code: str | None = None) -> GamePeer:
     """Open a 巫师牌 table's lobby, seat one joiner, and play the host's seat to the end
-    (``code``: the invite code, chosen before a local joiner started)."""
+    (``code``: the invite code, chosen before a local joiner started). The lobby is
+    announced on the local network unless ``--no-announce`` (its announcement names the
+    game), until the game's end; its socket becomes the watch gate once the game began."""
     table = options.table
     net = table.net
     deck = seat_deck(table)  # refused before anything is opened
@@ -86,33 +90,52 @@ async def host_seat(options: SorceryHostOptions, *, code: str | None = None) -> 
         if code is not None:
             lobby.code = code
         await lobby.open()
-        for address in lobby.addresses:
-            say_line_in(net, "lobby_headless_join_with", command=command(
-                "sorcery", "join", address, "--code", lobby.code, "--deck", "CODE"))
+        announcer, unannounced = await announce_lobby(
+            options.announce, lobby,
+            on_failure=lambda reason: say_line(net, not_announced(reason, net.lang)))
         try:
-            start = await lobby.serve(autostart=True)
-            server = lobby.hand_over_socket()  # the watch gate's, once the game began
+            for address in lobby.addresses:
+                say_line_in(net, "lobby_headless_join_with", command=command(
+                    "sorcery", "join", address, "--code", lobby.code, "--deck", "CODE"))
+            if unannounced is not None:
+                say_line(net, not_announced(unannounced, net.lang))
+            try:
+                start = await lobby.serve(autostart=True)
+                server = lobby.hand_over_socket()  # the watch gate's, once the game began
+            finally:
+                await lobby.close()
+
+            def gate(peer: GamePeer) -> None:
+                open_gate(net, server, lobby.code, peer, admit=options.admit_watchers)
+
+            return await play_seat(start, deck, table, (identity, curve), gate)
         finally:
-            await lobby.close()
-
-        def gate(peer: GamePeer) -> None:
-            open_gate(net, server, lobby.code, peer, admit=options.admit_watchers)
-
-        return await play_seat(start, deck, table, (identity, curve), gate)
+            if announcer is not None:
+                await announcer.close()
 
 
 async def join_seat(options: SorceryJoinOptions) -> GamePeer:
-    """Join the 巫师牌 table at ``options.address`` and play the seat to the end."""
+    """Join the 巫师牌 table at ``options.address`` (None: the one table of 巫师牌 announced
+    on the local network) and play the seat to the end."""
     table = options.table
     net = table.net
-    if options.address is None or not options.code:
-        raise UsageError("a seat that joins without a console needs the host's address and "
-                         "its invite code: ADDRESS --code ABCD-EF23")
-    host, port = parse_address(options.address)
+    if not options.code:
+        raise UsageError("the host's invite code is needed: --code ABCD-EF23").saying(
+            "error_code_needed")
     deck = seat_deck(table)
+    if options.address is not None:
+        host, port = parse_address(options.address)
+    else:
+        from wizard_p2p.commands.find import choose_table
+
+        host, port, _ = await choose_table("sorcery join", options.code, headless=True,
+                                           lang=net.lang, watching=False,
+                                           game=GameName.SORCERY)
     data_dir = net.data_dir or default_data_dir()
     with one_program(data_dir):
         identity, curve = seat_keys(data_dir)
+        say_line_in(net, "lobby_headless_connecting", address=f"{host}:{port}", name=net.name,
+                    fingerprint=identity.fingerprint)
         lobby = JoinLobby(identity, curve, net.name, host, port, options.code, data_dir,
                           listen_host=net.listen, mesh_port=net.mesh_port,
                           net_config=net_config_of(net), bot=True, game=GameName.SORCERY,

@@ -999,6 +999,10 @@ EN: dict[str, str] = {
     "sorcery_resume_other_game": "game {id} is not a game of 巫师牌; resume it with: {command}",
     "resume_sorcery_game": "game {id} is a game of 巫师牌; resume it with: {command}",
     # A watcher of a 巫师牌 table: `sorcery watch`
+    "error_heard_other_game": (
+        "the only table heard on this network plays {game}, not the game this command plays; "
+        "ask the host for its address: {example}"
+    ),
     "sorcery_watch_turn": "Turn {turn}: {name}.",
     "sorcery_watch_headless": "a watcher of a table of 巫师牌 prints lines for now: add --headless",
     "watch_other_game": "that table plays {game}; watch it with: {command}",

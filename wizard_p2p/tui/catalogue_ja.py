@@ -1007,6 +1007,10 @@ JA: dict[str, str] = {
     ),
     "resume_sorcery_game": "ゲーム {id} は巫师牌のゲームです。再開するには：{command}",
     # A watcher of a 巫师牌 table: `sorcery watch`
+    "error_heard_other_game": (
+        "このネットワークで見つかった唯一のテーブルは{game}のテーブルで、このコマンドのゲーム"
+        "ではありません。ホストにアドレスを聞いてください：{example}"
+    ),
     "sorcery_watch_turn": "第{turn}ターン：{name}。",
     "sorcery_watch_headless": (
         "巫师牌のテーブルの観戦者は今のところ行を表示する"

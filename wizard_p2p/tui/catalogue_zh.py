@@ -928,6 +928,9 @@ ZH: dict[str, str] = {
     "sorcery_resume_other_game": "对局 {id} 不是巫师牌的对局；请这样恢复：{command}",
     "resume_sorcery_game": "对局 {id} 是巫师牌的对局；请这样恢复：{command}",
     # A watcher of a 巫师牌 table: `sorcery watch`
+    "error_heard_other_game": (
+        "此网络上听到的唯一牌桌玩的是{game}，不是本命令所玩的游戏；请向主持人要地址：{example}"
+    ),
     "sorcery_watch_turn": "第{turn}回合：{name}。",
     "sorcery_watch_headless": "巫师牌牌桌的观战者目前只打印文字：请加上 --headless",
     "watch_other_game": "该牌桌玩的是{game}；请这样观战：{command}",
