@@ -120,7 +120,7 @@ def run_resume(options: SorceryResumeOptions) -> int:
     net = options.net
     if not net.headless:
         raise UsageError("a seat at a networked table of 巫师牌 is played by the bot for now: "
-                         "add --headless")
+                         "add --headless").saying("sorcery_resume_headless")
     peer = asyncio.run(resume_seat(options))
     if not net.quiet:
         print(f"巫师牌: {outcome_line(peer, net.lang)}", flush=True)

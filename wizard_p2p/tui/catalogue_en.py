@@ -995,6 +995,9 @@ EN: dict[str, str] = {
         "game {id} keeps no deck of 巫师牌: it cannot be resumed as a seat of 巫师牌"
     ),
     "file_what_kept_deck": "kept deck",
+    "sorcery_resume_headless": (
+        "a seat at a networked table of 巫师牌 is played by the bot for now: add --headless"
+    ),
     "sorcery_resume_bad_deck": "the deck kept for game {id} is damaged: it cannot be resumed",
     "sorcery_resume_other_game": "game {id} is not a game of 巫师牌; resume it with: {command}",
     "resume_sorcery_game": "game {id} is a game of 巫师牌; resume it with: {command}",

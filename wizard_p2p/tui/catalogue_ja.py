@@ -1000,6 +1000,10 @@ JA: dict[str, str] = {
         "れていません。巫师牌の席として再開できません"
     ),
     "file_what_kept_deck": "保存されたデッキ",
+    "sorcery_resume_headless": (
+        "ネットワークの巫师牌のテーブルの席は今のところボットが遊びます。--headless を"
+        "付けてください"
+    ),
     "sorcery_resume_bad_deck": "ゲーム {id} に保存されたデッキが壊れています。再開できません",
     "sorcery_resume_other_game": (
         "ゲーム {id} は巫师牌のゲームではあ"

@@ -924,6 +924,7 @@ ZH: dict[str, str] = {
     # 巫师牌's seat again after a crash: `sorcery resume`
     "sorcery_resume_no_deck": "对局 {id} 没有保存巫师牌的牌组：无法作为巫师牌的座位恢复",
     "file_what_kept_deck": "保存的牌组",
+    "sorcery_resume_headless": "联网巫师牌牌桌的座位目前由机器人来下：请加上 --headless",
     "sorcery_resume_bad_deck": "为对局 {id} 保存的牌组已损坏：无法恢复",
     "sorcery_resume_other_game": "对局 {id} 不是巫师牌的对局；请这样恢复：{command}",
     "resume_sorcery_game": "对局 {id} 是巫师牌的对局；请这样恢复：{command}",
