@@ -105,10 +105,17 @@ async def host_seat(options: SorceryHostOptions, *, code: str | None = None) -> 
             finally:
                 await lobby.close()
 
+            gated: list[GamePeer] = []
+
             def gate(peer: GamePeer) -> None:
                 open_gate(net, server, lobby.code, peer, admit=options.admit_watchers)
+                gated.append(peer)  # the seat closes the gate, and with it the socket
 
-            return await play_seat(start, deck, table, (identity, curve), gate)
+            try:
+                return await play_seat(start, deck, table, (identity, curve), gate)
+            finally:
+                if not gated:
+                    await server.close()
         finally:
             if announcer is not None:
                 await announcer.close()
