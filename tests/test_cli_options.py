@@ -97,9 +97,17 @@ COMMANDS: dict[tuple[str, ...], tuple[st.SearchStrategy[list[str]], type]] = {
                                  option("--out", PATHS), flag("--force")),
                           opts.SorceryPlayOptions),
     ("sorcery", "host"): (joined(SORCERY_SEAT, option("--port", st.integers(0, 65535)),
-                                 flag("--no-announce")), opts.SorceryHostOptions),
+                                 flag("--no-announce"), flag("--admit-watchers")),
+                          opts.SorceryHostOptions),
     ("sorcery", "join"): (joined(HOST_ADDRESS, SORCERY_SEAT), opts.SorceryJoinOptions),
     ("sorcery", "bot"): (joined(HOST_ADDRESS, SORCERY_SEAT), opts.SorceryJoinOptions),
+    ("sorcery", "resume"): (joined(st.one_of(st.just([]), st.just(["0123abcd"])),
+                                   option("--cards", PATHS), option("--seed", st.integers()),
+                                   SEAT, flag("--headless"), flag("--admit-watchers")),
+                            opts.SorceryResumeOptions),
+    ("sorcery", "watch"): (joined(HOST_ADDRESS, NETWORK, flag("--headless"),
+                                  option("--save", PATHS), flag("--force"),
+                                  option("--cards", PATHS)), opts.SorceryWatchOptions),
 }
 
 

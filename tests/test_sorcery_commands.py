@@ -178,7 +178,8 @@ def test_every_sorcery_command_and_option_is_described() -> None:
     sorcery = subcommands(cli.build_parser())["sorcery"]
     found = subcommands(sorcery)
     found["cards import"] = subcommands(found.pop("cards"))["import"]
-    assert set(found) == {"cards import", "deck", "starters", "play", "host", "join", "bot"}
+    assert set(found) == {"cards import", "deck", "starters", "play", "host", "join", "bot",
+                          "resume", "watch"}
     for name, sub in found.items():
         assert sub.description, name
         for action in sub._actions:

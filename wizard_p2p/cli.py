@@ -33,8 +33,10 @@ from wizard_p2p.commands.options import (
     SorceryImportOptions,
     SorceryJoinOptions,
     SorceryPlayOptions,
+    SorceryResumeOptions,
     SorceryStartersOptions,
     SorceryTableOptions,
+    SorceryWatchOptions,
     TournamentOptions,
     WatchOptions,
 )
@@ -458,6 +460,8 @@ def _add_sorcery(sub: Any, tr: Translator) -> None:
     _add_sorcery_card_options(play, tr)
     play.set_defaults(options=_sorcery_play_options)
     _add_sorcery_table(group, tr)
+    _add_sorcery_resume(group, tr)
+    _add_sorcery_watch(group, tr)
 
 
 
@@ -475,6 +479,8 @@ def _add_sorcery_table(group: Any, tr: Translator) -> None:
                       help=tr("help_port", port=DEFAULT_PORT))
     host.add_argument("--no-announce", dest="announce", action="store_false",
                       help=tr("help_no_announce"))
+    host.add_argument("--admit-watchers", action="store_true",
+                      help=tr("help_admit_watchers"))
     host.set_defaults(options=_sorcery_host_options)
 
     join = group.add_parser("join", help=tr("cmd_sorcery_join"),
@@ -487,6 +493,44 @@ def _add_sorcery_table(group: Any, tr: Translator) -> None:
     _add_host_address(bot, tr, "help_found_sorcery_join")
     _add_sorcery_seat_options(bot, tr, bot=True)
     bot.set_defaults(options=_sorcery_join_options)
+
+
+def _cmd_sorcery_resume(options: SorceryResumeOptions) -> int:
+    from wizard_p2p.commands.sorcery_resume import run_resume
+
+    return run_resume(options)
+
+
+def _add_sorcery_resume(group: Any, tr: Translator) -> None:
+    """``sorcery resume [GAME]``: a seat rebuilt from its data dir (commands/sorcery_resume.py)."""
+    resume = group.add_parser("resume", help=tr("cmd_sorcery_resume"),
+                              description=tr("desc_sorcery_resume"))
+    resume.add_argument("game", nargs="?", default=None, help=tr("help_sorcery_resume_game"))
+    resume.add_argument("--cards", default=None, metavar="FILE",
+                        help=tr("help_sorcery_resume_cards"))
+    resume.add_argument("--seed", type=int, default=None, help=tr("help_sorcery_seed"))
+    resume.add_argument("--admit-watchers", action="store_true",
+                        help=tr("help_resume_admit"))
+    _add_network_options(resume, tr)
+    resume.set_defaults(options=_sorcery_resume_options)
+
+
+def _cmd_sorcery_watch(options: SorceryWatchOptions) -> int:
+    from wizard_p2p.commands.sorcery_watch import watch_sorcery
+
+    return watch_sorcery(options)
+
+
+def _add_sorcery_watch(group: Any, tr: Translator) -> None:
+    """``sorcery watch [ADDRESS]``: a watcher of a 巫师牌 table (commands/sorcery_watch.py)."""
+    watch = group.add_parser("watch", help=tr("cmd_sorcery_watch"),
+                             description=tr("desc_sorcery_watch"))
+    _add_host_address(watch, tr, "help_found_sorcery_watch")
+    watch.add_argument("--save", default=None, metavar="LOG", help=tr("help_save"))
+    watch.add_argument("--force", action="store_true", help=tr("help_force_save"))
+    watch.add_argument("--cards", default=None, metavar="FILE", help=tr("help_sorcery_cards"))
+    _add_network_options(watch, tr, watcher=True)
+    watch.set_defaults(options=_sorcery_watch_options)
 
 
 def _add_sorcery_seat_options(parser: argparse.ArgumentParser, tr: Translator, *,
@@ -682,6 +726,10 @@ def run_options(options: Options) -> int:
             return _cmd_sorcery_play(options)
         case SorceryHostOptions() | SorceryJoinOptions():
             return _cmd_sorcery_seat(options)
+        case SorceryResumeOptions():
+            return _cmd_sorcery_resume(options)
+        case SorceryWatchOptions():
+            return _cmd_sorcery_watch(options)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -896,12 +944,21 @@ def _sorcery_table_options(args: argparse.Namespace) -> SorceryTableOptions:
 
 def _sorcery_host_options(args: argparse.Namespace) -> SorceryHostOptions:
     return SorceryHostOptions(_sorcery_table_options(args), port=args.port,
-                              announce=args.announce)
+                              announce=args.announce, admit_watchers=args.admit_watchers)
 
 
 def _sorcery_join_options(args: argparse.Namespace) -> SorceryJoinOptions:
     return SorceryJoinOptions(_sorcery_table_options(args), address=args.address,
                               code=args.code)
+
+
+def _sorcery_resume_options(args: argparse.Namespace) -> SorceryResumeOptions:
+    return SorceryResumeOptions(_net_options(args), game=args.game, cards=_path(args.cards),
+                                seed=args.seed, admit_watchers=args.admit_watchers)
+
+
+def _sorcery_watch_options(args: argparse.Namespace) -> SorceryWatchOptions:
+    return SorceryWatchOptions(_watch_options(args), cards=_path(args.cards))
 
 
 def _sorcery_play_options(args: argparse.Namespace) -> SorceryPlayOptions:

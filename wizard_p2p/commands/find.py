@@ -21,7 +21,7 @@ import logging
 import time
 from collections.abc import Callable
 
-from wizard_p2p.errors import DecodeError, UsageError, WizardError
+from wizard_p2p.errors import DecodeError, Said, UsageError, WizardError
 from wizard_p2p.net import CurveKeys, LobbyClient, LobbyRefused, LobbyTimeout
 from wizard_p2p.net.discovery import Browser, DiscoveryUnavailable, Heard
 from wizard_p2p.node.invite import normalise_code
@@ -126,11 +126,27 @@ def _open_tables(tables: HeardTables, *, watching: bool) -> list[FoundTable]:
     ]
 
 
+def _other_game(tables: HeardTables, *, watching: bool) -> str | None:
+    """The game of a table heard that this command could take but for its game (None:
+    none such was heard)."""
+    others = [t.game for t in tables.snapshot().tables
+              if t.compatible and t.game and (watching or t.seated < t.seats)]
+    if not others:
+        return None
+    return others[0] if others[0] in set(GameName) else "other"
+
+
 async def _only_table(command: str, tables: HeardTables, *, watching: bool) -> str:
     """The one table heard within ``FIND_WAIT`` seconds, or a sentence saying why not."""
     await asyncio.sleep(FIND_WAIT)  # every host on the network answers within it
     found = _open_tables(tables, watching=watching)
     what = "table" if watching else "lobby with a free seat"
+    if not found and (other := _other_game(tables, watching=watching)) is not None:
+        raise UsageError(
+            f"the only {what} heard on this network plays {other}, not the game this command "
+            f"plays; ask the host for its address: {_example(command)}"
+        ).saying("error_heard_other_game", game=Said(f"game_name_{other}"),
+                 example=_example(command))
     if not found:
         # A watcher is admitted by the host's program: once the host has left, its game
         # is announced no more, and cannot be watched; multicast is one cause of two.

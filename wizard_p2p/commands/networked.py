@@ -60,7 +60,8 @@ from wizard_p2p.ports import reserve_port
 from wizard_p2p.protocol.events import Finished
 from wizard_p2p.protocol.evidence import FILE_NAME as EVIDENCE_FILE
 from wizard_p2p.protocol.evidence import MAX_RECORDS, Evidence
-from wizard_p2p.protocol.genesis import SeriesTerms
+from wizard_p2p.protocol.game_name import GameName
+from wizard_p2p.protocol.genesis import SeriesTerms, game_name
 from wizard_p2p.protocol.messages import VERSION, decode_entry, signed_version_of
 from wizard_p2p.rules import GameConfig
 from wizard_p2p.rules.series import GameResult, SeriesAfter, series_standings
@@ -760,6 +761,14 @@ async def _resume_async(options: ResumeOptions) -> GamePeer:
             f"game {store.game_dir} was played with protocol version {version}; this program "
             f"plays version {VERSION} and cannot resume it"
         ).saying("error_resume_version", id=store.game_dir, version=version, ours=VERSION)
+    try:
+        sorcery = game_name(lines[0]) == GameName.SORCERY
+    except DecodeError:
+        sorcery = False  # a damaged genesis: opening the table says what is wrong
+    if sorcery:  # its seat also brings its deck, which only its own command finds
+        again = command("sorcery", "resume", store.game_dir)
+        raise UsageError(f"game {store.game_dir} is a game of 巫师牌; resume it with: {again}"
+                         ).saying("resume_sorcery_game", id=store.game_dir, command=again)
     run.say_in("resume_headless", id=store.game_dir, n=record.seat + 1, lines=len(lines))
     start = GameStart(lines[0], store, record, load_people(store))
     server = await reopen_gate_socket(net, record)

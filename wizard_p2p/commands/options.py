@@ -34,8 +34,10 @@ __all__ = [
     "SorceryImportOptions",
     "SorceryJoinOptions",
     "SorceryPlayOptions",
+    "SorceryResumeOptions",
     "SorceryStartersOptions",
     "SorceryTableOptions",
+    "SorceryWatchOptions",
     "TournamentOptions",
     "WatchOptions",
 ]
@@ -220,6 +222,7 @@ class SorceryHostOptions:
     table: SorceryTableOptions
     port: int  # the lobby's (0: any free port)
     announce: bool = True  # announce the lobby on the local network
+    admit_watchers: bool = False  # every holder of the invite code may watch
 
 
 @dataclass(frozen=True)
@@ -231,10 +234,29 @@ class SorceryJoinOptions:
     code: str | None
 
 
+@dataclass(frozen=True)
+class SorceryResumeOptions:
+    """``sorcery resume [GAME]``: a 巫师牌 seat rebuilt from its data dir, played on."""
+
+    net: NetOptions
+    game: str | None  # the game id or its first digits (None: the latest)
+    cards: Path | None  # the card file (None: the one the seat played with, else imported)
+    seed: int | None = None  # the bot's randomness (None: fresh)
+    admit_watchers: bool = False  # the host: every holder of the invite code may watch again
+
+
+@dataclass(frozen=True)
+class SorceryWatchOptions:
+    """``sorcery watch [ADDRESS] --code CODE``: follow a 巫师牌 table, seeing no hidden card."""
+
+    watch: WatchOptions
+    cards: Path | None  # the card file to read the game with (None: the imported one)
+
+
 Options = (
     HostOptions | JoinOptions | ResumeOptions | PlayOptions | WatchOptions | AuditOptions
     | ReplayOptions | HistoryOptions | TournamentOptions | SorceryImportOptions
     | SorceryDeckOptions | SorceryStartersOptions | SorceryPlayOptions | SorceryHostOptions
-    | SorceryJoinOptions
+    | SorceryJoinOptions | SorceryResumeOptions | SorceryWatchOptions
 )
 """Every command's options: the one value ``cli.parse_options`` makes of a command line."""

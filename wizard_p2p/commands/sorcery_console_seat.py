@@ -21,10 +21,21 @@ from collections.abc import Callable
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
 
-from wizard_p2p.commands.networked import net_config_of, say_line_in, settle_store
-from wizard_p2p.commands.options import SorceryHostOptions, SorceryJoinOptions
+from wizard_p2p.commands.networked import net_config_of, say_line_in
+from wizard_p2p.commands.options import (
+    SorceryHostOptions,
+    SorceryJoinOptions,
+    SorceryTableOptions,
+)
 from wizard_p2p.commands.sorcery_door import SeatDeck
-from wizard_p2p.commands.sorcery_seat import SeatPlay, host_seat, join_seat, outcome_line
+from wizard_p2p.commands.sorcery_seat import (
+    Gate,
+    SeatPlay,
+    host_seat,
+    join_seat,
+    keep_seat,
+    outcome_line,
+)
 from wizard_p2p.errors import IllegalAction, UsageError, WizardError
 from wizard_p2p.identity import Identity
 from wizard_p2p.net import CurveKeys
@@ -166,16 +177,17 @@ def board_play(*, input: Input | None = None, output: Output | None = None,
     """The ``play`` of a person's seat (``sorcery_seat.SeatPlay``): the board on the peer,
     on this terminal (or ``input``/``output``); ``on_board`` sees the board once it opens."""
 
-    async def play(start: GameStart, deck: SeatDeck,
-                   options: SorceryHostOptions | SorceryJoinOptions,
-                   keys: tuple[Identity, CurveKeys]) -> GamePeer:
-        start = settle_store(start)
-        net = options.table.net
+    async def play(start: GameStart, deck: SeatDeck, table: SorceryTableOptions,
+                   keys: tuple[Identity, CurveKeys], gate: Gate | None) -> GamePeer:
+        start = keep_seat(start, deck, table)
+        net = table.net
         peer = GamePeer(start.store, start.record, *keys, start.genesis,
                         net_config=net_config_of(net), people=start.people,
                         private=deck.deck, cards=deck.library)
         try:
             await peer.start()
+            if gate is not None:
+                gate(peer)
             say_line_in(net, "sorcery_seat_waiting_start")
             await _wait_dealt(peer)
             board = SeatBoard(peer)

@@ -21,11 +21,13 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 from wizard_p2p.bots.sorcery_seat import SorcerySeatBot
+from wizard_p2p.commands.announcing import announce_lobby, not_announced
 from wizard_p2p.commands.local_game import LOOPBACK, check_copy_targets
 from wizard_p2p.commands.networked import (
     copy_logs,
     net_config_of,
     parse_address,
+    say_line,
     say_line_in,
     seat_keys,
     settle_store,
@@ -41,6 +43,8 @@ from wizard_p2p.commands.options import (
 from wizard_p2p.commands.printout import command, labelled, shell_path, terminal_columns
 from wizard_p2p.commands.sorcery_cards import card_file_path, load_card_file, resolve_deck
 from wizard_p2p.commands.sorcery_door import SeatDeck, check_own_deck, seat_deck
+from wizard_p2p.commands.sorcery_gate import open_gate
+from wizard_p2p.commands.sorcery_kept import KeptDeck, deck_code, keep_deck
 from wizard_p2p.errors import UsageError
 from wizard_p2p.identity import Identity
 from wizard_p2p.net import CurveKeys
@@ -49,15 +53,15 @@ from wizard_p2p.node.lobby import GameStart, HostLobby, JoinLobby
 from wizard_p2p.node.peer import GamePeer
 from wizard_p2p.node.store import default_data_dir
 from wizard_p2p.ports import reserve_port
-from wizard_p2p.protocol.events import Finished
+from wizard_p2p.protocol.events import Finished, Outcome
 from wizard_p2p.protocol.game_name import GameName
 from wizard_p2p.protocol.shown import shown
 from wizard_p2p.sorcery.cardfile import CardDatabase
 from wizard_p2p.sorcery.starters import STARTERS
 from wizard_p2p.tables.sorcery.table_replica import SorceryResult, look_choice
 
-__all__ = ["JOIN_TIMEOUT", "SeatPlay", "host_seat", "join_seat", "outcome_line",
-           "play_networked", "run_seat"]
+__all__ = ["JOIN_TIMEOUT", "Gate", "SeatPlay", "finished_line", "host_seat", "join_seat",
+           "keep_seat", "outcome_line", "play_networked", "play_seat", "run_seat"]
 
 JOIN_TIMEOUT = 30.0
 """Seconds a joining seat keeps asking for a lobby that does not answer yet."""
@@ -65,18 +69,24 @@ JOIN_TIMEOUT = 30.0
 SEATS = 2
 SILENCE_LIMIT = 3.0  # the command line's default --silence-limit
 
+Gate = Callable[[GamePeer], None]
+"""Opens the host's watch gate once its seat started."""
+
 SeatPlay = Callable[
-    [GameStart, SeatDeck, "SorceryHostOptions | SorceryJoinOptions", tuple[Identity, CurveKeys]],
+    [GameStart, SeatDeck, "SorceryTableOptions", tuple[Identity, CurveKeys], Gate | None],
     Awaitable[GamePeer],
 ]
-"""How a seat plays once the lobby has started its game (None: by the bot, ``_play``)."""
+"""How a seat plays once the lobby has started its game: by the bot (``play_seat``) or
+by a person at the board."""
 
 
 async def host_seat(options: SorceryHostOptions, *, code: str | None = None,
                     play: SeatPlay | None = None) -> GamePeer:
     """Open a 巫师牌 table's lobby, seat one joiner, and play the host's seat to the end
     (``code``: the invite code, chosen before a local joiner started; ``play``: a
-    person's, else the bot's)."""
+    person's, else the bot's). The lobby is
+    announced on the local network unless ``--no-announce`` (its announcement names the
+    game), until the game's end; its socket becomes the watch gate once the game began."""
     table = options.table
     net = table.net
     deck = seat_deck(table)  # refused before anything is opened
@@ -86,33 +96,64 @@ async def host_seat(options: SorceryHostOptions, *, code: str | None = None,
         lobby = HostLobby(identity, curve, net.name, deck.terms(), data_dir,
                           listen_host=net.listen, port=options.port, mesh_port=net.mesh_port,
                           net_config=net_config_of(net), bot=play is None,
-                          door=deck.door())
+                          door=deck.door(), gate=True)
         if code is not None:
             lobby.code = code
         await lobby.open()
-        for address in lobby.addresses:
-            say_line_in(net, "lobby_headless_join_with", command=command(
-                "sorcery", "join", address, "--code", lobby.code, "--deck", "CODE"))
+        announcer, unannounced = await announce_lobby(
+            options.announce, lobby,
+            on_failure=lambda reason: say_line(net, not_announced(reason, net.lang)))
         try:
-            start = await lobby.serve(autostart=True)
+            for address in lobby.addresses:
+                say_line_in(net, "lobby_headless_join_with", command=command(
+                    "sorcery", "join", address, "--code", lobby.code, "--deck", "CODE"))
+            if unannounced is not None:
+                say_line(net, not_announced(unannounced, net.lang))
+            try:
+                start = await lobby.serve(autostart=True)
+                server = lobby.hand_over_socket()  # the watch gate's, once the game began
+            finally:
+                await lobby.close()
+
+            gated: list[GamePeer] = []
+
+            def gate(peer: GamePeer) -> None:
+                open_gate(net, server, lobby.code, peer, admit=options.admit_watchers)
+                gated.append(peer)  # the seat closes the gate, and with it the socket
+
+            try:
+                return await (play or play_seat)(start, deck, table, (identity, curve), gate)
+            finally:
+                if not gated:
+                    await server.close()
         finally:
-            await lobby.close()
-        return await (play or _play)(start, deck, options, (identity, curve))
+            if announcer is not None:
+                await announcer.close()
 
 
 async def join_seat(options: SorceryJoinOptions, *, play: SeatPlay | None = None) -> GamePeer:
-    """Join the 巫师牌 table at ``options.address`` and play the seat to the end (``play``:
-    a person's, else the bot's)."""
+    """Join the 巫师牌 table at ``options.address`` (None: the one table of 巫师牌 announced
+    on the local network) and play the seat to the end (``play``: a person's, else the
+    bot's)."""
     table = options.table
     net = table.net
-    if options.address is None or not options.code:
-        raise UsageError("a seat that joins without a console needs the host's address and "
-                         "its invite code: ADDRESS --code ABCD-EF23")
-    host, port = parse_address(options.address)
+    if not options.code:
+        raise UsageError("the host's invite code is needed: --code ABCD-EF23").saying(
+            "error_code_needed")
     deck = seat_deck(table)
+    if options.address is not None:
+        host, port = parse_address(options.address)
+    else:
+        from wizard_p2p.commands.find import choose_table
+
+        host, port, _ = await choose_table("sorcery join", options.code, headless=True,
+                                           lang=net.lang, watching=False,
+                                           game=GameName.SORCERY)
     data_dir = net.data_dir or default_data_dir()
     with one_program(data_dir):
         identity, curve = seat_keys(data_dir)
+        say_line_in(net, "lobby_headless_connecting", address=f"{host}:{port}", name=net.name,
+                    fingerprint=identity.fingerprint)
         lobby = JoinLobby(identity, curve, net.name, host, port, options.code, data_dir,
                           listen_host=net.listen, mesh_port=net.mesh_port,
                           net_config=net_config_of(net), bot=play is None,
@@ -122,25 +163,37 @@ async def join_seat(options: SorceryJoinOptions, *, play: SeatPlay | None = None
             start = await lobby.join(timeout=JOIN_TIMEOUT)
         finally:
             await lobby.close()
-        return await (play or _play)(start, deck, options, (identity, curve))
+        return await (play or play_seat)(start, deck, table, (identity, curve), None)
 
 
-async def _play(start: GameStart, deck: SeatDeck,
-                options: SorceryHostOptions | SorceryJoinOptions,
-                keys: tuple[Identity, CurveKeys]) -> GamePeer:
+def keep_seat(start: GameStart, deck: SeatDeck, table: SorceryTableOptions) -> GameStart:
+    """The seat's store settled, and its deck code and the card file's path kept beside
+    its log before its first entry (``sorcery_kept``): with the log and the master
+    secret, all ``sorcery resume`` needs."""
     start = settle_store(start)
-    net = options.table.net
-    seed = options.table.seed
+    keep_deck(start.store, KeptDeck(deck_code(deck.deck),
+                                    card_file_path(table.cards, table.net.data_dir)))
+    return start
+
+
+async def play_seat(start: GameStart, deck: SeatDeck, table: SorceryTableOptions,
+                    keys: tuple[Identity, CurveKeys], gate: Gate | None = None) -> GamePeer:
+    """Play the seat the lobby (or a resume) gives to the end, by the bot (``gate``:
+    opens the host's watch gate once the seat started)."""
+    start = keep_seat(start, deck, table)
+    net = table.net
+    seed = table.seed
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
     peer = GamePeer(start.store, start.record, *keys,
                     start.genesis, net_config=net_config_of(net),
                     bot=SorcerySeatBot(start.record.seat, seed, look=look_choice),
                     auto_abort=True,
-                    resumable=False, people=start.people, private=deck.deck,
-                    cards=deck.library)
+                    people=start.people, private=deck.deck, cards=deck.library)
     try:
         await peer.start()
+        if gate is not None:
+            gate(peer)
         await peer.run_until_finished()
     finally:
         await peer.close()
@@ -150,13 +203,20 @@ async def _play(start: GameStart, deck: SeatDeck,
 def outcome_line(peer: GamePeer | None, lang: str | None) -> str:
     """How the seat's game ended, in one line in the language ``lang``: the winner (or
     the draw) and why."""
+    if peer is None:
+        return finished_line(None, (), lang)
+    return finished_line(peer.outcome, peer.table.names, lang)
+
+
+def finished_line(outcome: Outcome | None, names: tuple[str, ...], lang: str | None) -> str:
+    """How a game of 巫师牌 between ``names`` ended, in one line in the language ``lang``:
+    the winner (or the draw) and why; that it did not finish, unless ``Finished``."""
     from wizard_p2p.tui.i18n import Translator
 
     tr = Translator(lang)
-    outcome = None if peer is None else peer.outcome
-    if peer is None or not isinstance(outcome, Finished):
+    if not isinstance(outcome, Finished):
         return tr("sorcery_net_unfinished")
-    said = (tr("sorcery_net_won", name=shown(peer.table.names[outcome.winners[0]]),
+    said = (tr("sorcery_net_won", name=shown(names[outcome.winners[0]]),
                n=outcome.winners[0] + 1) if outcome.winners else tr("sorcery_end_draw"))
     result = outcome.result
     if isinstance(result, SorceryResult):

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from wizard_p2p.commands.networked import (
     net_config_of,
@@ -28,33 +28,67 @@ from wizard_p2p.commands.wizard_watch import WizardWatch
 from wizard_p2p.errors import Said, UsageError
 from wizard_p2p.files import check_target
 from wizard_p2p.node.watch_gate import key_fingerprint
-from wizard_p2p.node.watcher import WatchNode
+from wizard_p2p.node.watcher import OtherGame, WatchNode
 from wizard_p2p.protocol.events import Finished
+from wizard_p2p.protocol.game_name import GameName
 from wizard_p2p.rules import RoundResult, Trick
+from wizard_p2p.tables import CardLibrary
 from wizard_p2p.tables.wizard.table import wizard_replica
 from wizard_p2p.tui.ending_text import ending_reason, fault_words
 from wizard_p2p.tui.i18n import Translator
 from wizard_p2p.tui.score_text import score_pad_text
 
-__all__ = ["HeadlessProgress", "watch", "watch_async"]
+__all__ = ["HeadlessProgress", "Progress", "ProgressOf", "watch", "watch_async"]
 
 
-async def _address(options: WatchOptions) -> tuple[str, int, str | None]:
+async def _address(options: WatchOptions, game: GameName) -> tuple[str, int, str | None]:
     """The host's lobby address and the invite code: given on the command line, or
-    chosen among the tables announced on the local network (which asks for the invite
-    code if none was given)."""
+    chosen among the tables of ``game`` announced on the local network (which asks for
+    the invite code if none was given)."""
     if options.address:
         host, port = parse_address(options.address)
         return host, port, options.code
     from wizard_p2p.commands.find import choose_table
 
     net = options.net
-    return await choose_table("watch", options.code, headless=net.headless, lang=net.lang,
-                              watching=True)
+    watching = "watch" if game is GameName.WIZARD else f"{game.value} watch"
+    return await choose_table(watching, options.code, headless=net.headless, lang=net.lang,
+                              watching=True, game=game)
 
 
-async def watch_async(options: WatchOptions) -> WatchNode:
-    """Watch the game at ``options.address`` until it ends or the watcher leaves."""
+class Progress(Protocol):
+    """What a headless watcher prints as the game grows (``update``) and at its end
+    (``final``): ``HeadlessProgress`` for Wizard, a game's own for another."""
+
+    def update(self) -> None: ...
+
+    def final(self) -> None: ...
+
+
+# A game's headless lines: made of the watcher's node, where a line goes, the translator.
+ProgressOf = Callable[[WatchNode, Callable[[str], Any], Translator], Progress]
+
+
+def _other_game(other: OtherGame, host: str, port: int, code: str | None) -> UsageError:
+    """The table plays another game than this command watches: which, and the command
+    that watches it."""
+    address = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+    words = ("--code", code or "CODE")
+    again = (command("sorcery", "watch", address, *words, "--headless")
+             if other.game == GameName.SORCERY else command("watch", address, *words))
+    known = other.game if other.game in set(GameName) else "other"
+    return UsageError(f"{other}; watch it with: {again}").saying(
+        "watch_other_game", game=Said(f"game_name_{known}"), command=again)
+
+
+async def watch_async(
+    options: WatchOptions, *, game: GameName = GameName.WIZARD,
+    cards: CardLibrary | None = None, progress: ProgressOf | None = None,
+) -> WatchNode:
+    """Watch the game at ``options.address`` until it ends or the watcher leaves: a table
+    of ``game`` (another is refused, naming the command that watches it), read with the
+    card data ``cards`` (巫师牌's), its headless lines made by ``progress`` (None:
+    Wizard's ``HeadlessProgress``)."""
     net = options.net
     name = net.name
     if not options.code and (net.headless or options.address):
@@ -62,21 +96,25 @@ async def watch_async(options: WatchOptions) -> WatchNode:
             "error_code_needed")
     if options.save is not None:
         check_target(options.save, what="log to save", force=options.force)
-    host, port, code = await _address(options)
+    host, port, code = await _address(options, game)
     data_dir = seat_data_dir(net)
     _, curve = seat_keys(data_dir)
     node = WatchNode(
         curve, name, host, port, code or "", listen_host=net.listen, mesh_port=net.mesh_port,
-        net_config=net_config_of(net), save=options.save, data_dir=data_dir,
+        net_config=net_config_of(net), save=options.save, data_dir=data_dir, game=game,
+        cards=cards,
     )
     tr = Translator(net.lang)
     say_line(net, tr("watch_headless_asking", address=f"{host}:{port}", name=name,
                  fingerprint=key_fingerprint(curve.public)))
-    printer = HeadlessProgress(node, lambda line: say_line(net, line), tr)
+    printer = (progress or HeadlessProgress)(node, lambda line: say_line(net, line), tr)
     if net.headless:
         node.subscribe(printer.update)
     try:
-        await node.start()
+        try:
+            await node.start()
+        except OtherGame as other:
+            raise _other_game(other, host, port, code) from None
         say_line(net, tr("watch_headless_admitted"))
         if net.headless:
             await node.run_until_finished()

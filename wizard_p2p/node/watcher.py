@@ -50,13 +50,15 @@ from wizard_p2p.node.watch_ask import GateClient, WatchRefused, WatchTimers
 from wizard_p2p.node.watch_fork import WatchForks, evidence_path
 from wizard_p2p.ports import release_port, reserve_port
 from wizard_p2p.protocol.events import Faulted
+from wizard_p2p.protocol.game_name import GameName
+from wizard_p2p.protocol.genesis import game_name
 from wizard_p2p.protocol.kinds import FaultKind
 from wizard_p2p.protocol.lobby_schema import Wait, WatchAdmitted
 from wizard_p2p.protocol.table import Table
 from wizard_p2p.seat.controller import Status, StatusKind
-from wizard_p2p.tables import open_table
+from wizard_p2p.tables import CardLibrary, open_table
 
-__all__ = ["MAX_REFUSALS_SHOWN", "PLAYERS_GONE", "WatchNode"]
+__all__ = ["MAX_REFUSALS_SHOWN", "PLAYERS_GONE", "OtherGame", "WatchNode"]
 
 _log = logging.getLogger(__name__)
 
@@ -64,6 +66,15 @@ _log = logging.getLogger(__name__)
 MAX_REFUSALS_SHOWN = 3
 # Seconds with no player heard after which a watcher stops following.
 PLAYERS_GONE = 60.0
+
+
+class OtherGame(WatchRefused):
+    """The table that admitted us plays another game than the one this watcher follows
+    (``game``: the one it plays, as its genesis names it)."""
+
+    def __init__(self, game: str) -> None:
+        super().__init__(f"that table plays another game ({game[:16]!r})")
+        self.game = game
 
 
 class WatchNode:
@@ -83,7 +94,12 @@ class WatchNode:
         timers: WatchTimers | None = None,
         save: Path | None = None,
         data_dir: Path | None = None,
+        game: GameName | None = None,
+        cards: CardLibrary | None = None,
     ) -> None:
+        """``game``: the game this watcher follows (a table of another is refused with
+        ``OtherGame``; None: any); ``cards``: the card data that game is read with
+        (巫师牌's card file), as ``tables.open_table`` takes it."""
         self.curve_keys = curve_keys
         self.name = name
         self.host = host
@@ -94,6 +110,8 @@ class WatchNode:
         self.timers = timers or WatchTimers()
         self.save_path = save
         self.data_dir = data_dir
+        self.game = game
+        self.cards = cards
         self.forks = WatchForks(None, self._seat_of, self._key_of)
         self._mesh_port = mesh_port
         self._gate: GateClient | None = None
@@ -136,7 +154,9 @@ class WatchNode:
             admitted = await self._gate.admission(self._waiting)
             self.asking, self.asking_said = "", None
             self.watchers = admitted.watchers
-            self.table = open_table(admitted.genesis, replay_every_pass=True)
+            if self.game is not None and (name := game_name(admitted.genesis)) != self.game:
+                raise OtherGame(name)
+            self.table = open_table(admitted.genesis, replay_every_pass=True, cards=self.cards)
             self.bots = _bot_seats(admitted, self.table.seats)
             self.forks.path = evidence_path(self.save_path, self.data_dir, self.table.game_id)
         except BaseException:

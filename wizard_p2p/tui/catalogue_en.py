@@ -1013,4 +1013,23 @@ EN: dict[str, str] = {
         "--export writes a game of Wizard; a game of 巫师牌 is replayed in the console"
     ),
     "error_sorcery_replay_terminal": "the replay of 巫师牌 needs a terminal",
+    # 巫师牌's seat again after a crash: `sorcery resume`
+    "sorcery_resume_no_deck": (
+        "game {id} keeps no deck of 巫师牌: it cannot be resumed as a seat of 巫师牌"
+    ),
+    "file_what_kept_deck": "kept deck",
+    "sorcery_resume_headless": (
+        "a seat at a networked table of 巫师牌 is played by the bot for now: add --headless"
+    ),
+    "sorcery_resume_bad_deck": "the deck kept for game {id} is damaged: it cannot be resumed",
+    "sorcery_resume_other_game": "game {id} is not a game of 巫师牌; resume it with: {command}",
+    "resume_sorcery_game": "game {id} is a game of 巫师牌; resume it with: {command}",
+    # A watcher of a 巫师牌 table: `sorcery watch`
+    "error_heard_other_game": (
+        "the only table heard on this network plays {game}, not the game this command plays; "
+        "ask the host for its address: {example}"
+    ),
+    "sorcery_watch_turn": "Turn {turn}: {name}.",
+    "sorcery_watch_headless": "a watcher of a table of 巫师牌 prints lines for now: add --headless",
+    "watch_other_game": "that table plays {game}; watch it with: {command}",
 }

@@ -239,4 +239,26 @@ HELP_EN: dict[str, str] = {
         "with --headless and without --offline: two bots play over loopback, one process each, "
         "and every seat's log is copied to DIR/seat-N.jsonl"
     ),
+    # 巫师牌's seat again after a crash: `sorcery resume`
+    "cmd_sorcery_resume": "rejoin a game of 巫师牌 after a crash or quit",
+    "desc_sorcery_resume": (
+        "Rebuild your seat of a 巫师牌 game from your data dir (its log, your keys, your "
+        "deck and the card file it was played with) and let the bot play it to the end; "
+        "the other seat keeps your place until you are back or its stall limit ends the game."
+    ),
+    "help_sorcery_resume_game": (
+        "the game id, or its first digits, as the game's end printed (default: the latest "
+        "game of 巫师牌)"
+    ),
+    "help_sorcery_resume_cards": (
+        "the card file to read the game with (default: the one the seat played with, else "
+        "the one imported)"
+    ),
+    # A watcher of a 巫师牌 table: `sorcery watch`
+    "cmd_sorcery_watch": "watch a game of 巫师牌 at HOST:PORT, or one found on the local network",
+    "desc_sorcery_watch": (
+        "Follow a game of 巫师牌 live, verifying every entry with your card file: you see "
+        "what both players were shown, never a hand or the order of a deck."
+    ),
+    "help_found_sorcery_watch": "choose among the 巫师牌 tables announced on the local network",
 }

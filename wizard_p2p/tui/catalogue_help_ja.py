@@ -231,4 +231,29 @@ HELP_JA: dict[str, str] = {
         "--headless かつ --offline なし：ボット二体がループバックで一体一プロセスずつ対戦し、"
         "各席の記録を DIR/seat-N.jsonl にコピー"
     ),
+    # 巫师牌's seat again after a crash: `sorcery resume`
+    "cmd_sorcery_resume": "クラッシュや終了のあとで巫师牌のゲームに戻ります",
+    "desc_sorcery_resume": (
+        "データディレクトリ（記録、あなたの鍵、あなたのデッキ、対局に使ったカードファイル）から"
+        "巫师牌のゲームの席を組み立て直し、最後までボットが遊びます。戻るか、停滞の制限時間で"
+        "ゲームが終わるまで、相手は席を空けておきます。"
+    ),
+    "help_sorcery_resume_game": (
+        "ゲームの ID、またはゲーム終了時に表示され"
+        "た先頭の数文字（既定：最新の巫师牌のゲーム）"
+    ),
+    "help_sorcery_resume_cards": (
+        "ゲームを読むカードファイル（既定：その"
+        "席が使ったもの、なければ取り込んだもの）"
+    ),
+    # A watcher of a 巫师牌 table: `sorcery watch`
+    "cmd_sorcery_watch": (
+        "HOST:PORT の巫师牌のゲーム、またはロ"
+        "ーカルネットワークで見つけたゲームを観戦します"
+    ),
+    "desc_sorcery_watch": (
+        "巫师牌のゲームをライブで追い、あなたのカードファイルですべての記録を検証します。"
+        "見えるのは両方のプレイヤーに公開されたカードだけで、手札やデッキの順番は見えません。"
+    ),
+    "help_found_sorcery_watch": "ローカルネットワークで告知されている巫师牌のテーブルから選ぶ",
 }

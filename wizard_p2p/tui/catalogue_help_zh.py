@@ -206,4 +206,25 @@ HELP_ZH: dict[str, str] = {
         "配合 --headless 且不用 --offline：两个机器人经回环对战，各占一个进程，"
         "每个座位的记录复制到 DIR/seat-N.jsonl"
     ),
+    # 巫师牌's seat again after a crash: `sorcery resume`
+    "cmd_sorcery_resume": "在崩溃或退出后重新加入巫师牌对局",
+    "desc_sorcery_resume": (
+        "从你的数据目录（游戏记录、你的密钥、你的牌组以及对局所用的卡牌文件）重建你在巫师牌对局中的座位，"
+        "由机器人下完；另一方为你保留座位，直到你回来，或超出其停滞时限而结束对局。"
+    ),
+    "help_sorcery_resume_game": (
+        "对局编号或其开头几位，与对局结束时"
+        "打印的一致（默认：最近一局巫师牌）"
+    ),
+    "help_sorcery_resume_cards": (
+        "读取对局所用的卡牌文件（默认：座位"
+        "当时所用的文件，否则为已导入的文件）"
+    ),
+    # A watcher of a 巫师牌 table: `sorcery watch`
+    "cmd_sorcery_watch": "观战 HOST:PORT 的巫师牌对局，或在本地网络上找到的对局",
+    "desc_sorcery_watch": (
+        "实时跟随一局巫师牌，用你的卡牌文件验证每一条记录：你只看到双方都被展示的牌，"
+        "看不到任何手牌，也看不到牌库的顺序。"
+    ),
+    "help_found_sorcery_watch": "从本地网络上通告的巫师牌牌桌中选择",
 }

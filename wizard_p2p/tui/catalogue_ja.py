@@ -1017,4 +1017,31 @@ JA: dict[str, str] = {
         "--export が書き出すのはウィザードのゲームです。巫师牌のゲームは端末でリプレイします"
     ),
     "error_sorcery_replay_terminal": "巫师牌のリプレイには端末が必要です",
+    # 巫师牌's seat again after a crash: `sorcery resume`
+    "sorcery_resume_no_deck": (
+        "ゲーム {id} には巫师牌のデッキが保存さ"
+        "れていません。巫师牌の席として再開できません"
+    ),
+    "file_what_kept_deck": "保存されたデッキ",
+    "sorcery_resume_headless": (
+        "ネットワークの巫师牌のテーブルの席は今のところボットが遊びます。--headless を"
+        "付けてください"
+    ),
+    "sorcery_resume_bad_deck": "ゲーム {id} に保存されたデッキが壊れています。再開できません",
+    "sorcery_resume_other_game": (
+        "ゲーム {id} は巫师牌のゲームではあ"
+        "りません。再開するには：{command}"
+    ),
+    "resume_sorcery_game": "ゲーム {id} は巫师牌のゲームです。再開するには：{command}",
+    # A watcher of a 巫师牌 table: `sorcery watch`
+    "error_heard_other_game": (
+        "このネットワークで見つかった唯一のテーブルは{game}のテーブルで、このコマンドのゲーム"
+        "ではありません。ホストにアドレスを聞いてください：{example}"
+    ),
+    "sorcery_watch_turn": "第{turn}ターン：{name}。",
+    "sorcery_watch_headless": (
+        "巫师牌のテーブルの観戦者は今のところ行を表示する"
+        "だけです。--headless を付けてください"
+    ),
+    "watch_other_game": "そのテーブルは{game}のテーブルです。観戦するには：{command}",
 }

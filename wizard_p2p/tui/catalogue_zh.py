@@ -941,4 +941,18 @@ ZH: dict[str, str] = {
     "sorcery_replay_not_sorcery": "这不是巫师牌的对局",
     "error_sorcery_replay_export": "--export 只导出巫师对局；巫师牌的对局在终端中回放",
     "error_sorcery_replay_terminal": "巫师牌的回放需要一个终端",
+    # 巫师牌's seat again after a crash: `sorcery resume`
+    "sorcery_resume_no_deck": "对局 {id} 没有保存巫师牌的牌组：无法作为巫师牌的座位恢复",
+    "file_what_kept_deck": "保存的牌组",
+    "sorcery_resume_headless": "联网巫师牌牌桌的座位目前由机器人来下：请加上 --headless",
+    "sorcery_resume_bad_deck": "为对局 {id} 保存的牌组已损坏：无法恢复",
+    "sorcery_resume_other_game": "对局 {id} 不是巫师牌的对局；请这样恢复：{command}",
+    "resume_sorcery_game": "对局 {id} 是巫师牌的对局；请这样恢复：{command}",
+    # A watcher of a 巫师牌 table: `sorcery watch`
+    "error_heard_other_game": (
+        "此网络上听到的唯一牌桌玩的是{game}，不是本命令所玩的游戏；请向主持人要地址：{example}"
+    ),
+    "sorcery_watch_turn": "第{turn}回合：{name}。",
+    "sorcery_watch_headless": "巫师牌牌桌的观战者目前只打印文字：请加上 --headless",
+    "watch_other_game": "该牌桌玩的是{game}；请这样观战：{command}",
 }
