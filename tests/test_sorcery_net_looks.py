@@ -6,18 +6,34 @@ verifies."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
 from tests.sorcery_support import card_file_bytes
-from tests.test_tables_sorcery_bot_looks import seer_decks
+from tests.test_tables_sorcery_bot_looks import GAZER, SEER, seer_decks
 from wizard_p2p import cli
+from wizard_p2p.sorcery.cards import Card
 from wizard_p2p.sorcery.decks import Deck
+from wizard_p2p.sorcery.game import Decklist
 from wizard_p2p.tables.sorcery.kinds import SorceryKind
+
+LOOKERS = 5  # kinds of looker per deck, two copies each: the shuffles are the seats' own,
+# so a third of each deck looks, and a game whose lookers all stay undrawn is not one
+# a test run meets
+
+
+def _many_lookers(deck: Decklist, looker: Card, first: int) -> Decklist:
+    main = list(deck.main)
+    for kind in range(LOOKERS):
+        card = dataclasses.replace(looker, number=str(first + kind))
+        main[2 * kind] = main[2 * kind + 1] = card
+    return dataclasses.replace(deck, main=tuple(main))
 
 
 def test_a_networked_seat_looks_at_the_top_of_its_deck(tmp_path: Path) -> None:
-    decks = seer_decks()
+    fire, water = seer_decks()
+    decks = (_many_lookers(fire, SEER, 111901), _many_lookers(water, GAZER, 121902))
     cards = {c.number: c for d in decks for c in (d.hero, *d.main, *d.skills, *d.extra)}
     card_file = tmp_path / "cards.json"
     card_file.write_bytes(card_file_bytes(list(cards.values())))
