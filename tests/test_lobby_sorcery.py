@@ -80,7 +80,7 @@ from wizard_p2p.rules import GameConfig
 from wizard_p2p.sorcery.cards import Card
 from wizard_p2p.sorcery.decks import Deck, DeckRule
 from wizard_p2p.sorcery.game import DEFAULT_TURN_LIMIT
-from wizard_p2p.tables import CardLibrary, open_table, rules_of
+from wizard_p2p.tables import TERMS, CardLibrary, open_table, rules_of
 from wizard_p2p.tables.sorcery.rules import DeckTerms, SorceryConfig
 from wizard_p2p.tables.sorcery.rules import genesis_terms as sorcery_genesis_terms
 from wizard_p2p.tables.wizard.lobby import WizardTerms
@@ -111,7 +111,7 @@ def test_a_legal_joiner_sits_at_a_table_of_two_that_names_its_game() -> None:
     assert welcome["variants"] == [] and welcome["seat"] == 1
     assert players["type"] == "players" and players["seats"] == 2
     assert players["game"] == "sorcery" and players["variants"] == []
-    assert isinstance(decode_lobby(json.dumps(players).encode()), Players)
+    assert isinstance(decode_lobby(json.dumps(players).encode(), terms=TERMS), Players)
     # Two seats: a third player is refused, the table being full.
     full = machine.handle(sorcery_hello(_KEYS[1], _IDS[1], "Bob", legal_part()), 0.0)
     assert _refusal(full, _KEYS[1]).kind is RefusalKind.TABLE_FULL
@@ -313,7 +313,7 @@ def test_a_seat_list_of_either_game_reads_back_as_the_host_wrote_it(
                                "variants": variants}
     if game is not GameName.WIZARD:
         message["game"] = game.value
-    body = decode_lobby(json.dumps(message).encode())
+    body = decode_lobby(json.dumps(message).encode(), terms=TERMS)
     assert isinstance(body, Players)
     assert (body.game, body.seats, body.variants) == (game, seats, tuple(variants))
 
@@ -323,7 +323,7 @@ def test_a_refusal_carries_its_rule_card_and_game_whole(fault: DeckFault, game: 
                                                         ) -> None:
     refused = {"type": "refused", "reason": "r", "kind": "illegal_deck",
                "deck": fault.to_json(), "game": game.value}
-    body = decode_lobby(json.dumps(refused).encode())
+    body = decode_lobby(json.dumps(refused).encode(), terms=TERMS)
     assert body == Refused("r", RefusalKind.ILLEGAL_DECK, fault, game)
 
 
@@ -336,7 +336,7 @@ def test_anything_in_a_hellos_deck_or_game_is_read_or_refused_with_a_reason(
 ) -> None:
     try:
         fields = {"game": "sorcery", "deck": legal_part().to_json(), field: junk}
-        hello = decode_lobby(json.dumps(_hello_json(**fields)).encode())
+        hello = decode_lobby(json.dumps(_hello_json(**fields)).encode(), terms=TERMS)
     except DecodeError as exc:
         assert str(exc)
     else:
@@ -358,7 +358,7 @@ _PLAYER = _hello_json()["player"]
 def test_a_message_mixing_the_games_is_refused_saying_why(message: dict[str, Any],
                                                           words: str) -> None:
     with pytest.raises(DecodeError, match=words):
-        decode_lobby(json.dumps(message).encode())
+        decode_lobby(json.dumps(message).encode(), terms=TERMS)
 
 
 @pytest.mark.parametrize(
@@ -457,11 +457,12 @@ def test_terms_of_either_game_are_read_and_of_no_game_refused_with_a_reason() ->
                                                  library.digest))
     terms = sorcery_genesis_terms(config, players, b"\x07" * 32)
     wire = json.loads(genesis_terms_bytes(terms))
-    read = decode_lobby(json.dumps({"type": "terms", "terms": wire}).encode())
+    read = decode_lobby(json.dumps({"type": "terms", "terms": wire}).encode(), terms=TERMS)
     assert isinstance(read, Terms) and genesis_terms_bytes(read.terms) == genesis_terms_bytes(terms)
     for game in ("chess", 7, None, ["sorcery"]):
         with pytest.raises(DecodeError, match=r"terms\.game"):
-            decode_lobby(json.dumps({"type": "terms", "terms": {**wire, "game": game}}).encode())
+            decode_lobby(json.dumps({"type": "terms", "terms": {**wire, "game": game}}).encode(),
+                         terms=TERMS)
     with pytest.raises(DecodeError, match="turn_limit"):
         bad = {**wire, "config": {**wire["config"], "turn_limit": 0}}
-        decode_lobby(json.dumps({"type": "terms", "terms": bad}).encode())
+        decode_lobby(json.dumps({"type": "terms", "terms": bad}).encode(), terms=TERMS)

@@ -22,6 +22,7 @@ from wizard_p2p.audit import AuditReport, audit_entries
 from wizard_p2p.protocol import messages as m
 from wizard_p2p.protocol.events import EntryRejected, Finished, GameEnded
 from wizard_p2p.rules import GameConfig
+from wizard_p2p.tables.wizard.bodies import BODIES
 from wizard_p2p.tables.wizard.harness import MemoryGame, random_chooser
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -72,7 +73,7 @@ def check_finished_game(game: MemoryGame) -> tuple[list[bytes], AuditReport]:
 
 def check_variants_played(config: GameConfig, log: list[bytes], report: AuditReport) -> None:
     """The log shows each variant's own messages (the variant really was played)."""
-    entries = [m.decode_entry(raw) for raw in log]
+    entries = [m.decode_entry(raw, BODIES) for raw in log]
     kinds = {e.kind for e in entries}
     assert {"genesis", "coin", "shuffle", "lock", "bid", "play", "final"} <= kinds
     assert "reveal" not in kinds  # undisputed rounds reveal in their last trick
@@ -117,7 +118,7 @@ def test_whole_game(
     check_variants_played(config, log, report)
     # Each entry as its writer checked and applied it is the entry its line decodes to.
     assert {e.kind for e in signed} >= {"coin", "shuffle", "lock", "bid", "play", "final"}
-    assert all(entry == m.decode_entry(entry.raw) for entry in signed)
+    assert all(entry == m.decode_entry(entry.raw, BODIES) for entry in signed)
 
 
 def test_golden_game_is_reproduced_byte_for_byte() -> None:

@@ -48,7 +48,6 @@ from wizard_p2p.errors import DecodeError, PeerFault, WizardError
 from wizard_p2p.net import Mesh
 from wizard_p2p.net.replicate import entry_digest
 from wizard_p2p.node.evidence_file import EvidenceFile
-from wizard_p2p.protocol import messages as m
 from wizard_p2p.protocol.events import LogRewritten
 from wizard_p2p.protocol.evidence import FILE_NAME, evidence_of
 from wizard_p2p.protocol.faults import Equivocation
@@ -189,7 +188,7 @@ class WatchForks:
             return None
         self._weighed.add(seen)
         try:
-            writer = m.decode_entry(data)
+            writer = table.decode(data)
         except DecodeError:
             return None
         if writer.pos != position:

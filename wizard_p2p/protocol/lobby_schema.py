@@ -49,10 +49,9 @@ from typing import Any
 from wizard_p2p import boundedjson
 from wizard_p2p.errors import DecodeError
 from wizard_p2p.protocol.game_name import MAX_TABLE_SEATS, MIN_TABLE_SEATS, GameName
-from wizard_p2p.protocol.messages import GENESIS_TERMS, MAX_ENTRY_BYTES, PLAYER, PROTOCOL
+from wizard_p2p.protocol.messages import MAX_ENTRY_BYTES, PLAYER, PROTOCOL
 from wizard_p2p.protocol.schema import Bool, Field, Hex, Int, List, Obj, Str, Utf8
 from wizard_p2p.protocol.shown import is_unsafe
-from wizard_p2p.protocol.sorcery_genesis import GENESIS_TERMS as SORCERY_GENESIS_TERMS
 
 __all__ = [
     "MAX_DECK_CARDS",
@@ -162,25 +161,29 @@ class _Pattern(Field):
         return {"type": "string", "pattern": f"^{self.pattern.pattern}$"}
 
 
-_TERMS_BY_GAME: Mapping[GameName, Obj] = {
-    GameName.WIZARD: GENESIS_TERMS,
-    GameName.SORCERY: SORCERY_GENESIS_TERMS,
-}
-
-
-class _GameTerms(Field):
-    """A genesis's terms, by the schema of the game they name (absent: Wizard's)."""
+class _AnyTerms(Field):
+    """A genesis's terms as the message's schema reads them: an object, then read by the
+    schema of the game they name (``decode_lobby``'s ``terms``)."""
 
     def parse(self, value: Any, path: str) -> Any:
-        game = value.get("game", GameName.WIZARD.value) if isinstance(value, dict) else None
-        schema = (_TERMS_BY_GAME.get(GameName(game))
-                  if isinstance(game, str) and game in set(GameName) else None)
-        if schema is None:
-            raise DecodeError(f"{path}.game: not a game this program plays")
-        return schema.parse(value, path)
+        if not isinstance(value, dict):
+            raise DecodeError(f"{path}: expected an object")
+        return value
 
     def json_schema(self) -> dict[str, Any]:
-        return {"oneOf": [s.json_schema() for s in _TERMS_BY_GAME.values()]}
+        return {"type": "object"}
+
+
+def _game_terms(value: dict[str, Any], schemas: Mapping[GameName, Field] | None,
+                path: str) -> Any:
+    """A genesis's terms, by the schema of the game they name (absent: Wizard's)."""
+    game = value.get("game", GameName.WIZARD.value)
+    schema = (schemas.get(GameName(game))
+              if schemas is not None and isinstance(game, str) and game in set(GameName)
+              else None)
+    if schema is None:
+        raise DecodeError(f"{path}.game: not a game this program plays")
+    return schema.parse(value, path)
 
 
 _NAME = _Name()
@@ -228,7 +231,7 @@ _SCHEMAS: dict[str, Obj] = {
          "variants": _VARIANTS, "coach": Bool(), "game": _GAME},
         optional=frozenset({"variants", "coach", "game"}),
     ),
-    "terms": Obj({"terms": _GameTerms()}),
+    "terms": Obj({"terms": _AnyTerms()}),
     "endorse": Obj({"signature": Hex(64)}),
     "ok": Obj({}),
     "genesis": Obj({"entry": Utf8(MAX_ENTRY_BYTES)}),
@@ -494,10 +497,13 @@ def check_z85_key(value: Any, path: str) -> str:
     return _Z85_KEY.parse(value, path)
 
 
-def decode_lobby(payload: bytes, expect: Collection[str] | None = None) -> LobbyBody:
+def decode_lobby(payload: bytes, expect: Collection[str] | None = None, *,
+                 terms: Mapping[GameName, Field] | None = None) -> LobbyBody:
     """The lobby message in ``payload``; :class:`DecodeError` for anything else, or for
     a type not in ``expect`` (when given). Terms of another protocol version raise
-    :class:`VersionMismatch`, so that the player is told that rather than a field."""
+    :class:`VersionMismatch`, so that the player is told that rather than a field.
+    ``terms``: each game's genesis terms' schema (``tables.TERMS``), which a ``terms``
+    message is read by (not given: no game's terms are read)."""
     obj = boundedjson.loads(
         payload, max_size=MAX_LOBBY_BYTES, max_depth=_MAX_DEPTH, what="lobby message"
     )
@@ -537,7 +543,7 @@ def decode_lobby(payload: bytes, expect: Collection[str] | None = None) -> Lobby
         return Players(players, fields["seats"], tuple(fields.get("variants", ())),
                        fields.get("coach", False), game)
     if kind == "terms":
-        return Terms(fields["terms"])
+        return Terms(_game_terms(fields["terms"], terms, "terms.terms"))
     if kind == "endorse":
         return Endorse(fields["signature"])
     if kind == "genesis":

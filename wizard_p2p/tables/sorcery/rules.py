@@ -194,6 +194,7 @@ class SorceryRules:
     name = GAME
     seats = range(2, 3)
     bodies: Mapping[str, Field] = BODIES
+    terms: Field = GENESIS_TERMS
     # The entries a player chooses: an action, and a search or a look it begins.
     choice_kinds: frozenset[str] = frozenset(
         {SorceryKind.ACT, SorceryKind.SEARCH, SorceryKind.LOOK}

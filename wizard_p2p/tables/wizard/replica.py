@@ -23,7 +23,6 @@ from wizard_p2p.protocol import messages as m
 from wizard_p2p.protocol.events import Finished
 from wizard_p2p.protocol.faults import CheatDetected, OutOfTurn
 from wizard_p2p.protocol.game import Apply, Body, Owed, Progress, Seating, TableContext
-from wizard_p2p.protocol.genesis import WIZARD, read_config
 from wizard_p2p.protocol.kinds import (
     WIZARD_KINDS,
     FaultKind,
@@ -31,6 +30,7 @@ from wizard_p2p.protocol.kinds import (
     WizardKind,
 )
 from wizard_p2p.protocol.scheduling import Scheduling
+from wizard_p2p.protocol.schema import Field
 from wizard_p2p.protocol.status import Status, StatusKind
 from wizard_p2p.protocol.turns import Step, Turn
 from wizard_p2p.rules import (
@@ -51,6 +51,8 @@ from wizard_p2p.rules import (
 )
 from wizard_p2p.tables.wizard import dealing
 from wizard_p2p.tables.wizard.authoring import Author
+from wizard_p2p.tables.wizard.bodies import BODIES, GENESIS_TERMS
+from wizard_p2p.tables.wizard.genesis import WIZARD, read_config
 from wizard_p2p.tables.wizard.handlers import HANDLERS
 from wizard_p2p.tables.wizard.kinds import AUTO_KINDS, CHOICE_KINDS
 from wizard_p2p.tables.wizard.report import WizardVerified
@@ -549,12 +551,13 @@ class WizardReplica:
 
 class WizardRules:
     """Wizard, as a game a table plays (``game.GameRules``): 3 to 6 seats, the body
-    table ``messages.BODIES``, the terms' ``config`` a ``GameConfig`` of as many seats,
+    table ``bodies.BODIES``, the terms' ``config`` a ``GameConfig`` of as many seats,
     its replica a :class:`WizardReplica`."""
 
     name = WIZARD
     seats = range(MIN_SEATS, MAX_SEATS + 1)
-    bodies: m.Bodies = m.BODIES
+    bodies: m.Bodies = BODIES
+    terms: Field = GENESIS_TERMS
     # The entries a player chooses (the rest its client writes by itself).
     choice_kinds: frozenset[str] = frozenset(CHOICE_KINDS)
 
