@@ -24,7 +24,7 @@ from wizard_p2p.protocol import messages as m
 from wizard_p2p.protocol.genesis import read_genesis
 from wizard_p2p.protocol.lobby_schema import Players, decode_lobby
 from wizard_p2p.rules import GameConfig
-from wizard_p2p.tables import TERMS
+from wizard_p2p.tables import RULES
 from wizard_p2p.tables.wizard.bodies import BODIES
 from wizard_p2p.tables.wizard.harness import make_genesis, seeded_bytes
 from wizard_p2p.tables.wizard.replay import GameRecord, replay_log
@@ -94,12 +94,12 @@ def test_the_lobby_tells_joiners_the_term() -> None:
     player = {**record, "name": "Ana", "curve_key": "0" * 40}
     player = {k: (v.hex() if isinstance(v, bytes) else v) for k, v in player.items()}
     base = {"type": "players", "players": [player], "seats": 3, "variants": []}
-    told = decode_lobby(json.dumps({**base, "coach": True}).encode(), terms=TERMS)
+    told = decode_lobby(json.dumps({**base, "coach": True}).encode(), games=RULES)
     assert isinstance(told, Players) and told.coach
-    quiet = decode_lobby(json.dumps(base).encode(), terms=TERMS)
+    quiet = decode_lobby(json.dumps(base).encode(), games=RULES)
     assert isinstance(quiet, Players) and not quiet.coach
     with pytest.raises(DecodeError):
-        decode_lobby(json.dumps({**base, "coach": 1}).encode(), terms=TERMS)
+        decode_lobby(json.dumps({**base, "coach": 1}).encode(), games=RULES)
 
 
 # --- the replay's notes -------------------------------------------------------------------

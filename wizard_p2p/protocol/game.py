@@ -171,6 +171,11 @@ class GameRules(GenesisRules, Protocol):
     """One game a table can play: how its genesis is read, and its replica."""
 
     @property
+    def brings_deck(self) -> bool:
+        """Whether a seat brings a deck of its own (its joiner's hello carries the deck's
+        public part: SPEC §9)."""
+
+    @property
     def choice_kinds(self) -> frozenset[str]:
         """The kinds of entry a player chooses (the others its client writes by itself)."""
 

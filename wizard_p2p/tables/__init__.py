@@ -25,7 +25,6 @@ from wizard_p2p.protocol.game import GameRules, Rewrite
 from wizard_p2p.protocol.game_name import GameName
 from wizard_p2p.protocol.genesis import game_name
 from wizard_p2p.protocol.lobby_terms import LobbyTerms
-from wizard_p2p.protocol.schema import Field
 from wizard_p2p.protocol.table import Table
 from wizard_p2p.tables.sorcery.lobby import read_sorcery_terms
 from wizard_p2p.tables.sorcery.rules import SORCERY_RULES, CardLibrary, SorceryRules
@@ -37,9 +36,6 @@ RULES: Mapping[GameName, GameRules] = {
     WIZARD_RULES.name: WIZARD_RULES,
     SORCERY_RULES.name: SORCERY_RULES,
 }
-
-# Each game's genesis terms' schema, which the lobby reads a ``terms`` message by.
-TERMS: Mapping[GameName, Field] = {name: rules.terms for name, rules in RULES.items()}
 
 # How each game reads the seats and variants a lobby message or an announcement says.
 _LOBBY_READERS: Mapping[GameName, Callable[[int | None, Sequence[str]], LobbyTerms]] = {
@@ -114,4 +110,4 @@ def open_table(
     )
 
 
-__all__ = ["RULES", "TERMS", "CardLibrary", "lobby_terms", "open_table", "rules_of"]
+__all__ = ["RULES", "CardLibrary", "lobby_terms", "open_table", "rules_of"]

@@ -558,6 +558,7 @@ class WizardRules:
     seats = range(MIN_SEATS, MAX_SEATS + 1)
     bodies: m.Bodies = BODIES
     terms: Field = GENESIS_TERMS
+    brings_deck = False
     # The entries a player chooses (the rest its client writes by itself).
     choice_kinds: frozenset[str] = frozenset(CHOICE_KINDS)
 
