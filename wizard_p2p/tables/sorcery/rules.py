@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from wizard_p2p.errors import DecodeError, UsageError
+from wizard_p2p.errors import DecodeError, UsageError, WizardError
 from wizard_p2p.protocol.core_bodies import ABORT, COIN, PROOF, PROTOCOL
 from wizard_p2p.protocol.game import GameReplica, Seating, TableContext
 from wizard_p2p.protocol.game_name import GameName
@@ -200,6 +200,10 @@ class SorceryRules:
     choice_kinds: frozenset[str] = frozenset(
         {SorceryKind.ACT, SorceryKind.SEARCH, SorceryKind.LOOK}
     )
+
+    def fault_of(self, exc: WizardError, entry_kind: str) -> str | None:
+        """None: a rule of 巫师牌's broken is a malformed entry, a turn's out of turn."""
+        return None
 
     def __init__(self, library: CardLibrary | None = None) -> None:
         self.library = library

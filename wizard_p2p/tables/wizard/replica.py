@@ -18,7 +18,7 @@ from types import MappingProxyType
 from typing import Any, Protocol
 
 from wizard_p2p import crypto
-from wizard_p2p.errors import DecodeError, IllegalAction, UsageError
+from wizard_p2p.errors import DecodeError, IllegalAction, UsageError, WizardError
 from wizard_p2p.protocol import messages as m
 from wizard_p2p.protocol.events import Finished
 from wizard_p2p.protocol.faults import CheatDetected, OutOfTurn
@@ -52,6 +52,7 @@ from wizard_p2p.rules import (
 from wizard_p2p.tables.wizard import dealing
 from wizard_p2p.tables.wizard.authoring import Author
 from wizard_p2p.tables.wizard.bodies import BODIES, GENESIS_TERMS
+from wizard_p2p.tables.wizard.faults import fault_of
 from wizard_p2p.tables.wizard.genesis import WIZARD, read_config
 from wizard_p2p.tables.wizard.handlers import HANDLERS
 from wizard_p2p.tables.wizard.kinds import AUTO_KINDS, CHOICE_KINDS
@@ -561,6 +562,9 @@ class WizardRules:
     brings_deck = False
     # The entries a player chooses (the rest its client writes by itself).
     choice_kinds: frozenset[str] = frozenset(CHOICE_KINDS)
+
+    def fault_of(self, exc: WizardError, entry_kind: str) -> str | None:
+        return fault_of(exc, entry_kind)
 
     def read_config(self, config: Any, seats: int) -> GameConfig:
         game = read_config(config)

@@ -12,9 +12,10 @@ from collections.abc import Callable, Sequence
 from wizard_p2p import crypto
 from wizard_p2p.crypto import group
 from wizard_p2p.errors import CryptoError, IllegalAction
-from wizard_p2p.protocol.faults import CheatDetected, rule_fault
+from wizard_p2p.protocol.faults import CheatDetected
 from wizard_p2p.protocol.kinds import FaultKind
 from wizard_p2p.rules import DECK, Card, GameConfig, Trick, check_round_plays
+from wizard_p2p.tables.wizard.faults import rule_fault
 from wizard_p2p.tables.wizard.round_state import RoundState
 from wizard_p2p.tables.wizard.secrets import secret_hash
 

@@ -1,0 +1,40 @@
+"""The faults of Wizard's own rules: a broken rule of the game, or a pass over the deck
+no honest seat publishes, by the fault kind it is (WIZARD §3, §4)."""
+
+from __future__ import annotations
+
+from wizard_p2p import crypto
+from wizard_p2p.errors import CryptoError, IllegalAction, WizardError
+from wizard_p2p.protocol import faults
+from wizard_p2p.protocol.kinds import FaultKind
+
+# A rule of the game an entry breaks, by the fault it is (WIZARD §3).
+_RULE_FAULTS = {
+    "not-held": FaultKind.NOT_HELD,
+    "follow-suit": FaultKind.FOLLOW_SUIT,
+    "bid-range": FaultKind.BID_RANGE,
+    "plus-minus-one": FaultKind.PLUS_MINUS_ONE,
+    "final": FaultKind.FINAL,
+}
+
+# A deck that repeats a point is a pass no honest seat can publish: named like the
+# round check names a wrong pass.
+_PASS_FAULTS = {"shuffle": FaultKind.SHUFFLE, "lock": FaultKind.LOCK}
+
+
+def rule_fault(rule: str) -> FaultKind:
+    """The fault kind of a broken rule of the game (a rule of the turns: the core's;
+    any other: a malformed entry)."""
+    return _RULE_FAULTS.get(rule) or faults.rule_fault(rule)
+
+
+def fault_of(exc: WizardError, entry_kind: str) -> FaultKind | None:
+    """Wizard's fault kind of what was wrong with an entry (``GameRules.fault_of``)."""
+    if isinstance(exc, IllegalAction):
+        return _RULE_FAULTS.get(exc.rule)
+    if isinstance(exc, CryptoError) and not isinstance(exc, crypto.CommitmentMismatch):
+        return _PASS_FAULTS.get(entry_kind)
+    return None
+
+
+__all__ = ["fault_of", "rule_fault"]
