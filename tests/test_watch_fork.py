@@ -118,7 +118,7 @@ def test_another_seats_copy_replaces_a_bid_only_its_writer_sent_and_the_proof_is
     rebuilt.receive(next_entry)  # it goes on with the players
     assert forks.proven == {bids.writer: "signed two different entries for one position"}
     (record,) = read_evidence(tmp_path / "evidence.jsonl")
-    assert record.kind is FaultKind.EQUIVOCATION and record.seat == bids.writer
+    assert record.kind == FaultKind.EQUIVOCATION and record.seat == bids.writer
     assert set(record.entries) == {bids.fake, bids.real}
     # Beside a log of the game, audit checks the proof and names the seat.
     (tmp_path / "game.jsonl").write_bytes(b"".join(line + b"\n" for line in bids.log))

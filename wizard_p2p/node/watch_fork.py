@@ -53,7 +53,7 @@ from wizard_p2p.protocol.evidence import FILE_NAME, evidence_of
 from wizard_p2p.protocol.faults import Equivocation
 from wizard_p2p.protocol.kinds import FaultKind
 from wizard_p2p.protocol.table import Table
-from wizard_p2p.tables import open_table
+from wizard_p2p.tables import PROVABLE, open_table
 
 __all__ = [
     "CHECKPOINT_EVERY", "MAX_COPIES_WEIGHED", "MAX_REWRITES", "WatchForks", "evidence_path",
@@ -119,7 +119,7 @@ class WatchForks:
 
     def keep(self, fault: PeerFault, entry: bytes) -> None:
         """Keep the proof a refused entry gives, if it proves a seat cheated."""
-        evidence = evidence_of(fault, entry)
+        evidence = evidence_of(fault, entry, PROVABLE)
         if evidence is None or fault.seat is None:
             return
         if isinstance(fault, Equivocation):  # the two entries, in either order: one proof

@@ -176,6 +176,11 @@ class GameRules(GenesisRules, Protocol):
         no honest seat publishes); None: the core's (``faults.fault_kind``)."""
 
     @property
+    def provable(self) -> frozenset[str]:
+        """The faults of the game's own that a refused entry, signed by its seat, proves
+        (an evidence record may claim them: SPEC §2.3)."""
+
+    @property
     def brings_deck(self) -> bool:
         """Whether a seat brings a deck of its own (its joiner's hello carries the deck's
         public part: SPEC §9)."""

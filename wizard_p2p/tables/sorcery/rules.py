@@ -196,6 +196,7 @@ class SorceryRules:
     bodies: Mapping[str, Field] = BODIES
     terms: Field = GENESIS_TERMS
     brings_deck = True  # each seat its own: SORCERY.md §1
+    provable: frozenset[str] = frozenset()  # none of its own: the core's are its proofs
     # The entries a player chooses: an action, and a search or a look it begins.
     choice_kinds: frozenset[str] = frozenset(
         {SorceryKind.ACT, SorceryKind.SEARCH, SorceryKind.LOOK}

@@ -22,6 +22,18 @@ _RULE_FAULTS = {
 _PASS_FAULTS = {"shuffle": FaultKind.SHUFFLE, "lock": FaultKind.LOCK}
 
 
+# The faults of Wizard's own that an entry refused as it arrives proves (SPEC §2.3).
+PROVABLE: frozenset[str] = frozenset(
+    {
+        FaultKind.BID_RANGE,
+        FaultKind.PLUS_MINUS_ONE,
+        FaultKind.NOT_HELD,
+        FaultKind.SHUFFLE,
+        FaultKind.LOCK,
+    }
+)
+
+
 def rule_fault(rule: str) -> FaultKind:
     """The fault kind of a broken rule of the game (a rule of the turns: the core's;
     any other: a malformed entry)."""
@@ -37,4 +49,4 @@ def fault_of(exc: WizardError, entry_kind: str) -> FaultKind | None:
     return None
 
 
-__all__ = ["fault_of", "rule_fault"]
+__all__ = ["PROVABLE", "fault_of", "rule_fault"]

@@ -52,7 +52,7 @@ from wizard_p2p.rules import (
 from wizard_p2p.tables.wizard import dealing
 from wizard_p2p.tables.wizard.authoring import Author
 from wizard_p2p.tables.wizard.bodies import BODIES, GENESIS_TERMS
-from wizard_p2p.tables.wizard.faults import fault_of
+from wizard_p2p.tables.wizard.faults import PROVABLE, fault_of
 from wizard_p2p.tables.wizard.genesis import WIZARD, read_config
 from wizard_p2p.tables.wizard.handlers import HANDLERS
 from wizard_p2p.tables.wizard.kinds import AUTO_KINDS, CHOICE_KINDS
@@ -560,6 +560,7 @@ class WizardRules:
     bodies: m.Bodies = BODIES
     terms: Field = GENESIS_TERMS
     brings_deck = False
+    provable: frozenset[str] = PROVABLE
     # The entries a player chooses (the rest its client writes by itself).
     choice_kinds: frozenset[str] = frozenset(CHOICE_KINDS)
 
