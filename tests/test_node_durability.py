@@ -13,7 +13,8 @@ from wizard_p2p.node.durability import SeatLog, new_entries
 from wizard_p2p.node.store import GameStore
 from wizard_p2p.node.tracing import Tracer
 from wizard_p2p.protocol.events import Accepted, Broadcast, Event, Finished, GameEnded, LogRewritten
-from wizard_p2p.protocol.kinds import CoreKind, WizardKind
+from wizard_p2p.protocol.kinds import CoreKind
+from wizard_p2p.tables.wizard.kinds import WizardKind
 
 SEAT = 1
 

@@ -47,13 +47,12 @@ from wizard_p2p.node.peer import GamePeer, PeerTimers
 from wizard_p2p.node.stall import COUNTDOWN_TICK
 from wizard_p2p.protocol.events import Aborted
 from wizard_p2p.protocol.game import Body, Rewrite
-from wizard_p2p.protocol.kinds import WizardKind
 from wizard_p2p.protocol.messages import decode_entry, encode_entry, entry_hash
 from wizard_p2p.protocol.table import Table
 from wizard_p2p.rules import GameConfig, Suit
 from wizard_p2p.seat.controller import Status, StatusKind
 from wizard_p2p.tables.wizard.bodies import BODIES
-from wizard_p2p.tables.wizard.kinds import CHOICE_KINDS
+from wizard_p2p.tables.wizard.kinds import CHOICE_KINDS, WizardKind
 from wizard_p2p.tables.wizard.lobby import WizardTerms
 from wizard_p2p.tables.wizard.round_state import round_size
 from wizard_p2p.tables.wizard.table import WizardTable

@@ -48,10 +48,10 @@ from wizard_p2p.protocol.events import (
     broadcasts,
 )
 from wizard_p2p.protocol.faults import Equivocation
-from wizard_p2p.protocol.kinds import WizardKind
 from wizard_p2p.protocol.table import Table
 from wizard_p2p.tables.wizard.bodies import BODIES
 from wizard_p2p.tables.wizard.harness import MemoryGame
+from wizard_p2p.tables.wizard.kinds import WizardKind
 from wizard_p2p.tables.wizard.round_state import round_size
 from wizard_p2p.tables.wizard.secrets import WizardSecrets
 from wizard_p2p.tables.wizard.table import WizardTable

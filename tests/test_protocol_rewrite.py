@@ -15,10 +15,10 @@ from tests.protocol_support import cheat_found, honest_seats, new_game, settled
 from tests.test_protocol_cheats import assert_caught_at_reveal
 from wizard_p2p.protocol import messages as m
 from wizard_p2p.protocol.game import Body, Rewrite
-from wizard_p2p.protocol.kinds import WizardKind
 from wizard_p2p.protocol.table import Table
 from wizard_p2p.tables.wizard.bodies import BODIES
 from wizard_p2p.tables.wizard.harness import MemoryGame
+from wizard_p2p.tables.wizard.kinds import WizardKind
 from wizard_p2p.tables.wizard.table import WizardTable
 
 # An entry of Wizard's log, read by its body table.

@@ -6,12 +6,12 @@ from __future__ import annotations
 import pytest
 
 from wizard_p2p.protocol.core_handlers import CORE_HANDLERS
-from wizard_p2p.protocol.kinds import WIZARD_KINDS, CoreKind, Stage, WizardKind
+from wizard_p2p.protocol.kinds import CoreKind, Stage
 from wizard_p2p.protocol.turns import TRANSITIONS, Step, Turn, abort_writer, advance
 from wizard_p2p.rules import Phase
 from wizard_p2p.tables.wizard.bodies import BODIES
 from wizard_p2p.tables.wizard.handlers import HANDLERS
-from wizard_p2p.tables.wizard.kinds import AUTO_KINDS
+from wizard_p2p.tables.wizard.kinds import AUTO_KINDS, WIZARD_KINDS, WizardKind
 from wizard_p2p.tables.wizard.turns import (
     CLAIRVOYANT_PLAY,
     PHASE_TURNS,

@@ -76,12 +76,12 @@ from wizard_p2p import canonical
 from wizard_p2p.audit import AuditReport, audit_entries, audit_file, format_report
 from wizard_p2p.protocol import messages as m
 from wizard_p2p.protocol.events import Broadcast
-from wizard_p2p.protocol.kinds import WizardKind
 from wizard_p2p.protocol.messages import VERSION
 from wizard_p2p.protocol.table import Table
 from wizard_p2p.rules import GameConfig
 from wizard_p2p.tables.wizard.bodies import BODIES
 from wizard_p2p.tables.wizard.harness import MemoryGame, random_chooser
+from wizard_p2p.tables.wizard.kinds import WizardKind
 
 FAULTS_DIR = Path("protocol/vectors/faults")
 FILES_DIR = Path("protocol/vectors/files")

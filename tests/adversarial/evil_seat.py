@@ -29,8 +29,8 @@ from wizard_p2p.net.frames import Control, Entry, MeshFrame, decode_mesh, encode
 from wizard_p2p.node import peer as peer_module
 from wizard_p2p.protocol import messages as m
 from wizard_p2p.protocol.control import EntryAt, decode_control, encode_control
-from wizard_p2p.protocol.kinds import WizardKind
 from wizard_p2p.tables.wizard.bodies import BODIES
+from wizard_p2p.tables.wizard.kinds import WizardKind
 
 Mutate = Callable[[dict[str, Any], Any], dict[str, Any]]
 

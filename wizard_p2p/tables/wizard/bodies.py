@@ -11,7 +11,6 @@ from collections.abc import Mapping
 from wizard_p2p.crypto import SEAL_OVERHEAD
 from wizard_p2p.protocol.core_bodies import ABORT, COIN, HASH, PLAYER, PROOF, PROTOCOL, SEATS
 from wizard_p2p.protocol.game_name import GameName
-from wizard_p2p.protocol.kinds import WIZARD_KINDS
 from wizard_p2p.protocol.schema import (
     REQUIRED,
     Bool,
@@ -26,6 +25,7 @@ from wizard_p2p.protocol.schema import (
     Str,
 )
 from wizard_p2p.rules import MAX_SEATS, MIN_SEATS, GameConfig
+from wizard_p2p.tables.wizard.kinds import WIZARD_KINDS
 
 __all__ = ["BODIES", "CONFIG", "GENESIS_TERMS", "MAX_SERIES_GAMES", "SERIES"]
 

@@ -7,40 +7,44 @@ from wizard_p2p import crypto
 from wizard_p2p.errors import CryptoError, IllegalAction, WizardError
 from wizard_p2p.protocol import faults
 from wizard_p2p.protocol.kinds import FaultKind
+from wizard_p2p.tables.wizard.kinds import WizardFault
 
 # A rule of the game an entry breaks, by the fault it is (WIZARD §3).
-_RULE_FAULTS = {
-    "not-held": FaultKind.NOT_HELD,
-    "follow-suit": FaultKind.FOLLOW_SUIT,
-    "bid-range": FaultKind.BID_RANGE,
-    "plus-minus-one": FaultKind.PLUS_MINUS_ONE,
+_RULE_FAULTS: dict[str, FaultKind | WizardFault] = {
+    "not-held": WizardFault.NOT_HELD,
+    "follow-suit": WizardFault.FOLLOW_SUIT,
+    "bid-range": WizardFault.BID_RANGE,
+    "plus-minus-one": WizardFault.PLUS_MINUS_ONE,
     "final": FaultKind.FINAL,
 }
 
 # A deck that repeats a point is a pass no honest seat can publish: named like the
 # round check names a wrong pass.
-_PASS_FAULTS = {"shuffle": FaultKind.SHUFFLE, "lock": FaultKind.LOCK}
+_PASS_FAULTS: dict[str, FaultKind | WizardFault] = {
+    "shuffle": WizardFault.SHUFFLE,
+    "lock": WizardFault.LOCK,
+}
 
 
 # The faults of Wizard's own that an entry refused as it arrives proves (SPEC §2.3).
 PROVABLE: frozenset[str] = frozenset(
     {
-        FaultKind.BID_RANGE,
-        FaultKind.PLUS_MINUS_ONE,
-        FaultKind.NOT_HELD,
-        FaultKind.SHUFFLE,
-        FaultKind.LOCK,
+        WizardFault.BID_RANGE,
+        WizardFault.PLUS_MINUS_ONE,
+        WizardFault.NOT_HELD,
+        WizardFault.SHUFFLE,
+        WizardFault.LOCK,
     }
 )
 
 
-def rule_fault(rule: str) -> FaultKind:
+def rule_fault(rule: str) -> FaultKind | WizardFault:
     """The fault kind of a broken rule of the game (a rule of the turns: the core's;
     any other: a malformed entry)."""
     return _RULE_FAULTS.get(rule) or faults.rule_fault(rule)
 
 
-def fault_of(exc: WizardError, entry_kind: str) -> FaultKind | None:
+def fault_of(exc: WizardError, entry_kind: str) -> FaultKind | WizardFault | None:
     """Wizard's fault kind of what was wrong with an entry (``GameRules.fault_of``)."""
     if isinstance(exc, IllegalAction):
         return _RULE_FAULTS.get(exc.rule)

@@ -40,9 +40,9 @@ from wizard_p2p.protocol.genesis import (
     endorse,
     player_record,
 )
-from wizard_p2p.protocol.kinds import WizardKind
 from wizard_p2p.rules import Card, GameConfig, SeatView, Suit
 from wizard_p2p.tables.wizard.genesis import genesis_terms
+from wizard_p2p.tables.wizard.kinds import WizardKind
 from wizard_p2p.tables.wizard.table import WizardTable
 
 Chooser = Callable[[int, WizardKind, SeatView], int | Suit | Card]

@@ -23,12 +23,7 @@ from wizard_p2p.protocol import messages as m
 from wizard_p2p.protocol.events import Finished
 from wizard_p2p.protocol.faults import CheatDetected, OutOfTurn
 from wizard_p2p.protocol.game import Apply, Body, Owed, Progress, Seating, TableContext
-from wizard_p2p.protocol.kinds import (
-    WIZARD_KINDS,
-    FaultKind,
-    Stage,
-    WizardKind,
-)
+from wizard_p2p.protocol.kinds import FaultKind, Stage
 from wizard_p2p.protocol.scheduling import Scheduling
 from wizard_p2p.protocol.schema import Field
 from wizard_p2p.protocol.status import Status, StatusKind
@@ -55,7 +50,13 @@ from wizard_p2p.tables.wizard.bodies import BODIES, GENESIS_TERMS
 from wizard_p2p.tables.wizard.faults import PROVABLE, fault_of
 from wizard_p2p.tables.wizard.genesis import WIZARD, read_config
 from wizard_p2p.tables.wizard.handlers import HANDLERS
-from wizard_p2p.tables.wizard.kinds import AUTO_KINDS, CHOICE_KINDS
+from wizard_p2p.tables.wizard.kinds import (
+    AUTO_KINDS,
+    CHOICE_KINDS,
+    WIZARD_KINDS,
+    WizardFault,
+    WizardKind,
+)
 from wizard_p2p.tables.wizard.report import WizardVerified
 from wizard_p2p.tables.wizard.round_check import check_round
 from wizard_p2p.tables.wizard.round_state import RoundState, round_size
@@ -446,10 +447,10 @@ class WizardReplica:
             if seat >= 0:
                 table.cheat_found(CheatDetected(
                     f"disputed the round ({reason}) but the replay found no fault",
-                    seat=seat, kind=FaultKind.FALSE_DISPUTE,
+                    seat=seat, kind=WizardFault.FALSE_DISPUTE,
                 ))
             else:
-                table.cheat_found(CheatDetected(reason, seat=None, kind=FaultKind.DISPUTE))
+                table.cheat_found(CheatDetected(reason, seat=None, kind=WizardFault.DISPUTE))
             return
         if self.config.secret_bids:
             game.apply(OpenBids(tuple(rnd.reveals[s]["bid"] for s in range(self.seats))))
