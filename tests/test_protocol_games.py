@@ -24,6 +24,7 @@ from wizard_p2p.protocol.events import EntryRejected, Finished, GameEnded
 from wizard_p2p.rules import GameConfig
 from wizard_p2p.tables.wizard.bodies import BODIES
 from wizard_p2p.tables.wizard.harness import MemoryGame, random_chooser
+from wizard_p2p.tables.wizard.replica import WizardResult
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -50,7 +51,8 @@ def check_finished_game(game: MemoryGame) -> tuple[list[bytes], AuditReport]:
     ended = [(seat, e) for seat, e in game.events if isinstance(e, GameEnded)]
     assert sorted(seat for seat, _ in ended) == list(range(len(tables)))
     standings = tables[0].game.standings()
-    assert all(e.outcome == Finished(standings.totals, standings.winners) for _, e in ended)
+    finished = Finished(standings.winners, WizardResult(standings.totals))
+    assert all(e.outcome == finished for _, e in ended)
     assert all(isinstance(t.outcome, Finished) for t in tables)
     log = tables[0].log
     assert all(t.log == log for t in tables)

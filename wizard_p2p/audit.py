@@ -164,8 +164,8 @@ def read_entries(lines: list[bytes], *, cards: CardLibrary | None = None) -> Rea
                        verified)
     _fill(report, table)
     outcome = table.outcome
-    if isinstance(outcome, Finished) and outcome.result is not None:
-        report.winners, report.result = outcome.winners, outcome.result.to_json()
+    if isinstance(outcome, Finished) and (result := outcome.result.to_json()) is not None:
+        report.winners, report.result = outcome.winners, result
     if isinstance(outcome, Finished):
         report.status = "verified"
         report.message = "verified: complete game, agreed by every seat"

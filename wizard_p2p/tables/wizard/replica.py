@@ -14,11 +14,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from concurrent.futures import Executor
+from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Protocol
 
 from wizard_p2p import crypto
-from wizard_p2p.errors import DecodeError, IllegalAction, UsageError, WizardError
+from wizard_p2p.errors import DecodeError, IllegalAction, Said, UsageError, WizardError
 from wizard_p2p.protocol import messages as m
 from wizard_p2p.protocol.events import Finished
 from wizard_p2p.protocol.faults import CheatDetected, OutOfTurn
@@ -258,7 +259,7 @@ class WizardReplica:
 
     def result(self) -> Finished:
         standings = self._game().standings()
-        return Finished(standings.totals, standings.winners)
+        return Finished(standings.winners, WizardResult(standings.totals))
 
     # --- entries ------------------------------------------------------------------------
 
@@ -551,6 +552,23 @@ class WizardReplica:
         return self.round, self.game
 
 
+@dataclass(frozen=True)
+class WizardResult:
+    """How a game of Wizard finished: every seat's final total (``events.GameResult``).
+    The audit reports it by its rounds and totals verified, not as a result of its own."""
+
+    totals: tuple[int, ...]
+
+    def text(self) -> str:
+        return f"totals {list(self.totals)}"
+
+    def said(self) -> Said:
+        return Said("result_totals", totals=str(list(self.totals)))
+
+    def to_json(self) -> None:
+        return None
+
+
 class WizardRules:
     """Wizard, as a game a table plays (``game.GameRules``): 3 to 6 seats, the body
     table ``bodies.BODIES``, the terms' ``config`` a ``GameConfig`` of as many seats,
@@ -598,4 +616,4 @@ class WizardRules:
 WIZARD_RULES = WizardRules()
 
 
-__all__ = ["WIZARD_RULES", "WizardContext", "WizardReplica", "WizardRules"]
+__all__ = ["WIZARD_RULES", "WizardContext", "WizardReplica", "WizardResult", "WizardRules"]
