@@ -16,6 +16,7 @@ from wizard_p2p.node.lobby import GameStart, HostLobby, JoinLobby, LobbyTimers, 
 from wizard_p2p.protocol.lobby_schema import LobbyBody, decode_lobby
 from wizard_p2p.protocol.lobby_terms import LobbyTerms
 from wizard_p2p.rules import GameConfig
+from wizard_p2p.tables import RULES
 from wizard_p2p.tables.wizard.lobby import WizardTerms
 
 NET = NetConfig(heartbeat_interval=0.2, silence_limit=1.0, resend_interval=0.3, ack_delay=0.05)
@@ -85,10 +86,10 @@ class RawClient:
 
     async def ask(self, payload: bytes | dict[str, Any]) -> LobbyBody:
         raw = payload if isinstance(payload, bytes) else json.dumps(payload).encode()
-        return decode_lobby(await self.client.request(raw, timeout=3.0))
+        return decode_lobby(await self.client.request(raw, timeout=3.0), games=RULES)
 
     async def pushed(self) -> LobbyBody:
-        return decode_lobby(await self.client.recv(timeout=30))
+        return decode_lobby(await self.client.recv(timeout=30), games=RULES)
 
 
 class LobbyTable:

@@ -20,6 +20,7 @@ from wizard_p2p.protocol import messages as m
 from wizard_p2p.protocol.events import Broadcast, Faulted
 from wizard_p2p.protocol.table import Table
 from wizard_p2p.rules import GameConfig
+from wizard_p2p.tables.wizard.bodies import BODIES
 from wizard_p2p.tables.wizard.harness import MemoryGame, OutputsFilter, random_chooser
 
 
@@ -90,7 +91,7 @@ def replace_own_entry(game: MemoryGame, tamper: Tamper) -> OutputsFilter:
         if sender != tamper.seat or tamper.done is not None:
             return outputs
         for index, out in enumerate(outputs):
-            entry = m.decode_entry(out.entry)
+            entry = m.decode_entry(out.entry, BODIES)
             if entry.kind != tamper.kind:
                 continue
             if tamper.round_no is not None and entry.body.get("round") != tamper.round_no:

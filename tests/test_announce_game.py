@@ -27,9 +27,9 @@ from wizard_p2p.protocol.announce import (
 )
 from wizard_p2p.protocol.game_name import GameName
 from wizard_p2p.protocol.messages import PROTOCOL
-from wizard_p2p.protocol.sorcery_terms import SEATS as SORCERY_SEATS
 from wizard_p2p.rules import MAX_SEATS, MIN_SEATS
 from wizard_p2p.tables import lobby_terms
+from wizard_p2p.tables.sorcery.terms import SEATS as SORCERY_SEATS
 from wizard_p2p.tui.find_screen import FoundTable
 from wizard_p2p.tui.headless import Driver, screen_text
 

@@ -21,6 +21,7 @@ from wizard_p2p.cli import main as cli_main
 from wizard_p2p.protocol import messages as m
 from wizard_p2p.protocol.endings import rank, stands_over
 from wizard_p2p.protocol.log import MAX_LOG_BYTES
+from wizard_p2p.tables.wizard.bodies import BODIES
 
 ROOT = Path(__file__).resolve().parent.parent
 ENDINGS = ROOT / "protocol" / "vectors" / "endings"
@@ -50,7 +51,8 @@ def test_the_resumed_seat_yields_to_the_abort_written_while_it_was_gone(
     logs = [str(ENDINGS / log) for log in _vector("resumed-seat")["logs"]]
     assert cli_main(["audit", *logs]) == 0
     text = capsys.readouterr().out
-    first, second = (m.decode_entry(Path(p).read_bytes().splitlines()[-1]) for p in logs)
+    first, second = (m.decode_entry(Path(p).read_bytes().splitlines()[-1], BODIES)
+                     for p in logs)
     assert f"fork at line {first.pos + 1}" in text
     assert (f"ended by seat {first.seat + 1} (Player {first.seat + 1}) because seat "
             f"{first.body['stalled'] + 1}") in text.splitlines()[-2]
@@ -79,7 +81,7 @@ def test_copies_in_any_order_give_one_verdict() -> None:
 
 def test_an_abort_does_not_stand_where_its_writer_went_on() -> None:
     lines = [(ENDINGS / log).read_bytes().splitlines() for log in _vector("two-aborts")["logs"]]
-    high, low = (m.decode_entry(log[-1]) for log in lines)
+    high, low = (m.decode_entry(log[-1], BODIES) for log in lines)
     assert rank(low) < rank(high) and stands_over(low, high) and not stands_over(high, low)
     assert not stands_over(low, high, later_writers=[low.seat])
     assert not stands_over(high, high)  # an entry never stands over itself
@@ -185,7 +187,7 @@ def test_an_abort_reason_is_shown_escaped(tmp_path: Path) -> None:
     game = gen_conformance.base_game("3")
     log = gen_conformance.honest_log(game)
     p = 5
-    stalled = m.decode_entry(log[p]).seat
+    stalled = m.decode_entry(log[p], BODIES).seat
     writers = [s for s in range(3) if s != stalled]
     reason = "gone\u202e\u200b"
     paths = []

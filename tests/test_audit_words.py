@@ -19,6 +19,7 @@ from wizard_p2p.audit import audit_entries, audit_file, format_report
 from wizard_p2p.cli import main as cli_main
 from wizard_p2p.commands.audit_text import copies_text, report_text
 from wizard_p2p.protocol.kinds import FaultKind
+from wizard_p2p.tables.wizard.kinds import WizardFault
 from wizard_p2p.tui.i18n import CATALOGUES, Translator
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -90,7 +91,7 @@ def test_the_copies_report_frame_is_in_the_language(lang: str) -> None:
 
 def test_every_fault_kind_is_worded_in_every_language() -> None:
     for catalogue in CATALOGUES.values():
-        for kind in FaultKind:
+        for kind in (*FaultKind, *WizardFault):
             assert catalogue["fault_kind_" + kind.value.replace("-", "_")], kind
 
 

@@ -24,6 +24,7 @@ from wizard_p2p.protocol.lobby_schema import GateRefusalKind, RefusalKind, WaitK
 from wizard_p2p.rules import Suit
 from wizard_p2p.rules.config import VARIANT_NAMES
 from wizard_p2p.sorcery.decks import DeckRule
+from wizard_p2p.tables.wizard.kinds import WizardFault
 from wizard_p2p.tui.catalogue_en import EN
 from wizard_p2p.tui.catalogue_help_en import HELP_EN
 from wizard_p2p.tui.i18n import CATALOGUES, Translator
@@ -97,7 +98,7 @@ def _file_whats() -> set[str]:
 # Keys the program builds from a prefix and a value of a closed vocabulary: each prefix
 # with the values it is built from, so that a catalogue has exactly those keys.
 BUILT: dict[str, Callable[[], set[str]]] = {
-    "fault_kind_": lambda: {k.value.replace("-", "_") for k in FaultKind},
+    "fault_kind_": lambda: {k.value.replace("-", "_") for k in (*FaultKind, *WizardFault)},
     "file_kind_": lambda: {"folder", "fifo", "device", "socket", "link", "other"},
     "file_what_": _file_whats,
     "suit_": lambda: {s.name for s in Suit},

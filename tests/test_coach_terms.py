@@ -24,6 +24,8 @@ from wizard_p2p.protocol import messages as m
 from wizard_p2p.protocol.genesis import read_genesis
 from wizard_p2p.protocol.lobby_schema import Players, decode_lobby
 from wizard_p2p.rules import GameConfig
+from wizard_p2p.tables import RULES
+from wizard_p2p.tables.wizard.bodies import BODIES
 from wizard_p2p.tables.wizard.harness import make_genesis, seeded_bytes
 from wizard_p2p.tables.wizard.replay import GameRecord, replay_log
 from wizard_p2p.tables.wizard.replica import WIZARD_RULES
@@ -70,7 +72,7 @@ def test_a_host_cannot_change_the_term_after_the_players_signed(coach: bool) -> 
         terms["coach"] = True
     # Re-signed by the host (its key is seat 0's): the endorsements still name the old terms.
     host = Identity.from_seed(seeded_bytes("coach id", 0))
-    body = m.BODIES["genesis"].parse(entry["body"], "body")
+    body = BODIES["genesis"].parse(entry["body"], "body")
     raw = m.encode_entry(
         host, game=m.ZERO_HASH, pos=0, prev=m.ZERO_HASH, seat=0, kind="genesis", body=body
     )
@@ -92,12 +94,12 @@ def test_the_lobby_tells_joiners_the_term() -> None:
     player = {**record, "name": "Ana", "curve_key": "0" * 40}
     player = {k: (v.hex() if isinstance(v, bytes) else v) for k, v in player.items()}
     base = {"type": "players", "players": [player], "seats": 3, "variants": []}
-    told = decode_lobby(json.dumps({**base, "coach": True}).encode())
+    told = decode_lobby(json.dumps({**base, "coach": True}).encode(), games=RULES)
     assert isinstance(told, Players) and told.coach
-    quiet = decode_lobby(json.dumps(base).encode())
+    quiet = decode_lobby(json.dumps(base).encode(), games=RULES)
     assert isinstance(quiet, Players) and not quiet.coach
     with pytest.raises(DecodeError):
-        decode_lobby(json.dumps({**base, "coach": 1}).encode())
+        decode_lobby(json.dumps({**base, "coach": 1}).encode(), games=RULES)
 
 
 # --- the replay's notes -------------------------------------------------------------------

@@ -14,6 +14,7 @@ from wizard_p2p.commands.wizard_seat import WizardSeat
 from wizard_p2p.errors import IllegalAction
 from wizard_p2p.protocol.messages import decode_entry
 from wizard_p2p.rules import Suit
+from wizard_p2p.tables.wizard.bodies import BODIES
 
 
 def test_a_choice_for_another_decision_than_the_one_due_is_refused_and_changes_nothing(
@@ -36,6 +37,6 @@ def test_a_choice_for_another_decision_than_the_one_due_is_refused_and_changes_n
             assert len(peer.table.log) == length
             seat.bid(snap.view.legal_bids[0])
             assert len(peer.table.log) == length + 1
-            assert decode_entry(peer.table.log[-1]).kind == "bid"
+            assert decode_entry(peer.table.log[-1], BODIES).kind == "bid"
 
     run(main())

@@ -21,6 +21,7 @@ from wizard_p2p.protocol.events import Faulted
 from wizard_p2p.protocol.kinds import FaultKind
 from wizard_p2p.rules import VARIANT_NAMES
 from wizard_p2p.tables import open_table
+from wizard_p2p.tables.wizard.kinds import WizardFault
 
 ROOT = Path(__file__).resolve().parents[1]
 FAULTS = ROOT / gen_conformance.FAULTS_DIR
@@ -29,7 +30,7 @@ FILES = ROOT / gen_conformance.FILES_DIR
 GOLDEN = (ROOT / GOLDEN_DIR / "game.jsonl").read_bytes().splitlines()
 # Faults no audit can report (WIZARD §3): it re-runs every pass, so the deviations that
 # cancel out, which a replica can only call `deck` or `dispute`, get a seat's name.
-REPLICAS_ONLY = {FaultKind.DECK, FaultKind.DISPUTE}
+REPLICAS_ONLY = {WizardFault.DECK, WizardFault.DISPUTE}
 
 
 def manifest(folder: Path) -> list[dict[str, Any]]:
@@ -95,7 +96,7 @@ def test_the_suite_covers_every_fault_kind_seat_count_and_variant() -> None:
     faults = manifest(FAULTS)
     assert len(faults) >= 40
     kinds = {v["expected"]["kind"] for v in faults if v["expected"]["kind"] is not None}
-    assert kinds == {k.value for k in FaultKind} - REPLICAS_ONLY
+    assert kinds == {k.value for k in (*FaultKind, *WizardFault)} - REPLICAS_ONLY
     assert any(v["expected"]["exit"] == 2 for v in faults)  # another version mid-log
     clean = manifest(CLEAN)
     assert {v["seats"] for v in clean} == {3, 4, 5, 6}
@@ -149,7 +150,8 @@ def test_the_spec_tables_list_exactly_the_fault_kinds() -> None:
     for listed in (core, wizard):
         assert len(listed) == len(set(listed))
     assert {"malformed", "bad-signature", "fork", "equivocation"} <= set(core)
-    assert set(core) | set(wizard) == {k.value for k in FaultKind}
+    assert set(core) == {k.value for k in FaultKind}
+    assert set(wizard) - set(core) == {k.value for k in WizardFault}
 
 
 FAULT_MAKERS = {"PeerFault", "OutOfTurn", "CheatDetected", "Equivocation", "AuditReport"}

@@ -11,6 +11,7 @@ import pytest
 from wizard_p2p.errors import PeerFault
 from wizard_p2p.protocol.events import Faulted
 from wizard_p2p.protocol.kinds import FaultKind
+from wizard_p2p.tables.wizard.kinds import WizardFault
 from wizard_p2p.tui.ending_text import ending_reason
 from wizard_p2p.tui.i18n import Translator
 
@@ -19,10 +20,10 @@ REASON = "the card R7 does not follow suit while the hand holds R3"
 ENGLISH = re.compile(r"\b[A-Za-z]{3,}\b(?:\W+\b[A-Za-z]{3,}\b){2,}")
 
 
-@pytest.mark.parametrize("kind", list(FaultKind), ids=str)
+@pytest.mark.parametrize("kind", [*FaultKind, *WizardFault], ids=str)
 @pytest.mark.parametrize("lang", ["en", "zh", "ja"])
 def test_a_cheat_ending_names_the_seat_and_the_kind_in_the_readers_words(
-    kind: FaultKind, lang: str
+    kind: FaultKind | WizardFault, lang: str
 ) -> None:
     tr = Translator(lang)
     outcome = Faulted(PeerFault(REASON, seat=1, position=41, kind=kind.value))
@@ -38,6 +39,6 @@ def test_a_cheat_ending_names_the_seat_and_the_kind_in_the_readers_words(
 @pytest.mark.parametrize("lang", ["zh", "ja"])
 def test_a_cheat_that_names_no_seat_is_said_without_english(lang: str) -> None:
     tr = Translator(lang)
-    outcome = Faulted(PeerFault(REASON, seat=None, kind=FaultKind.DISPUTE.value))
+    outcome = Faulted(PeerFault(REASON, seat=None, kind=WizardFault.DISPUTE.value))
     said = ending_reason(tr, outcome, NAMES)
     assert tr("fault_kind_dispute") in said and ENGLISH.search(said) is None, said

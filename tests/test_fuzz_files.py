@@ -12,6 +12,7 @@ from __future__ import annotations
 import base64
 import json
 import os
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -46,6 +47,7 @@ from wizard_p2p.net.keys import (
 )
 from wizard_p2p.node.store import GameStore, SeatRecord
 from wizard_p2p.protocol.evidence import Evidence, decode_evidence
+from wizard_p2p.tables import PROVABLE
 
 _DIR = scratch_dir()
 
@@ -194,9 +196,9 @@ EVIDENCE = [
 
 
 def _evidence(data: bytes) -> None:
-    record = attempt(decode_evidence, data)
+    record = attempt(partial(decode_evidence, provable=PROVABLE), data)
     if record is not None:
-        assert decode_evidence(record.encode()) == record
+        assert decode_evidence(record.encode(), PROVABLE) == record
         assert len(record.entries) in (1, 2) and 0 <= record.seat <= 5
     file = _write("evidence.jsonl", data + b"\n")
     assert (attempt(read_evidence, file) is None) == (record is None)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pytest
@@ -39,6 +40,8 @@ from wizard_p2p.protocol.lobby_schema import (
     decode_lobby,
     joiner_address,
 )
+from wizard_p2p.tables import RULES
+from wizard_p2p.tables.wizard.bodies import GENESIS_TERMS
 
 GENESIS = golden_lines()[0]
 IDENTITIES = [Identity.from_seed(bytes([i + 1]) * 32) for i in range(3)]
@@ -90,7 +93,7 @@ def _encode(obj: dict[str, Any]) -> bytes:
 
 def test_every_message_the_lobby_writes_is_read_back() -> None:
     (hello, welcome, refused, players, terms, endorse, ok, genesis, bye, full,
-     later) = map(decode_lobby, VALID)
+     later) = (decode_lobby(v, games=RULES) for v in VALID)
     assert full == Refused("the table is full", RefusalKind.TABLE_FULL)
     assert later == Refused("why not", None)  # a kind this client does not know: none
     assert hello == Hello("ABCD-EF23", m.PROTOCOL, 7003, LobbyPlayer(
@@ -102,7 +105,7 @@ def test_every_message_the_lobby_writes_is_read_back() -> None:
     assert refused == Refused("the table is full")
     assert isinstance(players, Players) and players.seats == 3
     assert players.players[0].address == ":7001"
-    assert isinstance(terms, Terms) and terms.terms == m.GENESIS_TERMS.parse(TERMS_JSON, "t")
+    assert isinstance(terms, Terms) and terms.terms == GENESIS_TERMS.parse(TERMS_JSON, "t")
     assert endorse == Endorse(bytes([0xAB]) * 64)
     assert (ok, genesis, bye) == (Ok(), Genesis(GENESIS), Bye())
 
@@ -110,10 +113,10 @@ def test_every_message_the_lobby_writes_is_read_back() -> None:
 def test_older_peers_without_the_protocol_field_are_read() -> None:
     hello = dict(MESSAGES[0])
     del hello["protocol"]
-    assert decode_lobby(_encode(hello)).protocol is None  # type: ignore[union-attr]
+    assert decode_lobby(_encode(hello), games=RULES).protocol is None  # type: ignore[union-attr]
     welcome = dict(MESSAGES[1])
     del welcome["protocol"]
-    assert decode_lobby(_encode(welcome)).protocol is None  # type: ignore[union-attr]
+    assert decode_lobby(_encode(welcome), games=RULES).protocol is None  # type: ignore[union-attr]
 
 
 def _hello_with(**changes: Any) -> bytes:
@@ -173,19 +176,19 @@ def _hello_with(**changes: Any) -> bytes:
 )
 def test_refused(payload: bytes) -> None:
     with pytest.raises(DecodeError):
-        decode_lobby(payload)
+        decode_lobby(payload, games=RULES)
 
 
 def test_a_hello_expected_elsewhere_is_refused() -> None:
-    assert isinstance(decode_lobby(VALID[5], expect={"endorse"}), Endorse)
+    assert isinstance(decode_lobby(VALID[5], expect={"endorse"}, games=RULES), Endorse)
     with pytest.raises(DecodeError, match="not expected"):
-        decode_lobby(VALID[0], expect={"endorse"})
+        decode_lobby(VALID[0], expect={"endorse"}, games=RULES)
 
 
 def test_terms_of_another_version_name_it() -> None:
     payload = _encode({"type": "terms", "terms": {**TERMS_JSON, "protocol": "wizard-p2p/4"}})
     with pytest.raises(VersionMismatch, match="wizard-p2p/4") as caught:
-        decode_lobby(payload)
+        decode_lobby(payload, games=RULES)
     assert caught.value.theirs == "wizard-p2p/4"
 
 
@@ -206,7 +209,7 @@ def test_joiner_address_is_bounded_as_in_the_genesis() -> None:
 
 
 def _lobby(payload: bytes) -> None:
-    message = attempt(decode_lobby, payload)
+    message = attempt(partial(decode_lobby, games=RULES), payload)
     players: tuple[LobbyPlayer, ...] = ()
     if isinstance(message, Hello):
         assert 1 <= message.port <= 65535

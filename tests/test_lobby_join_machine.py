@@ -35,7 +35,6 @@ from wizard_p2p.node.lobby_join_machine import (
 )
 from wizard_p2p.node.lobby_news import LobbyNews
 from wizard_p2p.node.lobby_stage import JoinStage
-from wizard_p2p.protocol.genesis import genesis_terms
 from wizard_p2p.protocol.lobby_schema import (
     Bye,
     ByeKind,
@@ -51,6 +50,7 @@ from wizard_p2p.protocol.lobby_schema import (
 )
 from wizard_p2p.protocol.messages import PROTOCOL
 from wizard_p2p.rules import GameConfig
+from wizard_p2p.tables.wizard.genesis import genesis_terms
 
 TIMERS = LobbyTimers(hello=10.0, ping=1.0, silence=10.0, endorse=60.0)
 PORT = 41000

@@ -75,14 +75,14 @@ from wizard_p2p.protocol.lobby_schema import (
     decode_lobby,
 )
 from wizard_p2p.protocol.messages import PROTOCOL, genesis_terms_bytes
-from wizard_p2p.protocol.sorcery_terms import SorceryTerms
 from wizard_p2p.rules import GameConfig
 from wizard_p2p.sorcery.cards import Card
 from wizard_p2p.sorcery.decks import Deck, DeckRule
 from wizard_p2p.sorcery.game import DEFAULT_TURN_LIMIT
-from wizard_p2p.tables import CardLibrary, open_table, rules_of
+from wizard_p2p.tables import RULES, CardLibrary, open_table, rules_of
 from wizard_p2p.tables.sorcery.rules import DeckTerms, SorceryConfig
 from wizard_p2p.tables.sorcery.rules import genesis_terms as sorcery_genesis_terms
+from wizard_p2p.tables.sorcery.terms import SorceryTerms
 from wizard_p2p.tables.wizard.lobby import WizardTerms
 from wizard_p2p.tui.i18n import Translator
 
@@ -111,7 +111,7 @@ def test_a_legal_joiner_sits_at_a_table_of_two_that_names_its_game() -> None:
     assert welcome["variants"] == [] and welcome["seat"] == 1
     assert players["type"] == "players" and players["seats"] == 2
     assert players["game"] == "sorcery" and players["variants"] == []
-    assert isinstance(decode_lobby(json.dumps(players).encode()), Players)
+    assert isinstance(decode_lobby(json.dumps(players).encode(), games=RULES), Players)
     # Two seats: a third player is refused, the table being full.
     full = machine.handle(sorcery_hello(_KEYS[1], _IDS[1], "Bob", legal_part()), 0.0)
     assert _refusal(full, _KEYS[1]).kind is RefusalKind.TABLE_FULL
@@ -299,7 +299,8 @@ def _hello_json(**changes: Any) -> dict[str, Any]:
 
 @given(parts)
 def test_a_hello_carries_any_public_part_whole(part: DeckPart) -> None:
-    hello = decode_lobby(json.dumps(_hello_json(game="sorcery", deck=part.to_json())).encode())
+    message = _hello_json(game="sorcery", deck=part.to_json())
+    hello = decode_lobby(json.dumps(message).encode(), games=RULES)
     assert isinstance(hello, Hello) and hello.deck == part and hello.game is GameName.SORCERY
 
 
@@ -313,7 +314,7 @@ def test_a_seat_list_of_either_game_reads_back_as_the_host_wrote_it(
                                "variants": variants}
     if game is not GameName.WIZARD:
         message["game"] = game.value
-    body = decode_lobby(json.dumps(message).encode())
+    body = decode_lobby(json.dumps(message).encode(), games=RULES)
     assert isinstance(body, Players)
     assert (body.game, body.seats, body.variants) == (game, seats, tuple(variants))
 
@@ -323,7 +324,7 @@ def test_a_refusal_carries_its_rule_card_and_game_whole(fault: DeckFault, game: 
                                                         ) -> None:
     refused = {"type": "refused", "reason": "r", "kind": "illegal_deck",
                "deck": fault.to_json(), "game": game.value}
-    body = decode_lobby(json.dumps(refused).encode())
+    body = decode_lobby(json.dumps(refused).encode(), games=RULES)
     assert body == Refused("r", RefusalKind.ILLEGAL_DECK, fault, game)
 
 
@@ -336,7 +337,7 @@ def test_anything_in_a_hellos_deck_or_game_is_read_or_refused_with_a_reason(
 ) -> None:
     try:
         fields = {"game": "sorcery", "deck": legal_part().to_json(), field: junk}
-        hello = decode_lobby(json.dumps(_hello_json(**fields)).encode())
+        hello = decode_lobby(json.dumps(_hello_json(**fields)).encode(), games=RULES)
     except DecodeError as exc:
         assert str(exc)
     else:
@@ -358,6 +359,17 @@ _PLAYER = _hello_json()["player"]
 def test_a_message_mixing_the_games_is_refused_saying_why(message: dict[str, Any],
                                                           words: str) -> None:
     with pytest.raises(DecodeError, match=words):
+        decode_lobby(json.dumps(message).encode(), games=RULES)
+
+
+@pytest.mark.parametrize("game", ["wizard", "sorcery"])
+def test_a_hello_read_without_the_games_rules_is_refused(game: str) -> None:
+    # Whether a joiner brings a deck is its game's to say: a reader given no game's
+    # rules refuses the hello of either game rather than guessing.
+    deck = {"deck": legal_part().to_json()} if game == "sorcery" else {}
+    message = _hello_json(game=game, **deck)
+    assert isinstance(decode_lobby(json.dumps(message).encode(), games=RULES), Hello)
+    with pytest.raises(DecodeError, match=r"hello\.game"):
         decode_lobby(json.dumps(message).encode())
 
 
@@ -457,11 +469,12 @@ def test_terms_of_either_game_are_read_and_of_no_game_refused_with_a_reason() ->
                                                  library.digest))
     terms = sorcery_genesis_terms(config, players, b"\x07" * 32)
     wire = json.loads(genesis_terms_bytes(terms))
-    read = decode_lobby(json.dumps({"type": "terms", "terms": wire}).encode())
+    read = decode_lobby(json.dumps({"type": "terms", "terms": wire}).encode(), games=RULES)
     assert isinstance(read, Terms) and genesis_terms_bytes(read.terms) == genesis_terms_bytes(terms)
     for game in ("chess", 7, None, ["sorcery"]):
         with pytest.raises(DecodeError, match=r"terms\.game"):
-            decode_lobby(json.dumps({"type": "terms", "terms": {**wire, "game": game}}).encode())
+            decode_lobby(json.dumps({"type": "terms", "terms": {**wire, "game": game}}).encode(),
+                         games=RULES)
     with pytest.raises(DecodeError, match="turn_limit"):
         bad = {**wire, "config": {**wire["config"], "turn_limit": 0}}
-        decode_lobby(json.dumps({"type": "terms", "terms": bad}).encode())
+        decode_lobby(json.dumps({"type": "terms", "terms": bad}).encode(), games=RULES)

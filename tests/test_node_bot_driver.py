@@ -16,11 +16,10 @@ from wizard_p2p.errors import UsageError
 from wizard_p2p.node.bot_driver import BotDriver
 from wizard_p2p.node.tracing import Tracer
 from wizard_p2p.protocol.events import Broadcast, Event
-from wizard_p2p.protocol.kinds import WizardKind
 from wizard_p2p.protocol.table import Table
 from wizard_p2p.rules import Card, GameConfig, Phase, SeatView, Suit
 from wizard_p2p.tables.wizard.harness import MemoryGame
-from wizard_p2p.tables.wizard.kinds import CHOICE_KINDS
+from wizard_p2p.tables.wizard.kinds import CHOICE_KINDS, WizardKind
 
 ROUNDS = 3
 

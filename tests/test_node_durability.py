@@ -13,7 +13,9 @@ from wizard_p2p.node.durability import SeatLog, new_entries
 from wizard_p2p.node.store import GameStore
 from wizard_p2p.node.tracing import Tracer
 from wizard_p2p.protocol.events import Accepted, Broadcast, Event, Finished, GameEnded, LogRewritten
-from wizard_p2p.protocol.kinds import CoreKind, WizardKind
+from wizard_p2p.protocol.kinds import CoreKind
+from wizard_p2p.tables.wizard.kinds import WizardKind
+from wizard_p2p.tables.wizard.replica import WizardResult
 
 SEAT = 1
 
@@ -108,7 +110,7 @@ def test_derived_entries_go_out_first_and_a_durable_one_once_on_disk(tmp_path: P
     chosen: list[Event] = [
         Accepted(3, _line(3, 0), 0, WizardKind.BID),
         Broadcast(4, _line(4, 0), WizardKind.BID, durable=True, chosen=True),
-        GameEnded(Finished((10, 20), (1,))),
+        GameEnded(Finished((1,), WizardResult((10, 20)))),
     ]
     seat_log.persist_and_publish(chosen, publish, Tracer(), _failed)
     assert publish.sent[1:] == [(4, 5, 2)]  # on disk, and flushed, first
@@ -125,7 +127,7 @@ def test_a_rewritten_log_cuts_the_file_back_and_sends_what_follows(tmp_path: Pat
     # A proof of equivocation takes the place of our entries from position 2 on.
     proof = Broadcast(2, _line(2, 9), CoreKind.PROOF)
     seat_log.persist_and_publish(
-        [LogRewritten(2), proof, GameEnded(Finished((1, 2), (1,)))],
+        [LogRewritten(2), proof, GameEnded(Finished((1,), WizardResult((1, 2))))],
         publish, Tracer(), _failed,
     )
     assert store.read_log() == [_line(0, 0), _line(1, 0), _line(2, 9)]

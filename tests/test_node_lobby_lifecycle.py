@@ -26,6 +26,7 @@ from wizard_p2p.node.stall import PeerTimers, StallWatch
 from wizard_p2p.protocol.lobby_schema import Hello, Welcome, decode_lobby
 from wizard_p2p.protocol.messages import PROTOCOL
 from wizard_p2p.rules import GameConfig
+from wizard_p2p.tables import RULES
 from wizard_p2p.tables.wizard.table import WizardTable
 
 
@@ -97,7 +98,7 @@ def test_a_host_that_vanishes_is_noticed_by_its_joiners(tmp_path: Path) -> None:
         joining = asyncio.ensure_future(ann.join())
         try:
             asked = await server.recv(timeout=10)
-            hello = decode_lobby(asked.payload)
+            hello = decode_lobby(asked.payload, games=RULES)
             assert isinstance(hello, Hello)
             me = Seated("Host", Identity.generate().public_key, CurveKeys.generate().public,
                         ":7001", b"\x01" * 32)
@@ -240,16 +241,16 @@ def test_a_bot_ends_a_stalled_game_by_itself_only_when_no_person_is_seated(
 def test_the_lifecycle_messages_are_read_back() -> None:
     from wizard_p2p.protocol.lobby_schema import Bye, Ping, Wait, decode_lobby
 
-    assert decode_lobby(b'{"type":"ping"}') == Ping()
-    assert decode_lobby(b'{"type":"bye"}') == Bye()
-    assert decode_lobby(b'{"type":"bye","reason":"the host left the lobby"}') == Bye(
+    assert decode_lobby(b'{"type":"ping"}', games=RULES) == Ping()
+    assert decode_lobby(b'{"type":"bye"}', games=RULES) == Bye()
+    assert decode_lobby(b'{"type":"bye","reason":"the host left the lobby"}', games=RULES) == Bye(
         "the host left the lobby"
     )
-    assert decode_lobby(b'{"type":"wait","reason":"one by one"}') == Wait("one by one")
+    assert decode_lobby(b'{"type":"wait","reason":"one by one"}', games=RULES) == Wait("one by one")
     for bad in (b'{"type":"ping","x":1}', b'{"type":"bye","reason":"\\u001b[2J"}',
                 b'{"type":"wait"}'):
         with pytest.raises(DecodeError):
-            decode_lobby(bad)
+            decode_lobby(bad, games=RULES)
 
 
 @pytest.mark.parametrize(

@@ -26,6 +26,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -46,15 +47,18 @@ from wizard_p2p.node.peer import GamePeer, PeerTimers
 from wizard_p2p.node.stall import COUNTDOWN_TICK
 from wizard_p2p.protocol.events import Aborted
 from wizard_p2p.protocol.game import Body, Rewrite
-from wizard_p2p.protocol.kinds import WizardKind
 from wizard_p2p.protocol.messages import decode_entry, encode_entry, entry_hash
 from wizard_p2p.protocol.table import Table
 from wizard_p2p.rules import GameConfig, Suit
 from wizard_p2p.seat.controller import Status, StatusKind
-from wizard_p2p.tables.wizard.kinds import CHOICE_KINDS
+from wizard_p2p.tables.wizard.bodies import BODIES
+from wizard_p2p.tables.wizard.kinds import CHOICE_KINDS, WizardKind
 from wizard_p2p.tables.wizard.lobby import WizardTerms
 from wizard_p2p.tables.wizard.round_state import round_size
 from wizard_p2p.tables.wizard.table import WizardTable
+
+# An entry of Wizard's log, read by its body table.
+_read = partial(decode_entry, bodies=BODIES)
 
 NET = NetConfig(
     heartbeat_interval=0.2,
@@ -536,7 +540,7 @@ def test_only_chosen_entries_wait_for_the_disk(
             )
             for peer in peers:
                 log = peer.table.log
-                mine = [e for e in map(decode_entry, log) if e.seat == peer.seat]
+                mine = [e for e in map(_read, log) if e.seat == peer.seat]
                 clairvoyant = [e for e in mine if e.kind == "play" and "keys" in e.body]
                 assert len(clairvoyant) == (1 if config.clairvoyance else 0)
                 chosen = [
@@ -606,7 +610,7 @@ def test_a_derived_entry_goes_out_before_the_disk_and_a_choice_after_it(
                 peer = peers[seat]
                 if position >= len(peer.table.log):
                     continue
-                entry = decode_entry(peer.table.log[position])
+                entry = decode_entry(peer.table.log[position], BODIES)
                 kind = entry.kind
                 if kind in ("bid", "trump") or (kind == "play" and "secret" not in entry.body):
                     # On disk, and flushed to it, before it went out.

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pytest
@@ -47,12 +48,16 @@ from wizard_p2p.protocol.events import (
     broadcasts,
 )
 from wizard_p2p.protocol.faults import Equivocation
-from wizard_p2p.protocol.kinds import WizardKind
 from wizard_p2p.protocol.table import Table
+from wizard_p2p.tables.wizard.bodies import BODIES
 from wizard_p2p.tables.wizard.harness import MemoryGame
+from wizard_p2p.tables.wizard.kinds import WizardKind
 from wizard_p2p.tables.wizard.round_state import round_size
 from wizard_p2p.tables.wizard.secrets import WizardSecrets
 from wizard_p2p.tables.wizard.table import WizardTable
+
+# An entry of Wizard's log, read by its body table.
+_read = partial(m.decode_entry, bodies=BODIES)
 
 INVALID_POINT = "ff" * 32  # not a canonical u-coordinate (its top bit is set)
 
@@ -90,7 +95,7 @@ def assert_audit_fault(lines: list[bytes], position: int, seat: int | None, kind
 def reveals_the_round(raw: bytes) -> bool:
     """Whether an entry can reveal a round's last secret: a play of its last trick, or
     a disputed round's reveal."""
-    entry = m.decode_entry(raw)
+    entry = m.decode_entry(raw, BODIES)
     return entry.kind == "reveal" or (entry.kind == "play" and "secret" in entry.body)
 
 
@@ -352,7 +357,8 @@ def test_a_point_off_the_subgroup_in_a_shuffle_is_caught(cheater: int, how: str)
     assert_caught_at_reveal(game, cheater, "shuffle")
     if (cheater, how) == (0, "small-order twin"):
         log = game.tables[2].log
-        disputes = [m.decode_entry(raw) for raw in log if m.decode_entry(raw).kind == "dispute"]
+        entries = [m.decode_entry(raw, BODIES) for raw in log]
+        disputes = [e for e in entries if e.kind == "dispute"]
         assert [d.seat for d in disputes] == [1]
         assert "small order" in disputes[0].body["reason"]
 
@@ -402,9 +408,9 @@ def test_a_small_order_component_no_card_depends_on_is_named_by_the_auditor(
     assert "round 1:" in report.message
     # Named where round 1's last secret came out: the last play of its last trick.
     assert report.fault_position is not None
-    revealing = m.decode_entry(log[report.fault_position])
+    revealing = m.decode_entry(log[report.fault_position], BODIES)
     assert revealing.kind == "play" and revealing.body["round"] == 1
-    assert m.decode_entry(log[report.fault_position + 1]).body["round"] == 2
+    assert m.decode_entry(log[report.fault_position + 1], BODIES).body["round"] == 2
 
 
 @pytest.mark.parametrize(
@@ -546,7 +552,7 @@ def test_a_card_dealt_twice_is_disputed_by_its_other_holder(seed: int) -> None:
     )
     assert_caught_at_reveal(game, cheater, "shuffle")
     log = game.tables[0].log
-    assert any(m.decode_entry(line).kind == "dispute" for line in log)
+    assert any(m.decode_entry(line, BODIES).kind == "dispute" for line in log)
 
 
 def test_a_card_dealt_twice_in_the_clairvoyance_round_is_caught() -> None:
@@ -693,13 +699,13 @@ def test_a_dispute_in_the_last_trick_reveals_only_the_secrets_still_missing(
     assert tamper.done is not None
     log = game.tables[honest_seats(game, cheater)[0]].log
     disputed_at = log.index(tamper.done)
-    earlier = [m.decode_entry(line) for line in log[:disputed_at]]
+    earlier = [m.decode_entry(line, BODIES) for line in log[:disputed_at]]
     out_before = {
         e.seat for e in earlier
         if e.kind == "play" and "secret" in e.body and e.body["round"] == 2
     }
     assert len(out_before) == index
-    reveals = [m.decode_entry(line) for line in log[disputed_at + 1 :]]
+    reveals = [m.decode_entry(line, BODIES) for line in log[disputed_at + 1 :]]
     assert all(e.kind == "reveal" for e in reveals)
     missing = [s for s in range(3) if s not in out_before | {cheater}]
     assert [e.seat for e in reveals] == missing  # in seat order, each once
@@ -754,7 +760,7 @@ def test_wrong_key_shares_in_the_clairvoyance_round_are_caught(
     assert_caught_at_reveal(game, cheater, "wrong-key")
     assert tamper.done is not None
     disputes = [
-        e for e in map(m.decode_entry, game.tables[victim].log) if e.kind == "dispute"
+        e for e in map(_read, game.tables[victim].log) if e.kind == "dispute"
     ]
     assert [e.seat for e in disputes] == [victim]
     reason = disputes[0].body["reason"]
@@ -827,7 +833,7 @@ def test_entry_for_a_position_another_seat_holds_is_refused() -> None:
     game = new_game(3, seed=14)
     table = game.tables[0]
     assert game.run(until=lambda: table.round is not None and len(table.round.shuffles) == 3)
-    held = m.decode_entry(table.log[5])  # a shuffle
+    held = m.decode_entry(table.log[5], BODIES)  # a shuffle
     intruder = (held.seat + 1) % 3
     body = body_json(table.log[5])
     raw = forge(game, intruder, "shuffle", body, log_of=table, pos=5)
@@ -877,7 +883,7 @@ def test_entry_moved_to_another_position_or_altered_is_refused() -> None:
     table = game.tables[0]
     assert game.run(until=lambda: table.round is not None and len(table.round.shuffles) >= 2)
     source = table.log[-1]
-    original = m.decode_entry(source)
+    original = m.decode_entry(source, BODIES)
     moved = source.replace(b'"pos":%d' % original.pos, b'"pos":%d' % len(table.log))
     assert moved != source
     assert_refused(game, moved, None, "bad-signature", [0])
@@ -917,7 +923,7 @@ def test_equivocation_ends_the_game_with_the_proof_in_every_log() -> None:
     cheater = next(s for s, t in enumerate(game.tables) if t.choice_needed() == "bid")
     first = forge(game, cheater, "bid", {"round": 1, "bid": 0})
     second = forge(game, cheater, "bid", {"round": 1, "bid": 1})
-    position = m.decode_entry(first).pos
+    position = m.decode_entry(first, BODIES).pos
     a, b = honest_seats(game, cheater)
     # Seat a sees first then second; seat b sees second then first. Each ends the game
     # with a proof of its own at the position the cheater signed twice.
@@ -932,13 +938,13 @@ def test_equivocation_ends_the_game_with_the_proof_in_every_log() -> None:
         assert isinstance(rejected[0], Equivocation) and rejected[0].evidence == (one, two)
         assert LogRewritten(position) in events
         (proof,) = broadcasts(events)
-        assert proof.pos == position and m.decode_entry(proof.entry).kind == "proof"
+        assert proof.pos == position and m.decode_entry(proof.entry, BODIES).kind == "proof"
         ended = events[-1]
         assert isinstance(ended, GameEnded) and isinstance(ended.outcome, Faulted)
         assert ended.outcome.fault.seat == cheater
         proofs[seat] = proof.entry
         # Both lines are in the proof: they convince anyone, with nothing but the log.
-        body = m.decode_entry(proof.entry).body
+        body = m.decode_entry(proof.entry, BODIES).body
         assert sorted(body["entries"]) == sorted([first.decode(), second.decode()])
     # The two proofs compete for one position: the lower writer's stands, everywhere.
     low, high = sorted((a, b))
@@ -1037,12 +1043,12 @@ def test_a_deferred_round_check_blames_the_same_seat_at_the_same_position(
         reveal = found[defer][2]
         assert reveals_the_round(game.tables[honest[0]].log[reveal])
         longest = max((game.tables[s].log for s in honest), key=len)
-        disputed = any(m.decode_entry(line).kind == "dispute" for line in longest)
+        disputed = any(m.decode_entry(line, BODIES).kind == "dispute" for line in longest)
         if defer and not disputed:  # a disputed round is checked at once
             # The next round's set-up went on before the check ran, and the audit of
             # the longer log still names the same seat at the reveal.
             assert len(longest) > reveal + 1
-            assert m.decode_entry(longest[reveal + 1]).kind == "shuffle"
+            assert m.decode_entry(longest[reveal + 1], BODIES).kind == "shuffle"
         assert_audit_fault(longest, reveal, cheater, kind)
     assert found[True] == found[False]
     assert found[True][:2] == (cheater, kind)
@@ -1104,7 +1110,8 @@ def test_a_deferred_check_runs_when_the_next_set_up_stalls_before_our_turn() -> 
         if sender != cheater:
             return batch
         # The cheater never sends its shuffle of round 2 (nor anything after it).
-        return [out for out in batch if m.decode_entry(out.entry).body.get("round", 1) == 1]
+        return [out for out in batch
+                if m.decode_entry(out.entry, BODIES).body.get("round", 1) == 1]
 
     game.outputs_filter = then_go_silent
     game.run()
@@ -1112,7 +1119,7 @@ def test_a_deferred_check_runs_when_the_next_set_up_stalls_before_our_turn() -> 
     fault = cheat_found(last)
     assert fault is not None
     assert (fault.seat, fault.kind) == (cheater, "shuffle")
-    assert m.decode_entry(last.log[-1]).kind == "shuffle"  # round 2 had begun
+    assert m.decode_entry(last.log[-1], BODIES).kind == "shuffle"  # round 2 had begun
 
 
 def test_a_put_off_check_still_runs_when_the_game_is_aborted() -> None:

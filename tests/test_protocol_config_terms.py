@@ -13,17 +13,15 @@ from wizard_p2p import canonical
 from wizard_p2p.errors import ConfigError, DecodeError
 from wizard_p2p.identity import Identity
 from wizard_p2p.protocol.genesis import (
-    config_terms,
     encode_genesis,
     endorse,
-    genesis_terms,
     player_record,
-    read_config,
     read_genesis,
 )
-from wizard_p2p.protocol.messages import CONFIG
 from wizard_p2p.protocol.schema import REQUIRED, Bool, Column, Int, Record
 from wizard_p2p.rules import VARIANT_NAMES, GameConfig
+from wizard_p2p.tables.wizard.bodies import CONFIG
+from wizard_p2p.tables.wizard.genesis import config_terms, genesis_terms, read_config
 from wizard_p2p.tables.wizard.replica import WIZARD_RULES
 
 OPTIONAL = [c for c in CONFIG.columns if not c.required]

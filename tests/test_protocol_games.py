@@ -22,7 +22,9 @@ from wizard_p2p.audit import AuditReport, audit_entries
 from wizard_p2p.protocol import messages as m
 from wizard_p2p.protocol.events import EntryRejected, Finished, GameEnded
 from wizard_p2p.rules import GameConfig
+from wizard_p2p.tables.wizard.bodies import BODIES
 from wizard_p2p.tables.wizard.harness import MemoryGame, random_chooser
+from wizard_p2p.tables.wizard.replica import WizardResult
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -49,7 +51,8 @@ def check_finished_game(game: MemoryGame) -> tuple[list[bytes], AuditReport]:
     ended = [(seat, e) for seat, e in game.events if isinstance(e, GameEnded)]
     assert sorted(seat for seat, _ in ended) == list(range(len(tables)))
     standings = tables[0].game.standings()
-    assert all(e.outcome == Finished(standings.totals, standings.winners) for _, e in ended)
+    finished = Finished(standings.winners, WizardResult(standings.totals))
+    assert all(e.outcome == finished for _, e in ended)
     assert all(isinstance(t.outcome, Finished) for t in tables)
     log = tables[0].log
     assert all(t.log == log for t in tables)
@@ -72,7 +75,7 @@ def check_finished_game(game: MemoryGame) -> tuple[list[bytes], AuditReport]:
 
 def check_variants_played(config: GameConfig, log: list[bytes], report: AuditReport) -> None:
     """The log shows each variant's own messages (the variant really was played)."""
-    entries = [m.decode_entry(raw) for raw in log]
+    entries = [m.decode_entry(raw, BODIES) for raw in log]
     kinds = {e.kind for e in entries}
     assert {"genesis", "coin", "shuffle", "lock", "bid", "play", "final"} <= kinds
     assert "reveal" not in kinds  # undisputed rounds reveal in their last trick
@@ -117,7 +120,7 @@ def test_whole_game(
     check_variants_played(config, log, report)
     # Each entry as its writer checked and applied it is the entry its line decodes to.
     assert {e.kind for e in signed} >= {"coin", "shuffle", "lock", "bid", "play", "final"}
-    assert all(entry == m.decode_entry(entry.raw) for entry in signed)
+    assert all(entry == m.decode_entry(entry.raw, BODIES) for entry in signed)
 
 
 def test_golden_game_is_reproduced_byte_for_byte() -> None:

@@ -10,10 +10,10 @@ from tests.protocol_support import new_game
 from wizard_p2p.errors import IllegalAction
 from wizard_p2p.protocol.events import Broadcast
 from wizard_p2p.protocol.game import GameReplica
-from wizard_p2p.protocol.kinds import WizardKind
 from wizard_p2p.protocol.status import StatusKind
 from wizard_p2p.protocol.table import Table
 from wizard_p2p.tables.wizard.harness import MemoryGame
+from wizard_p2p.tables.wizard.kinds import WizardKind
 from wizard_p2p.tables.wizard.replica import WAITING_FOR
 from wizard_p2p.tables.wizard.table import WizardTable
 

@@ -8,16 +8,21 @@ honest replicas take it or find it exactly as they would any cheat.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from tests.protocol_support import cheat_found, honest_seats, new_game, settled
 from tests.test_protocol_cheats import assert_caught_at_reveal
 from wizard_p2p.protocol import messages as m
 from wizard_p2p.protocol.game import Body, Rewrite
-from wizard_p2p.protocol.kinds import WizardKind
 from wizard_p2p.protocol.table import Table
+from wizard_p2p.tables.wizard.bodies import BODIES
 from wizard_p2p.tables.wizard.harness import MemoryGame
+from wizard_p2p.tables.wizard.kinds import WizardKind
 from wizard_p2p.tables.wizard.table import WizardTable
+
+# An entry of Wizard's log, read by its body table.
+_read = partial(m.decode_entry, bodies=BODIES)
 
 CHEATER = 2
 
@@ -33,7 +38,7 @@ def with_rewrite(game: MemoryGame, seat: int, rewrite: Rewrite) -> Table:
 
 
 def entries_of(table: Table, seat: int, kind: WizardKind) -> list[m.Entry]:
-    entries = (m.decode_entry(raw) for raw in table.log[1:])
+    entries = (m.decode_entry(raw, BODIES) for raw in table.log[1:])
     return [e for e in entries if e.seat == seat and e.kind == kind.value]
 
 
@@ -51,7 +56,7 @@ def test_an_unchanged_body_is_written_as_without_the_hook() -> None:
     assert hooked.tables[CHEATER].log == plain.tables[CHEATER].log
     assert hooked.tables[0].outcome == plain.tables[0].outcome
     # Every entry of the seat but the genesis went through the hook, in order.
-    assert seen == [e.kind for e in map(m.decode_entry, plain.tables[CHEATER].log[1:])
+    assert seen == [e.kind for e in map(_read, plain.tables[CHEATER].log[1:])
                     if e.seat == CHEATER]
 
 

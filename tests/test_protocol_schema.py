@@ -1,6 +1,6 @@
 """The message schemas: committed JSON Schemas equal the code, real entries validate, bad ones fail.
 
-``protocol/schemas/*.json`` is generated from ``messages.json_schemas()``; these
+``protocol/schemas/*.json`` is generated from ``messages.json_schemas(BODIES)``; these
 tests keep it equal to the code, validate every entry of real logs (the golden
 game and short games that add the kinds it lacks) with the ``jsonschema``
 library, and check that ``decode_entry`` refuses malformed entries — and agrees
@@ -26,9 +26,10 @@ from wizard_p2p import canonical
 from wizard_p2p.disk.log import read_log
 from wizard_p2p.errors import DecodeError
 from wizard_p2p.protocol import messages as m
+from wizard_p2p.tables.wizard.bodies import BODIES
 
 ROOT = Path(__file__).resolve().parents[1]
-SCHEMAS = m.json_schemas()
+SCHEMAS = m.json_schemas(BODIES)
 VALIDATORS = {name: Draft202012Validator(schema) for name, schema in SCHEMAS.items()}
 
 
@@ -40,7 +41,7 @@ def test_committed_schemas_equal_the_code() -> None:
         )
     committed = {p.name for p in (ROOT / gen_vectors.SCHEMA_DIR).glob("entry-*.json")}
     assert committed == {relative.name for relative in files}
-    assert set(SCHEMAS) == {f"entry-{kind}" for kind in m.BODIES}
+    assert set(SCHEMAS) == {f"entry-{kind}" for kind in BODIES}
     for schema in SCHEMAS.values():
         Draft202012Validator.check_schema(schema)
 
@@ -82,7 +83,7 @@ def test_every_entry_of_a_real_log_validates_against_its_schema(
             kinds.add(entry["kind"])
             errors = list(VALIDATORS[f"entry-{entry['kind']}"].iter_errors(entry))
             assert errors == [], f"{name}, position {pos}: {errors[0].message}"
-    assert kinds == set(m.BODIES)
+    assert kinds == set(BODIES)
 
 
 def test_sealed_shares_of_every_size_validate_against_their_schema() -> None:
@@ -192,8 +193,8 @@ def test_structurally_wrong_entries_are_refused_by_code_and_schema(
     mutate(obj)
     raw = resigned_as_is(obj, sig)
     with pytest.raises(DecodeError):
-        m.decode_entry(raw)
-    schema_kind = obj.get("kind") if obj.get("kind") in m.BODIES else kind
+        m.decode_entry(raw, BODIES)
+    schema_kind = obj.get("kind") if obj.get("kind") in BODIES else kind
     assert not VALIDATORS[f"entry-{schema_kind}"].is_valid({**obj, "sig": sig})
 
 
@@ -201,7 +202,7 @@ def test_an_entry_beyond_the_size_limit_is_refused(samples: dict[str, bytes]) ->
     obj, sig = split(samples["dispute"])
     obj["body"]["reason"] = "x" * m.MAX_ENTRY_BYTES
     with pytest.raises(DecodeError, match="exceeds"):
-        m.decode_entry(resigned_as_is(obj, sig))
+        m.decode_entry(resigned_as_is(obj, sig), BODIES)
 
 
 # Byte-level edits: the same value spelled another way, or not JSON at all.
@@ -240,12 +241,12 @@ def test_non_canonical_or_broken_bytes_are_refused(samples: dict[str, bytes], na
     edited = NON_CANONICAL[name](raw)
     assert edited != raw
     with pytest.raises(DecodeError):
-        m.decode_entry(edited)
+        m.decode_entry(edited, BODIES)
 
 
 def test_the_samples_themselves_decode(samples: dict[str, bytes]) -> None:
     for raw in samples.values():
-        assert m.decode_entry(raw).raw == raw
+        assert m.decode_entry(raw, BODIES).raw == raw
 
 
 # --- the code and the schema agree on mutated entries ----------------------------------------
@@ -300,14 +301,14 @@ def test_decode_entry_and_the_json_schema_agree(
         target[key] = data.draw(VALUES)
     raw = resigned_as_is(obj, sig)
     try:
-        m.decode_entry(raw)
+        m.decode_entry(raw, BODIES)
         accepted = True
     except DecodeError:
         accepted = False
     schema_kind = obj.get("kind")
     valid = (
         isinstance(schema_kind, str)
-        and schema_kind in m.BODIES
+        and schema_kind in BODIES
         and VALIDATORS[f"entry-{schema_kind}"].is_valid({**obj, "sig": sig})
     )
     assert accepted == valid, (path, operation)

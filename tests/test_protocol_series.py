@@ -9,9 +9,10 @@ from hypothesis import given, settings
 
 from wizard_p2p import canonical
 from wizard_p2p.errors import DecodeError, UsageError
-from wizard_p2p.protocol.genesis import SeriesTerms, genesis_terms, read_genesis
-from wizard_p2p.protocol.messages import GENESIS_TERMS
+from wizard_p2p.protocol.genesis import SeriesTerms, read_genesis
 from wizard_p2p.rules import GameConfig
+from wizard_p2p.tables.wizard.bodies import GENESIS_TERMS
+from wizard_p2p.tables.wizard.genesis import genesis_terms
 from wizard_p2p.tables.wizard.harness import MemoryGame, random_chooser
 from wizard_p2p.tables.wizard.replica import WIZARD_RULES
 

@@ -12,6 +12,7 @@ import os
 import random
 import subprocess
 import sys
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -38,8 +39,12 @@ from wizard_p2p.protocol.events import (
 from wizard_p2p.protocol.table import Table
 from wizard_p2p.rules import Card, GameConfig, SeatView, Suit
 from wizard_p2p.tables.wizard import round_check
+from wizard_p2p.tables.wizard.bodies import BODIES
 from wizard_p2p.tables.wizard.harness import MemoryGame, random_chooser
 from wizard_p2p.tables.wizard.table import WizardTable
+
+# An entry of Wizard's log, read by its body table.
+_read = partial(m.decode_entry, bodies=BODIES)
 
 
 def stop_in_round(game: MemoryGame, round_no: int, plays: int = 1) -> None:
@@ -115,7 +120,7 @@ def test_rebuilt_table_writes_again_the_entry_lost_in_the_crash() -> None:
     game = new_game(3, seed=33)
     stop_in_round(game, 2, plays=1)
     log = game.tables[1].log
-    entries = [m.decode_entry(raw) for raw in log]
+    entries = [m.decode_entry(raw, BODIES) for raw in log]
     # Seat 1 crashed just before sending its round-2 lock: the log on its disk ends before.
     lost = next(e for e in entries if e.seat == 1 and e.kind == "lock" and e.body["round"] == 2)
     outputs = game.restart(1, log[: lost.pos])
@@ -150,7 +155,7 @@ def lock_stage_replica(game: MemoryGame, kind: str, writer: int) -> tuple[Table,
     stop_in_round(game, 1, plays=0)
     log = game.tables[1].log
     pos = next(
-        i for i, raw in enumerate(log) if (e := m.decode_entry(raw)).kind == kind
+        i for i, raw in enumerate(log) if (e := m.decode_entry(raw, BODIES)).kind == kind
         and e.seat == writer and e.body.get("round") == 1
     )
     game.restart(1, log[1:pos])
@@ -234,7 +239,7 @@ def test_observer_replays_a_log(short_game: MemoryGame) -> None:
     seated = short_game.tables[0]
     observer = WizardTable(short_game.genesis)
     for raw in seated.log[1:]:
-        entry = m.decode_entry(raw)
+        entry = m.decode_entry(raw, BODIES)
         # Each entry is reported as it joins the log, and nothing else happens.
         assert observer.receive(raw) == [
             Accepted(entry.pos, raw, entry.seat, entry.kind)
@@ -296,7 +301,7 @@ def test_a_buffered_entry_refused_when_its_turn_comes_is_kept_as_evidence(
     observer = WizardTable(short_game.genesis)
     for raw in log[1:k]:
         observer.receive(raw)
-    real = m.decode_entry(log[k + 1])
+    real = m.decode_entry(log[k + 1], BODIES)
     intruder = (real.seat + 1) % 3
     # A validly signed entry for position k+1 by a seat that is not due there.
     bogus = m.encode_entry(
@@ -395,7 +400,7 @@ def test_abort_of_a_stalled_seat() -> None:
     events = game.tables[writer].abort_stalled("no answer for 60 s")
     outputs = broadcasts(events)
     assert events == [*outputs, GameEnded(Aborted(writer, stalled, "no answer for 60 s"))]
-    assert [m.decode_entry(o.entry).kind for o in outputs] == ["abort"]
+    assert [m.decode_entry(o.entry, BODIES).kind for o in outputs] == ["abort"]
     # When a seat ends the game is its clock's: after a crash it might not again.
     assert [(o.kind, o.durable, o.chosen) for o in outputs] == [("abort", True, False)]
     game.send(writer, outputs)
@@ -563,7 +568,7 @@ def test_a_bot_choice_lost_in_a_crash_is_written_again_byte_for_byte(
     game = derived_bots_game(policy_name, variants)
     log = game.tables[0].log
     chosen = [
-        e for e in map(m.decode_entry, log)
+        e for e in map(_read, log)
         if e.kind in ("bid", "trump") or (e.kind == "play" and "secret" not in e.body)
     ]
     # Choices of every seat, in rounds 2 to 8, at different points of a round.
@@ -595,7 +600,7 @@ def test_a_forced_play_lost_in_a_crash_is_written_again_byte_for_byte(
     assert game.run() is False
     log = game.tables[0].log
     forced = [
-        e for e in map(m.decode_entry, log) if e.kind == "play" and "secret" in e.body
+        e for e in map(_read, log) if e.kind == "play" and "secret" in e.body
     ][:12]
     assert len(forced) == 12
     for entry in forced:

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from wizard_p2p.protocol import messages as m
 from wizard_p2p.protocol.core_handlers import CORE_HANDLERS
-from wizard_p2p.protocol.kinds import WIZARD_KINDS, CoreKind, Stage, WizardKind
+from wizard_p2p.protocol.kinds import CoreKind, Stage
 from wizard_p2p.protocol.turns import TRANSITIONS, Step, Turn, abort_writer, advance
 from wizard_p2p.rules import Phase
+from wizard_p2p.tables.wizard.bodies import BODIES
 from wizard_p2p.tables.wizard.handlers import HANDLERS
-from wizard_p2p.tables.wizard.kinds import AUTO_KINDS
+from wizard_p2p.tables.wizard.kinds import AUTO_KINDS, WIZARD_KINDS, WizardKind
 from wizard_p2p.tables.wizard.turns import (
     CLAIRVOYANT_PLAY,
     PHASE_TURNS,
@@ -150,6 +150,6 @@ def test_the_handler_table_agrees_with_the_turns() -> None:
 
 
 def test_the_kinds_are_the_wire_formats_kinds() -> None:
-    assert set(m.BODIES) == {kind.value for kind in (*CoreKind, *WizardKind)} == set(WIZARD_KINDS)
+    assert set(BODIES) == {kind.value for kind in (*CoreKind, *WizardKind)} == set(WIZARD_KINDS)
     # No word is both the core's and Wizard's own.
     assert not {k.value for k in CoreKind} & {k.value for k in WizardKind}

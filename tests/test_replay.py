@@ -24,10 +24,10 @@ from wizard_p2p import cli
 from wizard_p2p.bots import make_policy
 from wizard_p2p.disk.log import read_log
 from wizard_p2p.protocol.events import Broadcast
-from wizard_p2p.protocol.kinds import WizardKind
 from wizard_p2p.rules import DECK, GameConfig, trick_winner
 from wizard_p2p.rules.tricks import breaks_follow_suit
 from wizard_p2p.seat.offline import OfflineSeat
+from wizard_p2p.tables.wizard.kinds import WizardKind
 from wizard_p2p.tables.wizard.replay import GameRecord, record_to_json, replay_log
 from wizard_p2p.tui.app import ROUND, WizardApp
 from wizard_p2p.tui.headless import DEADLINE, KEYS, Driver, run_with_keys, screen_text

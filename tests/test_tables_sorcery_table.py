@@ -29,6 +29,7 @@ from wizard_p2p.rules import GameConfig
 from wizard_p2p.tables import RULES, open_table, rules_of
 from wizard_p2p.tables.sorcery.kinds import SorceryKind
 from wizard_p2p.tables.sorcery.rules import CardLibrary
+from wizard_p2p.tables.wizard.bodies import BODIES
 from wizard_p2p.tables.wizard.harness import MemoryGame, random_chooser
 
 SEED = 3
@@ -285,7 +286,7 @@ def test_an_entry_of_wizards_kinds_in_a_sorcery_log_is_malformed_naming_its_sign
     entry = m.decode_envelope(lines[3])
     bid = m.encode_entry(identity(SEED, entry.seat), game=entry.game, pos=3, prev=entry.prev,
                          seat=entry.seat, kind="bid", body={"round": 1, "bid": 0})
-    m.decode_entry(bid)  # Wizard's body table reads it
+    m.decode_entry(bid, BODIES)  # Wizard's body table reads it
     report = audit_entries([*lines[:3], bid], cards=played.library)
     assert (report.status, report.fault_position, report.fault_seat) == ("fault", 3, entry.seat)
     assert report.fault_kind == "malformed" and "kind" in report.message

@@ -18,6 +18,7 @@ from wizard_p2p.protocol.events import Aborted
 from wizard_p2p.protocol.kinds import FaultKind
 from wizard_p2p.protocol.table import Table
 from wizard_p2p.tables import open_table
+from wizard_p2p.tables.wizard.bodies import BODIES
 
 PEERS = ("key-0", "key-1", "key-2")
 
@@ -79,7 +80,7 @@ class Bids:
         table = open_table(self.log[0], replay_every_pass=True)
         for position, line in enumerate(self.log[1 : self.position], start=1):
             table.receive(line)
-            forks.accepted(table, position, m.decode_entry(line).seat)
+            forks.accepted(table, position, m.decode_entry(line, BODIES).seat)
         table.receive(at_position)
         forks.accepted(table, self.position, sender)
         return table
@@ -117,7 +118,7 @@ def test_another_seats_copy_replaces_a_bid_only_its_writer_sent_and_the_proof_is
     rebuilt.receive(next_entry)  # it goes on with the players
     assert forks.proven == {bids.writer: "signed two different entries for one position"}
     (record,) = read_evidence(tmp_path / "evidence.jsonl")
-    assert record.kind is FaultKind.EQUIVOCATION and record.seat == bids.writer
+    assert record.kind == FaultKind.EQUIVOCATION and record.seat == bids.writer
     assert set(record.entries) == {bids.fake, bids.real}
     # Beside a log of the game, audit checks the proof and names the seat.
     (tmp_path / "game.jsonl").write_bytes(b"".join(line + b"\n" for line in bids.log))
@@ -259,7 +260,7 @@ def test_an_abort_its_writer_contradicted_does_not_replace_the_watchers_entries(
     # of the bid's writer there contradicts that entry (SPEC §6.2, rule 3).
     assert bids.log[bids.position + 1] and m.decode_entry(
         bids.log[bids.position + 1]
-    ).seat == bids.other
+    , BODIES).seat == bids.other
     mesh: Any = FakeMesh()
     refuted = bids.abort_by[bids.other]
     assert forks.other(table, mesh, bids.position, refuted, PEERS[bids.third]) is None

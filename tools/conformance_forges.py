@@ -17,6 +17,7 @@ from wizard_p2p.identity import Identity
 from wizard_p2p.protocol import messages as m
 from wizard_p2p.protocol.events import Broadcast, Faulted
 from wizard_p2p.protocol.table import Table
+from wizard_p2p.tables.wizard.bodies import BODIES
 from wizard_p2p.tables.wizard.harness import MemoryGame, OutputsFilter
 
 Json = dict[str, Any]
@@ -42,7 +43,7 @@ def resign(game: MemoryGame, obj: Json, *, signer: int | None = None) -> bytes:
 
 
 def entries(log: list[bytes]) -> list[m.Entry]:
-    return [m.decode_entry(raw) for raw in log]
+    return [m.decode_entry(raw, BODIES) for raw in log]
 
 
 def first(log: list[bytes], test: Callable[[m.Entry], bool]) -> int:
@@ -71,7 +72,7 @@ def replace_own_entry(
         if sender != seat or done:
             return outputs
         for index, out in enumerate(outputs):
-            entry = m.decode_entry(out.entry)
+            entry = m.decode_entry(out.entry, BODIES)
             if entry.kind != kind or (round_no is not None and entry.body["round"] != round_no):
                 continue
             obj = fields(out.entry)

@@ -76,11 +76,12 @@ from wizard_p2p import canonical
 from wizard_p2p.audit import AuditReport, audit_entries, audit_file, format_report
 from wizard_p2p.protocol import messages as m
 from wizard_p2p.protocol.events import Broadcast
-from wizard_p2p.protocol.kinds import WizardKind
 from wizard_p2p.protocol.messages import VERSION
 from wizard_p2p.protocol.table import Table
 from wizard_p2p.rules import GameConfig
+from wizard_p2p.tables.wizard.bodies import BODIES
 from wizard_p2p.tables.wizard.harness import MemoryGame, random_chooser
+from wizard_p2p.tables.wizard.kinds import WizardKind
 
 FAULTS_DIR = Path("protocol/vectors/faults")
 FILES_DIR = Path("protocol/vectors/files")
@@ -115,7 +116,7 @@ def through_round(log: list[bytes], round_no: int) -> list[bytes]:
     """The log up to the entry that revealed round ``round_no``'s last secret."""
     last = max(
         i for i, raw in enumerate(log)
-        if (e := m.decode_entry(raw)).kind == "play" and e.body.get("round") == round_no
+        if (e := m.decode_entry(raw, BODIES)).kind == "play" and e.body.get("round") == round_no
     )
     return log[: last + 1]
 
@@ -566,7 +567,7 @@ def evidence_files() -> list[FileVector]:
     log = honest_log(game)
     at = first(log, of_kind("bid", 2))
     high = bid_too_high(game, log, at)
-    seat = m.decode_entry(high).seat
+    seat = m.decode_entry(high, BODIES).seat
     clean = _file(log[:at])
     forged = "the host is a cheat"  # unsigned words: never part of the verdict
     other = replayed(game, log, at)

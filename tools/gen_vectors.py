@@ -3,7 +3,7 @@
 Two sets of files live beside the code and are checked against it by the tests:
 
 * ``protocol/schemas/<name>.json`` — the JSON Schema of every log entry kind,
-  generated from ``messages.json_schemas()`` (the very
+  generated from ``messages.json_schemas(BODIES)`` (the very
   definitions ``decode_entry`` enforces);
 * ``protocol/vectors/golden/`` — a whole game played in memory with fixed
   secrets (``GOLDEN_CONFIG``, ``GOLDEN_SEED``, the seeded random chooser):
@@ -24,6 +24,7 @@ from tools.generated import generator_main, write_files
 from wizard_p2p.protocol import messages
 from wizard_p2p.protocol.events import Finished
 from wizard_p2p.rules import GameConfig
+from wizard_p2p.tables.wizard.bodies import BODIES
 from wizard_p2p.tables.wizard.harness import MemoryGame, random_chooser
 
 # Three seats keep the file small; these variants put every entry kind of a
@@ -48,7 +49,7 @@ def schema_files() -> dict[Path, bytes]:
     """``protocol/schemas/*.json``, by path relative to the repository root."""
     return {
         SCHEMA_DIR / f"{name}.json": (json.dumps(schema, indent=2, sort_keys=True) + "\n").encode()
-        for name, schema in messages.json_schemas().items()
+        for name, schema in messages.json_schemas(BODIES).items()
     }
 
 

@@ -30,7 +30,6 @@ from wizard_p2p.errors import DecodeError, FileMissing, FileRefused, Said
 from wizard_p2p.protocol.events import Aborted, Finished
 from wizard_p2p.protocol.evidence import FILE_NAME as EVIDENCE_FILE
 from wizard_p2p.protocol.evidence import Checked, Evidence, check_evidence, of_game
-from wizard_p2p.protocol.kinds import FaultKind
 from wizard_p2p.protocol.log import complete_lines
 from wizard_p2p.protocol.messages import decode_envelope, entry_hash
 from wizard_p2p.protocol.shown import shown
@@ -165,8 +164,8 @@ def read_entries(lines: list[bytes], *, cards: CardLibrary | None = None) -> Rea
                        verified)
     _fill(report, table)
     outcome = table.outcome
-    if isinstance(outcome, Finished) and outcome.result is not None:
-        report.winners, report.result = outcome.winners, outcome.result.to_json()
+    if isinstance(outcome, Finished) and (result := outcome.result.to_json()) is not None:
+        report.winners, report.result = outcome.winners, result
     if isinstance(outcome, Finished):
         report.status = "verified"
         report.message = "verified: complete game, agreed by every seat"
@@ -318,7 +317,7 @@ def add_evidence(
         report.status = "fault"
         report.fault_position = record.position
         report.fault_seat = record.seat
-        report.fault_kind = FaultKind(record.kind)
+        report.fault_kind = record.kind
         report.message = (
             f"an entry the others refused, signed by its seat (the proof is in "
             f"{EVIDENCE_FILE}): {first.message}"

@@ -829,7 +829,7 @@ def _trick_pause(value: float | None) -> float | None:
 
 
 def _games(games: int) -> int:
-    from wizard_p2p.protocol.messages import MAX_SERIES_GAMES
+    from wizard_p2p.tables.wizard.bodies import MAX_SERIES_GAMES
 
     if not 1 <= games <= MAX_SERIES_GAMES:
         raise UsageError(

@@ -303,8 +303,8 @@ def _ending(copy: Copy, holding: tuple[int, ...], names: tuple[str, ...]) -> Sta
         finals = copy.verified[-table.seats:]
         return Standing("finished", last, None, None, None, holding,
                         tuple(Signed.of(raw) for raw in finals),
-                        f"complete game, agreed by every seat: totals {list(outcome.totals)}",
-                        Said("copies_finished", totals=str(list(outcome.totals))))
+                        f"complete game, agreed by every seat: {outcome.result.text()}",
+                        Said("copies_finished", result=outcome.result.said()))
     if isinstance(outcome, Aborted):
         return Standing("aborted", last, outcome.stalled, outcome.writer, None, holding,
                         (Signed.of(copy.verified[last]),), _aborted(names, outcome),

@@ -29,7 +29,8 @@ from wizard_p2p.net.frames import Control, Entry, MeshFrame, decode_mesh, encode
 from wizard_p2p.node import peer as peer_module
 from wizard_p2p.protocol import messages as m
 from wizard_p2p.protocol.control import EntryAt, decode_control, encode_control
-from wizard_p2p.protocol.kinds import WizardKind
+from wizard_p2p.tables.wizard.bodies import BODIES
+from wizard_p2p.tables.wizard.kinds import WizardKind
 
 Mutate = Callable[[dict[str, Any], Any], dict[str, Any]]
 
@@ -128,7 +129,7 @@ TAMPERS: dict[str, Tamper] = {
 
 def _other_game(raw: bytes) -> bytes:
     """Our entry as it would be in another game (same seat, same key): a replay."""
-    entry = m.decode_entry(raw)
+    entry = m.decode_entry(raw, BODIES)
     return m.encode_entry(
         EVIL.peer.identity, game=bytes(32), pos=entry.pos, prev=entry.prev,
         seat=entry.seat, kind=entry.kind, body=body_json(raw),
@@ -146,7 +147,7 @@ def _earlier_round(raw: bytes) -> bytes:
     table = EVIL.peer.table
     me = table.seat
     for line in table.log:
-        entry = m.decode_entry(line)
+        entry = m.decode_entry(line, BODIES)
         if entry.seat == me and entry.kind == "bid":
             return line
     return raw
@@ -264,7 +265,7 @@ def _to_watcher(peer: Any, parts: list[bytes]) -> list[bytes]:
         return parts
     game_id, frame = decode_mesh(parts, **_DECODE_LIMITS)
     assert isinstance(frame, Entry)
-    entry = m.decode_entry(frame.data)
+    entry = m.decode_entry(frame.data, BODIES)
     if entry.seat != peer.seat:
         return parts
     changed = WATCHER_BEHAVIOURS[EVIL.behaviour](peer, entry, frame.data)
@@ -308,7 +309,7 @@ def _after_a_bid(peer: Any) -> None:
         EVIL.seen = len(log)
         return
     for position in range(max(EVIL.seen, 1), len(log)):
-        entry = m.decode_entry(log[position])
+        entry = m.decode_entry(log[position], BODIES)
         if entry.kind == "bid" and entry.seat != peer.seat:
             break
     else:

@@ -13,6 +13,7 @@ import pytest
 from tests.protocol_support import forge, new_game, settled, snapshot
 from wizard_p2p.errors import PeerFault
 from wizard_p2p.protocol.evidence import evidence_of
+from wizard_p2p.tables import PROVABLE
 
 
 def test_an_entry_written_where_the_abort_of_its_seat_stands_proves_nothing() -> None:
@@ -33,7 +34,7 @@ def test_an_entry_written_where_the_abort_of_its_seat_stands_proves_nothing() ->
         with pytest.raises(PeerFault) as caught:
             game.tables[s].receive(late)
         assert (caught.value.seat, caught.value.kind) == (stalled, "after-end")
-        assert evidence_of(caught.value, late) is None
+        assert evidence_of(caught.value, late, PROVABLE) is None
         assert snapshot(game.tables[s]) == before
     # An entry of another seat at that position is still out of turn, and proves it.
     intruder = next(s for s in others if s != writer)
@@ -41,4 +42,4 @@ def test_an_entry_written_where_the_abort_of_its_seat_stands_proves_nothing() ->
     with pytest.raises(PeerFault) as caught:
         game.tables[writer].receive(raw)
     assert caught.value.kind == "out-of-turn"
-    assert evidence_of(caught.value, raw) is not None
+    assert evidence_of(caught.value, raw, PROVABLE) is not None

@@ -81,7 +81,7 @@ def test_a_watcher_sent_another_bid_than_the_players_proves_the_equivocation_and
               if "refused the entry" in line or "cheated" in line]
     assert blamed and all(f"seat {evil + 1} (Evil)" in line for line in blamed), blamed
     records = read_evidence(saved.parent / "evidence.jsonl")
-    assert records and all(r.kind is FaultKind.EQUIVOCATION and r.seat == evil for r in records)
+    assert records and all(r.kind == FaultKind.EQUIVOCATION and r.seat == evil for r in records)
     alone = table.workdir / "game.jsonl"  # the log by itself, with no evidence beside it
     alone.write_bytes(saved.read_bytes())
     assert audit_file(alone).status == "verified"

@@ -18,8 +18,8 @@ from wizard_p2p.errors import UsageError
 from wizard_p2p.files import check_target
 from wizard_p2p.node.invite import new_invite_code
 from wizard_p2p.ports import reserve_port
-from wizard_p2p.protocol.messages import MAX_SERIES_GAMES
 from wizard_p2p.rules import GameConfig
+from wizard_p2p.tables.wizard.bodies import MAX_SERIES_GAMES
 
 LOOPBACK = "127.0.0.1"
 """Where ``play``'s game listens: this machine alone."""

@@ -16,9 +16,9 @@ from wizard_p2p.errors import UsageError
 from wizard_p2p.identity import fingerprint
 from wizard_p2p.node.peer import GamePeer
 from wizard_p2p.protocol.events import Finished
-from wizard_p2p.protocol.kinds import WizardKind
 from wizard_p2p.rules import Card, SeatView, Suit
 from wizard_p2p.seat.controller import Snapshot
+from wizard_p2p.tables.wizard.kinds import WizardKind
 
 __all__ = ["WizardSeat"]
 

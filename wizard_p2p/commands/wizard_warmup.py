@@ -19,10 +19,10 @@ from __future__ import annotations
 import dataclasses
 from concurrent.futures import Executor
 
-from wizard_p2p.protocol.kinds import WizardKind
 from wizard_p2p.protocol.table import Table
 from wizard_p2p.rules import Card, GameConfig, SeatView, Suit
 from wizard_p2p.tables.wizard.harness import MemoryGame
+from wizard_p2p.tables.wizard.kinds import WizardKind
 from wizard_p2p.tables.wizard.turns import RoundStage
 
 __all__ = ["WARM_UP_SEATS", "warm_up", "warm_up_seat"]

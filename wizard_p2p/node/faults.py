@@ -15,6 +15,7 @@ from wizard_p2p.node.evidence_file import FILE_NAME as EVIDENCE_FILE
 from wizard_p2p.node.evidence_file import EvidenceFile
 from wizard_p2p.node.store import GameStore
 from wizard_p2p.protocol.evidence import evidence_of
+from wizard_p2p.tables import PROVABLE
 
 __all__ = ["LOG_FIRST_REFUSALS", "MAX_FAULTS_KEPT", "Faults"]
 
@@ -55,7 +56,7 @@ class Faults:
 
     def keep_evidence(self, fault: PeerFault, entry: bytes) -> None:
         """A signed entry that proves a seat cheated is kept on disk, and shown."""
-        evidence = evidence_of(fault, entry)
+        evidence = evidence_of(fault, entry, PROVABLE)
         if evidence is None:
             return
         try:

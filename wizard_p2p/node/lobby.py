@@ -96,6 +96,7 @@ from wizard_p2p.protocol.genesis import (
 from wizard_p2p.protocol.lobby_schema import decode_lobby
 from wizard_p2p.protocol.lobby_terms import LobbyTerms
 from wizard_p2p.protocol.messages import PROTOCOL, genesis_terms_bytes
+from wizard_p2p.tables import RULES
 
 
 @dataclass
@@ -401,7 +402,7 @@ class HostLobby:
 def _decoded(message: LobbyMessage) -> Message | Unreadable:
     """A joiner's message as the machine reads it: decoded by the schema, or refused."""
     try:
-        body = decode_lobby(message.payload, expect=FROM_JOINER)
+        body = decode_lobby(message.payload, expect=FROM_JOINER, games=RULES)
     except DecodeError as exc:
         return Unreadable(message.client, message.msg_id, str(exc))
     return Message(message.client, message.address, message.msg_id, body)

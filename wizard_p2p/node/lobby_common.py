@@ -35,6 +35,7 @@ from wizard_p2p.protocol.lobby_schema import (
     decode_lobby,
 )
 from wizard_p2p.protocol.messages import PROTOCOL
+from wizard_p2p.tables import RULES
 
 
 class LobbyError(WizardError):
@@ -131,7 +132,7 @@ def read_from_host(
     the reader's language when the host gave a kind it knows (``name``: the asker's own,
     ``protocol``: the version it plays, for those words)."""
     try:
-        body = decode_lobby(raw, expect=(*expect, "refused", "bye"))
+        body = decode_lobby(raw, expect=(*expect, "refused", "bye"), games=RULES)
     except DecodeError as exc:
         raise error(f"the host sent what this client cannot read: {exc}").saying(
             "lobby_ended_unreadable") from None

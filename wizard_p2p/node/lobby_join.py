@@ -65,6 +65,7 @@ from wizard_p2p.protocol.game_name import GameName
 from wizard_p2p.protocol.genesis import coin_commitment, endorse
 from wizard_p2p.protocol.lobby_schema import DeckFault, DeckPart, RefusalKind, decode_lobby
 from wizard_p2p.protocol.messages import PROTOCOL
+from wizard_p2p.tables import RULES
 
 __all__ = ["AGAIN_RETRY", "JoinLobby"]
 
@@ -218,7 +219,7 @@ class JoinLobby:
         assert self._machine is not None
         try:
             return FromHost(decode_lobby(raw, expect=(*self._machine.expecting,
-                                                      "refused", "bye")))
+                                                      "refused", "bye"), games=RULES))
         except DecodeError as exc:
             return Unreadable(str(exc))
 

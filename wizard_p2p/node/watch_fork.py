@@ -48,13 +48,12 @@ from wizard_p2p.errors import DecodeError, PeerFault, WizardError
 from wizard_p2p.net import Mesh
 from wizard_p2p.net.replicate import entry_digest
 from wizard_p2p.node.evidence_file import EvidenceFile
-from wizard_p2p.protocol import messages as m
 from wizard_p2p.protocol.events import LogRewritten
 from wizard_p2p.protocol.evidence import FILE_NAME, evidence_of
 from wizard_p2p.protocol.faults import Equivocation
 from wizard_p2p.protocol.kinds import FaultKind
 from wizard_p2p.protocol.table import Table
-from wizard_p2p.tables import open_table
+from wizard_p2p.tables import PROVABLE, open_table
 
 __all__ = [
     "CHECKPOINT_EVERY", "MAX_COPIES_WEIGHED", "MAX_REWRITES", "WatchForks", "evidence_path",
@@ -120,7 +119,7 @@ class WatchForks:
 
     def keep(self, fault: PeerFault, entry: bytes) -> None:
         """Keep the proof a refused entry gives, if it proves a seat cheated."""
-        evidence = evidence_of(fault, entry)
+        evidence = evidence_of(fault, entry, PROVABLE)
         if evidence is None or fault.seat is None:
             return
         if isinstance(fault, Equivocation):  # the two entries, in either order: one proof
@@ -189,7 +188,7 @@ class WatchForks:
             return None
         self._weighed.add(seen)
         try:
-            writer = m.decode_entry(data)
+            writer = table.decode(data)
         except DecodeError:
             return None
         if writer.pos != position:

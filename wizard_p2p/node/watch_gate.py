@@ -56,6 +56,7 @@ from wizard_p2p.protocol.lobby_schema import (
 )
 from wizard_p2p.protocol.messages import PROTOCOL
 from wizard_p2p.seat.controller import WatchRequest
+from wizard_p2p.tables import RULES
 
 __all__ = ["ADMISSIONS", "MAX_WAITING", "MAX_WATCHERS", "NOT_WATCHING", "WATCHER_SILENCE",
            "GateNews", "WatchGate", "key_fingerprint"]
@@ -234,7 +235,7 @@ class WatchGate:
         if known is not None:
             known.heard = time.monotonic()
         try:
-            body = decode_lobby(message.payload, expect=_FROM_WATCHER)
+            body = decode_lobby(message.payload, expect=_FROM_WATCHER, games=RULES)
         except DecodeError as exc:
             self.server.reply(message, refused(str(exc), RefusalKind.UNREADABLE))
             return

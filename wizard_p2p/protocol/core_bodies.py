@@ -1,7 +1,7 @@
 """The members every game's log shares: the protocol's version, a player's record in the
 genesis terms, and the bodies of the core's own entries (a coin, an abort, a proof).
 
-A game's body table (``messages.BODIES`` for Wizard, ``tables.sorcery.rules`` for
+A game's body table (``tables.wizard.bodies`` for Wizard, ``tables.sorcery.rules`` for
 巫师牌) takes these as they are, beside its own kinds: an entry of any game is read by
 the same envelope and the same core schemas (SPEC §2.1, §3.1, §3.3, §6).
 """

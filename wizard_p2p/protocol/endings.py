@@ -59,7 +59,7 @@ class Proof:
 
 def read_proof(
     lines: Iterable[str], position: int, authenticate: Callable[[m.Entry], None],
-    decode: Callable[[bytes], m.Entry] = m.decode_entry,
+    decode: Callable[[bytes], m.Entry],
 ) -> Proof:
     """Check a proof's two lines for ``position``; raise ``DecodeError`` saying why they
     prove nothing. ``authenticate`` raises unless an entry is signed by its seat for this

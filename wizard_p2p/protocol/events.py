@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from wizard_p2p.errors import PeerFault
+from wizard_p2p.errors import PeerFault, Said
 from wizard_p2p.protocol.kinds import FaultKind
 
 
@@ -74,24 +74,26 @@ class LogRewritten:
 
 
 class GameResult(Protocol):
-    """How a game other than Wizard finished, as its ``final`` entries agree on it."""
+    """How a game finished, as its ``final`` entries agree on it (Wizard: its totals)."""
 
     def text(self) -> str:
         """One line for a person, in English."""
 
-    def to_json(self) -> dict[str, Any]:
-        """The result as the audit's JSON report carries it."""
+    def said(self) -> Said:
+        """The same line as data, for a person's text in their language."""
+
+    def to_json(self) -> dict[str, Any] | None:
+        """The result as the audit's JSON report carries it (None: the game's verified
+        parts say it, as Wizard's rounds and totals do)."""
 
 
 @dataclass(frozen=True)
 class Finished:
-    """Every seat signed the game's end: ``winners`` the seats that won (none: a draw).
-    Wizard's ``totals`` are its final scores, the highest winning; another game's
-    result is its ``result`` (its ``totals`` empty)."""
+    """Every seat signed the game's end: ``winners`` the seats that won (none: a draw),
+    and the game's own ``result``."""
 
-    totals: tuple[int, ...]
     winners: tuple[int, ...]
-    result: GameResult | None = None
+    result: GameResult
 
 
 @dataclass(frozen=True)

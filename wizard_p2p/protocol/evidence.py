@@ -13,6 +13,8 @@ verifies a record against that log with nothing but the log, as ``audit`` does.
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Set
 from dataclasses import dataclass
 
 from wizard_p2p import canonical
@@ -28,41 +30,42 @@ MAX_RECORDS = 64  # a file holds the first proofs; one is enough to name a seat
 # The largest evidence file read: its records, each of the largest size, and a line end.
 MAX_FILE_BYTES = MAX_RECORDS * (MAX_RECORD_BYTES + 1)
 
-# The faults a record may claim (SPEC §2.3): an equivocation, or a fault a replica finds
-# in a signed entry as it arrives that names its author. Not proof: a signature that
+# The faults of the core a record may claim (SPEC §2.3): an equivocation, or a fault a
+# replica finds in a signed entry as it arrives that names its author (each game adds
+# those of its own rules: ``GameRules.provable``, ``tables.PROVABLE``). Not proof: a signature that
 # does not verify, an entry that does not chain to the log or comes after its end, a
 # line that does not decode (the log's audit names its author, but a record holds
 # entries); nor a fault only a round's check finds (the log is its evidence).
-PROVABLE = frozenset(
+CORE_PROVABLE: frozenset[str] = frozenset(
     {
         FaultKind.EQUIVOCATION,
         FaultKind.OUT_OF_TURN,
         FaultKind.COMMITMENT,
-        FaultKind.BID_RANGE,
-        FaultKind.PLUS_MINUS_ONE,
         FaultKind.FINAL,
-        FaultKind.NOT_HELD,
-        FaultKind.SHUFFLE,
-        FaultKind.LOCK,
     }
 )
 
-_RECORD = Obj(
-    {
-        "entries": List(Str(max_len=m.MAX_ENTRY_BYTES, min_len=2), 1, 2),
-        "kind": Str(max_len=16, min_len=1, choices=tuple(sorted(PROVABLE))),
-        "position": Int(1, 1_000_000),
-        "reason": Str(max_len=1024),
-        "seat": Int(0, 5),
-    }
-)
+
+@functools.cache
+def _record(provable: frozenset[str]) -> Obj:
+    """A record's schema, its kind one of the core's provable faults or ``provable``."""
+    return Obj(
+        {
+            "entries": List(Str(max_len=m.MAX_ENTRY_BYTES, min_len=2), 1, 2),
+            "kind": Str(max_len=16, min_len=1,
+                        choices=tuple(sorted(CORE_PROVABLE | provable))),
+            "position": Int(1, 1_000_000),
+            "reason": Str(max_len=1024),
+            "seat": Int(0, 5),
+        }
+    )
 
 
 @dataclass(frozen=True)
 class Evidence:
     """One record: ``reason`` is its writer's words, unsigned (never part of a verdict)."""
 
-    kind: FaultKind  # one of PROVABLE
+    kind: str  # one of CORE_PROVABLE, or a game's provable fault
     seat: int
     position: int
     reason: str
@@ -90,28 +93,32 @@ class Checked:
     message: str
 
 
-def evidence_of(fault: PeerFault, entry: bytes) -> Evidence | None:
-    """The evidence a refused ``entry`` gives, if its fault proves anything."""
-    if fault.seat is None or fault.position is None or fault.kind not in PROVABLE:
+def evidence_of(fault: PeerFault, entry: bytes, provable: Set[str]) -> Evidence | None:
+    """The evidence a refused ``entry`` gives, if its fault proves anything (``provable``:
+    the games' own faults that do, ``tables.PROVABLE``)."""
+    kind = fault.kind
+    if fault.seat is None or fault.position is None or (
+        kind not in CORE_PROVABLE and kind not in provable
+    ):
         return None
     evidence = getattr(fault, "evidence", None)
-    kind = FaultKind(fault.kind)
-    if kind is FaultKind.EQUIVOCATION and evidence is not None:
+    if kind == FaultKind.EQUIVOCATION and evidence is not None:
         first, second = evidence
         return Evidence(kind, fault.seat, fault.position, fault.reason, (first, second))
-    if kind is FaultKind.EQUIVOCATION:
+    if kind == FaultKind.EQUIVOCATION:
         return None
     return Evidence(kind, fault.seat, fault.position, fault.reason, (entry,))
 
 
-def decode_evidence(line: bytes) -> Evidence:
-    """One line of ``evidence.jsonl``; ``DecodeError`` for anything else."""
-    obj = _RECORD.parse(canonical.decode(line, MAX_RECORD_BYTES), "evidence")
+def decode_evidence(line: bytes, provable: frozenset[str]) -> Evidence:
+    """One line of ``evidence.jsonl``, its kind one of the core's provable faults or
+    ``provable`` (the games': ``tables.PROVABLE``); ``DecodeError`` for anything else."""
+    obj = _record(provable).parse(canonical.decode(line, MAX_RECORD_BYTES), "evidence")
     entries = tuple(e.encode() for e in obj["entries"])
-    kind = FaultKind(obj["kind"])  # one of PROVABLE: the schema checked it
-    if kind is FaultKind.EQUIVOCATION and len(entries) != 2:
+    kind: str = obj["kind"]  # a provable fault's: the schema checked it
+    if kind == FaultKind.EQUIVOCATION and len(entries) != 2:
         raise DecodeError("evidence: an equivocation holds two entries")
-    if kind is not FaultKind.EQUIVOCATION and len(entries) != 1:
+    if kind != FaultKind.EQUIVOCATION and len(entries) != 1:
         raise DecodeError("evidence: a refused entry is one entry")
     return Evidence(kind, obj["seat"], obj["position"], obj["reason"], entries)
 
@@ -156,7 +163,7 @@ def _check(
         return f"an entry of the evidence does not verify as seat {seat + 1}'s: {exc}", ""
     if any(e.seat != seat or e.pos != position or e.game != table.game_id for e in entries):
         return f"an entry of the evidence is not seat {seat + 1}'s entry for line {line}", ""
-    if evidence.kind is FaultKind.EQUIVOCATION:
+    if evidence.kind == FaultKind.EQUIVOCATION:
         first, second = entries
         if first.raw == second.raw:
             return "the two entries are the same", ""
@@ -183,16 +190,16 @@ def _check(
     return f"the entry is valid at line {line}: it proves nothing", ""
 
 
-def decode_evidence_file(data: bytes) -> list[Evidence]:
-    """The records of an evidence file's bytes; ``DecodeError`` names the first line
-    that is not a record."""
+def decode_evidence_file(data: bytes, provable: frozenset[str]) -> list[Evidence]:
+    """The records of an evidence file's bytes (``provable``: as :func:`decode_evidence`);
+    ``DecodeError`` names the first line that is not a record."""
     records: list[Evidence] = []
     *lines, tail = data.split(b"\n")
     for number, line in enumerate([*lines, tail] if tail else lines, start=1):
         if len(line) > MAX_RECORD_BYTES or number > len(lines):
             raise DecodeError(f"line {number} is cut short or too long")
         try:
-            records.append(decode_evidence(line))
+            records.append(decode_evidence(line, provable))
         except DecodeError as exc:
             raise DecodeError(f"line {number}: {exc}") from None
         if len(records) > MAX_RECORDS:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from wizard_p2p import crypto
-from wizard_p2p.errors import CryptoError, IllegalAction, PeerFault, WizardError
+from wizard_p2p.errors import IllegalAction, PeerFault, WizardError
 from wizard_p2p.protocol.kinds import FaultKind
 
 
@@ -23,36 +23,23 @@ class CheatDetected(PeerFault):
     """A round's replay from the revealed secrets found a seat at fault."""
 
 
-# A rule of the game an entry breaks, by the fault it is (WIZARD §3). The turn and phase
-# rules cannot fire behind the turn check (``turns``), but would be the same fault.
-_RULE_FAULTS = {
-    "not-held": FaultKind.NOT_HELD,
-    "follow-suit": FaultKind.FOLLOW_SUIT,
-    "bid-range": FaultKind.BID_RANGE,
-    "plus-minus-one": FaultKind.PLUS_MINUS_ONE,
-    "final": FaultKind.FINAL,
-    "turn": FaultKind.OUT_OF_TURN,
-    "phase": FaultKind.OUT_OF_TURN,
-}
-
-# A deck that repeats a point is a pass no honest seat can publish: named like the
-# round check names a wrong pass.
-_PASS_FAULTS = {"shuffle": FaultKind.SHUFFLE, "lock": FaultKind.LOCK}
+# The rules every game's turns share, by the fault they are (SPEC §5): they cannot fire
+# behind the turn check (``turns``), but would be the same fault.
+_RULE_FAULTS = {"turn": FaultKind.OUT_OF_TURN, "phase": FaultKind.OUT_OF_TURN}
 
 
 def rule_fault(rule: str) -> FaultKind:
-    """The fault kind of a broken rule of the game (any other rule: a malformed entry)."""
+    """The fault kind of a broken rule of the turns (any other rule: a malformed entry;
+    a game names the faults of its own rules: ``GameRules.fault_of``)."""
     return _RULE_FAULTS.get(rule, FaultKind.MALFORMED)
 
 
-def fault_kind(exc: WizardError, entry_kind: str) -> FaultKind:
-    """The fault kind of what was wrong with an entry."""
+def fault_kind(exc: WizardError) -> FaultKind:
+    """The fault kind of what was wrong with an entry, where its game names none."""
     if isinstance(exc, IllegalAction):
         return rule_fault(exc.rule)
     if isinstance(exc, crypto.CommitmentMismatch):
         return FaultKind.COMMITMENT
-    if isinstance(exc, CryptoError):
-        return _PASS_FAULTS.get(entry_kind, FaultKind.MALFORMED)
     return FaultKind.MALFORMED
 
 

@@ -15,7 +15,7 @@ from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any, NamedTuple, Protocol
 
-from wizard_p2p.errors import PeerFault
+from wizard_p2p.errors import PeerFault, WizardError
 from wizard_p2p.protocol.core_handlers import Apply
 from wizard_p2p.protocol.events import Finished
 from wizard_p2p.protocol.genesis import Genesis, GenesisRules
@@ -169,6 +169,21 @@ class Seating:
 
 class GameRules(GenesisRules, Protocol):
     """One game a table can play: how its genesis is read, and its replica."""
+
+    def fault_of(self, exc: WizardError, entry_kind: str) -> str | None:
+        """The fault kind, one of the game's own, of what ``exc`` found wrong with an
+        entry of ``entry_kind`` (a rule of the game broken, a pass over its deck that
+        no honest seat publishes); None: the core's (``faults.fault_kind``)."""
+
+    @property
+    def provable(self) -> frozenset[str]:
+        """The faults of the game's own that a refused entry, signed by its seat, proves
+        (an evidence record may claim them: SPEC §2.3)."""
+
+    @property
+    def brings_deck(self) -> bool:
+        """Whether a seat brings a deck of its own (its joiner's hello carries the deck's
+        public part: SPEC §9)."""
 
     @property
     def choice_kinds(self) -> frozenset[str]:

@@ -4,32 +4,17 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from wizard_p2p import boundedjson, canonical
-from wizard_p2p.errors import ConfigError, DecodeError, PeerFault, UsageError
+from wizard_p2p.errors import DecodeError, PeerFault
 from wizard_p2p.identity import BadSignature, Identity, verify
 from wizard_p2p.protocol import messages as m
 from wizard_p2p.protocol.game_name import GameName
 from wizard_p2p.protocol.kinds import CoreKind, FaultKind
+from wizard_p2p.protocol.schema import Field
 from wizard_p2p.protocol.seat_secrets import coin_commitment
-from wizard_p2p.rules import GameConfig
-
-
-def config_terms(config: GameConfig) -> dict[str, Any]:
-    """The genesis terms' ``config``, written by the table ``messages.CONFIG``."""
-    return m.CONFIG.write({c.attr: getattr(config, c.attr) for c in m.CONFIG.columns})
-
-
-def read_config(terms: dict[str, Any]) -> GameConfig:
-    """The game of a ``config`` the schema accepted, an absent field read as its default.
-
-    Raises ``DecodeError`` for a combination the rules refuse (its reason says why)."""
-    try:
-        return GameConfig(**m.CONFIG.read(terms))
-    except ConfigError as exc:
-        raise DecodeError(f"the genesis terms cannot be played: {exc}") from None
 
 
 def player_record(
@@ -58,33 +43,6 @@ class SeriesTerms:
         return {"first": self.first, "game": self.game, "first_dealer": self.first_dealer}
 
 
-def genesis_terms(
-    config: GameConfig, players: Sequence[dict[str, Any]], nonce: bytes,
-    series: SeriesTerms | None = None, *, coach: bool = False,
-) -> dict[str, Any]:
-    """The terms of a game; ``nonce`` (32 random bytes from the host) makes its id unique.
-    ``coach``: the players may ask the coach (the field is left out when they may not, so
-    terms without it read as they always did); ``series`` links it to the games before it
-    at the same table."""
-    if len(players) != config.seats:
-        raise UsageError(f"{config.seats} seats need {config.seats} players")
-    if series is not None and not 0 <= series.first_dealer < config.seats:
-        raise UsageError(f"the first dealer must be one of the {config.seats} seats")
-    terms: dict[str, Any] = {
-        "protocol": m.PROTOCOL,
-        "game": WIZARD.value,
-        "config": config_terms(config),
-        "players": [dict(p) for p in players],
-        "nonce": nonce,
-    }
-    if coach:
-        terms["coach"] = True
-    if series is not None:
-        terms["series"] = series.to_terms()
-    # Round-trip through the schema so a bad record is refused before anyone signs it.
-    return m.GENESIS_TERMS.parse(_as_json(terms), "terms")
-
-
 def endorse(identity: Identity, terms: dict[str, Any]) -> bytes:
     """A player's signature on the terms: its consent to play this game."""
     return identity.sign(m.GENESIS_DOMAIN, m.genesis_terms_bytes(terms))
@@ -105,12 +63,8 @@ def encode_genesis(
     )
 
 
-def _as_json(value: Any) -> Any:
+def as_json(value: Any) -> Any:
     return canonical.decode(canonical.encode(value), m.MAX_ENTRY_BYTES)
-
-
-WIZARD = GameName.WIZARD
-"""Wizard's word in a genesis's ``terms.game`` (SPEC §3.1, WIZARD §1)."""
 
 
 class GenesisRules(Protocol):
@@ -127,6 +81,10 @@ class GenesisRules(Protocol):
     @property
     def bodies(self) -> m.Bodies:
         """The game's entry kinds, each with its body's schema (the genesis's too)."""
+
+    @property
+    def terms(self) -> Field:
+        """The schema of the game's genesis terms (the lobby's ``terms`` too)."""
 
     def read_config(self, config: Any, seats: int) -> Any:
         """The game's terms of play from the ``config`` its genesis schema accepted, for
@@ -158,9 +116,9 @@ class Genesis:
     entry: m.Entry
     config: Any  # the game's terms of play (Wizard: a ``GameConfig``)
     players: list[dict[str, Any]]
+    bodies: m.Bodies  # the game's body table (``GenesisRules.bodies``)
+    game: GameName
     coach: bool = False  # the terms let the players ask the coach
-    bodies: m.Bodies = field(default_factory=lambda: m.BODIES)
-    game: GameName = WIZARD
 
     @property
     def seats(self) -> int:
@@ -220,7 +178,7 @@ def read_genesis(raw: bytes, rules: GenesisRules) -> Genesis:
             "the genesis signature does not verify", seat=None, position=0,
             kind=FaultKind.BAD_SIGNATURE,
         ) from None
-    terms_bytes = m.genesis_terms_bytes(_as_json(terms))
+    terms_bytes = m.genesis_terms_bytes(as_json(terms))
     for s, (player, endorsement) in enumerate(
         zip(players, entry.body["endorsements"], strict=True)
     ):
@@ -234,22 +192,19 @@ def read_genesis(raw: bytes, rules: GenesisRules) -> Genesis:
                 f"the host published the terms with an endorsement of seat {s + 1} that does "
                 "not verify", seat=0, position=0, kind=FaultKind.ENDORSEMENT,
             ) from None
-    return Genesis(entry, config, players, coach=terms.get("coach", False),
-                   bodies=rules.bodies, game=rules.name)
+    return Genesis(entry, config, players, rules.bodies, rules.name,
+                   coach=terms.get("coach", False))
 
 
 __all__ = [
-    "WIZARD",
     "Genesis",
     "GenesisRules",
     "SeriesTerms",
+    "as_json",
     "coin_commitment",
-    "config_terms",
     "encode_genesis",
     "endorse",
     "game_name",
-    "genesis_terms",
     "player_record",
-    "read_config",
     "read_genesis",
 ]

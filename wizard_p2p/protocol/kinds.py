@@ -3,9 +3,9 @@
 Each is a ``StrEnum`` whose values are the very strings of the wire format and of
 ``PeerFault.kind``: a member compares equal to its string, so JSON and callers that
 hold plain strings see no difference. The kinds every game's log shares are the
-core's (``CoreKind``); each game adds its own (Wizard's ``WizardKind`` here,
-巫师牌's ``tables.sorcery.kinds.SorceryKind``), and an entry's kind is one of its
-game's body table (``messages.decode_entry``).
+core's (``CoreKind``); each game adds its own (Wizard's
+``tables.wizard.kinds.WizardKind``, 巫师牌's ``tables.sorcery.kinds.SorceryKind``), and
+an entry's kind is one of its game's body table (``messages.decode_entry``).
 """
 
 from __future__ import annotations
@@ -22,19 +22,6 @@ class CoreKind(StrEnum):
     FINAL = "final"
     ABORT = "abort"
     PROOF = "proof"
-
-
-class WizardKind(StrEnum):
-    """The ``kind`` of an entry of Wizard's own (WIZARD §2, §3): a round's steps."""
-
-    SHUFFLE = "shuffle"
-    LOCK = "lock"
-    TRUMP = "trump"
-    BID = "bid"
-    BID_OPEN = "bid_open"
-    PLAY = "play"
-    REVEAL = "reveal"
-    DISPUTE = "dispute"
 
 
 class Stage(StrEnum):
@@ -61,9 +48,9 @@ _ENDED = frozenset({Stage.DONE, Stage.ABORTED, Stage.FAULTED})
 ENDING_KINDS = frozenset({CoreKind.ABORT, CoreKind.PROOF})
 
 class FaultKind(StrEnum):
-    """``PeerFault.kind``: the closed list of faults (SPEC §5 and WIZARD §4, "Fault
-    kinds"). Every fault a replica or the audit reports is one of these, a broken game
-    rule too."""
+    """``PeerFault.kind``: the closed list of the core's faults (SPEC §5, "Fault kinds").
+    A game adds the faults of its own rules (Wizard's ``tables.wizard.kinds.WizardFault``,
+    WIZARD §4); every fault a replica or the audit reports is one of the two."""
 
     # an entry refused as it arrives
     BAD_SIGNATURE = "bad-signature"
@@ -75,37 +62,15 @@ class FaultKind(StrEnum):
     EQUIVOCATION = "equivocation"
     MALFORMED = "malformed"
     COMMITMENT = "commitment"
-    BID_RANGE = "bid-range"
-    PLUS_MINUS_ONE = "plus-minus-one"
     FINAL = "final"
     # the audit's, for a line that is not the entry of its position
     GAP = "gap"
     DUPLICATE = "duplicate"
-    # on arrival (a play) and at a round's check (against the rebuilt hands)
-    NOT_HELD = "not-held"
-    # at a round's check only (shuffle and lock also on arrival: a deck repeating a point)
-    FOLLOW_SUIT = "follow-suit"
-    SECRET = "secret"
-    DECK = "deck"
-    WRONG_KEY = "wrong-key"
-    SHUFFLE = "shuffle"
-    LOCK = "lock"
-    FALSE_DISPUTE = "false-dispute"
-    DISPUTE = "dispute"
-
-
-# Every kind of Wizard's log, by its word: the core's and Wizard's own.
-WIZARD_KINDS: dict[str, CoreKind | WizardKind] = {
-    **{str(k): k for k in CoreKind},
-    **{str(k): k for k in WizardKind},
-}
 
 
 __all__ = [
     "ENDING_KINDS",
-    "WIZARD_KINDS",
     "CoreKind",
     "FaultKind",
     "Stage",
-    "WizardKind",
 ]

@@ -44,15 +44,14 @@ import re
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, Protocol
 
 from wizard_p2p import boundedjson
 from wizard_p2p.errors import DecodeError
 from wizard_p2p.protocol.game_name import MAX_TABLE_SEATS, MIN_TABLE_SEATS, GameName
-from wizard_p2p.protocol.messages import GENESIS_TERMS, MAX_ENTRY_BYTES, PLAYER, PROTOCOL
+from wizard_p2p.protocol.messages import MAX_ENTRY_BYTES, PLAYER, PROTOCOL
 from wizard_p2p.protocol.schema import Bool, Field, Hex, Int, List, Obj, Str, Utf8
 from wizard_p2p.protocol.shown import is_unsafe
-from wizard_p2p.protocol.sorcery_genesis import GENESIS_TERMS as SORCERY_GENESIS_TERMS
 
 __all__ = [
     "MAX_DECK_CARDS",
@@ -162,25 +161,42 @@ class _Pattern(Field):
         return {"type": "string", "pattern": f"^{self.pattern.pattern}$"}
 
 
-_TERMS_BY_GAME: Mapping[GameName, Obj] = {
-    GameName.WIZARD: GENESIS_TERMS,
-    GameName.SORCERY: SORCERY_GENESIS_TERMS,
-}
+class LobbyGame(Protocol):
+    """What the lobby reads by a game's own rules (``game.GameRules``; ``tables.RULES``
+    holds each game's): its genesis terms, and whether its joiner brings a deck."""
+
+    @property
+    def terms(self) -> Field:
+        """The schema of the game's genesis terms, which a ``terms`` message is read by."""
+
+    @property
+    def brings_deck(self) -> bool:
+        """Whether a joiner's hello carries its deck's public part (``deck``), or none."""
 
 
-class _GameTerms(Field):
-    """A genesis's terms, by the schema of the game they name (absent: Wizard's)."""
+class _AnyTerms(Field):
+    """A genesis's terms as the message's schema reads them: an object, then read by the
+    schema of the game they name (``decode_lobby``'s ``terms``)."""
 
     def parse(self, value: Any, path: str) -> Any:
-        game = value.get("game", GameName.WIZARD.value) if isinstance(value, dict) else None
-        schema = (_TERMS_BY_GAME.get(GameName(game))
-                  if isinstance(game, str) and game in set(GameName) else None)
-        if schema is None:
-            raise DecodeError(f"{path}.game: not a game this program plays")
-        return schema.parse(value, path)
+        if not isinstance(value, dict):
+            raise DecodeError(f"{path}: expected an object")
+        return value
 
     def json_schema(self) -> dict[str, Any]:
-        return {"oneOf": [s.json_schema() for s in _TERMS_BY_GAME.values()]}
+        return {"type": "object"}
+
+
+def _game_terms(value: dict[str, Any], games: Mapping[GameName, LobbyGame] | None,
+                path: str) -> Any:
+    """A genesis's terms, by the schema of the game they name (absent: Wizard's)."""
+    game = value.get("game", GameName.WIZARD.value)
+    rules = (games.get(GameName(game))
+             if games is not None and isinstance(game, str) and game in set(GameName)
+             else None)
+    if rules is None:
+        raise DecodeError(f"{path}.game: not a game this program plays")
+    return rules.terms.parse(value, path)
 
 
 _NAME = _Name()
@@ -228,7 +244,7 @@ _SCHEMAS: dict[str, Obj] = {
          "variants": _VARIANTS, "coach": Bool(), "game": _GAME},
         optional=frozenset({"variants", "coach", "game"}),
     ),
-    "terms": Obj({"terms": _GameTerms()}),
+    "terms": Obj({"terms": _AnyTerms()}),
     "endorse": Obj({"signature": Hex(64)}),
     "ok": Obj({}),
     "genesis": Obj({"entry": Utf8(MAX_ENTRY_BYTES)}),
@@ -494,10 +510,13 @@ def check_z85_key(value: Any, path: str) -> str:
     return _Z85_KEY.parse(value, path)
 
 
-def decode_lobby(payload: bytes, expect: Collection[str] | None = None) -> LobbyBody:
+def decode_lobby(payload: bytes, expect: Collection[str] | None = None, *,
+                 games: Mapping[GameName, LobbyGame] | None = None) -> LobbyBody:
     """The lobby message in ``payload``; :class:`DecodeError` for anything else, or for
     a type not in ``expect`` (when given). Terms of another protocol version raise
-    :class:`VersionMismatch`, so that the player is told that rather than a field."""
+    :class:`VersionMismatch`, so that the player is told that rather than a field.
+    ``games``: each game's rules (``tables.RULES``), which a ``hello`` and a ``terms``
+    message are read by (not given: neither is read)."""
     obj = boundedjson.loads(
         payload, max_size=MAX_LOBBY_BYTES, max_depth=_MAX_DEPTH, what="lobby message"
     )
@@ -514,7 +533,7 @@ def decode_lobby(payload: bytes, expect: Collection[str] | None = None) -> Lobby
             raise VersionMismatch(theirs)
     fields = _SCHEMAS[kind].parse(obj, kind)
     if kind == "hello":
-        return _hello(fields)
+        return _hello(fields, games)
     if kind == "welcome":
         players = _players(fields["players"], "welcome.players")
         if fields["seat"] >= len(players):
@@ -537,7 +556,7 @@ def decode_lobby(payload: bytes, expect: Collection[str] | None = None) -> Lobby
         return Players(players, fields["seats"], tuple(fields.get("variants", ())),
                        fields.get("coach", False), game)
     if kind == "terms":
-        return Terms(fields["terms"])
+        return Terms(_game_terms(fields["terms"], games, "terms.terms"))
     if kind == "endorse":
         return Endorse(fields["signature"])
     if kind == "genesis":
@@ -566,13 +585,17 @@ def _game(fields: dict[str, Any]) -> GameName:
     return GameName(fields.get("game", GameName.WIZARD))
 
 
-def _hello(fields: dict[str, Any]) -> Hello:
-    """A hello: a 巫师牌 joiner's carries its deck's public part, a Wizard joiner's none."""
+def _hello(fields: dict[str, Any], games: Mapping[GameName, LobbyGame] | None) -> Hello:
+    """A hello: it carries its deck's public part where the game's joiner brings a deck
+    (巫师牌's), and none where it brings none (Wizard's)."""
     game = GameName(fields.get("game", GameName.WIZARD))
+    rules = None if games is None else games.get(game)
+    if rules is None:
+        raise DecodeError(f"hello.game: {game.value} is not a game this program plays")
     deck = fields.get("deck")
-    if game is GameName.SORCERY and deck is None:
-        raise DecodeError("hello.deck: a joiner of 巫师牌 brings its deck's public part")
-    if game is not GameName.SORCERY and deck is not None:
+    if rules.brings_deck and deck is None:
+        raise DecodeError(f"hello.deck: a joiner of {game.value} brings its deck's public part")
+    if not rules.brings_deck and deck is not None:
         raise DecodeError(f"hello.deck: a joiner of {game.value} brings no deck")
     part = None if deck is None else DeckPart(deck["hero"], tuple(deck["extra"]), deck["main"],
                                               deck["skills"])

@@ -20,17 +20,14 @@ same definitions as JSON Schema.
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from wizard_p2p import boundedjson, canonical
-from wizard_p2p.crypto import SEAL_OVERHEAD
 from wizard_p2p.errors import DecodeError, WizardError
 from wizard_p2p.identity import Identity, verify
-from wizard_p2p.protocol.core_bodies import ABORT, COIN, PROOF
 from wizard_p2p.protocol.core_bodies import HASH as HASH
 from wizard_p2p.protocol.core_bodies import MAX_ENTRY_BYTES as MAX_ENTRY_BYTES
 from wizard_p2p.protocol.core_bodies import PLAYER as PLAYER
@@ -38,22 +35,7 @@ from wizard_p2p.protocol.core_bodies import PROOF_LINE_CHARS as PROOF_LINE_CHARS
 from wizard_p2p.protocol.core_bodies import PROTOCOL as PROTOCOL
 from wizard_p2p.protocol.core_bodies import SEATS as SEATS
 from wizard_p2p.protocol.core_bodies import VERSION as VERSION
-from wizard_p2p.protocol.game_name import GameName
-from wizard_p2p.protocol.kinds import WIZARD_KINDS
-from wizard_p2p.protocol.schema import (
-    REQUIRED,
-    Bool,
-    Column,
-    Field,
-    Hex,
-    Int,
-    List,
-    Nullable,
-    Obj,
-    Record,
-    Str,
-)
-from wizard_p2p.rules import MAX_SEATS, MIN_SEATS, GameConfig
+from wizard_p2p.protocol.schema import Field, Hex, Int, Obj, Str
 
 ZERO_HASH = bytes(32)
 ENTRY_DOMAIN = "entry"
@@ -61,140 +43,10 @@ GENESIS_DOMAIN = "genesis"
 SIG_HEX = 128
 _SIG_SUFFIX_LEN = len(',"sig":""}') + SIG_HEX
 
-ROUND = Int(1, 20)
-POINT = Hex(32)
-SCALAR = Hex(32)
-# Lock keys sealed to one seat (the clairvoyance round): a box of 1..5 keys (crypto.seal_keys).
-SEALED = Hex(SEAL_OVERHEAD + 32, SEAL_OVERHEAD + 32 * 5)
-# The clairvoyance round's sealed key shares: one box per other seat, null at the writer's.
-SHARES = List(Nullable(SEALED), 3, 6)
-
-_RULES_DEFAULTS = {f.name: f.default for f in dataclasses.fields(GameConfig)}
-
-
-def _config_column(attr: str, spec: Field, *, written: bool = False) -> Column:
-    """A ``GameConfig`` field under its own name, with the default the rules give it (none:
-    the field is required)."""
-    default = _RULES_DEFAULTS[attr]
-    return Column(attr, attr, spec, REQUIRED if default is dataclasses.MISSING else default,
-                  written)
-
-
-# The genesis terms' game: one row per ``GameConfig`` field (SPEC §3.1). An absent field
-# is the standard game's; the rows marked ``written`` are written whatever their value, as
-# every genesis of this version carries them, and any other only when it is not its default.
-CONFIG = Record(
-    (
-        _config_column("seats", Int(MIN_SEATS, MAX_SEATS)),
-        _config_column("plus_minus_one", Bool(), written=True),
-        _config_column("hidden_bids", Bool(), written=True),
-        _config_column("secret_bids", Bool(), written=True),
-        _config_column("clairvoyance", Bool(), written=True),
-        _config_column("wizard_lead_sets_suit", Bool(), written=True),
-    )
-)
-
-# A game after the first of a series at one table (WIZARD §1.3): the series is named by the
-# game id of its first game, which carries no such field; the first dealer is fixed.
-MAX_SERIES_GAMES = 999
-SERIES = Obj(
-    {
-        "first": HASH,
-        "game": Int(2, MAX_SERIES_GAMES),
-        "first_dealer": SEATS,
-    }
-)
-
-GENESIS_TERMS = Obj(
-    {
-        "protocol": Str(max_len=32, choices=(PROTOCOL,)),
-        # The game the log plays (SPEC §3.1): required, read before the rest of the terms.
-        "game": Str(max_len=16, choices=(GameName.WIZARD.value,)),
-        "config": CONFIG,
-        "players": List(PLAYER, 3, 6),
-        "nonce": Hex(32),
-        # Whether the players may ask the coach during the game; absent: they may not.
-        "coach": Bool(),
-        "series": SERIES,
-    },
-    optional=frozenset({"coach", "series"}),
-)
-
-# A game's body table: each of its entry kinds (the core's among them) with its body's schema.
+# A game's body table: each of its entry kinds (the core's among them) with its body's
+# schema. A kind spelt by a ``StrEnum`` member is read back as that member.
 Bodies = Mapping[str, Field]
 
-BODIES: dict[str, Obj] = {
-    # Position 0, written by seat 0 (the host): the terms, endorsed by every player.
-    "genesis": Obj({"terms": GENESIS_TERMS, "endorsements": List(Hex(64), 3, 6)}),
-    # Each seat in turn opens its coin commitment; the coins pick the first dealer.
-    "coin": COIN,
-    # Each seat in turn: its shuffle pass over the whole deck, and a hash of its round
-    # secret. The last seat's pass keeps only the positions the round locks, and locks
-    # them in the same multiplication: it carries the keys it releases, as a lock does.
-    # In the clairvoyance round every shuffle carries the writer's box key, and the last
-    # one its sealed key shares, as a lock does.
-    "shuffle": Obj(
-        {
-            "round": ROUND,
-            "deck": List(POINT, 1, 60),
-            "secret_hash": HASH,
-            "keys": List(Nullable(SCALAR), 1, 60),
-            "box": POINT,
-            "shares": SHARES,
-        },
-        optional=frozenset({"keys", "box", "shares"}),
-    ),
-    # Each seat in turn: its lock pass over the dealt positions, with the keys it releases
-    # (null where withheld: its own positions, and every dealt one in the clairvoyance round,
-    # whose keys go to the seats that may see each card sealed in "shares").
-    "lock": Obj(
-        {
-            "round": ROUND,
-            "deck": List(POINT, 1, 60),
-            "keys": List(Nullable(SCALAR), 1, 60),
-            "shares": SHARES,
-        },
-        optional=frozenset({"shares"}),
-    ),
-    # The dealer names trump when a Wizard is turned up.
-    "trump": Obj({"round": ROUND, "suit": Str(max_len=1, min_len=1, choices=("B", "G", "R", "Y"))}),
-    # A bid: open ("bid") or sealed ("commit"), by the variant.
-    "bid": Obj(
-        {"round": ROUND, "bid": Int(0, 20), "commit": HASH},
-        optional=frozenset({"bid", "commit"}),
-    ),
-    # Hidden bids: each seat opens its sealed bid before the first trick.
-    "bid_open": Obj({"round": ROUND, "bid": Int(0, 20), "nonce": Hex(32)}),
-    # A card: the hand position played and the owner's lock key for it (in the clairvoyance
-    # round, "keys" also carries this seat's keys for every dealt position). A play of the
-    # round's last trick also reveals the writer's round secret (and, with secret bids,
-    # opens its bid): every card left is forced by then, so nothing is given away early.
-    "play": Obj(
-        {
-            "round": ROUND,
-            "position": Int(0, 59),
-            "key": SCALAR,
-            "keys": List(SCALAR, 3, 6),
-            "secret": Hex(32),
-            "bid": Int(0, 20),
-            "nonce": Hex(32),
-        },
-        optional=frozenset({"keys", "secret", "bid", "nonce"}),
-    ),
-    # After a dispute: each seat that has not revealed its round secret in a play does so.
-    "reveal": Obj({"round": ROUND, "secret": Hex(32)}),
-    # The writer due cannot go on (a card it must read does not decode, or key shares
-    # sealed to it do not open): every seat then reveals its round secret at once, and
-    # the replay names the culprit.
-    "dispute": Obj({"round": ROUND, "reason": Str(max_len=200)}),
-    # After the last round each seat in turn signs the final totals: the game is agreed.
-    "final": Obj({"totals": List(Int(-100000, 100000), 3, 6)}),
-    # A seat stalled past the limit: any other seat may end the game, naming it.
-    "abort": ABORT,
-    # Two different entries one seat signed for this very position: the proof of its
-    # equivocation ends the game (the two lines, in byte order).
-    "proof": PROOF,
-}
 
 ENVELOPE_FIELDS: dict[str, Field] = {
     "v": Int(VERSION, VERSION),
@@ -202,7 +54,8 @@ ENVELOPE_FIELDS: dict[str, Field] = {
     "pos": Int(0, 1_000_000),
     "prev": HASH,
     "seat": SEATS,
-    "kind": Str(max_len=16, choices=tuple(BODIES)),
+    # A word here; one of its game's kinds where the game's body table reads the entry.
+    "kind": Str(max_len=16, min_len=1),
 }
 
 @dataclass(frozen=True)
@@ -254,7 +107,7 @@ def sign_entry(
     seat: int,
     kind: str,
     body: dict[str, Any],
-    bodies: Bodies | None = None,
+    bodies: Bodies,
 ) -> Entry:
     """:func:`encode_entry`, returned as :func:`decode_entry` reads its line back.
 
@@ -268,7 +121,7 @@ def sign_entry(
         identity, _envelope(game, pos, prev, seat, kind, body)
     )
     _check_size(raw)
-    return _entry_of(raw, value, signature, BODIES if bodies is None else bodies)
+    return _entry_of(raw, value, signature, bodies)
 
 
 def _envelope(
@@ -311,16 +164,15 @@ def split_signature(raw: bytes) -> tuple[bytes, bytes]:
     return raw[:-_SIG_SUFFIX_LEN] + b"}", signature
 
 
-def decode_entry(raw: bytes, bodies: Bodies | None = None) -> Entry:
+def decode_entry(raw: bytes, bodies: Bodies) -> Entry:
     """Parse an entry line strictly (no signature check: that needs the seat's key).
 
     ``bodies`` is the game's body table (its kinds, each with its body's schema; the
-    genesis founds the game and names it): the entry's kind must be one of its keys.
-    Absent, it is Wizard's (``BODIES``). :func:`decode_envelope` reads an entry of any
-    game without its body's schema."""
+    genesis founds the game and names it: ``Genesis.bodies``): the entry's kind must be
+    one of its keys. :func:`decode_envelope` reads an entry of any game without its
+    body's schema."""
     signed, signature = split_signature(raw)
-    return _entry_of(raw, canonical.decode(signed, MAX_ENTRY_BYTES), signature,
-                     BODIES if bodies is None else bodies)
+    return _entry_of(raw, canonical.decode(signed, MAX_ENTRY_BYTES), signature, bodies)
 
 
 def decode_envelope(raw: bytes) -> Entry:
@@ -330,26 +182,29 @@ def decode_envelope(raw: bytes) -> Entry:
     return _entry_of(raw, canonical.decode(signed, MAX_ENTRY_BYTES), signature, None)
 
 
-def _envelope_of(bodies: Bodies | None) -> Obj:
-    """The envelope as decode_entry checks it, for a game's body table (None: any kind)."""
+def _envelope_of(bodies: Bodies | None) -> tuple[Obj, Mapping[str, str]]:
+    """The envelope as decode_entry checks it, for a game's body table (None: any kind),
+    and each of the table's kinds by its word (the table's own key: a ``StrEnum`` member
+    where the game spells its kinds so)."""
     key = None if bodies is None else id(bodies)
     cached = _ENVELOPES.get(key)
     if cached is not None and cached[0] is bodies:
-        return cached[1]
+        return cached[1], cached[2]
     kind = Str(max_len=16, min_len=1) if bodies is None else Str(16, choices=tuple(bodies))
     envelope = Obj({**ENVELOPE_FIELDS, "kind": kind, "body": _ANY_OBJECT})
-    _ENVELOPES[key] = (bodies, envelope)
-    return envelope
+    words: Mapping[str, str] = {} if bodies is None else {str(k): k for k in bodies}
+    _ENVELOPES[key] = (bodies, envelope, words)
+    return envelope, words
 
 
 def _entry_of(raw: bytes, obj: Any, signature: bytes, bodies: Bodies | None) -> Entry:
     """The entry whose line is ``raw``, from the JSON value of its signed part."""
     if not isinstance(obj, dict):
         raise DecodeError("an entry is a JSON object")
-    fields = (_ENVELOPE if bodies is BODIES else _envelope_of(bodies)).parse(obj, "entry")
+    envelope, words = _envelope_of(bodies)
+    fields = envelope.parse(obj, "entry")
     kind: str = fields["kind"]  # one of the bodies' kinds: the schema checked it
-    if bodies is BODIES:
-        kind = WIZARD_KINDS[kind]
+    kind = words.get(kind, kind)
     body = obj["body"] if bodies is None else bodies[kind].parse(obj["body"], f"{kind}.body")
     return Entry(
         raw=raw,
@@ -454,10 +309,9 @@ class _AnyObject(Field):
 
 
 _ANY_OBJECT = _AnyObject()
-# The envelope as decode_entry checks it: the body is checked next, by its kind's schema.
-_ENVELOPE = Obj({**ENVELOPE_FIELDS, "body": _ANY_OBJECT})
-# Other games' envelopes, by their body table (made once each).
-_ENVELOPES: dict[int | None, tuple[Bodies | None, Obj]] = {}
+# The envelope as decode_entry checks it (the body is checked next, by its kind's schema),
+# and the kinds by their words, for each game's body table (made once each).
+_ENVELOPES: dict[int | None, tuple[Bodies | None, Obj, Mapping[str, str]]] = {}
 
 
 def genesis_terms_bytes(terms: dict[str, Any]) -> bytes:
@@ -465,10 +319,10 @@ def genesis_terms_bytes(terms: dict[str, Any]) -> bytes:
     return canonical.encode(terms)
 
 
-def json_schemas() -> dict[str, dict[str, Any]]:
-    """JSON Schema for the envelope with each body kind."""
+def json_schemas(bodies: Bodies) -> dict[str, dict[str, Any]]:
+    """JSON Schema for the envelope with each body kind of a game's body table."""
     schemas: dict[str, dict[str, Any]] = {}
-    for kind, body in BODIES.items():
+    for kind, body in bodies.items():
         envelope = Obj({**ENVELOPE_FIELDS, "kind": Str(16, choices=(kind,)), "body": body})
         schema = envelope.json_schema()
         schema["properties"]["sig"] = Hex(64).json_schema()

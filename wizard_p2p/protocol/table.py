@@ -465,9 +465,8 @@ class Table:
         except PeerFault:
             raise
         except (IllegalAction, CryptoError, DecodeError) as exc:
-            raise PeerFault(
-                str(exc), seat=entry.seat, position=entry.pos, kind=fault_kind(exc, entry.kind)
-            ) from exc
+            kind = self.rules.fault_of(exc, entry.kind) or fault_kind(exc)
+            raise PeerFault(str(exc), seat=entry.seat, position=entry.pos, kind=kind) from exc
         # Validation is done: from here on the entry is part of the game.
         self._chain.append(entry)
         if not ours:

@@ -37,6 +37,10 @@ RULES: Mapping[GameName, GameRules] = {
     SORCERY_RULES.name: SORCERY_RULES,
 }
 
+# The faults of the games' own rules that a refused entry proves (``GameRules.provable``),
+# which an evidence record may claim beside the core's (``evidence.CORE_PROVABLE``).
+PROVABLE: frozenset[str] = frozenset().union(*(rules.provable for rules in RULES.values()))
+
 # How each game reads the seats and variants a lobby message or an announcement says.
 _LOBBY_READERS: Mapping[GameName, Callable[[int | None, Sequence[str]], LobbyTerms]] = {
     GameName.WIZARD: read_wizard_terms,
@@ -110,4 +114,4 @@ def open_table(
     )
 
 
-__all__ = ["RULES", "CardLibrary", "lobby_terms", "open_table", "rules_of"]
+__all__ = ["PROVABLE", "RULES", "CardLibrary", "lobby_terms", "open_table", "rules_of"]

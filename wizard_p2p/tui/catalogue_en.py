@@ -785,7 +785,10 @@ EN: dict[str, str] = {
     "copies_equivocation": (
         "{seat} signed two different entries for line {line}: a proven equivocation"
     ),
-    "copies_finished": "complete game, agreed by every seat: totals {totals}",
+    "copies_finished": "complete game, agreed by every seat: {result}",
+    "result_totals": "totals {totals}",
+    "result_won": "{seat} won",
+    "result_draw": "a draw",
     "copies_aborted": "ended by {writer} because {stalled} stalled: {reason}",
     "copies_fault": "{who} is to blame [{kind}]{where}: {detail}",
     "copies_at_line": " at line {line}",

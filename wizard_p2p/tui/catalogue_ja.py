@@ -768,7 +768,10 @@ JA: dict[str, str] = {
         "同じゲームの写しではありません：{others} の開始が {first} と違います"
     ),
     "copies_equivocation": "{seat}が {line} 行目に異なる二つの記録を署名：二重署名の証明",
-    "copies_finished": "完全なゲーム、全席が合意：合計 {totals}",
+    "copies_finished": "完全なゲーム、全席が合意：{result}",
+    "result_totals": "合計 {totals}",
+    "result_won": "{seat}の勝ち",
+    "result_draw": "引き分け",
     "copies_aborted": "{writer}がゲームを終了：{stalled}が止めたため：{reason}",
     "copies_fault": "責任は{who}［{kind}］{where}：{detail}",
     "copies_at_line": "、{line} 行目",

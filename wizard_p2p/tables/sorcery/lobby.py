@@ -17,8 +17,8 @@ from wizard_p2p.errors import ConfigError, DecodeError, UsageError
 from wizard_p2p.protocol.game_name import GameName
 from wizard_p2p.protocol.genesis import SeriesTerms
 from wizard_p2p.protocol.lobby_schema import DeckPart
-from wizard_p2p.protocol.sorcery_terms import SEATS, SorceryTerms
 from wizard_p2p.tables.sorcery.rules import SorceryConfig, genesis_terms
+from wizard_p2p.tables.sorcery.terms import SEATS, SorceryTerms
 
 __all__ = ["SorceryLobbyTerms", "read_sorcery_terms"]
 

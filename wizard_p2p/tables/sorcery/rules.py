@@ -20,21 +20,21 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from wizard_p2p.errors import DecodeError, UsageError
+from wizard_p2p.errors import DecodeError, UsageError, WizardError
 from wizard_p2p.protocol.core_bodies import ABORT, COIN, PROOF, PROTOCOL
 from wizard_p2p.protocol.game import GameReplica, Seating, TableContext
 from wizard_p2p.protocol.game_name import GameName
 from wizard_p2p.protocol.schema import Field, Hex, Int, List, Nullable, Obj, Str
-from wizard_p2p.protocol.sorcery_genesis import GENESIS_TERMS, MAX_TURN_LIMIT
-from wizard_p2p.protocol.sorcery_terms import SorceryTerms
 from wizard_p2p.sorcery.actions import EndReason
 from wizard_p2p.sorcery.cardfile import decode_card_file
 from wizard_p2p.sorcery.cards import Card, CardType
 from wizard_p2p.sorcery.game import DEFAULT_TURN_LIMIT, PublicDeck
 from wizard_p2p.sorcery.notation import parse_card_number
 from wizard_p2p.tables.sorcery.bodies import decode_entry
+from wizard_p2p.tables.sorcery.genesis import GENESIS_TERMS, MAX_TURN_LIMIT
 from wizard_p2p.tables.sorcery.kinds import SorceryKind
 from wizard_p2p.tables.sorcery.table_replica import SorceryTableReplica
+from wizard_p2p.tables.sorcery.terms import SorceryTerms
 
 __all__ = [
     "BODIES",
@@ -194,10 +194,17 @@ class SorceryRules:
     name = GAME
     seats = range(2, 3)
     bodies: Mapping[str, Field] = BODIES
+    terms: Field = GENESIS_TERMS
+    brings_deck = True  # each seat its own: SORCERY.md §1
+    provable: frozenset[str] = frozenset()  # none of its own: the core's are its proofs
     # The entries a player chooses: an action, and a search or a look it begins.
     choice_kinds: frozenset[str] = frozenset(
         {SorceryKind.ACT, SorceryKind.SEARCH, SorceryKind.LOOK}
     )
+
+    def fault_of(self, exc: WizardError, entry_kind: str) -> str | None:
+        """None: a rule of 巫师牌's broken is a malformed entry, a turn's out of turn."""
+        return None
 
     def __init__(self, library: CardLibrary | None = None) -> None:
         self.library = library

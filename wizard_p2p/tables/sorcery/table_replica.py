@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from wizard_p2p import crypto
-from wizard_p2p.errors import IllegalAction, PeerFault, UsageError
+from wizard_p2p.errors import IllegalAction, PeerFault, Said, UsageError
 from wizard_p2p.protocol.events import Finished
 from wizard_p2p.protocol.game import Apply, Body, Entry, Owed, Progress, Seating, TableContext
 from wizard_p2p.protocol.kinds import FaultKind, Stage
@@ -77,6 +77,12 @@ class SorceryResult:
 
     def text(self) -> str:
         return str(self.outcome)
+
+    def said(self) -> Said:
+        winner = self.outcome.winner
+        if winner is None:
+            return Said("result_draw")
+        return Said("result_won", seat=Said("seat_n", n=winner + 1))
 
     def to_json(self) -> dict[str, Any]:
         return final_body(self.outcome)
@@ -184,7 +190,7 @@ class SorceryTableReplica:
     def result(self) -> Finished:
         assert self.outcome is not None
         winner = self.outcome.winner
-        return Finished((), () if winner is None else (winner,), SorceryResult(self.outcome))
+        return Finished(() if winner is None else (winner,), SorceryResult(self.outcome))
 
     # --- entries ------------------------------------------------------------------------
 

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from wizard_p2p import crypto
 from wizard_p2p.protocol.game import Body
-from wizard_p2p.protocol.kinds import CoreKind, WizardKind
+from wizard_p2p.protocol.kinds import CoreKind
 from wizard_p2p.rules import Card, Game, GameConfig, Suit
+from wizard_p2p.tables.wizard.kinds import WizardKind
 from wizard_p2p.tables.wizard.round_state import RoundState
 from wizard_p2p.tables.wizard.secrets import WizardSecrets, secret_hash
 

@@ -18,10 +18,11 @@ from wizard_p2p import crypto
 from wizard_p2p.errors import CryptoError, DecodeError, IllegalAction
 from wizard_p2p.protocol import messages as m
 from wizard_p2p.protocol.core_handlers import Apply, Handler
-from wizard_p2p.protocol.kinds import CoreKind, Stage, WizardKind
+from wizard_p2p.protocol.kinds import CoreKind, Stage
 from wizard_p2p.protocol.turns import Step
 from wizard_p2p.rules import DECK, Bid, ChooseTrump, Game, GameConfig, OpenBids, Play, Suit
 from wizard_p2p.tables.wizard import dealing
+from wizard_p2p.tables.wizard.kinds import WizardKind
 from wizard_p2p.tables.wizard.round_state import RoundState
 from wizard_p2p.tables.wizard.secrets import WizardSecrets, bid_domain
 from wizard_p2p.tables.wizard.turns import RoundStage, RoundStep

@@ -38,11 +38,11 @@ from wizard_p2p.protocol.genesis import (
     SeriesTerms,
     encode_genesis,
     endorse,
-    genesis_terms,
     player_record,
 )
-from wizard_p2p.protocol.kinds import WizardKind
 from wizard_p2p.rules import Card, GameConfig, SeatView, Suit
+from wizard_p2p.tables.wizard.genesis import genesis_terms
+from wizard_p2p.tables.wizard.kinds import WizardKind
 from wizard_p2p.tables.wizard.table import WizardTable
 
 Chooser = Callable[[int, WizardKind, SeatView], int | Suit | Card]

@@ -15,9 +15,10 @@ from typing import Any
 
 from wizard_p2p.errors import ConfigError, DecodeError, UsageError
 from wizard_p2p.protocol.game_name import GameName
-from wizard_p2p.protocol.genesis import SeriesTerms, genesis_terms
+from wizard_p2p.protocol.genesis import SeriesTerms
 from wizard_p2p.protocol.lobby_schema import DeckPart
 from wizard_p2p.rules import MAX_SEATS, MIN_SEATS, VARIANT_NAMES, GameConfig
+from wizard_p2p.tables.wizard.genesis import genesis_terms
 
 __all__ = ["WizardTerms", "read_wizard_terms"]
 

@@ -14,23 +14,19 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from concurrent.futures import Executor
+from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Protocol
 
 from wizard_p2p import crypto
-from wizard_p2p.errors import DecodeError, IllegalAction, UsageError
+from wizard_p2p.errors import DecodeError, IllegalAction, Said, UsageError, WizardError
 from wizard_p2p.protocol import messages as m
 from wizard_p2p.protocol.events import Finished
 from wizard_p2p.protocol.faults import CheatDetected, OutOfTurn
 from wizard_p2p.protocol.game import Apply, Body, Owed, Progress, Seating, TableContext
-from wizard_p2p.protocol.genesis import WIZARD, read_config
-from wizard_p2p.protocol.kinds import (
-    WIZARD_KINDS,
-    FaultKind,
-    Stage,
-    WizardKind,
-)
+from wizard_p2p.protocol.kinds import FaultKind, Stage
 from wizard_p2p.protocol.scheduling import Scheduling
+from wizard_p2p.protocol.schema import Field
 from wizard_p2p.protocol.status import Status, StatusKind
 from wizard_p2p.protocol.turns import Step, Turn
 from wizard_p2p.rules import (
@@ -51,8 +47,17 @@ from wizard_p2p.rules import (
 )
 from wizard_p2p.tables.wizard import dealing
 from wizard_p2p.tables.wizard.authoring import Author
+from wizard_p2p.tables.wizard.bodies import BODIES, GENESIS_TERMS
+from wizard_p2p.tables.wizard.faults import PROVABLE, fault_of
+from wizard_p2p.tables.wizard.genesis import WIZARD, read_config
 from wizard_p2p.tables.wizard.handlers import HANDLERS
-from wizard_p2p.tables.wizard.kinds import AUTO_KINDS, CHOICE_KINDS
+from wizard_p2p.tables.wizard.kinds import (
+    AUTO_KINDS,
+    CHOICE_KINDS,
+    WIZARD_KINDS,
+    WizardFault,
+    WizardKind,
+)
 from wizard_p2p.tables.wizard.report import WizardVerified
 from wizard_p2p.tables.wizard.round_check import check_round
 from wizard_p2p.tables.wizard.round_state import RoundState, round_size
@@ -254,7 +259,7 @@ class WizardReplica:
 
     def result(self) -> Finished:
         standings = self._game().standings()
-        return Finished(standings.totals, standings.winners)
+        return Finished(standings.winners, WizardResult(standings.totals))
 
     # --- entries ------------------------------------------------------------------------
 
@@ -443,10 +448,10 @@ class WizardReplica:
             if seat >= 0:
                 table.cheat_found(CheatDetected(
                     f"disputed the round ({reason}) but the replay found no fault",
-                    seat=seat, kind=FaultKind.FALSE_DISPUTE,
+                    seat=seat, kind=WizardFault.FALSE_DISPUTE,
                 ))
             else:
-                table.cheat_found(CheatDetected(reason, seat=None, kind=FaultKind.DISPUTE))
+                table.cheat_found(CheatDetected(reason, seat=None, kind=WizardFault.DISPUTE))
             return
         if self.config.secret_bids:
             game.apply(OpenBids(tuple(rnd.reveals[s]["bid"] for s in range(self.seats))))
@@ -547,16 +552,39 @@ class WizardReplica:
         return self.round, self.game
 
 
+@dataclass(frozen=True)
+class WizardResult:
+    """How a game of Wizard finished: every seat's final total (``events.GameResult``).
+    The audit reports it by its rounds and totals verified, not as a result of its own."""
+
+    totals: tuple[int, ...]
+
+    def text(self) -> str:
+        return f"totals {list(self.totals)}"
+
+    def said(self) -> Said:
+        return Said("result_totals", totals=str(list(self.totals)))
+
+    def to_json(self) -> None:
+        return None
+
+
 class WizardRules:
     """Wizard, as a game a table plays (``game.GameRules``): 3 to 6 seats, the body
-    table ``messages.BODIES``, the terms' ``config`` a ``GameConfig`` of as many seats,
+    table ``bodies.BODIES``, the terms' ``config`` a ``GameConfig`` of as many seats,
     its replica a :class:`WizardReplica`."""
 
     name = WIZARD
     seats = range(MIN_SEATS, MAX_SEATS + 1)
-    bodies: m.Bodies = m.BODIES
+    bodies: m.Bodies = BODIES
+    terms: Field = GENESIS_TERMS
+    brings_deck = False
+    provable: frozenset[str] = PROVABLE
     # The entries a player chooses (the rest its client writes by itself).
     choice_kinds: frozenset[str] = frozenset(CHOICE_KINDS)
+
+    def fault_of(self, exc: WizardError, entry_kind: str) -> str | None:
+        return fault_of(exc, entry_kind)
 
     def read_config(self, config: Any, seats: int) -> GameConfig:
         game = read_config(config)
@@ -588,4 +616,4 @@ class WizardRules:
 WIZARD_RULES = WizardRules()
 
 
-__all__ = ["WIZARD_RULES", "WizardContext", "WizardReplica", "WizardRules"]
+__all__ = ["WIZARD_RULES", "WizardContext", "WizardReplica", "WizardResult", "WizardRules"]

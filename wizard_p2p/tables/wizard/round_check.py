@@ -12,14 +12,16 @@ from collections.abc import Callable, Sequence
 from wizard_p2p import crypto
 from wizard_p2p.crypto import group
 from wizard_p2p.errors import CryptoError, IllegalAction
-from wizard_p2p.protocol.faults import CheatDetected, rule_fault
+from wizard_p2p.protocol.faults import CheatDetected
 from wizard_p2p.protocol.kinds import FaultKind
 from wizard_p2p.rules import DECK, Card, GameConfig, Trick, check_round_plays
+from wizard_p2p.tables.wizard.faults import rule_fault
+from wizard_p2p.tables.wizard.kinds import WizardFault
 from wizard_p2p.tables.wizard.round_state import RoundState
 from wizard_p2p.tables.wizard.secrets import secret_hash
 
 # (seat to blame, what it did, the fault's kind) -> the fault to raise
-Blame = Callable[[int | None, str, FaultKind], CheatDetected]
+Blame = Callable[[int | None, str, FaultKind | WizardFault], CheatDetected]
 
 
 def check_round(
@@ -44,7 +46,7 @@ def check_round(
     """
     n = config.seats
 
-    def blame(seat: int | None, reason: str, kind: FaultKind) -> CheatDetected:
+    def blame(seat: int | None, reason: str, kind: FaultKind | WizardFault) -> CheatDetected:
         return CheatDetected(
             f"round {rnd.round_no}: {reason}", seat=seat, position=log_position, kind=kind
         )
@@ -53,7 +55,8 @@ def check_round(
     for s in range(n):
         secret = rnd.reveals[s]["secret"]
         if s < len(rnd.shuffles) and secret_hash(secret) != rnd.shuffles[s][1]:
-            raise blame(s, "revealed a secret that does not match its commitment", FaultKind.SECRET)
+            raise blame(s, "revealed a secret that does not match its commitment",
+                        WizardFault.SECRET)
         if s == own_seat and rnd.my_keys is not None:
             keys_by_seat.append(rnd.my_keys)  # our reveal is our own secret
             continue
@@ -66,18 +69,18 @@ def check_round(
     if every_pass or not _final_deck_matches(rnd, keys_by_seat):
         _replay_passes(rnd, keys_by_seat, blame)
         if not every_pass:
-            raise blame(None, "the dealt deck differs from the revealed secrets", FaultKind.DECK)
+            raise blame(None, "the dealt deck differs from the revealed secrets", WizardFault.DECK)
     for s, (_, keys) in rnd.locks.items():
         for p, key in enumerate(keys):
             if key is not None and key != keys_by_seat[s].lock_keys[p]:
-                raise blame(s, f"released a wrong key for deck position {p}", FaultKind.WRONG_KEY)
+                raise blame(s, f"released a wrong key for deck position {p}", WizardFault.WRONG_KEY)
     for seat, position, key in rnd.played:
         if key != keys_by_seat[seat].lock_keys[position]:
             reason = f"played with a wrong key for deck position {position}"
-            raise blame(seat, reason, FaultKind.WRONG_KEY)
+            raise blame(seat, reason, WizardFault.WRONG_KEY)
         extra = rnd.clairvoyant_keys.get(seat)
         if extra is not None and list(extra) != list(keys_by_seat[seat].lock_keys[: rnd.dealt]):
-            raise blame(seat, "released wrong keys with its play", FaultKind.WRONG_KEY)
+            raise blame(seat, "released wrong keys with its play", WizardFault.WRONG_KEY)
     if rnd.clairvoyant:
         _check_sealed_shares(rnd, keys_by_seat, blame, game_id=game_id, own_seat=own_seat)
     if len(rnd.locks) < n or len(rnd.shuffles) < n:
@@ -116,7 +119,7 @@ def _check_sealed_shares(
         context = crypto.round_context(game_id, rnd.round_no, s)
         box_secrets[s] = crypto.derive_box_secret(rnd.reveals[s]["secret"], context)
         if crypto.box_public_key(box_secrets[s]) != published:
-            raise blame(s, "published a box key its secret does not derive", FaultKind.WRONG_KEY)
+            raise blame(s, "published a box key its secret does not derive", WizardFault.WRONG_KEY)
     shared: dict[frozenset[int], bytes] = {}  # each pair's one key, for both directions
     for sender, boxes in rnd.sealed.items():
         for to, box in enumerate(boxes):
@@ -128,7 +131,7 @@ def _check_sealed_shares(
             keys = [keys_by_seat[sender].lock_keys[p] for p in rnd.shared_with(to)]
             if crypto.seal_keys(shared[pair], sender, to, keys) != box:
                 raise blame(
-                    sender, f"sealed wrong key shares to seat {to + 1}", FaultKind.WRONG_KEY
+                    sender, f"sealed wrong key shares to seat {to + 1}", WizardFault.WRONG_KEY
                 )
 
 def _final_deck_matches(rnd: RoundState, keys_by_seat: list[crypto.RoundKeys]) -> bool:
@@ -223,9 +226,9 @@ def _replay_passes(
                 crypto.verify_shuffle_pass(deck, published, keys_by_seat[s])
         except crypto.InvalidDeckPoint:
             culprit = s - 1 if s else None
-            raise blame(culprit, "published an invalid point", FaultKind.SHUFFLE) from None
+            raise blame(culprit, "published an invalid point", WizardFault.SHUFFLE) from None
         except crypto.PassMismatch as exc:
-            raise blame(s, f"tampered shuffle pass ({exc})", FaultKind.SHUFFLE) from None
+            raise blame(s, f"tampered shuffle pass ({exc})", WizardFault.SHUFFLE) from None
         deck = published
     for s, (published, _) in rnd.locks.items():
         if s == n - 1:
@@ -234,12 +237,12 @@ def _replay_passes(
             expected = crypto.lock_pass(deck, keys_by_seat[s], range(rnd.size))
         except CryptoError:
             culprit = s - 1 if s else n - 1
-            raise blame(culprit, "published an invalid point", FaultKind.LOCK) from None
+            raise blame(culprit, "published an invalid point", WizardFault.LOCK) from None
         if expected != published:
             first = next(
                 p for p, (a, b) in enumerate(zip(expected, published, strict=True)) if a != b
             )
-            raise blame(s, f"tampered lock pass at deck position {first}", FaultKind.LOCK)
+            raise blame(s, f"tampered lock pass at deck position {first}", WizardFault.LOCK)
         deck = published
 
 

@@ -12,9 +12,9 @@ from typing import Any
 
 from wizard_p2p.protocol.choices import write_choice
 from wizard_p2p.protocol.events import Event
-from wizard_p2p.protocol.kinds import WizardKind
 from wizard_p2p.protocol.table import Table
 from wizard_p2p.rules import Card, Game, Suit
+from wizard_p2p.tables.wizard.kinds import WizardKind
 from wizard_p2p.tables.wizard.replica import WIZARD_RULES, WizardReplica
 from wizard_p2p.tables.wizard.round_state import RoundState
 

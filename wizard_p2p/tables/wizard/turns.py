@@ -31,9 +31,10 @@ from collections.abc import Callable
 from enum import Enum, StrEnum, auto
 from typing import NamedTuple
 
-from wizard_p2p.protocol.kinds import CoreKind, Stage, WizardKind
+from wizard_p2p.protocol.kinds import CoreKind, Stage
 from wizard_p2p.protocol.turns import Turn
 from wizard_p2p.rules import Phase
+from wizard_p2p.tables.wizard.kinds import WizardKind
 
 K = WizardKind
 

@@ -1,8 +1,6 @@
-"""The schema of a 巫师牌 genesis's terms (SORCERY.md §1), where the lobby can read it.
-
-A joiner endorses terms it has decoded, so the lobby's ``terms`` message needs the
-schema of each game's terms; the rules of the game (``tables.sorcery.rules``) sit above
-the protocol and read their genesis with this same schema.
+"""The schema of a 巫师牌 genesis's terms (SORCERY.md §1): the rules of the game
+(``tables.sorcery.rules``) read their genesis with it, and the lobby a ``terms``
+message (``SorceryRules.terms``), as a joiner endorses terms it has decoded.
 """
 
 from __future__ import annotations
