@@ -939,7 +939,8 @@ def _sorcery_deck_options(args: argparse.Namespace) -> SorceryDeckOptions:
 
 def _sorcery_table_options(args: argparse.Namespace) -> SorceryTableOptions:
     return SorceryTableOptions(net=_net_options(args), deck=args.deck, cards=_path(args.cards),
-                               seed=args.seed)
+                               seed=args.seed,
+                               stall_limit=_seconds(float(args.stall_limit), "--stall-limit"))
 
 
 def _sorcery_host_options(args: argparse.Namespace) -> SorceryHostOptions:
@@ -954,7 +955,8 @@ def _sorcery_join_options(args: argparse.Namespace) -> SorceryJoinOptions:
 
 def _sorcery_resume_options(args: argparse.Namespace) -> SorceryResumeOptions:
     return SorceryResumeOptions(_net_options(args), game=args.game, cards=_path(args.cards),
-                                seed=args.seed, admit_watchers=args.admit_watchers)
+                                seed=args.seed, admit_watchers=args.admit_watchers,
+                                stall_limit=_seconds(float(args.stall_limit), "--stall-limit"))
 
 
 def _sorcery_watch_options(args: argparse.Namespace) -> SorceryWatchOptions:

@@ -213,6 +213,7 @@ class SorceryTableOptions:
     deck: str  # the player's deck: a code or a starter's name, checked whole before the lobby
     cards: Path | None  # the card file of this run (None: the imported one)
     seed: int | None = None  # the bot's randomness (None: fresh)
+    stall_limit: float = 120.0  # seconds the other seat may hold up the game (--stall-limit)
 
 
 @dataclass(frozen=True)
@@ -243,6 +244,7 @@ class SorceryResumeOptions:
     cards: Path | None  # the card file (None: the one the seat played with, else imported)
     seed: int | None = None  # the bot's randomness (None: fresh)
     admit_watchers: bool = False  # the host: every holder of the invite code may watch again
+    stall_limit: float = 120.0  # seconds the other seat may hold up the game (--stall-limit)
 
 
 @dataclass(frozen=True)

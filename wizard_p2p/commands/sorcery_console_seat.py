@@ -9,6 +9,11 @@ other's counts, the field), the person's actions go out through the peer
 text included, and the other player's actions come in as the peer takes them (the
 replica's ``acted``), each told on the board as it happens. A search or a look asks
 the other to seal the cards first: the board's question opens once they come.
+
+When the other seat holds the game up (silent, or not writing what its client writes by
+itself), the board counts down the stall limit (``--stall-limit``) from the peer's
+status, and once it has passed the person may end the game (``GamePeer.abort_stalled``):
+the log's abort names the seat that stalled.
 """
 
 from __future__ import annotations
@@ -41,8 +46,10 @@ from wizard_p2p.identity import Identity
 from wizard_p2p.net import CurveKeys
 from wizard_p2p.node.lobby import GameStart
 from wizard_p2p.node.peer import GamePeer
-from wizard_p2p.protocol.events import Finished
+from wizard_p2p.node.stall import PeerTimers
+from wizard_p2p.protocol.events import Aborted, Faulted, Finished
 from wizard_p2p.protocol.shown import shown
+from wizard_p2p.seat.controller import Status, StatusKind
 from wizard_p2p.sorcery.actions import Action
 from wizard_p2p.sorcery.game import Game
 from wizard_p2p.tables.sorcery.table_replica import SEARCH, SorceryTableReplica, look_choice
@@ -143,6 +150,20 @@ class SeatBoard:
         self._told = len(acted)
         return new
 
+    def held_up(self) -> Status | None:
+        if self.over:
+            return None
+        return next((s for s in self._peer.status()
+                     if s.kind in (StatusKind.HELD_UP, StatusKind.STALLED)), None)
+
+    def end_stalled(self) -> None:
+        self._peer.abort_stalled()
+
+    @property
+    def ending(self) -> Aborted | Faulted | None:
+        outcome = self._peer.outcome
+        return None if outcome is None or isinstance(outcome, Finished) else outcome
+
 
 async def _wait_dealt(peer: GamePeer) -> None:
     """Until the table has dealt (a view exists); a failed seat, or no deal within
@@ -183,6 +204,7 @@ def board_play(*, input: Input | None = None, output: Output | None = None,
         net = table.net
         peer = GamePeer(start.store, start.record, *keys, start.genesis,
                         net_config=net_config_of(net), people=start.people,
+                        timers=PeerTimers(stall_limit=table.stall_limit),
                         private=deck.deck, cards=deck.library)
         try:
             await peer.start()

@@ -91,7 +91,7 @@ async def resume_seat(options: SorceryResumeOptions) -> GamePeer:
         cards = options.cards
         if cards is None and kept.cards.is_file():
             cards = kept.cards  # else the imported copy, as for a new seat
-        table = SorceryTableOptions(net, kept.code, cards, options.seed)
+        table = SorceryTableOptions(net, kept.code, cards, options.seed, options.stall_limit)
         deck = seat_deck(table)
         say_line_in(net, "resume_headless", id=store.game_dir, n=record.seat + 1,
                     lines=len(lines))

@@ -50,7 +50,7 @@ from wizard_p2p.identity import Identity
 from wizard_p2p.net import CurveKeys
 from wizard_p2p.node.invite import new_invite_code
 from wizard_p2p.node.lobby import GameStart, HostLobby, JoinLobby
-from wizard_p2p.node.peer import GamePeer
+from wizard_p2p.node.peer import GamePeer, PeerTimers
 from wizard_p2p.node.store import default_data_dir
 from wizard_p2p.ports import reserve_port
 from wizard_p2p.protocol.events import Finished, Outcome
@@ -188,7 +188,7 @@ async def play_seat(start: GameStart, deck: SeatDeck, table: SorceryTableOptions
     peer = GamePeer(start.store, start.record, *keys,
                     start.genesis, net_config=net_config_of(net),
                     bot=SorcerySeatBot(start.record.seat, seed, look=look_choice),
-                    auto_abort=True,
+                    auto_abort=True, timers=PeerTimers(stall_limit=table.stall_limit),
                     people=start.people, private=deck.deck, cards=deck.library)
     try:
         await peer.start()

@@ -550,6 +550,9 @@ class GamePeer:
 
     def subscribe(self, callback: Callable[[], None]) -> None:
         self._callbacks.append(callback)
+        # A seat already holding the game up when the first subscriber comes (a console
+        # opened once the table dealt) had no countdown ticking: it ticks from now on.
+        self._stall.arm()
 
     def quit(self) -> None:
         self._quit = True

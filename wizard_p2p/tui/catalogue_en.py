@@ -1035,4 +1035,10 @@ EN: dict[str, str] = {
     "sorcery_watch_turn": "Turn {turn}: {name}.",
     "sorcery_watch_headless": "a watcher of a table of 巫师牌 prints lines for now: add --headless",
     "watch_other_game": "that table plays {game}; watch it with: {command}",
+    # 巫师牌's board at a networked table: the other seat holding the game up
+    "sorcery_stall_countdown": "{name} is holding up the game: you may end it in {left} s",
+    "sorcery_stall_may_end": "{name} is holding up the game: e ends it now",
+    "sorcery_keys_stalled": "e end the game  v card  ? help  q quit",
+    "sorcery_end_stalled": "The game was ended: {name} stopped answering.",
+    "sorcery_end_faulted": "The game was stopped: {detail}",
 }

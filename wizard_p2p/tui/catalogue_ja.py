@@ -1047,4 +1047,10 @@ JA: dict[str, str] = {
         "だけです。--headless を付けてください"
     ),
     "watch_other_game": "そのテーブルは{game}のテーブルです。観戦するには：{command}",
+    # 巫师牌の盤（ネットワーク対戦）：相手がゲームを止めている
+    "sorcery_stall_countdown": "{name} がゲームを止めています：あと {left} 秒で終了できます",
+    "sorcery_stall_may_end": "{name} がゲームを止めています：e で今終了できます",
+    "sorcery_keys_stalled": "e ゲーム終了  v カード  ? ヘルプ  q 退出",
+    "sorcery_end_stalled": "ゲームは終了しました：{name} の応答がありません。",
+    "sorcery_end_faulted": "ゲームは中止されました：{detail}",
 }

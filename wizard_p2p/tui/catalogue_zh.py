@@ -958,4 +958,10 @@ ZH: dict[str, str] = {
     "sorcery_watch_turn": "第{turn}回合：{name}。",
     "sorcery_watch_headless": "巫师牌牌桌的观战者目前只打印文字：请加上 --headless",
     "watch_other_game": "该牌桌玩的是{game}；请这样观战：{command}",
+    # 巫师牌的棋盘（联网对局）：对方拖住了游戏
+    "sorcery_stall_countdown": "{name} 拖住了游戏：{left} 秒后你可以结束游戏",
+    "sorcery_stall_may_end": "{name} 拖住了游戏：按 e 现在结束游戏",
+    "sorcery_keys_stalled": "e 结束游戏  v 卡牌  ? 帮助  q 退出",
+    "sorcery_end_stalled": "游戏已结束：{name} 没有响应。",
+    "sorcery_end_faulted": "游戏中止：{detail}",
 }

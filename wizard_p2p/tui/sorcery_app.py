@@ -15,6 +15,9 @@ a short pause (``bot_delay``), each told in the log as it happens. At a networke
 (``BoardTable`` of a seat) the other player's moves come in by themselves: the table
 calls :meth:`SorceryApp.changed`, and each is told as it comes. A search or a look
 there waits for the other to seal the cards, and its question opens once they come.
+While the other seat holds the game up, the prompt line counts down the stall limit, and
+once it has passed ``e`` ends the game naming that seat (``BoardTable.held_up``,
+``end_stalled``); the end window then says who stalled.
 """
 
 from __future__ import annotations
@@ -45,6 +48,8 @@ from prompt_toolkit.utils import get_cwidth
 from prompt_toolkit.widgets import Frame
 
 from wizard_p2p.errors import IllegalAction, UsageError, WizardError
+from wizard_p2p.protocol.events import Aborted
+from wizard_p2p.seat.controller import StatusKind
 from wizard_p2p.sorcery import costs
 from wizard_p2p.sorcery.actions import (
     Ability,
@@ -890,6 +895,18 @@ class SorceryApp:
 
         self.ask(self.tr("sorcery_ask_view"), self._choices(pids), show)
 
+    def end_stalled(self) -> None:
+        """``e`` while the other seat holds the game up past the stall limit: end the game
+        naming it. Before then, ``e`` is a key typed ahead for the person's move."""
+        if not self.may_end_stalled():
+            self.hold("e")
+            return
+        try:
+            self.table.end_stalled()
+        except WizardError as exc:
+            self.message = str(exc)
+        self._check_over()
+
     def toggle_help(self) -> None:
         self.overlay = None if self.overlay == HELP else HELP
 
@@ -969,14 +986,32 @@ class SorceryApp:
         if mode == "pick" and self.picker is not None:
             return self.picker.title
         if mode == "wait":
-            return self.tr("sorcery_prompt_wait")
+            return self.stall_text() or self.tr("sorcery_prompt_wait")
         return self.tr(f"sorcery_prompt_{mode}")
+
+    def stall_text(self) -> str | None:
+        """Who holds the game up and, until the stall limit has passed, for how much
+        longer before the person may end it (None: nobody does)."""
+        held = self.table.held_up()
+        if held is None:
+            return None
+        name = self.name(held.seat if held.seat is not None else self.bot_side)
+        if held.kind is StatusKind.STALLED:
+            return self.tr("sorcery_stall_may_end", name=name)
+        left = max(0, (held.total or 0) - (held.done or 0))
+        return self.tr("sorcery_stall_countdown", name=name, left=left)
+
+    def may_end_stalled(self) -> bool:
+        held = self.table.held_up()
+        return held is not None and held.kind is StatusKind.STALLED
 
     def keys_text(self) -> str:
         mode = self.mode()
         if mode == "pick" and self.picker is not None:
             many = self.picker.multiple
             return self.tr("sorcery_keys_pick_many" if many else "sorcery_keys_pick")
+        if mode == "wait" and self.may_end_stalled():
+            return self.tr("sorcery_keys_stalled")
         return self.tr(f"sorcery_keys_{mode}")
 
     def picker_text(self) -> StyleAndTextTuples:
@@ -991,6 +1026,13 @@ class SorceryApp:
         return out
 
     def end_text(self) -> str:
+        ending = self.table.ending
+        if ending is not None:
+            if isinstance(ending, Aborted):
+                why = self.tr("sorcery_end_stalled", name=self.name(ending.stalled))
+            else:
+                why = self.tr("sorcery_end_faulted", detail=str(ending.fault))
+            return f"{why}\n\n{self.tr('sorcery_end_keys')}"
         outcome = self.game.outcome
         if outcome is None:
             return ""
@@ -1152,6 +1194,7 @@ _COMMANDS: dict[tuple[str, str], Callable[[SorceryApp], None]] = {
     ("defend", "i"): SorceryApp.invoke,
     ("defend", "b"): SorceryApp.ability,
     ("defend", "g"): SorceryApp.generic,
+    ("wait", "e"): SorceryApp.end_stalled,
     ("any", "v"): SorceryApp.view_card,
     ("any", "$"): SorceryApp.toggle_by_hand,
     ("any", "?"): SorceryApp.toggle_help,

@@ -20,7 +20,9 @@ table, never the engine's internals, what it may do:
 
 ``BoardTable`` is what the console reads and does, whichever table it plays on: this
 one, or a seat at a networked table (``commands.sorcery_console_seat``), whose other
-player's moves come in as they happen (``subscribe``, ``news``).
+player's moves come in as they happen (``subscribe``, ``news``), who may fall silent
+(``held_up``: the countdown the board shows) and whose game may end without its own end
+(``ending``: an abort naming the seat that stalled, or a fault).
 """
 
 from __future__ import annotations
@@ -31,6 +33,8 @@ from typing import Protocol
 
 from wizard_p2p.bots.sorcery import SorceryBot, seeded_start
 from wizard_p2p.errors import IllegalAction, UsageError
+from wizard_p2p.protocol.events import Aborted, Faulted
+from wizard_p2p.seat.controller import Status
 from wizard_p2p.sorcery.actions import Action, Look, MoveCard, Search, Shuffle, Zone
 from wizard_p2p.sorcery.game import Decklist, Game, Rule, Step
 
@@ -86,6 +90,21 @@ class BoardTable(Protocol):
     def news(self) -> list[Action]:
         """The other player's actions since the last call, in order (a bot this console
         moves is told through ``bot_step`` instead)."""
+        ...
+
+    def held_up(self) -> Status | None:
+        """The other seat holding up the game: ``StatusKind.HELD_UP`` while it has not yet
+        for the stall limit (its countdown), ``StatusKind.STALLED`` once the person may end
+        the game; None while nobody holds it up."""
+        ...
+
+    def end_stalled(self) -> None:
+        """End the game naming the seat that stalled; ``UsageError`` when it may not now."""
+        ...
+
+    @property
+    def ending(self) -> Aborted | Faulted | None:
+        """How the table ended when the game did not reach its own end."""
         ...
 
 
@@ -155,6 +174,16 @@ class SorceryTable:
 
     def news(self) -> list[Action]:
         return []
+
+    def held_up(self) -> Status | None:
+        return None  # the bot moves in this process: it never falls silent
+
+    def end_stalled(self) -> None:
+        raise UsageError("nobody holds up a game against the bot of this machine")
+
+    @property
+    def ending(self) -> Aborted | Faulted | None:
+        return None
 
     # --- acting ----------------------------------------------------------------------
 
