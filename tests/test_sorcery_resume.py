@@ -41,31 +41,34 @@ class Resumed:
     resumed: Proc
 
 
-def _log(data_dir: Path) -> Path | None:
+def log_of(data_dir: Path) -> Path | None:
     logs = list((data_dir / "games").glob("*/log.jsonl"))
     assert len(logs) <= 1, logs
     return logs[0] if logs else None
 
 
-def _lines(data_dir: Path) -> list[bytes]:
-    path = _log(data_dir)
+def log_lines(data_dir: Path) -> list[bytes]:
+    path = log_of(data_dir)
     if path is None:
         return []
     data = path.read_bytes()
     return data[: data.rfind(b"\n") + 1].splitlines()
 
 
-def _invitation(host: Proc) -> tuple[str, str] | None:
+def invitation(host: Proc) -> tuple[str, str] | None:
     found = re.search(r"join (127\.0\.0\.1:\d+) --code (\S+)", host.stdout())
     if found is None and not host.alive():
         raise AssertionError(f"the host exited early\n{host.describe()}")
     return (found.group(1), found.group(2)) if found else None
 
 
-def _played_some(joiner: Proc, data_dir: Path) -> bool:
+def played_some(joiner: Proc, data_dir: Path, entries: int) -> bool:
+    """Whether the joiner's log holds ``entries``; failing once the joiner has ended,
+    since the test means to stop it mid-game."""
     if not joiner.alive():
-        raise AssertionError(f"the joiner exited before it was killed\n{joiner.describe()}")
-    return len(_lines(data_dir)) >= KILLED_AFTER
+        raise AssertionError(f"the joiner exited before the test stopped it\n"
+                             f"{joiner.describe()}")
+    return len(log_lines(data_dir)) >= entries
 
 
 @pytest.fixture(scope="module")
@@ -80,17 +83,17 @@ def resumed(tmp_path_factory: pytest.TempPathFactory) -> Resumed:
                              "--no-announce", "--name", "Ana", "--data-dir", str(host_dir),
                              *common], folder)
         procs.append(host)
-        found = wait_until(lambda: _invitation(host), 60, "the host's invitation")
+        found = wait_until(lambda: invitation(host), 60, "the host's invitation")
         assert isinstance(found, tuple)
         address, code = found
         joiner = Proc("joiner", ["sorcery", "join", address, "--code", code, "--deck",
                                  codes[1], "--name", "Ben", "--data-dir", str(joiner_dir),
                                  *common], folder)
         procs.append(joiner)
-        wait_until(lambda: _played_some(joiner, joiner_dir), GAME_DEADLINE,
+        wait_until(lambda: played_some(joiner, joiner_dir, KILLED_AFTER), GAME_DEADLINE,
                    f"the joiner's log to hold {KILLED_AFTER} entries")
         joiner.kill()
-        killed_at = _lines(joiner_dir)
+        killed_at = log_lines(joiner_dir)
         resumed = Proc("resumed", ["sorcery", "resume", "--data-dir", str(joiner_dir),
                                    "--listen", "127.0.0.1", "--headless", "--lang", "en"],
                        folder)
@@ -112,7 +115,7 @@ def test_the_killed_seat_was_mid_game(resumed: Resumed) -> None:
 def test_a_seat_killed_mid_game_resumes_to_a_winner_with_the_same_log(
     resumed: Resumed, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    host_log, joiner_log = _log(resumed.host), _log(resumed.joiner)
+    host_log, joiner_log = log_of(resumed.host), log_of(resumed.joiner)
     assert host_log is not None and joiner_log is not None
     data = joiner_log.read_bytes()
     assert data == host_log.read_bytes()
@@ -128,7 +131,7 @@ def test_a_seat_killed_mid_game_resumes_to_a_winner_with_the_same_log(
 
 
 def test_the_kept_deck_is_the_seats_own_and_private(resumed: Resumed) -> None:
-    joiner_log = _log(resumed.joiner)
+    joiner_log = log_of(resumed.joiner)
     assert joiner_log is not None
     kept = joiner_log.parent / DECK_FILE
     assert kept.stat().st_mode & 0o077 == 0
@@ -137,7 +140,7 @@ def test_the_kept_deck_is_the_seats_own_and_private(resumed: Resumed) -> None:
 
 def _copy_without_deck(resumed: Resumed, target: Path, damage: bytes | None) -> Path:
     shutil.copytree(resumed.joiner, target)
-    log = _log(target)
+    log = log_of(target)
     assert log is not None
     kept = log.parent / DECK_FILE
     if damage is None:
@@ -158,7 +161,7 @@ def test_a_seat_without_its_kept_deck_is_refused_in_the_players_language(
     damage: bytes | None, key: str,
 ) -> None:
     data_dir = _copy_without_deck(resumed, tmp_path / "seat", damage)
-    log = _log(data_dir)
+    log = log_of(data_dir)
     assert log is not None
     game = log.parent.name
     capsys.readouterr()
@@ -185,7 +188,7 @@ def test_wizards_resume_points_a_game_of_sorcery_to_its_own_command(
     capsys.readouterr()
     code = cli.main(["resume", "--data-dir", str(data_dir), "--headless", "--lang", lang])
     assert code == 2
-    log = _log(data_dir)
+    log = log_of(data_dir)
     assert log is not None
     game = log.parent.name
     again = command("sorcery", "resume", game)

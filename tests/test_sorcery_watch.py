@@ -34,6 +34,7 @@ import pytest
 
 from tests.test_node_multiprocess import GAME_DEADLINE, Proc, wait_until
 from tests.test_sorcery_net_play import card_file_and_codes
+from tests.test_sorcery_resume import invitation, log_lines, played_some
 from wizard_p2p import cli
 from wizard_p2p.commands.printout import command
 from wizard_p2p.commands.sorcery_door import decklist
@@ -98,27 +99,6 @@ class Watched:
     wizard_said: str
 
 
-def _lines(data_dir: Path) -> list[bytes]:
-    logs = list((data_dir / "games").glob("*/log.jsonl"))
-    if not logs:
-        return []
-    data = logs[0].read_bytes()
-    return data[: data.rfind(b"\n") + 1].splitlines()
-
-
-def _invitation(host: Proc) -> tuple[str, str] | None:
-    found = re.search(r"join (127\.0\.0\.1:\d+) --code (\S+)", host.stdout())
-    if found is None and not host.alive():
-        raise AssertionError(f"the host exited early\n{host.describe()}")
-    return (found.group(1), found.group(2)) if found else None
-
-
-def _played_some(joiner: Proc, data_dir: Path) -> bool:
-    if not joiner.alive():
-        raise AssertionError(f"the joiner exited before it was stopped\n{joiner.describe()}")
-    return len(_lines(data_dir)) >= STOPPED_AFTER
-
-
 @pytest.fixture(scope="module", params=["en", "zh"])
 def watched(request: pytest.FixtureRequest,
             tmp_path_factory: pytest.TempPathFactory) -> Iterator[Watched]:
@@ -139,17 +119,17 @@ def watched(request: pytest.FixtureRequest,
                              "--no-announce", "--admit-watchers", "--name", "Ana",
                              "--data-dir", str(seats[0]), *common], folder)
         procs.append(host)
-        found = wait_until(lambda: _invitation(host), DEADLINE, "the host's invitation")
+        found = wait_until(lambda: invitation(host), DEADLINE, "the host's invitation")
         assert isinstance(found, tuple)
         address, code = found
         joiner = Proc("joiner", ["sorcery", "join", address, "--code", code, "--deck",
                                  codes[1], "--name", "Ben", "--data-dir", str(seats[1]),
                                  *common], folder)
         procs.append(joiner)
-        wait_until(lambda: _played_some(joiner, seats[1]), GAME_DEADLINE,
+        wait_until(lambda: played_some(joiner, seats[1], STOPPED_AFTER), GAME_DEADLINE,
                    f"the joiner's log to hold {STOPPED_AFTER} entries")
         os.kill(joiner.popen.pid, signal.SIGSTOP)
-        stopped_at = len(_lines(seats[1]))
+        stopped_at = len(log_lines(seats[1]))
         # Wizard's watcher is admitted, and refuses a table of 巫师牌, naming the command.
         wizard_code = cli.main(["watch", address, "--code", code, "--headless", "--name",
                                 "Wiz", "--data-dir", str(folder / "wizard-watcher"),
@@ -195,14 +175,14 @@ def test_the_watcher_followed_the_game_to_its_end_in_the_readers_language(
     assert turn in said
     ended = tr("sorcery_told_end", who="@").split("@")[-1]
     assert ended in said
-    log = _lines(watched.seats[0])
+    log = log_lines(watched.seats[0])
     game = _fed(open_table(log[0], replay_every_pass=True, cards=_library(watched.cards)), log)
     assert isinstance(game.outcome, Finished) and game.outcome.winners
     assert finished_line(game.outcome, game.names, watched.lang) in said
     assert tr("watch_headless_verified", lines=len(log)) in said
     # What it saved is the players' log, and it verifies.
     assert watched.saved.read_bytes() == b"".join(line + b"\n" for line in log)
-    assert _lines(watched.seats[1]) == log
+    assert log_lines(watched.seats[1]) == log
     capsys.readouterr()
     assert cli.main(["audit", str(watched.saved), "--cards", str(watched.cards)]) == 0
 
@@ -265,7 +245,7 @@ def _words_received(received: Received, before: int) -> set[str]:
 def test_the_watcher_was_sent_no_hidden_card_of_a_hand_and_no_deck_order(
     watched: Watched,
 ) -> None:
-    log = _lines(watched.seats[0])
+    log = log_lines(watched.seats[0])
     kinds = [decode_envelope(line).kind for line in log]
     opened_at_end = kinds.index("deck_opened")
     library = _library(watched.cards)

@@ -170,6 +170,19 @@ def short_game_id(genesis: bytes) -> str:
     return decode_entry(genesis, rules_of(genesis).bodies).hash.hex()[:GAME_ID_DIGITS]
 
 
+def check_resumable_log(store: GameStore, lines: list[bytes]) -> None:
+    """Refuse a log no seat can play on: empty, or of another protocol version."""
+    if not lines:
+        raise UsageError("that game never started (its log is empty)").saying(
+            "error_never_started")
+    version = signed_version_of(lines[0])
+    if version is not None and version != VERSION:
+        raise UsageError(
+            f"game {store.game_dir} was played with protocol version {version}; this program "
+            f"plays version {VERSION} and cannot resume it"
+        ).saying("error_resume_version", id=store.game_dir, version=version, ours=VERSION)
+
+
 def settle_store(start: GameStart) -> GameStart:
     """Name the game's folder by its game id once the genesis exists.
 
@@ -752,15 +765,7 @@ async def _resume_async(options: ResumeOptions) -> GamePeer:
             "left it; it cannot be resumed"
         ).saying("error_practice_resume", id=store.game_dir, command=command("play"))
     lines = store.read_log()
-    if not lines:
-        raise UsageError("that game never started (its log is empty)").saying(
-            "error_never_started")
-    version = signed_version_of(lines[0])
-    if version is not None and version != VERSION:
-        raise UsageError(
-            f"game {store.game_dir} was played with protocol version {version}; this program "
-            f"plays version {VERSION} and cannot resume it"
-        ).saying("error_resume_version", id=store.game_dir, version=version, ours=VERSION)
+    check_resumable_log(store, lines)
     try:
         sorcery = game_name(lines[0]) == GameName.SORCERY
     except DecodeError:

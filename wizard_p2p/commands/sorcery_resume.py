@@ -16,6 +16,7 @@ import asyncio
 from pathlib import Path
 
 from wizard_p2p.commands.networked import (
+    check_resumable_log,
     matching_games,
     reopen_gate_socket,
     say_line_in,
@@ -36,7 +37,6 @@ from wizard_p2p.node.store import GameStore, list_games
 from wizard_p2p.protocol.events import Finished
 from wizard_p2p.protocol.game_name import GameName
 from wizard_p2p.protocol.genesis import game_name
-from wizard_p2p.protocol.messages import VERSION, signed_version_of
 
 __all__ = ["resume_seat", "run_resume"]
 
@@ -57,15 +57,7 @@ def _chosen_game(data_dir: Path, wanted: str | None) -> GameStore:
 def _check_log(store: GameStore, lines: list[bytes]) -> None:
     """Refuse a log this command cannot play on: empty, of another protocol version, or
     of another game (said with the command that resumes it)."""
-    if not lines:
-        raise UsageError("that game never started (its log is empty)").saying(
-            "error_never_started")
-    version = signed_version_of(lines[0])
-    if version is not None and version != VERSION:
-        raise UsageError(
-            f"game {store.game_dir} was played with protocol version {version}; this program "
-            f"plays version {VERSION} and cannot resume it"
-        ).saying("error_resume_version", id=store.game_dir, version=version, ours=VERSION)
+    check_resumable_log(store, lines)
     try:
         name = game_name(lines[0])
     except DecodeError as exc:
