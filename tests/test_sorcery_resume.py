@@ -194,12 +194,3 @@ def test_wizards_resume_points_a_game_of_sorcery_to_its_own_command(
     again = command("sorcery", "resume", game)
     said = " ".join(capsys.readouterr().err.split())  # as the terminal's width wrapped it
     assert Translator(lang)("resume_sorcery_game", id=game, command=again) in said
-
-
-@pytest.mark.parametrize("lang", ["en", "zh", "ja"])
-def test_a_resume_without_headless_is_refused_in_the_players_language(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], lang: str
-) -> None:
-    code = cli.main(["sorcery", "resume", "--data-dir", str(tmp_path), "--lang", lang])
-    assert code == 2
-    assert Translator(lang)("sorcery_resume_headless") in capsys.readouterr().err

@@ -55,7 +55,8 @@ from wizard_p2p.sorcery.game import Game
 from wizard_p2p.tables.sorcery.table_replica import SEARCH, SorceryTableReplica, look_choice
 from wizard_p2p.tui.sorcery_app import SorceryApp
 
-__all__ = ["DEAL_TIMEOUT", "END_TIMEOUT", "SeatBoard", "console_seat", "run_console_seat"]
+__all__ = ["DEAL_TIMEOUT", "END_TIMEOUT", "SeatBoard", "board_play", "console_seat",
+           "no_terminal", "run_console_seat"]
 
 DEAL_TIMEOUT = 60.0
 """Seconds the board waits for the table to deal (both coins in) before it gives up."""
@@ -241,12 +242,18 @@ async def console_seat(options: SorceryHostOptions | SorceryJoinOptions, *,
     return await join_seat(options, play=play)
 
 
+def no_terminal() -> UsageError:
+    """The refusal of a board without a terminal to read keys from."""
+    return UsageError("the console needs a terminal to read keys from; run it in one, or let "
+                      "the bot play this seat with --headless").saying(
+                          "sorcery_console_no_terminal")
+
+
 def run_console_seat(options: SorceryHostOptions | SorceryJoinOptions) -> int:
     """``sorcery host`` or ``sorcery join`` without ``--headless``: the person plays at the
     board; the outcome printed once it closes; exit 0 for a finished game, 1 otherwise."""
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
-        raise UsageError("the console needs a terminal to read keys from; run it in one, or "
-                         "let the bot play this seat with --headless")
+        raise no_terminal()
     peer = asyncio.run(console_seat(options))
     net = options.table.net
     if not net.quiet:

@@ -1,5 +1,7 @@
 """``wizard-p2p sorcery resume [GAME]``: a 巫师牌 seat whose program stopped (a crash, a
-kill, a lost machine) rebuilt from its data dir and played on to the end by the bot.
+kill, a lost machine) rebuilt from its data dir and played on to the end: by the person
+at the console board (``sorcery_console_seat.board_play``), or by the bot with
+``--headless``.
 
 Everything the seat needs is in its data dir: its keys, its log and ``seat.json``
 (the master secret every secret of the seat derives from, so that the entries the
@@ -13,6 +15,7 @@ seat wrote meanwhile, as a resumed seat of Wizard does.
 from __future__ import annotations
 
 import asyncio
+import sys
 from pathlib import Path
 
 from wizard_p2p.commands.networked import (
@@ -26,10 +29,11 @@ from wizard_p2p.commands.networked import (
 from wizard_p2p.commands.one_program import one_program
 from wizard_p2p.commands.options import SorceryResumeOptions, SorceryTableOptions
 from wizard_p2p.commands.printout import command
+from wizard_p2p.commands.sorcery_console_seat import board_play, no_terminal
 from wizard_p2p.commands.sorcery_door import seat_deck
 from wizard_p2p.commands.sorcery_gate import open_gate
 from wizard_p2p.commands.sorcery_kept import DECK_FILE, kept_deck
-from wizard_p2p.commands.sorcery_seat import outcome_line, play_seat
+from wizard_p2p.commands.sorcery_seat import SeatPlay, outcome_line, play_seat
 from wizard_p2p.errors import DecodeError, UsageError
 from wizard_p2p.node.lobby import GameStart, load_people
 from wizard_p2p.node.peer import GamePeer
@@ -69,8 +73,10 @@ def _check_log(store: GameStore, lines: list[bytes]) -> None:
         ).saying("sorcery_resume_other_game", id=store.game_dir, command=again)
 
 
-async def resume_seat(options: SorceryResumeOptions) -> GamePeer:
-    """Rebuild the seat of the game ``options.game`` names and play it to the end."""
+async def resume_seat(options: SorceryResumeOptions, *,
+                      play: SeatPlay | None = None) -> GamePeer:
+    """Rebuild the seat of the game ``options.game`` names and play it to the end
+    (``play``: a person's, else the bot's)."""
     net = options.net
     data_dir = seat_data_dir(net)
     with one_program(data_dir):
@@ -99,7 +105,7 @@ async def resume_seat(options: SorceryResumeOptions) -> GamePeer:
             gated.append(peer)  # the seat closes the gate, and with it the socket
 
         try:
-            return await play_seat(start, deck, table, (identity, curve),
+            return await (play or play_seat)(start, deck, table, (identity, curve),
                                    gate if server is not None else None)
         finally:
             if server is not None and not gated:
@@ -107,13 +113,15 @@ async def resume_seat(options: SorceryResumeOptions) -> GamePeer:
 
 
 def run_resume(options: SorceryResumeOptions) -> int:
-    """``sorcery resume``: the seat played by the bot to the end, the outcome printed;
-    exit 0 for a finished game, 1 otherwise."""
+    """``sorcery resume``: the seat played to the end (at the board, or by the bot with
+    ``--headless``), the outcome printed; exit 0 for a finished game, 1 otherwise."""
     net = options.net
+    play: SeatPlay | None = None
     if not net.headless:
-        raise UsageError("a seat at a networked table of 巫师牌 is played by the bot for now: "
-                         "add --headless").saying("sorcery_resume_headless")
-    peer = asyncio.run(resume_seat(options))
+        if not (sys.stdin.isatty() and sys.stdout.isatty()):
+            raise no_terminal()
+        play = board_play()
+    peer = asyncio.run(resume_seat(options, play=play))
     if not net.quiet:
         print(f"巫师牌: {outcome_line(peer, net.lang)}", flush=True)
     return 0 if isinstance(peer.outcome, Finished) else 1

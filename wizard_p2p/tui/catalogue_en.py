@@ -1021,9 +1021,6 @@ EN: dict[str, str] = {
         "game {id} keeps no deck of 巫师牌: it cannot be resumed as a seat of 巫师牌"
     ),
     "file_what_kept_deck": "kept deck",
-    "sorcery_resume_headless": (
-        "a seat at a networked table of 巫师牌 is played by the bot for now: add --headless"
-    ),
     "sorcery_resume_bad_deck": "the deck kept for game {id} is damaged: it cannot be resumed",
     "sorcery_resume_other_game": "game {id} is not a game of 巫师牌; resume it with: {command}",
     "resume_sorcery_game": "game {id} is a game of 巫师牌; resume it with: {command}",
@@ -1041,4 +1038,9 @@ EN: dict[str, str] = {
     "sorcery_keys_stalled": "e end the game  v card  ? help  q quit",
     "sorcery_end_stalled": "The game was ended: {name} stopped answering.",
     "sorcery_end_faulted": "The game was stopped: {detail}",
+    # 巫师牌's board on a seat that needs a terminal (`sorcery host`/`join`/`resume`)
+    "sorcery_console_no_terminal": (
+        "the console needs a terminal to read keys from; run it in one, or let the bot play "
+        "this seat with --headless"
+    ),
 }

@@ -1026,10 +1026,6 @@ JA: dict[str, str] = {
         "れていません。巫师牌の席として再開できません"
     ),
     "file_what_kept_deck": "保存されたデッキ",
-    "sorcery_resume_headless": (
-        "ネットワークの巫师牌のテーブルの席は今のところボットが遊びます。--headless を"
-        "付けてください"
-    ),
     "sorcery_resume_bad_deck": "ゲーム {id} に保存されたデッキが壊れています。再開できません",
     "sorcery_resume_other_game": (
         "ゲーム {id} は巫师牌のゲームではあ"
@@ -1053,4 +1049,9 @@ JA: dict[str, str] = {
     "sorcery_keys_stalled": "e ゲーム終了  v カード  ? ヘルプ  q 退出",
     "sorcery_end_stalled": "ゲームは終了しました：{name} の応答がありません。",
     "sorcery_end_faulted": "ゲームは中止されました：{detail}",
+    # 巫师牌's board on a seat that needs a terminal (`sorcery host`/`join`/`resume`)
+    "sorcery_console_no_terminal": (
+        "コンソールはキーを読むために端末が必要です。端末で実行するか、--headless を付けて"
+        "この席をボットに遊ばせてください"
+    ),
 }

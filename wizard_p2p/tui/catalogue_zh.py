@@ -947,7 +947,6 @@ ZH: dict[str, str] = {
     # 巫师牌's seat again after a crash: `sorcery resume`
     "sorcery_resume_no_deck": "对局 {id} 没有保存巫师牌的牌组：无法作为巫师牌的座位恢复",
     "file_what_kept_deck": "保存的牌组",
-    "sorcery_resume_headless": "联网巫师牌牌桌的座位目前由机器人来下：请加上 --headless",
     "sorcery_resume_bad_deck": "为对局 {id} 保存的牌组已损坏：无法恢复",
     "sorcery_resume_other_game": "对局 {id} 不是巫师牌的对局；请这样恢复：{command}",
     "resume_sorcery_game": "对局 {id} 是巫师牌的对局；请这样恢复：{command}",
@@ -964,4 +963,8 @@ ZH: dict[str, str] = {
     "sorcery_keys_stalled": "e 结束游戏  v 卡牌  ? 帮助  q 退出",
     "sorcery_end_stalled": "游戏已结束：{name} 没有响应。",
     "sorcery_end_faulted": "游戏中止：{detail}",
+    # 巫师牌's board on a seat that needs a terminal (`sorcery host`/`join`/`resume`)
+    "sorcery_console_no_terminal": (
+        "控制台需要一个终端来读取按键；请在终端中运行，或加上 --headless 让机器人来下这个座位"
+    ),
 }
