@@ -243,7 +243,8 @@ HELP_EN: dict[str, str] = {
     "cmd_sorcery_resume": "rejoin a game of 巫师牌 after a crash or quit",
     "desc_sorcery_resume": (
         "Rebuild your seat of a 巫师牌 game from your data dir (its log, your keys, your "
-        "deck and the card file it was played with) and let the bot play it to the end; "
+        "deck and the card file it was played with) and play it on at the console board "
+        "to the end (--headless: the bot plays it); "
         "the other seat keeps your place until you are back or its stall limit ends the game."
     ),
     "help_sorcery_resume_game": (
