@@ -282,13 +282,3 @@ def test_wizards_watch_refuses_a_table_of_sorcery_naming_the_command_that_watche
     assert watched.wizard_code == 2
     said = tr("watch_other_game", game=tr("game_name_sorcery"), command=again)
     assert said in " ".join(watched.wizard_said.split())
-
-
-@pytest.mark.parametrize("lang", ["en", "zh", "ja"])
-def test_a_watcher_without_headless_is_refused_in_the_readers_language(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], lang: str
-) -> None:
-    code = cli.main(["sorcery", "watch", "127.0.0.1:47474", "--code", "ABCD-EFGH",
-                     "--data-dir", str(tmp_path), "--lang", lang])
-    assert code == 2
-    assert Translator(lang)("sorcery_watch_headless") in capsys.readouterr().err

@@ -11,7 +11,7 @@ it proved cheated (the proof kept in ``evidence.jsonl``, see ``node.watch_fork``
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
 from wizard_p2p.commands.networked import (
@@ -38,7 +38,7 @@ from wizard_p2p.tui.ending_text import ending_reason, fault_words
 from wizard_p2p.tui.i18n import Translator
 from wizard_p2p.tui.score_text import score_pad_text
 
-__all__ = ["HeadlessProgress", "Progress", "ProgressOf", "watch", "watch_async"]
+__all__ = ["HeadlessProgress", "Progress", "ProgressOf", "Screen", "watch", "watch_async"]
 
 
 async def _address(options: WatchOptions, game: GameName) -> tuple[str, int, str | None]:
@@ -68,6 +68,10 @@ class Progress(Protocol):
 # A game's headless lines: made of the watcher's node, where a line goes, the translator.
 ProgressOf = Callable[[WatchNode, Callable[[str], Any], Translator], Progress]
 
+Screen = Callable[[WatchNode, str | None], Awaitable[None]]
+"""The console's screen on a watcher whose game began, until the person leaves (in the
+person's language)."""
+
 
 def _other_game(other: OtherGame, host: str, port: int, code: str | None) -> UsageError:
     """The table plays another game than this command watches: which, and the command
@@ -84,11 +88,12 @@ def _other_game(other: OtherGame, host: str, port: int, code: str | None) -> Usa
 async def watch_async(
     options: WatchOptions, *, game: GameName = GameName.WIZARD,
     cards: CardLibrary | None = None, progress: ProgressOf | None = None,
+    screen: Screen | None = None,
 ) -> WatchNode:
     """Watch the game at ``options.address`` until it ends or the watcher leaves: a table
     of ``game`` (another is refused, naming the command that watches it), read with the
     card data ``cards`` (巫师牌's), its headless lines made by ``progress`` (None:
-    Wizard's ``HeadlessProgress``)."""
+    Wizard's ``HeadlessProgress``), its console ``screen`` (None: Wizard's)."""
     net = options.net
     name = net.name
     if not options.code and (net.headless or options.address):
@@ -119,7 +124,7 @@ async def watch_async(
         if net.headless:
             await node.run_until_finished()
         else:
-            await _console(node, options)
+            await _console(node, options, screen or _wizard_screen)
     finally:
         await node.close()
     if node.table is not None:
@@ -133,7 +138,13 @@ async def watch_async(
     return node
 
 
-async def _console(node: WatchNode, options: WatchOptions) -> None:
+async def _wizard_screen(node: WatchNode, lang: str | None) -> None:
+    from wizard_p2p.tui.watch_screen import run_watch_async
+
+    await run_watch_async(WizardWatch(node), lang=lang)
+
+
+async def _console(node: WatchNode, options: WatchOptions, screen: Screen) -> None:
     """The watch screen, once there is a table to show; the watchdog (no player heard)
     runs meanwhile. A game that ends, or players who vanish, before the first deal
     end it with no screen: what ended it is said after (``HeadlessProgress.final``)."""
@@ -147,9 +158,7 @@ async def _console(node: WatchNode, options: WatchOptions) -> None:
             say_line(options.net, Translator(options.net.lang)("watch_never_dealt"))
             return
         with no_log_lines_on_screen():
-            from wizard_p2p.tui.watch_screen import run_watch_async
-
-            await run_watch_async(WizardWatch(node), lang=options.net.lang)
+            await screen(node, options.net.lang)
     finally:
         for task in (watchdog, ready):
             task.cancel()

@@ -1030,7 +1030,6 @@ EN: dict[str, str] = {
         "ask the host for its address: {example}"
     ),
     "sorcery_watch_turn": "Turn {turn}: {name}.",
-    "sorcery_watch_headless": "a watcher of a table of 巫师牌 prints lines for now: add --headless",
     "watch_other_game": "that table plays {game}; watch it with: {command}",
     # 巫师牌's board at a networked table: the other seat holding the game up
     "sorcery_stall_countdown": "{name} is holding up the game: you may end it in {left} s",
@@ -1043,4 +1042,8 @@ EN: dict[str, str] = {
         "the console needs a terminal to read keys from; run it in one, or let the bot play "
         "this seat with --headless"
     ),
+    # 巫师牌's watcher screen at a live table: `sorcery watch`
+    "sorcery_watch_live": "Watching live: every move verified, no hidden card shown.",
+    "sorcery_watch_over": "The game is over.",
+    "sorcery_watch_keys": "q leave",
 }

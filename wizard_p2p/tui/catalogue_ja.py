@@ -1038,10 +1038,6 @@ JA: dict[str, str] = {
         "ではありません。ホストにアドレスを聞いてください：{example}"
     ),
     "sorcery_watch_turn": "第{turn}ターン：{name}。",
-    "sorcery_watch_headless": (
-        "巫师牌のテーブルの観戦者は今のところ行を表示する"
-        "だけです。--headless を付けてください"
-    ),
     "watch_other_game": "そのテーブルは{game}のテーブルです。観戦するには：{command}",
     # 巫师牌の盤（ネットワーク対戦）：相手がゲームを止めている
     "sorcery_stall_countdown": "{name} がゲームを止めています：あと {left} 秒で終了できます",
@@ -1054,4 +1050,8 @@ JA: dict[str, str] = {
         "コンソールはキーを読むために端末が必要です。端末で実行するか、--headless を付けて"
         "この席をボットに遊ばせてください"
     ),
+    # 巫师牌's watcher screen at a live table: `sorcery watch`
+    "sorcery_watch_live": "ライブ観戦中：どの手も検証済み、伏せたカードは表示しません。",
+    "sorcery_watch_over": "ゲームは終わりました。",
+    "sorcery_watch_keys": "q 終了",
 }

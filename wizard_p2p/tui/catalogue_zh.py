@@ -955,7 +955,6 @@ ZH: dict[str, str] = {
         "此网络上听到的唯一牌桌玩的是{game}，不是本命令所玩的游戏；请向主持人要地址：{example}"
     ),
     "sorcery_watch_turn": "第{turn}回合：{name}。",
-    "sorcery_watch_headless": "巫师牌牌桌的观战者目前只打印文字：请加上 --headless",
     "watch_other_game": "该牌桌玩的是{game}；请这样观战：{command}",
     # 巫师牌的棋盘（联网对局）：对方拖住了游戏
     "sorcery_stall_countdown": "{name} 拖住了游戏：{left} 秒后你可以结束游戏",
@@ -967,4 +966,8 @@ ZH: dict[str, str] = {
     "sorcery_console_no_terminal": (
         "控制台需要一个终端来读取按键；请在终端中运行，或加上 --headless 让机器人来下这个座位"
     ),
+    # 巫师牌's watcher screen at a live table: `sorcery watch`
+    "sorcery_watch_live": "实时观战：每一步都已验证，不显示任何隐藏的牌。",
+    "sorcery_watch_over": "游戏已结束。",
+    "sorcery_watch_keys": "q 离开",
 }

@@ -36,7 +36,8 @@ from wizard_p2p.tui.sorcery_text import (
 )
 from wizard_p2p.tui.style import STYLE
 
-__all__ = ["ReplayStep", "SorceryReplayApp", "run_sorcery_replay", "watcher_board"]
+__all__ = ["TOLD_SHOWN", "ReplayStep", "SorceryReplayApp", "run_sorcery_replay", "screen_width",
+           "watcher_board"]
 
 TOLD_SHOWN = 8  # the moves told up to the step shown
 
@@ -114,7 +115,7 @@ class SorceryReplayApp:
         if self.index < 0:
             return self.tr("sorcery_replay_no_move")
         return watcher_board(self.tr, self.steps[self.index].game, self.names,
-                             width or _width())
+                             width or screen_width())
 
     def position_text(self) -> str:
         if self.index < 0:
@@ -150,7 +151,8 @@ def _call(action: Callable[[], None], event: KeyPressEvent) -> None:
     action()
 
 
-def _width() -> int:
+def screen_width() -> int:
+    """The console's width in cells (at least 40; 80 before there is an output)."""
     try:
         return max(40, get_app().output.get_size().columns)
     except Exception:  # no output yet: draw for the smallest screen
