@@ -1,7 +1,8 @@
 """The watch gate of a 巫师牌 host's seat: its lobby socket, kept open once the game
 began, admits watchers (``node.watch_gate``), as a Wizard host's does.
 
-A seat of 巫师牌 is headless for now, so no one is asked: the gate admits every holder
+No one is asked (the board asks no question of the host while it plays): the gate
+admits every holder
 of the invite code with ``--admit-watchers`` and refuses every watcher without it. Its
 news (who asks, watches, leaves) is a headless line in the player's language.
 """
