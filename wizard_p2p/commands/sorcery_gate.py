@@ -3,7 +3,8 @@ began, admits watchers (``node.watch_gate``), as a Wizard host's does.
 
 No one is asked (the board asks no question of the host while it plays): the gate
 admits every holder of the invite code with ``--admit-watchers`` and refuses every
-watcher without it. Its news (who asks, watches, leaves) is a headless line in the player's language.
+watcher without it. Its news (who asks, watches, leaves) is a headless line in the
+player's language.
 """
 
 from __future__ import annotations
