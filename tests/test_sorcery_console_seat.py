@@ -134,7 +134,8 @@ def test_a_person_at_the_board_plays_a_networked_game_against_the_bot_to_its_end
 ) -> None:
     cards, codes = card_file_and_codes(tmp_path)
     net = NetOptions(name="Ada", data_dir=tmp_path / "person", listen=LOOPBACK,
-                     mesh_port=None, silence_limit=3.0, lang="en", headless=False, quiet=True)
+                     mesh_port=reserve_port(), silence_limit=3.0, lang="en", headless=False,
+                     quiet=True)  # a reserved lobby port's next one may be anyone's
     options: SorceryHostOptions | SorceryJoinOptions
     if role == "host":
         port, code = reserve_port(), new_invite_code()

@@ -73,7 +73,8 @@ def test_the_person_ends_a_game_the_stopped_opponent_holds_up(
 ) -> None:
     cards, codes = card_file_and_codes(tmp_path)
     net = NetOptions(name="Ada", data_dir=tmp_path / "person", listen=LOOPBACK,
-                     mesh_port=None, silence_limit=1.0, lang=lang, headless=False, quiet=True)
+                     mesh_port=reserve_port(), silence_limit=1.0, lang=lang, headless=False,
+                     quiet=True)  # a reserved lobby port's next one may be anyone's
     port, code = reserve_port(), new_invite_code()
     options = SorceryHostOptions(
         SorceryTableOptions(net, codes[0], cards, stall_limit=STALL_LIMIT), port=port,

@@ -261,9 +261,11 @@ def play_networked(options: SorceryPlayOptions) -> int:
          "--listen", LOOPBACK, "--headless", "--quiet"],
         stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
     )
-    net = NetOptions(name="Bot 1", data_dir=out / "seat-0", listen=LOOPBACK, mesh_port=None,
-                     silence_limit=SILENCE_LIMIT, lang=options.lang, headless=True,
-                     quiet=True)
+    # The lobby's port is reserved, so its mesh port is too: the port after it (the
+    # host's usual mesh port) may belong to anyone.
+    net = NetOptions(name="Bot 1", data_dir=out / "seat-0", listen=LOOPBACK,
+                     mesh_port=reserve_port(LOOPBACK), silence_limit=SILENCE_LIMIT,
+                     lang=options.lang, headless=True, quiet=True)
     host = SorceryHostOptions(SorceryTableOptions(net, codes[0], cards_file, seed), port=port,
                               announce=False)
     peer: GamePeer | None = None
