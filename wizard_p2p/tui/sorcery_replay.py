@@ -37,7 +37,7 @@ from wizard_p2p.tui.sorcery_text import (
 from wizard_p2p.tui.style import STYLE
 
 __all__ = ["TOLD_SHOWN", "ReplayStep", "SorceryReplayApp", "run_sorcery_replay", "screen_width",
-           "watcher_board"]
+           "watcher_board", "watcher_layout"]
 
 TOLD_SHOWN = 8  # the moves told up to the step shown
 
@@ -68,6 +68,22 @@ def watcher_board(tr: Translator, game: Game, names: Sequence[str], width: int) 
             lines.append(fit(battle_line(tr, game) or "─" * width, width))
     return "\n".join(line.rstrip() for line in lines)
 
+
+
+def watcher_layout(board: Callable[[], str], told: Callable[[], Sequence[str]],
+                   message: Callable[[], str], keys: Callable[[], str]) -> Layout:
+    """A watcher's screen of 巫师牌, a replay's or a live one: the board, the last moves
+    told, a message line and the keys."""
+
+    def text(f: Callable[[], str], style: str = "") -> FormattedTextControl:
+        return FormattedTextControl(lambda: [(style, f())])
+
+    return Layout(HSplit([
+        Window(text(board), wrap_lines=False),
+        Window(text(lambda: "\n".join(told()), "class:dim"), height=TOLD_SHOWN),
+        Window(text(message, "class:message"), height=1),
+        Window(text(keys, "class:footer"), height=1),
+    ]))
 
 class SorceryReplayApp:
     """The replay's state (the step shown) and the keys' actions on it."""
@@ -125,15 +141,8 @@ class SorceryReplayApp:
         return f"{line} · {self.ending}" if self.index == len(self.steps) - 1 else line
 
     def _layout(self) -> Layout:
-        def text(f: Callable[[], str], style: str = "") -> FormattedTextControl:
-            return FormattedTextControl(lambda: [(style, f())])
-
-        return Layout(HSplit([
-            Window(text(self.board_text), wrap_lines=False),
-            Window(text(lambda: "\n".join(self.told_lines()), "class:dim"), height=TOLD_SHOWN),
-            Window(text(self.position_text, "class:message"), height=1),
-            Window(text(lambda: self.tr("sorcery_replay_keys"), "class:footer"), height=1),
-        ]))
+        return watcher_layout(self.board_text, self.told_lines, self.position_text,
+                              lambda: self.tr("sorcery_replay_keys"))
 
     def _bindings(self) -> KeyBindings:
         kb = KeyBindings()

@@ -18,12 +18,12 @@ from dataclasses import dataclass
 from prompt_toolkit.application import Application
 from prompt_toolkit.input import Input
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
-from prompt_toolkit.layout import FormattedTextControl, HSplit, Layout, Window
+from prompt_toolkit.layout import Layout
 from prompt_toolkit.output import Output
 
 from wizard_p2p.sorcery.game import Game
 from wizard_p2p.tui.i18n import Translator
-from wizard_p2p.tui.sorcery_replay import TOLD_SHOWN, screen_width, watcher_board
+from wizard_p2p.tui.sorcery_replay import TOLD_SHOWN, screen_width, watcher_board, watcher_layout
 from wizard_p2p.tui.style import STYLE
 
 __all__ = ["SorceryWatchApp", "Watched"]
@@ -73,15 +73,8 @@ class SorceryWatchApp:
         return self.tr("sorcery_watch_live") if ending is None else ending
 
     def _layout(self) -> Layout:
-        def text(f: Callable[[], str], style: str = "") -> FormattedTextControl:
-            return FormattedTextControl(lambda: [(style, f())])
-
-        return Layout(HSplit([
-            Window(text(self.board_text), wrap_lines=False),
-            Window(text(lambda: "\n".join(self.told_lines()), "class:dim"), height=TOLD_SHOWN),
-            Window(text(self.message, "class:message"), height=1),
-            Window(text(lambda: self.tr("sorcery_watch_keys"), "class:footer"), height=1),
-        ]))
+        return watcher_layout(self.board_text, self.told_lines, self.message,
+                              lambda: self.tr("sorcery_watch_keys"))
 
     def _bindings(self) -> KeyBindings:
         kb = KeyBindings()
