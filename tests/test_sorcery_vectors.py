@@ -26,6 +26,9 @@ MANIFEST: dict[str, Any] = json.loads((FOLDER / "manifest.json").read_text())
 CARDS = CardLibrary.of_file((FOLDER / MANIFEST["cards"]).read_bytes())
 CLEAN = (FOLDER / "clean.jsonl").read_bytes().splitlines()
 FAULTS = [v for v in MANIFEST["vectors"] if v["name"] != "clean"]
+SCHEMAS = ROOT / gen_sorcery_vectors.SCHEMA_DIR
+ENTRY_SCHEMAS = {p.name.removeprefix("entry-").removesuffix(".json"):
+                 Draft202012Validator(json.loads(p.read_text())) for p in SCHEMAS.iterdir()}
 
 
 def lines_of(vector: dict[str, Any]) -> list[bytes]:
@@ -80,7 +83,7 @@ def test_every_deck_step_and_the_end_have_a_fault_vector() -> None:
 def test_the_generator_writes_the_committed_files(tmp_path: Path) -> None:
     written = gen_sorcery_vectors.write(tmp_path)
     assert sorted(p.relative_to(tmp_path) for p in written) == sorted(
-        p.relative_to(ROOT) for p in FOLDER.iterdir())
+        p.relative_to(ROOT) for folder in (FOLDER, SCHEMAS) for p in folder.iterdir())
     for path in written:
         assert path.read_bytes() == (ROOT / path.relative_to(tmp_path)).read_bytes(), path
 
@@ -92,3 +95,31 @@ def test_every_report_of_the_vectors_validates_against_the_audit_schema() -> Non
         report = audit_entries(lines_of(vector), cards=CARDS).to_json()
         errors = [f"{list(e.path)}: {e.message}" for e in validator.iter_errors(report)]
         assert errors == [], vector["name"]
+
+
+def test_each_entry_kind_has_a_valid_json_schema() -> None:
+    kinds = {str(k) for k in SorceryKind} | {"genesis", "coin", "final", "abort", "proof"}
+    assert set(ENTRY_SCHEMAS) == kinds
+    for validator in ENTRY_SCHEMAS.values():
+        Draft202012Validator.check_schema(validator.schema)
+
+
+def test_every_entry_of_the_clean_game_validates_against_its_kinds_schema() -> None:
+    for i, line in enumerate(CLEAN):
+        entry = json.loads(line)
+        errors = [f"{list(e.path)}: {e.message}"
+                  for e in ENTRY_SCHEMAS[entry["kind"]].iter_errors(entry)]
+        assert errors == [], f"line {i + 1} ({entry['kind']})"
+
+
+@pytest.mark.parametrize("change", [
+    lambda body: body.update(extra=1),  # a field no body has
+    lambda body: body.pop(next(iter(body))) if body else body.update(count=1),
+])
+def test_a_body_with_a_field_too_many_or_too_few_fails_its_schema(change: Any) -> None:
+    for line in CLEAN:
+        entry = json.loads(line)
+        if entry["kind"] not in {str(k) for k in SorceryKind}:
+            continue
+        change(entry["body"])
+        assert not ENTRY_SCHEMAS[entry["kind"]].is_valid(entry), entry["kind"]

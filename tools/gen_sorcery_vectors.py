@@ -40,12 +40,14 @@ from tools.generated import generator_main, write_files
 from wizard_p2p import canonical
 from wizard_p2p.audit import AuditReport, audit_entries
 from wizard_p2p.errors import IllegalAction, UsageError
+from wizard_p2p.protocol.messages import json_schemas
 from wizard_p2p.sorcery.actions import Look, MoveCard, Mulligan, Search, Unknown, Zone
 from wizard_p2p.sorcery.game import Step
-from wizard_p2p.tables.sorcery.rules import CardLibrary
+from wizard_p2p.tables.sorcery.rules import SORCERY_RULES, CardLibrary
 from wizard_p2p.tables.sorcery.table_replica import LOOK, SEARCH
 
 SORCERY_DIR = Path("protocol/vectors/sorcery")
+SCHEMA_DIR = Path("protocol/schemas/sorcery")
 SEED = 1  # with the steering below: every entry kind of the game
 
 
@@ -305,7 +307,17 @@ def files() -> dict[Path, bytes]:
         "vectors": vectors,
     }
     out[SORCERY_DIR / "manifest.json"] = (json.dumps(manifest, indent=1) + "\n").encode()
-    return out
+    return {**out, **schema_files()}
+
+
+def schema_files() -> dict[Path, bytes]:
+    """``protocol/schemas/sorcery/entry-<kind>.json``: each entry kind of 巫师牌's body
+    table, its envelope and body, as the code checks them."""
+    return {
+        SCHEMA_DIR / f"{name}.json": (json.dumps(schema, indent=2, sort_keys=True,
+                                                 ensure_ascii=False) + "\n").encode()
+        for name, schema in json_schemas(SORCERY_RULES.bodies).items()
+    }
 
 
 def _log(lines: list[bytes]) -> bytes:

@@ -44,6 +44,7 @@ __all__ = [
     "LookAsked",
     "SearchAsked",
     "act_body",
+    "body_schema",
     "deck_body",
     "decode_entry",
     "decode_entry_bytes",
@@ -132,6 +133,29 @@ def decode_entry(kind: Any, body: Any) -> Decoded:
     if message.kind != DECK_KIND[k]:
         raise DecodeError(f"body.message: a {message.kind} message in a {k} entry")
     return DeckStep(deck, message)
+
+
+def body_schema(kind: SorceryKind) -> dict[str, Any]:
+    """The JSON Schema of a ``kind`` body, as :func:`decode_entry` checks it (an act's
+    action text is read by the notation of SORCERY.md §3, which no schema states)."""
+    def closed(fields: dict[str, Any]) -> dict[str, Any]:
+        return {"type": "object", "properties": fields, "required": sorted(fields),
+                "additionalProperties": False}
+
+    if kind is SorceryKind.SEARCH:
+        return closed({})
+    if kind is SorceryKind.LOOK:
+        return closed({"count": Int(1, MAX_LOOK).json_schema()})
+    if kind is SorceryKind.ACT:
+        card = {"type": "string", "pattern": "^[0-9]{6}$"}
+        pair = {"type": "array", "prefixItems": [Int(0, MAX_PIECE).json_schema(), card],
+                "items": False, "minItems": 2}
+        action = {**Str(MAX_TEXT, 1).json_schema(),
+                  "description": "one action in its text form: SORCERY.md §3.1"}
+        return closed({"action": action,
+                       "shown": {"type": "array", "items": pair, "maxItems": MAX_SHOWN}})
+    message = deck_bodies.json_schemas()[f"deck-{DECK_KIND[kind]}.json"]
+    return closed({"deck": Int(0, 1).json_schema(), "message": message})
 
 
 def decode_entry_bytes(kind: Any, data: bytes) -> Decoded:

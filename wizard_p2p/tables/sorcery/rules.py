@@ -30,7 +30,7 @@ from wizard_p2p.sorcery.cardfile import decode_card_file
 from wizard_p2p.sorcery.cards import Card, CardType
 from wizard_p2p.sorcery.game import DEFAULT_TURN_LIMIT, PublicDeck
 from wizard_p2p.sorcery.notation import parse_card_number
-from wizard_p2p.tables.sorcery.bodies import decode_entry
+from wizard_p2p.tables.sorcery.bodies import body_schema, decode_entry
 from wizard_p2p.tables.sorcery.genesis import GENESIS_TERMS, MAX_TURN_LIMIT
 from wizard_p2p.tables.sorcery.kinds import SorceryKind
 from wizard_p2p.tables.sorcery.table_replica import SorceryTableReplica
@@ -75,7 +75,7 @@ class _GameBody(Field):
         return value
 
     def json_schema(self) -> dict[str, Any]:
-        return {"type": "object", "description": f"a {self.kind} body: SORCERY.md"}
+        return body_schema(self.kind)
 
 
 BODIES: Mapping[str, Field] = {
