@@ -71,36 +71,56 @@ def played_some(joiner: Proc, data_dir: Path, entries: int) -> bool:
     return len(log_lines(data_dir)) >= entries
 
 
-@pytest.fixture(scope="module")
-def resumed(tmp_path_factory: pytest.TempPathFactory) -> Resumed:
-    folder = tmp_path_factory.mktemp("sorcery-resume")
+@dataclass(frozen=True)
+class Killed:
+    """A game between two processes whose joiner was killed mid-game: the host still
+    running, each seat's data dir, and the joiner's log when it was killed."""
+
+    cards: Path
+    host: Proc
+    host_dir: Path
+    joiner_dir: Path
+    killed_at: list[bytes]
+
+
+def kill_joiner_mid_game(folder: Path, procs: list[Proc]) -> Killed:
+    """Host and joiner as ``wizard-p2p`` processes on loopback (each put in ``procs``, for
+    the caller to kill), the joiner killed with SIGKILL once its log holds
+    ``KILLED_AFTER`` entries."""
     cards, codes = card_file_and_codes(folder)
     common = ["--cards", str(cards), "--listen", "127.0.0.1", "--headless", "--lang", "en"]
     host_dir, joiner_dir = folder / "host", folder / "joiner"
+    host = Proc("host", ["sorcery", "host", "--deck", codes[0], "--port", "0",
+                         "--no-announce", "--name", "Ana", "--data-dir", str(host_dir),
+                         *common], folder)
+    procs.append(host)
+    found = wait_until(lambda: invitation(host), 60, "the host's invitation")
+    assert isinstance(found, tuple)
+    address, code = found
+    joiner = Proc("joiner", ["sorcery", "join", address, "--code", code, "--deck",
+                             codes[1], "--name", "Ben", "--data-dir", str(joiner_dir),
+                             *common], folder)
+    procs.append(joiner)
+    wait_until(lambda: played_some(joiner, joiner_dir, KILLED_AFTER), GAME_DEADLINE,
+               f"the joiner's log to hold {KILLED_AFTER} entries")
+    joiner.kill()
+    return Killed(cards, host, host_dir, joiner_dir, log_lines(joiner_dir))
+
+
+@pytest.fixture(scope="module")
+def resumed(tmp_path_factory: pytest.TempPathFactory) -> Resumed:
+    folder = tmp_path_factory.mktemp("sorcery-resume")
     procs: list[Proc] = []
     try:
-        host = Proc("host", ["sorcery", "host", "--deck", codes[0], "--port", "0",
-                             "--no-announce", "--name", "Ana", "--data-dir", str(host_dir),
-                             *common], folder)
-        procs.append(host)
-        found = wait_until(lambda: invitation(host), 60, "the host's invitation")
-        assert isinstance(found, tuple)
-        address, code = found
-        joiner = Proc("joiner", ["sorcery", "join", address, "--code", code, "--deck",
-                                 codes[1], "--name", "Ben", "--data-dir", str(joiner_dir),
-                                 *common], folder)
-        procs.append(joiner)
-        wait_until(lambda: played_some(joiner, joiner_dir, KILLED_AFTER), GAME_DEADLINE,
-                   f"the joiner's log to hold {KILLED_AFTER} entries")
-        joiner.kill()
-        killed_at = log_lines(joiner_dir)
+        killed = kill_joiner_mid_game(folder, procs)
+        host, joiner_dir = killed.host, killed.joiner_dir
         resumed = Proc("resumed", ["sorcery", "resume", "--data-dir", str(joiner_dir),
                                    "--listen", "127.0.0.1", "--headless", "--lang", "en"],
                        folder)
         procs.append(resumed)
         for proc in (host, resumed):
             assert proc.wait(GAME_DEADLINE) == 0, proc.describe()
-        return Resumed(cards, host_dir, joiner_dir, killed_at, resumed)
+        return Resumed(killed.cards, killed.host_dir, joiner_dir, killed.killed_at, resumed)
     finally:
         for proc in procs:
             proc.kill()

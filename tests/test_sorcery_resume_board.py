@@ -20,10 +20,9 @@ import pytest
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from tests.test_node_multiprocess import GAME_DEADLINE, Proc, wait_until
+from tests.test_node_multiprocess import GAME_DEADLINE, Proc
 from tests.test_sorcery_console_seat import Person
-from tests.test_sorcery_net_play import card_file_and_codes
-from tests.test_sorcery_resume import KILLED_AFTER, invitation, log_lines, log_of, played_some
+from tests.test_sorcery_resume import kill_joiner_mid_game, log_of
 from wizard_p2p import cli
 from wizard_p2p.commands.local_game import LOOPBACK
 from wizard_p2p.commands.options import NetOptions, SorceryResumeOptions
@@ -39,26 +38,11 @@ from wizard_p2p.tui.sorcery_app import SorceryApp
 def test_a_seat_killed_mid_game_resumes_at_the_board_and_the_person_plays_it_to_the_end(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    cards, codes = card_file_and_codes(tmp_path)
-    common = ["--cards", str(cards), "--listen", LOOPBACK, "--headless", "--lang", "en"]
-    host_dir, joiner_dir = tmp_path / "host", tmp_path / "joiner"
     procs: list[Proc] = []
     try:
-        host = Proc("host", ["sorcery", "host", "--deck", codes[0], "--port", "0",
-                             "--no-announce", "--name", "Ana", "--data-dir", str(host_dir),
-                             *common], tmp_path)
-        procs.append(host)
-        found = wait_until(lambda: invitation(host), 60, "the host's invitation")
-        assert isinstance(found, tuple)
-        address, code = found
-        joiner = Proc("joiner", ["sorcery", "join", address, "--code", code, "--deck",
-                                 codes[1], "--name", "Ben", "--data-dir", str(joiner_dir),
-                                 *common], tmp_path)
-        procs.append(joiner)
-        wait_until(lambda: played_some(joiner, joiner_dir, KILLED_AFTER), GAME_DEADLINE,
-                   f"the joiner's log to hold {KILLED_AFTER} entries")
-        joiner.kill()
-        killed_at = log_lines(joiner_dir)
+        killed = kill_joiner_mid_game(tmp_path, procs)
+        host, host_dir, joiner_dir = killed.host, killed.host_dir, killed.joiner_dir
+        killed_at = killed.killed_at
         assert "act" in [decode_envelope(line).kind for line in killed_at]
         assert "final" not in [decode_envelope(line).kind for line in killed_at]
 
@@ -101,7 +85,7 @@ def test_a_seat_killed_mid_game_resumes_at_the_board_and_the_person_plays_it_to_
     assert any(e.seat == 1 and e.kind == "act" for e in played_on)  # the person's moves
     assert [decode_envelope(line).kind for line in lines[-2:]] == ["final", "final"]
     capsys.readouterr()
-    assert cli.main(["audit", str(joiner_log), "--cards", str(cards), "--lang", "en"]) == 0
+    assert cli.main(["audit", str(joiner_log), "--cards", str(killed.cards), "--lang", "en"]) == 0
     assert "verified" in capsys.readouterr().out
 
 
