@@ -16,6 +16,7 @@ announcement carry a game's terms, and only the game reads them.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor
 
@@ -88,19 +89,10 @@ def open_table(
     reading the genesis raises: a ``PeerFault`` or a ``WizardError``. A table of
     Wizard is a ``tables.wizard.table.WizardTable``."""
     rules = rules_of(genesis, cards=cards)
-    if isinstance(rules, WizardRules):
-        return WizardTable(
-            genesis,
-            seat=seat,
-            identity=identity,
-            master_secret=master_secret,
-            defer_checks=defer_checks,
-            helper=helper,
-            replay_every_pass=replay_every_pass,
-            rewrite=rewrite,
-            private=private,
-        )
-    return Table(
+    table: Callable[..., Table] = (
+        WizardTable if isinstance(rules, WizardRules) else functools.partial(Table, rules=rules)
+    )
+    return table(
         genesis,
         seat=seat,
         identity=identity,
@@ -109,7 +101,6 @@ def open_table(
         helper=helper,
         replay_every_pass=replay_every_pass,
         rewrite=rewrite,
-        rules=rules,
         private=private,
     )
 
