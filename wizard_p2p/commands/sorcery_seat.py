@@ -227,11 +227,10 @@ def finished_line(outcome: Outcome | None, names: tuple[str, ...], lang: str | N
 
 
 def run_seat(options: SorceryHostOptions | SorceryJoinOptions) -> int:
-    """``sorcery host`` or ``sorcery join``: the seat played by the bot (``--headless``)
-    to the end, the outcome printed; exit 0 for a finished game, 1 otherwise."""
+    """``sorcery host`` or ``sorcery join`` with ``--headless`` (``sorcery bot``): the
+    seat played by the bot to the end, the outcome printed; exit 0 for a finished game,
+    1 otherwise (without ``--headless`` a person plays: ``sorcery_console_seat``)."""
     net = options.table.net
-    if not net.headless:
-        raise UsageError("this seat is played by the bot: add --headless")
     seat = host_seat(options) if isinstance(options, SorceryHostOptions) else join_seat(options)
     peer = asyncio.run(seat)
     if not net.quiet:
